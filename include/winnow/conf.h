@@ -1,0 +1,40 @@
+/* winnow — configuration, read from the [winnow] section of the notmuch
+ * config (notmuch config set winnow.query ...). */
+#ifndef WINNOW_CONF_H
+#define WINNOW_CONF_H
+
+#include <stddef.h>
+#include "winnow/status.h"
+
+/* Reviews of the known bots.  netdev AI reviews come from humans, so they
+ * are found by the sentence that opens them. */
+#define WN_DEFAULT_QUERY                                                \
+	"from:sashiko-bot@kernel.org or from:bot+bpf-ci@kernel.org"     \
+	" or from:lkp@intel.com or from:syzbot"                         \
+	" or \"AI-generated review\""
+
+#define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
+#define WN_DEFAULT_TAGPREFIX "winnow/"
+
+typedef struct wn_conf {
+	char *query;		/* winnow.query */
+	char *theme;		/* winnow.theme: name or path; NULL = built-in */
+	char *sendmail;		/* winnow.sendmail */
+	char *outbox;		/* winnow.outbox: write replies here, never send */
+	char *cc;		/* winnow.cc: extra Cc on forwarded findings */
+	char *tagprefix;	/* winnow.tagprefix */
+	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
+	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
+	char *user_name;	/* user.name */
+	char *user_email;	/* user.primary_email */
+} wn_conf;
+
+/* Fill c with the defaults. */
+wn_status wn_conf_init(wn_conf *c);
+/* Apply one key (with or without the "winnow." prefix; "user.name" and
+ * "user.primary_email" too).  Unknown keys are ignored and give WN_OK so
+ * that newer configs work with older winnow. */
+wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
+void wn_conf_clear(wn_conf *c);
+
+#endif

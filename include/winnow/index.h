@@ -1,0 +1,98 @@
+/* winnow — the maintainer's notmuch index, read-only, and the reviews in
+ * it.  Writes never go through here: see store.h. */
+#ifndef WINNOW_INDEX_H
+#define WINNOW_INDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+#include "winnow/status.h"
+#include "winnow/conf.h"
+#include "winnow/review.h"
+#include "winnow/trailer.h"
+#include "winnow/verdict.h"
+
+typedef struct wn_index wn_index;
+
+/* How a review was tied to its patch. X(enum suffix, name) */
+#define WN_LINK_LIST(X)                 \
+	X(NONE,        "none")          \
+	X(IN_REPLY_TO, "in-reply-to")   \
+	X(REFERENCES,  "references")    \
+	X(FOOTER,      "footer")        \
+	X(SUBJECT,     "subject")
+
+typedef enum {
+#define WN_X_(e, name) WN_LINK_##e,
+	WN_LINK_LIST(WN_X_)
+#undef WN_X_
+	WN_LINK_COUNT
+} wn_link;
+
+const char *wn_link_name(wn_link l);
+
+typedef struct wn_patch {
+	char *id;		/* Message-ID without <> */
+	char *subject;		/* decoded */
+	char *author;		/* "Name <address>" */
+	time_t date;
+	wn_patch_trailers *trailers;	/* never NULL once loaded */
+} wn_patch;
+
+/* One review.  The first block is filled by wn_index_query() from the
+ * index alone; the rest by wn_index_load(), which reads the mail files. */
+typedef struct wn_item {
+	char *id;		/* Message-ID without <> */
+	char *filename;		/* one file of the message */
+	time_t date;
+	char *subject;
+	char *from;
+
+	bool loaded;
+	char *load_error;	/* why loading failed; NULL when it worked */
+	wn_bot bot;
+	wn_review *review;	/* never NULL once loaded */
+	wn_patch *patch;	/* NULL: patch not in index */
+	wn_link link;
+	wn_verdict *verdicts;	/* review->nfindings entries */
+	char **notes;		/* review->nfindings entries, NULL = no note */
+	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */
+	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
+} wn_item;
+
+typedef struct wn_list {
+	wn_item **items;
+	size_t n;
+} wn_list;
+
+/* Open the notmuch database read-only.  config_path: a notmuch config
+ * file, or NULL for notmuch's own rules ($NOTMUCH_CONFIG, then the
+ * default).  Loads the [winnow] configuration. */
+wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err);
+void wn_index_close(wn_index **idx);
+const wn_conf *wn_index_conf(const wn_index *idx);
+/* The config file in use ("" if notmuch found none), for write handles. */
+const char *wn_index_config_path(const wn_index *idx);
+/* Let the read-only handle see writes made since it was opened. */
+wn_status wn_index_refresh(wn_index *idx, wn_error *err);
+
+/* Reviews matching the configured query and, if non-empty, user_query
+ * (a notmuch query), newest first.  Items are not loaded. */
+wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
+/* Read and parse the review mail and its patch, and the verdicts.
+ * A mail that cannot be read leaves it->load_error set and still
+ * returns WN_OK (the queue shows it with the reason). */
+wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err);
+/* Re-read only the verdicts, notes and counts (after a write). */
+wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err);
+/* Find one message by Message-ID (any form wn_msgid_canon() accepts) and
+ * load it.  WN_NOT_FOUND if the index does not hold it. */
+wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err);
+
+void wn_item_free(wn_item **it);
+void wn_list_free(wn_list *l);
+
+/* Recompute it->counts from it->verdicts. */
+void wn_item_count(wn_item *it);
+
+#endif

@@ -1,0 +1,38 @@
+/* winnow — one mail, decoded (GMime does the MIME work).
+ *
+ * Fields are copies owned by the wn_mail; strings are UTF-8 but NOT
+ * sanitised: they are mail text, hostile until shown through
+ * wn_text_sanitize(). */
+#ifndef WINNOW_MAIL_H
+#define WINNOW_MAIL_H
+
+#include <stddef.h>
+#include <time.h>
+#include "winnow/status.h"
+
+typedef struct wn_mail {
+	char *message_id;	/* without <>; NULL if the mail has none */
+	char *from;		/* decoded, "Name <addr>" or "addr" */
+	char *from_addr;	/* lower-case address only; "" if none */
+	char *from_name;	/* decoded display name; NULL if none */
+	char *subject;		/* decoded and unfolded; "" if none */
+	char *to;		/* decoded address lists; NULL if absent */
+	char *cc;
+	char *reply_to;
+	char *in_reply_to;	/* first Message-ID of In-Reply-To, without <> */
+	char **references;	/* References Message-IDs, oldest first, without <> */
+	size_t nreferences;
+	time_t date;		/* 0 when missing or unparsable */
+	char *body;		/* text/plain body, decoded to UTF-8, LF line ends */
+	size_t body_len;
+} wn_mail;
+
+/* Parse the message in file path.  On success *out is a new wn_mail the
+ * caller frees with wn_mail_free(). */
+wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
+/* Same from memory (used by tests and fuzzers). */
+wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err);
+/* Free and NULL the caller's pointer. */
+void wn_mail_free(wn_mail **m);
+
+#endif

@@ -1,0 +1,72 @@
+/* winnow — the write path: every verdict goes to an fsync'd journal
+ * first, then into notmuch (properties + tags) through a read-write
+ * handle that is opened briefly for one atomic batch and closed again.
+ *
+ * The journal lives in $XDG_STATE_HOME/winnow/ (default
+ * ~/.local/state/winnow/), one file per database, and is replayed by
+ * wn_store_open(): a verdict acknowledged to the user survives a crash,
+ * kill -9, or another process holding the notmuch write lock. */
+#ifndef WINNOW_STORE_H
+#define WINNOW_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "winnow/status.h"
+#include "winnow/index.h"
+
+typedef struct wn_store wn_store;
+
+/* state_dir: NULL for the XDG default.  Reads the journal; entries not
+ * yet in the database become pending (call wn_store_flush()). */
+wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn_error *err);
+void wn_store_close(wn_store **s);
+
+/* Journal path in use (for messages). */
+const char *wn_store_journal_path(const wn_store *s);
+
+/* Give finding (1-based; 0 for every finding) of a loaded item the
+ * verdict v.  note: NULL leaves the note as it is, "" removes it.
+ * When this returns WN_OK the change is on disk in the journal and in
+ * it (verdicts, notes, counts); it reaches notmuch at the next flush. */
+wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
+			const char *note, wn_error *err);
+
+/* Write pending changes to notmuch, waiting at most timeout_ms for the
+ * write lock.  WN_LOCKED when the lock was not obtained in time: the
+ * changes stay pending and journaled.  timeout_ms 0 never waits: it
+ * starts (or collects) a background write and returns WN_LOCKED while
+ * changes are still pending.
+ *
+ * libnotmuch blocks inside open-for-write while another process holds
+ * the lock, so the write runs in a short-lived child process that the
+ * caller never waits on longer than it chose: */
+wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err);
+/* Start writing the pending changes in the background and return at
+ * once (does nothing when nothing is pending or a write is running). */
+wn_status wn_store_flush_start(wn_store *s, wn_error *err);
+/* Collect a background write if it finished.  *busy tells whether one is
+ * still running.  On a finished write the read-only index is refreshed.
+ * Returns the write's failure, if it failed. */
+wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err);
+
+/* Lay the journaled changes that have not reached notmuch yet over a
+ * loaded item's verdicts, so every view shows what the user decided
+ * even while another process holds the write lock. */
+void wn_store_overlay(const wn_store *s, wn_item *it);
+
+/* A warning from reading the journal (a torn last line, an entry that
+ * could not be applied); NULL when all is well.  Valid until the next
+ * call on s. */
+const char *wn_store_warning(const wn_store *s);
+
+/* Changes journaled but not yet in notmuch. */
+size_t wn_store_pending(const wn_store *s);
+
+/* Revert the last marks (journal order, across restarts).  Each mark of
+ * wn_store_mark() counts once, even for finding 0.  On return *undone
+ * holds how many were reverted and, if changed_id is not NULL, the
+ * Message-ID of the last review touched (malloc'd).  Reverts are
+ * journaled like marks. */
+wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err);
+
+#endif

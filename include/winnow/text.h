@@ -1,0 +1,50 @@
+/* winnow — text helpers: sanitising untrusted mail text, normalising,
+ * Message-ID handling.  Everything that came from a mail is hostile;
+ * these are the only gates it passes on its way to a terminal or to an
+ * outgoing header. */
+#ifndef WINNOW_TEXT_H
+#define WINNOW_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "winnow/buf.h"
+
+enum {
+	WN_TEXT_KEEP_NEWLINE = 1 << 0,	/* keep '\n' (else it becomes a space) */
+	WN_TEXT_KEEP_TAB     = 1 << 1,	/* keep '\t' (else it becomes a space) */
+};
+
+/* Append s (n bytes, any content) to out so that it is safe to show on a
+ * terminal: C0 and C1 controls, DEL and whole escape sequences (CSI, OSC,
+ * DCS, ...) are dropped, invalid UTF-8 becomes U+FFFD, and bidirectional
+ * override characters are dropped.  flags: WN_TEXT_KEEP_*. */
+wn_status wn_text_sanitize_buf(wn_buf *out, const char *s, size_t n, unsigned flags);
+/* Same, into a new malloc'd string (NULL only when out of memory).
+ * s may be NULL: gives "". */
+char *wn_text_sanitize(const char *s, unsigned flags);
+
+/* A value fit for an outgoing header: sanitised, every CR/LF and tab
+ * folded into one space, trimmed.  malloc'd. */
+char *wn_text_header_safe(const char *s);
+
+/* Normalised form for matching: ASCII lower case, runs of whitespace
+ * collapsed to one space, trimmed.  malloc'd. */
+char *wn_text_normalize(const char *s);
+
+/* Message-ID in canonical form: accepts "<x>", "x", "id:x", "id:<x>",
+ * surrounding whitespace; returns malloc'd "x", or NULL when empty or
+ * when it holds whitespace or control characters inside. */
+char *wn_msgid_canon(const char *s);
+
+/* Trim ASCII whitespace from both ends, in place; returns s. */
+char *wn_text_trim(char *s);
+
+/* Does s start with prefix, ignoring ASCII case? */
+bool wn_text_prefix_ci(const char *s, const char *prefix);
+
+/* strdup that tolerates NULL (gives NULL). */
+char *wn_strdup0(const char *s);
+/* Copy of s[0..n) as a C string. */
+char *wn_strndup(const char *s, size_t n);
+
+#endif

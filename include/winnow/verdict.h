@@ -1,0 +1,33 @@
+/* winnow — verdict states of a finding. */
+#ifndef WINNOW_VERDICT_H
+#define WINNOW_VERDICT_H
+
+#include "winnow/status.h"
+
+/* X(enum suffix, name in properties/JSON/CLI, tag suffix or NULL, label) */
+#define WN_VERDICT_LIST(X)                                                      \
+	X(UNTRIAGED,      "untriaged",      NULL,             "untriaged")      \
+	X(VALID,          "valid",          "valid",          "valid")          \
+	X(FALSE_POSITIVE, "false-positive", "false-positive", "false positive") \
+	X(PREEXISTING,    "pre-existing",   "pre-existing",   "pre-existing")
+
+typedef enum {
+#define WN_X_(e, name, tag, label) WN_VERDICT_##e,
+	WN_VERDICT_LIST(WN_X_)
+#undef WN_X_
+	WN_VERDICT_COUNT
+} wn_verdict;
+
+const char *wn_verdict_name(wn_verdict v);
+/* Tag suffix under the tag prefix ("valid"); NULL for UNTRIAGED. */
+const char *wn_verdict_tag(wn_verdict v);
+const char *wn_verdict_label(wn_verdict v);
+/* WN_OK, or WN_USAGE for an unknown name. */
+wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
+
+/* Property keys, shared by the reader and the writer. */
+#define WN_PROP_VERDICT   "winnow.verdict."
+#define WN_PROP_NOTE      "winnow.note."
+#define WN_PROP_FORWARDED "winnow.forwarded."
+
+#endif

@@ -1,0 +1,142 @@
+/* winnow — configuration keys of the [winnow] notmuch config section. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "winnow/conf.h"
+#include "winnow/text.h"
+
+static void strv_free(char **v)
+{
+	if (!v)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+/* Split a notmuch list value ("a;b; c") into a NULL-terminated vector of
+ * trimmed, lower-cased, non-empty items. */
+static wn_status split_list(const char *value, char ***out)
+{
+	size_t n = 0, cap = 4;
+	char **v = calloc(cap, sizeof(*v));
+	const char *p = value;
+
+	if (!v)
+		return WN_NOMEM;
+	while (p && *p) {
+		const char *end = p + strcspn(p, ";");
+		char *item = wn_strndup(p, (size_t) (end - p));
+
+		if (!item)
+			goto nomem;
+		wn_text_trim(item);
+		for (char *c = item; *c; c++)
+			if (*c >= 'A' && *c <= 'Z')
+				*c = (char) (*c - 'A' + 'a');
+		if (!*item) {
+			free(item);
+		} else {
+			if (n + 1 >= cap) {
+				char **nv = realloc(v, 2 * cap * sizeof(*v));
+				if (!nv) {
+					free(item);
+					goto nomem;
+				}
+				v = nv;
+				cap *= 2;
+			}
+			v[n++] = item;
+			v[n] = NULL;
+		}
+		p = *end ? end + 1 : end;
+	}
+	*out = v;
+	return WN_OK;
+nomem:
+	strv_free(v);
+	return WN_NOMEM;
+}
+
+static wn_status set_str(char **field, const char *value)
+{
+	char *copy = strdup(value ? value : "");
+
+	if (!copy)
+		return WN_NOMEM;
+	free(*field);
+	*field = copy;
+	return WN_OK;
+}
+
+wn_status wn_conf_init(wn_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (set_str(&c->query, WN_DEFAULT_QUERY) ||
+	    set_str(&c->sendmail, WN_DEFAULT_SENDMAIL) ||
+	    set_str(&c->tagprefix, WN_DEFAULT_TAGPREFIX) ||
+	    split_list("", &c->optout) || split_list("", &c->bots)) {
+		wn_conf_clear(c);
+		return WN_NOMEM;
+	}
+	return WN_OK;
+}
+
+wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
+{
+	char **list = NULL;
+	wn_status st;
+
+	if (!value)
+		value = "";
+	if (strncmp(key, "winnow.", 7) == 0)
+		key += 7;
+	if (strcmp(key, "user.name") == 0)
+		return set_str(&c->user_name, value);
+	if (strcmp(key, "user.primary_email") == 0)
+		return set_str(&c->user_email, value);
+	if (strcmp(key, "query") == 0)
+		/* An empty query would match every mail: keep the default. */
+		return *value ? set_str(&c->query, value) : WN_OK;
+	if (strcmp(key, "theme") == 0)
+		return set_str(&c->theme, value);
+	if (strcmp(key, "sendmail") == 0)
+		return *value ? set_str(&c->sendmail, value) : WN_OK;
+	if (strcmp(key, "outbox") == 0)
+		return set_str(&c->outbox, value);
+	if (strcmp(key, "cc") == 0)
+		return set_str(&c->cc, value);
+	if (strcmp(key, "tagprefix") == 0)
+		return set_str(&c->tagprefix, value);
+	if (strcmp(key, "optout") == 0 || strcmp(key, "bots") == 0) {
+		st = split_list(value, &list);
+		if (st != WN_OK)
+			return st;
+		if (strcmp(key, "optout") == 0) {
+			strv_free(c->optout);
+			c->optout = list;
+		} else {
+			strv_free(c->bots);
+			c->bots = list;
+		}
+		return WN_OK;
+	}
+	return WN_OK;
+}
+
+void wn_conf_clear(wn_conf *c)
+{
+	free(c->query);
+	free(c->theme);
+	free(c->sendmail);
+	free(c->outbox);
+	free(c->cc);
+	free(c->tagprefix);
+	strv_free(c->optout);
+	strv_free(c->bots);
+	free(c->user_name);
+	free(c->user_email);
+	memset(c, 0, sizeof(*c));
+}
