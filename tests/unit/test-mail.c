@@ -1,0 +1,506 @@
+/* winnow — unit tests of MIME decoding: every mail is an inline string
+ * written for the case it checks. */
+#include "autoconfig.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "winnow/mail.h"
+#include "winnow/text.h"
+
+static wn_mail *parse_ok(const char *text)
+{
+	wn_mail *m = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_status st = wn_mail_parse_mem(text, strlen(text), &m, &err);
+
+	if (st != WN_OK)
+		fail_msg("parse failed: %s", wn_error_msg(&err));
+	assert_non_null(m);
+	wn_error_clear(&err);
+	return m;
+}
+
+static void test_qp_utf8(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	m = parse_ok(
+		"From: sashiko-bot@kernel.org\n"
+		"To: Some Author <author@example.org>\n"
+		"Cc: list@vger.kernel.org\n"
+		"Reply-To: reviews@example.org\n"
+		"Subject: Re: [PATCH v2 2/5] subsys: invented subject\n"
+		"Date: Tue, 03 Jun 2025 10:00:00 +0000\n"
+		"Message-ID: <review-1@sashiko.dev>\n"
+		"In-Reply-To: <patch-2@example.org>\n"
+		"References: <cover@example.org> <patch-2@example.org>\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: text/plain; charset=\"utf-8\"\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"Sashiko AI review =C2=B7 https://sashiko.dev/#/patchset/x?part=3D2\n"
+		"a very long line that was wrapped by a soft line br=\n"
+		"eak in the middle\n");
+	assert_string_equal(m->message_id, "review-1@sashiko.dev");
+	assert_string_equal(m->from, "sashiko-bot@kernel.org");
+	assert_string_equal(m->from_addr, "sashiko-bot@kernel.org");
+	assert_null(m->from_name);
+	assert_string_equal(m->to, "Some Author <author@example.org>");
+	assert_string_equal(m->cc, "list@vger.kernel.org");
+	assert_string_equal(m->reply_to, "reviews@example.org");
+	assert_string_equal(m->subject, "Re: [PATCH v2 2/5] subsys: invented subject");
+	assert_int_equal(m->date, 1748944800);
+	assert_string_equal(m->in_reply_to, "patch-2@example.org");
+	assert_int_equal(m->nreferences, 2);
+	assert_string_equal(m->references[0], "cover@example.org");
+	assert_string_equal(m->references[1], "patch-2@example.org");
+	assert_string_equal(m->body,
+		"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/x?part=2\n"
+		"a very long line that was wrapped by a soft line break in the middle\n");
+	assert_int_equal(m->body_len, strlen(m->body));
+	wn_mail_free(&m);
+	assert_null(m);
+}
+
+static void test_base64_crlf(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	/* "line one\r\nline two\r\n" in base64, the whole mail in CRLF */
+	m = parse_ok(
+		"From: \"Bot, CI\" <BOT+bpf-ci@Kernel.ORG>\r\n"
+		"Subject: Re: [PATCH bpf-next] bpf: x\r\n"
+		"Message-ID: <b64@x>\r\n"
+		"Content-Type: text/plain; charset=utf-8\r\n"
+		"Content-Transfer-Encoding: base64\r\n"
+		"\r\n"
+		"bGluZSBvbmUNCmxpbmUgdHdvDQo=\r\n");
+	assert_string_equal(m->body, "line one\nline two\n");
+	assert_string_equal(m->from_addr, "bot+bpf-ci@kernel.org");
+	assert_string_equal(m->from_name, "Bot, CI");
+	assert_string_equal(m->subject, "Re: [PATCH bpf-next] bpf: x");
+	assert_null(strchr(m->subject, '\r'));
+	wn_mail_free(&m);
+
+	m = parse_ok("Subject: crlf\r\n\r\nbody one\r\nbody two\r\n");
+	assert_string_equal(m->body, "body one\nbody two\n");
+	wn_mail_free(&m);
+}
+
+static void test_multipart_mixed(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	m = parse_ok(
+		"From: A <a@example.org>\n"
+		"Subject: mixed\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=\"XX\"\n"
+		"\n"
+		"preamble\n"
+		"--XX\n"
+		"Content-Type: application/octet-stream\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		"AAECAw==\n"
+		"--XX\n"
+		"Content-Type: text/plain; charset=us-ascii\n"
+		"Content-Disposition: attachment; filename=\"config.txt\"\n"
+		"\n"
+		"CONFIG_ATTACHED=y\n"
+		"--XX\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"Content-Disposition: inline\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"the inline text =E2=9C=93\n"
+		"--XX--\n");
+	/* The line break before a boundary belongs to the boundary. */
+	assert_string_equal(m->body, "the inline text \xe2\x9c\x93");
+	wn_mail_free(&m);
+
+	/* Only an attached text part: still better than nothing. */
+	m = parse_ok(
+		"Subject: attached patch\n"
+		"Content-Type: multipart/mixed; boundary=b\n"
+		"\n"
+		"--b\n"
+		"Content-Type: text/x-patch; charset=utf-8\n"
+		"Content-Disposition: attachment; filename=x.patch\n"
+		"\n"
+		"not plain\n"
+		"--b\n"
+		"Content-Type: text/plain\n"
+		"Content-Disposition: attachment; filename=p.txt\n"
+		"\n"
+		"attached plain\n"
+		"--b--\n");
+	assert_string_equal(m->body, "attached plain");
+	wn_mail_free(&m);
+}
+
+static void test_multipart_alternative(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	/* HTML first: text/plain must still win. */
+	m = parse_ok(
+		"Subject: alt\n"
+		"Content-Type: multipart/mixed; boundary=outer\n"
+		"\n"
+		"--outer\n"
+		"Content-Type: multipart/alternative; boundary=inner\n"
+		"\n"
+		"--inner\n"
+		"Content-Type: text/html; charset=utf-8\n"
+		"\n"
+		"<p>html</p>\n"
+		"--inner\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"\n"
+		"plain\n"
+		"--inner--\n"
+		"--outer\n"
+		"Content-Type: text/plain\n"
+		"Content-Disposition: attachment; filename=log.txt\n"
+		"\n"
+		"log\n"
+		"--outer--\n");
+	assert_string_equal(m->body, "plain");
+	wn_mail_free(&m);
+
+	m = parse_ok(
+		"Subject: html only\n"
+		"Content-Type: text/html; charset=utf-8\n"
+		"\n"
+		"<p>only html</p>\n");
+	assert_string_equal(m->body, "<p>only html</p>\n");
+	wn_mail_free(&m);
+}
+
+static void test_charsets(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	m = parse_ok(
+		"Subject: latin1\n"
+		"Content-Type: text/plain; charset=ISO-8859-1\n"
+		"Content-Transfer-Encoding: 8bit\n"
+		"\n"
+		"Gr\xfc\xdf" "e, Ren\xe9\n");
+	assert_string_equal(m->body, "Gr\xc3\xbc\xc3\x9f" "e, Ren\xc3\xa9\n");
+	wn_mail_free(&m);
+
+	m = parse_ok(
+		"Subject: qp latin1\n"
+		"Content-Type: text/plain; charset=iso-8859-1\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"caf=E9\n");
+	assert_string_equal(m->body, "caf\xc3\xa9\n");
+	wn_mail_free(&m);
+
+	/* A charset nobody knows: valid UTF-8 stays as it is... */
+	m = parse_ok(
+		"Subject: bogus\n"
+		"Content-Type: text/plain; charset=x-no-such-charset\n"
+		"\n"
+		"caf\xc3\xa9\n");
+	assert_string_equal(m->body, "caf\xc3\xa9\n");
+	wn_mail_free(&m);
+	/* ...and anything else is read as Latin-1. */
+	m = parse_ok(
+		"Subject: bogus\n"
+		"Content-Type: text/plain; charset=x-no-such-charset\n"
+		"\n"
+		"caf\xe9\n");
+	assert_string_equal(m->body, "caf\xc3\xa9\n");
+	wn_mail_free(&m);
+
+	/* Declared UTF-8 with a broken byte: repaired, never invalid. */
+	m = parse_ok(
+		"Subject: broken\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"\n"
+		"a\xff" "b \xc3\xa9\n");
+	assert_string_equal(m->body, "a\xef\xbf\xbd" "b \xc3\xa9\n");
+	wn_mail_free(&m);
+
+	/* No charset, 8-bit UTF-8 */
+	m = parse_ok("Subject: none\n\n\xe2\x80\x94 dash\n");
+	assert_string_equal(m->body, "\xe2\x80\x94 dash\n");
+	wn_mail_free(&m);
+
+	/* Bytes the charset does not define become U+FFFD. */
+	m = parse_ok(
+		"Subject: sjis\n"
+		"Content-Type: text/plain; charset=us-ascii\n"
+		"\n"
+		"plain ascii\n");
+	assert_string_equal(m->body, "plain ascii\n");
+	wn_mail_free(&m);
+}
+
+static void test_rfc2047_subject(void **state)
+{
+	wn_mail *m;
+	char *safe;
+
+	(void) state;
+	/* ESC hidden inside an encoded word: decoded as is (mail.h: not
+	 * sanitised), then the sanitiser removes the whole sequence. */
+	m = parse_ok(
+		"From: =?UTF-8?Q?J=C3=B6rg_Evil?= <joerg@example.org>\n"
+		"Subject: =?UTF-8?B?W1BBVENIXSBmb28gG10wO3B3bmVkBw==?= =?UTF-8?Q?_=C3=BCber?=\n"
+		"\n"
+		"x\n");
+	assert_non_null(strchr(m->subject, '\x1b'));
+	safe = wn_text_sanitize(m->subject, 0);
+	/* Adjacent encoded words join without the blank between them. */
+	assert_string_equal(safe, "[PATCH] foo  \xc3\xbc" "ber");
+	free(safe);
+	assert_string_equal(m->from_name, "J\xc3\xb6rg Evil");
+	assert_string_equal(m->from, "J\xc3\xb6rg Evil <joerg@example.org>");
+	wn_mail_free(&m);
+
+	/* A From that GMime's strict address parser rejects still yields
+	 * the address. */
+	m = parse_ok(
+		"From: =?UTF-8?Q?J=C3=B6rg_\x1b[31mX?= <Joerg@Example.ORG>\n"
+		"Subject: s\n\nx\n");
+	assert_string_equal(m->from_addr, "joerg@example.org");
+	assert_non_null(m->from_name);
+	wn_mail_free(&m);
+}
+
+static void test_folded_subject(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	m = parse_ok(
+		"Subject: Re: [PATCH v3 04/12] mm/slab: a subject that is long\n"
+		"  enough to be folded\n"
+		"\ttwice\n"
+		"From: Maintainer Name\n"
+		" <maint@example.org>\n"
+		"References: <a@x>\n"
+		"\t<b@x>\n"
+		"  <c@x>\n"
+		"\n"
+		"body\n");
+	assert_string_equal(m->subject,
+		"Re: [PATCH v3 04/12] mm/slab: a subject that is long enough to be folded twice");
+	assert_string_equal(m->from_addr, "maint@example.org");
+	assert_string_equal(m->from_name, "Maintainer Name");
+	assert_int_equal(m->nreferences, 3);
+	assert_string_equal(m->references[2], "c@x");
+	wn_mail_free(&m);
+}
+
+static void test_missing_headers(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	m = parse_ok("X-Nothing: here\n\nonly a body\n");
+	assert_null(m->message_id);
+	assert_string_equal(m->from, "");
+	assert_string_equal(m->from_addr, "");
+	assert_null(m->from_name);
+	assert_string_equal(m->subject, "");
+	assert_null(m->to);
+	assert_null(m->cc);
+	assert_null(m->reply_to);
+	assert_null(m->in_reply_to);
+	assert_int_equal(m->nreferences, 0);
+	assert_int_equal(m->date, 0);
+	assert_string_equal(m->body, "only a body\n");
+	wn_mail_free(&m);
+
+	/* Headers only, no body, no final newline */
+	m = parse_ok("Subject: nothing else");
+	assert_string_equal(m->subject, "nothing else");
+	assert_string_equal(m->body, "");
+	assert_int_equal(m->body_len, 0);
+	wn_mail_free(&m);
+
+	/* Broken values */
+	m = parse_ok(
+		"Date: the day after tomorrow\n"
+		"Message-ID: \n"
+		"In-Reply-To: garbage without brackets\n"
+		"References: \n"
+		"\n");
+	assert_int_equal(m->date, 0);
+	assert_null(m->message_id);
+	assert_null(m->in_reply_to);
+	assert_int_equal(m->nreferences, 0);
+	wn_mail_free(&m);
+
+	/* Junk around ids, old-style In-Reply-To, bare ids */
+	m = parse_ok(
+		"Message-ID: bare@id.example\n"
+		"In-Reply-To: <x@y> (Someone's message of \"Mon, 1 Jan 2024\")\n"
+		"References: junk <a@b> more junk <c d@e> <<f@g>\n"
+		"\n");
+	assert_string_equal(m->message_id, "bare@id.example");
+	assert_string_equal(m->in_reply_to, "x@y");
+	assert_int_equal(m->nreferences, 2);
+	assert_string_equal(m->references[0], "a@b");
+	assert_string_equal(m->references[1], "f@g");
+	wn_mail_free(&m);
+	m = parse_ok("In-Reply-To: bare@irt.example\nReferences: r1@x r2@x\n\n");
+	assert_string_equal(m->in_reply_to, "bare@irt.example");
+	assert_int_equal(m->nreferences, 2);
+	assert_string_equal(m->references[1], "r2@x");
+	wn_mail_free(&m);
+}
+
+static void test_mbox_from_line(void **state)
+{
+	wn_mail *m;
+
+	(void) state;
+	/* git format-patch output */
+	m = parse_ok(
+		"From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001\n"
+		"From: Some Author <author@example.org>\n"
+		"Date: Mon, 2 Jun 2025 12:00:00 +0200\n"
+		"Subject: [PATCH] subsys: fix\n"
+		"\n"
+		"Body.\n"
+		"\n"
+		"Signed-off-by: Some Author <author@example.org>\n"
+		"---\n");
+	assert_string_equal(m->from_addr, "author@example.org");
+	assert_string_equal(m->subject, "[PATCH] subsys: fix");
+	assert_int_equal(m->date, 1748858400);
+	assert_non_null(strstr(m->body, "Signed-off-by: Some Author"));
+	wn_mail_free(&m);
+}
+
+static void expect_parse_error(const char *data, size_t len)
+{
+	wn_mail *m = (wn_mail *) 1;
+	wn_error err = WN_ERROR_INIT;
+
+	assert_int_equal(wn_mail_parse_mem(data, len, &m, &err), WN_PARSE);
+	assert_null(m);
+	assert_int_equal(err.status, WN_PARSE);
+	assert_non_null(err.msg);
+	assert_null(strchr(err.msg, '\n'));
+	wn_error_clear(&err);
+}
+
+static void test_garbage(void **state)
+{
+	(void) state;
+	expect_parse_error("hello world\nthis is not a mail\n", 31);
+	expect_parse_error("\0\1\2\3binary", 10);
+	expect_parse_error("", 0);
+	expect_parse_error("\n\n\n", 3);
+}
+
+static void test_files(void **state)
+{
+	char path[] = "/tmp/wn-test-mail-XXXXXX";
+	const char *mail = "From: a@b.c\nSubject: from a file\n\nfile body\n";
+	wn_mail *m = NULL;
+	wn_error err = WN_ERROR_INIT;
+	int fd;
+
+	(void) state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, mail, strlen(mail)), (ssize_t) strlen(mail));
+	close(fd);
+	assert_int_equal(wn_mail_parse_file(path, &m, &err), WN_OK);
+	assert_string_equal(m->subject, "from a file");
+	assert_string_equal(m->body, "file body\n");
+	wn_mail_free(&m);
+	unlink(path);
+
+	assert_int_equal(wn_mail_parse_file(path, &m, &err), WN_IO);
+	assert_null(m);
+	assert_non_null(strstr(err.msg, path));
+	assert_non_null(strstr(err.msg, "No such file"));
+	wn_error_clear(&err);
+
+	assert_int_equal(wn_mail_parse_file("/", &m, &err), WN_IO);
+	assert_null(m);
+	wn_error_clear(&err);
+
+	/* NULL error pointer is allowed */
+	assert_int_equal(wn_mail_parse_file(path, &m, NULL), WN_IO);
+}
+
+static void test_body_limit(void **state)
+{
+	/* A 20 MiB body is cut to 16 MiB, on a character boundary. */
+	size_t big = (size_t) 20 << 20, hdr, i;
+	const char *head = "Subject: big\nContent-Type: text/plain; charset=utf-8\n\n";
+	char *data;
+	wn_mail *m = NULL;
+	wn_error err = WN_ERROR_INIT;
+
+	(void) state;
+	hdr = strlen(head);
+	data = malloc(hdr + big);
+	assert_non_null(data);
+	memcpy(data, head, hdr);
+	for (i = 0; i + 2 <= big; i += 2) {
+		data[hdr + i] = '\xc3';
+		data[hdr + i + 1] = '\xa9';
+	}
+	assert_int_equal(wn_mail_parse_mem(data, hdr + big, &m, &err), WN_OK);
+	assert_true(m->body_len <= ((size_t) 16 << 20));
+	assert_true(m->body_len >= ((size_t) 16 << 20) - 4);
+	assert_int_equal(m->body_len % 2, 0);
+	assert_int_equal(strlen(m->body), m->body_len);
+	wn_mail_free(&m);
+	free(data);
+}
+
+static void test_free_null(void **state)
+{
+	wn_mail *m = NULL;
+
+	(void) state;
+	wn_mail_free(&m);
+	wn_mail_free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_qp_utf8),
+		cmocka_unit_test(test_base64_crlf),
+		cmocka_unit_test(test_multipart_mixed),
+		cmocka_unit_test(test_multipart_alternative),
+		cmocka_unit_test(test_charsets),
+		cmocka_unit_test(test_rfc2047_subject),
+		cmocka_unit_test(test_folded_subject),
+		cmocka_unit_test(test_missing_headers),
+		cmocka_unit_test(test_mbox_from_line),
+		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_body_limit),
+		cmocka_unit_test(test_free_null),
+	};
+
+	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
+}

@@ -1,0 +1,385 @@
+/* winnow — unit tests of the trailer block and the Assisted-by
+ * classification. */
+#include "autoconfig.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "winnow/trailer.h"
+
+static wn_patch_trailers *parse(const char *body)
+{
+	wn_patch_trailers *t = NULL;
+	wn_error err = WN_ERROR_INIT;
+
+	assert_int_equal(wn_trailers_parse(body, body ? strlen(body) : 0, &t, &err), WN_OK);
+	assert_non_null(t);
+	return t;
+}
+
+static void assert_trailer(const wn_patch_trailers *t, size_t i, const char *key, const char *value)
+{
+	assert_true(i < t->ntrailers);
+	assert_string_equal(t->trailers[i].key, key);
+	assert_string_equal(t->trailers[i].value, value);
+}
+
+#define DIFF \
+	"---\n" \
+	" fs/example.c | 2 ++\n" \
+	" 1 file changed, 2 insertions(+)\n" \
+	"\n" \
+	"diff --git a/fs/example.c b/fs/example.c\n" \
+	"--- a/fs/example.c\n" \
+	"+++ b/fs/example.c\n" \
+	"@@ -1,1 +1,3 @@\n" \
+	"+Signed-off-by: Not A Trailer <diff@example.org>\n"
+
+static void test_model(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Fix the use-after-free in example_fn().\n"
+		  "\n"
+		  "Assisted-by: Claude:claude-opus-4-5 coccinelle sparse\n"
+		  "Signed-off-by: Some Author <author@example.org>\n"
+		  DIFF);
+	assert_int_equal(t->ntrailers, 2);
+	assert_trailer(t, 0, "Assisted-by", "Claude:claude-opus-4-5 coccinelle sparse");
+	assert_trailer(t, 1, "Signed-off-by", "Some Author <author@example.org>");
+	assert_int_equal(t->attr.status, WN_ATTR_MODEL);
+	assert_string_equal(t->attr.agent, "Claude");
+	assert_string_equal(t->attr.model, "claude-opus-4-5");
+	assert_int_equal(t->attr.ntools, 2);
+	assert_string_equal(t->attr.tools[0], "coccinelle");
+	assert_string_equal(t->attr.tools[1], "sparse");
+	assert_string_equal(t->attr.raw, "Claude:claude-opus-4-5 coccinelle sparse");
+	assert_string_equal(t->submitter, "Some Author <author@example.org>");
+	assert_false(t->codev_unsigned);
+	wn_trailers_free(&t);
+	assert_null(t);
+}
+
+static void test_generic(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Body.\n\nAssisted-by: LLM coccinelle sparse\nSigned-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_GENERIC);
+	assert_null(t->attr.agent);
+	assert_null(t->attr.model);
+	assert_int_equal(t->attr.ntools, 2);
+	assert_string_equal(t->attr.tools[0], "coccinelle");
+	assert_string_equal(t->attr.tools[1], "sparse");
+	wn_trailers_free(&t);
+
+	/* lower-case key and value, no tools */
+	t = parse("Body.\n\nassisted-by: coding assistant\nSigned-off-by: A <a@x>\n" DIFF);
+	assert_trailer(t, 0, "assisted-by", "coding assistant");
+	assert_int_equal(t->attr.status, WN_ATTR_GENERIC);
+	assert_int_equal(t->attr.ntools, 0);
+	assert_null(t->attr.tools);
+	wn_trailers_free(&t);
+
+	t = parse("Body.\n\nASSISTED-BY: llm\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_GENERIC);
+	wn_trailers_free(&t);
+}
+
+static void test_lowercase_model(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Body.\n\nSigned-off-by: A <a@x>\nassisted-by: Copilot:gpt-4.1 [smatch]\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_MODEL);
+	assert_string_equal(t->attr.agent, "Copilot");
+	assert_string_equal(t->attr.model, "gpt-4.1");
+	assert_int_equal(t->attr.ntools, 1);
+	assert_string_equal(t->attr.tools[0], "smatch");	/* brackets are placeholders */
+	wn_trailers_free(&t);
+}
+
+static void check_other(const char *value, const char *raw)
+{
+	wn_attribution a;
+
+	assert_int_equal(wn_attribution_parse(value, &a), WN_OK);
+	assert_int_equal(a.status, WN_ATTR_OTHER);
+	assert_non_null(a.raw);
+	assert_string_equal(a.raw, raw);
+	assert_null(a.agent);
+	assert_null(a.model);
+	assert_int_equal(a.ntools, 0);
+	wn_attribution_clear(&a);
+	assert_int_equal(a.status, WN_ATTR_NONE);
+	assert_null(a.raw);
+}
+
+static void test_other(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	check_other("Claude", "Claude");
+	check_other("gpt (o3)", "gpt (o3)");
+	check_other("", "");
+	check_other("   ", "");
+	check_other("https://example.org/tool", "https://example.org/tool");
+	check_other("Claude: claude-opus-4-5", "Claude: claude-opus-4-5");
+	check_other(":model", ":model");
+	check_other("Coding", "Coding");
+	check_other("LLMs helped", "LLMs helped");
+
+	/* empty value in a real block */
+	t = parse("Body.\n\nAssisted-by:\nSigned-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->ntrailers, 2);
+	assert_trailer(t, 0, "Assisted-by", "");
+	assert_int_equal(t->attr.status, WN_ATTR_OTHER);
+	assert_string_equal(t->attr.raw, "");
+	wn_trailers_free(&t);
+
+	t = parse("Body.\n\nAssisted-by: Claude\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_OTHER);
+	assert_string_equal(t->attr.raw, "Claude");
+	wn_trailers_free(&t);
+}
+
+static void test_none_and_first_wins(void **state)
+{
+	wn_patch_trailers *t;
+	wn_attribution a;
+
+	(void) state;
+	t = parse("Body.\n\nSigned-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_NONE);
+	assert_null(t->attr.raw);
+	wn_trailers_free(&t);
+
+	t = parse("Body.\n\nAssisted-by: LLM\nAssisted-by: Claude:claude-opus-4-5\n" DIFF);
+	assert_int_equal(t->attr.status, WN_ATTR_GENERIC);
+	wn_trailers_free(&t);
+
+	assert_int_equal(wn_attribution_parse(NULL, &a), WN_OK);
+	assert_int_equal(a.status, WN_ATTR_NONE);
+	assert_null(a.raw);
+	wn_attribution_clear(&a);
+}
+
+static void test_continuation(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Body.\n"
+		  "\n"
+		  "Reported-by: Some Reporter\n"
+		  "  <reporter@example.org>\n"
+		  "Closes: https://lore.kernel.org/all/\n"
+		  "\tabc@example.org/\n"
+		  "Signed-off-by: A <a@x>\n"
+		  DIFF);
+	assert_int_equal(t->ntrailers, 3);
+	assert_trailer(t, 0, "Reported-by", "Some Reporter <reporter@example.org>");
+	assert_trailer(t, 1, "Closes", "https://lore.kernel.org/all/ abc@example.org/");
+	assert_trailer(t, 2, "Signed-off-by", "A <a@x>");
+	wn_trailers_free(&t);
+}
+
+static void test_codev(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Body.\n\n"
+		  "Co-developed-by: Jane Doe <jane@example.org>\n"
+		  "Signed-off-by: Jane  Doe <JANE@example.org>\n"
+		  "Signed-off-by: Some Author <author@example.org>\n" DIFF);
+	assert_false(t->codev_unsigned);
+	assert_string_equal(t->submitter, "Some Author <author@example.org>");
+	wn_trailers_free(&t);
+
+	/* SoB of someone else next */
+	t = parse("Body.\n\n"
+		  "Co-developed-by: Jane Doe <jane@example.org>\n"
+		  "Signed-off-by: Some Author <author@example.org>\n" DIFF);
+	assert_true(t->codev_unsigned);
+	wn_trailers_free(&t);
+
+	/* the right SoB, but not right after */
+	t = parse("Body.\n\n"
+		  "Co-developed-by: Jane Doe <jane@example.org>\n"
+		  "Reviewed-by: R <r@x>\n"
+		  "Signed-off-by: Jane Doe <jane@example.org>\n" DIFF);
+	assert_true(t->codev_unsigned);
+	wn_trailers_free(&t);
+
+	/* last trailer of the block */
+	t = parse("Body.\n\n"
+		  "Signed-off-by: Jane Doe <jane@example.org>\n"
+		  "co-developed-by: Jane Doe <jane@example.org>\n" DIFF);
+	assert_true(t->codev_unsigned);
+	wn_trailers_free(&t);
+}
+
+static void test_no_divider(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	/* No "---": the diff itself ends the message, and the
+	 * Signed-off-by added inside the diff is not a trailer. */
+	t = parse("Body.\n"
+		  "\n"
+		  "Signed-off-by: A <a@x>\n"
+		  "\n"
+		  "diff --git a/x b/x\n"
+		  "--- a/x\n"
+		  "+++ b/x\n"
+		  "+Signed-off-by: B <b@x>\n");
+	assert_int_equal(t->ntrailers, 1);
+	assert_string_equal(t->submitter, "A <a@x>");
+	wn_trailers_free(&t);
+
+	/* No divider and no diff: the whole body */
+	t = parse("Body.\n\nAcked-by: X <x@y>\nSigned-off-by: A <a@x>");
+	assert_int_equal(t->ntrailers, 2);
+	assert_trailer(t, 1, "Signed-off-by", "A <a@x>");
+	wn_trailers_free(&t);
+}
+
+static void test_no_trailers(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	t = parse("Just a commit message.\n" DIFF);
+	assert_int_equal(t->ntrailers, 0);
+	assert_null(t->trailers);
+	assert_int_equal(t->attr.status, WN_ATTR_NONE);
+	assert_null(t->submitter);
+	assert_false(t->codev_unsigned);
+	wn_trailers_free(&t);
+
+	/* trailers, but not in the last paragraph */
+	t = parse("Signed-off-by: A <a@x>\n\nMore text after.\n" DIFF);
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+
+	t = parse("");
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+	t = parse(NULL);
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+	t = parse("\n\n---\n");
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+}
+
+static void test_git_block_rules(void **state)
+{
+	wn_patch_trailers *t;
+
+	(void) state;
+	/* Only trailers in the body: the Subject is the title. */
+	t = parse("Signed-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->ntrailers, 1);
+	wn_trailers_free(&t);
+
+	/* A free-text line in the block is tolerated next to a
+	 * Signed-off-by when at least 25% of the lines are trailers... */
+	t = parse("Body.\n\n"
+		  "Acked-by: B <b@x>\n"
+		  "[ v2: rebased ]\n"
+		  "Signed-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->ntrailers, 2);
+	assert_trailer(t, 0, "Acked-by", "B <b@x>");
+	assert_trailer(t, 1, "Signed-off-by", "A <a@x>");
+	wn_trailers_free(&t);
+
+	/* ...but without one of git's own trailers it is prose. */
+	t = parse("Body.\n\n"
+		  "Acked-by: B <b@x>\n"
+		  "[ v2: rebased ]\n" DIFF);
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+
+	/* Under 25%: prose. */
+	t = parse("Body.\n\n"
+		  "This paragraph\nhas three lines\nof prose and\n"
+		  "Signed-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->ntrailers, 1);	/* 1 of 4 is exactly 25% */
+	wn_trailers_free(&t);
+	t = parse("Body.\n\n"
+		  "This paragraph\nhas four lines\nof prose and\nmore\n"
+		  "Signed-off-by: A <a@x>\n" DIFF);
+	assert_int_equal(t->ntrailers, 0);
+	wn_trailers_free(&t);
+
+	/* Blank lines and comments at the end, blanks before the key's
+	 * colon, a prose line with a colon */
+	t = parse("Body: with colon\nand more\n\n"
+		  "Fixes : 0123456789ab (\"subsys: old\")\n"
+		  "Cc: stable@vger.kernel.org # 6.1+\n"
+		  "# a comment line\n"
+		  "\n\n" DIFF);
+	assert_int_equal(t->ntrailers, 2);
+	assert_trailer(t, 0, "Fixes", "0123456789ab (\"subsys: old\")");
+	assert_trailer(t, 1, "Cc", "stable@vger.kernel.org # 6.1+");
+	wn_trailers_free(&t);
+
+	/* "--- " plus text is where git am stops too */
+	t = parse("Body.\n\nSigned-off-by: A <a@x>\n--- a/file.c\n+++ b/file.c\n");
+	assert_int_equal(t->ntrailers, 1);
+	wn_trailers_free(&t);
+}
+
+static void test_names(void **state)
+{
+	(void) state;
+	assert_string_equal(wn_attr_name(WN_ATTR_NONE), "none");
+	assert_string_equal(wn_attr_name(WN_ATTR_MODEL), "model");
+	assert_string_equal(wn_attr_name(WN_ATTR_GENERIC), "generic");
+	assert_string_equal(wn_attr_name(WN_ATTR_OTHER), "other");
+	assert_string_equal(wn_attr_badge(WN_ATTR_MODEL), "M");
+	assert_string_equal(wn_attr_badge(WN_ATTR_OTHER), "?");
+	assert_string_equal(wn_attr_name((wn_attr_status) 99), "none");
+}
+
+static void test_free_null(void **state)
+{
+	wn_patch_trailers *t = NULL;
+
+	(void) state;
+	wn_trailers_free(&t);
+	wn_trailers_free(NULL);
+	wn_attribution_clear(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_model),
+		cmocka_unit_test(test_generic),
+		cmocka_unit_test(test_lowercase_model),
+		cmocka_unit_test(test_other),
+		cmocka_unit_test(test_none_and_first_wins),
+		cmocka_unit_test(test_continuation),
+		cmocka_unit_test(test_codev),
+		cmocka_unit_test(test_no_divider),
+		cmocka_unit_test(test_no_trailers),
+		cmocka_unit_test(test_git_block_rules),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_free_null),
+	};
+
+	return cmocka_run_group_tests_name("trailer", tests, NULL, NULL);
+}
