@@ -1,0 +1,499 @@
+/* winnow — read-only access to the notmuch index.
+ *
+ * The handle opened here is never writable: libnotmuch blocks or fails
+ * while another process holds the write lock, and the UI must not.  All
+ * writes go through store.c. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "private.h"
+#include "winnow/text.h"
+
+static const char *const link_names[] = {
+#define WN_X_(e, name) name,
+	WN_LINK_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_link_name(wn_link l)
+{
+	return (unsigned) l < WN_LINK_COUNT ? link_names[l] : "none";
+}
+
+wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char *what)
+{
+	wn_status st = WN_DB;
+	char *detail = msg ? wn_text_trim(msg) : NULL;
+
+	if (nst == NOTMUCH_STATUS_OUT_OF_MEMORY)
+		st = WN_NOMEM;
+	else if (nst == NOTMUCH_STATUS_BAD_QUERY_SYNTAX)
+		st = WN_USAGE;
+	else if (nst == NOTMUCH_STATUS_NO_CONFIG || nst == NOTMUCH_STATUS_NO_DATABASE ||
+		 nst == NOTMUCH_STATUS_NO_MAIL_ROOT)
+		st = WN_CONFIG;
+	if (detail && *detail)
+		wn_error_set(err, st, "%s: %s", what, detail);
+	else
+		wn_error_set(err, st, "%s: %s", what, notmuch_status_to_string(nst));
+	free(msg);
+	return st;
+}
+
+static void strv_free(char **v)
+{
+	if (!v)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+static wn_status load_conf(wn_index *idx)
+{
+	notmuch_config_pairs_t *pairs;
+	notmuch_config_values_t *vals;
+	const char *v;
+	size_t n = 0;
+	wn_status st;
+
+	if ((st = wn_conf_init(&idx->conf)) != WN_OK)
+		return st;
+	v = notmuch_config_get(idx->db, NOTMUCH_CONFIG_USER_NAME);
+	if (v && *v && (st = wn_conf_set(&idx->conf, "user.name", v)) != WN_OK)
+		return st;
+	v = notmuch_config_get(idx->db, NOTMUCH_CONFIG_PRIMARY_EMAIL);
+	if (v && *v && (st = wn_conf_set(&idx->conf, "user.primary_email", v)) != WN_OK)
+		return st;
+	pairs = notmuch_config_get_pairs(idx->db, "winnow.");
+	for (; pairs && notmuch_config_pairs_valid(pairs); notmuch_config_pairs_move_to_next(pairs)) {
+		st = wn_conf_set(&idx->conf, notmuch_config_pairs_key(pairs),
+				 notmuch_config_pairs_value(pairs));
+		if (st != WN_OK) {
+			notmuch_config_pairs_destroy(pairs);
+			return st;
+		}
+	}
+	if (pairs)
+		notmuch_config_pairs_destroy(pairs);
+
+	/* Honour search.exclude_tags the way `notmuch search` does, so a
+	 * deleted or spam review does not reappear in the queue. */
+	idx->exclude_tags = calloc(1, sizeof(char *));
+	if (!idx->exclude_tags)
+		return WN_NOMEM;
+	vals = notmuch_config_get_values(idx->db, NOTMUCH_CONFIG_EXCLUDE_TAGS);
+	for (; vals && notmuch_config_values_valid(vals); notmuch_config_values_move_to_next(vals)) {
+		char **nv = realloc(idx->exclude_tags, (n + 2) * sizeof(char *));
+		if (!nv || !(nv[n] = strdup(notmuch_config_values_get(vals)))) {
+			if (nv)
+				idx->exclude_tags = nv;
+			notmuch_config_values_destroy(vals);
+			return WN_NOMEM;
+		}
+		idx->exclude_tags = nv;
+		nv[++n] = NULL;
+	}
+	if (vals)
+		notmuch_config_values_destroy(vals);
+	return WN_OK;
+}
+
+wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
+{
+	wn_index *idx = calloc(1, sizeof(*idx));
+	notmuch_status_t nst;
+	char *msg = NULL;
+	wn_status st;
+
+	*out = NULL;
+	if (!idx)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	if (config_path && !(idx->config_path = strdup(config_path))) {
+		free(idx);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
+						idx->config_path, NULL, &idx->db, &msg);
+	if (nst != NOTMUCH_STATUS_SUCCESS) {
+		st = wn_nm_error(err, nst, msg, "cannot open the notmuch database");
+		idx->db = NULL;
+		wn_index_close(&idx);
+		return st;
+	}
+	free(msg);
+	if (!(idx->db_path = strdup(notmuch_database_get_path(idx->db))) ||
+	    (st = load_conf(idx)) != WN_OK) {
+		wn_index_close(&idx);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	*out = idx;
+	return WN_OK;
+}
+
+void wn_index_close(wn_index **pidx)
+{
+	wn_index *idx = pidx ? *pidx : NULL;
+
+	if (!idx)
+		return;
+	if (idx->db)
+		notmuch_database_destroy(idx->db);
+	free(idx->config_path);
+	free(idx->db_path);
+	wn_conf_clear(&idx->conf);
+	strv_free(idx->exclude_tags);
+	free(idx);
+	*pidx = NULL;
+}
+
+const wn_conf *wn_index_conf(const wn_index *idx)
+{
+	return &idx->conf;
+}
+
+const char *wn_index_config_path(const wn_index *idx)
+{
+	return idx->config_path ? idx->config_path : "";
+}
+
+wn_status wn_index_refresh(wn_index *idx, wn_error *err)
+{
+	notmuch_status_t nst = notmuch_database_reopen(idx->db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+
+	if (nst != NOTMUCH_STATUS_SUCCESS)
+		return wn_nm_error(err, nst, NULL, "cannot reopen the notmuch database");
+	return WN_OK;
+}
+
+notmuch_message_t *wn_index_message(wn_index *idx, const char *id)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (notmuch_database_find_message(idx->db, id, &msg) != NOTMUCH_STATUS_SUCCESS)
+		return NULL;
+	return msg;
+}
+
+/* Copy the cheap, indexed fields of msg into a new item. */
+static wn_item *item_from_message(notmuch_message_t *msg)
+{
+	wn_item *it = calloc(1, sizeof(*it));
+	const char *v;
+
+	if (!it)
+		return NULL;
+	it->id = wn_strdup0(notmuch_message_get_message_id(msg));
+	it->filename = wn_strdup0(notmuch_message_get_filename(msg));
+	it->date = notmuch_message_get_date(msg);
+	v = notmuch_message_get_header(msg, "subject");
+	it->subject = strdup(v ? v : "");
+	v = notmuch_message_get_header(msg, "from");
+	it->from = strdup(v ? v : "");
+	if (!it->id || !it->filename || !it->subject || !it->from)
+		wn_item_free(&it);
+	return it;
+}
+
+static char *build_query(const wn_index *idx, const char *user_query)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK ||
+	    (user_query && *user_query &&
+	     wn_buf_printf(&b, " and (%s)", user_query) != WN_OK)) {
+		wn_buf_free(&b);
+		return NULL;
+	}
+	return wn_buf_steal(&b);
+}
+
+wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
+{
+	notmuch_query_t *q;
+	notmuch_messages_t *msgs = NULL;
+	notmuch_status_t nst;
+	char *qs = build_query(idx, user_query);
+	size_t cap = 0;
+	wn_status st = WN_OK;
+
+	out->items = NULL;
+	out->n = 0;
+	if (!qs)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	q = notmuch_query_create(idx->db, qs);
+	if (!q) {
+		free(qs);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
+	for (char **t = idx->exclude_tags; t && *t; t++)
+		notmuch_query_add_tag_exclude(q, *t);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
+	nst = notmuch_query_search_messages(q, &msgs);
+	if (nst != NOTMUCH_STATUS_SUCCESS) {
+		st = wn_nm_error(err, nst, NULL, "bad query");
+		if (st == WN_DB)
+			st = wn_error_set(err, WN_USAGE, "notmuch cannot run the query: %s", qs);
+		goto out;
+	}
+	for (; notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *msg = notmuch_messages_get(msgs);
+		wn_item *it = item_from_message(msg);
+
+		notmuch_message_destroy(msg);
+		if (!it)
+			goto nomem;
+		if (out->n == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			wn_item **ni = realloc(out->items, ncap * sizeof(*ni));
+			if (!ni) {
+				wn_item_free(&it);
+				goto nomem;
+			}
+			out->items = ni;
+			cap = ncap;
+		}
+		out->items[out->n++] = it;
+	}
+	goto out;
+nomem:
+	wn_list_free(out);
+	st = wn_error_set(err, WN_NOMEM, "out of memory");
+out:
+	notmuch_query_destroy(q);
+	free(qs);
+	return st;
+}
+
+static void item_clear_loaded(wn_item *it)
+{
+	size_t n = it->review ? it->review->nfindings : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (it->notes)
+			free(it->notes[i]);
+		if (it->forwarded)
+			free(it->forwarded[i]);
+	}
+	free(it->verdicts);
+	free(it->notes);
+	free(it->forwarded);
+	it->verdicts = NULL;
+	it->notes = it->forwarded = NULL;
+	wn_review_free(&it->review);
+	if (it->patch) {
+		free(it->patch->id);
+		free(it->patch->subject);
+		free(it->patch->author);
+		wn_trailers_free(&it->patch->trailers);
+		free(it->patch);
+		it->patch = NULL;
+	}
+	free(it->load_error);
+	it->load_error = NULL;
+	it->loaded = false;
+	memset(it->counts, 0, sizeof(it->counts));
+}
+
+void wn_item_count(wn_item *it)
+{
+	memset(it->counts, 0, sizeof(it->counts));
+	if (!it->review)
+		return;
+	for (size_t i = 0; i < it->review->nfindings; i++) {
+		wn_verdict v = it->verdicts ? it->verdicts[i] : WN_VERDICT_UNTRIAGED;
+		it->counts[(unsigned) v < WN_VERDICT_COUNT ? v : WN_VERDICT_UNTRIAGED]++;
+	}
+}
+
+/* Find the finding with fingerprint fp; -1 if none (a verdict for a
+ * finding the current parser no longer produces is kept in notmuch but
+ * not shown). */
+static long finding_by_fp(const wn_item *it, const char *fp)
+{
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		if (strcmp(it->review->findings[i].fingerprint, fp) == 0)
+			return (long) i;
+	return -1;
+}
+
+void wn_item_read_properties(wn_item *it, notmuch_message_t *msg)
+{
+	notmuch_message_properties_t *props;
+	size_t n = it->review->nfindings;
+
+	for (size_t i = 0; i < n; i++) {
+		it->verdicts[i] = WN_VERDICT_UNTRIAGED;
+		free(it->notes[i]);
+		free(it->forwarded[i]);
+		it->notes[i] = it->forwarded[i] = NULL;
+	}
+	props = notmuch_message_get_properties(msg, "winnow.", FALSE);
+	for (; props && notmuch_message_properties_valid(props);
+	     notmuch_message_properties_move_to_next(props)) {
+		const char *key = notmuch_message_properties_key(props);
+		const char *val = notmuch_message_properties_value(props);
+		long i;
+
+		if (strncmp(key, WN_PROP_VERDICT, strlen(WN_PROP_VERDICT)) == 0) {
+			wn_verdict v;
+			i = finding_by_fp(it, key + strlen(WN_PROP_VERDICT));
+			/* An unknown value (a newer winnow, a hand edit)
+			 * counts as untriaged rather than guessing. */
+			if (i >= 0 && wn_verdict_from_name(val, &v) == WN_OK)
+				it->verdicts[i] = v;
+		} else if (strncmp(key, WN_PROP_NOTE, strlen(WN_PROP_NOTE)) == 0) {
+			i = finding_by_fp(it, key + strlen(WN_PROP_NOTE));
+			if (i >= 0 && !it->notes[i])
+				it->notes[i] = strdup(val);
+		} else if (strncmp(key, WN_PROP_FORWARDED, strlen(WN_PROP_FORWARDED)) == 0) {
+			i = finding_by_fp(it, key + strlen(WN_PROP_FORWARDED));
+			if (i >= 0 && !it->forwarded[i])
+				it->forwarded[i] = strdup(val);
+		}
+	}
+	if (props)
+		notmuch_message_properties_destroy(props);
+	wn_item_count(it);
+}
+
+wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
+{
+	notmuch_message_t *msg;
+
+	if (!it->loaded || !it->review)
+		return wn_index_load(idx, it, err);
+	msg = wn_index_message(idx, it->id);
+	if (!msg)
+		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
+	wn_item_read_properties(it, msg);
+	notmuch_message_destroy(msg);
+	return WN_OK;
+}
+
+/* Read the mail file of msg.  Files move (maildir flag changes, mbsync)
+ * between the query and now, so try every file notmuch knows. */
+wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)
+{
+	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
+	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
+
+	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
+		st = wn_mail_parse_file(notmuch_filenames_get(files), mail, err);
+		if (st == WN_OK || st == WN_NOMEM)
+			break;
+	}
+	if (files)
+		notmuch_filenames_destroy(files);
+	return st;
+}
+
+wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
+{
+	notmuch_message_t *msg;
+	wn_mail *mail = NULL;
+	wn_error lerr = WN_ERROR_INIT;
+	wn_status st;
+	size_t n;
+
+	item_clear_loaded(it);
+	msg = wn_index_message(idx, it->id);
+	if (!msg)
+		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+	st = wn_message_read_mail(msg, &mail, &lerr);
+	if (st == WN_NOMEM)
+		goto nomem;
+	if (st != WN_OK) {
+		/* The queue shows the row with the reason, never drops it. */
+		it->load_error = strdup(wn_error_msg(&lerr));
+		it->bot = WN_BOT_GENERIC;
+		st = wn_review_parse(WN_BOT_GENERIC, "", 0, &it->review, err);
+		if (st != WN_OK)
+			goto nomem;
+	} else {
+		if (!wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot))
+			it->bot = WN_BOT_GENERIC;
+		st = wn_review_parse(it->bot, mail->body, mail->body_len, &it->review, err);
+		if (st != WN_OK)
+			goto nomem;
+		st = wn_link_patch(idx, it, mail, err);
+		if (st == WN_NOMEM)
+			goto nomem;
+	}
+	n = it->review->nfindings;
+	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
+	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
+	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
+	if (!it->verdicts || !it->notes || !it->forwarded)
+		goto nomem;
+	wn_item_read_properties(it, msg);
+	it->loaded = true;
+	notmuch_message_destroy(msg);
+	wn_mail_free(&mail);
+	wn_error_clear(&lerr);
+	return WN_OK;
+nomem:
+	notmuch_message_destroy(msg);
+	wn_mail_free(&mail);
+	wn_error_clear(&lerr);
+	item_clear_loaded(it);
+	return wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err)
+{
+	char *id = wn_msgid_canon(msgid);
+	notmuch_message_t *msg;
+	wn_item *it;
+	wn_status st;
+
+	*out = NULL;
+	if (!id)
+		return wn_error_set(err, WN_USAGE, "not a Message-ID: '%s'", msgid ? msgid : "");
+	msg = wn_index_message(idx, id);
+	if (!msg) {
+		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index", id);
+		free(id);
+		return st;
+	}
+	free(id);
+	it = item_from_message(msg);
+	notmuch_message_destroy(msg);
+	if (!it)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	st = wn_index_load(idx, it, err);
+	if (st != WN_OK) {
+		wn_item_free(&it);
+		return st;
+	}
+	*out = it;
+	return WN_OK;
+}
+
+void wn_item_free(wn_item **pit)
+{
+	wn_item *it = pit ? *pit : NULL;
+
+	if (!it)
+		return;
+	item_clear_loaded(it);
+	free(it->id);
+	free(it->filename);
+	free(it->subject);
+	free(it->from);
+	free(it);
+	*pit = NULL;
+}
+
+void wn_list_free(wn_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		wn_item_free(&l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->n = 0;
+}

@@ -1,0 +1,277 @@
+/* winnow — the journal file.  Every verdict is written here and fsync'd
+ * before the user sees it acknowledged; see store.c for what the lines
+ * mean. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "winnow/buf.h"
+
+struct wn_journal {
+	char *dir;
+	char *path;
+	size_t size;
+};
+
+/* mkdir -p with mode 0700 for the parts we create. */
+static int mkdirs(const char *path)
+{
+	char *p = strdup(path);
+	int rc = 0;
+
+	if (!p)
+		return -1;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0700) < 0 && errno != EEXIST) {
+				rc = -1;
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}
+
+/* FNV-1a 64: the file name must be stable across runs, not secure. */
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char) *s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal **out, wn_error *err)
+{
+	wn_journal *j = calloc(1, sizeof(*j));
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct stat st;
+	int fd;
+
+	*out = NULL;
+	if (!j)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	if (state_dir)
+		j->dir = strdup(state_dir);
+	else if (xdg && *xdg == '/')
+		j->dir = (asprintf(&j->dir, "%s/winnow", xdg) < 0) ? NULL : j->dir;
+	else if (home && *home)
+		j->dir = (asprintf(&j->dir, "%s/.local/state/winnow", home) < 0) ? NULL : j->dir;
+	else {
+		free(j);
+		return wn_error_set(err, WN_CONFIG, "cannot place the journal: neither XDG_STATE_HOME nor HOME is set");
+	}
+	if (!j->dir || asprintf(&j->path, "%s/journal-%016llx", j->dir,
+				(unsigned long long) fnv1a(db_path)) < 0) {
+		free(j->dir);
+		free(j);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	if (mkdirs(j->dir) < 0) {
+		wn_error_set(err, WN_IO, "cannot create %s: %s", j->dir, strerror(errno));
+		wn_journal_close(&j);
+		return WN_IO;
+	}
+	fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
+		wn_journal_close(&j);
+		return WN_IO;
+	}
+	if (fstat(fd, &st) == 0)
+		j->size = (size_t) st.st_size;
+	close(fd);
+	*out = j;
+	return WN_OK;
+}
+
+void wn_journal_close(wn_journal **pj)
+{
+	wn_journal *j = pj ? *pj : NULL;
+
+	if (!j)
+		return;
+	free(j->dir);
+	free(j->path);
+	free(j);
+	*pj = NULL;
+}
+
+const char *wn_journal_path(const wn_journal *j)
+{
+	return j->path;
+}
+
+size_t wn_journal_size(const wn_journal *j)
+{
+	return j->size;
+}
+
+/* Open and flock path.  A compaction renames a new file over the path
+ * while others wait for the lock on the old one: after getting the lock,
+ * make sure it is still the file the path names, or an append would go
+ * to an unlinked inode and be lost. */
+static int lock_fd(const char *path, int flags, int how)
+{
+	for (;;) {
+		struct stat a, b;
+		int fd = open(path, flags | O_CLOEXEC, 0600);
+
+		if (fd < 0)
+			return -1;
+		while (flock(fd, how) < 0) {
+			if (errno != EINTR) {
+				int e = errno;
+				close(fd);
+				errno = e;
+				return -1;
+			}
+		}
+		if (fstat(fd, &a) == 0 && stat(path, &b) == 0 &&
+		    (a.st_ino != b.st_ino || a.st_dev != b.st_dev)) {
+			close(fd);
+			continue;
+		}
+		return fd;
+	}
+}
+
+static wn_status write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return WN_IO;
+		}
+		p += w;
+		n -= (size_t) w;
+	}
+	return WN_OK;
+}
+
+wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err)
+{
+	wn_buf b = WN_BUF_INIT;
+	char chunk[65536];
+	wn_status st = WN_OK;
+	const char *p, *end, *nl;
+	ssize_t n;
+	int fd;
+
+	*torn = 0;
+	fd = lock_fd(j->path, O_RDONLY, LOCK_SH);
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			st = wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
+			goto out;
+		}
+		if (wn_buf_append(&b, chunk, (size_t) n) != WN_OK) {
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+			goto out;
+		}
+	}
+	j->size = b.len;
+	p = wn_buf_str(&b);
+	end = p + b.len;
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t) (end - p));
+		if (!nl) {
+			*torn = 1;
+			break;
+		}
+		if (nl > p && (st = line(p, (size_t) (nl - p), arg)) != WN_OK)
+			goto out;
+		p = nl + 1;
+	}
+out:
+	close(fd);
+	wn_buf_free(&b);
+	return st;
+}
+
+wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err)
+{
+	struct stat st;
+	char last = '\n';
+	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX);
+
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
+	/* After a torn write the file ends mid-line: start on a fresh line so
+	 * the new entry is not glued to the broken one. */
+	if (fstat(fd, &st) == 0 && st.st_size > 0 &&
+	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n' &&
+	    write_all(fd, "\n", 1) != WN_OK)
+		goto fail;
+	if (write_all(fd, text, len) != WN_OK || fsync(fd) < 0)
+		goto fail;
+	if (fstat(fd, &st) == 0)
+		j->size = (size_t) st.st_size;
+	close(fd);
+	return WN_OK;
+fail:
+	wn_error_set(err, WN_IO, "cannot write journal %s: %s", j->path, strerror(errno));
+	close(fd);
+	return WN_IO;
+}
+
+wn_status wn_journal_rewrite(wn_journal *j, const char *text, size_t len, wn_error *err)
+{
+	char *tmp = NULL;
+	int lfd, fd = -1, dfd;
+	wn_status st = WN_IO;
+
+	/* Hold the journal's own lock so no append lands in the old file
+	 * between our read and the rename. */
+	lfd = lock_fd(j->path, O_RDWR, LOCK_EX);
+	if (lfd < 0)
+		return wn_error_set(err, WN_IO, "cannot lock journal %s: %s", j->path, strerror(errno));
+	if (asprintf(&tmp, "%s.tmp", j->path) < 0) {
+		close(lfd);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, text, len) != WN_OK || fsync(fd) < 0 ||
+	    close(fd) < 0 || (fd = -1, rename(tmp, j->path) < 0)) {
+		wn_error_set(err, WN_IO, "cannot rewrite journal %s: %s", j->path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	dfd = open(j->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	j->size = len;
+	st = WN_OK;
+out:
+	free(tmp);
+	close(lfd);
+	return st;
+}

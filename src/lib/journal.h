@@ -1,0 +1,33 @@
+/* winnow — the journal file: append-only lines, fsync'd, under an
+ * exclusive flock so several winnow processes can share it. */
+#ifndef WINNOW_JOURNAL_H
+#define WINNOW_JOURNAL_H
+
+#include <stddef.h>
+#include "winnow/status.h"
+
+typedef struct wn_journal wn_journal;
+
+/* Open (creating dir and file, mode 0700/0600) the journal for the
+ * database at db_path under state_dir (NULL: $XDG_STATE_HOME/winnow or
+ * ~/.local/state/winnow). */
+wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal **out, wn_error *err);
+void wn_journal_close(wn_journal **j);
+const char *wn_journal_path(const wn_journal *j);
+
+/* Call line() for every complete line (without '\n'); a last line
+ * without '\n' is a torn write: it is skipped and *torn set. */
+typedef wn_status (*wn_journal_line_fn)(const char *line, size_t len, void *arg);
+wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err);
+
+/* Append text (one or more complete lines) in one write and fsync. */
+wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err);
+
+/* Replace the whole journal by text, atomically (temp file, fsync,
+ * rename, fsync of the directory). */
+wn_status wn_journal_rewrite(wn_journal *j, const char *text, size_t len, wn_error *err);
+
+/* Size in bytes as last seen, for the compaction policy. */
+size_t wn_journal_size(const wn_journal *j);
+
+#endif

@@ -1,0 +1,244 @@
+/* winnow — tie a review to the patch it reviews.
+ *
+ * In order of trust: In-Reply-To, then References (newest first), then
+ * the footer link Sashiko prints (series cover Message-ID + ?part=N),
+ * then the subject ("Re: " + the patch subject).  When nothing matches
+ * the review says "patch not in index" rather than guessing. */
+#include "autoconfig.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "private.h"
+#include "winnow/text.h"
+
+static wn_status load_patch(wn_index *idx, wn_item *it, notmuch_message_t *msg,
+			    wn_link how, wn_error *err)
+{
+	wn_mail *mail = NULL;
+	wn_patch *p;
+	wn_status st;
+
+	st = wn_message_read_mail(msg, &mail, err);
+	if (st != WN_OK)
+		return st;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		goto nomem;
+	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
+	p->subject = strdup(mail->subject ? mail->subject : "");
+	p->author = strdup(mail->from ? mail->from : "");
+	p->date = mail->date;
+	if (!p->id || !p->subject || !p->author)
+		goto nomem;
+	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
+	if (st != WN_OK)
+		goto nomem;
+	wn_mail_free(&mail);
+	it->patch = p;
+	it->link = how;
+	return WN_OK;
+nomem:
+	if (p) {
+		free(p->id);
+		free(p->subject);
+		free(p->author);
+		free(p);
+	}
+	wn_mail_free(&mail);
+	return wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+/* Try the message id; WN_NOT_FOUND when the index does not hold it or
+ * its file is gone. */
+static wn_status try_id(wn_index *idx, wn_item *it, const char *id, wn_link how, wn_error *err)
+{
+	notmuch_message_t *msg;
+	wn_status st;
+
+	if (!id || !*id || strcmp(id, it->id) == 0)
+		return WN_NOT_FOUND;
+	msg = wn_index_message(idx, id);
+	if (!msg)
+		return WN_NOT_FOUND;
+	st = load_patch(idx, it, msg, how, err);
+	notmuch_message_destroy(msg);
+	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
+}
+
+/* Strip reply markers ("Re:", "RE:", "Aw:", "[syzbot ci] Re:") and
+ * normalise whitespace and case.  malloc'd. */
+static char *subject_key(const char *s)
+{
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (wn_text_prefix_ci(s, "re:") || wn_text_prefix_ci(s, "aw:"))
+			s += 3;
+		else if (wn_text_prefix_ci(s, "[syzbot ci]"))
+			s += 11;
+		else
+			break;
+	}
+	return wn_text_normalize(s);
+}
+
+static bool is_reply(const char *subject)
+{
+	while (*subject == ' ')
+		subject++;
+	return wn_text_prefix_ci(subject, "re:");
+}
+
+/* "[PATCH v2 3/5] ..." → 3 and 5; false when the subject has no N/M. */
+static bool patch_number(const char *subject, long *n, long *m)
+{
+	const char *open = strchr(subject, '[');
+	const char *close = open ? strchr(open, ']') : NULL;
+
+	if (!open || !close)
+		return false;
+	for (const char *p = close - 1; p > open; p--) {
+		if (*p == '/' && isdigit((unsigned char) p[1])) {
+			const char *q = p;
+			while (q > open && isdigit((unsigned char) q[-1]))
+				q--;
+			if (q == p)
+				return false;
+			*n = strtol(q, NULL, 10);
+			*m = strtol(p + 1, NULL, 10);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Run query and give the id (malloc'd) of the first message accepted by
+ * pick(), oldest first; NULL if none. */
+typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
+
+static char *search_one(wn_index *idx, const char *qs, pick_fn pick, const void *arg)
+{
+	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
+	notmuch_messages_t *msgs = NULL;
+	char *found = NULL;
+
+	if (!q)
+		return NULL;
+	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS) {
+		for (; !found && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
+			notmuch_message_t *msg = notmuch_messages_get(msgs);
+			if (pick(msg, arg))
+				found = wn_strdup0(notmuch_message_get_message_id(msg));
+			notmuch_message_destroy(msg);
+		}
+	}
+	notmuch_query_destroy(q);
+	return found;
+}
+
+static bool pick_part(notmuch_message_t *msg, const void *arg)
+{
+	const long *part = arg;
+	const char *subject = notmuch_message_get_header(msg, "subject");
+	long n, m;
+
+	return subject && !is_reply(subject) && patch_number(subject, &n, &m) && n == *part;
+}
+
+static wn_status try_footer(wn_index *idx, wn_item *it, const wn_review *r, wn_error *err)
+{
+	notmuch_message_t *cover;
+	char *qs = NULL, *patch;
+	long part = r->part;
+	wn_status st;
+
+	if (!r->cover_id || r->part <= 0)
+		return WN_NOT_FOUND;
+	cover = wn_index_message(idx, r->cover_id);
+	if (!cover)
+		return WN_NOT_FOUND;
+	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
+		notmuch_message_destroy(cover);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	notmuch_message_destroy(cover);
+	patch = search_one(idx, qs, pick_part, &part);
+	free(qs);
+	st = try_id(idx, it, patch, WN_LINK_FOOTER, err);
+	free(patch);
+	return st;
+}
+
+struct subject_pick {
+	const char *key;	/* normalised patch subject wanted */
+	const char *self;	/* the review's own id */
+};
+
+static bool pick_subject(notmuch_message_t *msg, const void *arg)
+{
+	const struct subject_pick *sp = arg;
+	const char *subject = notmuch_message_get_header(msg, "subject");
+	char *key;
+	bool ok;
+
+	if (!subject || is_reply(subject) ||
+	    strcmp(notmuch_message_get_message_id(msg), sp->self) == 0)
+		return false;
+	key = wn_text_normalize(subject);
+	ok = key && strcmp(key, sp->key) == 0;
+	free(key);
+	return ok;
+}
+
+static wn_status try_subject(wn_index *idx, wn_item *it, const char *subject, wn_error *err)
+{
+	struct subject_pick sp = { NULL, it->id };
+	char *patch;
+	wn_buf q = WN_BUF_INIT;
+	char *key = subject ? subject_key(subject) : NULL;
+	wn_status st = WN_NOT_FOUND;
+
+	if (!key || !*key)
+		goto out;
+	/* The phrase search only narrows (a quote inside would end the
+	 * phrase, so it becomes a space); pick_subject() compares exactly. */
+	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
+		goto nomem;
+	for (const char *c = key; *c; c++)
+		if (wn_buf_putc(&q, *c == '"' ? ' ' : *c) != WN_OK)
+			goto nomem;
+	if (wn_buf_puts(&q, "\"") != WN_OK)
+		goto nomem;
+	sp.key = key;
+	patch = search_one(idx, wn_buf_str(&q), pick_subject, &sp);
+	st = try_id(idx, it, patch, WN_LINK_SUBJECT, err);
+	free(patch);
+	goto out;
+nomem:
+	st = wn_error_set(err, WN_NOMEM, "out of memory");
+out:
+	wn_buf_free(&q);
+	free(key);
+	return st;
+}
+
+wn_status wn_link_patch(wn_index *idx, wn_item *it, const wn_mail *review, wn_error *err)
+{
+	wn_status st;
+
+	it->link = WN_LINK_NONE;
+	st = try_id(idx, it, review->in_reply_to, WN_LINK_IN_REPLY_TO, err);
+	for (size_t i = review->nreferences; st == WN_NOT_FOUND && i > 0; i--)
+		st = try_id(idx, it, review->references[i - 1], WN_LINK_REFERENCES, err);
+	if (st == WN_NOT_FOUND)
+		st = try_footer(idx, it, it->review, err);
+	if (st == WN_NOT_FOUND && it->review->patch_subject)
+		st = try_subject(idx, it, it->review->patch_subject, err);
+	if (st == WN_NOT_FOUND)
+		st = try_subject(idx, it, review->subject, err);
+	return st == WN_NOT_FOUND ? WN_OK : st;
+}

@@ -1,0 +1,246 @@
+/* Unit tests: status, buffers, verdict names, configuration, journal. */
+#include "autoconfig.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../src/lib/journal.h"
+#include "winnow/winnow.h"
+
+static void test_status_codes(void **state)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	(void) state;
+	assert_int_equal(wn_status_exit_code(WN_OK), 0);
+	assert_int_equal(wn_status_exit_code(WN_USAGE), 1);
+	assert_int_equal(wn_status_exit_code(WN_NOT_FOUND), 1);
+	assert_int_equal(wn_status_exit_code(WN_LOCKED), 2);
+	assert_int_equal(wn_status_exit_code(WN_DB), 2);
+	assert_string_equal(wn_error_msg(&err), "success");
+	assert_int_equal(wn_error_set(&err, WN_NOT_FOUND, "no message <%s>", "x@y"), WN_NOT_FOUND);
+	assert_string_equal(wn_error_msg(&err), "no message <x@y>");
+	assert_int_equal(err.status, WN_NOT_FOUND);
+	wn_error_clear(&err);
+	assert_null(err.msg);
+	/* A NULL err is allowed everywhere. */
+	assert_int_equal(wn_error_set(NULL, WN_IO, "x"), WN_IO);
+}
+
+static void test_buf(void **state)
+{
+	wn_buf b = WN_BUF_INIT;
+	char *s;
+
+	(void) state;
+	assert_string_equal(wn_buf_str(&b), "");
+	for (int i = 0; i < 1000; i++)
+		assert_int_equal(wn_buf_printf(&b, "%d,", i), WN_OK);
+	assert_int_equal(strncmp(wn_buf_str(&b), "0,1,2,", 6), 0);
+	assert_int_equal(b.len, strlen(b.data));
+	wn_buf_reset(&b);
+	assert_int_equal(b.len, 0);
+	assert_int_equal(wn_buf_append(&b, "a\0b", 3), WN_OK);
+	assert_int_equal(b.len, 3);
+	s = wn_buf_steal(&b);
+	assert_memory_equal(s, "a\0b", 4);
+	assert_null(b.data);
+	free(s);
+	s = wn_buf_steal(&b);	/* empty steal gives "" */
+	assert_string_equal(s, "");
+	free(s);
+}
+
+static void test_verdict_names(void **state)
+{
+	wn_verdict v;
+
+	(void) state;
+	for (unsigned i = 0; i < WN_VERDICT_COUNT; i++) {
+		assert_int_equal(wn_verdict_from_name(wn_verdict_name((wn_verdict) i), &v), WN_OK);
+		assert_int_equal(v, i);
+	}
+	assert_int_equal(wn_verdict_from_name("false-positive", &v), WN_OK);
+	assert_int_equal(v, WN_VERDICT_FALSE_POSITIVE);
+	assert_string_equal(wn_verdict_tag(WN_VERDICT_PREEXISTING), "pre-existing");
+	assert_null(wn_verdict_tag(WN_VERDICT_UNTRIAGED));
+	assert_int_equal(wn_verdict_from_name("Valid", &v), WN_USAGE);
+	assert_int_equal(wn_verdict_from_name("", &v), WN_USAGE);
+	assert_int_equal(wn_verdict_from_name(NULL, &v), WN_USAGE);
+}
+
+static void test_conf(void **state)
+{
+	wn_conf c;
+
+	(void) state;
+	assert_int_equal(wn_conf_init(&c), WN_OK);
+	assert_string_equal(c.query, WN_DEFAULT_QUERY);
+	assert_string_equal(c.tagprefix, "winnow/");
+	assert_string_equal(c.sendmail, "sendmail -t -oi");
+	assert_null(c.optout[0]);
+	assert_int_equal(wn_conf_set(&c, "winnow.query", "from:bot@example.org"), WN_OK);
+	assert_string_equal(c.query, "from:bot@example.org");
+	/* An empty query would match all mail: ignored. */
+	assert_int_equal(wn_conf_set(&c, "winnow.query", ""), WN_OK);
+	assert_string_equal(c.query, "from:bot@example.org");
+	assert_int_equal(wn_conf_set(&c, "optout", " A@Example.org ;;b@example.org; "), WN_OK);
+	assert_string_equal(c.optout[0], "a@example.org");
+	assert_string_equal(c.optout[1], "b@example.org");
+	assert_null(c.optout[2]);
+	assert_int_equal(wn_conf_set(&c, "winnow.bots", "ai@example.org"), WN_OK);
+	assert_string_equal(c.bots[0], "ai@example.org");
+	assert_int_equal(wn_conf_set(&c, "winnow.future-key", "x"), WN_OK);
+	wn_conf_clear(&c);
+}
+
+/* --- journal --- */
+
+static char tmpdir[64];
+
+static int journal_setup(void **state)
+{
+	(void) state;
+	strcpy(tmpdir, "/tmp/wn-journal-XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int journal_teardown(void **state)
+{
+	char cmd[256];
+
+	(void) state;
+	snprintf(cmd, sizeof(cmd), "chmod -R u+w %s; rm -rf %s", tmpdir, tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+struct lines {
+	int n;
+	char text[8][64];
+};
+
+static wn_status collect(const char *line, size_t len, void *arg)
+{
+	struct lines *l = arg;
+
+	if (l->n < 8)
+		snprintf(l->text[l->n++], 64, "%.*s", (int) len, line);
+	return WN_OK;
+}
+
+static void test_journal_roundtrip_and_torn(void **state)
+{
+	wn_journal *j = NULL;
+	wn_error err = WN_ERROR_INIT;
+	struct lines l = { 0 };
+	char dir[128];
+	int torn = -1, fd;
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s/state/winnow", tmpdir);
+	assert_int_equal(wn_journal_open(dir, "/mail/db", &j, &err), WN_OK);
+	assert_int_equal(wn_journal_append(j, "one\ntwo\n", 8, &err), WN_OK);
+	/* A crash mid-write leaves a line without its newline. */
+	fd = open(wn_journal_path(j), O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "thr", 3), 3);
+	close(fd);
+	assert_int_equal(wn_journal_read(j, collect, &l, &torn, &err), WN_OK);
+	assert_int_equal(torn, 1);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.text[1], "two");
+	/* The next append starts on a fresh line: the torn bytes stay an
+	 * ignorable line of their own and the new entry is intact. */
+	assert_int_equal(wn_journal_append(j, "four\n", 5, &err), WN_OK);
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(wn_journal_read(j, collect, &l, &torn, &err), WN_OK);
+	assert_int_equal(torn, 0);
+	assert_int_equal(l.n, 4);
+	assert_string_equal(l.text[2], "thr");
+	assert_string_equal(l.text[3], "four");
+	/* Compaction replaces the file whole. */
+	assert_int_equal(wn_journal_rewrite(j, "kept\n", 5, &err), WN_OK);
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(wn_journal_read(j, collect, &l, &torn, &err), WN_OK);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.text[0], "kept");
+	wn_journal_close(&j);
+	assert_null(j);
+	wn_error_clear(&err);
+}
+
+static void test_journal_readonly_dir(void **state)
+{
+	wn_journal *j = NULL;
+	wn_error err = WN_ERROR_INIT;
+	char dir[128];
+
+	(void) state;
+	if (geteuid() == 0)
+		skip();	/* root writes through permissions */
+	snprintf(dir, sizeof(dir), "%s/ro", tmpdir);
+	assert_int_equal(mkdir(dir, 0500), 0);
+	strcat(dir, "/winnow");
+	assert_int_equal(wn_journal_open(dir, "/mail/db", &j, &err), WN_IO);
+	assert_non_null(strstr(wn_error_msg(&err), "cannot create"));
+	assert_null(j);
+	wn_error_clear(&err);
+}
+
+static void test_journal_disk_full(void **state)
+{
+	wn_journal *j = NULL;
+	wn_error err = WN_ERROR_INIT;
+	char dir[128];
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s/full", tmpdir);
+	assert_int_equal(wn_journal_open(dir, "/mail/db", &j, &err), WN_OK);
+	/* /dev/full fails every write with ENOSPC, for root too. */
+	assert_int_equal(unlink(wn_journal_path(j)), 0);
+	assert_int_equal(symlink("/dev/full", wn_journal_path(j)), 0);
+	assert_int_equal(wn_journal_append(j, "entry\n", 6, &err), WN_IO);
+	assert_non_null(strstr(wn_error_msg(&err), "cannot write journal"));
+	wn_journal_close(&j);
+	wn_error_clear(&err);
+}
+
+static void test_journal_per_database(void **state)
+{
+	wn_journal *a = NULL, *b = NULL;
+	char dir[128];
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s/multi", tmpdir);
+	assert_int_equal(wn_journal_open(dir, "/mail/one", &a, NULL), WN_OK);
+	assert_int_equal(wn_journal_open(dir, "/mail/two", &b, NULL), WN_OK);
+	assert_string_not_equal(wn_journal_path(a), wn_journal_path(b));
+	wn_journal_close(&a);
+	wn_journal_close(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_status_codes),
+		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_verdict_names),
+		cmocka_unit_test(test_conf),
+		cmocka_unit_test_setup_teardown(test_journal_roundtrip_and_torn, journal_setup, journal_teardown),
+		cmocka_unit_test_setup_teardown(test_journal_readonly_dir, journal_setup, journal_teardown),
+		cmocka_unit_test_setup_teardown(test_journal_disk_full, journal_setup, journal_teardown),
+		cmocka_unit_test_setup_teardown(test_journal_per_database, journal_setup, journal_teardown),
+	};
+
+	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
+}
