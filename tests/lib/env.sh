@@ -1,0 +1,93 @@
+# winnow test helpers, sourced by integration and TUI tests.
+#
+# Each test gets a private world under a temp dir: its own notmuch
+# database and config, its own HOME and XDG_STATE_HOME, so nothing ever
+# touches the user's mail or config.
+set -u
+
+: "${WN_TOP_SRCDIR:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+: "${WN_TOP_BUILDDIR:=$WN_TOP_SRCDIR}"
+: "${WINNOW:=$WN_TOP_BUILDDIR/winnow}"
+export WN_TOP_SRCDIR WN_TOP_BUILDDIR WINNOW
+
+wn_tests_run=0
+wn_tests_failed=0
+
+# wn_world [CORPUS]: build a database from CORPUS (default the demo
+# mailbox) in a fresh temp dir; sets WN_WORLD and exports NOTMUCH_CONFIG,
+# HOME, XDG_STATE_HOME.  Removed on exit.
+wn_world() {
+	local corpus=${1:-$WN_TOP_SRCDIR/tests/corpus/demo}
+	WN_WORLD=$(mktemp -d "${TMPDIR:-/tmp}/winnow-test.XXXXXX")
+	trap 'wn_world_cleanup' EXIT
+	unset NOTMUCH_PROFILE NOTMUCH_DATABASE
+	bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$corpus" "$WN_WORLD/db" >/dev/null ||
+		{ echo "mkdb failed for $corpus" >&2; exit 99; }
+	export NOTMUCH_CONFIG=$WN_WORLD/db/notmuch-config
+	export HOME=$WN_WORLD/home
+	export XDG_STATE_HOME=$WN_WORLD/state
+	mkdir -p "$HOME" "$XDG_STATE_HOME"
+}
+
+wn_world_cleanup() {
+	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	[ -n "${WN_WORLD:-}" ] && [ -z "${WN_KEEP:-}" ] && rm -rf "$WN_WORLD"
+	return 0
+}
+
+# check NAME CMD...: run CMD; record pass/fail like a TAP-less runner.
+check() {
+	local name=$1; shift
+	wn_tests_run=$((wn_tests_run + 1))
+	if "$@"; then
+		echo "ok - $name"
+	else
+		echo "FAIL - $name"
+		wn_tests_failed=$((wn_tests_failed + 1))
+	fi
+}
+
+# expect_eq NAME EXPECTED ACTUAL
+expect_eq() {
+	wn_tests_run=$((wn_tests_run + 1))
+	if [ "$2" == "$3" ]; then
+		echo "ok - $1"
+	else
+		echo "FAIL - $1"
+		echo "  expected: $2"
+		echo "  actual:   $3"
+		wn_tests_failed=$((wn_tests_failed + 1))
+	fi
+}
+
+# wn_done: print the closing line and exit with the right status.
+wn_done() {
+	echo "$((wn_tests_run - wn_tests_failed)) passed, $wn_tests_failed failed"
+	[ "$wn_tests_failed" -eq 0 ]
+	exit $?
+}
+
+# --- tmux driving -----------------------------------------------------
+# wn_tui_start ARGS...: run winnow ARGS in a private tmux server, 120x40.
+wn_tui_start() {
+	WN_TMUX_SOCKET=winnow-test-$$
+	tmux -L "$WN_TMUX_SOCKET" -f /dev/null new-session -d -x 120 -y 40 -s t \
+		"env TERM=xterm-256color NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $WINNOW $*; echo WINNOW-EXIT=\$?; sleep 30"
+	tmux -L "$WN_TMUX_SOCKET" set -g remain-on-exit on >/dev/null
+}
+
+wn_tui_keys() { tmux -L "$WN_TMUX_SOCKET" send-keys -t t "$@"; }
+wn_tui_screen() { tmux -L "$WN_TMUX_SOCKET" capture-pane -p -t t; }
+
+# wn_tui_wait TEXT [SECONDS]: wait until TEXT (fixed string) is on screen.
+wn_tui_wait() {
+	local text=$1 limit=${2:-10} i=0
+	while [ "$i" -lt $((limit * 20)) ]; do
+		wn_tui_screen | grep -qF -- "$text" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "  timed out waiting for: $text" >&2
+	wn_tui_screen | sed 's/^/  | /' >&2
+	return 1
+}
