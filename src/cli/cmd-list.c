@@ -1,0 +1,92 @@
+/* winnow list — the reviews matching the query, findings counted. */
+#include "autoconfig.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "format.h"
+
+static void help(void)
+{
+	puts("Usage: winnow list [--format=text|json] [--limit=N] [QUERY...]\n"
+	     "\n"
+	     "List the reviews matching winnow.query (and QUERY, a notmuch query),\n"
+	     "newest first, with their bot, the patch's AI attribution and the\n"
+	     "findings counted by verdict.\n"
+	     "\n"
+	     "  --format=text|json  output format (default text); JSON is an array\n"
+	     "                      of review objects, see winnow(1)\n"
+	     "  --limit=N           at most N reviews");
+}
+
+int wn_cmd_list(wn_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "limit", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *fmt_name = "text";
+	wn_error err = WN_ERROR_INIT;
+	wn_list list = { NULL, 0 };
+	wn_buf query = WN_BUF_INIT;
+	long limit = -1;
+	wn_format *fmt;
+	int c, rc = 0;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			fmt_name = optarg;
+			break;
+		case 'l': {
+			char *end;
+			limit = strtol(optarg, &end, 10);
+			if (*end || limit < 0)
+				return wn_cli_usage_error(cli, "list", "--limit wants a number, not '%s'", optarg);
+			break;
+		}
+		case 'h':
+			help();
+			return 0;
+		default:
+			return wn_cli_usage_error(cli, "list", "unknown option");
+		}
+	}
+	fmt = wn_format_new(fmt_name, stdout);
+	if (!fmt)
+		return wn_cli_usage_error(cli, "list", "unknown format '%s' (text or json)", fmt_name);
+	for (int i = optind; i < argc; i++)
+		if ((i > optind && wn_buf_putc(&query, ' ')) || wn_buf_puts(&query, argv[i]))
+			goto nomem;
+	if ((rc = wn_cli_open(cli, 2000)) != 0)
+		goto out;
+	if (wn_index_query(cli->idx, wn_buf_str(&query), &list, &err) != WN_OK) {
+		rc = wn_cli_fail(cli, &err);
+		goto out;
+	}
+	fmt->list_begin(fmt);
+	for (size_t i = 0; i < list.n && (limit < 0 || (long) i < limit); i++) {
+		if (wn_index_load(cli->idx, list.items[i], &err) != WN_OK) {
+			rc = wn_cli_fail(cli, &err);
+			goto out;
+		}
+		wn_store_overlay(cli->store, list.items[i]);
+		fmt->list_item(fmt, list.items[i]);
+	}
+	fmt->list_end(fmt);
+	goto out;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", cli->prog);
+	rc = 2;
+out:
+	fmt->done(fmt);
+	wn_list_free(&list);
+	wn_buf_free(&query);
+	wn_error_clear(&err);
+	wn_cli_close(cli);
+	return rc;
+}

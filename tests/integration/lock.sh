@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The notmuch write lock held by another process: mark gives up after
+# --timeout with exit 2 and keeps the verdict in the journal; the next
+# command (or sync-journal) writes it once the lock is free.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+holdlock=$WN_TOP_BUILDDIR/tests/lib/holdlock
+
+id=20261102102030.4B7D1C4CEE5@smtp.kernel.org
+fifo=$WN_WORLD/lockfifo
+mkfifo "$fifo"
+"$holdlock" 4 > "$fifo" &
+holder=$!
+read -r line < "$fifo"
+expect_eq "helper holds the lock" locked "$line"
+
+start=$(date +%s%N)
+"$WINNOW" mark --timeout=0.5 "$id" 1 valid 2> "$WN_WORLD/err"; rc=$?
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+expect_eq "mark under a held lock exits 2" 2 "$rc"
+check "mark gave up near its timeout (${took} ms)" test "$took" -lt 3000
+check "the message says the lock is held" grep -q "locked" "$WN_WORLD/err"
+check "show still shows the journaled verdict" bash -c \
+	'"$WINNOW" show --format=json '"$id"' 2>/dev/null | jq -e ".findings[0].verdict == \"valid\"" >/dev/null'
+expect_eq "not in notmuch yet" "" "$(notmuch search --output=messages tag:winnow/valid)"
+
+wait "$holder"
+"$WINNOW" sync-journal > "$WN_WORLD/out"; expect_eq "sync-journal exits 0" 0 $?
+expect_eq "sync-journal wrote it" "1 verdict written" "$(cat "$WN_WORLD/out")"
+expect_eq "verdict reached notmuch" "id:$id" "$(notmuch search --output=messages tag:winnow/valid)"
+"$WINNOW" sync-journal > "$WN_WORLD/out"
+expect_eq "replay is idempotent" "0 verdicts written" "$(cat "$WN_WORLD/out")"
+
+wn_done

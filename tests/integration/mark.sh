@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# winnow mark: verdicts land as properties and tags in notmuch, survive a
+# restart, and user errors are refused with exit 1.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+
+id=20261102102845.9E02AC4CEF3@smtp.kernel.org
+verdicts() { "$WINNOW" show --format=json "$id" | jq -c '[.findings[].verdict]'; }
+fp() { "$WINNOW" show --format=json "$id" | jq -r ".findings[$1 - 1].fingerprint"; }
+
+"$WINNOW" mark "$id" 1 false-positive; expect_eq "mark exits 0" 0 $?
+expect_eq "verdict visible to show" '["false-positive","untriaged","untriaged"]' "$(verdicts)"
+expect_eq "tag winnow/false-positive finds the review" "id:$id" \
+	"$(notmuch search --output=messages tag:winnow/false-positive)"
+check "property stored on the review" bash -c \
+	'notmuch dump --include=properties id:'"$id"' | grep -q "winnow.verdict.'"$(fp 1)"'=false-positive"'
+expect_eq "not triaged while findings are open" "" "$(notmuch search --output=messages tag:winnow/triaged)"
+
+"$WINNOW" mark "id:$id" 2 pre-existing --note "older than the series"
+expect_eq "note stored" "older than the series" \
+	"$("$WINNOW" show --format=json "$id" | jq -r '.findings[1].note')"
+"$WINNOW" mark "<$id>" 3 valid
+expect_eq "all three verdicts" '["false-positive","pre-existing","valid"]' "$(verdicts)"
+for t in triaged valid false-positive pre-existing; do
+	expect_eq "tag winnow/$t" "id:$id" "$(notmuch search --output=messages tag:winnow/$t)"
+done
+
+"$WINNOW" mark "$id" all untriaged
+expect_eq "all back to untriaged" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+expect_eq "tags removed with the verdicts" "" "$(notmuch search --output=messages 'tag:winnow/triaged or tag:winnow/valid or tag:winnow/false-positive or tag:winnow/pre-existing')"
+check "properties removed" bash -c '! notmuch dump --include=properties id:'"$id"' | grep -q winnow.verdict'
+
+# undo goes back one action at a time, across processes.
+"$WINNOW" mark "$id" 1 valid
+"$WINNOW" mark "$id" 2 false-positive
+"$WINNOW" undo >/dev/null; expect_eq "undo exits 0" 0 $?
+expect_eq "undo reverts the last mark" '["valid","untriaged","untriaged"]' "$(verdicts)"
+"$WINNOW" undo >/dev/null
+expect_eq "second undo reverts the one before" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+expect_eq "undo restored the tags" "" "$(notmuch search --output=messages tag:winnow/valid)"
+
+# User errors: exit 1, one line on stderr, nothing written.
+err=$WN_WORLD/err
+"$WINNOW" mark "$id" 1 bogus 2> "$err"; expect_eq "bad state exits 1" 1 $?
+expect_eq "bad state: one line" 1 "$(wc -l < "$err")"
+"$WINNOW" mark "$id" 9 valid 2> "$err"; expect_eq "finding out of range exits 1" 1 $?
+"$WINNOW" mark "$id" 0 valid 2> "$err"; expect_eq "finding 0 exits 1" 1 $?
+"$WINNOW" mark "$id" x valid 2> "$err"; expect_eq "finding not a number exits 1" 1 $?
+"$WINNOW" mark nosuch@example.org 1 valid 2> "$err"; expect_eq "unknown message exits 1" 1 $?
+"$WINNOW" mark 20261104022210.5A5ADC4CEB2@smtp.kernel.org all valid 2> "$err"
+expect_eq "review without findings exits 1" 1 $?
+expect_eq "nothing marked by the errors" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+
+wn_done
