@@ -1,0 +1,327 @@
+/* winnow TUI — curses setup and the text drawing routines. */
+#include "autoconfig.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "winnow/text.h"
+#include "display.h"
+
+#define TAB_STOP 8
+
+/* The one piece of global state: what a signal handler may touch. */
+static volatile sig_atomic_t got_signal;
+static SCREEN *screen;
+static bool utf8;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+int display_signal(void)
+{
+	return got_signal;
+}
+
+bool display_utf8(void)
+{
+	return utf8;
+}
+
+const char *ui_dash(void)
+{
+	return utf8 ? "\u2014" : "-";
+}
+
+const char *ui_ellipsis(void)
+{
+	return utf8 ? "\u2026" : "...";
+}
+
+bool display_init(const char **why)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa;
+	const char *cs;
+
+	setlocale(LC_ALL, "");
+	cs = nl_langinfo(CODESET);
+	utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		*why = "the review queue needs a terminal (use winnow list for scripts)";
+		return false;
+	}
+	/* newterm, unlike initscr, returns instead of exiting when TERM is
+	 * unusable, so the caller can say why. */
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		*why = "cannot use this terminal (check TERM)";
+		return false;
+	}
+	set_term(screen);
+	set_escdelay(25);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	leaveok(stdscr, TRUE);
+
+	/* Without SA_RESTART, a signal interrupts getch, so the main loop
+	 * sees the flag at once and leaves through the normal exit path,
+	 * which restores the terminal. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	return true;
+}
+
+void display_end(void)
+{
+	if (!screen)
+		return;
+	endwin();
+	delscreen(screen);
+	screen = NULL;
+}
+
+/* Decode sanitised UTF-8 (or whatever the locale says) into wide
+ * characters.  Anything undecodable or unprintable becomes '?', so the
+ * width of every character is known and positive or zero. */
+static wchar_t *decode(const char *s, size_t *n)
+{
+	size_t len = strlen(s), k = 0;
+	wchar_t *w = malloc((len + 1) * sizeof(*w));
+	mbstate_t st;
+
+	if (!w)
+		return NULL;
+	memset(&st, 0, sizeof(st));
+	while (*s) {
+		wchar_t c;
+		size_t r = mbrtowc(&c, s, len, &st);
+
+		if (r == (size_t) -1 || r == (size_t) -2 || r == 0) {
+			memset(&st, 0, sizeof(st));
+			c = L'?';
+			r = 1;
+		}
+		if (c != L'\t' && c != L'\n' && wcwidth(c) < 0)
+			c = L'?';
+		w[k++] = c;
+		s += r;
+		len -= r;
+	}
+	w[k] = L'\0';
+	*n = k;
+	return w;
+}
+
+static int wwidth(wchar_t c)
+{
+	int cw = wcwidth(c);
+
+	return cw < 0 ? 1 : cw;
+}
+
+int text_width(const char *untrusted)
+{
+	char *s = wn_text_sanitize(untrusted, 0);
+	wchar_t *w;
+	size_t n;
+	int width = 0;
+
+	if (!s)
+		return 0;
+	w = decode(s, &n);
+	for (size_t i = 0; w && i < n; i++)
+		width += wwidth(w[i]);
+	free(w);
+	free(s);
+	return width;
+}
+
+int draw_text_attr(int y, int x, int width, chtype attr, const char *untrusted)
+{
+	const wchar_t *ell = utf8 ? L"\u2026" : L"~";
+	char *s;
+	wchar_t *w;
+	size_t n, cut = 0;
+	int used = 0, total = 0;
+
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS || width <= 0)
+		return 0;
+	if (width > COLS - x)
+		width = COLS - x;
+	s = wn_text_sanitize(untrusted, 0);
+	if (!s)
+		return 0;
+	w = decode(s, &n);
+	free(s);
+	if (!w)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		total += wwidth(w[i]);
+	if (total <= width) {
+		cut = n;
+		used = total;
+	} else {
+		/* Leave one column for the ellipsis; a double-width
+		 * character that does not fit whole is left out whole. */
+		while (cut < n && used + wwidth(w[cut]) <= width - 1)
+			used += wwidth(w[cut++]);
+	}
+	attrset(attr);
+	if (cut)
+		mvaddnwstr(y, x, w, (int) cut);
+	if (cut < n) {
+		mvaddnwstr(y, x + used, ell, 1);
+		used++;
+	}
+	attrset(A_NORMAL);
+	free(w);
+	return used;
+}
+
+int draw_text(const struct theme *th, int y, int x, int width, enum role role,
+	      const char *untrusted)
+{
+	return draw_text_attr(y, x, width, theme_attr(th, role), untrusted);
+}
+
+void draw_fill(int y, int x, int width, chtype attr)
+{
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS || width <= 0)
+		return;
+	if (width > COLS - x)
+		width = COLS - x;
+	/* hline takes its attributes from the character, not attrset(). */
+	mvhline(y, x, ' ' | attr, width);
+}
+
+static bool push_line(const wchar_t *w, size_t n, char ***lines, size_t *nlines)
+{
+	char **grown = realloc(*lines, (*nlines + 1) * sizeof(*grown));
+	char *out;
+	size_t k = 0;
+	mbstate_t st;
+
+	if (!grown)
+		return false;
+	*lines = grown;
+	out = malloc(n * MB_CUR_MAX + 1);
+	if (!out)
+		return false;
+	memset(&st, 0, sizeof(st));
+	for (size_t i = 0; i < n; i++) {
+		size_t r = wcrtomb(out + k, w[i], &st);
+
+		if (r == (size_t) -1) {
+			out[k++] = '?';
+			memset(&st, 0, sizeof(st));
+		} else {
+			k += r;
+		}
+	}
+	out[k] = '\0';
+	(*lines)[(*nlines)++] = out;
+	return true;
+}
+
+/* One source line (no '\n'): expand tabs, then wrap or keep whole. */
+static bool wrap_one(const wchar_t *src, size_t n, int width, bool wrap,
+		     char ***lines, size_t *nlines)
+{
+	wchar_t *w;
+	int *col;
+	size_t k = 0, start = 0, cap = 0;
+	int c = 0;
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++)
+		cap += src[i] == L'\t' ? TAB_STOP : 1;
+	w = malloc((cap + 1) * sizeof(*w));
+	col = malloc((cap + 1) * sizeof(*col));
+	if (!w || !col) {
+		free(w);
+		free(col);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (src[i] == L'\t') {
+			do {
+				col[k] = c++;
+				w[k++] = L' ';
+			} while (c % TAB_STOP);
+		} else {
+			col[k] = c;
+			c += wwidth(src[i]);
+			w[k++] = src[i];
+		}
+	}
+	col[k] = c;
+	if (!wrap || width <= 0 || c <= width) {
+		ok = push_line(w, k, lines, nlines);
+		goto out;
+	}
+	while (ok && start < k) {
+		size_t end = start, brk = 0;
+
+		while (end < k && col[end + 1] - col[start] <= width)
+			end++;
+		if (end == start)
+			end++;	/* a character wider than the pane */
+		if (end < k) {
+			for (size_t j = end; j > start; j--)
+				if (w[j] == L' ') {
+					brk = j;
+					break;
+				}
+		}
+		if (brk > start) {
+			ok = push_line(w + start, brk - start, lines, nlines);
+			start = brk;
+			while (start < k && w[start] == L' ')
+				start++;
+		} else {
+			ok = push_line(w + start, end - start, lines, nlines);
+			start = end;
+		}
+	}
+out:
+	free(w);
+	free(col);
+	return ok;
+}
+
+bool text_wrap(const char *untrusted, int width, bool wrap, char ***lines, size_t *nlines)
+{
+	char *s = wn_text_sanitize(untrusted, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
+	wchar_t *w;
+	size_t n, start = 0;
+	bool ok = true;
+
+	if (!s)
+		return false;
+	w = decode(s, &n);
+	free(s);
+	if (!w)
+		return false;
+	for (size_t i = 0; ok && i <= n; i++) {
+		if (i < n && w[i] != L'\n')
+			continue;
+		ok = wrap_one(w + start, i - start, width, wrap, lines, nlines);
+		start = i + 1;
+	}
+	free(w);
+	return ok;
+}

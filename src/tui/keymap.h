@@ -1,0 +1,81 @@
+/* winnow TUI — actions and their keys.
+ *
+ * Every action is declared once, with its default keys and its help
+ * text: the key lookup, the help screen and the status-line hints are
+ * all generated from this table, so they cannot drift apart. */
+#ifndef WINNOW_TUI_KEYMAP_H
+#define WINNOW_TUI_KEYMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* X(enum suffix, name, default keys separated by spaces, help text).
+ * Key names: a single character, or Up Down Left Right PgUp PgDn Home End
+ * Enter Tab BackTab Space Esc Backspace, or C-x for Ctrl-x. */
+#define KEYMAP_ACTIONS(X)                                                          \
+	X(MOVE_DOWN,      "move-down",      "j Down",    "Next line (review: next finding)")  \
+	X(MOVE_UP,        "move-up",        "k Up",      "Previous line (review: previous finding)") \
+	X(NEXT_FINDING,   "next-finding",   "J Tab",     "Next finding (queue: next review)") \
+	X(PREV_FINDING,   "prev-finding",   "K BackTab", "Previous finding (queue: previous review)") \
+	X(MOVE_FIRST,     "move-first",     "g Home",    "First line")                             \
+	X(MOVE_LAST,      "move-last",      "G End",     "Last line")                              \
+	X(PAGE_DOWN,      "page-down",      "Space PgDn", "Page down (review: scroll the text, then next finding)") \
+	X(PAGE_UP,        "page-up",        "- PgUp",    "Page up (review: scroll the text back)") \
+	X(OPEN,           "open",           "Enter",     "Open the review (review: scroll the text a line)")       \
+	X(BACK,           "back",           "q",         "Back to the previous screen; quit in the queue") \
+	X(QUIT,           "quit",           "Q",         "Quit winnow from any screen")            \
+	X(HELP,           "help",           "?",         "Show this list of keys")                 \
+	X(MARK_VALID,     "mark-valid",     "v",         "Mark valid (queue: every finding of the review)") \
+	X(MARK_FALSE,     "mark-false-positive", "f",    "Mark false positive (queue: every finding)") \
+	X(MARK_PRE,       "mark-pre-existing", "p",      "Mark pre-existing (queue: every finding)") \
+	X(MARK_UNTRIAGED, "mark-untriaged", "u",         "Back to untriaged (queue: every finding)") \
+	X(UNDO,           "undo",           "U",         "Undo the last mark (works across restarts)") \
+	X(SYNC,           "sync",           "$ s",       "Write pending verdicts to notmuch now") \
+	X(SEARCH,         "search",         "/",         "Search forward (substring, any case)") \
+	X(SEARCH_NEXT,    "search-next",    "n",         "Repeat the last search forward")         \
+	X(SEARCH_PREV,    "search-prev",    "N",         "Repeat the last search backward")        \
+	X(LIMIT,          "limit",          "l",         "Limit the queue by a notmuch query (empty: all)") \
+	X(REDRAW,         "redraw",         "C-l",       "Redraw the screen")
+
+enum action {
+	ACT_NONE = 0,
+#define KEYMAP_X_(e, name, keys, help) ACT_##e,
+	KEYMAP_ACTIONS(KEYMAP_X_)
+#undef KEYMAP_X_
+	ACT_COUNT
+};
+
+/* Keys are wide characters, or curses function keys tagged with this
+ * bit (curses codes and Unicode code points overlap). */
+#define KEYMAP_FN(k) (0x40000000 | (k))
+
+struct keymap_binding {
+	int key;
+	enum action action;
+};
+
+struct keymap {
+	struct keymap_binding *b;
+	size_t n;
+};
+
+/* Build the lookup from the action table.  False when out of memory or
+ * when the table names a key that does not exist (a bug, caught by the
+ * unit test). */
+bool keymap_init(struct keymap *km);
+void keymap_free(struct keymap *km);
+/* ACT_NONE when key is not bound. */
+enum action keymap_lookup(const struct keymap *km, int key);
+
+const char *action_name(enum action a);
+/* Default keys as written in the table ("j Down"). */
+const char *action_keys(enum action a);
+/* The first key's name ("j"): for hints in the status line. */
+size_t action_first_key(enum action a, char *out, size_t size);
+const char *action_help(enum action a);
+
+/* Key code for a key name, or -1.  Enter gives '\n' (the other codes
+ * curses may send for it are bound alongside). */
+int keymap_key_parse(const char *name);
+
+#endif

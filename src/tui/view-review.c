@@ -1,0 +1,551 @@
+/* winnow TUI — one review: the patch and its attribution on top, the
+ * findings in the middle (the list the cursor moves in), the selected
+ * finding's location, quoted code and comment in a pane below. */
+#include "autoconfig.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "winnow/text.h"
+#include "view.h"
+
+struct dline {
+	enum role role;
+	unsigned extra;		/* TA_* on top of the role */
+	char *text;		/* sanitised and tab-expanded */
+};
+
+struct review {
+	wn_item *it;
+	int header_y, header_h, bar_y, detail_y, detail_h;
+	struct dline *detail;
+	size_t ndetail;
+	size_t scroll;		/* first detail line shown */
+	char *model;		/* "agent / model" of the attribution */
+	char *tools;		/* its tools, space-separated */
+};
+
+static const struct hint review_hints[] = {
+	{ ACT_BACK, "back" }, { ACT_MOVE_DOWN, "next" },
+	{ ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
+	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
+	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_HELP, "help" },
+	{ ACT_NONE, NULL },
+};
+
+static size_t nfindings(const struct review *rv)
+{
+	return rv->it->review ? rv->it->review->nfindings : 0;
+}
+
+/* --- the detail pane ------------------------------------------------- */
+
+static void detail_free(struct review *rv)
+{
+	for (size_t i = 0; i < rv->ndetail; i++)
+		free(rv->detail[i].text);
+	free(rv->detail);
+	rv->detail = NULL;
+	rv->ndetail = 0;
+}
+
+/* Append text to the pane, wrapped to width (or clipped when !wrap).
+ * Quoted code gets diff colours and a "> " in front, as in a mail. */
+static void add_lines_x(struct review *rv, enum role role, unsigned extra, const char *text,
+			bool wrap, int width)
+{
+	char **lines = NULL;
+	size_t n = 0;
+	struct dline *grown;
+
+	if (!text_wrap(text, width, wrap, &lines, &n))
+		goto out;
+	/* Trailing blank lines of a comment only push the next one down. */
+	while (n && !lines[n - 1][strspn(lines[n - 1], " ")])
+		free(lines[--n]);
+	grown = realloc(rv->detail, (rv->ndetail + n) * sizeof(*grown));
+	if (!grown)
+		goto out;
+	rv->detail = grown;
+	for (size_t i = 0; i < n; i++) {
+		struct dline *d = &rv->detail[rv->ndetail];
+
+		d->role = role;
+		d->extra = extra;
+		if (role == ROLE_QUOTE) {
+			wn_buf b = WN_BUF_INIT;
+
+			if (!strncmp(lines[i], "@@", 2))
+				d->role = ROLE_DIFF_HUNK;
+			else if (lines[i][0] == '+')
+				d->role = ROLE_DIFF_ADD;
+			else if (lines[i][0] == '-')
+				d->role = ROLE_DIFF_DEL;
+			wn_buf_printf(&b, "> %s", lines[i]);
+			free(lines[i]);
+			lines[i] = wn_buf_steal(&b);
+			if (!lines[i])
+				break;
+		} else if (role == ROLE_COMMENT && lines[i][0] == '>') {
+			d->role = ROLE_QUOTE;
+		}
+		d->text = lines[i];
+		lines[i] = NULL;
+		rv->ndetail++;
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+static void add_lines(struct review *rv, enum role role, const char *text, bool wrap, int width)
+{
+	add_lines_x(rv, role, 0, text, wrap, width);
+}
+
+static void add_blank(struct review *rv)
+{
+	struct dline *grown;
+	char *empty;
+
+	if (!rv->ndetail || !rv->detail[rv->ndetail - 1].text[0])
+		return;
+	grown = realloc(rv->detail, (rv->ndetail + 1) * sizeof(*grown));
+	if (!grown)
+		return;
+	rv->detail = grown;
+	if (!(empty = strdup("")))
+		return;
+	rv->detail[rv->ndetail].role = ROLE_DEFAULT;
+	rv->detail[rv->ndetail].extra = 0;
+	rv->detail[rv->ndetail++].text = empty;
+}
+
+static void detail_build(struct review *rv, size_t cursor, int width)
+{
+	const wn_item *it = rv->it;
+	const wn_finding *f;
+	wn_buf b = WN_BUF_INIT;
+
+	detail_free(rv);
+	if (it->load_error) {
+		add_lines(rv, ROLE_ERROR, it->load_error, true, width);
+		return;
+	}
+	if (!nfindings(rv)) {
+		add_lines(rv, ROLE_COMMENT,
+			  it->review && it->review->explain ? it->review->explain
+							    : "The bot reported no findings.",
+			  true, width);
+		return;
+	}
+	f = &it->review->findings[cursor < nfindings(rv) ? cursor : 0];
+	if (f->about_commit_msg)
+		wn_buf_puts(&b, "commit message");
+	else if (f->file && f->line)
+		wn_buf_printf(&b, "%s:%d%s", f->file, f->line, f->line_approx ? "~" : "");
+	else if (f->file)
+		wn_buf_puts(&b, f->file);
+	else
+		wn_buf_puts(&b, "location unknown");
+	if (f->function)
+		wn_buf_printf(&b, "  in %s()", f->function);
+	add_lines(rv, ROLE_LOCATION, wn_buf_str(&b), true, width);
+	if (f->preexisting)
+		add_lines(rv, ROLE_PRECLAIM, "The bot says this issue predates the patch (pre-existing).",
+			  true, width);
+	if (it->notes && it->notes[cursor]) {
+		wn_buf_reset(&b);
+		wn_buf_printf(&b, "Note: %s", it->notes[cursor]);
+		add_lines(rv, ROLE_HEADER, wn_buf_str(&b), true, width);
+	}
+	if (it->forwarded && it->forwarded[cursor]) {
+		wn_buf_reset(&b);
+		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);
+		add_lines(rv, ROLE_HEADER, wn_buf_str(&b), true, width);
+	}
+	add_blank(rv);
+	add_lines_x(rv, ROLE_SUBJECT, TA_BOLD, f->summary, true, width);
+	if (f->quote && *f->quote) {
+		add_blank(rv);
+		add_lines(rv, ROLE_QUOTE, f->quote, false, width);
+	}
+	if (f->comment && *f->comment) {
+		add_blank(rv);
+		add_lines(rv, ROLE_COMMENT, f->comment, true, width);
+	}
+	wn_buf_free(&b);
+}
+
+static size_t max_scroll(const struct review *rv)
+{
+	size_t h = rv->detail_h > 0 ? (size_t) rv->detail_h : 1;
+
+	return rv->ndetail > h ? rv->ndetail - h : 0;
+}
+
+/* --- the header block ------------------------------------------------- */
+
+static void attribution_row(const struct review *rv, const wn_attribution *a, struct row *r)
+{
+	row_add(r, ROLE_HEADER, CELL_NATURAL, "AI:");
+	switch (a->status) {
+	case WN_ATTR_MODEL:
+		row_add(r, ROLE_A_MODEL, CELL_NATURAL, "model")->pad = 2;
+		row_add(r, ROLE_A_MODEL, CELL_NATURAL, rv->model)->pad = 2;
+		break;
+	case WN_ATTR_GENERIC:
+		row_add(r, ROLE_A_GENERIC, CELL_NATURAL, "generic LLM")->pad = 2;
+		break;
+	case WN_ATTR_OTHER:
+		row_add(r, ROLE_A_OTHER, CELL_NATURAL, "other")->pad = 2;
+		row_add(r, ROLE_DEFAULT, CELL_NATURAL, "\"")->pad = 0;
+		row_add(r, ROLE_A_OTHER, CELL_NATURAL, a->raw ? a->raw : "")->pad = 0;
+		row_add(r, ROLE_DEFAULT, CELL_NATURAL, "\"")->pad = 2;
+		break;
+	default:
+		row_add(r, ROLE_A_NONE, CELL_NATURAL, "none disclosed");
+		return;
+	}
+	if (a->ntools) {
+		row_add(r, ROLE_HEADER, CELL_NATURAL, "tools:");
+		row_add(r, ROLE_DEFAULT, CELL_FLEX, rv->tools);
+	}
+}
+
+static size_t header_count(const struct review *rv)
+{
+	const wn_item *it = rv->it;
+	size_t n = 3;	/* subject, patch line, review line */
+
+	if (it->patch && it->patch->trailers) {
+		n += 1 + it->patch->trailers->ntrailers;
+		if (it->patch->trailers->codev_unsigned)
+			n++;
+	}
+	return n;
+}
+
+static bool is_assisted_by(const char *key)
+{
+	return key && !strcasecmp(key, "Assisted-by");
+}
+
+/* Header line k (k < header_count()). */
+static void header_row(struct tui *t, const struct review *rv, size_t k, struct row *r)
+{
+	const wn_item *it = rv->it;
+	const wn_patch *p = it->patch;
+	const wn_patch_trailers *tr = p ? p->trailers : NULL;
+	struct cell *c;
+	char date[16];
+
+	if (k == 0) {
+		c = row_add(r, ROLE_SUBJECT, CELL_FLEX, p ? p->subject : it->subject);
+		c->extra = TA_BOLD;
+		return;
+	}
+	if (k == 1) {
+		if (!p) {
+			row_add(r, ROLE_WARNING, CELL_NATURAL, "patch not in index");
+			row_add(r, ROLE_DEFAULT, CELL_FLEX,
+				"(the review is shown alone; its patch was not found in notmuch)");
+			return;
+		}
+		format_date(p->date, date);
+		row_add(r, ROLE_HEADER, CELL_NATURAL, "Patch:");
+		row_add(r, ROLE_AUTHOR, CELL_NATURAL, p->author)->pad = 2;
+		row_add(r, ROLE_DATE, CELL_NATURAL, date)->pad = 2;
+		row_addf(r, ROLE_DEFAULT, CELL_NATURAL, "linked by %s", wn_link_name(it->link));
+		return;
+	}
+	if (k == 2) {
+		format_date(it->date, date);
+		row_add(r, ROLE_HEADER, CELL_NATURAL, "Review:");
+		row_add(r, ROLE_BOT, CELL_NATURAL, wn_bot_label(it->bot));
+		row_add(r, ROLE_DEFAULT, CELL_NATURAL, it->from)->pad = 2;
+		row_add(r, ROLE_DATE, CELL_NATURAL, date)->pad = 2;
+		if (it->review && it->review->declared >= 0 &&
+		    (size_t) it->review->declared != it->review->nfindings)
+			row_addf(r, ROLE_WARNING, CELL_NATURAL, "%zu findings (the bot says %d)",
+				 nfindings(rv), it->review->declared);
+		else
+			row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu finding%s", nfindings(rv),
+				 nfindings(rv) == 1 ? "" : "s");
+		return;
+	}
+	if (!tr)
+		return;
+	if (k == 3) {
+		attribution_row(rv, &tr->attr, r);
+		return;
+	}
+	k -= 4;
+	if (k < tr->ntrailers) {
+		const wn_trailer *x = &tr->trailers[k];
+		bool ab = is_assisted_by(x->key);
+
+		c = row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_KEY, CELL_NATURAL, NULL);
+		snprintf(c->own, sizeof(c->own), "  %.40s:", x->key);
+		c->text = c->own;
+		row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_VALUE, CELL_FLEX, x->value);
+		return;
+	}
+	row_add(r, ROLE_WARNING, CELL_FLEX,
+		"  ! a Co-developed-by is not followed by the same person's Signed-off-by");
+}
+
+/* --- view ops -------------------------------------------------------- */
+
+static bool review_open(struct tui *t, struct view *v, void *arg)
+{
+	struct review *rv = calloc(1, sizeof(*rv));
+
+	if (!rv) {
+		tui_msg(t, ROLE_ERROR, "out of memory");
+		return false;
+	}
+	rv->it = arg;
+	if (rv->it->patch && rv->it->patch->trailers) {
+		const wn_attribution *a = &rv->it->patch->trailers->attr;
+		wn_buf b = WN_BUF_INIT;
+
+		wn_buf_printf(&b, "%s / %s", a->agent ? a->agent : "?", a->model ? a->model : "?");
+		rv->model = wn_buf_steal(&b);
+		for (size_t i = 0; i < a->ntools; i++)
+			wn_buf_printf(&b, "%s%s", i ? " " : "", a->tools[i]);
+		rv->tools = wn_buf_steal(&b);
+	}
+	v->priv = rv;
+	v->lines = nfindings(rv);
+	/* Start on the first finding still waiting for a verdict. */
+	for (size_t i = 0; i < v->lines && rv->it->verdicts; i++)
+		if (rv->it->verdicts[i] == WN_VERDICT_UNTRIAGED) {
+			v->cursor = i;
+			break;
+		}
+	return true;
+}
+
+static void review_done(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+
+	detail_free(rv);
+	free(rv->model);
+	free(rv->tools);
+	free(rv);
+}
+
+static void review_title(struct tui *t, struct view *v, struct row *r)
+{
+	struct review *rv = v->priv;
+
+	row_addf(r, ROLE_TITLE, CELL_NATURAL, "winnow %s %s review %s", ui_dash(),
+		 wn_bot_label(rv->it->bot), ui_dash());
+	row_add(r, ROLE_TITLE, CELL_FLEX, rv->it->subject);
+	row_addf(r, ROLE_TITLE, CELL_NATURAL, "%zu finding%s", nfindings(rv),
+		 nfindings(rv) == 1 ? "" : "s");
+}
+
+static void review_row(struct tui *t, struct view *v, size_t i, struct row *r)
+{
+	struct review *rv = v->priv;
+	const wn_finding *f = &rv->it->review->findings[i];
+	wn_verdict vd = rv->it->verdicts ? rv->it->verdicts[i] : WN_VERDICT_UNTRIAGED;
+	const char *sev = wn_severity_name(f->severity);
+	struct cell *c;
+
+	row_addf(r, ROLE_NCOUNT, 3, "%d", f->index)->right = true;
+	c = row_addf(r, role_of_severity(f->severity), 8, "%s", sev ? sev : "-");
+	c->own[0] = (char) toupper((unsigned char) c->own[0]);
+	row_add(r, ROLE_PRECLAIM, 3, f->preexisting ? "PRE" : "");
+	row_add(r, role_of_verdict(vd), 14, wn_verdict_name(vd));
+	row_add(r, ROLE_DEFAULT, CELL_FLEX, f->summary);
+}
+
+static void review_layout(struct tui *t, struct view *v, int top, int height)
+{
+	struct review *rv = v->priv;
+	int hdr = (int) header_count(rv), list, gap = 0, bar = 1;
+	int n = v->lines ? (int) (v->lines < 1000 ? v->lines : 1000) : 1;
+
+	if (height < 4) {
+		/* A tiny terminal: the findings list, and the text if room. */
+		hdr = 0;
+		bar = 0;
+		list = 1;
+	} else {
+		int third = height / 3 > 1 ? height / 3 : 1;
+
+		if (hdr > third)
+			hdr = third;
+		if (height >= 16)
+			gap = 1;
+		list = (height - hdr - gap - bar) / 3;
+		if (list < 1)
+			list = 1;
+		if (list > n)
+			list = n;
+	}
+	rv->header_y = top;
+	rv->header_h = hdr;
+	v->list_y = top + hdr + gap;
+	v->list_h = list;
+	rv->bar_y = bar ? v->list_y + list : -1;
+	rv->detail_y = v->list_y + list + bar;
+	rv->detail_h = top + height - rv->detail_y;
+	if (rv->detail_h < 0)
+		rv->detail_h = 0;
+}
+
+static void review_draw(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+	size_t full = header_count(rv), n = nfindings(rv), end;
+	struct row r;
+
+	for (int k = 0; k < rv->header_h; k++) {
+		memset(&r, 0, sizeof(r));
+		if ((size_t) rv->header_h < full && k == rv->header_h - 1)
+			row_addf(&r, ROLE_A_NONE, CELL_NATURAL, "  %s %zu more lines", ui_ellipsis(),
+				 full - (size_t) k);
+		else
+			header_row(t, rv, (size_t) k, &r);
+		view_draw_row(t, rv->header_y + k, &r, false);
+	}
+	if (!n && v->list_h > 0) {
+		memset(&r, 0, sizeof(r));
+		row_add(&r, ROLE_A_NONE, CELL_FLEX, rv->it->load_error ? "the mail could not be read"
+							       : "no findings in this review");
+		view_draw_row(t, v->list_y, &r, false);
+	}
+
+	detail_build(rv, v->cursor, COLS - 2);
+	if (rv->scroll > max_scroll(rv))
+		rv->scroll = max_scroll(rv);
+	end = rv->scroll + (size_t) rv->detail_h;
+	if (end > rv->ndetail)
+		end = rv->ndetail;
+	if (rv->bar_y >= 0) {
+		memset(&r, 0, sizeof(r));
+		if (n) {
+			const wn_finding *f = &rv->it->review->findings[v->cursor];
+			const char *sev = wn_severity_name(f->severity);
+
+			wn_verdict vd = rv->it->verdicts[v->cursor];
+
+			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "finding %d of %zu", f->index, n);
+			if (sev)
+				row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %c%s", ui_dash(),
+					 toupper((unsigned char) sev[0]), sev + 1);
+			if (f->preexisting)
+				row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s pre-existing (bot)", ui_dash());
+			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %s", ui_dash(), wn_verdict_label(vd));
+		} else {
+			row_add(&r, ROLE_TITLE, CELL_NATURAL, "no findings");
+		}
+		row_add(&r, ROLE_TITLE, CELL_FLEX, "");
+		if (rv->ndetail > (size_t) rv->detail_h)
+			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "lines %zu-%zu of %zu%s",
+				 rv->scroll + 1, end, rv->ndetail,
+				 end < rv->ndetail ? "  Space: more" : "");
+		view_draw_bar(t, rv->bar_y, &r, ROLE_TITLE);
+	}
+	for (size_t i = rv->scroll; i < end; i++)
+		draw_text_attr(rv->detail_y + (int) (i - rv->scroll), 1, COLS - 2,
+			       theme_attr(&t->theme, rv->detail[i].role) | theme_ta(rv->detail[i].extra),
+			       rv->detail[i].text);
+}
+
+static void review_select(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+
+	rv->scroll = 0;
+}
+
+static void mark(struct tui *t, struct view *v, wn_verdict verdict)
+{
+	struct review *rv = v->priv;
+	size_t n = nfindings(rv), open = 0;
+	const wn_finding *f;
+
+	if (!n) {
+		tui_msg(t, ROLE_WARNING, "this review has no findings to mark");
+		return;
+	}
+	f = &rv->it->review->findings[v->cursor];
+	if (!tui_mark(t, rv->it, v->cursor + 1, verdict))
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (rv->it->verdicts[i] == WN_VERDICT_UNTRIAGED)
+			open++;
+	if (!t->msg.len) {
+		if (open || verdict == WN_VERDICT_UNTRIAGED)
+			tui_msg(t, ROLE_STATUS, "marked finding %d %s", f->index, wn_verdict_name(verdict));
+		else
+			tui_msg(t, ROLE_STATUS, "marked finding %d %s; all %zu findings triaged (q: back to the queue)",
+				f->index, wn_verdict_name(verdict), n);
+	}
+	/* mutt habit: after acting on an entry, move to the next one. */
+	view_goto(t, v, v->cursor + 1);
+}
+
+static bool review_request(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
+	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
+
+	switch (a) {
+	case ACT_MARK_VALID:
+		mark(t, v, WN_VERDICT_VALID);
+		return true;
+	case ACT_MARK_FALSE:
+		mark(t, v, WN_VERDICT_FALSE_POSITIVE);
+		return true;
+	case ACT_MARK_PRE:
+		mark(t, v, WN_VERDICT_PREEXISTING);
+		return true;
+	case ACT_MARK_UNTRIAGED:
+		mark(t, v, WN_VERDICT_UNTRIAGED);
+		return true;
+	case ACT_PAGE_DOWN:
+		/* Like mutt's pager: Space pages through the text, then on
+		 * to the next finding. */
+		if (rv->scroll < max_scroll(rv)) {
+			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
+		} else if (v->cursor + 1 < v->lines) {
+			view_goto(t, v, v->cursor + 1);
+		} else {
+			tui_msg(t, ROLE_STATUS, "end of the last finding");
+		}
+		return true;
+	case ACT_PAGE_UP:
+		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
+		return true;
+	case ACT_OPEN:
+		/* Enter scrolls the text by a line, as in mutt's pager. */
+		if (rv->scroll < max_scroll(rv))
+			rv->scroll++;
+		return true;
+	default:
+		return false;
+	}
+}
+
+const struct view_ops review_ops = {
+	.name = "review",
+	.open = review_open,
+	.done = review_done,
+	.title = review_title,
+	.row = review_row,
+	.layout = review_layout,
+	.draw = review_draw,
+	.request = review_request,
+	.select = review_select,
+	.hints = review_hints,
+};

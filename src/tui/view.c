@@ -1,0 +1,516 @@
+/* winnow TUI — the view stack, shared row drawing, cursor, scrolling,
+ * searching, the title and status lines. */
+#include "autoconfig.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "winnow/text.h"
+#include "view.h"
+
+/* --- rows ------------------------------------------------------------ */
+
+struct cell *row_add(struct row *r, enum role role, int width, const char *text)
+{
+	struct cell *c = r->n < ROW_MAX_CELLS ? &r->c[r->n++] : &r->spill;
+
+	memset(c, 0, sizeof(*c));
+	c->role = role;
+	c->width = width;
+	c->pad = 1;
+	c->text = text ? text : "";
+	return c;
+}
+
+struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt, ...)
+{
+	struct cell *c = row_add(r, role, width, NULL);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->own, sizeof(c->own), fmt, ap);
+	va_end(ap);
+	c->text = c->own;
+	return c;
+}
+
+/* Draw the cells of r from column 0 over the full width.  base: the
+ * attribute of the whole line when every cell takes it (cursor bar), or
+ * 0 to use each cell's role. */
+static void draw_cells(struct tui *t, int y, const struct row *r, chtype fill, chtype base)
+{
+	int widths[ROW_MAX_CELLS], fixed = 0, flex = -1, x = 0;
+
+	draw_fill(y, 0, COLS, fill);
+	for (int i = 0; i < r->n; i++) {
+		const struct cell *c = &r->c[i];
+
+		if (c->width == CELL_FLEX && flex < 0) {
+			flex = i;
+			widths[i] = 0;
+		} else {
+			widths[i] = c->width > 0 ? c->width : text_width(c->text);
+		}
+		fixed += widths[i] + c->pad;
+	}
+	if (flex >= 0)
+		widths[flex] = COLS - fixed > 0 ? COLS - fixed : 0;
+	for (int i = 0; i < r->n && x < COLS; i++) {
+		const struct cell *c = &r->c[i];
+		chtype a = (base ? base : theme_attr(&t->theme, c->role)) | theme_ta(c->extra);
+		int w = widths[i], off = 0;
+
+		if (w > COLS - x)
+			w = COLS - x;
+		if (c->right) {
+			int tw = text_width(c->text);
+
+			if (tw < w)
+				off = w - tw;
+		}
+		draw_text_attr(y, x + off, w - off, a, c->text);
+		x += widths[i] + c->pad;
+	}
+}
+
+void view_draw_row(struct tui *t, int y, const struct row *r, bool selected)
+{
+	if (selected) {
+		chtype cur = theme_attr(&t->theme, ROLE_CURSOR);
+		draw_cells(t, y, r, cur, cur);
+	} else {
+		draw_cells(t, y, r, theme_attr(&t->theme, ROLE_DEFAULT), 0);
+	}
+}
+
+void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill)
+{
+	draw_cells(t, y, r, theme_attr(&t->theme, fill), 0);
+}
+
+/* --- the stack ------------------------------------------------------- */
+
+bool view_push(struct tui *t, const struct view_ops *ops, void *arg)
+{
+	struct view *v;
+
+	if (t->depth >= VIEW_MAX)
+		return false;
+	v = calloc(1, sizeof(*v));
+	if (!v) {
+		tui_msg(t, ROLE_ERROR, "out of memory");
+		return false;
+	}
+	v->ops = ops;
+	if (!ops->open(t, v, arg)) {
+		free(v);
+		return false;
+	}
+	t->stack[t->depth++] = v;
+	if (ops->select)
+		ops->select(t, v);
+	return true;
+}
+
+void view_pop(struct tui *t)
+{
+	struct view *v;
+
+	if (!t->depth)
+		return;
+	v = t->stack[--t->depth];
+	if (v->ops->done)
+		v->ops->done(t, v);
+	free(v);
+}
+
+/* --- cursor and scrolling ---------------------------------------------- */
+
+static void fix_scroll(struct view *v)
+{
+	size_t h = v->list_h > 0 ? (size_t) v->list_h : 1;
+
+	if (v->lines == 0) {
+		v->cursor = v->top = 0;
+		return;
+	}
+	if (v->cursor >= v->lines)
+		v->cursor = v->lines - 1;
+	if (v->cursor < v->top)
+		v->top = v->cursor;
+	if (v->cursor >= v->top + h)
+		v->top = v->cursor - h + 1;
+	/* After a resize or a page down near the end, fill the pane. */
+	if (v->top + h > v->lines)
+		v->top = v->lines > h ? v->lines - h : 0;
+}
+
+void view_goto(struct tui *t, struct view *v, size_t i)
+{
+	size_t old = v->cursor;
+
+	if (v->lines == 0)
+		return;
+	v->cursor = i < v->lines ? i : v->lines - 1;
+	fix_scroll(v);
+	if (v->cursor != old && v->ops->select)
+		v->ops->select(t, v);
+}
+
+static void page(struct tui *t, struct view *v, bool down)
+{
+	size_t h = v->list_h > 1 ? (size_t) v->list_h : 1;
+
+	if (down) {
+		v->top += h;
+		view_goto(t, v, v->cursor + h);
+	} else {
+		v->top = v->top > h ? v->top - h : 0;
+		view_goto(t, v, v->cursor > h ? v->cursor - h : 0);
+	}
+}
+
+/* --- drawing --------------------------------------------------------- */
+
+static int hint_width(const struct hint *h)
+{
+	char key[16];
+
+	action_first_key(h->a, key, sizeof(key));
+	return text_width(key) + 1 + text_width(h->label) + 1;
+}
+
+static void add_hint(struct row *r, const struct hint *h)
+{
+	char key[16];
+
+	action_first_key(h->a, key, sizeof(key));
+	row_addf(r, ROLE_HELP_KEY, CELL_NATURAL, "%s", key)->pad = 0;
+	row_addf(r, ROLE_HELP_TEXT, CELL_NATURAL, ":%s", h->label);
+}
+
+/* Message or key hints on the left, "[view] n/N" on the right.  Hints
+ * that do not fit are left out from the end, except help, which is
+ * always offered. */
+static void draw_status(struct tui *t, struct view *v)
+{
+	struct row r = { .n = 0 };
+	size_t pending = wn_store_pending(t->store);
+	struct cell *pos = NULL;
+	char where[64] = "";
+	int room;
+
+	if (LINES < 1)
+		return;
+	if (v)
+		snprintf(where, sizeof(where), "[%s] %zu/%zu", v->ops->name,
+			 v->lines ? v->cursor + 1 : 0, v->lines);
+	room = COLS - text_width(where) - 1;
+	if (t->msg.len)
+		row_add(&r, t->msg_role, CELL_NATURAL, wn_buf_str(&t->msg))->pad = 2;
+	if (t->locked && pending)
+		row_addf(&r, ROLE_WARNING, CELL_NATURAL, "%zu verdict%s waiting for the index lock",
+			 pending, pending == 1 ? "" : "s")->pad = 2;
+	if (!r.n && v && v->ops->hints) {
+		const struct hint *help = NULL;
+		int used = 0, reserve = 0;
+
+		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++)
+			if (h->a == ACT_HELP)
+				help = h;
+		if (help)
+			reserve = hint_width(help);
+		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++) {
+			if (h == help)
+				continue;
+			if (used + hint_width(h) > room - reserve)
+				break;
+			used += hint_width(h);
+			add_hint(&r, h);
+		}
+		if (help && used + reserve <= room)
+			add_hint(&r, help);
+	}
+	row_add(&r, ROLE_STATUS, CELL_FLEX, "")->pad = 0;
+	if (v) {
+		pos = row_add(&r, ROLE_STATUS, CELL_NATURAL, NULL);
+		memcpy(pos->own, where, sizeof(pos->own) < sizeof(where) ? sizeof(pos->own) : sizeof(where));
+		pos->own[sizeof(pos->own) - 1] = '\0';
+		pos->text = pos->own;
+		pos->pad = 0;
+	}
+	draw_cells(t, LINES - 1, &r, theme_attr(&t->theme, ROLE_STATUS), 0);
+}
+
+void view_draw(struct tui *t)
+{
+	struct view *v = view_top(t);
+	int height = LINES - 2;
+
+	erase();
+	if (!v || LINES < 1 || COLS < 1)
+		return;
+	if (LINES >= 2) {
+		struct row title = { .n = 0 };
+
+		v->ops->title(t, v, &title);
+		draw_cells(t, 0, &title, theme_attr(&t->theme, ROLE_TITLE), 0);
+	}
+	v->list_y = 1;
+	v->list_h = height > 0 ? height : 0;
+	if (v->ops->layout && height > 0)
+		v->ops->layout(t, v, 1, height);
+	fix_scroll(v);
+	for (int i = 0; i < v->list_h; i++) {
+		size_t k = v->top + (size_t) i;
+		struct row r = { .n = 0 };
+
+		if (k >= v->lines)
+			break;
+		v->ops->row(t, v, k, &r);
+		view_draw_row(t, v->list_y + i, &r, k == v->cursor);
+	}
+	if (v->ops->draw && height > 0)
+		v->ops->draw(t, v);
+	draw_status(t, v);
+}
+
+/* --- messages -------------------------------------------------------- */
+
+void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
+{
+	va_list ap;
+
+	wn_buf_reset(&t->msg);
+	va_start(ap, fmt);
+	wn_buf_vprintf(&t->msg, fmt, ap);
+	va_end(ap);
+	t->msg_role = role;
+}
+
+/* --- searching ------------------------------------------------------- */
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char) tolower((unsigned char) *s);
+}
+
+static bool row_matches(struct tui *t, struct view *v, size_t i, const char *needle)
+{
+	struct row r = { .n = 0 };
+	wn_buf b = WN_BUF_INIT;
+	bool hit;
+
+	if (v->ops->match)
+		return v->ops->match(t, v, i, needle);
+	v->ops->row(t, v, i, &r);
+	for (int k = 0; k < r.n; k++) {
+		wn_buf_puts(&b, r.c[k].text);
+		wn_buf_putc(&b, ' ');
+	}
+	if (!b.data)
+		return false;
+	lower(b.data);
+	hit = strstr(b.data, needle) != NULL;
+	wn_buf_free(&b);
+	return hit;
+}
+
+static void search(struct tui *t, struct view *v, bool forward)
+{
+	if (!t->search || !*t->search) {
+		tui_msg(t, ROLE_WARNING, "no search yet: press / first");
+		return;
+	}
+	for (size_t step = 1; step <= v->lines; step++) {
+		size_t i = forward ? (v->cursor + step) % v->lines
+				   : (v->cursor + v->lines - step) % v->lines;
+
+		if (row_matches(t, v, i, t->search)) {
+			bool wrapped = forward ? i <= v->cursor : i >= v->cursor;
+
+			view_goto(t, v, i);
+			if (wrapped)
+				tui_msg(t, ROLE_STATUS, "search wrapped to %s", forward ? "top" : "bottom");
+			return;
+		}
+	}
+	tui_msg(t, ROLE_WARNING, "not found: %s", t->search);
+}
+
+static void start_search(struct tui *t, struct view *v)
+{
+	char *s = prompt_line(t, "/", NULL);
+
+	if (!s)
+		return;
+	if (*s) {
+		lower(s);
+		free(t->search);
+		t->search = s;
+	} else {
+		free(s);
+	}
+	search(t, v, true);
+}
+
+/* --- generic actions ------------------------------------------------- */
+
+static void undo(struct tui *t)
+{
+	wn_error err = WN_ERROR_INIT;
+	size_t undone = 0;
+	char *id = NULL;
+
+	if (wn_store_undo(t->store, 1, &undone, &id, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
+	} else if (!undone) {
+		tui_msg(t, ROLE_STATUS, "nothing to undo");
+	} else {
+		tui_msg(t, ROLE_STATUS, "undid the last mark");
+		if (id)
+			queue_reload_item(t, id);
+		tui_flush(t);
+	}
+	free(id);
+	wn_error_clear(&err);
+}
+
+void view_request(struct tui *t, struct view *v, enum action a)
+{
+	switch (a) {
+	case ACT_MOVE_DOWN:
+	case ACT_NEXT_FINDING:
+		view_goto(t, v, v->cursor + 1);
+		break;
+	case ACT_MOVE_UP:
+	case ACT_PREV_FINDING:
+		view_goto(t, v, v->cursor ? v->cursor - 1 : 0);
+		break;
+	case ACT_MOVE_FIRST:
+		view_goto(t, v, 0);
+		break;
+	case ACT_MOVE_LAST:
+		view_goto(t, v, v->lines ? v->lines - 1 : 0);
+		break;
+	case ACT_PAGE_DOWN:
+		page(t, v, true);
+		break;
+	case ACT_PAGE_UP:
+		page(t, v, false);
+		break;
+	case ACT_BACK:
+		view_pop(t);
+		if (!t->depth)
+			t->quit = true;
+		break;
+	case ACT_QUIT:
+		t->quit = true;
+		break;
+	case ACT_HELP:
+		if (v->ops != &help_ops)
+			view_push(t, &help_ops, NULL);
+		break;
+	case ACT_SEARCH:
+		start_search(t, v);
+		break;
+	case ACT_SEARCH_NEXT:
+	case ACT_SEARCH_PREV:
+		search(t, v, a == ACT_SEARCH_NEXT);
+		break;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	case ACT_UNDO:
+		undo(t);
+		break;
+	case ACT_SYNC: {
+		size_t n = wn_store_pending(t->store);
+
+		if (tui_flush(t) == WN_OK)
+			tui_msg(t, ROLE_STATUS, "the index is up to date");
+		else if (!t->msg.len)
+			tui_msg(t, ROLE_STATUS, "writing %zu verdict%s to the index", n, n == 1 ? "" : "s");
+		break;
+	}
+	case ACT_MARK_VALID:
+	case ACT_MARK_FALSE:
+	case ACT_MARK_PRE:
+	case ACT_MARK_UNTRIAGED:
+		tui_msg(t, ROLE_WARNING, "nothing to mark here");
+		break;
+	case ACT_LIMIT:
+		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
+		break;
+	case ACT_OPEN:
+	case ACT_NONE:
+	case ACT_COUNT:
+		break;
+	}
+}
+
+/* --- shared helpers for views ---------------------------------------- */
+
+enum role role_of_verdict(wn_verdict v)
+{
+	switch (v) {
+	case WN_VERDICT_VALID:
+		return ROLE_V_VALID;
+	case WN_VERDICT_FALSE_POSITIVE:
+		return ROLE_V_FALSE_POSITIVE;
+	case WN_VERDICT_PREEXISTING:
+		return ROLE_V_PREEXISTING;
+	default:
+		return ROLE_V_UNTRIAGED;
+	}
+}
+
+enum role role_of_severity(wn_severity s)
+{
+	switch (s) {
+	case WN_SEV_CRITICAL:
+		return ROLE_SEV_CRITICAL;
+	case WN_SEV_HIGH:
+		return ROLE_SEV_HIGH;
+	case WN_SEV_MEDIUM:
+		return ROLE_SEV_MEDIUM;
+	case WN_SEV_LOW:
+		return ROLE_SEV_LOW;
+	case WN_SEV_ERROR:
+		return ROLE_SEV_ERROR;
+	case WN_SEV_WARNING:
+		return ROLE_SEV_WARNING;
+	case WN_SEV_NOTE:
+		return ROLE_SEV_NOTE;
+	default:
+		return ROLE_SEV_UNKNOWN;
+	}
+}
+
+enum role role_of_attr(wn_attr_status s)
+{
+	switch (s) {
+	case WN_ATTR_MODEL:
+		return ROLE_A_MODEL;
+	case WN_ATTR_GENERIC:
+		return ROLE_A_GENERIC;
+	case WN_ATTR_OTHER:
+		return ROLE_A_OTHER;
+	default:
+		return ROLE_A_NONE;
+	}
+}
+
+void format_date(time_t when, char out[16])
+{
+	struct tm tm;
+
+	out[0] = '\0';
+	if (when && localtime_r(&when, &tm))
+		strftime(out, 16, "%Y-%m-%d", &tm);
+}

@@ -1,0 +1,174 @@
+/* winnow TUI — views, the view stack and the shared context.
+ *
+ * A view is a table of functions (tig's model).  A view hands back row
+ * data (cells with a role); the shared code draws rows, the title line
+ * at the top and the status line at the bottom, and owns the cursor,
+ * scrolling and searching.  Views push and pop on a stack: the queue at
+ * the bottom, a review over it, help over either. */
+#ifndef WINNOW_TUI_VIEW_H
+#define WINNOW_TUI_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "winnow/buf.h"
+#include "winnow/index.h"
+#include "winnow/store.h"
+#include "display.h"
+#include "keymap.h"
+#include "theme.h"
+
+/* --- row data ------------------------------------------------------- */
+
+#define CELL_NATURAL 0	/* as wide as its text */
+#define CELL_FLEX   (-1)	/* what is left of the line */
+#define ROW_MAX_CELLS 32
+
+struct cell {
+	enum role role;
+	unsigned extra;		/* TA_* added to the role (dim zero counts) */
+	int width;		/* > 0 fixed, or CELL_NATURAL / CELL_FLEX */
+	int pad;		/* blank columns after the cell */
+	bool right;		/* right-aligned in its width */
+	const char *text;	/* may be mail text: drawn through draw_text */
+	char own[48];		/* storage for short formatted text */
+};
+
+struct row {
+	struct cell c[ROW_MAX_CELLS];
+	int n;
+	struct cell spill;	/* handed out when the row is full; not drawn */
+};
+
+/* Append a cell (pad 1).  Never NULL: past ROW_MAX_CELLS the cell goes
+ * to row->spill and is not drawn.  text is not copied: it must live
+ * until the row is drawn. */
+struct cell *row_add(struct row *r, enum role role, int width, const char *text);
+/* Same with formatted text kept in the cell itself (short texts). */
+struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* --- views ---------------------------------------------------------- */
+
+struct tui;
+struct view;
+
+/* A key hint in the status line: the action's first key and a label. */
+struct hint {
+	enum action a;
+	const char *label;
+};
+
+struct view_ops {
+	const char *name;	/* shown in the status line: "[queue]" */
+	/* Set up v->priv and v->lines from arg; false when it cannot (and
+	 * a message was set). */
+	bool (*open)(struct tui *t, struct view *v, void *arg);
+	/* Free v->priv. */
+	void (*done)(struct tui *t, struct view *v);
+	/* The title line. */
+	void (*title)(struct tui *t, struct view *v, struct row *out);
+	/* Row i of the list (i < v->lines). */
+	void (*row)(struct tui *t, struct view *v, size_t i, struct row *out);
+	/* Optional: place the list inside the lines [top, top + height)
+	 * (set v->list_y and v->list_h); default: all of it. */
+	void (*layout)(struct tui *t, struct view *v, int top, int height);
+	/* Optional: draw what is not the list (headers, panes). */
+	void (*draw)(struct tui *t, struct view *v);
+	/* Optional: handle an action first; true when handled. */
+	bool (*request)(struct tui *t, struct view *v, enum action a);
+	/* Optional: does row i match needle (lower case)?  Default: the
+	 * row's text. */
+	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
+	/* Optional: the cursor moved to another row. */
+	void (*select)(struct tui *t, struct view *v);
+	/* Hints for the status line, ending with { ACT_NONE }. */
+	const struct hint *hints;
+};
+
+struct view {
+	const struct view_ops *ops;
+	void *priv;
+	size_t lines;		/* rows in the list */
+	size_t top;		/* first row shown */
+	size_t cursor;		/* selected row */
+	int list_y, list_h;	/* where the list is drawn */
+};
+
+#define VIEW_MAX 8
+
+/* The context every part of the TUI gets: no globals. */
+struct tui {
+	wn_index *idx;
+	wn_store *store;
+	struct theme theme;
+	struct keymap keys;
+	struct view *stack[VIEW_MAX];
+	int depth;
+
+	wn_buf msg;		/* status line message until the next key */
+	enum role msg_role;
+	char *search;		/* last search, lower case */
+	bool locked;		/* a write has waited for the index lock a while */
+	long long pending_since;	/* ms when the current write began; 0 none */
+	bool quit;
+	int rc;			/* exit code a view asks for when it fails to open */
+};
+
+/* Push a new view; false when open failed (nothing pushed). */
+bool view_push(struct tui *t, const struct view_ops *ops, void *arg);
+/* Pop and free the top view. */
+void view_pop(struct tui *t);
+static inline struct view *view_top(struct tui *t)
+{
+	return t->depth ? t->stack[t->depth - 1] : NULL;
+}
+
+/* Redraw everything (does not refresh the terminal: call doupdate). */
+void view_draw(struct tui *t);
+/* Draw row r on line y, full width; selected: cursor bar. */
+void view_draw_row(struct tui *t, int y, const struct row *r, bool selected);
+/* Draw row r on line y as a bar filled with role fill (cells keep
+ * their own roles). */
+void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill);
+/* Generic handling of an action the view did not take. */
+void view_request(struct tui *t, struct view *v, enum action a);
+/* Move the cursor to row i (clamped) and keep it visible. */
+void view_goto(struct tui *t, struct view *v, size_t i);
+
+/* Status line message, shown until the next key. */
+void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Start or collect the background write of pending verdicts; never
+ * waits.  Sets t->locked once a write has waited for the lock a while.
+ * WN_OK when nothing is pending any more, WN_LOCKED while it is. */
+wn_status tui_flush(struct tui *t);
+/* Give a verdict to finding (0: all) of it, journal and flush; on
+ * failure a message is set and false returned. */
+bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v);
+/* Load an item if it is not yet (lazily, when it becomes visible). */
+void tui_load(struct tui *t, wn_item *it);
+
+/* Prompts on the bottom line (prompt.c).  prompt_line: malloc'd input,
+ * NULL when cancelled (Esc, Ctrl-G) or on a signal.  prompt_yesno: true
+ * for y. */
+char *prompt_line(struct tui *t, const char *label, const char *initial);
+bool prompt_yesno(struct tui *t, const char *question);
+
+/* The views. */
+extern const struct view_ops queue_ops;		/* arg: const char *query */
+extern const struct view_ops review_ops;	/* arg: wn_item * (owned by the queue) */
+extern const struct view_ops help_ops;		/* arg: unused */
+
+/* After an undo: the queue reloads the verdicts of the review with this
+ * Message-ID, pending changes laid over (views above share the item). */
+void queue_reload_item(struct tui *t, const char *msgid);
+
+/* Role of a verdict, severity, attribution status. */
+enum role role_of_verdict(wn_verdict v);
+enum role role_of_severity(wn_severity s);
+enum role role_of_attr(wn_attr_status s);
+/* "YYYY-MM-DD" of a time (local), "" for 0. */
+void format_date(time_t t, char out[16]);
+
+#endif

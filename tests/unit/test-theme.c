@@ -1,0 +1,325 @@
+/* winnow — unit tests of the TUI's theme parser, colour mapping, key
+ * table and text wrapping (no terminal needed). */
+#include "autoconfig.h"
+
+#include <locale.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "display.h"
+#include "keymap.h"
+#include "theme.h"
+
+static char *slurp_src(const char *rel)
+{
+	const char *top = getenv("WN_TOP_SRCDIR");
+	char path[4096];
+	FILE *f;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", top ? top : ".", rel);
+	f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s (set WN_TOP_SRCDIR)", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc(1, (size_t) n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t) n, f), (size_t) n);
+	fclose(f);
+	return buf;
+}
+
+static void test_builtin_sets_every_role(void **state)
+{
+	struct theme th;
+	unsigned seen[ROLE_COUNT] = { 0 };
+	const char *p = theme_builtin;
+
+	(void) state;
+	theme_init(&th);
+	assert_int_equal(th.errors.n, 0);
+	while ((p = strstr(p, "\ncolor "))) {
+		char name[64];
+
+		assert_int_equal(sscanf(p + 7, "%63s", name), 1);
+		assert_int_not_equal(theme_role_from_name(name), ROLE_COUNT);
+		seen[theme_role_from_name(name)]++;
+		p += 7;
+	}
+	for (int r = 0; r < ROLE_COUNT; r++)
+		assert_int_equal(seen[r], 1);
+	assert_int_equal(th.style[ROLE_TITLE].fg.kind, TC_INDEX);
+	assert_int_equal(th.style[ROLE_TITLE].fg.index, 7);
+	assert_true(th.style[ROLE_TITLE].attrs & TA_BOLD);
+	theme_free(&th);
+}
+
+/* The shipped default theme is the compiled-in one, byte for byte. */
+static void test_default_theme_file_is_builtin(void **state)
+{
+	char *text = slurp_src("themes/default.theme");
+
+	(void) state;
+	assert_string_equal(text, theme_builtin);
+	free(text);
+}
+
+static void test_shipped_themes_parse_cleanly(void **state)
+{
+	static const char *const files[] = { "themes/light.theme", "themes/mono.theme" };
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *text = slurp_src(files[i]);
+		struct theme th;
+
+		theme_init(&th);
+		theme_parse(&th, files[i], text, strlen(text));
+		if (th.errors.n)
+			fail_msg("%s", th.errors.msg[0]);
+		free(text);
+		theme_free(&th);
+	}
+}
+
+static void test_errors_carry_file_and_line(void **state)
+{
+	static const char text[] =
+		"# comment\n"
+		"color nosuch red blue\n"
+		"color cursor red\n"
+		"bogus command\n"
+		"color title mauve blue\n"
+		"color status green default bold blink\n"
+		"\n"
+		"color header #00ff00 color17 underline\r\n";
+	struct theme th;
+
+	(void) state;
+	theme_init(&th);
+	theme_parse(&th, "my.theme", text, strlen(text));
+	assert_int_equal(th.errors.n, 5);
+	assert_string_equal(th.errors.msg[0], "my.theme:2: unknown role 'nosuch'");
+	assert_string_equal(th.errors.msg[1], "my.theme:3: color cursor: need a foreground and a background");
+	assert_string_equal(th.errors.msg[2], "my.theme:4: unknown command 'bogus'");
+	assert_string_equal(th.errors.msg[3], "my.theme:5: unknown colour 'mauve'");
+	assert_string_equal(th.errors.msg[4], "my.theme:6: unknown attribute 'blink'");
+	/* Loading carried on: the good parts of bad lines and the lines
+	 * after them took effect. */
+	assert_int_equal(th.style[ROLE_STATUS].fg.index, 2);
+	assert_true(th.style[ROLE_STATUS].attrs & TA_BOLD);
+	assert_int_equal(th.style[ROLE_HEADER].fg.kind, TC_RGB);
+	assert_int_equal(th.style[ROLE_HEADER].fg.g, 255);
+	assert_int_equal(th.style[ROLE_HEADER].bg.index, 17);
+	assert_int_equal(th.style[ROLE_HEADER].attrs, TA_UNDERLINE);
+	/* The rejected title line left the default alone. */
+	assert_int_equal(th.style[ROLE_TITLE].bg.index, 4);
+	theme_free(&th);
+}
+
+static void test_load_missing_theme(void **state)
+{
+	struct theme th;
+
+	(void) state;
+	setenv("WINNOW_THEMES_DIR", "/nonexistent", 1);
+	theme_init(&th);
+	assert_false(theme_load(&th, "nosuch"));
+	assert_int_equal(th.errors.n, 1);
+	assert_non_null(strstr(th.errors.msg[0], "no theme named 'nosuch'"));
+	assert_false(theme_load(&th, "/nonexistent/x.theme"));
+	assert_int_equal(th.errors.n, 2);
+	assert_true(theme_load(&th, NULL));
+	theme_free(&th);
+}
+
+static void test_load_by_name(void **state)
+{
+	const char *top = getenv("WN_TOP_SRCDIR");
+	char dir[4096];
+	struct theme th;
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s/themes", top ? top : ".");
+	setenv("WINNOW_THEMES_DIR", dir, 1);
+	theme_init(&th);
+	assert_true(theme_load(&th, "mono"));
+	assert_int_equal(th.errors.n, 0);
+	assert_true(th.style[ROLE_CURSOR].attrs & TA_REVERSE);
+	theme_free(&th);
+}
+
+static void test_color_words(void **state)
+{
+	struct theme_color c;
+
+	(void) state;
+	assert_true(theme_color_parse("default", &c));
+	assert_int_equal(c.kind, TC_DEFAULT);
+	assert_true(theme_color_parse("red", &c));
+	assert_int_equal(c.index, 1);
+	assert_true(theme_color_parse("brightred", &c));
+	assert_int_equal(c.index, 9);
+	assert_true(theme_color_parse("BrightWhite", &c));
+	assert_int_equal(c.index, 15);
+	assert_true(theme_color_parse("color200", &c));
+	assert_int_equal(c.index, 200);
+	assert_true(theme_color_parse("#0a0B0c", &c));
+	assert_int_equal(c.kind, TC_RGB);
+	assert_int_equal(c.r, 10);
+	assert_int_equal(c.g, 11);
+	assert_int_equal(c.b, 12);
+	assert_false(theme_color_parse("color256", &c));
+	assert_false(theme_color_parse("color", &c));
+	assert_false(theme_color_parse("color-1", &c));
+	assert_false(theme_color_parse("#ff00", &c));
+	assert_false(theme_color_parse("#gg0000", &c));
+	assert_false(theme_color_parse("brightmauve", &c));
+}
+
+static int map(const char *word, int ncolors)
+{
+	struct theme_color c;
+
+	assert_true(theme_color_parse(word, &c));
+	return theme_color_map(&c, ncolors);
+}
+
+static void test_color_mapping(void **state)
+{
+	(void) state;
+	assert_int_equal(map("default", 256), -1);
+	assert_int_equal(map("red", 8), 1);
+	assert_int_equal(map("color200", 256), 200);
+	/* Nearest of what the terminal has. */
+	assert_int_equal(map("#ff0000", 256), 196);
+	assert_int_equal(map("#ff0000", 16), 9);
+	assert_int_equal(map("#ff0000", 8), 1);
+	assert_int_equal(map("brightred", 8), 1);
+	assert_int_equal(map("color196", 16), 9);
+	assert_int_equal(map("color21", 8), 4);	/* pure blue */
+	assert_int_equal(map("#000000", 256), 16);	/* the cube, not the retunable base 16 */
+	assert_int_equal(map("#808080", 256), 244);
+	assert_int_equal(map("red", 0), -1);	/* no colours at all */
+}
+
+static void test_keymap_table(void **state)
+{
+	struct keymap km;
+
+	(void) state;
+	assert_true(keymap_init(&km));
+	assert_int_equal(keymap_lookup(&km, 'j'), ACT_MOVE_DOWN);
+	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_DOWN)), ACT_MOVE_DOWN);
+	assert_int_equal(keymap_lookup(&km, 'k'), ACT_MOVE_UP);
+	assert_int_equal(keymap_lookup(&km, '\n'), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, '\r'), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_ENTER)), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, ' '), ACT_PAGE_DOWN);
+	assert_int_equal(keymap_lookup(&km, '-'), ACT_PAGE_UP);
+	assert_int_equal(keymap_lookup(&km, '\t'), ACT_NEXT_FINDING);
+	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_BTAB)), ACT_PREV_FINDING);
+	assert_int_equal(keymap_lookup(&km, 'q'), ACT_BACK);
+	assert_int_equal(keymap_lookup(&km, 'Q'), ACT_QUIT);
+	assert_int_equal(keymap_lookup(&km, 'v'), ACT_MARK_VALID);
+	assert_int_equal(keymap_lookup(&km, 'f'), ACT_MARK_FALSE);
+	assert_int_equal(keymap_lookup(&km, 'p'), ACT_MARK_PRE);
+	assert_int_equal(keymap_lookup(&km, 'u'), ACT_MARK_UNTRIAGED);
+	assert_int_equal(keymap_lookup(&km, 'U'), ACT_UNDO);
+	assert_int_equal(keymap_lookup(&km, '$'), ACT_SYNC);
+	assert_int_equal(keymap_lookup(&km, 's'), ACT_SYNC);
+	assert_int_equal(keymap_lookup(&km, 12), ACT_REDRAW);
+	assert_int_equal(keymap_lookup(&km, 'x'), ACT_NONE);
+
+	/* No key does two things; every action has a key, a name, help. */
+	for (size_t i = 0; i < km.n; i++)
+		for (size_t j = i + 1; j < km.n; j++)
+			if (km.b[i].key == km.b[j].key)
+				fail_msg("key %d bound to %s and %s", km.b[i].key,
+					 action_name(km.b[i].action), action_name(km.b[j].action));
+	for (int a = 1; a < ACT_COUNT; a++) {
+		char key[16];
+
+		assert_true(action_first_key((enum action) a, key, sizeof(key)) > 0);
+		assert_true(strlen(action_help((enum action) a)) > 0);
+		for (int b = a + 1; b < ACT_COUNT; b++)
+			assert_string_not_equal(action_name((enum action) a), action_name((enum action) b));
+	}
+	keymap_free(&km);
+}
+
+static void test_key_names(void **state)
+{
+	(void) state;
+	assert_int_equal(keymap_key_parse("C-l"), 12);
+	assert_int_equal(keymap_key_parse("Space"), ' ');
+	assert_int_equal(keymap_key_parse("PgDn"), KEYMAP_FN(KEY_NPAGE));
+	assert_int_equal(keymap_key_parse("x"), 'x');
+	assert_int_equal(keymap_key_parse("Nope"), -1);
+	assert_int_equal(keymap_key_parse("C-"), -1);
+	assert_int_equal(keymap_key_parse(""), -1);
+}
+
+static void wrap_check(const char *in, int width, bool wrap, const char *const *want)
+{
+	char **lines = NULL;
+	size_t n = 0, k = 0;
+
+	assert_true(text_wrap(in, width, wrap, &lines, &n));
+	for (; want[k]; k++) {
+		assert_true(k < n);
+		assert_string_equal(lines[k], want[k]);
+	}
+	assert_int_equal(n, k);
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+static void test_wrap(void **state)
+{
+	(void) state;
+	wrap_check("one two three four", 9, true, (const char *[]) { "one two", "three", "four", NULL });
+	wrap_check("a\nb", 80, true, (const char *[]) { "a", "b", NULL });
+	/* Tabs expand to 8-column stops; code is not wrapped. */
+	wrap_check(" \t\tif (x)", 10, false, (const char *[]) { "                if (x)", NULL });
+	wrap_check("+\tx", 80, false, (const char *[]) { "+       x", NULL });
+	/* A word longer than the width is cut. */
+	wrap_check("abcdefghij", 4, true, (const char *[]) { "abcd", "efgh", "ij", NULL });
+	/* Escapes and CR are gone before wrapping. */
+	wrap_check("red\x1b[31m text\r\x1b]0;pwned\x07!", 80, true, (const char *[]) { "red text!", NULL });
+	/* Double-width characters count two columns and are never split. */
+	wrap_check("\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2", 5, true,
+		   (const char *[]) { "\xe6\xbc\xa2\xe5\xad\x97", "\xe6\xbc\xa2", NULL });
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtin_sets_every_role),
+		cmocka_unit_test(test_default_theme_file_is_builtin),
+		cmocka_unit_test(test_shipped_themes_parse_cleanly),
+		cmocka_unit_test(test_errors_carry_file_and_line),
+		cmocka_unit_test(test_load_missing_theme),
+		cmocka_unit_test(test_load_by_name),
+		cmocka_unit_test(test_color_words),
+		cmocka_unit_test(test_color_mapping),
+		cmocka_unit_test(test_keymap_table),
+		cmocka_unit_test(test_key_names),
+		cmocka_unit_test(test_wrap),
+	};
+
+	/* Wide-character widths need a UTF-8 locale. */
+	if (!setlocale(LC_ALL, "C.UTF-8"))
+		setlocale(LC_ALL, "");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
