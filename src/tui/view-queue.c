@@ -72,8 +72,9 @@ static void queue_done(struct tui *t, struct view *v)
 static void queue_title(struct tui *t, struct view *v, struct row *r)
 {
 	struct queue *q = v->priv;
-	const wn_conf *conf = wn_index_conf(t->idx);
-	const char *query = q->limit ? q->limit : conf && conf->query ? conf->query : "";
+	/* The configured query is long and the same every day: name only
+	 * what narrows it. */
+	const char *query = q->limit && *q->limit ? q->limit : "all reviews";
 	struct cell *head, *tail, *mid;
 	int room;
 
