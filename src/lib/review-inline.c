@@ -1,0 +1,528 @@
+/* winnow — the quoted-diff walker shared by Sashiko, the BPF CI
+ * reviewer, netdev AI reviews and unknown bots.
+ *
+ * These bots quote the patch with "> " and write their comments,
+ * unquoted, directly below the code they discuss.  The walker follows
+ * the quoted diff headers to know where it is (file, function, new-file
+ * line) and cuts the unquoted text into comment blocks: a block runs
+ * from the first unquoted line after quoted text up to the next quoted
+ * line, snip "[ ... ]", severity tag or footer.  One pass, no
+ * backtracking: linear in the size of the body. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-private.h"
+
+/* Quoted code lines kept for a block's quote: the code right above a
+ * comment is what it talks about; a whole quoted file is not. */
+#define QUOTE_RING 20
+
+struct walk {
+	struct rv_ctx *c;
+	bool in_diff;			/* a diff header was quoted */
+	bool in_hunk;			/* ... and a hunk header */
+	bool seen_quote;		/* quoted text since the start / last patch */
+	bool raw_header;		/* in an unquoted "diff --git" header */
+	const char *file;		/* into the body */
+	size_t file_n;
+	const char *func;
+	size_t func_n;
+	long next_new;			/* new-file line of the next quoted line */
+	long cur_line;			/* new-file line of the last quoted line */
+	bool approx;			/* a snip broke the count */
+	struct rv_line ring[QUOTE_RING];
+	size_t ring_n, ring_head;
+	bool quote_stale;		/* next quoted line starts a new quote */
+	bool tag;			/* a severity tag waits for its comment */
+	wn_severity tag_sev;
+	bool in_comment;
+	bool pending_blank;
+	wn_buf text;
+	struct rv_block cur;
+	struct rv_blocks *out;
+};
+
+static void push_block(struct walk *w)
+{
+	struct rv_ctx *c = w->c;
+	struct rv_blocks *b = w->out;
+
+	w->cur.comment = rv_take(c, &w->text);
+	if (!c->oom && b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 8;
+		struct rv_block *v = realloc(b->v, cap * sizeof(*v));
+
+		if (!v)
+			c->oom = true;
+		else {
+			b->v = v;
+			b->cap = cap;
+		}
+	}
+	if (c->oom || !w->cur.comment) {
+		free(w->cur.file);
+		free(w->cur.function);
+		free(w->cur.quote);
+		free(w->cur.comment);
+	} else {
+		w->cur.prose_preexisting = rv_preexisting_prose(w->cur.comment,
+								 strlen(w->cur.comment));
+		b->v[b->n++] = w->cur;
+	}
+	memset(&w->cur, 0, sizeof(w->cur));
+}
+
+static void end_comment(struct walk *w)
+{
+	if (!w->in_comment)
+		return;
+	w->in_comment = false;
+	w->quote_stale = true;
+	push_block(w);
+}
+
+static char *ring_quote(struct walk *w)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t k, start = (w->ring_head + QUOTE_RING - w->ring_n) % QUOTE_RING;
+
+	for (k = 0; k < w->ring_n; k++) {
+		const struct rv_line *l = &w->ring[(start + k) % QUOTE_RING];
+
+		if (k)
+			rv_put(w->c, &b, "\n", 1);
+		rv_put(w->c, &b, l->s, l->n);
+	}
+	return rv_take(w->c, &b);
+}
+
+static void comment_line(struct walk *w, const char *s, size_t n, size_t order)
+{
+	struct rv_ctx *c = w->c;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!w->in_comment) {
+		w->in_comment = true;
+		w->pending_blank = false;
+		wn_buf_reset(&w->text);
+		memset(&w->cur, 0, sizeof(w->cur));
+		w->cur.order = order;
+		w->cur.has_sev = w->tag;
+		w->cur.sev = w->tag ? w->tag_sev : WN_SEV_NONE;
+		w->tag = false;
+		w->cur.about_commit_msg = !w->in_diff;
+		if (w->in_diff) {
+			if (w->file_n)
+				w->cur.file = rv_dup(c, w->file, w->file_n);
+			if (w->func_n)
+				w->cur.function = rv_dup(c, w->func, w->func_n);
+			if (w->in_hunk) {
+				w->cur.line = (int) w->cur_line;
+				w->cur.line_approx = w->approx;
+			}
+		}
+		w->cur.quote = ring_quote(w);
+	} else if (w->text.len) {
+		rv_put(c, &w->text, w->pending_blank ? "\n\n" : "\n", w->pending_blank ? 2 : 1);
+	}
+	w->pending_blank = false;
+	rv_put(c, &w->text, s, n);
+}
+
+/* "diff --git a/X b/Y" -> Y; "+++ b/Y" -> Y. */
+static void set_file(struct walk *w, const char *s, size_t n)
+{
+	const char *t;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (s[k] == '\t')
+			break;	/* "+++ b/f\t2024-01-01 ..." */
+	n = k;
+	rv_trim(&s, &n);
+	if (rv_prefix(s, n, "b/")) {
+		s += 2;
+		n -= 2;
+	}
+	if (!n || rv_eq(s, n, "/dev/null"))
+		return;
+	for (t = s; t < s + n; t++)
+		if (*t == '\0')
+			return;
+	w->file = s;
+	w->file_n = n;
+}
+
+static void diff_git(struct walk *w, const char *s, size_t n)
+{
+	size_t k;
+
+	w->in_diff = true;
+	w->in_hunk = false;
+	w->ring_n = 0;
+	w->func = NULL;
+	w->func_n = 0;
+	w->cur_line = 0;
+	w->approx = false;
+	w->file = NULL;
+	w->file_n = 0;
+	/* The new name follows the last " b/"; without prefixes, the last
+	 * space-separated word. */
+	for (k = n; k >= 3; k--)
+		if (memcmp(s + k - 3, " b/", 3) == 0) {
+			set_file(w, s + k - 2, n - (k - 2));
+			return;
+		}
+	for (k = n; k > 0; k--)
+		if (s[k - 1] == ' ') {
+			set_file(w, s + k, n - k);
+			return;
+		}
+}
+
+static bool c_keyword(const char *s, size_t n)
+{
+	static const char *const kw[] = {
+		"if", "for", "while", "switch", "return", "sizeof", "int", "void", "char",
+		"long", "short", "unsigned", "signed", "bool", "struct", "union", "enum",
+		"static", "const", "defined", "do", "else", "case",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+		if (rv_eq(s, n, kw[k]))
+			return true;
+	return false;
+}
+
+/* The function a hunk's context line names: the identifier before the
+ * first '(' ("static int example_fn(struct thing *t)" -> example_fn). */
+static void hunk_func(struct walk *w, const char *s, size_t n)
+{
+	const char *p = memchr(s, '(', n);
+	size_t e, b;
+
+	w->func = NULL;
+	w->func_n = 0;
+	if (!p)
+		return;
+	e = (size_t) (p - s);
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	b = e;
+	while (b > 0 && rv_ident_char((unsigned char) s[b - 1]))
+		b--;
+	if (b == e || (s[b] >= '0' && s[b] <= '9') || c_keyword(s + b, e - b))
+		return;
+	w->func = s + b;
+	w->func_n = e - b;
+}
+
+/* A function definition starting in a quoted hunk line ("static int
+ * foo(struct bar *b)" at column 0, no ';') names the function of the
+ * lines below it better than the hunk header, which names the function
+ * where the hunk began. */
+static void definition(struct walk *w, const char *s, size_t n)
+{
+	const char *f = w->func;
+	size_t fn = w->func_n;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!n || !(rv_ident_char((unsigned char) s[0]) && !(s[0] >= '0' && s[0] <= '9')) ||
+	    s[n - 1] == ';' || s[n - 1] == ':' || s[n - 1] == '\\' || !memchr(s, '(', n))
+		return;
+	hunk_func(w, s, n);
+	if (!w->func) {
+		w->func = f;
+		w->func_n = fn;
+	}
+}
+
+/* "@@ -a[,b] +c[,d] @@ [context]" */
+static bool hunk(struct walk *w, const char *s, size_t n)
+{
+	size_t i = 3;
+	long v, start;
+	const char *at;
+
+	if (i >= n || s[i] != '-')
+		return false;
+	i++;
+	if (!rv_num(s, n, &i, &v))
+		return false;
+	if (i < n && s[i] == ',') {
+		i++;
+		if (!rv_num(s, n, &i, &v))
+			return false;
+	}
+	if (i + 1 >= n || s[i] != ' ' || s[i + 1] != '+')
+		return false;
+	i += 2;
+	if (!rv_num(s, n, &i, &start))
+		return false;
+	if (i < n && s[i] == ',') {
+		i++;
+		if (!rv_num(s, n, &i, &v))
+			return false;
+	}
+	at = rv_find(s + i, n - i, "@@");
+	if (!at)
+		return false;
+	i = (size_t) (at - s) + 2;
+	w->in_diff = true;
+	w->in_hunk = true;
+	w->ring_n = 0;		/* a new hunk: the quote starts over */
+	w->next_new = start;
+	w->cur_line = start;
+	w->approx = false;
+	hunk_func(w, s + i, n - i);
+	return true;
+}
+
+static void quoted(struct walk *w, const char *q, size_t qn)
+{
+	static const char *const header[] = {
+		"index ", "new file mode", "deleted file mode", "similarity index",
+		"dissimilarity index", "rename from", "rename to", "copy from", "copy to",
+		"old mode", "new mode", "Binary files",
+	};
+	size_t k;
+	char ch;
+
+	if (rv_prefix(q, qn, "diff --git ")) {
+		diff_git(w, q + 11, qn - 11);
+		return;
+	}
+	if (rv_prefix(q, qn, "--- a/") || rv_prefix(q, qn, "--- /dev/null")) {
+		w->in_diff = true;
+		return;
+	}
+	if (rv_prefix(q, qn, "+++ ") && (!w->in_hunk || rv_prefix(q, qn, "+++ b/"))) {
+		set_file(w, q + 4, qn - 4);
+		w->in_diff = true;
+		w->in_hunk = false;
+		w->func = NULL;
+		w->func_n = 0;
+		return;
+	}
+	if (w->in_diff && !w->in_hunk)
+		for (k = 0; k < sizeof(header) / sizeof(header[0]); k++)
+			if (rv_prefix(q, qn, header[k]))
+				return;
+	if (rv_prefix(q, qn, "@@ -") && hunk(w, q, qn))
+		return;
+
+	w->ring[w->ring_head] = (struct rv_line) { q, qn };
+	w->ring_head = (w->ring_head + 1) % QUOTE_RING;
+	if (w->ring_n < QUOTE_RING)
+		w->ring_n++;
+	if (!w->in_hunk)
+		return;
+	ch = qn ? q[0] : ' ';
+	if ((ch == '+' || ch == ' ') && qn > 2)
+		definition(w, q + 1, qn - 1);
+	if (ch == '-') {
+		w->cur_line = w->next_new;	/* where the line was removed */
+	} else if (ch != '\\') {
+		w->cur_line = w->next_new;
+		if (w->next_new < 0x3fffffff)
+			w->next_new++;
+	}
+}
+
+static bool raw_header_line(const char *s, size_t n)
+{
+	static const char *const hdr[] = {
+		"--- ", "+++ ", "@@ -", "index ", "new file mode", "deleted file mode",
+		"similarity index", "rename from", "rename to", "old mode", "new mode",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(hdr) / sizeof(hdr[0]); k++)
+		if (rv_prefix(s, n, hdr[k]))
+			return true;
+	return false;
+}
+
+static bool is_snip(const char *s, size_t n)
+{
+	size_t i;
+	bool dots = false;
+
+	if (n < 3 || s[0] != '[' || s[n - 1] != ']')
+		return false;
+	for (i = 1; i + 1 < n; i++) {
+		if (s[i] == '.')
+			dots = true;
+		else if (i + 3 <= n - 1 && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) {
+			dots = true;	/* U+2026 HORIZONTAL ELLIPSIS */
+			i += 2;
+		} else if (s[i] != ' ' && s[i] != '\t') {
+			return false;
+		}
+	}
+	return dots;
+}
+
+/* An unquoted "diff --git" line is the header of the quoted code below
+ * it when quoted code or a snip follows its header lines; a fix the bot
+ * suggests as an unquoted diff inside a comment has unquoted lines. */
+static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
+{
+	size_t j = i + 1, lim = i + 16;
+
+	while (j < to && j < lim && raw_header_line(L->v[j].s, L->v[j].n))
+		j++;
+	while (j < to && j < lim && rv_blank(L->v[j].s, L->v[j].n))
+		j++;
+	if (j >= to || j >= lim)
+		return false;
+	if (L->v[j].n && L->v[j].s[0] == '>')
+		return true;
+	{
+		const char *t = L->v[j].s;
+		size_t tn = L->v[j].n;
+
+		rv_trim(&t, &tn);
+		return is_snip(t, tn);
+	}
+}
+
+static bool is_caret(const char *s, size_t n)
+{
+	size_t i;
+	bool caret = false;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '^')
+			caret = true;
+		else if (s[i] != '~' && s[i] != ' ' && s[i] != '\t')
+			return false;
+	}
+	return caret;
+}
+
+/* The BPF CI footer: "---", then the request to fix or reply, "See:"
+ * and "CI run summary:" links. */
+static bool bpf_footer(const struct rv_lines *L, size_t i, size_t to)
+{
+	size_t k;
+
+	for (k = i + 1; k < to && k <= i + 4; k++) {
+		const struct rv_line *l = &L->v[k];
+
+		if (rv_find_ci(l->s, l->n, "AI reviewed") || rv_prefix(l->s, l->n, "See:") ||
+		    rv_prefix(l->s, l->n, "CI run summary:"))
+			return true;
+	}
+	return false;
+}
+
+static void reset_patch(struct walk *w)
+{
+	w->in_diff = w->in_hunk = w->seen_quote = false;
+	w->file = w->func = NULL;
+	w->file_n = w->func_n = 0;
+	w->cur_line = 0;
+	w->approx = false;
+	w->ring_n = 0;
+	w->tag = false;
+}
+
+void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		    const struct rv_inline_opts *o, struct rv_blocks *out,
+		    struct rv_inline_meta *meta)
+{
+	struct walk w;
+	size_t i;
+
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	w.out = out;
+	if (to > L->n)
+		to = L->n;
+	for (i = from; i < to && !c->oom; i++) {
+		const struct rv_line *l = &L->v[i];
+		const char *q, *t = l->s, *rest;
+		size_t qn, tn = l->n, rn;
+		wn_severity sev;
+
+		if (rv_quoted(l, &q, &qn)) {
+			w.raw_header = false;
+			end_comment(&w);
+			if (w.quote_stale) {
+				w.ring_n = 0;
+				w.quote_stale = false;
+			}
+			w.seen_quote = true;
+			quoted(&w, q, qn);
+			continue;
+		}
+		/* Some mails leave the diff header unquoted and start
+		 * quoting at the code: still where we are. */
+		if ((rv_prefix(l->s, l->n, "diff --git ") && raw_diff_header(L, i, to)) ||
+		    (w.raw_header && raw_header_line(l->s, l->n))) {
+			end_comment(&w);
+			w.raw_header = true;
+			quoted(&w, l->s, l->n);
+			w.ring_n = 0;
+			continue;
+		}
+		w.raw_header = false;
+		rv_trim(&t, &tn);
+		if (rv_prefix(t, tn, "```"))
+			continue;	/* code fences of older BPF CI mails */
+		if (rv_prefix_ci(t, tn, "In-Reply-To-Subject:")) {
+			end_comment(&w);
+			if (meta && !meta->irt_subject)
+				meta->irt_subject = l;
+			continue;
+		}
+		if (rv_prefix(t, tn, "--- Patch [") || rv_commit_line(t, tn)) {
+			end_comment(&w);
+			if (meta && !meta->patch_line && t[0] == '-')
+				meta->patch_line = l;
+			reset_patch(&w);
+			continue;
+		}
+		if (w.seen_quote && (rv_eq(l->s, l->n, "-- ") || rv_eq(l->s, l->n, "--")))
+			break;	/* signature: the footer follows */
+		if (o && o->bpf_footer && rv_eq(t, tn, "---") && bpf_footer(L, i, to))
+			break;
+		if (rv_prefix_ci(t, tn, "pw-bot:")) {
+			end_comment(&w);
+			continue;
+		}
+		if (is_snip(t, tn)) {
+			end_comment(&w);
+			if (w.in_hunk)
+				w.approx = true;
+			w.quote_stale = true;
+			continue;
+		}
+		if (tn && is_caret(t, tn))
+			continue;
+		if (rv_sev_tag(t, tn, &sev, &rest, &rn)) {
+			end_comment(&w);
+			w.tag = true;
+			w.tag_sev = sev;
+			if (rn && w.seen_quote)
+				comment_line(&w, rest, rn, i);
+			continue;
+		}
+		if (!tn) {
+			if (w.in_comment)
+				w.pending_blank = true;
+			continue;
+		}
+		if (!w.seen_quote)
+			continue;	/* commit header and summary before the diff */
+		comment_line(&w, l->s, l->n, i);
+	}
+	end_comment(&w);
+	wn_buf_free(&w.text);
+}

@@ -1,0 +1,457 @@
+/* winnow — kernel test robot (0-day) build reports.
+ *
+ * After the greeting and the key/value block come sections such as
+ * "All warnings (new ones prefixed by >>):", "smatch warnings:" or
+ * "sparse warnings: (new ones prefixed by >>)".  Each new diagnostic is
+ * a finding:
+ *   >> drivers/x.c:12:5: warning: message [-Wflag]      gcc, clang
+ *   >> drivers/x.c:12 func() warn: message              smatch
+ *   >> drivers/x.c:12:5: sparse: sparse: message        sparse
+ *   >> x.c:(.text+0x2): undefined reference to `y'      the linker
+ * Source excerpts below a diagnostic and the "vim +12 drivers/x.c"
+ * listing give the quote. */
+#include "autoconfig.h"
+
+#include <string.h>
+
+#include "review-private.h"
+
+enum sect { S_NONE, S_GCC, S_SMATCH, S_SPARSE, S_IGNORE };
+
+#define MAX_QUOTE_LINES 12
+
+struct lkp {
+	struct rv_ctx *c;
+	enum sect kind;
+	bool take_all;			/* section without any ">>": every diagnostic */
+	bool pre;			/* "Old smatch warnings:" */
+	wn_severity dflt;
+	const char *fn_path, *fn;	/* last "path: In function 'fn':" */
+	size_t fn_path_n, fn_n;
+	bool have;			/* a finding takes context lines */
+	size_t cur;			/* ... its index */
+	wn_buf quote;
+	size_t quote_lines;
+	bool headings;
+	size_t vims;			/* vim listings matched so far */
+};
+
+/* A report lists a handful of vim listings; matching each against every
+ * finding must not go quadratic on a hostile mail. */
+#define MAX_VIM_BLOCKS 64
+
+struct diag {
+	const char *path, *func, *msg;
+	size_t path_n, func_n, msg_n;
+	long line;
+	wn_severity sev;
+	bool sev_explicit, sparse_cont;
+};
+
+static void end_context(struct lkp *k)
+{
+	if (k->have && k->quote.len && !k->c->oom && k->cur < k->c->r->nfindings &&
+	    !k->c->r->findings[k->cur].quote)
+		k->c->r->findings[k->cur].quote = rv_take(k->c, &k->quote);
+	wn_buf_reset(&k->quote);
+	k->quote_lines = 0;
+	k->have = false;
+}
+
+static void add_context(struct lkp *k, const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!k->have || k->quote_lines >= MAX_QUOTE_LINES)
+		return;
+	if (k->quote.len)
+		rv_put(k->c, &k->quote, "\n", 1);
+	rv_put(k->c, &k->quote, s, n);
+	k->quote_lines++;
+}
+
+static bool heading(struct lkp *k, const char *t, size_t tn)
+{
+	bool err;
+
+	if (tn < 8 || tn > 100 || t[0] == '|' || t[0] == '>' || memchr(t, '/', tn))
+		return false;
+	if (t[tn - 1] != ':' && !rv_find_ci(t, tn, "prefixed by") &&
+	    !rv_find_ci(t, tn, "for reference only"))
+		return false;
+	if (!rv_find_ci(t, tn, "warning") && !rv_find_ci(t, tn, "error"))
+		return false;
+	/* "kernel test robot noticed the following build warnings:" */
+	if (rv_find_ci(t, tn, "noticed") || rv_find_ci(t, tn, "following") ||
+	    rv_find_ci(t, tn, "robot"))
+		return false;
+	err = rv_find_ci(t, tn, "error") && !rv_find_ci(t, tn, "warning");
+	k->headings = true;
+	k->pre = rv_prefix_ci(t, tn, "old ");
+	k->dflt = err ? WN_SEV_ERROR : WN_SEV_WARNING;
+	if (rv_find_ci(t, tn, "kconfig") || rv_find_ci(t, tn, "for reference only"))
+		k->kind = S_IGNORE;
+	else if (rv_find_ci(t, tn, "smatch"))
+		k->kind = S_SMATCH;
+	else if (rv_find_ci(t, tn, "sparse"))
+		k->kind = S_SPARSE;
+	else
+		k->kind = S_GCC;
+	return true;
+}
+
+static bool sev_word(const char *s, size_t n, size_t *i, wn_severity *sev)
+{
+	static const struct {
+		const char *w;
+		wn_severity sev;
+	} words[] = {
+		{ "fatal error:", WN_SEV_ERROR }, { "error:", WN_SEV_ERROR },
+		{ "warning:", WN_SEV_WARNING }, { "warn:", WN_SEV_WARNING },
+		{ "note:", WN_SEV_NOTE }, { "info:", WN_SEV_NOTE },
+	};
+	size_t w;
+
+	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+		if (rv_prefix_ci(s + *i, n - *i, words[w].w)) {
+			*i += strlen(words[w].w);
+			*sev = words[w].sev;
+			return true;
+		}
+	return false;
+}
+
+static bool parse_diag(const char *s, size_t n, struct diag *d)
+{
+	size_t i = 0, sp;
+	bool linker = false, sparse = false, pathy = false;
+
+	memset(d, 0, sizeof(*d));
+	while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '\t')
+		i++;
+	if (i >= n || s[i] != ':' || !i)
+		return false;
+	d->path = s;
+	d->path_n = i;
+	for (sp = 0; sp < i; sp++)
+		if (s[sp] == '/' || s[sp] == '.')
+			pathy = true;
+	i++;
+	if (!pathy) {
+		/* "ERROR: modpost: ..." has no path */
+		d->path = NULL;
+		d->path_n = 0;
+		i = 0;
+	} else if (rv_num(s, n, &i, &d->line)) {
+		size_t j = i + 1;
+		long col;
+
+		if (i < n && s[i] == ':' && rv_num(s, n, &j, &col))
+			i = j;
+		if (i < n && s[i] == ':') {
+			i++;
+		} else if (i < n && s[i] == ' ') {
+			/* smatch: "path:12 func() warn: ..." */
+			const char *p;
+
+			while (i < n && s[i] == ' ')
+				i++;
+			p = rv_find(s + i, n - i, "() ");
+			if (p && !memchr(s + i, ' ', (size_t) (p - (s + i)))) {
+				d->func = s + i;
+				d->func_n = (size_t) (p - (s + i));
+				i = (size_t) (p - s) + 3;
+			}
+		}
+	} else if (i < n && s[i] == '(') {
+		const char *p = rv_find(s + i, n - i, "):");
+
+		if (!p)
+			return false;
+		i = (size_t) (p - s) + 2;
+		linker = true;
+	}
+	while (i < n && s[i] == ' ')
+		i++;
+	while (rv_prefix_ci(s + i, n - i, "sparse:")) {
+		sparse = true;
+		i += 7;
+		for (sp = 0; i < n && s[i] == ' '; i++)
+			sp++;
+		if (sp > 1)
+			d->sparse_cont = true;	/* "sparse:    expected ..." */
+	}
+	if (sev_word(s, n, &i, &d->sev))
+		d->sev_explicit = true;
+	else if (!d->path && (rv_prefix(s, n, "ERROR:") || rv_prefix(s, n, "WARNING:"))) {
+		d->sev = s[0] == 'E' ? WN_SEV_ERROR : WN_SEV_WARNING;
+		d->sev_explicit = true;
+		i = s[0] == 'E' ? 6 : 8;
+	}
+	d->msg = s + i;
+	d->msg_n = n - i;
+	rv_trim(&d->msg, &d->msg_n);
+	if (!d->msg_n)
+		return false;
+	if (!d->path && d->sev_explicit) {
+		/* kernel-doc: "Warning: drivers/x.c:12 function parameter ..." */
+		size_t e = 0;
+		long line;
+
+		while (e < d->msg_n && d->msg[e] != ':' && d->msg[e] != ' ')
+			e++;
+		sp = e + 1;
+		if (e < d->msg_n && d->msg[e] == ':' && memchr(d->msg, '/', e) &&
+		    rv_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
+							  d->msg[sp] == ':')) {
+			d->path = d->msg;
+			d->path_n = e;
+			d->line = line;
+		}
+	}
+	if (!d->path)
+		return d->sev_explicit;
+	return d->line > 0 || d->sev_explicit || linker || sparse;
+}
+
+/* "drivers/x.c: In function 'foo':" (quotes may be typographic) */
+static bool in_function(struct lkp *k, const char *t, size_t tn)
+{
+	const char *p = rv_find(t, tn, ": In function ");
+	const char *name, *e;
+
+	if (!p) {
+		if (rv_find(t, tn, ": At top level:") || rv_find(t, tn, ": In member function")) {
+			k->fn = NULL;
+			return true;
+		}
+		return false;
+	}
+	name = p + 14;
+	if (name < t + tn && *name == '\'')
+		name++;
+	else if (t + tn - name >= 3 && memcmp(name, "\xe2\x80\x98", 3) == 0)
+		name += 3;
+	for (e = name; e < t + tn && rv_ident_char((unsigned char) *e); e++)
+		;
+	k->fn_path = t;
+	k->fn_path_n = (size_t) (p - t);
+	k->fn = e > name ? name : NULL;
+	k->fn_n = (size_t) (e - name);
+	return true;
+}
+
+static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
+{
+	struct rv_ctx *c = k->c;
+	wn_finding *f;
+
+	end_context(k);
+	f = rv_add(c, true);
+	if (!f)
+		return;
+	f->severity = d->sev_explicit ? d->sev : k->dflt;
+	f->preexisting = k->pre;
+	f->summary = rv_oneline(c, d->msg, d->msg_n, RV_SUMMARY_MAX);
+	f->comment = rv_oneline(c, raw, rn, RV_NO_CUT);
+	if (d->path)
+		f->file = rv_dup(c, d->path, d->path_n);
+	f->line = (int) d->line;
+	if (d->func_n)
+		f->function = rv_dup(c, d->func, d->func_n);
+	else if (d->path && k->fn && k->fn_path_n == d->path_n &&
+		 memcmp(k->fn_path, d->path, d->path_n) == 0)
+		f->function = rv_dup(c, k->fn, k->fn_n);
+	k->have = true;
+	k->cur = c->r->nfindings - 1;
+}
+
+/* "vim +123 path" / "vim +/sym +123 path": the listing that follows
+ * marks the line ("> 123" or "@123"); it becomes the quote of that
+ * diagnostic when the diagnostic brought no excerpt of its own. */
+static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
+{
+	struct rv_ctx *c = k->c;
+	const struct rv_line *l = &L->v[i];
+	const char *t = l->s, *path = NULL;
+	size_t tn = l->n, j, path_n = 0, first;
+	long line = 0;
+
+	rv_trim(&t, &tn);
+	for (j = 4; j < tn;) {
+		size_t b;
+
+		while (j < tn && t[j] == ' ')
+			j++;
+		b = j;
+		while (j < tn && t[j] != ' ')
+			j++;
+		if (t[b] == '+' && b + 1 < j && t[b + 1] != '/') {
+			size_t x = b + 1;
+
+			rv_num(t, tn, &x, &line);
+		} else if (j > b) {
+			path = t + b;
+			path_n = j - b;
+		}
+	}
+	first = i + 1;
+	for (j = i + 1; j < L->n; j++) {
+		const char *s = L->v[j].s;
+		size_t n = L->v[j].n, x;
+		const char *at;
+		bool mark;
+
+		rv_trim(&s, &n);
+		if (!n && j == first) {
+			first++;	/* the blank line under "vim +..." */
+			continue;
+		}
+		if (!n || rv_prefix(s, n, "vim +") || rv_prefix(s, n, "--"))
+			break;
+		at = rv_find(s, n, " @");
+		x = at ? (size_t) (at - s) + 2 : 0;
+		mark = (s[0] == '>' && n > 2 && s[1] == ' ' && s[2] >= '0' && s[2] <= '9') ||
+		       (at && x < n && s[x] >= '0' && s[x] <= '9');
+		if (!mark)
+			continue;
+		if (k->vims++ < MAX_VIM_BLOCKS) {
+			size_t f, from = j >= first + 3 ? j - 3 : first;
+			wn_buf q = WN_BUF_INIT;
+
+			for (f = 0; f < c->r->nfindings; f++) {
+				wn_finding *fd = &c->r->findings[f];
+				size_t m;
+
+				if (fd->quote || fd->line != line || !fd->file || !path ||
+				    strlen(fd->file) != path_n || memcmp(fd->file, path, path_n))
+					continue;
+				for (m = from; m <= j; m++) {
+					const char *ls = L->v[m].s;
+					size_t ln = L->v[m].n;
+
+					while (ln && (ls[ln - 1] == ' ' || ls[ln - 1] == '\t'))
+						ln--;
+					if (q.len)
+						rv_put(c, &q, "\n", 1);
+					rv_put(c, &q, ls, ln);
+				}
+				fd->quote = rv_take(c, &q);
+				break;
+			}
+			wn_buf_free(&q);
+		}
+		return j;
+	}
+	return j > i + 1 ? j - 1 : i;
+}
+
+/* Does the section starting after line i hold any ">>" diagnostic? */
+static bool section_marked(const struct rv_lines *L, size_t i, struct lkp *probe)
+{
+	for (i++; i < L->n; i++) {
+		const char *t = L->v[i].s;
+		size_t tn = L->v[i].n;
+
+		if (rv_prefix(t, tn, ">>"))
+			return true;
+		rv_trim(&t, &tn);
+		if (rv_prefix(t, tn, "vim +") || rv_eq(L->v[i].s, L->v[i].n, "-- ") ||
+		    heading(probe, t, tn))
+			return false;
+	}
+	return false;
+}
+
+/* "-- " then "0-DAY CI Kernel Test Service" ends the report; a bare
+ * "--" inside a section only separates the outputs of two files. */
+static bool signature(const struct rv_lines *L, size_t i)
+{
+	size_t j;
+
+	if (rv_eq(L->v[i].s, L->v[i].n, "-- "))
+		return true;
+	if (!rv_eq(L->v[i].s, L->v[i].n, "--"))
+		return false;
+	for (j = i + 1; j < L->n && j <= i + 2; j++)
+		if (rv_find_ci(L->v[j].s, L->v[j].n, "0-DAY") ||
+		    rv_find_ci(L->v[j].s, L->v[j].n, "Test Service"))
+			return true;
+	return false;
+}
+
+void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
+{
+	struct lkp k, probe;
+	size_t i;
+
+	memset(&k, 0, sizeof(k));
+	k.c = c;
+	for (i = 0; i < L->n && !c->oom; i++) {
+		const struct rv_line *l = &L->v[i];
+		const char *t = l->s, *s;
+		size_t tn = l->n, sn;
+		bool marked;
+		struct diag d;
+
+		if (signature(L, i))
+			break;
+		rv_trim(&t, &tn);
+		if (heading(&k, t, tn)) {
+			end_context(&k);
+			k.fn = NULL;
+			memset(&probe, 0, sizeof(probe));
+			k.take_all = !section_marked(L, i, &probe);
+			continue;
+		}
+		if (rv_prefix(t, tn, "vim +")) {
+			end_context(&k);
+			k.kind = S_NONE;
+			i = vim_block(&k, L, i);
+			continue;
+		}
+		if (k.kind == S_NONE || k.kind == S_IGNORE)
+			continue;
+		if (rv_eq(t, tn, "--")) {
+			end_context(&k);
+			k.fn = NULL;
+			continue;
+		}
+		marked = rv_prefix(l->s, l->n, ">>");
+		s = marked ? l->s + 2 : l->s;
+		sn = marked ? l->n - 2 : l->n;
+		if (rv_prefix(l->s, l->n, "<<"))
+			continue;	/* fixed by the patch */
+		rv_trim(&s, &sn);
+		if (!sn) {
+			/* gcc excerpts hold no blank lines: a blank ends one */
+			end_context(&k);
+			continue;
+		}
+		if (in_function(&k, s, sn) || rv_prefix(s, sn, "In file included from") ||
+		    rv_prefix(s, sn, "from ") || rv_find(s, sn, " generated.")) {
+			end_context(&k);
+			continue;
+		}
+		if (parse_diag(s, sn, &d)) {
+			if (d.sparse_cont) {
+				add_context(&k, s, sn);
+				continue;
+			}
+			if (marked || (k.take_all && (k.kind != S_GCC || d.sev_explicit)))
+				finding(&k, &d, s, sn);
+			else
+				end_context(&k);
+			continue;
+		}
+		if (l->s[0] == ' ' || l->s[0] == '\t' || l->s[0] == '|')
+			add_context(&k, l->s, l->n);
+		else
+			end_context(&k);
+	}
+	end_context(&k);
+	wn_buf_free(&k.quote);
+	if (!c->r->nfindings)
+		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
+					 : "kernel test robot mail without a warnings/errors section");
+}

@@ -1,0 +1,202 @@
+/* winnow — Sashiko reviews: summary, inline comments, footer link.
+ *
+ *   Thank you ...! Sashiko AI review found N potential issue(s) to consider:
+ *   [New issues: | Pre-existing issues:]
+ *   - [Severity] text, maybe wrapped
+ *   --
+ *   --- Patch [N]: subject ---        (newer mails)
+ *   commit ... / quoted diff with comments below the code
+ *   --
+ *   Sashiko AI review · https://sashiko.dev/#/patchset/<cover-id>?part=N
+ */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-private.h"
+
+static int hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
+ * nothing sensible is left. */
+static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
+{
+	char *d = rv_dup(c, s, n), *p, *q;
+	size_t len;
+
+	if (!d)
+		return NULL;
+	for (p = q = d; *p; p++) {
+		if (p[0] == '%' && hexval((unsigned char) p[1]) >= 0 &&
+		    hexval((unsigned char) p[2]) >= 0) {
+			*q++ = (char) (hexval((unsigned char) p[1]) * 16 +
+				       hexval((unsigned char) p[2]));
+			p += 2;
+		} else {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+	p = d;
+	while (*p == '<')
+		p++;
+	len = strlen(p);
+	while (len && (p[len - 1] == '>' || p[len - 1] == '.' || p[len - 1] == ')' ||
+		       p[len - 1] == ',' || p[len - 1] == ';'))
+		len--;
+	for (q = p; q < p + len; q++)
+		if ((unsigned char) *q <= ' ' || *q == '<' || *q == '>')
+			len = 0;	/* not a Message-ID */
+	if (!len) {
+		free(d);
+		return NULL;
+	}
+	memmove(d, p, len);
+	d[len] = '\0';
+	return d;
+}
+
+static bool has_at(const wn_buf *b)
+{
+	return b->len && (memchr(b->data, '@', b->len) || rv_find_ci(b->data, b->len, "%40"));
+}
+
+/* A footer URL broken over lines continues on the next line when that
+ * line is one unbroken word and the Message-ID is still incomplete. */
+static bool url_continues(const struct rv_line *next, const wn_buf *sofar)
+{
+	if (!next->n || next->s[0] == ' ' || next->s[0] == '\t' || memchr(next->s, ' ', next->n))
+		return false;
+	return !has_at(sofar) || rv_find(next->s, next->n, "part=");
+}
+
+static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
+{
+	wn_buf id = WN_BUF_INIT, q = WN_BUF_INIT;
+	size_t li, k = 0, i;
+	const char *p = NULL;
+	bool query = false;
+	long part;
+
+	/* The footer is at the end: search backwards. */
+	for (li = L->n; li > from; li--) {
+		const struct rv_line *l = &L->v[li - 1];
+		const char *d = rv_find_ci(l->s, l->n, "sashiko.dev");
+
+		if (d && (p = rv_find(d, l->n - (size_t) (d - l->s), "/patchset/")) &&
+		    p - d < 24)
+			break;
+		p = NULL;
+	}
+	if (!p)
+		return;
+	li--;
+	k = (size_t) (p - L->v[li].s) + 10;
+	for (;;) {
+		const struct rv_line *l = &L->v[li];
+
+		for (; k < l->n; k++) {
+			char ch = l->s[k];
+
+			if (ch == ' ' || ch == '\t')
+				goto done;
+			if (!query && (ch == '?' || ch == '#' || ch == '&'))
+				query = true;
+			rv_put(c, query ? &q : &id, &ch, 1);
+		}
+		if (li + 1 >= L->n || !url_continues(&L->v[li + 1], &id))
+			break;
+		li++;
+		k = 0;
+	}
+done:
+	if (!c->oom && id.len)
+		c->r->cover_id = cover_id(c, id.data, id.len);
+	p = q.len ? rv_find(q.data, q.len, "part=") : NULL;
+	if (p) {
+		i = (size_t) (p - q.data) + 5;
+		if (rv_num(q.data, q.len, &i, &part))
+			c->r->part = (int) part;
+	}
+	wn_buf_free(&id);
+	wn_buf_free(&q);
+}
+
+/* "--- Patch [N]: SUBJECT ---" */
+static void patch_subject(struct rv_ctx *c, const struct rv_line *l)
+{
+	const char *s = l->s, *p;
+	size_t n = l->n;
+
+	rv_trim(&s, &n);
+	p = rv_find(s, n, "]:");
+	if (!p)
+		return;
+	n -= (size_t) (p + 2 - s);
+	s = p + 2;
+	rv_trim(&s, &n);
+	if (n >= 3 && rv_eq(s + n - 3, 3, "---"))
+		n -= 3;
+	rv_trim(&s, &n);
+	if (n)
+		c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
+}
+
+static bool no_issues_prose(const struct rv_lines *L)
+{
+	static const char *const pats[] = {
+		"no issues", "found no ", "no potential issue", "did not find any",
+		"didn't find any", "no regressions", "no problems found",
+	};
+	size_t i, k;
+
+	for (i = 0; i < L->n; i++)
+		for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
+			if (rv_find_ci(L->v[i].s, L->v[i].n, pats[k]))
+				return true;
+	return false;
+}
+
+void rv_parse_sashiko(struct rv_ctx *c, const struct rv_lines *L)
+{
+	struct rv_summary sum;
+	struct rv_blocks blocks = { 0 };
+	struct rv_inline_meta meta = { 0 };
+
+	rv_summary_parse(c, L, 0, L->n, &sum);
+	c->r->declared = sum.declared;
+	rv_inline_walk(c, L, sum.found ? sum.end : 0, L->n, NULL, &blocks, &meta);
+	if (meta.patch_line)
+		patch_subject(c, meta.patch_line);
+	footer(c, L, sum.found ? sum.end : 0);
+	if (sum.found && sum.n)
+		rv_summary_attach(c, &sum, &blocks);
+	else
+		/* Older mails without a summary: every comment is a finding,
+		 * and Sashiko prints a missing severity as "Unknown". */
+		rv_blocks_to_findings(c, &blocks, WN_SEV_UNKNOWN, true);
+	if (!c->r->nfindings) {
+		if (sum.found && sum.declared > 0)
+			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
+				   sum.declared, sum.declared == 1 ? "" : "s");
+		else if ((sum.found && sum.declared == 0) || no_issues_prose(L))
+			rv_explain(c, "Sashiko found no issues");
+		else if (!L->n)
+			rv_explain(c, "empty Sashiko mail");
+		else
+			rv_explain(c, "Sashiko mail without a \"found N potential issue(s)\" summary "
+				   "and without comments after quoted code");
+	}
+	rv_summary_free(&sum);
+	rv_blocks_free(&blocks);
+}

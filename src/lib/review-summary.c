@@ -1,0 +1,449 @@
+/* winnow — the "found N potential issue(s)" summary of Sashiko (and of
+ * netdev reviews made with it), and how inline blocks attach to it.
+ *
+ * The summary entries are the findings.  Inline comment blocks are not
+ * one to one with them (one finding may be discussed at several hunks),
+ * so each block is matched to an entry by severity and by the overlap of
+ * their words, and lends the entry its location. */
+#include "autoconfig.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-private.h"
+
+static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
+{
+	struct rv_entry *e;
+
+	if (c->oom)
+		return NULL;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 8;
+		struct rv_entry *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v) {
+			c->oom = true;
+			return NULL;
+		}
+		s->v = v;
+		s->cap = cap;
+	}
+	e = &s->v[s->n++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+/* "found N potential issue" / "found no issues" in l: *n gets N. */
+static bool found_line(const struct rv_line *l, int *n)
+{
+	const char *p = rv_find_ci(l->s, l->n, "found ");
+	size_t i, len;
+	long v;
+
+	while (p) {
+		i = (size_t) (p - l->s) + 6;
+		len = l->n;
+		while (i < len && l->s[i] == ' ')
+			i++;
+		if (rv_num(l->s, len, &i, &v)) {
+			while (i < len && l->s[i] == ' ')
+				i++;
+			/* "found 3 issues in ..." in prose must not count. */
+			if (rv_prefix_ci(l->s + i, len - i, "potential") ||
+			    (rv_prefix_ci(l->s + i, len - i, "issue") &&
+			     rv_find_ci(l->s, l->n, "review"))) {
+				*n = (int) v;
+				return true;
+			}
+		} else if (rv_prefix_ci(l->s + i, len - i, "no ") &&
+			   rv_find_ci(l->s + i, len - i, "issue")) {
+			*n = 0;
+			return true;
+		}
+		i = (size_t) (p - l->s) + 1;
+		p = rv_find_ci(l->s + i, l->n - i, "found ");
+	}
+	return false;
+}
+
+/* "New issues:", "Pre-existing issues:": short, capitalised, ends in ':'. */
+static bool heading(const char *s, size_t n, bool *pre)
+{
+	if (n < 3 || n > 48 || s[n - 1] != ':' || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	if (!rv_find_ci(s, n, "issue") && !rv_find_ci(s, n, "finding"))
+		return false;
+	*pre = rv_find_ci(s, n, "pre-existing") || rv_find_ci(s, n, "preexisting") ||
+	       rv_find_ci(s, n, "existing issue") || rv_find_ci(s, n, "old issue");
+	return true;
+}
+
+void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		      struct rv_summary *out)
+{
+	struct rv_entry *cur = NULL;
+	bool pre = false, blank = false;
+	size_t i;
+	int declared;
+
+	memset(out, 0, sizeof(*out));
+	out->declared = -1;
+	if (to > L->n)
+		to = L->n;
+	for (i = from; i < to; i++) {
+		if (L->v[i].n && L->v[i].s[0] == '>')
+			return;	/* the quoted diff: no summary before it */
+		if (found_line(&L->v[i], &declared))
+			break;
+	}
+	if (i >= to)
+		return;
+	out->found = true;
+	out->declared = declared;
+	out->line = i;
+	for (i++; i < to && !c->oom; i++) {
+		const struct rv_line *l = &L->v[i];
+		const char *t = l->s;
+		size_t tn = l->n;
+		bool p;
+
+		rv_trim(&t, &tn);
+		if (rv_eq(t, tn, "--")) {
+			i++;
+			break;
+		}
+		if ((l->n && l->s[0] == '>') || rv_prefix(t, tn, "--- Patch [") ||
+		    rv_commit_line(t, tn))
+			break;
+		if (!tn) {
+			blank = true;
+			continue;
+		}
+		if (heading(t, tn, &p)) {
+			pre = p;
+			cur = NULL;
+			blank = false;
+			continue;
+		}
+		if (rv_prefix(t, tn, "- [") && memchr(t, ']', tn)) {
+			const char *close = memchr(t, ']', tn), *w = t + 3, *rest;
+			size_t wn = (size_t) (close - w), rn;
+
+			rv_trim(&w, &wn);
+			if (rv_prefix_ci(w, wn, "severity:")) {
+				w += 9;
+				wn -= 9;
+			}
+			cur = new_entry(c, out);
+			if (!cur)
+				break;
+			cur->sev = rv_sev_word(w, wn);
+			cur->preexisting = pre;
+			rest = close + 1;
+			rn = tn - (size_t) (rest - t);
+			rv_trim(&rest, &rn);
+			rv_put(c, &cur->text, rest, rn);
+			blank = false;
+			continue;
+		}
+		/* Entries are contiguous: text after a blank line that is
+		 * neither an entry nor a heading means the "--" went missing. */
+		if (blank || !cur) {
+			if (blank && out->n)
+				break;
+			continue;
+		}
+		/* A rewrapped copy may glue the "--" to the last entry. */
+		if (tn > 3 && rv_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
+			tn -= 2;
+			rv_trim(&t, &tn);
+			rv_put(c, &cur->text, " ", 1);
+			rv_put(c, &cur->text, t, tn);
+			i++;
+			break;
+		}
+		rv_put(c, &cur->text, " ", 1);
+		rv_put(c, &cur->text, t, tn);
+	}
+	out->end = i;
+}
+
+void rv_summary_free(struct rv_summary *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		wn_buf_free(&s->v[i].text);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- matching ---- */
+
+/* Words carry the match: identifiers and long words, lower case, minus
+ * the words every comment has. */
+#define MAX_WORDS 256
+
+struct words {
+	uint32_t *h;
+	size_t n;
+};
+
+static bool stopword(const char *s, size_t n)
+{
+	static const char *const sw[] = {
+		"the", "and", "this", "that", "with", "from", "for", "are", "can", "not",
+		"when", "which", "will", "could", "would", "should", "does", "into", "its",
+		"has", "have", "been", "being", "there", "here", "then", "than", "also",
+		"but", "may", "might", "any", "all", "was", "were", "what", "where", "while",
+		"after", "before", "because", "patch", "commit", "code", "issue", "this",
+		"these", "those", "such", "only", "other", "some", "more", "less",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(sw) / sizeof(sw[0]); k++)
+		if (rv_prefix_ci(s, n, sw[k]) && n == strlen(sw[k]))
+			return true;
+	return false;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
+{
+	size_t i = 0, k, u;
+
+	w->n = 0;
+	w->h = malloc(MAX_WORDS * sizeof(*w->h));
+	if (!w->h) {
+		c->oom = true;
+		return;
+	}
+	while (i < n && w->n < MAX_WORDS) {
+		size_t b;
+		uint32_t h = 2166136261u;
+
+		while (i < n && !rv_ident_char((unsigned char) s[i]))
+			i++;
+		b = i;
+		while (i < n && rv_ident_char((unsigned char) s[i]))
+			i++;
+		if (i - b < 3 || stopword(s + b, i - b))
+			continue;
+		for (k = b; k < i; k++) {
+			int ch = (unsigned char) s[k];
+
+			if (ch >= 'A' && ch <= 'Z')
+				ch += 'a' - 'A';
+			h = (h ^ (uint32_t) ch) * 16777619u;
+		}
+		w->h[w->n++] = h;
+	}
+	qsort(w->h, w->n, sizeof(*w->h), cmp_u32);
+	for (k = u = 0; k < w->n; k++)
+		if (!u || w->h[u - 1] != w->h[k])
+			w->h[u++] = w->h[k];
+	w->n = u;
+}
+
+static size_t overlap(const struct words *a, const struct words *b)
+{
+	size_t i = 0, j = 0, n = 0;
+
+	while (i < a->n && j < b->n) {
+		if (a->h[i] == b->h[j]) {
+			n++;
+			i++;
+			j++;
+		} else if (a->h[i] < b->h[j]) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+	return n;
+}
+
+struct pair {
+	long score;
+	size_t b, e;
+};
+
+static int cmp_pair(const void *x, const void *y)
+{
+	const struct pair *a = x, *b = y;
+
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	if (a->b != b->b)
+		return a->b < b->b ? -1 : 1;
+	return a->e < b->e ? -1 : a->e > b->e;
+}
+
+/* Beyond this many block/entry pairs (never seen in a real mail), only
+ * the order-based fallback runs: hostile mail must not go quadratic. */
+#define MAX_PAIRS ((size_t) 1 << 16)
+
+static bool compatible(const struct rv_block *b, const struct rv_entry *e)
+{
+	return !b->has_sev || e->sev == WN_SEV_UNKNOWN || b->sev == WN_SEV_UNKNOWN ||
+	       b->sev == e->sev;
+}
+
+/* Per mille of the entry's words found in the block, plus a bonus for
+ * an equal severity tag; 0 means no evidence at all. */
+static long score(const struct rv_block *b, const struct words *bw, const struct rv_entry *e,
+		  const struct words *ew)
+{
+	long s = 0;
+
+	if (ew->n)
+		s = (long) (overlap(bw, ew) * 1000 / ew->n);
+	if (b->has_sev && b->sev == e->sev)
+		s += 300;
+	return s;
+}
+
+static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, size_t *owner)
+{
+	struct words *ew = NULL, *bw = NULL;
+	struct pair *pairs = NULL;
+	bool *used = NULL;
+	size_t i, j, np = 0;
+
+	if (!b->n || !s->n || b->n * s->n > MAX_PAIRS)
+		return;
+	ew = calloc(s->n, sizeof(*ew));
+	bw = calloc(b->n, sizeof(*bw));
+	pairs = malloc(b->n * s->n * sizeof(*pairs));
+	used = calloc(s->n, sizeof(*used));
+	if (!ew || !bw || !pairs || !used) {
+		c->oom = true;
+		goto out;
+	}
+	for (j = 0; j < s->n; j++)
+		words_of(c, wn_buf_str(&s->v[j].text), s->v[j].text.len, &ew[j]);
+	for (i = 0; i < b->n; i++)
+		words_of(c, b->v[i].comment, strlen(b->v[i].comment), &bw[i]);
+	if (c->oom)
+		goto out;
+	for (i = 0; i < b->n; i++)
+		for (j = 0; j < s->n; j++)
+			if (compatible(&b->v[i], &s->v[j]))
+				pairs[np++] = (struct pair) { score(&b->v[i], &bw[i], &s->v[j], &ew[j]), i, j };
+	qsort(pairs, np, sizeof(*pairs), cmp_pair);
+	/* First one block per entry, best evidence first ... */
+	for (i = 0; i < np; i++) {
+		struct pair *p = &pairs[i];
+
+		if (p->score > 0 && owner[p->b] == SIZE_MAX && !used[p->e]) {
+			owner[p->b] = p->e;
+			used[p->e] = true;
+		}
+	}
+	/* ... then further blocks join the entry they match best. */
+	for (i = 0; i < np; i++) {
+		struct pair *p = &pairs[i];
+
+		if (p->score > 0 && owner[p->b] == SIZE_MAX)
+			owner[p->b] = p->e;
+	}
+out:
+	for (j = 0; ew && j < s->n; j++)
+		free(ew[j].h);
+	for (i = 0; bw && i < b->n; i++)
+		free(bw[i].h);
+	free(ew);
+	free(bw);
+	free(pairs);
+	free(used);
+}
+
+void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+{
+	size_t *owner = NULL, *head = NULL, *next_of = NULL, i, j, next = 0;
+	bool *has = NULL;
+
+	if (b->n) {
+		owner = malloc(b->n * sizeof(*owner));
+		next_of = malloc(b->n * sizeof(*next_of));
+		head = malloc((s->n ? s->n : 1) * sizeof(*head));
+		has = calloc(s->n ? s->n : 1, sizeof(*has));
+		if (!owner || !next_of || !head || !has) {
+			c->oom = true;
+			goto out;
+		}
+		for (i = 0; i < b->n; i++)
+			owner[i] = SIZE_MAX;
+		match(c, s, b, owner);
+		for (i = 0; i < b->n; i++)
+			if (owner[i] != SIZE_MAX)
+				has[owner[i]] = true;
+		/* No evidence either way (untagged blocks sharing no words):
+		 * give leftover blocks to entries still without one, in
+		 * order, rather than lose their text. */
+		for (i = 0; i < b->n; i++) {
+			if (owner[i] != SIZE_MAX)
+				continue;
+			while (next < s->n && (has[next] || !compatible(&b->v[i], &s->v[next])))
+				next++;
+			if (next >= s->n)
+				break;
+			owner[i] = next;
+			has[next++] = true;
+		}
+		/* Each entry's blocks as a list in mail order: linear, however
+		 * many entries and blocks a hostile mail holds. */
+		for (j = 0; j < s->n; j++)
+			head[j] = SIZE_MAX;
+		for (i = b->n; i-- > 0;) {
+			if (owner[i] == SIZE_MAX)
+				continue;
+			next_of[i] = head[owner[i]];
+			head[owner[i]] = i;
+		}
+	}
+	for (j = 0; j < s->n && !c->oom; j++) {
+		struct rv_entry *e = &s->v[j];
+		wn_finding *f = rv_add(c, false);
+		wn_buf comment = WN_BUF_INIT;
+		bool first = true;
+
+		if (!f)
+			break;
+		f->severity = e->sev;
+		f->preexisting = e->preexisting;
+		f->summary = rv_oneline(c, wn_buf_str(&e->text), e->text.len, RV_NO_CUT);
+		for (i = head ? head[j] : SIZE_MAX; i != SIZE_MAX; i = next_of[i]) {
+			struct rv_block *k = &b->v[i];
+
+			if (first) {
+				/* The first block in mail order gives the place. */
+				f->file = k->file;
+				f->function = k->function;
+				f->line = k->line;
+				f->line_approx = k->line_approx;
+				f->about_commit_msg = k->about_commit_msg;
+				f->quote = k->quote;
+				k->file = k->function = k->quote = NULL;
+			} else {
+				rv_put(c, &comment, "\n\n", 2);
+			}
+			rv_put(c, &comment, k->comment, strlen(k->comment));
+			first = false;
+		}
+		f->comment = rv_take(c, &comment);
+	}
+out:
+	free(owner);
+	free(next_of);
+	free(head);
+	free(has);
+}

@@ -1,0 +1,437 @@
+/* winnow — helpers shared by the review parsers: line splitting, the
+ * finding list, one-line summaries and small text predicates. */
+#include "autoconfig.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-private.h"
+
+wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
+{
+	size_t count = 1, i, start = 0, k = 0;
+
+	out->v = NULL;
+	out->n = 0;
+	if (!body || !len)
+		return WN_OK;
+	for (i = 0; i < len; i++)
+		if (body[i] == '\n')
+			count++;
+	out->v = calloc(count, sizeof(*out->v));
+	if (!out->v)
+		return WN_NOMEM;
+	for (i = 0; i <= len; i++) {
+		size_t n;
+
+		if (i < len && body[i] != '\n')
+			continue;
+		n = i - start;
+		/* CRLF mail, and stray CRs at the end of a line. */
+		while (n && body[start + n - 1] == '\r')
+			n--;
+		/* A trailing newline does not open one more (empty) line. */
+		if (i == len && start == len)
+			break;
+		out->v[k].s = body + start;
+		out->v[k].n = n;
+		k++;
+		start = i + 1;
+	}
+	out->n = k;
+	return WN_OK;
+}
+
+void rv_lines_free(struct rv_lines *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
+{
+	wn_review *r = c->r;
+	wn_finding *f;
+
+	if (c->oom)
+		return NULL;
+	if (r->nfindings == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 8;
+		wn_finding *v;
+		bool *lf;
+
+		if (cap > SIZE_MAX / sizeof(*v)) {
+			c->oom = true;
+			return NULL;
+		}
+		v = realloc(r->findings, cap * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return NULL;
+		}
+		r->findings = v;
+		lf = realloc(c->loc_fp, cap * sizeof(*lf));
+		if (!lf) {
+			c->oom = true;
+			return NULL;
+		}
+		c->loc_fp = lf;
+		c->cap = cap;
+	}
+	f = &r->findings[r->nfindings];
+	memset(f, 0, sizeof(*f));
+	f->severity = WN_SEV_NONE;
+	c->loc_fp[r->nfindings] = loc_in_fp;
+	r->nfindings++;
+	return f;
+}
+
+void rv_explain(struct rv_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+
+	if (c->r->explain)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		s = NULL;
+		c->oom = true;
+	}
+	va_end(ap);
+	c->r->explain = s;
+}
+
+char *rv_dup(struct rv_ctx *c, const char *s, size_t n)
+{
+	char *d;
+	size_t i;
+
+	if (c->oom)
+		return NULL;
+	d = malloc(n + 1);
+	if (!d) {
+		c->oom = true;
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		d[i] = s[i] ? s[i] : ' ';
+	d[n] = '\0';
+	return d;
+}
+
+void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n)
+{
+	/* NUL bytes in mail text become spaces: C strings must not end
+	 * early, and the text must not vanish after them. */
+	while (n && !c->oom) {
+		const char *z = memchr(s, '\0', n);
+		size_t k = z ? (size_t) (z - s) : n;
+
+		if (wn_buf_append(b, s, k) != WN_OK || (z && wn_buf_putc(b, ' ') != WN_OK))
+			c->oom = true;
+		k += z ? 1 : 0;
+		s += k;
+		n -= k;
+	}
+}
+
+char *rv_take(struct rv_ctx *c, wn_buf *b)
+{
+	char *s;
+
+	if (c->oom || !b->len) {
+		wn_buf_free(b);
+		return NULL;
+	}
+	s = wn_buf_steal(b);
+	if (!s)
+		c->oom = true;
+	return s;
+}
+
+static bool is_space(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' ||
+	       ch == '\f' || ch == '\0';
+}
+
+char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
+{
+	char *d;
+	size_t i, k = 0, cut;
+	bool sp = false;
+
+	if (c->oom)
+		return NULL;
+	d = malloc(n + 4);
+	if (!d) {
+		c->oom = true;
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (is_space((unsigned char) s[i])) {
+			sp = k > 0;
+			continue;
+		}
+		if (sp)
+			d[k++] = ' ';
+		sp = false;
+		d[k++] = s[i];
+	}
+	d[k] = '\0';
+	if (k <= max)
+		return d;
+	/* Cut on the last space before max; a single huge word is cut at
+	 * a UTF-8 character boundary instead. */
+	cut = max;
+	while (cut > max / 2 && d[cut] != ' ')
+		cut--;
+	if (d[cut] != ' ') {
+		cut = max;
+		while (cut > 0 && ((unsigned char) d[cut] & 0xc0) == 0x80)
+			cut--;
+	}
+	while (cut > 0 && d[cut - 1] == ' ')
+		cut--;
+	memcpy(d + cut, "...", 4);
+	return d;
+}
+
+/* Does a period at s[i] end a sentence?  Not after "e.g", "i.e", "etc"
+ * or inside "foo.bar" / "1.5". */
+static bool sentence_end(const char *s, size_t n, size_t i)
+{
+	static const char *const abbrev[] = { "e.g", "i.e", "etc", "vs", "cf" };
+	size_t k;
+
+	if (i + 1 < n && !is_space((unsigned char) s[i + 1]))
+		return false;
+	if (s[i] != '.')
+		return true;
+	for (k = 0; k < sizeof(abbrev) / sizeof(abbrev[0]); k++) {
+		size_t al = strlen(abbrev[k]);
+
+		if (i >= al && rv_prefix_ci(s + i - al, al, abbrev[k]) &&
+		    (i == al || !rv_ident_char((unsigned char) s[i - al - 1])))
+			return false;
+	}
+	return true;
+}
+
+char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
+{
+	size_t i, end = n;
+
+	/* First paragraph: up to the first blank line. */
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			size_t j = i + 1;
+
+			while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'))
+				j++;
+			if (j >= n || s[j] == '\n') {
+				end = i;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < end; i++) {
+		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && sentence_end(s, end, i)) {
+			end = i + 1;
+			break;
+		}
+	}
+	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
+}
+
+bool rv_blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!is_space((unsigned char) s[i]))
+			return false;
+	return true;
+}
+
+void rv_trim(const char **s, size_t *n)
+{
+	while (*n && is_space((unsigned char) (*s)[0])) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n && is_space((unsigned char) (*s)[*n - 1]))
+		(*n)--;
+}
+
+bool rv_prefix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s, p, pl) == 0;
+}
+
+static int lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
+bool rv_prefix_ci(const char *s, size_t n, const char *p)
+{
+	size_t i, pl = strlen(p);
+
+	if (n < pl)
+		return false;
+	for (i = 0; i < pl; i++)
+		if (lower((unsigned char) s[i]) != lower((unsigned char) p[i]))
+			return false;
+	return true;
+}
+
+bool rv_eq(const char *s, size_t n, const char *p)
+{
+	return n == strlen(p) && memcmp(s, p, n) == 0;
+}
+
+const char *rv_find_ci(const char *s, size_t n, const char *needle)
+{
+	size_t i, nl = strlen(needle);
+	int first;
+
+	if (!nl)
+		return s;
+	if (n < nl)
+		return NULL;
+	first = lower((unsigned char) needle[0]);
+	/* Needles are short constants: this stays linear in n. */
+	for (i = 0; i + nl <= n; i++)
+		if (lower((unsigned char) s[i]) == first && rv_prefix_ci(s + i, n - i, needle))
+			return s + i;
+	return NULL;
+}
+
+const char *rv_find(const char *s, size_t n, const char *needle)
+{
+	size_t nl = strlen(needle);
+
+	if (!nl)
+		return s;
+	if (n < nl)
+		return NULL;
+	return memmem(s, n, needle, nl);
+}
+
+bool rv_num(const char *s, size_t n, size_t *i, long *out)
+{
+	long v = 0;
+	size_t k = *i;
+
+	if (k >= n || s[k] < '0' || s[k] > '9')
+		return false;
+	while (k < n && s[k] >= '0' && s[k] <= '9') {
+		if (v < INT_MAX / 10)
+			v = v * 10 + (s[k] - '0');
+		else
+			v = INT_MAX;
+		k++;
+	}
+	*i = k;
+	*out = v;
+	return true;
+}
+
+bool rv_ident_char(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+bool rv_quoted(const struct rv_line *l, const char **content, size_t *cn)
+{
+	if (!l->n || l->s[0] != '>')
+		return false;
+	*content = l->s + 1;
+	*cn = l->n - 1;
+	if (*cn && (*content)[0] == ' ') {
+		(*content)++;
+		(*cn)--;
+	}
+	return true;
+}
+
+wn_severity rv_sev_word(const char *s, size_t n)
+{
+	char word[16];
+
+	rv_trim(&s, &n);
+	if (!n || n >= sizeof(word))
+		return WN_SEV_UNKNOWN;
+	memcpy(word, s, n);
+	word[n] = '\0';
+	return wn_severity_parse(word);
+}
+
+bool rv_sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest, size_t *rn)
+{
+	const char *close, *w;
+	size_t wn;
+	bool labelled = false;
+
+	rv_trim(&s, &n);
+	if (n < 3 || s[0] != '[')
+		return false;
+	close = memchr(s, ']', n);
+	if (!close)
+		return false;
+	w = s + 1;
+	wn = (size_t) (close - w);
+	rv_trim(&w, &wn);
+	if (rv_prefix_ci(w, wn, "severity:")) {
+		w += 9;
+		wn -= 9;
+		labelled = true;
+	}
+	rv_trim(&w, &wn);
+	*sev = rv_sev_word(w, wn);
+	/* A bare "[Word]" is a tag only when the word is a severity. */
+	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && rv_prefix_ci(w, wn, "unknown")))
+		return false;
+	*rest = close + 1;
+	*rn = n - (size_t) (close + 1 - s);
+	rv_trim(rest, rn);
+	return true;
+}
+
+bool rv_commit_line(const char *s, size_t n)
+{
+	size_t i;
+
+	rv_trim(&s, &n);
+	if (n != 47 || !rv_prefix(s, n, "commit "))
+		return false;
+	for (i = 7; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+bool rv_preexisting_prose(const char *s, size_t n)
+{
+	static const char *const pats[] = {
+		"n't introduced by this patch", "not introduced by this patch",
+		"n't a bug introduced by this patch", "n't caused by this patch",
+		"not caused by this patch", "pre-existing issue", "pre-existing bug",
+		"pre-existing problem", "preexisting issue", "preexisting bug",
+		"predates this patch", "predates the patch", "existed before this patch",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
+		if (rv_find_ci(s, n, pats[k]))
+			return true;
+	return false;
+}
