@@ -148,7 +148,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 
 	tui_load(t, it);
 	format_date(it->date, date);
-	row_add(r, ROLE_DATE, 10, date);
+	row_addf(r, ROLE_DATE, 10, "%s", date);
 	if (!it->loaded) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->subject);
 		return;

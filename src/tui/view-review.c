@@ -135,6 +135,8 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 		add_lines(rv, ROLE_ERROR, it->load_error, true, width);
 		return;
 	}
+	if (it->warning)
+		add_lines(rv, ROLE_WARNING, it->warning, true, width);
 	if (!nfindings(rv)) {
 		add_lines(rv, ROLE_COMMENT,
 			  it->review && it->review->explain ? it->review->explain
@@ -258,7 +260,7 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 		format_date(p->date, date);
 		row_add(r, ROLE_HEADER, CELL_NATURAL, "Patch:");
 		row_add(r, ROLE_AUTHOR, CELL_NATURAL, p->author)->pad = 2;
-		row_add(r, ROLE_DATE, CELL_NATURAL, date)->pad = 2;
+		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
 		row_addf(r, ROLE_DEFAULT, CELL_NATURAL, "linked by %s", wn_link_name(it->link));
 		return;
 	}
@@ -267,7 +269,7 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 		row_add(r, ROLE_HEADER, CELL_NATURAL, "Review:");
 		row_add(r, ROLE_BOT, CELL_NATURAL, wn_bot_label(it->bot));
 		row_add(r, ROLE_DEFAULT, CELL_NATURAL, it->from)->pad = 2;
-		row_add(r, ROLE_DATE, CELL_NATURAL, date)->pad = 2;
+		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
 		if (it->review && it->review->declared >= 0 &&
 		    (size_t) it->review->declared != it->review->nfindings)
 			row_addf(r, ROLE_WARNING, CELL_NATURAL, "%zu findings (the bot says %d)",
