@@ -58,6 +58,7 @@ typedef struct wn_item {
 	char **notes;		/* review->nfindings entries, NULL = no note */
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
+	char *warning;		/* something odd in the stored verdicts; NULL */
 } wn_item;
 
 typedef struct wn_list {

@@ -86,14 +86,15 @@ static json_t *item_json(const wn_item *it)
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(findings, finding_json(it, i));
-	o = json_pack("{s:o, s:s, s:I, s:o, s:o, s:o, s:s, s:o, s:o}",
+	o = json_pack("{s:o, s:s, s:I, s:o, s:o, s:o, s:s, s:o, s:o, s:o}",
 		      "id", jtext(it->id), "bot", wn_bot_name(it->bot),
 		      "date", (json_int_t) it->date, "subject", jtext(it->subject),
 		      "from", jtext(it->from),
 		      "patch", it->patch ? patch_json(it->patch) : json_null(),
 		      "link", wn_link_name(it->link), "findings", findings,
 		      "explain", jtext(it->load_error ? it->load_error :
-				       (it->review ? it->review->explain : NULL)));
+				       (it->review ? it->review->explain : NULL)),
+		      "warning", jtext(it->warning));
 	return o;
 }
 
@@ -238,6 +239,11 @@ static void text_review(wn_format *f, const wn_item *it)
 	fputs("\nSubject:  ", out);
 	put(out, it->subject, 0);
 	fputc('\n', out);
+	if (it->warning) {
+		fputs("Warning:  ", out);
+		put(out, it->warning, 0);
+		fputc('\n', out);
+	}
 	if (it->load_error) {
 		fputs("Error:    ", out);
 		put(out, it->load_error, 0);

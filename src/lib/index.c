@@ -6,6 +6,7 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,8 @@ static void item_clear_loaded(wn_item *it)
 	}
 	free(it->load_error);
 	it->load_error = NULL;
+	free(it->warning);
+	it->warning = NULL;
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -326,6 +329,8 @@ void wn_item_read_properties(wn_item *it, notmuch_message_t *msg)
 	notmuch_message_properties_t *props;
 	size_t n = it->review->nfindings;
 
+	free(it->warning);
+	it->warning = NULL;
 	for (size_t i = 0; i < n; i++) {
 		it->verdicts[i] = WN_VERDICT_UNTRIAGED;
 		free(it->notes[i]);
@@ -343,9 +348,14 @@ void wn_item_read_properties(wn_item *it, notmuch_message_t *msg)
 			wn_verdict v;
 			i = finding_by_fp(it, key + strlen(WN_PROP_VERDICT));
 			/* An unknown value (a newer winnow, a hand edit)
-			 * counts as untriaged rather than guessing. */
+			 * counts as untriaged rather than guessing, and
+			 * says so. */
 			if (i >= 0 && wn_verdict_from_name(val, &v) == WN_OK)
 				it->verdicts[i] = v;
+			else if (i >= 0 && !it->warning &&
+				 asprintf(&it->warning, "finding %ld has an unknown verdict '%s' in notmuch; "
+					  "shown as untriaged", i + 1, val) < 0)
+				it->warning = NULL;
 		} else if (strncmp(key, WN_PROP_NOTE, strlen(WN_PROP_NOTE)) == 0) {
 			i = finding_by_fp(it, key + strlen(WN_PROP_NOTE));
 			if (i >= 0 && !it->notes[i])

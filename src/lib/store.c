@@ -26,6 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -273,6 +276,60 @@ static wn_status put_line(wn_buf *b, json_t *o)
 
 /* --- open / close ------------------------------------------------------ */
 
+/* Does notmuch already hold what entry e says (for property prefix)? */
+static bool prop_matches(notmuch_message_t *msg, const char *prefix, const char *fp, const char *want)
+{
+	const char *have = NULL;
+	char *key = NULL;
+	bool same;
+
+	if (asprintf(&key, "%s%s", prefix, fp) < 0)
+		return false;
+	if (notmuch_message_get_property(msg, key, &have) != NOTMUCH_STATUS_SUCCESS)
+		have = NULL;
+	free(key);
+	if (!want || !*want)
+		return !have;
+	same = have && strcmp(have, want) == 0;
+	return same;
+}
+
+/* Replay recognises what already reached notmuch (the writer committed
+ * but died before journaling that it had): for each finding, when the
+ * database holds what the newest pending entry says, every pending entry
+ * of that finding is done.  Comparing only the newest keeps the order of
+ * the user's decisions right. */
+static void recognise_applied(wn_store *s)
+{
+	for (size_t i = s->n; i > 0; i--) {
+		struct entry *e = &s->e[i - 1];
+		notmuch_message_t *msg;
+		bool newest = true, done;
+
+		if (e->applied)
+			continue;
+		for (size_t k = i; k < s->n && newest; k++)
+			newest = !(!s->e[k].applied && strcmp(s->e[k].msgid, e->msgid) == 0 &&
+				   strcmp(s->e[k].fp, e->fp) == 0);
+		if (!newest)
+			continue;
+		msg = wn_index_message(s->idx, e->msgid);
+		if (!msg)
+			continue;
+		done = prop_matches(msg, WN_PROP_VERDICT, e->fp,
+				    e->v == WN_VERDICT_UNTRIAGED ? NULL : wn_verdict_name(e->v));
+		if (done && e->has_note)
+			done = prop_matches(msg, WN_PROP_NOTE, e->fp, e->note);
+		notmuch_message_destroy(msg);
+		if (!done)
+			continue;
+		for (size_t k = 0; k < i; k++)
+			if (!s->e[k].applied && strcmp(s->e[k].msgid, e->msgid) == 0 &&
+			    strcmp(s->e[k].fp, e->fp) == 0)
+				s->e[k].applied = true;
+	}
+}
+
 wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn_error *err)
 {
 	wn_store *s = calloc(1, sizeof(*s));
@@ -296,6 +353,7 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	if (torn)
 		warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
 		     wn_journal_path(s->j));
+	recognise_applied(s);
 	*out = s;
 	return WN_OK;
 }
@@ -577,6 +635,46 @@ static notmuch_status_t sync_tags(notmuch_message_t *msg, const struct entry *e,
 	return nst;
 }
 
+/* The journal as it is now, read into a scratch store; NULL on failure
+ * (then the batch is written as it was handed over). */
+static wn_store *read_fresh(wn_store *s)
+{
+	wn_store *f = calloc(1, sizeof(*f));
+	struct read_ctx c = { f, 0, 0, WN_OK };
+	int torn = 0;
+
+	if (!f)
+		return NULL;
+	f->j = s->j;
+	if (wn_journal_read(s->j, read_line, &c, &torn, NULL) != WN_OK || !f->n)
+		return NULL;	/* the child exits soon: no need to free */
+	return f;
+}
+
+/* The newest journal entry about e's finding, and in *note the newest
+ * one that set its note (left alone when none did). */
+static const struct entry *newest(const wn_store *f, const struct entry *e, const struct entry **note)
+{
+	const struct entry *last = e;
+	bool found_note = false;
+
+	for (size_t i = f->n; i > 0; i--) {
+		const struct entry *x = &f->e[i - 1];
+
+		if (strcmp(x->msgid, e->msgid) != 0 || strcmp(x->fp, e->fp) != 0)
+			continue;
+		if (last == e)
+			last = x;
+		if (x->has_note && !found_note) {
+			*note = x;
+			found_note = true;
+		}
+		if (last != e && found_note)
+			break;
+	}
+	return last;
+}
+
 static void child_say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void child_say(int fd, const char *fmt, ...)
 {
@@ -600,6 +698,7 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 	const char *prefix = s->idx->conf.tagprefix;
 	char *msg = NULL;
 	json_t *eids;
+	wn_store *fresh;
 	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	/* libnotmuch may print on stderr: never onto the TUI's screen. */
@@ -612,11 +711,19 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 			  msg ? msg : notmuch_status_to_string(nst));
 		_exit(3);
 	}
+	/* Another winnow (a CLI mark beside the TUI) may have decided
+	 * later about the same finding and its writer may have gone first:
+	 * now that we hold the lock, write what the journal says last. */
+	fresh = read_fresh(s);
 	eids = json_array();
 	nst = notmuch_database_begin_atomic(db);
 	for (size_t k = 0; k < s->nchild && nst == NOTMUCH_STATUS_SUCCESS; k++) {
 		const struct entry *e = &s->e[s->child_set[k]];
+		const struct entry *note = e->has_note ? e : NULL;
 		notmuch_message_t *m = NULL;
+
+		if (fresh)
+			e = newest(fresh, e, &note);
 
 		json_array_append_new(eids, json_string(e->eid));
 		if (notmuch_database_find_message(db, e->msgid, &m) != NOTMUCH_STATUS_SUCCESS || !m) {
@@ -627,8 +734,8 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			nst = set_prop(m, WN_PROP_VERDICT, e->fp,
 				       e->v == WN_VERDICT_UNTRIAGED ? NULL : wn_verdict_name(e->v));
-		if (nst == NOTMUCH_STATUS_SUCCESS && e->has_note)
-			nst = set_prop(m, WN_PROP_NOTE, e->fp, e->note);
+		if (nst == NOTMUCH_STATUS_SUCCESS && note)
+			nst = set_prop(m, WN_PROP_NOTE, e->fp, note->note);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			nst = sync_tags(m, e, prefix);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
@@ -654,7 +761,7 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 {
 	int fds[2];
-	pid_t pid;
+	pid_t pid, parent;
 
 	if (s->child > 0)
 		return WN_OK;
@@ -670,6 +777,7 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 		return WN_OK;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(errno));
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
@@ -678,6 +786,15 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 	}
 	if (pid == 0) {
 		close(fds[0]);
+#ifdef __linux__
+		/* A writer outliving a killed winnow would write its batch
+		 * whenever the lock frees, perhaps after newer decisions made
+		 * by the next run: die with the parent; the journal keeps
+		 * the batch for the next start. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(5);
+#endif
 		child_write(s, fds[1]);
 	}
 	close(fds[1]);

@@ -70,7 +70,10 @@ wn_done() {
 # --- tmux driving -----------------------------------------------------
 # wn_tui_start ARGS...: run winnow ARGS in a private tmux server, 120x40.
 wn_tui_start() {
-	WN_TMUX_SOCKET=winnow-test-$$
+	# A fresh server name each time: reusing one right after
+	# kill-server races with the old server's exit.
+	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	WN_TMUX_SOCKET=winnow-test-$$-${RANDOM}
 	tmux -L "$WN_TMUX_SOCKET" -f /dev/null new-session -d -x 120 -y 40 -s t \
 		"env TERM=xterm-256color NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $WINNOW $*; echo WINNOW-EXIT=\$?; sleep 30"
 	tmux -L "$WN_TMUX_SOCKET" set -g remain-on-exit on >/dev/null
@@ -90,4 +93,43 @@ wn_tui_wait() {
 	echo "  timed out waiting for: $text" >&2
 	wn_tui_screen | sed 's/^/  | /' >&2
 	return 1
+}
+
+# wn_now_ms: monotonic-enough wall clock in milliseconds.
+wn_now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# wn_tui_timed KEY TEXT: press KEY, wait until TEXT is on screen; prints
+# the milliseconds it took, or "timeout" after 5 s.
+wn_tui_timed() {
+	local key=$1 text=$2 t0 now
+	t0=$(wn_now_ms)
+	wn_tui_keys "$key"
+	while :; do
+		wn_tui_screen | grep -qF -- "$text" && break
+		now=$(wn_now_ms)
+		if [ $((now - t0)) -gt 5000 ]; then
+			echo timeout
+			return 1
+		fi
+	done
+	echo $(( $(wn_now_ms) - t0 ))
+}
+
+# wn_tui_pid: pid of the winnow process running in the test's pane.
+wn_tui_pid() {
+	local shell
+	shell=$(tmux -L "$WN_TMUX_SOCKET" display -p -t t '#{pane_pid}')
+	pgrep -P "$shell" | head -n 1
+}
+
+# wn_hold_lock SECONDS: hold the notmuch write lock in the background;
+# returns once it is held.  Sets WN_HOLDER to its pid.
+wn_hold_lock() {
+	local fifo=$WN_WORLD/lockfifo.$$.$RANDOM line
+	mkfifo "$fifo"
+	"$WN_TOP_BUILDDIR/tests/lib/holdlock" "$1" > "$fifo" &
+	WN_HOLDER=$!
+	read -r line < "$fifo"
+	rm -f "$fifo"
+	[ "$line" = locked ]
 }
