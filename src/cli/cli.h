@@ -2,6 +2,7 @@
 #ifndef WINNOW_CLI_H
 #define WINNOW_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "winnow/winnow.h"
@@ -22,10 +23,13 @@ typedef struct wn_cmd {
 } wn_cmd;
 
 /* Open the index and the journal; replay the journal (waiting at most
- * replay_ms for the write lock; pending verdicts stay journaled and are
- * overlaid when they do not make it).  Prints the error and returns the
- * exit code on failure, 0 on success. */
-int wn_cli_open(wn_cli *cli, int replay_ms);
+ * replay_ms for the write lock, -1 not at all; pending verdicts stay
+ * journaled and are overlaid when they do not make it).  Without
+ * need_store a journal that cannot be opened is a warning and
+ * cli->store stays NULL.  Prints the error and returns the exit code on
+ * failure, 0 on success. */
+int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store);
+void wn_cli_overlay(const wn_cli *cli, wn_item *it);
 void wn_cli_close(wn_cli *cli);
 
 /* Print "winnow: <msg>" on stderr and return the exit code for err. */

@@ -62,7 +62,7 @@ int wn_cmd_list(wn_cli *cli, int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		if ((i > optind && wn_buf_putc(&query, ' ')) || wn_buf_puts(&query, argv[i]))
 			goto nomem;
-	if ((rc = wn_cli_open(cli, 2000)) != 0)
+	if ((rc = wn_cli_open(cli, 500, false)) != 0)
 		goto out;
 	if (wn_index_query(cli->idx, wn_buf_str(&query), &list, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
@@ -74,7 +74,7 @@ int wn_cmd_list(wn_cli *cli, int argc, char **argv)
 			rc = wn_cli_fail(cli, &err);
 			goto out;
 		}
-		wn_store_overlay(cli->store, list.items[i]);
+		wn_cli_overlay(cli, list.items[i]);
 		fmt->list_item(fmt, list.items[i]);
 	}
 	fmt->list_end(fmt);

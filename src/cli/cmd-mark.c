@@ -42,9 +42,9 @@ int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 	if (st == WN_OK)
 		return 0;
 	fprintf(stderr, "%s: %s\n", cli->prog, wn_error_msg(err));
-	if (st == WN_LOCKED)
-		fprintf(stderr, "%s: it will be written by the next winnow command, "
-			"or run 'winnow sync-journal'\n", cli->prog);
+	if (st == WN_LOCKED || st == WN_DB)
+		fprintf(stderr, "%s: the verdict is kept in the journal and written by the next "
+			"winnow command, or run 'winnow sync-journal'\n", cli->prog);
 	return 2;
 }
 
@@ -91,13 +91,13 @@ int wn_cmd_mark(wn_cli *cli, int argc, char **argv)
 		if (*end || finding == 0 || which[0] == '-')
 			return wn_cli_usage_error(cli, "mark", "FINDING is a number from 1 or 'all', not '%s'", which);
 	}
-	if ((rc = wn_cli_open(cli, timeout_ms)) != 0)
+	if ((rc = wn_cli_open(cli, -1, true)) != 0)
 		return rc;
 	if (wn_index_find(cli->idx, argv[optind], &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 		goto out;
 	}
-	wn_store_overlay(cli->store, it);
+	wn_cli_overlay(cli, it);
 	if (wn_store_mark(cli->store, it, finding, v, note, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 		goto out;

@@ -49,13 +49,13 @@ int wn_cmd_show(wn_cli *cli, int argc, char **argv)
 	fmt = wn_format_new(fmt_name, stdout);
 	if (!fmt)
 		return wn_cli_usage_error(cli, "show", "unknown format '%s' (text or json)", fmt_name);
-	if ((rc = wn_cli_open(cli, 2000)) != 0)
+	if ((rc = wn_cli_open(cli, 500, false)) != 0)
 		goto out;
 	if (wn_index_find(cli->idx, argv[optind], &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 		goto out;
 	}
-	wn_store_overlay(cli->store, it);
+	wn_cli_overlay(cli, it);
 	fmt->review(fmt, it);
 out:
 	fmt->done(fmt);

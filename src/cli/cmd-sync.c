@@ -41,7 +41,7 @@ int wn_cmd_sync(wn_cli *cli, int argc, char **argv)
 	if (argc != optind)
 		return wn_cli_usage_error(cli, "sync-journal", "takes no arguments");
 	/* Open without replaying, so that the count below is ours. */
-	if ((rc = wn_cli_open(cli, -1)) != 0)
+	if ((rc = wn_cli_open(cli, -1, true)) != 0)
 		return rc;
 	pending = wn_store_pending(cli->store);
 	rc = wn_cli_flushed(cli, wn_store_flush(cli->store, timeout_ms, &err), &err);

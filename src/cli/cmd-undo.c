@@ -48,7 +48,7 @@ int wn_cmd_undo(wn_cli *cli, int argc, char **argv)
 		if (*end || n == 0 || argv[optind][0] == '-')
 			return wn_cli_usage_error(cli, "undo", "N is a number from 1, not '%s'", argv[optind]);
 	}
-	if ((rc = wn_cli_open(cli, timeout_ms)) != 0)
+	if ((rc = wn_cli_open(cli, -1, true)) != 0)
 		return rc;
 	if (wn_store_undo(cli->store, n, &undone, NULL, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);

@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,32 +60,47 @@ int wn_cli_usage_error(const wn_cli *cli, const char *cmd, const char *fmt, ...)
 	return 1;
 }
 
-int wn_cli_open(wn_cli *cli, int replay_ms)
+int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store)
 {
 	wn_error err = WN_ERROR_INIT;
 	wn_status st;
 	int rc = 0;
 
 	st = wn_index_open(cli->config, &cli->idx, &err);
-	if (st == WN_OK)
+	if (st == WN_OK) {
 		st = wn_store_open(cli->idx, NULL, &cli->store, &err);
+		/* Reading needs no journal: say what is wrong and go on, so
+		 * a broken state directory never hides the reviews. */
+		if (st != WN_OK && st != WN_NOMEM && !need_store) {
+			fprintf(stderr, "%s: warning: %s; journaled verdicts not shown\n",
+				cli->prog, wn_error_msg(&err));
+			st = WN_OK;
+		}
+	}
 	if (st != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 		wn_cli_close(cli);
 		wn_error_clear(&err);
 		return rc ? rc : 2;
 	}
-	if (wn_store_warning(cli->store))
+	if (cli->store && wn_store_warning(cli->store))
 		fprintf(stderr, "%s: warning: %s\n", cli->prog, wn_store_warning(cli->store));
 	/* Verdicts journaled by an earlier run reach notmuch now; if the
 	 * lock is busy they stay journaled and are overlaid on what we show. */
-	if (wn_store_pending(cli->store) && replay_ms >= 0) {
+	if (cli->store && wn_store_pending(cli->store) && replay_ms >= 0) {
 		st = wn_store_flush(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
 			fprintf(stderr, "%s: warning: %s\n", cli->prog, wn_error_msg(&err));
 	}
 	wn_error_clear(&err);
 	return 0;
+}
+
+/* Overlay journaled verdicts when there is a journal. */
+void wn_cli_overlay(const wn_cli *cli, wn_item *it)
+{
+	if (cli->store)
+		wn_store_overlay(cli->store, it);
 }
 
 void wn_cli_close(wn_cli *cli)
@@ -116,7 +132,7 @@ static int run_tui(wn_cli *cli, int argc, char **argv)
 		return 2;
 	}
 	/* The TUI replays the journal in the background itself. */
-	rc = wn_cli_open(cli, -1);
+	rc = wn_cli_open(cli, -1, true);
 	if (rc == 0)
 		rc = wn_tui_run(cli->idx, cli->store, query);
 	wn_cli_close(cli);
@@ -136,6 +152,9 @@ int main(int argc, char **argv)
 	int c;
 
 	setlocale(LC_ALL, "");
+	/* Over a file size limit, a journal write must fail with EFBIG and
+	 * be reported, not kill us. */
+	signal(SIGXFSZ, SIG_IGN);
 	/* '+': stop at the first non-option, the subcommand, whose own
 	 * options are its business. */
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {

@@ -96,8 +96,14 @@ wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal
 		wn_journal_close(&j);
 		return WN_IO;
 	}
-	if (fstat(fd, &st) == 0)
-		j->size = (size_t) st.st_size;
+	/* A device or fifo in its place would feed the reader forever. */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		wn_error_set(err, WN_IO, "journal %s is not a regular file", j->path);
+		wn_journal_close(&j);
+		return WN_IO;
+	}
+	j->size = (size_t) st.st_size;
 	close(fd);
 	*out = j;
 	return WN_OK;
@@ -173,6 +179,7 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
 {
 	wn_buf b = WN_BUF_INIT;
 	char chunk[65536];
+	struct stat sb;
 	wn_status st = WN_OK;
 	const char *p, *end, *nl;
 	ssize_t n;
@@ -182,6 +189,10 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
 	fd = lock_fd(j->path, O_RDONLY, LOCK_SH);
 	if (fd < 0)
 		return wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return wn_error_set(err, WN_IO, "journal %s is not a regular file", j->path);
+	}
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
