@@ -38,10 +38,18 @@
 #include "winnow/store.h"
 #include "winnow/text.h"
 
-/* Compact when the journal grows past this, keeping the newest marks
- * for undo. */
-#define COMPACT_BYTES (256 * 1024)
+/* How many of the newest marks compaction keeps for undo.  The journal
+ * is compacted once it holds twice as many entries, so it never grows
+ * without bound.  WINNOW_JOURNAL_KEEP overrides (tests use it). */
 #define KEEP_MARKS 1000
+
+static size_t keep_marks(void)
+{
+	const char *v = getenv("WINNOW_JOURNAL_KEEP");
+	long n = v ? strtol(v, NULL, 10) : 0;
+
+	return n > 0 ? (size_t) n : KEEP_MARKS;
+}
 
 struct entry {
 	char *eid, *group, *undo_of;
@@ -837,9 +845,11 @@ static void maybe_compact(wn_store *s)
 {
 	wn_buf b = WN_BUF_INIT;
 	wn_error err = WN_ERROR_INIT;
-	size_t keep_from = s->n > KEEP_MARKS ? s->n - KEEP_MARKS : 0;
+	size_t keep = keep_marks();
+	size_t keep_from = s->n > keep ? s->n - keep : 0;
 
-	if (wn_journal_size(s->j) < COMPACT_BYTES)
+	/* Applied records are lines too: count the file, not just marks. */
+	if (s->n <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
 		return;
 	/* Entries before keep_from are applied (we only compact with
 	 * nothing pending) and too old to undo: drop them. */

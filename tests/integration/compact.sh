@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The journal is compacted: it does not grow without bound, keeps the
+# newest marks for undo and never loses a verdict.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+export WINNOW_JOURNAL_KEEP=5
+id=20261102102845.9E02AC4CEF3@smtp.kernel.org
+verdicts() { "$WINNOW" show --format=json "$id" | jq -c '[.findings[].verdict]'; }
+
+states=(valid false-positive pre-existing)
+for i in $(seq 1 30); do
+	"$WINNOW" mark "$id" $(( (i % 3) + 1 )) "${states[$((i % 3))]}" || break
+done
+journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
+lines=$(wc -l < "$journal")
+check "journal compacted: $lines lines after 30 marks and 30 writes" test "$lines" -le 12
+expect_eq "every verdict still right" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+expect_eq "notmuch agrees" "id:$id" "$(notmuch search --output=messages 'tag:winnow/triaged and tag:winnow/valid and tag:winnow/false-positive and tag:winnow/pre-existing')"
+"$WINNOW" undo 3 > /dev/null; expect_eq "undo of the newest marks after compaction" 0 $?
+# The last three marks set finding 2, 3, 1 (i = 28, 29, 30); each undo
+# brings back what that finding had before (from i = 25, 26, 27: the same
+# states), so the verdicts are unchanged but the journal grew and shrank.
+expect_eq "undo restored the earlier states" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+"$WINNOW" mark "$id" all untriaged
+expect_eq "a mark after compaction" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+"$WINNOW" undo > /dev/null
+expect_eq "and its undo" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+"$WINNOW" undo 10 > "$WN_WORLD/out" 2>&1
+check "undo stops where compaction cut history" grep -q "^undid [0-9]* change" "$WN_WORLD/out"
+check "journal still bounded" test "$(wc -l < "$journal")" -le 20
+wn_done
