@@ -72,4 +72,21 @@ for round in alive killed; do
 	fi
 	tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
 done
+
+# Quitting while verdicts wait for the lock says so, exits 0 and leaves
+# them for the next run.
+before=$(props)
+wn_tui_start
+wn_tui_wait "10 reviews" >/dev/null
+check "quit: helper holds the lock" wn_hold_lock 6
+wn_tui_keys Enter
+wn_tui_wait "finding 1 of 2" >/dev/null
+wn_tui_keys u
+wn_tui_wait "marked finding 1 untriaged" >/dev/null
+wn_tui_keys Q
+check "quit: says verdicts wait for the lock" wn_tui_wait "waiting for the notmuch write lock" 8
+check "quit: exits 0" wn_tui_wait "WINNOW-EXIT=0" 2
+wait "$WN_HOLDER"
+"$WINNOW" list > /dev/null
+expect_eq "quit: the next command wrote it" $((before - 1)) "$(props)"
 wn_done
