@@ -8,9 +8,12 @@ id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 verdicts() { "$WINNOW" show --format=json "$id" | jq -c '[.findings[].verdict]'; }
 
 states=(valid false-positive pre-existing)
+done_marks=0
 for i in $(seq 1 30); do
 	"$WINNOW" mark "$id" $(( (i % 3) + 1 )) "${states[$((i % 3))]}" || break
+	done_marks=$i
 done
+expect_eq "30 marks made" 30 "$done_marks"
 journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
 lines=$(wc -l < "$journal")
 check "journal compacted: $lines lines after 30 marks and 30 writes" test "$lines" -le 12
