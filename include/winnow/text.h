@@ -42,6 +42,9 @@ char *wn_text_trim(char *s);
 /* Does s start with prefix, ignoring ASCII case? */
 bool wn_text_prefix_ci(const char *s, const char *prefix);
 
+/* Free a NULL-terminated vector of strings and the vector (NULL is ok). */
+void wn_strv_free(char **v);
+
 /* strdup that tolerates NULL (gives NULL). */
 char *wn_strdup0(const char *s);
 /* Copy of s[0..n) as a C string. */

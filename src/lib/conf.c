@@ -7,15 +7,6 @@
 #include "winnow/conf.h"
 #include "winnow/text.h"
 
-static void strv_free(char **v)
-{
-	if (!v)
-		return;
-	for (char **p = v; *p; p++)
-		free(*p);
-	free(v);
-}
-
 /* Split a notmuch list value ("a;b; c") into a NULL-terminated vector of
  * trimmed, lower-cased, non-empty items. */
 static wn_status split_list(const char *value, char ***out)
@@ -56,7 +47,7 @@ static wn_status split_list(const char *value, char ***out)
 	*out = v;
 	return WN_OK;
 nomem:
-	strv_free(v);
+	wn_strv_free(v);
 	return WN_NOMEM;
 }
 
@@ -115,10 +106,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		if (st != WN_OK)
 			return st;
 		if (strcmp(key, "optout") == 0) {
-			strv_free(c->optout);
+			wn_strv_free(c->optout);
 			c->optout = list;
 		} else {
-			strv_free(c->bots);
+			wn_strv_free(c->bots);
 			c->bots = list;
 		}
 		return WN_OK;
@@ -134,8 +125,8 @@ void wn_conf_clear(wn_conf *c)
 	free(c->outbox);
 	free(c->cc);
 	free(c->tagprefix);
-	strv_free(c->optout);
-	strv_free(c->bots);
+	wn_strv_free(c->optout);
+	wn_strv_free(c->bots);
 	free(c->user_name);
 	free(c->user_email);
 	memset(c, 0, sizeof(*c));

@@ -44,15 +44,6 @@ wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char
 	return st;
 }
 
-static void strv_free(char **v)
-{
-	if (!v)
-		return;
-	for (char **p = v; *p; p++)
-		free(*p);
-	free(v);
-}
-
 static wn_status load_conf(wn_index *idx)
 {
 	notmuch_config_pairs_t *pairs;
@@ -146,7 +137,7 @@ void wn_index_close(wn_index **pidx)
 	free(idx->config_path);
 	free(idx->db_path);
 	wn_conf_clear(&idx->conf);
-	strv_free(idx->exclude_tags);
+	wn_strv_free(idx->exclude_tags);
 	free(idx);
 	*pidx = NULL;
 }

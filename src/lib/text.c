@@ -389,3 +389,12 @@ char *wn_strndup(const char *s, size_t n)
 	r[n] = '\0';
 	return r;
 }
+
+void wn_strv_free(char **v)
+{
+	if (!v)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
