@@ -61,9 +61,14 @@ typedef struct wn_item {
 	char *warning;		/* something odd in the stored verdicts; NULL */
 } wn_item;
 
+/* The reviews of a query.  Rows are read from the index only when asked
+ * for (wn_list_get), so a queue over tens of thousands of reviews opens
+ * as fast as its first screen. */
 typedef struct wn_list {
-	wn_item **items;
-	size_t n;
+	wn_item **items;	/* n slots; NULL until fetched */
+	size_t n;		/* how many reviews match */
+	size_t fetched;		/* items[0..fetched) are filled */
+	struct wn_list_cursor *cursor;	/* private: where fetching goes on */
 } wn_list;
 
 /* Open the notmuch database read-only.  config_path: a notmuch config
@@ -78,8 +83,13 @@ const char *wn_index_config_path(const wn_index *idx);
 wn_status wn_index_refresh(wn_index *idx, wn_error *err);
 
 /* Reviews matching the configured query and, if non-empty, user_query
- * (a notmuch query), newest first.  Items are not loaded. */
+ * (a notmuch query), newest first.  Only counts them: rows come from
+ * wn_list_get().  The list lives as long as idx. */
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
+/* Row i (< l->n), fetched from the index on first use (cheap fields
+ * only; load it with wn_index_load()).  NULL when the index changed
+ * under the list and the row is gone, or out of memory. */
+wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i);
 /* Read and parse the review mail and its patch, and the verdicts.
  * A mail that cannot be read leaves it->load_error set and still
  * returns WN_OK (the queue shows it with the reason). */

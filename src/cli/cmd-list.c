@@ -31,7 +31,7 @@ int wn_cmd_list(wn_cli *cli, int argc, char **argv)
 	};
 	const char *fmt_name = "text";
 	wn_error err = WN_ERROR_INIT;
-	wn_list list = { NULL, 0 };
+	wn_list list = { 0 };
 	wn_buf query = WN_BUF_INIT;
 	long limit = -1;
 	wn_format *fmt;
@@ -70,12 +70,19 @@ int wn_cmd_list(wn_cli *cli, int argc, char **argv)
 	}
 	fmt->list_begin(fmt);
 	for (size_t i = 0; i < list.n && (limit < 0 || (long) i < limit); i++) {
-		if (wn_index_load(cli->idx, list.items[i], &err) != WN_OK) {
+		wn_item *it = wn_list_get(cli->idx, &list, i);
+
+		if (!it) {
+			fprintf(stderr, "%s: the index changed while listing; %zu of %zu reviews shown\n",
+				cli->prog, i, list.n);
+			break;
+		}
+		if (wn_index_load(cli->idx, it, &err) != WN_OK) {
 			rc = wn_cli_fail(cli, &err);
 			goto out;
 		}
-		wn_cli_overlay(cli, list.items[i]);
-		fmt->list_item(fmt, list.items[i]);
+		wn_cli_overlay(cli, it);
+		fmt->list_item(fmt, it);
 	}
 	fmt->list_end(fmt);
 	goto out;

@@ -203,62 +203,119 @@ static char *build_query(const wn_index *idx, const char *user_query)
 	return wn_buf_steal(&b);
 }
 
-wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
-{
+struct wn_list_cursor {
+	char *query;
 	notmuch_query_t *q;
-	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t nst;
-	char *qs = build_query(idx, user_query);
-	size_t cap = 0;
-	wn_status st = WN_OK;
+	notmuch_messages_t *msgs;
+	size_t pos;		/* messages consumed from msgs */
+};
 
-	out->items = NULL;
-	out->n = 0;
-	if (!qs)
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	q = notmuch_query_create(idx->db, qs);
-	if (!q) {
-		free(qs);
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	}
+static notmuch_query_t *make_query(wn_index *idx, const char *qs)
+{
+	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
+
+	if (!q)
+		return NULL;
 	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
 	for (char **t = idx->exclude_tags; t && *t; t++)
 		notmuch_query_add_tag_exclude(q, *t);
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
-	nst = notmuch_query_search_messages(q, &msgs);
+	return q;
+}
+
+static void cursor_close(struct wn_list_cursor *c)
+{
+	if (c->q)
+		notmuch_query_destroy(c->q);	/* frees msgs too */
+	c->q = NULL;
+	c->msgs = NULL;
+	c->pos = 0;
+}
+
+/* (Re)start the search; the index may have been reopened since. */
+static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
+{
+	cursor_close(c);
+	c->q = make_query(idx, c->query);
+	if (!c->q)
+		return false;
+	if (notmuch_query_search_messages(c->q, &c->msgs) != NOTMUCH_STATUS_SUCCESS) {
+		cursor_close(c);
+		return false;
+	}
+	return true;
+}
+
+wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
+{
+	struct wn_list_cursor *c;
+	notmuch_status_t nst;
+	unsigned count = 0;
+	char *qs = build_query(idx, user_query);
+
+	memset(out, 0, sizeof(*out));
+	c = calloc(1, sizeof(*c));
+	if (!qs || !c) {
+		free(qs);
+		free(c);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	c->query = qs;
+	out->cursor = c;
+	c->q = make_query(idx, qs);
+	if (!c->q) {
+		wn_list_free(out);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	nst = notmuch_query_count_messages(c->q, &count);
+	if (nst == NOTMUCH_STATUS_SUCCESS)
+		nst = notmuch_query_search_messages(c->q, &c->msgs);
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
-		st = wn_nm_error(err, nst, NULL, "bad query");
+		wn_status st = wn_nm_error(err, nst, NULL, "bad query");
 		if (st == WN_DB)
 			st = wn_error_set(err, WN_USAGE, "notmuch cannot run the query: %s", qs);
-		goto out;
+		wn_list_free(out);
+		return st;
 	}
-	for (; notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *msg = notmuch_messages_get(msgs);
-		wn_item *it = item_from_message(msg);
+	out->n = count;
+	out->items = calloc(count ? count : 1, sizeof(*out->items));
+	if (!out->items) {
+		wn_list_free(out);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
 
-		notmuch_message_destroy(msg);
-		if (!it)
-			goto nomem;
-		if (out->n == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			wn_item **ni = realloc(out->items, ncap * sizeof(*ni));
-			if (!ni) {
-				wn_item_free(&it);
-				goto nomem;
-			}
-			out->items = ni;
-			cap = ncap;
+wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
+{
+	struct wn_list_cursor *c = l->cursor;
+	bool restarted = false;
+
+	if (i >= l->n)
+		return NULL;
+	while (l->fetched <= i) {
+		notmuch_message_t *msg;
+
+		if (!c->msgs || !notmuch_messages_valid(c->msgs)) {
+			/* The iterator ended early: the index was reopened
+			 * or changed.  Start again once, skipping what we have. */
+			if (restarted || !cursor_open(idx, c))
+				return NULL;
+			restarted = true;
+			for (; c->pos < l->fetched && notmuch_messages_valid(c->msgs); c->pos++)
+				notmuch_messages_move_to_next(c->msgs);
+			continue;
 		}
-		out->items[out->n++] = it;
+		msg = notmuch_messages_get(c->msgs);
+		l->items[l->fetched] = item_from_message(msg);
+		notmuch_message_destroy(msg);
+		notmuch_messages_move_to_next(c->msgs);
+		c->pos++;
+		if (!l->items[l->fetched])
+			return NULL;
+		l->fetched++;
 	}
-	goto out;
-nomem:
-	wn_list_free(out);
-	st = wn_error_set(err, WN_NOMEM, "out of memory");
-out:
-	notmuch_query_destroy(q);
-	free(qs);
-	return st;
+	return l->items[i];
 }
 
 static void item_clear_loaded(wn_item *it)
@@ -492,9 +549,13 @@ void wn_item_free(wn_item **pit)
 
 void wn_list_free(wn_list *l)
 {
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->fetched; i++)
 		wn_item_free(&l->items[i]);
 	free(l->items);
-	l->items = NULL;
-	l->n = 0;
+	if (l->cursor) {
+		cursor_close(l->cursor);
+		free(l->cursor->query);
+		free(l->cursor);
+	}
+	memset(l, 0, sizeof(*l));
 }

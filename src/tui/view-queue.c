@@ -27,7 +27,7 @@ static const struct hint queue_hints[] = {
 static bool run_query(struct tui *t, struct queue *q, const char *limit)
 {
 	wn_error err = WN_ERROR_INIT;
-	wn_list list = { NULL, 0 };
+	wn_list list = { 0 };
 	wn_status st = wn_index_query(t->idx, limit, &list, &err);
 
 	if (st != WN_OK) {
@@ -140,12 +140,16 @@ static void add_counts(struct row *r, const wn_item *it, unsigned total)
 static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 {
 	struct queue *q = v->priv;
-	wn_item *it = q->list.items[i];
+	wn_item *it = wn_list_get(t->idx, &q->list, i);
 	int author_w = COLS >= 120 ? 18 : COLS >= 100 ? 14 : 0;
 	struct cell *c;
 	char date[16];
 	unsigned total = 0;
 
+	if (!it) {
+		row_add(r, ROLE_ERROR, CELL_FLEX, "(this review left the index; press l and Enter to reload)");
+		return;
+	}
 	tui_load(t, it);
 	format_date(it->date, date);
 	row_addf(r, ROLE_DATE, 10, "%s", date);
@@ -194,8 +198,10 @@ static bool has(const char *hay, const char *needle)
 static bool queue_match(struct tui *t, struct view *v, size_t i, const char *needle)
 {
 	struct queue *q = v->priv;
-	wn_item *it = q->list.items[i];
+	wn_item *it = wn_list_get(t->idx, &q->list, i);
 
+	if (!it)
+		return false;
 	if (has(it->subject, needle) || has(it->from, needle))
 		return true;
 	if (!it->loaded)
@@ -204,16 +210,16 @@ static bool queue_match(struct tui *t, struct view *v, size_t i, const char *nee
 	       (it->patch && (has(it->patch->subject, needle) || has(it->patch->author, needle)));
 }
 
-static wn_item *current(struct view *v)
+static wn_item *current(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
-	return v->cursor < q->list.n ? q->list.items[v->cursor] : NULL;
+	return wn_list_get(t->idx, &q->list, v->cursor);
 }
 
 static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 {
-	wn_item *it = current(v);
+	wn_item *it = current(t, v);
 	wn_buf question = WN_BUF_INIT;
 	size_t n;
 	bool yes;
@@ -277,7 +283,7 @@ static bool queue_request(struct tui *t, struct view *v, enum action a)
 
 	switch (a) {
 	case ACT_OPEN:
-		it = current(v);
+		it = current(t, v);
 		if (!it) {
 			tui_msg(t, ROLE_WARNING, "no review here");
 			return true;
@@ -315,7 +321,8 @@ void queue_reload_item(struct tui *t, const char *msgid)
 	if (!v || v->ops != &queue_ops || !msgid)
 		return;
 	q = v->priv;
-	for (size_t i = 0; i < q->list.n; i++) {
+	/* Only rows already fetched can hold it loaded. */
+	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
 
 		if (strcmp(it->id, msgid) || !it->loaded)
