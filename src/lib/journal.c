@@ -250,25 +250,56 @@ fail:
 	return WN_IO;
 }
 
-wn_status wn_journal_rewrite(wn_journal *j, const char *text, size_t len, wn_error *err)
+/* Read all of fd from the start into b. */
+static wn_status slurp(int fd, wn_buf *b)
 {
+	char chunk[65536];
+	off_t off = 0;
+	ssize_t n;
+
+	while ((n = pread(fd, chunk, sizeof(chunk), off)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return WN_IO;
+		}
+		if (wn_buf_append(b, chunk, (size_t) n) != WN_OK)
+			return WN_NOMEM;
+		off += n;
+	}
+	return WN_OK;
+}
+
+wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg, wn_error *err)
+{
+	wn_buf old = WN_BUF_INIT, neu = WN_BUF_INIT;
 	char *tmp = NULL;
 	int lfd, fd = -1, dfd;
-	wn_status st = WN_IO;
+	wn_status st;
 
-	/* Hold the journal's own lock so no append lands in the old file
-	 * between our read and the rename. */
 	lfd = lock_fd(j->path, O_RDWR, LOCK_EX);
 	if (lfd < 0)
 		return wn_error_set(err, WN_IO, "cannot lock journal %s: %s", j->path, strerror(errno));
+	st = slurp(lfd, &old);
+	if (st != WN_OK) {
+		wn_error_set(err, st, "cannot read journal %s: %s", j->path,
+			     st == WN_NOMEM ? "out of memory" : strerror(errno));
+		goto out;
+	}
+	st = build(wn_buf_str(&old), old.len, &neu, arg);
+	if (st != WN_OK) {
+		wn_error_set(err, st, "cannot compact journal %s", j->path);
+		goto out;
+	}
 	if (asprintf(&tmp, "%s.tmp", j->path) < 0) {
-		close(lfd);
-		return wn_error_set(err, WN_NOMEM, "out of memory");
+		tmp = NULL;
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+		goto out;
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write_all(fd, text, len) != WN_OK || fsync(fd) < 0 ||
+	if (fd < 0 || write_all(fd, wn_buf_str(&neu), neu.len) != WN_OK || fsync(fd) < 0 ||
 	    close(fd) < 0 || (fd = -1, rename(tmp, j->path) < 0)) {
-		wn_error_set(err, WN_IO, "cannot rewrite journal %s: %s", j->path, strerror(errno));
+		st = wn_error_set(err, WN_IO, "cannot rewrite journal %s: %s", j->path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		unlink(tmp);
@@ -279,10 +310,11 @@ wn_status wn_journal_rewrite(wn_journal *j, const char *text, size_t len, wn_err
 		fsync(dfd);
 		close(dfd);
 	}
-	j->size = len;
-	st = WN_OK;
+	j->size = neu.len;
 out:
 	free(tmp);
+	wn_buf_free(&old);
+	wn_buf_free(&neu);
 	close(lfd);
 	return st;
 }

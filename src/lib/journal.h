@@ -4,6 +4,7 @@
 #define WINNOW_JOURNAL_H
 
 #include <stddef.h>
+#include "winnow/buf.h"
 #include "winnow/status.h"
 
 typedef struct wn_journal wn_journal;
@@ -23,9 +24,12 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
 /* Append text (one or more complete lines) in one write and fsync. */
 wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err);
 
-/* Replace the whole journal by text, atomically (temp file, fsync,
- * rename, fsync of the directory). */
-wn_status wn_journal_rewrite(wn_journal *j, const char *text, size_t len, wn_error *err);
+/* Compaction: while holding the journal's exclusive lock (so no other
+ * winnow appends in between), hand the current contents to build(),
+ * which writes the new contents into out; then replace the journal with
+ * them atomically (temp file, fsync, rename, fsync of the directory). */
+typedef wn_status (*wn_journal_build_fn)(const char *data, size_t len, wn_buf *out, void *arg);
+wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg, wn_error *err);
 
 /* Size in bytes as last seen, for the compaction policy. */
 size_t wn_journal_size(const wn_journal *j);

@@ -841,32 +841,91 @@ static wn_status child_report(wn_store *s, int ok, wn_error *err)
 	return st;
 }
 
+/* Parse journal text (as compaction hands it over) into f. */
+static wn_status parse_text(wn_store *f, const char *data, size_t len)
+{
+	struct read_ctx c = { f, 0, 0, WN_OK };
+	const char *p = data, *end = data + len, *nl;
+	wn_status st;
+
+	while (p < end && (nl = memchr(p, '\n', (size_t) (end - p)))) {
+		if (nl > p && (st = read_line(p, (size_t) (nl - p), &c)) != WN_OK)
+			return st;
+		p = nl + 1;
+	}
+	return WN_OK;
+}
+
+struct compaction {
+	wn_store *scratch;	/* what the journal holds now */
+	size_t keep_from;	/* first scratch entry written back */
+};
+
+/* Build the compacted journal from what it holds now, not from what this
+ * process remembers: another winnow may have appended entries since we
+ * read it, and those must survive.  Keeps every entry from the oldest
+ * one not yet in notmuch, and at least the newest marks for undo. */
+static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *arg)
+{
+	struct compaction *c = arg;
+	wn_store *f = c->scratch;
+	size_t keep = keep_marks(), first_pending = 0;
+	wn_status st = parse_text(f, data, len);
+
+	if (st != WN_OK)
+		return st;
+	while (first_pending < f->n && f->e[first_pending].applied)
+		first_pending++;
+	c->keep_from = f->n > keep ? f->n - keep : 0;
+	if (first_pending < c->keep_from)
+		c->keep_from = first_pending;
+	for (size_t i = c->keep_from; i < f->n; i++)
+		if ((st = put_line(out, entry_json(&f->e[i], true))) != WN_OK)
+			return st;
+	return WN_OK;
+}
+
+static void free_entries(wn_store *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		entry_clear(&s->e[i]);
+	free(s->e);
+	s->e = NULL;
+	s->n = s->cap = 0;
+}
+
 static void maybe_compact(wn_store *s)
 {
-	wn_buf b = WN_BUF_INIT;
+	struct compaction c = { NULL, 0 };
 	wn_error err = WN_ERROR_INIT;
 	size_t keep = keep_marks();
-	size_t keep_from = s->n > keep ? s->n - keep : 0;
 
 	/* Applied records are lines too: count the file, not just marks. */
 	if (s->n <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
 		return;
-	/* Entries before keep_from are applied (we only compact with
-	 * nothing pending) and too old to undo: drop them. */
-	for (size_t i = keep_from; i < s->n; i++)
-		if (put_line(&b, entry_json(&s->e[i], true)) != WN_OK)
-			goto out;
-	if (wn_journal_rewrite(s->j, b.data ? b.data : "", b.len, &err) != WN_OK) {
+	c.scratch = calloc(1, sizeof(*c.scratch));
+	if (!c.scratch)
+		return;
+	c.scratch->j = s->j;
+	if (wn_journal_compact(s->j, compact_build, &c, &err) != WN_OK) {
 		warn(s, "%s", wn_error_msg(&err));
-		goto out;
+	} else {
+		/* Our memory now is the journal as written back. */
+		free_entries(s);
+		for (size_t i = 0; i < c.keep_from; i++)
+			entry_clear(&c.scratch->e[i]);
+		memmove(c.scratch->e, c.scratch->e + c.keep_from,
+			(c.scratch->n - c.keep_from) * sizeof(*s->e));
+		s->e = c.scratch->e;
+		s->n = c.scratch->n - c.keep_from;
+		s->cap = c.scratch->cap;
+		c.scratch->e = NULL;
+		c.scratch->n = 0;
 	}
-	for (size_t i = 0; i < keep_from; i++)
-		entry_clear(&s->e[i]);
-	memmove(s->e, s->e + keep_from, (s->n - keep_from) * sizeof(*s->e));
-	s->n -= keep_from;
-out:
+	free_entries(c.scratch);
+	free(c.scratch->warning);
+	free(c.scratch);
 	wn_error_clear(&err);
-	wn_buf_free(&b);
 }
 
 wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
