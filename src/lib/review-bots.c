@@ -129,6 +129,7 @@ void rv_parse_generic(struct rv_ctx *c, const struct rv_lines *L)
 	rv_inline_walk(c, L, 0, L->n, NULL, &blocks, NULL);
 	rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, false);
 	if (!c->r->nfindings)
-		rv_explain(c, "mail from a configured bot sender without comments after quoted text");
+		rv_explain(c, "read with the generic rule (a sender from winnow.bots, or no known bot): "
+			   "no unquoted comment follows quoted text");
 	rv_blocks_free(&blocks);
 }

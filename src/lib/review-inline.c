@@ -198,6 +198,36 @@ static bool c_keyword(const char *s, size_t n)
 	return false;
 }
 
+/* Macros that define a function named by their first argument:
+ * "BPF_CALL_3(bpf_ringbuf_reserve, ...)", "SYSCALL_DEFINE3(openat, ...)".
+ * The function is that argument, not the macro.  args: the text after
+ * the '('. */
+static void definer_macro(struct walk *w, const char *args, size_t an)
+{
+	static const char *const macros[] = {
+		"BPF_CALL_", "SYSCALL_DEFINE", "COMPAT_SYSCALL_DEFINE",
+	};
+	size_t k, ml, i = 0, b;
+
+	for (k = 0; k < sizeof(macros) / sizeof(macros[0]); k++) {
+		ml = strlen(macros[k]);
+		if (w->func_n == ml + 1 && rv_prefix(w->func, w->func_n, macros[k]) &&
+		    w->func[ml] >= '0' && w->func[ml] <= '9')
+			break;
+	}
+	if (k == sizeof(macros) / sizeof(macros[0]))
+		return;
+	while (i < an && (args[i] == ' ' || args[i] == '\t'))
+		i++;
+	b = i;
+	while (i < an && rv_ident_char((unsigned char) args[i]))
+		i++;
+	if (i > b && !(args[b] >= '0' && args[b] <= '9')) {
+		w->func = args + b;
+		w->func_n = i - b;
+	}
+}
+
 /* The function a hunk's context line names: the identifier before the
  * first '(' ("static int example_fn(struct thing *t)" -> example_fn). */
 static void hunk_func(struct walk *w, const char *s, size_t n)
@@ -219,6 +249,7 @@ static void hunk_func(struct walk *w, const char *s, size_t n)
 		return;
 	w->func = s + b;
 	w->func_n = e - b;
+	definer_macro(w, p + 1, (size_t) (s + n - (p + 1)));
 }
 
 /* A function definition starting in a quoted hunk line ("static int

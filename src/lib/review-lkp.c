@@ -252,7 +252,14 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		return;
 	f->severity = d->sev_explicit ? d->sev : k->dflt;
 	f->preexisting = k->pre;
-	f->summary = rv_oneline(c, d->msg, d->msg_n, RV_SUMMARY_MAX);
+	{
+		/* sparse appends "@@ expected T @@ got U @@" to its message;
+		 * the types are detail for the comment, not the summary. */
+		const char *at = rv_find(d->msg, d->msg_n, " @@");
+		size_t sn = at && at > d->msg ? (size_t) (at - d->msg) : d->msg_n;
+
+		f->summary = rv_oneline(c, d->msg, sn, RV_SUMMARY_MAX);
+	}
 	f->comment = rv_oneline(c, raw, rn, RV_NO_CUT);
 	if (d->path)
 		f->file = rv_dup(c, d->path, d->path_n);
@@ -380,6 +387,39 @@ static bool signature(const struct rv_lines *L, size_t i)
 	return false;
 }
 
+/* The patch or commit the report is about, from the key/value block:
+ * "patch subject: [PATCH v2 3/5] x: y" in a reply to a patch, "commit:
+ * <sha> x: y" in a tree report.  It links a report whose threading was
+ * lost, or a tree report, to the patch mail by subject. */
+static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
+{
+	size_t i;
+
+	for (i = 0; i < L->n && i < 60; i++) {
+		const char *t = L->v[i].s;
+		size_t tn = L->v[i].n, k = 0;
+
+		rv_trim(&t, &tn);
+		if (rv_prefix(t, tn, "patch subject:")) {
+			k = 14;
+		} else if (rv_prefix(t, tn, "commit:")) {
+			k = 7;
+			while (k < tn && t[k] == ' ')
+				k++;
+			while (k < tn && t[k] != ' ')
+				k++;	/* the commit id */
+		} else {
+			continue;
+		}
+		t += k;
+		tn -= k;
+		rv_trim(&t, &tn);
+		if (tn && !c->r->patch_subject)
+			c->r->patch_subject = rv_oneline(c, t, tn, RV_NO_CUT);
+		return;
+	}
+}
+
 void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 {
 	struct lkp k, probe;
@@ -387,6 +427,7 @@ void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 
 	memset(&k, 0, sizeof(k));
 	k.c = c;
+	report_subject(c, L);
 	for (i = 0; i < L->n && !c->oom; i++) {
 		const struct rv_line *l = &L->v[i];
 		const char *t = l->s, *s;

@@ -92,6 +92,10 @@ wn_severity rv_sev_word(const char *s, size_t n);
 bool rv_commit_line(const char *s, size_t n);
 /* Does the comment say the problem predates the patch? */
 bool rv_preexisting_prose(const char *s, size_t n);
+/* A body that is still quoted-printable encoded (soft line breaks and
+ * =XX escapes, both): *out gets a decoded copy (malloc'd, *outlen
+ * bytes), else NULL.  WN_NOMEM is the only error. */
+wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen);
 
 /* ---- quoted-diff inline comments (review-inline.c) ---- */
 

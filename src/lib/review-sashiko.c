@@ -181,9 +181,11 @@ void rv_parse_sashiko(struct rv_ctx *c, const struct rv_lines *L)
 	footer(c, L, sum.found ? sum.end : 0);
 	if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
-	else
+	else if (!sum.found || sum.declared != 0)
 		/* Older mails without a summary: every comment is a finding,
-		 * and Sashiko prints a missing severity as "Unknown". */
+		 * and Sashiko prints a missing severity as "Unknown".  A
+		 * summary whose entries could not be read leaves the same:
+		 * the comments, rather than nothing. */
 		rv_blocks_to_findings(c, &blocks, WN_SEV_UNKNOWN, true);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)

@@ -35,10 +35,25 @@ static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
 	return e;
 }
 
-/* "found N potential issue" / "found no issues" in l: *n gets N. */
+/* Words that name what a review counts. */
+static bool issue_word(const char *s, size_t n)
+{
+	return rv_prefix_ci(s, n, "issue") || rv_prefix_ci(s, n, "problem") ||
+	       rv_prefix_ci(s, n, "finding") || rv_prefix_ci(s, n, "regression") ||
+	       rv_prefix_ci(s, n, "bug");
+}
+
+/* "found N potential issue(s)", "found no issues" in l: *n gets N.
+ * The summary line changed wording over the generations ("Sashiko AI
+ * review found 2 potential issue(s):", "Thank you ...! Sashiko AI
+ * review found 2 potential issue(s) to consider:"); the core is "found
+ * N potential|possible issue".  A bare "found N issues" counts only in
+ * a line that says it is a review, so prose ("I found 3 issues with
+ * the locking") elsewhere cannot pass for a summary. */
 static bool found_line(const struct rv_line *l, int *n)
 {
 	const char *p = rv_find_ci(l->s, l->n, "found ");
+	bool review = rv_find_ci(l->s, l->n, "review") != NULL;
 	size_t i, len;
 	long v;
 
@@ -50,17 +65,24 @@ static bool found_line(const struct rv_line *l, int *n)
 		if (rv_num(l->s, len, &i, &v)) {
 			while (i < len && l->s[i] == ' ')
 				i++;
-			/* "found 3 issues in ..." in prose must not count. */
 			if (rv_prefix_ci(l->s + i, len - i, "potential") ||
-			    (rv_prefix_ci(l->s + i, len - i, "issue") &&
-			     rv_find_ci(l->s, l->n, "review"))) {
+			    rv_prefix_ci(l->s + i, len - i, "possible") ||
+			    (review && issue_word(l->s + i, len - i))) {
 				*n = (int) v;
 				return true;
 			}
-		} else if (rv_prefix_ci(l->s + i, len - i, "no ") &&
-			   rv_find_ci(l->s + i, len - i, "issue")) {
-			*n = 0;
-			return true;
+		} else if (rv_prefix_ci(l->s + i, len - i, "no ") && review) {
+			i += 3;
+			while (i < len && l->s[i] == ' ')
+				i++;
+			if (rv_prefix_ci(l->s + i, len - i, "potential ") ||
+			    rv_prefix_ci(l->s + i, len - i, "possible ") ||
+			    rv_prefix_ci(l->s + i, len - i, "new "))
+				i = (size_t) ((const char *) memchr(l->s + i, ' ', len - i) - l->s) + 1;
+			if (issue_word(l->s + i, len - i)) {
+				*n = 0;
+				return true;
+			}
 		}
 		i = (size_t) (p - l->s) + 1;
 		p = rv_find_ci(l->s + i, l->n - i, "found ");
@@ -68,16 +90,121 @@ static bool found_line(const struct rv_line *l, int *n)
 	return false;
 }
 
-/* "New issues:", "Pre-existing issues:": short, capitalised, ends in ':'. */
+/* Markdown a rewrapping client or a newer template may add around a
+ * heading or a bullet: "**New issues:**", "## Pre-existing issues". */
+static void strip_markup(const char **s, size_t *n)
+{
+	while (*n && ((*s)[0] == '#' || (*s)[0] == '*' || (*s)[0] == '_'))
+		(*s)++, (*n)--;
+	while (*n && ((*s)[*n - 1] == '*' || (*s)[*n - 1] == '_'))
+		(*n)--;
+	rv_trim(s, n);
+}
+
+/* "New issues:", "Pre-existing issues:", "Issues not introduced by this
+ * patch:": a short line of its own that ends in ':' and names issues. */
 static bool heading(const char *s, size_t n, bool *pre)
 {
-	if (n < 3 || n > 48 || s[n - 1] != ':' || !(s[0] >= 'A' && s[0] <= 'Z'))
+	strip_markup(&s, &n);
+	if (n < 3 || n > 100 || s[n - 1] != ':' || rv_prefix(s, n, "- ") ||
+	    !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
 		return false;
-	if (!rv_find_ci(s, n, "issue") && !rv_find_ci(s, n, "finding"))
+	if (!rv_find_ci(s, n, "issue") && !rv_find_ci(s, n, "finding") &&
+	    !rv_find_ci(s, n, "problem") && !rv_find_ci(s, n, "bug"))
 		return false;
 	*pre = rv_find_ci(s, n, "pre-existing") || rv_find_ci(s, n, "preexisting") ||
-	       rv_find_ci(s, n, "existing issue") || rv_find_ci(s, n, "old issue");
+	       rv_find_ci(s, n, "pre existing") || rv_find_ci(s, n, "existing issue") ||
+	       rv_find_ci(s, n, "old issue") || rv_find_ci(s, n, "not introduced") ||
+	       rv_find_ci(s, n, "predat");
 	return true;
+}
+
+/* A summary entry: "- [High] text".  Bullets seen or plausible: '-',
+ * '*', U+2022, "1." / "1)"; the bracket holds one severity word, maybe
+ * labelled ("[Severity: High]") or in bold ("**[High]**").  w and wn
+ * get the word, rest and rn the text after the bracket. */
+static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
+			const char **rest, size_t *rn)
+{
+	const char *close;
+	size_t i = 0, k;
+
+	if (rv_prefix(t, tn, "\xe2\x80\xa2"))
+		i = 3;
+	else if (tn && (t[0] == '-' || t[0] == '*'))
+		i = 1;
+	else {
+		while (i < tn && i < 3 && t[i] >= '0' && t[i] <= '9')
+			i++;
+		if (!i || i >= tn || (t[i] != '.' && t[i] != ')'))
+			return false;
+		i++;
+	}
+	while (i < tn && (t[i] == ' ' || t[i] == '\t' || t[i] == '*'))
+		i++;
+	if (i >= tn || t[i] != '[')
+		return false;
+	close = memchr(t + i, ']', tn - i);
+	if (!close)
+		return false;
+	*w = t + i + 1;
+	*wn = (size_t) (close - *w);
+	rv_trim(w, wn);
+	if (rv_prefix_ci(*w, *wn, "severity:")) {
+		*w += 9;
+		*wn -= 9;
+		rv_trim(w, wn);
+	}
+	/* One word: "[ ... ]" or "[PATCH 2/3]" in a wrapped line is not
+	 * an entry. */
+	if (!*wn || *wn > 16)
+		return false;
+	for (k = 0; k < *wn; k++)
+		if (!(((*w)[k] >= 'a' && (*w)[k] <= 'z') || ((*w)[k] >= 'A' && (*w)[k] <= 'Z')))
+			return false;
+	*rest = close + 1;
+	*rn = tn - (size_t) (*rest - t);
+	while (*rn && **rest == '*') {
+		(*rest)++;
+		(*rn)--;
+	}
+	rv_trim(rest, rn);
+	return true;
+}
+
+/* Where a summary without its "--" certainly ends: the quoted diff, the
+ * commit header, the patch line, an unquoted diff header, the footer. */
+static bool hard_stop(const struct rv_line *l, const char *t, size_t tn)
+{
+	return (l->n && l->s[0] == '>') || rv_prefix(t, tn, "--- Patch [") ||
+	       rv_commit_line(t, tn) || rv_prefix(l->s, l->n, "diff --git ") ||
+	       rv_eq(l->s, l->n, "-- ");
+}
+
+/* After a blank line, text that is neither an entry nor a heading
+ * either continues an entry (a stray blank line inside it) or is what
+ * follows a summary whose "--" went missing.  It continues the summary
+ * when more entries are still to come: fewer entries than announced,
+ * and an entry or heading before the summary certainly ends. */
+static bool more_entries(const struct rv_lines *L, size_t i, size_t to, const struct rv_summary *out)
+{
+	size_t lim = i + 64;
+
+	if (out->declared >= 0 && out->n >= (size_t) out->declared)
+		return false;
+	for (; i < to && i < lim; i++) {
+		const struct rv_line *l = &L->v[i];
+		const char *t = l->s, *w, *rest;
+		size_t tn = l->n, wn, rn;
+		bool p;
+
+		rv_trim(&t, &tn);
+		if (rv_eq(t, tn, "--") || hard_stop(l, t, tn))
+			return false;
+		if (entry_start(t, tn, &w, &wn, &rest, &rn) || heading(t, tn, &p))
+			return true;
+	}
+	return false;
 }
 
 void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
@@ -105,8 +232,8 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 	out->line = i;
 	for (i++; i < to && !c->oom; i++) {
 		const struct rv_line *l = &L->v[i];
-		const char *t = l->s;
-		size_t tn = l->n;
+		const char *t = l->s, *w, *rest;
+		size_t tn = l->n, wn, rn;
 		bool p;
 
 		rv_trim(&t, &tn);
@@ -114,8 +241,7 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 			i++;
 			break;
 		}
-		if ((l->n && l->s[0] == '>') || rv_prefix(t, tn, "--- Patch [") ||
-		    rv_commit_line(t, tn))
+		if (hard_stop(l, t, tn))
 			break;
 		if (!tn) {
 			blank = true;
@@ -127,34 +253,24 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 			blank = false;
 			continue;
 		}
-		if (rv_prefix(t, tn, "- [") && memchr(t, ']', tn)) {
-			const char *close = memchr(t, ']', tn), *w = t + 3, *rest;
-			size_t wn = (size_t) (close - w), rn;
-
-			rv_trim(&w, &wn);
-			if (rv_prefix_ci(w, wn, "severity:")) {
-				w += 9;
-				wn -= 9;
-			}
+		if (entry_start(t, tn, &w, &wn, &rest, &rn)) {
 			cur = new_entry(c, out);
 			if (!cur)
 				break;
 			cur->sev = rv_sev_word(w, wn);
 			cur->preexisting = pre;
-			rest = close + 1;
-			rn = tn - (size_t) (rest - t);
-			rv_trim(&rest, &rn);
 			rv_put(c, &cur->text, rest, rn);
 			blank = false;
 			continue;
 		}
 		/* Entries are contiguous: text after a blank line that is
-		 * neither an entry nor a heading means the "--" went missing. */
-		if (blank || !cur) {
-			if (blank && out->n)
-				break;
+		 * neither an entry nor a heading means the "--" went
+		 * missing -- unless more entries follow it. */
+		if (blank && out->n && !more_entries(L, i, to, out))
+			break;
+		blank = false;
+		if (!cur)
 			continue;
-		}
 		/* A rewrapped copy may glue the "--" to the last entry. */
 		if (tn > 3 && rv_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
 			tn -= 2;

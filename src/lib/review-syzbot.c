@@ -59,18 +59,26 @@ static bool crash_head(const char *s, size_t n)
 /* Walk the space-separated words of s; for each, call-back style. */
 static bool is_path_line(const char *w, size_t n, size_t *colon, long *line)
 {
-	const char *c = NULL;
+	const char *slash = NULL, *c;
 	size_t i;
 
+	/* "fs/inode.c:341" in a stack trace; "drivers/x.c:91:2:" in a
+	 * compiler error: the line follows the first ':' after the file
+	 * name. */
+	while (n && w[n - 1] == ':')
+		n--;
 	for (i = n; i > 0; i--)
-		if (w[i - 1] == ':') {
-			c = w + i - 1;
+		if (w[i - 1] == '/') {
+			slash = w + i - 1;
 			break;
 		}
-	if (!c || c == w || !memchr(w, '/', (size_t) (c - w)))
+	if (!slash)
+		return false;
+	c = memchr(slash, ':', n - (size_t) (slash - w));
+	if (!c)
 		return false;
 	i = (size_t) (c - w) + 1;
-	if (!rv_num(w, n, &i, line))
+	if (!rv_num(w, n, &i, line) || (i < n && w[i] != ':'))
 		return false;
 	*colon = (size_t) (c - w);
 	return true;
@@ -144,7 +152,31 @@ static void locate(const struct rv_lines *L, size_t k, size_t to, struct crash *
 }
 
 /* syzbot-like title from the crash line. */
-static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash *cr)
+/* KASAN names the access on the line after the report line ("Read of
+ * size 8 at addr ..."); syzbot puts it in the title ("KASAN:
+ * slab-use-after-free Read in foo").  NULL when there is none. */
+static const char *kasan_access(const struct rv_lines *L, size_t k, size_t to)
+{
+	size_t j;
+
+	if (!rv_find(L->v[k].s, L->v[k].n, "KASAN:"))
+		return NULL;
+	for (j = k + 1; j < to && j <= k + 2; j++) {
+		const char *s = L->v[j].s;
+		size_t n = L->v[j].n;
+
+		strip_log_prefix(&s, &n);
+		if (rv_prefix(s, n, "Read of size"))
+			return "Read";
+		if (rv_prefix(s, n, "Write of size"))
+			return "Write";
+	}
+	return NULL;
+}
+
+/* syzbot-like title from the crash line; access: see kasan_access(). */
+static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash *cr,
+		   const char *access)
 {
 	wn_buf b = WN_BUF_INIT;
 	char *t;
@@ -152,6 +184,13 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 	const char *cpu;
 
 	strip_log_prefix(&s, &n);
+	/* "BUG: KASAN: ..." is titled "KASAN: ..." (KMSAN, KCSAN, KFENCE
+	 * alike): the sanitizer's name is the headline. */
+	if (rv_prefix(s, n, "BUG: K") && (rv_prefix(s + 5, n - 5, "KASAN:") || rv_prefix(s + 5, n - 5, "KMSAN:") ||
+					  rv_prefix(s + 5, n - 5, "KCSAN:") || rv_prefix(s + 5, n - 5, "KFENCE:"))) {
+		s += 5;
+		n -= 5;
+	}
 	if (cr->func && ((rv_prefix(s, n, "WARNING:") &&
 			  (rv_find(s, n, "CPU:") || rv_find(s, n, "CPU#") || rv_find(s, n, " at "))) ||
 			 rv_find(s, n, "general protection fault") || rv_prefix(s, n, "kernel BUG at"))) {
@@ -191,6 +230,21 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 		rv_put(c, &b, " ", 1);
 		rv_put(c, &b, cr->func, cr->func_n);
 	}
+	if (access && !c->oom && b.len) {
+		const char *in = rv_find(b.data, b.len, " in ");
+
+		if (in) {
+			wn_buf x = WN_BUF_INIT;
+			size_t at = (size_t) (in - b.data);
+
+			rv_put(c, &x, b.data, at);
+			rv_put(c, &x, " ", 1);
+			rv_put(c, &x, access, strlen(access));
+			rv_put(c, &x, b.data + at, b.len - at);
+			wn_buf_free(&b);
+			b = x;
+		}
+	}
 out:
 	t = b.len ? rv_oneline(c, b.data, b.len, RV_SUMMARY_MAX) : NULL;
 	wn_buf_free(&b);
@@ -227,7 +281,8 @@ static void crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, 
 	if (!f)
 		return;
 	locate(L, k, to, &cr);
-	f->summary = sum ? rv_oneline(c, sum, sum_n, RV_SUMMARY_MAX) : title(c, L->v[k].s, L->v[k].n, &cr);
+	f->summary = sum ? rv_oneline(c, sum, sum_n, RV_SUMMARY_MAX) : title(c, L->v[k].s, L->v[k].n, &cr,
+								       kasan_access(L, k, to));
 	if (!f->summary)
 		f->summary = rv_oneline(c, L->v[k].s, L->v[k].n, RV_SUMMARY_MAX);
 	if (cr.func)

@@ -435,3 +435,85 @@ bool rv_preexisting_prose(const char *s, size_t n)
 			return true;
 	return false;
 }
+
+/* ---- quoted-printable left in the text ----
+ *
+ * Evidence that a body is still quoted-printable: soft line breaks (a
+ * '=' ending a line right after a non-blank: code never breaks a word
+ * like that, "x =" ends with a blank) and the escapes a QP encoder
+ * writes for '=', a trailing blank or a UTF-8 lead byte.  Both kinds
+ * must be present, so C code ("a +=", "0x3D") or prose alone never
+ * triggers a decode. */
+static bool qp_escape(const char *s, size_t n, size_t i)
+{
+	static const char *const esc[] = { "=3D", "=20", "=09", "=C2=", "=C3=", "=E2=80=" };
+	size_t k;
+
+	for (k = 0; k < sizeof(esc) / sizeof(esc[0]); k++)
+		if (rv_prefix(s + i, n - i, esc[k]))
+			return true;
+	return false;
+}
+
+static int qp_hex(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	return -1;
+}
+
+wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen)
+{
+	size_t i, soft = 0, escapes = 0, o = 0;
+	char *d;
+
+	*out = NULL;
+	*outlen = 0;
+	for (i = 0; i < len; i++) {
+		if (body[i] != '=')
+			continue;
+		if (qp_escape(body, len, i))
+			escapes++;
+		else if (i > 0 && body[i - 1] != ' ' && body[i - 1] != '\t' && body[i - 1] != '\n' &&
+			 ((i + 1 < len && body[i + 1] == '\n') ||
+			  (i + 2 < len && body[i + 1] == '\r' && body[i + 2] == '\n')))
+			soft++;
+	}
+	if (soft < 2 || escapes < 2)
+		return WN_OK;
+	d = malloc(len + 1);
+	if (!d)
+		return WN_NOMEM;
+	for (i = 0; i < len; i++) {
+		int hi, lo;
+
+		if (body[i] != '=') {
+			d[o++] = body[i];
+			continue;
+		}
+		if (i + 1 < len && body[i + 1] == '\n') {
+			i++;	/* soft line break */
+			continue;
+		}
+		if (i + 2 < len && body[i + 1] == '\r' && body[i + 2] == '\n') {
+			i += 2;
+			continue;
+		}
+		hi = i + 1 < len ? qp_hex((unsigned char) body[i + 1]) : -1;
+		lo = i + 2 < len ? qp_hex((unsigned char) body[i + 2]) : -1;
+		if (hi >= 0 && lo >= 0) {
+			d[o++] = (char) (hi * 16 + lo);
+			i += 2;
+		} else {
+			d[o++] = '=';	/* a bare '=' stays what it is */
+		}
+	}
+	d[o] = '\0';
+	*out = d;
+	*outlen = o;
+	return WN_OK;
+}

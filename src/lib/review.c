@@ -136,6 +136,51 @@ static bool netdev_intro(const wn_mail *m)
 	return false;
 }
 
+/* A 0-day report sent by a person rather than by lkp@intel.com: smatch
+ * reports are checked and forwarded by hand, with the robot's text
+ * unquoted ("tree: ... commit: ...", "| Reported-by: kernel test robot
+ * <lkp@intel.com>", "New smatch warnings:", the 0-DAY CI footer).  A
+ * reply that quotes a report has all of it behind '>' and is not one.
+ * At most the head of the body is read: a report puts all of this first,
+ * while a patch that pastes a report is told apart by its diff. */
+static bool lkp_forwarded(const wn_mail *m)
+{
+	const char *s = m->body, *end;
+	bool noticed = false, reported = false, section = false, footer = false;
+	size_t lines = 0;
+
+	if (!s)
+		return false;
+	end = s + m->body_len;
+	while (s < end && lines++ < 2000) {
+		const char *nl = memchr(s, '\n', (size_t) (end - s));
+		const char *t = s;
+		size_t n = nl ? (size_t) (nl - s) : (size_t) (end - s);
+
+		s = nl ? nl + 1 : end;
+		if (n && t[0] == '>')
+			continue;
+		/* A patch that fixes a reported warning may paste the
+		 * report into its commit message: it carries a diff. */
+		if (rv_prefix(t, n, "diff --git "))
+			return false;
+		rv_trim(&t, &n);
+		if (lines <= 12 && rv_prefix_ci(t, n, "kernel test robot noticed the following"))
+			noticed = true;
+		if (rv_prefix(t, n, "| "))
+			t += 2, n -= 2;
+		if (rv_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
+			reported = true;
+		if (rv_prefix_ci(t, n, "smatch warnings:") || rv_prefix_ci(t, n, "new smatch warnings:") ||
+		    rv_prefix_ci(t, n, "sparse warnings:") || rv_prefix_ci(t, n, "all warnings (new ones") ||
+		    rv_prefix_ci(t, n, "all errors (new ones"))
+			section = true;
+		if (rv_prefix(t, n, "0-DAY CI Kernel Test Service"))
+			footer = true;
+	}
+	return reported && (noticed || section || footer);
+}
+
 bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out)
 {
 	const char *from, *local, *dom, *subj;
@@ -177,6 +222,10 @@ bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot 
 	}
 	if (netdev_intro(m)) {
 		b = WN_BOT_NETDEV_AI;
+		goto found;
+	}
+	if (strncmp(subj, "[PATCH", 6) != 0 && lkp_forwarded(m)) {
+		b = WN_BOT_LKP;
 		goto found;
 	}
 	for (; generic_senders && *generic_senders; generic_senders++)
@@ -357,6 +406,8 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 	struct rv_ctx c;
 	struct rv_lines L;
 	wn_review *r;
+	char *repaired = NULL;
+	size_t rlen = 0;
 
 	if (!out)
 		return wn_error_set(err, WN_USAGE, "wn_review_parse: no result pointer");
@@ -372,7 +423,19 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 	c.r = r;
 	if (!body)
 		len = 0;
+	/* A copy that was quoted-printable encoded once more than its
+	 * headers say (list archives, forwarded copies) is decoded here:
+	 * otherwise "part=3D12" and "=\n" soft breaks reach the parsers. */
+	if (rv_qp_repair(body, len, &repaired, &rlen) != WN_OK) {
+		wn_review_free(&r);
+		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
+	}
+	if (repaired) {
+		body = repaired;
+		len = rlen;
+	}
 	if (rv_lines_split(body, len, &L) != WN_OK) {
+		free(repaired);
 		wn_review_free(&r);
 		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
 	}
@@ -398,6 +461,7 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 		break;
 	}
 	rv_lines_free(&L);
+	free(repaired);
 	if (!c.oom && r->nfindings) {
 		free(r->explain);
 		r->explain = NULL;

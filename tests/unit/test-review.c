@@ -812,6 +812,257 @@ static void test_sashiko_nul_bytes(void **state)
 	wn_review_free(&r);
 }
 
+/* Summary wording and layout variants seen across template generations
+ * or produced by rewrapping clients: "issues" without "(s)", upper-case
+ * severities, '*' and numbered bullets, a markdown heading too long for
+ * the old 48-byte limit, "possible" instead of "potential". */
+static void test_sashiko_summary_variants(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 4 possible issues:\n"
+		"\n"
+		"**New issues:**\n"
+		"- [HIGH] Lock order inversion between dev->lock and the rtnl lock.\n"
+		"* [Low] Misleading comment above the retry loop.\n"
+		"\n"
+		"**Pre-existing issues (not introduced by this patch):**\n"
+		"1. [Medium] The retry loop never gives up when the firmware hangs.\n"
+		"2. [Severity: Critical] dev->fw is freed while the watchdog still uses it.\n"
+		"--\n"
+		"\n"
+		"> diff --git a/drivers/x.c b/drivers/x.c\n"
+		"> @@ -1,2 +1,3 @@ static int x_probe(struct x *dev)\n"
+		"> +\trtnl_lock();\n"
+		"\n"
+		"[Severity: High]\n"
+		"dev->lock is taken inside rtnl elsewhere.\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->declared, 4);
+	assert_int_equal(r->nfindings, 4);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_false(F(r, 0)->preexisting);
+	assert_string_equal(F(r, 0)->function, "x_probe");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	assert_false(F(r, 1)->preexisting);
+	assert_int_equal(F(r, 2)->severity, WN_SEV_MEDIUM);
+	assert_true(F(r, 2)->preexisting);
+	assert_string_equal(F(r, 2)->summary, "The retry loop never gives up when the firmware hangs.");
+	assert_int_equal(F(r, 3)->severity, WN_SEV_CRITICAL);
+	assert_true(F(r, 3)->preexisting);
+	wn_review_free(&r);
+}
+
+/* A stray blank line inside a wrapped entry does not end the summary
+ * while announced entries are still to come; after the last one, text
+ * past a blank line does (the "--" went missing). */
+static void test_sashiko_summary_stray_blank(void **state)
+{
+	static const char body[] =
+		"Thank you for your contribution! Sashiko AI review found 3 potential issue(s) to consider:\n"
+		"- [High] The first entry is wrapped\n"
+		"\n"
+		"  over a blank line.\n"
+		"- [Medium] The second entry.\n"
+		"\n"
+		"- [Low] The third entry, after a blank line.\n"
+		"\n"
+		"subsys: the commit title, with no \"--\" above it\n"
+		"\n"
+		"- [High] a dash line of the commit message, not an entry\n"
+		"\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"[Severity: High]\n"
+		"A comment.\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 3);
+	assert_string_equal(F(r, 0)->summary, "The first entry is wrapped over a blank line.");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_MEDIUM);
+	assert_int_equal(F(r, 2)->severity, WN_SEV_LOW);
+	assert_string_equal(F(r, 2)->summary, "The third entry, after a blank line.");
+	wn_review_free(&r);
+}
+
+/* Without its "--", a summary still ends at the commit header, at an
+ * unquoted diff header or at the patch line. */
+static void test_sashiko_summary_no_terminator(void **state)
+{
+	static const char *const bodies[] = {
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"commit 0123456789abcdef0123456789abcdef01234567\n"
+		"Author: A <a@example.org>\n"
+		"\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"diff --git a/a.c b/a.c\n"
+		"--- a/a.c\n"
+		"+++ b/a.c\n"
+		"[ ... ]\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"--- Patch [3]: [PATCH 3/3] a: b ---\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+	};
+	size_t k;
+
+	(void) state;
+	for (k = 0; k < sizeof(bodies) / sizeof(bodies[0]); k++) {
+		wn_review *r = parse(WN_BOT_SASHIKO, bodies[k]);
+
+		assert_int_equal(r->nfindings, 1);
+		assert_string_equal(F(r, 0)->summary, "One entry, wrapped over two lines.");
+		assert_string_equal(F(r, 0)->file, "a.c");
+		assert_contains(F(r, 0)->comment, "A comment about x.");
+		wn_review_free(&r);
+	}
+}
+
+/* A summary whose entries cannot be read: the comments are kept as the
+ * findings rather than dropped; "found no ..." wordings give none. */
+static void test_sashiko_summary_unreadable_and_none(void **state)
+{
+	static const char unreadable[] =
+		"Sashiko AI review found 2 potential issue(s):\n"
+		"  High: entries in a layout nobody has seen yet\n"
+		"--\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"[Severity: High]\n"
+		"First.\n"
+		"\n"
+		"> +y\n"
+		"\n"
+		"[Severity: Low]\n"
+		"Second.\n";
+	static const char *const none[] = {
+		"Sashiko AI review found no potential issues.\n",
+		"Thank you for your contribution! Sashiko AI review found no regressions.\n",
+		"Sashiko AI review found 0 potential issue(s).\n",
+	};
+	wn_review *r = parse(WN_BOT_SASHIKO, unreadable);
+	size_t k;
+
+	(void) state;
+	assert_int_equal(r->declared, 2);
+	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	wn_review_free(&r);
+	for (k = 0; k < sizeof(none) / sizeof(none[0]); k++) {
+		r = parse(WN_BOT_SASHIKO, none[k]);
+		assert_int_equal(r->declared, 0);
+		assert_int_equal(r->nfindings, 0);
+		assert_string_equal(r->explain, "Sashiko found no issues");
+		wn_review_free(&r);
+	}
+	/* prose elsewhere that happens to say "found 3 issues" is no summary */
+	r = parse(WN_BOT_SASHIKO, "I found 3 issues with the locking.\n> +x\n\nA comment.\n");
+	assert_int_equal(r->declared, -1);
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
+/* A copy still quoted-printable encoded although its headers say 8bit:
+ * soft breaks and =XX escapes are undone before parsing. */
+static void test_qp_artefacts(void **state)
+{
+	static const char body[] =
+		"Thank you for your contribution! Sashiko AI review found 1 potential issue(=\n"
+		"s) to consider:\n"
+		"- [High] The loop bound in count_fn() is off by one, so the last elem=\n"
+		"ent is read past the end.\n"
+		"--\n"
+		"\n"
+		"> diff --git a/lib/count.c b/lib/count.c\n"
+		"> @@ -20,2 +20,2 @@ int count_fn(int n)\n"
+		"> -\tfor (i =3D 0; i < n; i++)\n"
+		"> +\tfor (i =3D 0; i <=3D n; i++)\n"
+		"\n"
+		"[Severity: High]\n"
+		"Doesn't i <=3D n read one element too many?\n"
+		"\n"
+		"--=20\n"
+		"Sashiko AI review =C2=B7 https://sashiko.dev/#/patchset/20260101-count-v2-0-=\n"
+		"abc@example.org?part=3D12\n";
+	/* C code alone: "x +=" at a line end, one "=3D"-looking token. */
+	static const char code[] =
+		"> diff --git a/a.c b/a.c\n"
+		"> @@ -1,2 +1,3 @@ void f(void)\n"
+		"> +\tsum +=\n"
+		"> +\t\tv[i];\n"
+		"\n"
+		"Is sum +=\n"
+		"v[i] right when v holds 0x3D=3D?\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->declared, 1);
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary,
+			    "The loop bound in count_fn() is off by one, so the last element is read past the end.");
+	assert_int_equal(F(r, 0)->line, 20);
+	assert_string_equal(r->cover_id, "20260101-count-v2-0-abc@example.org");
+	assert_int_equal(r->part, 12);
+	assert_contains(F(r, 0)->comment, "i <= n");
+	wn_review_free(&r);
+	r = parse(WN_BOT_GENERIC, code);
+	assert_int_equal(r->nfindings, 1);
+	assert_contains(F(r, 0)->comment, "sum +=\nv[i]");
+	assert_contains(F(r, 0)->comment, "0x3D=3D");
+	wn_review_free(&r);
+}
+
+/* Hunk headers naming a function-defining macro: the function is its
+ * first argument. */
+static void test_inline_definer_macro(void **state)
+{
+	static const char body[] =
+		"> diff --git a/kernel/bpf/ringbuf.c b/kernel/bpf/ringbuf.c\n"
+		"> @@ -474,6 +474,9 @@ BPF_CALL_3(bpf_ringbuf_reserve, struct bpf_map *, map, u64, size, u64, flags)\n"
+		"> +\tif (!size)\n"
+		"\n"
+		"First.\n"
+		"\n"
+		"> diff --git a/fs/open.c b/fs/open.c\n"
+		"> @@ -1400,3 +1400,4 @@ SYSCALL_DEFINE4(openat, int, dfd, const char __user *, filename, int, flags,\n"
+		"> +\tflags &= ~O_X;\n"
+		"\n"
+		"Second.\n"
+		"\n"
+		"> @@ -1500,3 +1501,4 @@ static int MY_MACRO_3(int a)\n"
+		"> +\ta++;\n"
+		"\n"
+		"Third.\n";
+	wn_review *r = parse(WN_BOT_BPF_CI, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 3);
+	assert_string_equal(F(r, 0)->function, "bpf_ringbuf_reserve");
+	assert_string_equal(F(r, 1)->function, "openat");
+	assert_string_equal(F(r, 2)->function, "MY_MACRO_3");
+	wn_review_free(&r);
+}
+
 /* ---- BPF CI ---- */
 
 static const char bpf_old[] =
@@ -1257,7 +1508,9 @@ static void test_syzbot_report(void **state)
 	(void) state;
 	assert_int_equal(r->nfindings, 1);
 	assert_int_equal(F(r, 0)->severity, WN_SEV_NONE);
-	assert_string_equal(F(r, 0)->summary, "BUG: KASAN: slab-use-after-free in set_powered_sync");
+	/* syzbot's own title: the sanitizer first, the access from the
+	 * next line */
+	assert_string_equal(F(r, 0)->summary, "KASAN: slab-use-after-free Read in set_powered_sync");
 	assert_string_equal(F(r, 0)->function, "set_powered_sync");
 	assert_string_equal(F(r, 0)->file, "net/bluetooth/mgmt.c");
 	assert_int_equal(F(r, 0)->line, 1353);
@@ -1352,6 +1605,116 @@ static void test_syzbot_status_mail(void **state)
 }
 
 /* ---- generic ---- */
+
+/* A smatch report checked and forwarded by a person: the robot's text
+ * unquoted, sent from the person's address.  A reply quoting a report,
+ * or a patch that pastes one into its commit message, is not one. */
+static void test_detect_lkp_forwarded(void **state)
+{
+	static const char report[] =
+		"tree:   https://git.example.org/linux.git master\n"
+		"head:   0123456789abcdef0123456789abcdef01234567\n"
+		"commit: 89abcdef0123456789abcdef0123456789abcdef x: do y\n"
+		"\n"
+		"If you fix the issue in a separate patch/commit (i.e. not just a new version of\n"
+		"the same patch/commit), kindly add following tags\n"
+		"| Reported-by: kernel test robot <lkp@intel.com>\n"
+		"| Reported-by: A Checker <checker@example.org>\n"
+		"\n"
+		"New smatch warnings:\n"
+		"drivers/x.c:12 x_probe() warn: missing error code 'ret'\n";
+	static const char quoted[] =
+		"On Mon, A Checker wrote:\n"
+		"> | Reported-by: kernel test robot <lkp@intel.com>\n"
+		"> New smatch warnings:\n"
+		"\n"
+		"Thanks, fixed in v2.\n";
+	static const char patch[] =
+		"smatch warnings:\n"
+		"drivers/x.c:12 x_probe() warn: missing error code 'ret'\n"
+		"\n"
+		"Reported-by: kernel test robot <lkp@intel.com>\n"
+		"Signed-off-by: A <a@example.org>\n"
+		"---\n"
+		"diff --git a/drivers/x.c b/drivers/x.c\n";
+	wn_bot b = WN_BOT_COUNT;
+
+	(void) state;
+	assert_true(detect("checker@example.org", "drivers/x.c:12 x_probe() warn: missing error code 'ret'",
+			   report, NULL, &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	assert_false(detect("dev@example.org", "Re: drivers/x.c:12 x_probe() warn: x", quoted, NULL, &b));
+	assert_false(detect("dev@example.org", "x: fix the missing error code", patch, NULL, &b));
+	assert_false(detect("dev@example.org", "[PATCH] x: fix it", report, NULL, &b));
+}
+
+/* The patch a 0-day report is about, for linking without threading:
+ * "patch subject:" in a reply, the commit title of "commit:" in a tree
+ * report.  sparse's "@@ expected @@ got @@" stays out of the summary. */
+static void test_lkp_report_subject(void **state)
+{
+	static const char reply[] =
+		"Hi A,\n"
+		"\n"
+		"kernel test robot noticed the following build warnings:\n"
+		"\n"
+		"patch link:    https://lore.example.org/r/x%40example.org\n"
+		"patch subject: [PATCH v2 1/2] x: do y\n"
+		"config: x86_64-allyesconfig\n"
+		"\n"
+		"sparse warnings: (new ones prefixed by >>)\n"
+		">> drivers/x.c:57:24: sparse: sparse: incorrect type in assignment (different base types) @@     expected restricted __le32 [usertype] len @@     got unsigned int @@\n"
+		"   drivers/x.c:57:24: sparse:     expected restricted __le32 [usertype] len\n";
+	static const char tree[] =
+		"tree:   https://git.example.org/linux.git master\n"
+		"head:   0123456789abcdef0123456789abcdef01234567\n"
+		"commit: 89abcdef0123456789abcdef0123456789abcdef x: do y in z\n"
+		"date:   3 days ago\n"
+		"\n"
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/x.c:5:6: warning: no previous prototype for 'x_init' [-Wmissing-prototypes]\n";
+	wn_review *r = parse(WN_BOT_LKP, reply);
+
+	(void) state;
+	assert_string_equal(r->patch_subject, "[PATCH v2 1/2] x: do y");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary, "incorrect type in assignment (different base types)");
+	assert_contains(F(r, 0)->comment, "@@ expected restricted __le32");
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, tree);
+	assert_string_equal(r->patch_subject, "x: do y in z");
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
+/* A syzbot ci build error section is located at its first compiler
+ * diagnostic ("path:line:col: error: ..."). */
+static void test_syzbot_ci_build_error_location(void **state)
+{
+	static const char body[] =
+		"syzbot ci has tested the following series\n"
+		"\n"
+		"***\n"
+		"\n"
+		"kernel build error\n"
+		"\n"
+		"tree:      net-next\n"
+		"arch:      arm64\n"
+		"\n"
+		"drivers/net/vx/vx_tx.c:91:2: error: use of undeclared identifier 'txq'\n"
+		"drivers/net/vx/vx_tx.c:92:21: error: use of undeclared identifier 'txq'\n"
+		"\n"
+		"***\n";
+	wn_review *r = parse(WN_BOT_SYZBOT, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary, "kernel build error");
+	assert_string_equal(F(r, 0)->file, "drivers/net/vx/vx_tx.c");
+	assert_int_equal(F(r, 0)->line, 91);
+	wn_review_free(&r);
+}
 
 static void test_generic(void **state)
 {
@@ -1611,6 +1974,12 @@ int main(void)
 		cmocka_unit_test(test_sashiko_footer_variants),
 		cmocka_unit_test(test_sashiko_glued_terminator),
 		cmocka_unit_test(test_sashiko_nul_bytes),
+		cmocka_unit_test(test_sashiko_summary_variants),
+		cmocka_unit_test(test_sashiko_summary_stray_blank),
+		cmocka_unit_test(test_sashiko_summary_no_terminator),
+		cmocka_unit_test(test_sashiko_summary_unreadable_and_none),
+		cmocka_unit_test(test_qp_artefacts),
+		cmocka_unit_test(test_inline_definer_macro),
 		cmocka_unit_test(test_bpf_ci_old),
 		cmocka_unit_test(test_bpf_ci_new),
 		cmocka_unit_test(test_inline_suggested_diff),
@@ -1625,6 +1994,9 @@ int main(void)
 		cmocka_unit_test(test_syzbot_warning_new_format),
 		cmocka_unit_test(test_syzbot_ci),
 		cmocka_unit_test(test_syzbot_status_mail),
+		cmocka_unit_test(test_syzbot_ci_build_error_location),
+		cmocka_unit_test(test_detect_lkp_forwarded),
+		cmocka_unit_test(test_lkp_report_subject),
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_long_summary_cut),
 		cmocka_unit_test(test_fingerprint),
