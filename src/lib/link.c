@@ -14,6 +14,34 @@
 #include "private.h"
 #include "winnow/text.h"
 
+/* Is this mail a patch (or a series' cover letter)?  A review may
+ * answer something else -- syzbot's test result replies to the "#syz
+ * test" mail, a thread holds human replies -- and that is no patch to
+ * show attribution for.  A patch has a "[... PATCH ...]" tag in a
+ * subject that is not a reply, or carries a diff. */
+static bool looks_like_patch(const wn_mail *m)
+{
+	const char *s = m->subject ? m->subject : "", *close;
+	const char *b = m->body, *end = m->body ? m->body + m->body_len : NULL;
+
+	while (*s == ' ')
+		s++;
+	if (*s == '[' && (close = strchr(s, ']'))) {
+		for (const char *p = s; p + 5 <= close; p++)
+			if (wn_text_prefix_ci(p, "patch"))
+				return true;
+	}
+	while (b && b < end) {
+		const char *nl = memchr(b, '\n', (size_t) (end - b));
+		size_t n = nl ? (size_t) (nl - b) : (size_t) (end - b);
+
+		if ((n >= 11 && !memcmp(b, "diff --git ", 11)) || (n >= 6 && !memcmp(b, "--- a/", 6)))
+			return true;
+		b = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
 static wn_status load_patch(wn_index *idx, wn_item *it, notmuch_message_t *msg,
 			    wn_link how, wn_error *err)
 {
@@ -24,6 +52,10 @@ static wn_status load_patch(wn_index *idx, wn_item *it, notmuch_message_t *msg,
 	st = wn_message_read_mail(msg, &mail, err);
 	if (st != WN_OK)
 		return st;
+	if (!looks_like_patch(mail)) {
+		wn_mail_free(&mail);
+		return WN_NOT_FOUND;
+	}
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		goto nomem;
@@ -116,10 +148,11 @@ static bool patch_number(const char *subject, long *n, long *m)
 }
 
 /* Run query and give the id (malloc'd) of the first message accepted by
- * pick(), oldest first; NULL if none. */
+ * pick(), in the given order; NULL if none. */
 typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
 
-static char *search_one(wn_index *idx, const char *qs, pick_fn pick, const void *arg)
+static char *search_one(wn_index *idx, const char *qs, notmuch_sort_t order, pick_fn pick,
+			const void *arg)
 {
 	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
 	notmuch_messages_t *msgs = NULL;
@@ -127,7 +160,7 @@ static char *search_one(wn_index *idx, const char *qs, pick_fn pick, const void 
 
 	if (!q)
 		return NULL;
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	notmuch_query_set_sort(q, order);
 	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS) {
 		for (; !found && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
@@ -166,16 +199,33 @@ static wn_status try_footer(wn_index *idx, wn_item *it, const wn_review *r, wn_e
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	notmuch_message_destroy(cover);
-	patch = search_one(idx, qs, pick_part, &part);
+	patch = search_one(idx, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
 	free(qs);
 	st = try_id(idx, it, patch, WN_LINK_FOOTER, err);
 	free(patch);
 	return st;
 }
 
+/* The title of a patch subject: the leading "[PATCH v2 3/5]"-style
+ * groups removed.  s is normalised already; returns a pointer into s. */
+static const char *subject_title(const char *s)
+{
+	for (;;) {
+		const char *close;
+
+		while (*s == ' ')
+			s++;
+		if (*s != '[' || !(close = strchr(s, ']')))
+			return s;
+		s = close + 1;
+	}
+}
+
 struct subject_pick {
 	const char *key;	/* normalised patch subject wanted */
 	const char *self;	/* the review's own id */
+	bool title_only;	/* key is a bare commit title: compare titles */
+	time_t before;		/* title_only: the patch predates this; 0 = any */
 };
 
 static bool pick_subject(notmuch_message_t *msg, const void *arg)
@@ -188,33 +238,54 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
 	if (!subject || is_reply(subject) ||
 	    strcmp(notmuch_message_get_message_id(msg), sp->self) == 0)
 		return false;
+	/* A review comes after its patch: with only a title to go on,
+	 * a later posting of the same title (the next version) is not
+	 * the one reviewed.  A day of slack for skewed clocks. */
+	if (sp->title_only && sp->before > 0 && notmuch_message_get_date(msg) > sp->before + 86400)
+		return false;
 	key = wn_text_normalize(subject);
-	ok = key && strcmp(key, sp->key) == 0;
+	ok = key && (strcmp(key, sp->key) == 0 ||
+		     (sp->title_only && strcmp(subject_title(key), sp->key) == 0));
 	free(key);
 	return ok;
 }
 
+/* subject: a review's Subject ("Re: [PATCH v2 1/3] x: y") or the title
+ * a bot names the patch by (BPF CI's In-Reply-To-Subject, the commit
+ * title of a 0-day tree report).  A bare title matches the title part
+ * of a patch subject; then the newest posting that predates the review
+ * wins, since every version of a series carries the same title. */
 static wn_status try_subject(wn_index *idx, wn_item *it, const char *subject, wn_error *err)
 {
-	struct subject_pick sp = { NULL, it->id };
-	char *patch;
+	struct subject_pick sp = { NULL, it->id, false, it->date };
+	char *patch, *phrase;
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
 	wn_status st = WN_NOT_FOUND;
+	notmuch_sort_t order = NOTMUCH_SORT_OLDEST_FIRST;
 
 	if (!key || !*key)
 		goto out;
+	if (key[0] != '[') {
+		sp.title_only = true;
+		order = NOTMUCH_SORT_NEWEST_FIRST;
+	}
 	/* The phrase search only narrows (a quote inside would end the
-	 * phrase, so it becomes a space); pick_subject() compares exactly. */
+	 * phrase, so it becomes a space); pick_subject() compares exactly.
+	 * Only the title goes into the phrase: the bracket groups hold
+	 * words ("v2", "3/5") the indexer may split differently. */
+	phrase = (char *) subject_title(key);
+	if (!*phrase)
+		phrase = key;
 	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
 		goto nomem;
-	for (const char *c = key; *c; c++)
+	for (const char *c = phrase; *c; c++)
 		if (wn_buf_putc(&q, *c == '"' ? ' ' : *c) != WN_OK)
 			goto nomem;
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;
-	patch = search_one(idx, wn_buf_str(&q), pick_subject, &sp);
+	patch = search_one(idx, wn_buf_str(&q), order, pick_subject, &sp);
 	st = try_id(idx, it, patch, WN_LINK_SUBJECT, err);
 	free(patch);
 	goto out;
