@@ -415,6 +415,27 @@ static wn_status add_tool(wn_attribution *a, const char *w, size_t n)
 	return WN_OK;
 }
 
+/* Could w be a tool's name ("sparse", "[coccinelle]", "smatch,")?
+ * Tool names are words of letters, digits and "._+-", maybe in the
+ * documentation's brackets, maybe followed by list punctuation. */
+static bool tool_word(const char *w, size_t n)
+{
+	size_t i;
+
+	while (n && (w[n - 1] == ',' || w[n - 1] == ';'))
+		n--;
+	if (n >= 2 && ((w[0] == '[' && w[n - 1] == ']') || (w[0] == '(' && w[n - 1] == ')'))) {
+		w++;
+		n -= 2;
+	}
+	if (!n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!is_alnum(w[i]) && !strchr("._+-", w[i]))
+			return false;
+	return true;
+}
+
 /* Next whitespace-separated word of s at *pos; false at the end. */
 static bool next_word(const char *s, size_t *pos, const char **w, size_t *n)
 {
@@ -475,8 +496,21 @@ wn_status wn_attribution_parse(const char *value, wn_attribution *a)
 	} else {
 		return WN_OK;	/* a bare name, "gpt (o3)", free text */
 	}
-	while (st == WN_OK && next_word(a->raw, &pos, &w, &n))
+	/* What follows is a list of tools, but real trailers append free
+	 * text too: "Claude:claude-opus-4-5 (review only)", "... via
+	 * Claude Code <https://...>".  A parenthesised remark is skipped
+	 * whole; a word that cannot be a tool name (a URL, an address)
+	 * ends the list. */
+	while (st == WN_OK && next_word(a->raw, &pos, &w, &n)) {
+		if (w[0] == '(' && !(n >= 2 && w[n - 1] == ')' && !memchr(w + 1, '(', n - 2))) {
+			while (!(n && w[n - 1] == ')') && next_word(a->raw, &pos, &w, &n))
+				;
+			continue;
+		}
+		if (!tool_word(w, n))
+			break;
 		st = add_tool(a, w, n);
+	}
 	if (st == WN_OK)
 		return WN_OK;
 nomem:

@@ -107,6 +107,37 @@ static void test_lowercase_model(void **state)
 	wn_trailers_free(&t);
 }
 
+/* Tools as real trailers write them, with free text mixed in: only
+ * names count. */
+static void check_tools(const char *value, wn_attr_status status, size_t ntools, ...)
+{
+	wn_attribution a;
+	va_list ap;
+	size_t i;
+
+	assert_int_equal(wn_attribution_parse(value, &a), WN_OK);
+	assert_int_equal(a.status, status);
+	assert_int_equal(a.ntools, ntools);
+	va_start(ap, ntools);
+	for (i = 0; i < ntools; i++)
+		assert_string_equal(a.tools[i], va_arg(ap, const char *));
+	va_end(ap);
+	wn_attribution_clear(&a);
+}
+
+static void test_tools_free_text(void **state)
+{
+	(void) state;
+	check_tools("Claude:claude-opus-4-5 (review only) sparse", WN_ATTR_MODEL, 1, "sparse");
+	check_tools("Claude:claude-opus-4-5 (used for the tests, not the fix)", WN_ATTR_MODEL, 0);
+	check_tools("Codex:gpt-5.5 coccinelle, sparse", WN_ATTR_MODEL, 2, "coccinelle", "sparse");
+	check_tools("kres:claude-opus-4-7 <https://example.org/kres>", WN_ATTR_MODEL, 0);
+	check_tools("LLM [smatch] (sparse)", WN_ATTR_GENERIC, 2, "smatch", "sparse");
+	check_tools("LLM checkpatch.pl", WN_ATTR_GENERIC, 1, "checkpatch.pl");
+	/* an unclosed remark swallows the rest, not more */
+	check_tools("LLM (all of it", WN_ATTR_GENERIC, 0);
+}
+
 static void check_other(const char *value, const char *raw)
 {
 	wn_attribution a;
@@ -371,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_lowercase_model),
 		cmocka_unit_test(test_other),
+		cmocka_unit_test(test_tools_free_text),
 		cmocka_unit_test(test_none_and_first_wins),
 		cmocka_unit_test(test_continuation),
 		cmocka_unit_test(test_codev),
