@@ -247,7 +247,10 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 			blank = true;
 			continue;
 		}
-		if (heading(t, tn, &p)) {
+		/* A heading stands after a blank line or before any entry; a
+		 * wrapped entry line that happens to end in "issues:" does
+		 * not switch sections. */
+		if ((blank || !cur) && heading(t, tn, &p)) {
 			pre = p;
 			cur = NULL;
 			blank = false;

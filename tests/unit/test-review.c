@@ -864,7 +864,8 @@ static void test_sashiko_summary_stray_blank(void **state)
 		"- [High] The first entry is wrapped\n"
 		"\n"
 		"  over a blank line.\n"
-		"- [Medium] The second entry.\n"
+		"- [Medium] The second entry, wrapped where a line ends in a\n"
+		"heading-like word, pre-existing issues:\n"
 		"\n"
 		"- [Low] The third entry, after a blank line.\n"
 		"\n"
@@ -883,7 +884,10 @@ static void test_sashiko_summary_stray_blank(void **state)
 	assert_int_equal(r->nfindings, 3);
 	assert_string_equal(F(r, 0)->summary, "The first entry is wrapped over a blank line.");
 	assert_int_equal(F(r, 1)->severity, WN_SEV_MEDIUM);
+	assert_false(F(r, 1)->preexisting);
+	assert_contains(F(r, 1)->summary, "heading-like word, pre-existing issues:");
 	assert_int_equal(F(r, 2)->severity, WN_SEV_LOW);
+	assert_false(F(r, 2)->preexisting);
 	assert_string_equal(F(r, 2)->summary, "The third entry, after a blank line.");
 	wn_review_free(&r);
 }
