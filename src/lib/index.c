@@ -473,11 +473,24 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 		if (st != WN_OK)
 			goto nomem;
 	} else {
-		if (!wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot))
+		bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
+
+		if (!known)
 			it->bot = WN_BOT_GENERIC;
 		st = wn_review_parse(it->bot, mail->body, mail->body_len, &it->review, err);
 		if (st != WN_OK)
 			goto nomem;
+		/* Say why a mail the query matched yields nothing: most often
+		 * it is no bot's mail at all (a patch, a human reply). */
+		if (!known && it->review->nfindings == 0) {
+			char *why = NULL;
+			if (asprintf(&why, "%s is not a known review bot (nor listed in winnow.bots); "
+				     "read with the generic rule, nothing found",
+				     mail->from_addr && *mail->from_addr ? mail->from_addr : "the sender") < 0)
+				goto nomem;
+			free(it->review->explain);
+			it->review->explain = why;
+		}
 		st = wn_link_patch(idx, it, mail, err);
 		if (st == WN_NOMEM)
 			goto nomem;
