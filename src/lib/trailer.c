@@ -60,6 +60,16 @@ static bool starts_with(const char *s, size_t n, const char *prefix)
 	return n >= k && !memcmp(s, prefix, k);
 }
 
+static bool is_blank(const char *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!is_space(l[i]))
+			return false;
+	return true;
+}
+
 /* ---- the commit message inside a patch mail ---------------------------- */
 
 /* Where git am stops taking the commit message (mailinfo.c's
@@ -67,18 +77,13 @@ static bool starts_with(const char *s, size_t n, const char *prefix)
  * blanks (the usual separator before the diffstat), or "--- file". */
 static bool is_patch_break(const char *l, size_t n)
 {
-	size_t i;
-
 	if (starts_with(l, n, "diff -") || starts_with(l, n, "Index: "))
 		return true;
 	if (!starts_with(l, n, "---"))
 		return false;
 	if (n > 4 && l[3] == ' ' && !is_space(l[4]))
 		return true;
-	for (i = 3; i < n; i++)
-		if (!is_space(l[i]))
-			return false;
-	return true;
+	return is_blank(l + 3, n - 3);
 }
 
 static size_t commit_msg_end(const char *s, size_t len)
@@ -152,16 +157,6 @@ static size_t strip_ignored(const char *s, size_t len)
 typedef struct line {
 	size_t off, len;	/* len without the '\n' */
 } line;
-
-static bool is_blank(const char *l, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!is_space(l[i]))
-			return false;
-	return true;
-}
 
 /* git's find_separator(): a token of [A-Za-z0-9-], optional blanks,
  * then ':'.  Returns the position of ':' or -1. */
