@@ -32,6 +32,8 @@ int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store);
 void wn_cli_overlay(const wn_cli *cli, wn_item *it);
 void wn_cli_close(wn_cli *cli);
 
+/* Print "winnow: <what><msg>" on stderr, msg sanitised. */
+void wn_cli_say(const wn_cli *cli, const char *what, const char *msg);
 /* Print "winnow: <msg>" on stderr and return the exit code for err. */
 int wn_cli_fail(const wn_cli *cli, const wn_error *err);
 /* Print "winnow <cmd>: <printf msg>" on stderr; returns 1 (user error). */

@@ -41,7 +41,7 @@ int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 {
 	if (st == WN_OK)
 		return 0;
-	fprintf(stderr, "%s: %s\n", cli->prog, wn_error_msg(err));
+	wn_cli_say(cli, "", wn_error_msg(err));
 	if (st == WN_LOCKED || st == WN_DB)
 		fprintf(stderr, "%s: the verdict is kept in the journal and written by the next "
 			"winnow command, or run 'winnow sync-journal'\n", cli->prog);

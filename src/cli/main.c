@@ -42,9 +42,19 @@ static void usage(FILE *out)
 	      "See winnow(1).\n", out);
 }
 
+void wn_cli_say(const wn_cli *cli, const char *what, const char *msg)
+{
+	/* Messages quote Message-IDs and journal entries, which come from
+	 * mail: sanitise them like everything else bound for a terminal. */
+	char *clean = wn_text_sanitize(msg, 0);
+
+	fprintf(stderr, "%s: %s%s\n", cli->prog, what, clean ? clean : "out of memory");
+	free(clean);
+}
+
 int wn_cli_fail(const wn_cli *cli, const wn_error *err)
 {
-	fprintf(stderr, "%s: %s\n", cli->prog, wn_error_msg(err));
+	wn_cli_say(cli, "", wn_error_msg(err));
 	return wn_status_exit_code(err->status);
 }
 
@@ -72,8 +82,8 @@ int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store)
 		/* Reading needs no journal: say what is wrong and go on, so
 		 * a broken state directory never hides the reviews. */
 		if (st != WN_OK && st != WN_NOMEM && !need_store) {
-			fprintf(stderr, "%s: warning: %s; journaled verdicts not shown\n",
-				cli->prog, wn_error_msg(&err));
+			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
+			fprintf(stderr, "%s: journaled verdicts are not shown\n", cli->prog);
 			st = WN_OK;
 		}
 	}
@@ -84,13 +94,13 @@ int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store)
 		return rc ? rc : 2;
 	}
 	if (cli->store && wn_store_warning(cli->store))
-		fprintf(stderr, "%s: warning: %s\n", cli->prog, wn_store_warning(cli->store));
+		wn_cli_say(cli, "warning: ", wn_store_warning(cli->store));
 	/* Verdicts journaled by an earlier run reach notmuch now; if the
 	 * lock is busy they stay journaled and are overlaid on what we show. */
 	if (cli->store && wn_store_pending(cli->store) && replay_ms >= 0) {
 		st = wn_store_flush(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
-			fprintf(stderr, "%s: warning: %s\n", cli->prog, wn_error_msg(&err));
+			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
 	}
 	wn_error_clear(&err);
 	return 0;
