@@ -31,9 +31,12 @@ int wn_cli_parse_timeout(const char *s, int *ms)
 	char *end;
 	double v = strtod(s, &end);
 
-	if (end == s || *end || v < 0 || v > 86400)
+	/* Written so that NaN fails too. */
+	if (end == s || *end || !(v >= 0 && v <= 86400))
 		return -1;
-	*ms = (int) (v * 1000);
+	/* The writer needs a moment even when nobody holds the lock:
+	 * shorter would only ever report "locked". */
+	*ms = v < 0.2 ? 200 : (int) (v * 1000);
 	return 0;
 }
 

@@ -165,6 +165,8 @@ int main(int argc, char **argv)
 	/* Over a file size limit, a journal write must fail with EFBIG and
 	 * be reported, not kill us. */
 	signal(SIGXFSZ, SIG_IGN);
+	/* Inherited SIG_IGN would make the writer's exit status vanish. */
+	signal(SIGCHLD, SIG_DFL);
 	/* '+': stop at the first non-option, the subcommand, whose own
 	 * options are its business. */
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {

@@ -158,6 +158,8 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 
 	if (nst != NOTMUCH_STATUS_SUCCESS)
 		return wn_nm_error(err, nst, NULL, "cannot reopen the notmuch database");
+	/* Live result sets belong to the old revision: lists restart. */
+	idx->generation++;
 	return WN_OK;
 }
 
@@ -204,6 +206,7 @@ static char *build_query(const wn_index *idx, const char *user_query)
 }
 
 struct wn_list_cursor {
+	unsigned long generation;	/* of the index the search ran on */
 	char *query;
 	notmuch_query_t *q;
 	notmuch_messages_t *msgs;
@@ -243,6 +246,7 @@ static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
 		cursor_close(c);
 		return false;
 	}
+	c->generation = idx->generation;
 	return true;
 }
 
@@ -261,6 +265,7 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	c->query = qs;
+	c->generation = idx->generation;
 	out->cursor = c;
 	c->q = make_query(idx, qs);
 	if (!c->q) {
@@ -296,6 +301,10 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 	while (l->fetched <= i) {
 		notmuch_message_t *msg;
 
+		/* A result set of an older revision can name documents that
+		 * are gone now (libnotmuch aborts on those): search again. */
+		if (c->generation != idx->generation && c->msgs)
+			cursor_close(c);
 		if (!c->msgs || !notmuch_messages_valid(c->msgs)) {
 			/* The iterator ended early: the index was reopened
 			 * or changed.  Start again once, skipping what we have. */
@@ -307,6 +316,8 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 			continue;
 		}
 		msg = notmuch_messages_get(c->msgs);
+		if (!msg)
+			return NULL;
 		l->items[l->fetched] = item_from_message(msg);
 		notmuch_message_destroy(msg);
 		notmuch_messages_move_to_next(c->msgs);

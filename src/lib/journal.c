@@ -228,14 +228,16 @@ wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_erro
 {
 	struct stat st;
 	char last = '\n';
-	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX);
+	off_t orig = 0;
+	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX), e;
 
 	if (fd < 0)
 		return wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
+	if (fstat(fd, &st) == 0)
+		orig = st.st_size;
 	/* After a torn write the file ends mid-line: start on a fresh line so
 	 * the new entry is not glued to the broken one. */
-	if (fstat(fd, &st) == 0 && st.st_size > 0 &&
-	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n' &&
+	if (orig > 0 && pread(fd, &last, 1, orig - 1) == 1 && last != '\n' &&
 	    write_all(fd, "\n", 1) != WN_OK)
 		goto fail;
 	if (write_all(fd, text, len) != WN_OK || fsync(fd) < 0)
@@ -245,7 +247,12 @@ wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_erro
 	close(fd);
 	return WN_OK;
 fail:
-	wn_error_set(err, WN_IO, "cannot write journal %s: %s", j->path, strerror(errno));
+	/* The caller tells the user this change failed: so no part of it
+	 * may stay behind to be replayed on the next start. */
+	e = errno;
+	if (ftruncate(fd, orig) == 0)
+		fsync(fd);
+	wn_error_set(err, WN_IO, "cannot write journal %s: %s", j->path, strerror(e));
 	close(fd);
 	return WN_IO;
 }
@@ -298,7 +305,7 @@ wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write_all(fd, wn_buf_str(&neu), neu.len) != WN_OK || fsync(fd) < 0 ||
-	    close(fd) < 0 || (fd = -1, rename(tmp, j->path) < 0)) {
+	    (close(fd), fd = -1, rename(tmp, j->path) < 0)) {
 		st = wn_error_set(err, WN_IO, "cannot rewrite journal %s: %s", j->path, strerror(errno));
 		if (fd >= 0)
 			close(fd);

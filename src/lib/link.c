@@ -77,6 +77,7 @@ nomem:
 		free(p->id);
 		free(p->subject);
 		free(p->author);
+		wn_trailers_free(&p->trailers);
 		free(p);
 	}
 	wn_mail_free(&mail);

@@ -13,6 +13,7 @@ struct wn_index {
 	char *db_path;
 	wn_conf conf;
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
+	unsigned long generation;	/* bumped by every reopen */
 };
 
 /* Map a notmuch status to ours, recording msg (from notmuch, may be

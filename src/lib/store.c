@@ -72,6 +72,7 @@ struct wn_store {
 	/* the background write, if any */
 	pid_t child;
 	int child_fd;
+	wn_buf child_out;	/* what the writer said so far */
 	size_t *child_set;
 	size_t nchild;
 };
@@ -326,8 +327,16 @@ static void recognise_applied(wn_store *s)
 			continue;
 		done = prop_matches(msg, WN_PROP_VERDICT, e->fp,
 				    e->v == WN_VERDICT_UNTRIAGED ? NULL : wn_verdict_name(e->v));
-		if (done && e->has_note)
-			done = prop_matches(msg, WN_PROP_NOTE, e->fp, e->note);
+		/* The note may come from an older pending entry than the
+		 * verdict: compare the newest one that set it. */
+		for (size_t k = i; done && k > 0; k--) {
+			const struct entry *x = &s->e[k - 1];
+			if (!x->applied && x->has_note && strcmp(x->msgid, e->msgid) == 0 &&
+			    strcmp(x->fp, e->fp) == 0) {
+				done = prop_matches(msg, WN_PROP_NOTE, e->fp, x->note);
+				break;
+			}
+		}
 		notmuch_message_destroy(msg);
 		if (!done)
 			continue;
@@ -379,6 +388,7 @@ void wn_store_close(wn_store **ps)
 	}
 	if (s->child_fd >= 0)
 		close(s->child_fd);
+	wn_buf_free(&s->child_out);
 	for (size_t i = 0; i < s->n; i++)
 		entry_clear(&s->e[i]);
 	free(s->e);
@@ -659,6 +669,14 @@ static wn_store *read_fresh(wn_store *s)
 	return f;
 }
 
+static bool has_eid(const wn_store *f, const char *eid)
+{
+	for (size_t i = f->n; i > 0; i--)
+		if (strcmp(f->e[i - 1].eid, eid) == 0)
+			return true;
+	return false;
+}
+
 /* The newest journal entry about e's finding, and in *note the newest
  * one that set its note (left alone when none did). */
 static const struct entry *newest(const wn_store *f, const struct entry *e, const struct entry **note)
@@ -727,17 +745,28 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 	nst = notmuch_database_begin_atomic(db);
 	for (size_t k = 0; k < s->nchild && nst == NOTMUCH_STATUS_SUCCESS; k++) {
 		const struct entry *e = &s->e[s->child_set[k]];
+		const struct entry *orig = e;
 		const struct entry *note = e->has_note ? e : NULL;
 		notmuch_message_t *m = NULL;
 
-		if (fresh)
-			e = newest(fresh, e, &note);
-
-		json_array_append_new(eids, json_string(e->eid));
-		if (notmuch_database_find_message(db, e->msgid, &m) != NOTMUCH_STATUS_SUCCESS || !m) {
-			child_say(fd, "missing %s\n", e->eid);
+		if (fresh && !has_eid(fresh, orig->eid)) {
+			/* Compacted away: only applied entries are, and
+			 * newer ones may have followed.  Writing it now
+			 * would put an old decision back. */
+			json_array_append_new(eids, json_string(orig->eid));
 			continue;
 		}
+		if (fresh)
+			e = newest(fresh, e, &note);
+		if (notmuch_database_find_message(db, e->msgid, &m) != NOTMUCH_STATUS_SUCCESS || !m) {
+			/* Not recorded as applied: if the review comes back
+			 * to the index, a later run writes its verdict. */
+			child_say(fd, "missing %s\n", orig->eid);
+			continue;
+		}
+		json_array_append_new(eids, json_string(orig->eid));
+		if (e != orig)
+			json_array_append_new(eids, json_string(e->eid));
 		nst = notmuch_message_freeze(m);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			nst = set_prop(m, WN_PROP_VERDICT, e->fp,
@@ -813,18 +842,25 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 }
 
 /* Read everything the child said (it has exited, so this ends). */
-static wn_status child_report(wn_store *s, int ok, wn_error *err)
+/* Take what the writer has said so far (the pipe is non-blocking), so it
+ * never blocks on a full pipe while we wait for it to exit. */
+static void child_drain(wn_store *s)
 {
-	wn_buf b = WN_BUF_INIT;
 	char chunk[4096];
-	wn_status st = WN_OK;
 	ssize_t r;
-	char *line, *save = NULL;
 
 	while ((r = read(s->child_fd, chunk, sizeof(chunk))) > 0 || (r < 0 && errno == EINTR))
 		if (r > 0)
-			wn_buf_append(&b, chunk, (size_t) r);
-	for (line = strtok_r(b.data ? b.data : (char[]){ 0 }, "\n", &save); line;
+			wn_buf_append(&s->child_out, chunk, (size_t) r);
+}
+
+static wn_status child_report(wn_store *s, int ok, wn_error *err)
+{
+	wn_status st = WN_OK;
+	char *line, *save = NULL;
+
+	child_drain(s);
+	for (line = strtok_r(s->child_out.data ? s->child_out.data : (char[]){ 0 }, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(line, "missing ", 8) == 0) {
 			struct entry *e = entry_by_eid(s, line + 8);
@@ -837,7 +873,7 @@ static wn_status child_report(wn_store *s, int ok, wn_error *err)
 	}
 	if (!ok && st == WN_OK)
 		st = wn_error_set(err, WN_DB, "the notmuch writer failed");
-	wn_buf_free(&b);
+	wn_buf_free(&s->child_out);
 	return st;
 }
 
@@ -879,6 +915,11 @@ static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *
 	c->keep_from = f->n > keep ? f->n - keep : 0;
 	if (first_pending < c->keep_from)
 		c->keep_from = first_pending;
+	/* Never split one action (a mark of every finding): undo reverts
+	 * it whole. */
+	while (c->keep_from > 0 && c->keep_from < f->n &&
+	       strcmp(f->e[c->keep_from - 1].group, f->e[c->keep_from].group) == 0)
+		c->keep_from--;
 	for (size_t i = c->keep_from; i < f->n; i++)
 		if ((st = put_line(out, entry_json(&f->e[i], true))) != WN_OK)
 			return st;
@@ -941,6 +982,7 @@ wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
 		r = waitpid(s->child, &status, WNOHANG);
 	while (r < 0 && errno == EINTR);
 	if (r == 0) {
+		child_drain(s);
 		*busy = true;
 		return WN_OK;
 	}
@@ -948,6 +990,7 @@ wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
 	if (r < 0) {
 		close(s->child_fd);
 		s->child_fd = -1;
+		wn_buf_free(&s->child_out);
 		return wn_error_set(err, WN_IO, "lost the notmuch writer: %s", strerror(errno));
 	}
 	st = child_report(s, WIFEXITED(status) && WEXITSTATUS(status) == 0, err);
@@ -1008,6 +1051,7 @@ wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
 				s->child = -1;
 				close(s->child_fd);
 				s->child_fd = -1;
+				wn_buf_free(&s->child_out);
 				return wn_error_set(err, WN_LOCKED,
 					"the notmuch database is locked by another process; "
 					"%zu verdict%s kept in %s", wn_store_pending(s),
