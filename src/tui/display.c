@@ -48,7 +48,7 @@ const char *ui_ellipsis(void)
 
 bool display_init(const char **why)
 {
-	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
 	struct sigaction sa;
 	const char *cs;
 

@@ -47,14 +47,14 @@ static char *line_utf8(const struct line *l)
 
 /* The bottom line: label, then as much of the end of text as fits; the
  * cursor goes after it. */
-static void draw_prompt(struct tui *t, const char *label, const char *text)
+static void draw_prompt(struct tui *t, const char *label, const char *text, int label_max)
 {
 	int y = LINES - 1, x, avail;
 	const char *tail = text;
 
 	view_draw(t);
 	draw_fill(y, 0, COLS, theme_attr(&t->theme, ROLE_DEFAULT));
-	x = draw_text(&t->theme, y, 0, COLS, ROLE_HEADER, label);
+	x = draw_text(&t->theme, y, 0, label_max < COLS ? label_max : COLS, ROLE_HEADER, label);
 	avail = COLS - x - 1;
 	/* Show the end of a long input, where the typing happens. */
 	while (*tail && text_width(tail) > avail) {
@@ -105,7 +105,9 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 		wint_t wc;
 		int r;
 
-		draw_prompt(t, label, cur ? cur : "");
+		/* On a narrow terminal the label gives way: what is typed
+		 * must stay visible. */
+		draw_prompt(t, label, cur ? cur : "", COLS > 20 ? COLS / 2 : COLS - 1);
 		free(cur);
 		refresh();
 		r = get_wch(&wc);
@@ -169,9 +171,14 @@ bool prompt_yesno(struct tui *t, const char *question)
 		wint_t wc;
 		int r;
 
-		draw_prompt(t, question, "");
-		draw_text(&t->theme, LINES - 1, text_width(question) + 1, COLS, ROLE_HELP_KEY, "(y/n)");
-		move(LINES - 1, text_width(question) + 7 < COLS ? text_width(question) + 7 : COLS - 1);
+		int x;
+
+		/* A narrow terminal clips the question, never the "(y/n)"
+		 * that says an answer is wanted. */
+		draw_prompt(t, question, "", COLS > 7 ? COLS - 7 : 1);
+		x = text_width(question) < COLS - 7 ? text_width(question) : (COLS > 7 ? COLS - 7 : 1);
+		draw_text(&t->theme, LINES - 1, x + 1, COLS - x - 1, ROLE_HELP_KEY, "(y/n)");
+		move(LINES - 1, x + 7 < COLS ? x + 7 : COLS - 1);
 		refresh();
 		r = get_wch(&wc);
 		if (r == ERR) {

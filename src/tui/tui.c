@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "tui.h"
+#include "winnow/text.h"
 #include "view.h"
 
 /* The loop wakes every TICK_MS to notice signals, and every BUSY_MS
@@ -42,8 +43,17 @@ wn_status tui_flush(struct tui *t)
 	 * journal keeps the verdicts safe meanwhile. */
 	st = wn_store_flush(t->store, 0, &err);
 	if (st == WN_OK) {
+		const char *w = wn_store_warning(t->store);
+
 		if (t->locked)
 			tui_msg(t, ROLE_STATUS, "the index lock is free again: verdicts written");
+		/* The writer's own news (a review that left the index) must
+		 * reach the user, once. */
+		if (w && (!t->warned || strcmp(w, t->warned) != 0)) {
+			tui_msg(t, ROLE_WARNING, "%s", w);
+			free(t->warned);
+			t->warned = strdup(w);
+		}
 		t->locked = false;
 		t->pending_since = 0;
 	} else if (st == WN_LOCKED) {
@@ -168,7 +178,10 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
 	if (!view_push(&t, &queue_ops, (void *) (query && *query ? query : NULL))) {
-		fprintf(stderr, "winnow: %s\n", t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue");
+		char *clean = wn_text_sanitize(t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue", 0);
+
+		fprintf(stderr, "winnow: %s\n", clean ? clean : "cannot open the queue");
+		free(clean);
 		rc = t.rc ? t.rc : 2;
 		goto out;
 	}
@@ -179,9 +192,12 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	theme_apply(&t.theme);
 	bkgdset(theme_attr(&t.theme, ROLE_DEFAULT) | ' ');
-	if (wn_store_warning(store))
-		tui_msg(&t, ROLE_WARNING, "%s", wn_store_warning(store));
 	show_theme_errors(&t);
+	/* The journal's warning matters more than a theme's: shown last. */
+	if (wn_store_warning(store)) {
+		tui_msg(&t, ROLE_WARNING, "%s", wn_store_warning(store));
+		t.warned = strdup(wn_store_warning(store));
+	}
 	loop(&t);
 	display_end();
 	/* Give a write in flight a moment to land; whatever does not stays
@@ -208,5 +224,6 @@ out:
 	theme_free(&t.theme);
 	wn_buf_free(&t.msg);
 	free(t.search);
+	free(t.warned);
 	return rc;
 }

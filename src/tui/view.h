@@ -110,6 +110,7 @@ struct tui {
 	enum role msg_role;
 	char *search;		/* last search, lower case */
 	bool locked;		/* a write has waited for the index lock a while */
+	char *warned;		/* the store warning last shown (a copy) */
 	long long pending_since;	/* ms when the current write began; 0 none */
 	bool quit;
 	int rc;			/* exit code a view asks for when it fails to open */
