@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "private.h"
+#include "str.h"
 #include "winnow/text.h"
 
 /* Is this mail a patch (or a series' cover letter)?  A review may
@@ -21,8 +22,8 @@
  * subject that is not a reply, or carries a diff. */
 static bool looks_like_patch(const wn_mail *m)
 {
-	const char *s = m->subject ? m->subject : "", *close;
-	const char *b = m->body, *end = m->body ? m->body + m->body_len : NULL;
+	const char *s = m->subject ? m->subject : "", *close, *l;
+	size_t pos = 0, n;
 
 	while (*s == ' ')
 		s++;
@@ -31,14 +32,9 @@ static bool looks_like_patch(const wn_mail *m)
 			if (wn_text_prefix_ci(p, "patch"))
 				return true;
 	}
-	while (b && b < end) {
-		const char *nl = memchr(b, '\n', (size_t) (end - b));
-		size_t n = nl ? (size_t) (nl - b) : (size_t) (end - b);
-
-		if ((n >= 11 && !memcmp(b, "diff --git ", 11)) || (n >= 6 && !memcmp(b, "--- a/", 6)))
+	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &n))
+		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "--- a/"))
 			return true;
-		b = nl ? nl + 1 : end;
-	}
 	return false;
 }
 

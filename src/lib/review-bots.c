@@ -61,13 +61,13 @@ void rv_parse_bpf_ci(struct rv_ctx *c, const struct rv_lines *L)
 	/* The footer's "In-Reply-To-Subject:" may come after the point
 	 * where the walk stopped. */
 	for (i = 0; !meta.irt_subject && i < L->n; i++)
-		if (rv_prefix_ci(L->v[i].s, L->v[i].n, "In-Reply-To-Subject:"))
+		if (str_prefix_ci(L->v[i].s, L->v[i].n, "In-Reply-To-Subject:"))
 			meta.irt_subject = &L->v[i];
 	if (meta.irt_subject) {
 		const char *s = meta.irt_subject->s + 20;
 		size_t n = meta.irt_subject->n - 20;
 
-		rv_trim(&s, &n);
+		str_trim(&s, &n);
 		/* `subject` in backticks, sometimes quotes */
 		while (n && (s[0] == '`' || s[0] == '"' || s[0] == '\'')) {
 			s++;
@@ -75,7 +75,7 @@ void rv_parse_bpf_ci(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		while (n && (s[n - 1] == '`' || s[n - 1] == '"' || s[n - 1] == '\''))
 			n--;
-		rv_trim(&s, &n);
+		str_trim(&s, &n);
 		if (n)
 			c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
 	}
@@ -101,8 +101,8 @@ void rv_parse_netdev(struct rv_ctx *c, const struct rv_lines *L)
 
 		if (tn && t[0] == '>')
 			break;
-		rv_trim(&t, &tn);
-		if (rv_eq(t, tn, "---")) {
+		str_trim(&t, &tn);
+		if (str_eq(t, tn, "---")) {
 			start = i + 1;
 			break;
 		}

@@ -142,12 +142,12 @@ static void set_file(struct walk *w, const char *s, size_t n)
 		if (s[k] == '\t')
 			break;	/* "+++ b/f\t2024-01-01 ..." */
 	n = k;
-	rv_trim(&s, &n);
-	if (rv_prefix(s, n, "b/")) {
+	str_trim(&s, &n);
+	if (str_prefix(s, n, "b/")) {
 		s += 2;
 		n -= 2;
 	}
-	if (!n || rv_eq(s, n, "/dev/null"))
+	if (!n || str_eq(s, n, "/dev/null"))
 		return;
 	for (t = s; t < s + n; t++)
 		if (*t == '\0')
@@ -193,7 +193,7 @@ static bool c_keyword(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
-		if (rv_eq(s, n, kw[k]))
+		if (str_eq(s, n, kw[k]))
 			return true;
 	return false;
 }
@@ -211,7 +211,7 @@ static void definer_macro(struct walk *w, const char *args, size_t an)
 
 	for (k = 0; k < sizeof(macros) / sizeof(macros[0]); k++) {
 		ml = strlen(macros[k]);
-		if (w->func_n == ml + 1 && rv_prefix(w->func, w->func_n, macros[k]) &&
+		if (w->func_n == ml + 1 && str_prefix(w->func, w->func_n, macros[k]) &&
 		    w->func[ml] >= '0' && w->func[ml] <= '9')
 			break;
 	}
@@ -220,7 +220,7 @@ static void definer_macro(struct walk *w, const char *args, size_t an)
 	while (i < an && (args[i] == ' ' || args[i] == '\t'))
 		i++;
 	b = i;
-	while (i < an && rv_ident_char((unsigned char) args[i]))
+	while (i < an && str_ident_char((unsigned char) args[i]))
 		i++;
 	if (i > b && !(args[b] >= '0' && args[b] <= '9')) {
 		w->func = args + b;
@@ -243,7 +243,7 @@ static void hunk_func(struct walk *w, const char *s, size_t n)
 	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
 		e--;
 	b = e;
-	while (b > 0 && rv_ident_char((unsigned char) s[b - 1]))
+	while (b > 0 && str_ident_char((unsigned char) s[b - 1]))
 		b--;
 	if (b == e || (s[b] >= '0' && s[b] <= '9') || c_keyword(s + b, e - b))
 		return;
@@ -263,7 +263,7 @@ static void definition(struct walk *w, const char *s, size_t n)
 
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	if (!n || !(rv_ident_char((unsigned char) s[0]) && !(s[0] >= '0' && s[0] <= '9')) ||
+	if (!n || !(str_ident_char((unsigned char) s[0]) && !(s[0] >= '0' && s[0] <= '9')) ||
 	    s[n - 1] == ';' || s[n - 1] == ':' || s[n - 1] == '\\' || !memchr(s, '(', n))
 		return;
 	hunk_func(w, s, n);
@@ -283,24 +283,24 @@ static bool hunk(struct walk *w, const char *s, size_t n)
 	if (i >= n || s[i] != '-')
 		return false;
 	i++;
-	if (!rv_num(s, n, &i, &v))
+	if (!str_num(s, n, &i, &v))
 		return false;
 	if (i < n && s[i] == ',') {
 		i++;
-		if (!rv_num(s, n, &i, &v))
+		if (!str_num(s, n, &i, &v))
 			return false;
 	}
 	if (i + 1 >= n || s[i] != ' ' || s[i + 1] != '+')
 		return false;
 	i += 2;
-	if (!rv_num(s, n, &i, &start))
+	if (!str_num(s, n, &i, &start))
 		return false;
 	if (i < n && s[i] == ',') {
 		i++;
-		if (!rv_num(s, n, &i, &v))
+		if (!str_num(s, n, &i, &v))
 			return false;
 	}
-	at = rv_find(s + i, n - i, "@@");
+	at = str_find(s + i, n - i, "@@");
 	if (!at)
 		return false;
 	i = (size_t) (at - s) + 2;
@@ -324,15 +324,15 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 	size_t k;
 	char ch;
 
-	if (rv_prefix(q, qn, "diff --git ")) {
+	if (str_prefix(q, qn, "diff --git ")) {
 		diff_git(w, q + 11, qn - 11);
 		return;
 	}
-	if (rv_prefix(q, qn, "--- a/") || rv_prefix(q, qn, "--- /dev/null")) {
+	if (str_prefix(q, qn, "--- a/") || str_prefix(q, qn, "--- /dev/null")) {
 		w->in_diff = true;
 		return;
 	}
-	if (rv_prefix(q, qn, "+++ ") && (!w->in_hunk || rv_prefix(q, qn, "+++ b/"))) {
+	if (str_prefix(q, qn, "+++ ") && (!w->in_hunk || str_prefix(q, qn, "+++ b/"))) {
 		set_file(w, q + 4, qn - 4);
 		w->in_diff = true;
 		w->in_hunk = false;
@@ -342,9 +342,9 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 	}
 	if (w->in_diff && !w->in_hunk)
 		for (k = 0; k < sizeof(header) / sizeof(header[0]); k++)
-			if (rv_prefix(q, qn, header[k]))
+			if (str_prefix(q, qn, header[k]))
 				return;
-	if (rv_prefix(q, qn, "@@ -") && hunk(w, q, qn))
+	if (str_prefix(q, qn, "@@ -") && hunk(w, q, qn))
 		return;
 
 	w->ring[w->ring_head] = (struct rv_line) { q, qn };
@@ -374,7 +374,7 @@ static bool raw_header_line(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(hdr) / sizeof(hdr[0]); k++)
-		if (rv_prefix(s, n, hdr[k]))
+		if (str_prefix(s, n, hdr[k]))
 			return true;
 	return false;
 }
@@ -408,7 +408,7 @@ static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
 
 	while (j < to && j < lim && raw_header_line(L->v[j].s, L->v[j].n))
 		j++;
-	while (j < to && j < lim && rv_blank(L->v[j].s, L->v[j].n))
+	while (j < to && j < lim && str_blank(L->v[j].s, L->v[j].n))
 		j++;
 	if (j >= to || j >= lim)
 		return false;
@@ -418,7 +418,7 @@ static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
 		const char *t = L->v[j].s;
 		size_t tn = L->v[j].n;
 
-		rv_trim(&t, &tn);
+		str_trim(&t, &tn);
 		return is_snip(t, tn);
 	}
 }
@@ -446,8 +446,8 @@ static bool bpf_footer(const struct rv_lines *L, size_t i, size_t to)
 	for (k = i + 1; k < to && k <= i + 4; k++) {
 		const struct rv_line *l = &L->v[k];
 
-		if (rv_find_ci(l->s, l->n, "AI reviewed") || rv_prefix(l->s, l->n, "See:") ||
-		    rv_prefix(l->s, l->n, "CI run summary:"))
+		if (str_find_ci(l->s, l->n, "AI reviewed") || str_prefix(l->s, l->n, "See:") ||
+		    str_prefix(l->s, l->n, "CI run summary:"))
 			return true;
 	}
 	return false;
@@ -495,7 +495,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		}
 		/* Some mails leave the diff header unquoted and start
 		 * quoting at the code: still where we are. */
-		if ((rv_prefix(l->s, l->n, "diff --git ") && raw_diff_header(L, i, to)) ||
+		if ((str_prefix(l->s, l->n, "diff --git ") && raw_diff_header(L, i, to)) ||
 		    (w.raw_header && raw_header_line(l->s, l->n))) {
 			end_comment(&w);
 			w.raw_header = true;
@@ -504,27 +504,27 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 			continue;
 		}
 		w.raw_header = false;
-		rv_trim(&t, &tn);
-		if (rv_prefix(t, tn, "```"))
+		str_trim(&t, &tn);
+		if (str_prefix(t, tn, "```"))
 			continue;	/* code fences of older BPF CI mails */
-		if (rv_prefix_ci(t, tn, "In-Reply-To-Subject:")) {
+		if (str_prefix_ci(t, tn, "In-Reply-To-Subject:")) {
 			end_comment(&w);
 			if (meta && !meta->irt_subject)
 				meta->irt_subject = l;
 			continue;
 		}
-		if (rv_prefix(t, tn, "--- Patch [") || rv_commit_line(t, tn)) {
+		if (str_prefix(t, tn, "--- Patch [") || rv_commit_line(t, tn)) {
 			end_comment(&w);
 			if (meta && !meta->patch_line && t[0] == '-')
 				meta->patch_line = l;
 			reset_patch(&w);
 			continue;
 		}
-		if (w.seen_quote && (rv_eq(l->s, l->n, "-- ") || rv_eq(l->s, l->n, "--")))
+		if (w.seen_quote && (str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--")))
 			break;	/* signature: the footer follows */
-		if (o && o->bpf_footer && rv_eq(t, tn, "---") && bpf_footer(L, i, to))
+		if (o && o->bpf_footer && str_eq(t, tn, "---") && bpf_footer(L, i, to))
 			break;
-		if (rv_prefix_ci(t, tn, "pw-bot:")) {
+		if (str_prefix_ci(t, tn, "pw-bot:")) {
 			end_comment(&w);
 			continue;
 		}

@@ -76,24 +76,24 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 
 	if (tn < 8 || tn > 100 || t[0] == '|' || t[0] == '>' || memchr(t, '/', tn))
 		return false;
-	if (t[tn - 1] != ':' && !rv_find_ci(t, tn, "prefixed by") &&
-	    !rv_find_ci(t, tn, "for reference only"))
+	if (t[tn - 1] != ':' && !str_find_ci(t, tn, "prefixed by") &&
+	    !str_find_ci(t, tn, "for reference only"))
 		return false;
-	if (!rv_find_ci(t, tn, "warning") && !rv_find_ci(t, tn, "error"))
+	if (!str_find_ci(t, tn, "warning") && !str_find_ci(t, tn, "error"))
 		return false;
 	/* "kernel test robot noticed the following build warnings:" */
-	if (rv_find_ci(t, tn, "noticed") || rv_find_ci(t, tn, "following") ||
-	    rv_find_ci(t, tn, "robot"))
+	if (str_find_ci(t, tn, "noticed") || str_find_ci(t, tn, "following") ||
+	    str_find_ci(t, tn, "robot"))
 		return false;
-	err = rv_find_ci(t, tn, "error") && !rv_find_ci(t, tn, "warning");
+	err = str_find_ci(t, tn, "error") && !str_find_ci(t, tn, "warning");
 	k->headings = true;
-	k->pre = rv_prefix_ci(t, tn, "old ");
+	k->pre = str_prefix_ci(t, tn, "old ");
 	k->dflt = err ? WN_SEV_ERROR : WN_SEV_WARNING;
-	if (rv_find_ci(t, tn, "kconfig") || rv_find_ci(t, tn, "for reference only"))
+	if (str_find_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
 		k->kind = S_IGNORE;
-	else if (rv_find_ci(t, tn, "smatch"))
+	else if (str_find_ci(t, tn, "smatch"))
 		k->kind = S_SMATCH;
-	else if (rv_find_ci(t, tn, "sparse"))
+	else if (str_find_ci(t, tn, "sparse"))
 		k->kind = S_SPARSE;
 	else
 		k->kind = S_GCC;
@@ -113,7 +113,7 @@ static bool sev_word(const char *s, size_t n, size_t *i, wn_severity *sev)
 	size_t w;
 
 	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++)
-		if (rv_prefix_ci(s + *i, n - *i, words[w].w)) {
+		if (str_prefix_ci(s + *i, n - *i, words[w].w)) {
 			*i += strlen(words[w].w);
 			*sev = words[w].sev;
 			return true;
@@ -142,11 +142,11 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 		d->path = NULL;
 		d->path_n = 0;
 		i = 0;
-	} else if (rv_num(s, n, &i, &d->line)) {
+	} else if (str_num(s, n, &i, &d->line)) {
 		size_t j = i + 1;
 		long col;
 
-		if (i < n && s[i] == ':' && rv_num(s, n, &j, &col))
+		if (i < n && s[i] == ':' && str_num(s, n, &j, &col))
 			i = j;
 		if (i < n && s[i] == ':') {
 			i++;
@@ -156,7 +156,7 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 
 			while (i < n && s[i] == ' ')
 				i++;
-			p = rv_find(s + i, n - i, "() ");
+			p = str_find(s + i, n - i, "() ");
 			if (p && !memchr(s + i, ' ', (size_t) (p - (s + i)))) {
 				d->func = s + i;
 				d->func_n = (size_t) (p - (s + i));
@@ -164,7 +164,7 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 			}
 		}
 	} else if (i < n && s[i] == '(') {
-		const char *p = rv_find(s + i, n - i, "):");
+		const char *p = str_find(s + i, n - i, "):");
 
 		if (!p)
 			return false;
@@ -173,7 +173,7 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 	}
 	while (i < n && s[i] == ' ')
 		i++;
-	while (rv_prefix_ci(s + i, n - i, "sparse:")) {
+	while (str_prefix_ci(s + i, n - i, "sparse:")) {
 		sparse = true;
 		i += 7;
 		for (sp = 0; i < n && s[i] == ' '; i++)
@@ -183,14 +183,14 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 	}
 	if (sev_word(s, n, &i, &d->sev))
 		d->sev_explicit = true;
-	else if (!d->path && (rv_prefix(s, n, "ERROR:") || rv_prefix(s, n, "WARNING:"))) {
+	else if (!d->path && (str_prefix(s, n, "ERROR:") || str_prefix(s, n, "WARNING:"))) {
 		d->sev = s[0] == 'E' ? WN_SEV_ERROR : WN_SEV_WARNING;
 		d->sev_explicit = true;
 		i = s[0] == 'E' ? 6 : 8;
 	}
 	d->msg = s + i;
 	d->msg_n = n - i;
-	rv_trim(&d->msg, &d->msg_n);
+	str_trim(&d->msg, &d->msg_n);
 	if (!d->msg_n)
 		return false;
 	if (!d->path && d->sev_explicit) {
@@ -202,7 +202,7 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 			e++;
 		sp = e + 1;
 		if (e < d->msg_n && d->msg[e] == ':' && memchr(d->msg, '/', e) &&
-		    rv_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
+		    str_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
 							  d->msg[sp] == ':')) {
 			d->path = d->msg;
 			d->path_n = e;
@@ -217,11 +217,11 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 /* "drivers/x.c: In function 'foo':" (quotes may be typographic) */
 static bool in_function(struct lkp *k, const char *t, size_t tn)
 {
-	const char *p = rv_find(t, tn, ": In function ");
+	const char *p = str_find(t, tn, ": In function ");
 	const char *name, *e;
 
 	if (!p) {
-		if (rv_find(t, tn, ": At top level:") || rv_find(t, tn, ": In member function")) {
+		if (str_find(t, tn, ": At top level:") || str_find(t, tn, ": In member function")) {
 			k->fn = NULL;
 			return true;
 		}
@@ -232,7 +232,7 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 		name++;
 	else if (t + tn - name >= 3 && memcmp(name, "\xe2\x80\x98", 3) == 0)
 		name += 3;
-	for (e = name; e < t + tn && rv_ident_char((unsigned char) *e); e++)
+	for (e = name; e < t + tn && str_ident_char((unsigned char) *e); e++)
 		;
 	k->fn_path = t;
 	k->fn_path_n = (size_t) (p - t);
@@ -255,7 +255,7 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	{
 		/* sparse appends "@@ expected T @@ got U @@" to its message;
 		 * the types are detail for the comment, not the summary. */
-		const char *at = rv_find(d->msg, d->msg_n, " @@");
+		const char *at = str_find(d->msg, d->msg_n, " @@");
 		size_t sn = at && at > d->msg ? (size_t) (at - d->msg) : d->msg_n;
 
 		f->summary = rv_oneline(c, d->msg, sn, RV_SUMMARY_MAX);
@@ -284,7 +284,7 @@ static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 	size_t tn = l->n, j, path_n = 0, first;
 	long line = 0;
 
-	rv_trim(&t, &tn);
+	str_trim(&t, &tn);
 	for (j = 4; j < tn;) {
 		size_t b;
 
@@ -296,7 +296,7 @@ static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 		if (t[b] == '+' && b + 1 < j && t[b + 1] != '/') {
 			size_t x = b + 1;
 
-			rv_num(t, tn, &x, &line);
+			str_num(t, tn, &x, &line);
 		} else if (j > b) {
 			path = t + b;
 			path_n = j - b;
@@ -309,14 +309,14 @@ static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 		const char *at;
 		bool mark;
 
-		rv_trim(&s, &n);
+		str_trim(&s, &n);
 		if (!n && j == first) {
 			first++;	/* the blank line under "vim +..." */
 			continue;
 		}
-		if (!n || rv_prefix(s, n, "vim +") || rv_prefix(s, n, "--"))
+		if (!n || str_prefix(s, n, "vim +") || str_prefix(s, n, "--"))
 			break;
-		at = rv_find(s, n, " @");
+		at = str_find(s, n, " @");
 		x = at ? (size_t) (at - s) + 2 : 0;
 		mark = (s[0] == '>' && n > 2 && s[1] == ' ' && s[2] >= '0' && s[2] <= '9') ||
 		       (at && x < n && s[x] >= '0' && s[x] <= '9');
@@ -360,10 +360,10 @@ static bool section_marked(const struct rv_lines *L, size_t i, struct lkp *probe
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n;
 
-		if (rv_prefix(t, tn, ">>"))
+		if (str_prefix(t, tn, ">>"))
 			return true;
-		rv_trim(&t, &tn);
-		if (rv_prefix(t, tn, "vim +") || rv_eq(L->v[i].s, L->v[i].n, "-- ") ||
+		str_trim(&t, &tn);
+		if (str_prefix(t, tn, "vim +") || str_eq(L->v[i].s, L->v[i].n, "-- ") ||
 		    heading(probe, t, tn))
 			return false;
 	}
@@ -376,13 +376,13 @@ static bool signature(const struct rv_lines *L, size_t i)
 {
 	size_t j;
 
-	if (rv_eq(L->v[i].s, L->v[i].n, "-- "))
+	if (str_eq(L->v[i].s, L->v[i].n, "-- "))
 		return true;
-	if (!rv_eq(L->v[i].s, L->v[i].n, "--"))
+	if (!str_eq(L->v[i].s, L->v[i].n, "--"))
 		return false;
 	for (j = i + 1; j < L->n && j <= i + 2; j++)
-		if (rv_find_ci(L->v[j].s, L->v[j].n, "0-DAY") ||
-		    rv_find_ci(L->v[j].s, L->v[j].n, "Test Service"))
+		if (str_find_ci(L->v[j].s, L->v[j].n, "0-DAY") ||
+		    str_find_ci(L->v[j].s, L->v[j].n, "Test Service"))
 			return true;
 	return false;
 }
@@ -399,10 +399,10 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n, k = 0;
 
-		rv_trim(&t, &tn);
-		if (rv_prefix(t, tn, "patch subject:")) {
+		str_trim(&t, &tn);
+		if (str_prefix(t, tn, "patch subject:")) {
 			k = 14;
-		} else if (rv_prefix(t, tn, "commit:")) {
+		} else if (str_prefix(t, tn, "commit:")) {
 			k = 7;
 			while (k < tn && t[k] == ' ')
 				k++;
@@ -413,7 +413,7 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		t += k;
 		tn -= k;
-		rv_trim(&t, &tn);
+		str_trim(&t, &tn);
 		if (tn && !c->r->patch_subject)
 			c->r->patch_subject = rv_oneline(c, t, tn, RV_NO_CUT);
 		return;
@@ -437,7 +437,7 @@ void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 
 		if (signature(L, i))
 			break;
-		rv_trim(&t, &tn);
+		str_trim(&t, &tn);
 		if (heading(&k, t, tn)) {
 			end_context(&k);
 			k.fn = NULL;
@@ -445,7 +445,7 @@ void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 			k.take_all = !section_marked(L, i, &probe);
 			continue;
 		}
-		if (rv_prefix(t, tn, "vim +")) {
+		if (str_prefix(t, tn, "vim +")) {
 			end_context(&k);
 			k.kind = S_NONE;
 			i = vim_block(&k, L, i);
@@ -453,24 +453,24 @@ void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		if (k.kind == S_NONE || k.kind == S_IGNORE)
 			continue;
-		if (rv_eq(t, tn, "--")) {
+		if (str_eq(t, tn, "--")) {
 			end_context(&k);
 			k.fn = NULL;
 			continue;
 		}
-		marked = rv_prefix(l->s, l->n, ">>");
+		marked = str_prefix(l->s, l->n, ">>");
 		s = marked ? l->s + 2 : l->s;
 		sn = marked ? l->n - 2 : l->n;
-		if (rv_prefix(l->s, l->n, "<<"))
+		if (str_prefix(l->s, l->n, "<<"))
 			continue;	/* fixed by the patch */
-		rv_trim(&s, &sn);
+		str_trim(&s, &sn);
 		if (!sn) {
 			/* gcc excerpts hold no blank lines: a blank ends one */
 			end_context(&k);
 			continue;
 		}
-		if (in_function(&k, s, sn) || rv_prefix(s, sn, "In file included from") ||
-		    rv_prefix(s, sn, "from ") || rv_find(s, sn, " generated.")) {
+		if (in_function(&k, s, sn) || str_prefix(s, sn, "In file included from") ||
+		    str_prefix(s, sn, "from ") || str_find(s, sn, " generated.")) {
 			end_context(&k);
 			continue;
 		}

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "str.h"
 #include "winnow/buf.h"
 #include "winnow/review.h"
 
@@ -67,18 +68,6 @@ char *rv_take(struct rv_ctx *c, wn_buf *b);
 /* rv_oneline() without a cut. */
 #define RV_NO_CUT (SIZE_MAX - 4)
 
-/* Small text helpers over (s, n). */
-bool rv_blank(const char *s, size_t n);
-void rv_trim(const char **s, size_t *n);
-bool rv_prefix(const char *s, size_t n, const char *p);
-bool rv_prefix_ci(const char *s, size_t n, const char *p);
-bool rv_eq(const char *s, size_t n, const char *p);
-/* Case-insensitive search of an ASCII needle; NULL when absent. */
-const char *rv_find_ci(const char *s, size_t n, const char *needle);
-const char *rv_find(const char *s, size_t n, const char *needle);
-/* Parse decimal digits at s[*i]; false when none.  Huge values clamp. */
-bool rv_num(const char *s, size_t n, size_t *i, long *out);
-bool rv_ident_char(int ch);
 /* Does a quoted ('>') line start here?  *content gets the text after
  * "> " (or ">"). */
 bool rv_quoted(const struct rv_line *l, const char **content, size_t *cn);

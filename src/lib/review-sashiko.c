@@ -16,17 +16,6 @@
 
 #include "review-private.h"
 
-static int hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
  * nothing sensible is left. */
 static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
@@ -37,10 +26,10 @@ static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
 	if (!d)
 		return NULL;
 	for (p = q = d; *p; p++) {
-		if (p[0] == '%' && hexval((unsigned char) p[1]) >= 0 &&
-		    hexval((unsigned char) p[2]) >= 0) {
-			*q++ = (char) (hexval((unsigned char) p[1]) * 16 +
-				       hexval((unsigned char) p[2]));
+		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
+		    str_hex((unsigned char) p[2]) >= 0) {
+			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
+				       str_hex((unsigned char) p[2]));
 			p += 2;
 		} else {
 			*q++ = *p;
@@ -68,7 +57,7 @@ static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
 
 static bool has_at(const wn_buf *b)
 {
-	return b->len && (memchr(b->data, '@', b->len) || rv_find_ci(b->data, b->len, "%40"));
+	return b->len && (memchr(b->data, '@', b->len) || str_find_ci(b->data, b->len, "%40"));
 }
 
 /* A footer URL broken over lines continues on the next line when that
@@ -77,7 +66,7 @@ static bool url_continues(const struct rv_line *next, const wn_buf *sofar)
 {
 	if (!next->n || next->s[0] == ' ' || next->s[0] == '\t' || memchr(next->s, ' ', next->n))
 		return false;
-	return !has_at(sofar) || rv_find(next->s, next->n, "part=");
+	return !has_at(sofar) || str_find(next->s, next->n, "part=");
 }
 
 static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
@@ -91,9 +80,9 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	/* The footer is at the end: search backwards. */
 	for (li = L->n; li > from; li--) {
 		const struct rv_line *l = &L->v[li - 1];
-		const char *d = rv_find_ci(l->s, l->n, "sashiko.dev");
+		const char *d = str_find_ci(l->s, l->n, "sashiko.dev");
 
-		if (d && (p = rv_find(d, l->n - (size_t) (d - l->s), "/patchset/")) &&
+		if (d && (p = str_find(d, l->n - (size_t) (d - l->s), "/patchset/")) &&
 		    p - d < 24)
 			break;
 		p = NULL;
@@ -122,10 +111,10 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 done:
 	if (!c->oom && id.len)
 		c->r->cover_id = cover_id(c, id.data, id.len);
-	p = q.len ? rv_find(q.data, q.len, "part=") : NULL;
+	p = q.len ? str_find(q.data, q.len, "part=") : NULL;
 	if (p) {
 		i = (size_t) (p - q.data) + 5;
-		if (rv_num(q.data, q.len, &i, &part))
+		if (str_num(q.data, q.len, &i, &part))
 			c->r->part = (int) part;
 	}
 	wn_buf_free(&id);
@@ -138,16 +127,16 @@ static void patch_subject(struct rv_ctx *c, const struct rv_line *l)
 	const char *s = l->s, *p;
 	size_t n = l->n;
 
-	rv_trim(&s, &n);
-	p = rv_find(s, n, "]:");
+	str_trim(&s, &n);
+	p = str_find(s, n, "]:");
 	if (!p)
 		return;
 	n -= (size_t) (p + 2 - s);
 	s = p + 2;
-	rv_trim(&s, &n);
-	if (n >= 3 && rv_eq(s + n - 3, 3, "---"))
+	str_trim(&s, &n);
+	if (n >= 3 && str_eq(s + n - 3, 3, "---"))
 		n -= 3;
-	rv_trim(&s, &n);
+	str_trim(&s, &n);
 	if (n)
 		c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
 }
@@ -162,7 +151,7 @@ static bool no_issues_prose(const struct rv_lines *L)
 
 	for (i = 0; i < L->n; i++)
 		for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
-			if (rv_find_ci(L->v[i].s, L->v[i].n, pats[k]))
+			if (str_find_ci(L->v[i].s, L->v[i].n, pats[k]))
 				return true;
 	return false;
 }

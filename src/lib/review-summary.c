@@ -38,9 +38,9 @@ static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
 /* Words that name what a review counts. */
 static bool issue_word(const char *s, size_t n)
 {
-	return rv_prefix_ci(s, n, "issue") || rv_prefix_ci(s, n, "problem") ||
-	       rv_prefix_ci(s, n, "finding") || rv_prefix_ci(s, n, "regression") ||
-	       rv_prefix_ci(s, n, "bug");
+	return str_prefix_ci(s, n, "issue") || str_prefix_ci(s, n, "problem") ||
+	       str_prefix_ci(s, n, "finding") || str_prefix_ci(s, n, "regression") ||
+	       str_prefix_ci(s, n, "bug");
 }
 
 /* "found N potential issue(s)", "found no issues" in l: *n gets N.
@@ -52,8 +52,8 @@ static bool issue_word(const char *s, size_t n)
  * the locking") elsewhere cannot pass for a summary. */
 static bool found_line(const struct rv_line *l, int *n)
 {
-	const char *p = rv_find_ci(l->s, l->n, "found ");
-	bool review = rv_find_ci(l->s, l->n, "review") != NULL;
+	const char *p = str_find_ci(l->s, l->n, "found ");
+	bool review = str_find_ci(l->s, l->n, "review") != NULL;
 	size_t i, len;
 	long v;
 
@@ -62,22 +62,22 @@ static bool found_line(const struct rv_line *l, int *n)
 		len = l->n;
 		while (i < len && l->s[i] == ' ')
 			i++;
-		if (rv_num(l->s, len, &i, &v)) {
+		if (str_num(l->s, len, &i, &v)) {
 			while (i < len && l->s[i] == ' ')
 				i++;
-			if (rv_prefix_ci(l->s + i, len - i, "potential") ||
-			    rv_prefix_ci(l->s + i, len - i, "possible") ||
+			if (str_prefix_ci(l->s + i, len - i, "potential") ||
+			    str_prefix_ci(l->s + i, len - i, "possible") ||
 			    (review && issue_word(l->s + i, len - i))) {
 				*n = (int) v;
 				return true;
 			}
-		} else if (rv_prefix_ci(l->s + i, len - i, "no ") && review) {
+		} else if (str_prefix_ci(l->s + i, len - i, "no ") && review) {
 			i += 3;
 			while (i < len && l->s[i] == ' ')
 				i++;
-			if (rv_prefix_ci(l->s + i, len - i, "potential ") ||
-			    rv_prefix_ci(l->s + i, len - i, "possible ") ||
-			    rv_prefix_ci(l->s + i, len - i, "new "))
+			if (str_prefix_ci(l->s + i, len - i, "potential ") ||
+			    str_prefix_ci(l->s + i, len - i, "possible ") ||
+			    str_prefix_ci(l->s + i, len - i, "new "))
 				i = (size_t) ((const char *) memchr(l->s + i, ' ', len - i) - l->s) + 1;
 			if (issue_word(l->s + i, len - i)) {
 				*n = 0;
@@ -85,7 +85,7 @@ static bool found_line(const struct rv_line *l, int *n)
 			}
 		}
 		i = (size_t) (p - l->s) + 1;
-		p = rv_find_ci(l->s + i, l->n - i, "found ");
+		p = str_find_ci(l->s + i, l->n - i, "found ");
 	}
 	return false;
 }
@@ -98,7 +98,7 @@ static void strip_markup(const char **s, size_t *n)
 		(*s)++, (*n)--;
 	while (*n && ((*s)[*n - 1] == '*' || (*s)[*n - 1] == '_'))
 		(*n)--;
-	rv_trim(s, n);
+	str_trim(s, n);
 }
 
 /* "New issues:", "Pre-existing issues:", "Issues not introduced by this
@@ -106,16 +106,16 @@ static void strip_markup(const char **s, size_t *n)
 static bool heading(const char *s, size_t n, bool *pre)
 {
 	strip_markup(&s, &n);
-	if (n < 3 || n > 100 || s[n - 1] != ':' || rv_prefix(s, n, "- ") ||
+	if (n < 3 || n > 100 || s[n - 1] != ':' || str_prefix(s, n, "- ") ||
 	    !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
 		return false;
-	if (!rv_find_ci(s, n, "issue") && !rv_find_ci(s, n, "finding") &&
-	    !rv_find_ci(s, n, "problem") && !rv_find_ci(s, n, "bug"))
+	if (!str_find_ci(s, n, "issue") && !str_find_ci(s, n, "finding") &&
+	    !str_find_ci(s, n, "problem") && !str_find_ci(s, n, "bug"))
 		return false;
-	*pre = rv_find_ci(s, n, "pre-existing") || rv_find_ci(s, n, "preexisting") ||
-	       rv_find_ci(s, n, "pre existing") || rv_find_ci(s, n, "existing issue") ||
-	       rv_find_ci(s, n, "old issue") || rv_find_ci(s, n, "not introduced") ||
-	       rv_find_ci(s, n, "predat");
+	*pre = str_find_ci(s, n, "pre-existing") || str_find_ci(s, n, "preexisting") ||
+	       str_find_ci(s, n, "pre existing") || str_find_ci(s, n, "existing issue") ||
+	       str_find_ci(s, n, "old issue") || str_find_ci(s, n, "not introduced") ||
+	       str_find_ci(s, n, "predat");
 	return true;
 }
 
@@ -129,7 +129,7 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 	const char *close;
 	size_t i = 0, k;
 
-	if (rv_prefix(t, tn, "\xe2\x80\xa2"))
+	if (str_prefix(t, tn, "\xe2\x80\xa2"))
 		i = 3;
 	else if (tn && (t[0] == '-' || t[0] == '*'))
 		i = 1;
@@ -149,11 +149,11 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 		return false;
 	*w = t + i + 1;
 	*wn = (size_t) (close - *w);
-	rv_trim(w, wn);
-	if (rv_prefix_ci(*w, *wn, "severity:")) {
+	str_trim(w, wn);
+	if (str_prefix_ci(*w, *wn, "severity:")) {
 		*w += 9;
 		*wn -= 9;
-		rv_trim(w, wn);
+		str_trim(w, wn);
 	}
 	/* One word: "[ ... ]" or "[PATCH 2/3]" in a wrapped line is not
 	 * an entry. */
@@ -168,7 +168,7 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 		(*rest)++;
 		(*rn)--;
 	}
-	rv_trim(rest, rn);
+	str_trim(rest, rn);
 	return true;
 }
 
@@ -176,9 +176,9 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
  * commit header, the patch line, an unquoted diff header, the footer. */
 static bool hard_stop(const struct rv_line *l, const char *t, size_t tn)
 {
-	return (l->n && l->s[0] == '>') || rv_prefix(t, tn, "--- Patch [") ||
-	       rv_commit_line(t, tn) || rv_prefix(l->s, l->n, "diff --git ") ||
-	       rv_eq(l->s, l->n, "-- ");
+	return (l->n && l->s[0] == '>') || str_prefix(t, tn, "--- Patch [") ||
+	       rv_commit_line(t, tn) || str_prefix(l->s, l->n, "diff --git ") ||
+	       str_eq(l->s, l->n, "-- ");
 }
 
 /* After a blank line, text that is neither an entry nor a heading
@@ -198,8 +198,8 @@ static bool more_entries(const struct rv_lines *L, size_t i, size_t to, const st
 		size_t tn = l->n, wn, rn;
 		bool p;
 
-		rv_trim(&t, &tn);
-		if (rv_eq(t, tn, "--") || hard_stop(l, t, tn))
+		str_trim(&t, &tn);
+		if (str_eq(t, tn, "--") || hard_stop(l, t, tn))
 			return false;
 		if (entry_start(t, tn, &w, &wn, &rest, &rn) || heading(t, tn, &p))
 			return true;
@@ -236,8 +236,8 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		size_t tn = l->n, wn, rn;
 		bool p;
 
-		rv_trim(&t, &tn);
-		if (rv_eq(t, tn, "--")) {
+		str_trim(&t, &tn);
+		if (str_eq(t, tn, "--")) {
 			i++;
 			break;
 		}
@@ -275,9 +275,9 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		if (!cur)
 			continue;
 		/* A rewrapped copy may glue the "--" to the last entry. */
-		if (tn > 3 && rv_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
+		if (tn > 3 && str_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
 			tn -= 2;
-			rv_trim(&t, &tn);
+			str_trim(&t, &tn);
 			rv_put(c, &cur->text, " ", 1);
 			rv_put(c, &cur->text, t, tn);
 			i++;
@@ -323,7 +323,7 @@ static bool stopword(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(sw) / sizeof(sw[0]); k++)
-		if (rv_prefix_ci(s, n, sw[k]) && n == strlen(sw[k]))
+		if (str_prefix_ci(s, n, sw[k]) && n == strlen(sw[k]))
 			return true;
 	return false;
 }
@@ -349,10 +349,10 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 		size_t b;
 		uint32_t h = 2166136261u;
 
-		while (i < n && !rv_ident_char((unsigned char) s[i]))
+		while (i < n && !str_ident_char((unsigned char) s[i]))
 			i++;
 		b = i;
-		while (i < n && rv_ident_char((unsigned char) s[i]))
+		while (i < n && str_ident_char((unsigned char) s[i]))
 			i++;
 		if (i - b < 3 || stopword(s + b, i - b))
 			continue;

@@ -33,7 +33,7 @@ static void strip_log_prefix(const char **s, size_t *n)
 {
 	int k;
 
-	rv_trim(s, n);
+	str_trim(s, n);
 	for (k = 0; k < 2 && *n && (*s)[0] == '['; k++) {
 		const char *e = memchr(*s, ']', *n);
 
@@ -41,7 +41,7 @@ static void strip_log_prefix(const char **s, size_t *n)
 			return;
 		*n -= (size_t) (e + 1 - *s);
 		*s = e + 1;
-		rv_trim(s, n);
+		str_trim(s, n);
 	}
 }
 
@@ -51,7 +51,7 @@ static bool crash_head(const char *s, size_t n)
 
 	strip_log_prefix(&s, &n);
 	for (k = 0; k < sizeof(crash_heads) / sizeof(crash_heads[0]); k++)
-		if (rv_prefix(s, n, crash_heads[k]))
+		if (str_prefix(s, n, crash_heads[k]))
 			return true;
 	return false;
 }
@@ -78,7 +78,7 @@ static bool is_path_line(const char *w, size_t n, size_t *colon, long *line)
 	if (!c)
 		return false;
 	i = (size_t) (c - w) + 1;
-	if (!rv_num(w, n, &i, line) || (i < n && w[i] != ':'))
+	if (!str_num(w, n, &i, line) || (i < n && w[i] != ':'))
 		return false;
 	*colon = (size_t) (c - w);
 	return true;
@@ -87,13 +87,13 @@ static bool is_path_line(const char *w, size_t n, size_t *colon, long *line)
 /* "name+0x12/0x34" -> name */
 static bool func_word(const char *w, size_t n, size_t *fn)
 {
-	const char *p = rv_find(w, n, "+0x");
+	const char *p = str_find(w, n, "+0x");
 	size_t i;
 
 	if (!p || p == w)
 		return false;
 	for (i = 0; w + i < p; i++)
-		if (!rv_ident_char((unsigned char) w[i]) && w[i] != '.')
+		if (!str_ident_char((unsigned char) w[i]) && w[i] != '.')
 			return false;
 	*fn = (size_t) (p - w);
 	return true;
@@ -138,10 +138,10 @@ static void locate(const struct rv_lines *L, size_t k, size_t to, struct crash *
 		size_t n = L->v[j].n;
 
 		strip_log_prefix(&s, &n);
-		if (rv_prefix(s, n, "RIP: ") && (p = memchr(s + 5, ':', n - 5)) && rv_find(s, n, "+0x")) {
+		if (str_prefix(s, n, "RIP: ") && (p = memchr(s + 5, ':', n - 5)) && str_find(s, n, "+0x")) {
 			n -= (size_t) (p + 1 - s);
 			s = p + 1;
-		} else if (rv_prefix(s, n, "pc : ") && rv_find(s, n, "+0x")) {
+		} else if (str_prefix(s, n, "pc : ") && str_find(s, n, "+0x")) {
 			s += 5;
 			n -= 5;
 		} else {
@@ -159,16 +159,16 @@ static const char *kasan_access(const struct rv_lines *L, size_t k, size_t to)
 {
 	size_t j;
 
-	if (!rv_find(L->v[k].s, L->v[k].n, "KASAN:"))
+	if (!str_find(L->v[k].s, L->v[k].n, "KASAN:"))
 		return NULL;
 	for (j = k + 1; j < to && j <= k + 2; j++) {
 		const char *s = L->v[j].s;
 		size_t n = L->v[j].n;
 
 		strip_log_prefix(&s, &n);
-		if (rv_prefix(s, n, "Read of size"))
+		if (str_prefix(s, n, "Read of size"))
 			return "Read";
-		if (rv_prefix(s, n, "Write of size"))
+		if (str_prefix(s, n, "Write of size"))
 			return "Write";
 	}
 	return NULL;
@@ -186,14 +186,14 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 	strip_log_prefix(&s, &n);
 	/* "BUG: KASAN: ..." is titled "KASAN: ..." (KMSAN, KCSAN, KFENCE
 	 * alike): the sanitizer's name is the headline. */
-	if (rv_prefix(s, n, "BUG: K") && (rv_prefix(s + 5, n - 5, "KASAN:") || rv_prefix(s + 5, n - 5, "KMSAN:") ||
-					  rv_prefix(s + 5, n - 5, "KCSAN:") || rv_prefix(s + 5, n - 5, "KFENCE:"))) {
+	if (str_prefix(s, n, "BUG: K") && (str_prefix(s + 5, n - 5, "KASAN:") || str_prefix(s + 5, n - 5, "KMSAN:") ||
+					  str_prefix(s + 5, n - 5, "KCSAN:") || str_prefix(s + 5, n - 5, "KFENCE:"))) {
 		s += 5;
 		n -= 5;
 	}
-	if (cr->func && ((rv_prefix(s, n, "WARNING:") &&
-			  (rv_find(s, n, "CPU:") || rv_find(s, n, "CPU#") || rv_find(s, n, " at "))) ||
-			 rv_find(s, n, "general protection fault") || rv_prefix(s, n, "kernel BUG at"))) {
+	if (cr->func && ((str_prefix(s, n, "WARNING:") &&
+			  (str_find(s, n, "CPU:") || str_find(s, n, "CPU#") || str_find(s, n, " at "))) ||
+			 str_find(s, n, "general protection fault") || str_prefix(s, n, "kernel BUG at"))) {
 		const char *what = s[0] == 'W' ? "WARNING" :
 				   s[0] == 'k' ? "kernel BUG" : "general protection fault";
 
@@ -202,7 +202,7 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 		rv_put(c, &b, cr->func, cr->func_n);
 		goto out;
 	}
-	cpu = rv_find(s, n, ", CPU#");
+	cpu = str_find(s, n, ", CPU#");
 	if (cpu)
 		n = (size_t) (cpu - s);
 	/* Offsets and source positions change with every build: drop them
@@ -226,12 +226,12 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 		while (i < n && s[i] == ' ')
 			i++;
 	}
-	if (b.len > 3 && rv_eq(b.data + b.len - 3, 3, " in") && cr->func) {
+	if (b.len > 3 && str_eq(b.data + b.len - 3, 3, " in") && cr->func) {
 		rv_put(c, &b, " ", 1);
 		rv_put(c, &b, cr->func, cr->func_n);
 	}
 	if (access && !c->oom && b.len) {
-		const char *in = rv_find(b.data, b.len, " in ");
+		const char *in = str_find(b.data, b.len, " in ");
 
 		if (in) {
 			wn_buf x = WN_BUF_INIT;
@@ -260,8 +260,8 @@ static char *crash_quote(struct rv_ctx *c, const struct rv_lines *L, size_t k, s
 		const char *s = L->v[j].s;
 		size_t n = L->v[j].n;
 
-		if (j > k && (rv_prefix(s, n, "=====") || rv_prefix(s, n, "---") ||
-			      rv_prefix(s, n, "Code disassembly") || rv_eq(s, n, "***")))
+		if (j > k && (str_prefix(s, n, "=====") || str_prefix(s, n, "---") ||
+			      str_prefix(s, n, "Code disassembly") || str_eq(s, n, "***")))
 			break;
 		if (j > k)
 			rv_put(c, &b, "\n", 1);
@@ -308,15 +308,15 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 		if (i < L->n) {
 			t = L->v[i].s;
 			tn = L->v[i].n;
-			rv_trim(&t, &tn);
-			if (!rv_eq(t, tn, "***"))
+			str_trim(&t, &tn);
+			if (!str_eq(t, tn, "***"))
 				continue;
 		}
 		for (j = start; j < i; j++) {
 			const char *s = L->v[j].s;
 			size_t n = L->v[j].n;
 
-			rv_trim(&s, &n);
+			str_trim(&s, &n);
 			if (!tl) {
 				if (n) {
 					tl = s;
@@ -325,23 +325,23 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 				}
 				continue;
 			}
-			if (j <= tline + 4 && (rv_prefix(s, n, "tree:") || rv_prefix(s, n, "arch:") ||
-					       rv_prefix(s, n, "base:")))
+			if (j <= tline + 4 && (str_prefix(s, n, "tree:") || str_prefix(s, n, "arch:") ||
+					       str_prefix(s, n, "base:")))
 				block = true;
 			if (block && crash == SIZE_MAX && n && crash_head(s, n))
 				crash = j;
 		}
 		if (block) {
-			const char *in = tl ? rv_find(tl, tln, " in ") : NULL;
+			const char *in = tl ? str_find(tl, tln, " in ") : NULL;
 			size_t before = c->r->nfindings, text = tline + 1;
 
 			/* No crash line (a build error): quote the text under
 			 * the tree/arch block instead. */
-			while (text < i && rv_blank(L->v[text].s, L->v[text].n))
+			while (text < i && str_blank(L->v[text].s, L->v[text].n))
 				text++;
-			while (text < i && !rv_blank(L->v[text].s, L->v[text].n))
+			while (text < i && !str_blank(L->v[text].s, L->v[text].n))
 				text++;
-			while (text < i && rv_blank(L->v[text].s, L->v[text].n))
+			while (text < i && str_blank(L->v[text].s, L->v[text].n))
 				text++;
 			if (crash == SIZE_MAX && text < i)
 				crash = text;
@@ -353,7 +353,7 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 				const char *e = in + 4;
 				size_t fl = 0;
 
-				while (e + fl < tl + tln && rv_ident_char((unsigned char) e[fl]))
+				while (e + fl < tl + tln && str_ident_char((unsigned char) e[fl]))
 					fl++;
 				if (fl && e + fl == tl + tln) {
 					free(f->function);
@@ -377,14 +377,14 @@ static void ci_intro(struct rv_ctx *c, const struct rv_lines *L)
 	size_t i;
 
 	for (i = 0; i < L->n; i++)
-		if (rv_find_ci(L->v[i].s, L->v[i].n, "found the following issue"))
+		if (str_find_ci(L->v[i].s, L->v[i].n, "found the following issue"))
 			break;
 	for (i++; i < L->n && !c->oom; i++) {
 		const char *s = L->v[i].s;
 		size_t n = L->v[i].n;
 		wn_finding *f;
 
-		rv_trim(&s, &n);
+		str_trim(&s, &n);
 		if (!n)
 			break;
 		f = rv_add(c, true);
@@ -399,7 +399,7 @@ void rv_parse_syzbot(struct rv_ctx *c, const struct rv_lines *L)
 	bool ci = false;
 
 	for (i = 0; i < L->n && i < 20; i++)
-		if (rv_find_ci(L->v[i].s, L->v[i].n, "syzbot ci has tested"))
+		if (str_find_ci(L->v[i].s, L->v[i].n, "syzbot ci has tested"))
 			ci = true;
 	ci_sections(c, L);
 	if (!c->r->nfindings && ci)

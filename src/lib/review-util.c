@@ -2,7 +2,6 @@
  * finding list, one-line summaries and small text predicates. */
 #include "autoconfig.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,9 @@
 
 wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
 {
-	size_t count = 1, i, start = 0, k = 0;
+	size_t count = 1, i, pos = 0;
+	const char *s;
+	size_t n;
 
 	out->v = NULL;
 	out->n = 0;
@@ -23,24 +24,14 @@ wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
 	out->v = calloc(count, sizeof(*out->v));
 	if (!out->v)
 		return WN_NOMEM;
-	for (i = 0; i <= len; i++) {
-		size_t n;
-
-		if (i < len && body[i] != '\n')
-			continue;
-		n = i - start;
+	while (str_next_line(body, len, &pos, &s, &n)) {
 		/* CRLF mail, and stray CRs at the end of a line. */
-		while (n && body[start + n - 1] == '\r')
+		while (n && s[n - 1] == '\r')
 			n--;
-		/* A trailing newline does not open one more (empty) line. */
-		if (i == len && start == len)
-			break;
-		out->v[k].s = body + start;
-		out->v[k].n = n;
-		k++;
-		start = i + 1;
+		out->v[out->n].s = s;
+		out->v[out->n].n = n;
+		out->n++;
 	}
-	out->n = k;
 	return WN_OK;
 }
 
@@ -153,12 +144,6 @@ char *rv_take(struct rv_ctx *c, wn_buf *b)
 	return s;
 }
 
-static bool is_space(int ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' ||
-	       ch == '\f' || ch == '\0';
-}
-
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
 {
 	char *d;
@@ -173,7 +158,7 @@ char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {
-		if (is_space((unsigned char) s[i])) {
+		if (str_space((unsigned char) s[i])) {
 			sp = k > 0;
 			continue;
 		}
@@ -208,15 +193,15 @@ static bool sentence_end(const char *s, size_t n, size_t i)
 	static const char *const abbrev[] = { "e.g", "i.e", "etc", "vs", "cf" };
 	size_t k;
 
-	if (i + 1 < n && !is_space((unsigned char) s[i + 1]))
+	if (i + 1 < n && !str_space((unsigned char) s[i + 1]))
 		return false;
 	if (s[i] != '.')
 		return true;
 	for (k = 0; k < sizeof(abbrev) / sizeof(abbrev[0]); k++) {
 		size_t al = strlen(abbrev[k]);
 
-		if (i >= al && rv_prefix_ci(s + i - al, al, abbrev[k]) &&
-		    (i == al || !rv_ident_char((unsigned char) s[i - al - 1])))
+		if (i >= al && str_prefix_ci(s + i - al, al, abbrev[k]) &&
+		    (i == al || !str_ident_char((unsigned char) s[i - al - 1])))
 			return false;
 	}
 	return true;
@@ -248,108 +233,6 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
 }
 
-bool rv_blank(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!is_space((unsigned char) s[i]))
-			return false;
-	return true;
-}
-
-void rv_trim(const char **s, size_t *n)
-{
-	while (*n && is_space((unsigned char) (*s)[0])) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n && is_space((unsigned char) (*s)[*n - 1]))
-		(*n)--;
-}
-
-bool rv_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
-static int lower(int ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
-}
-
-bool rv_prefix_ci(const char *s, size_t n, const char *p)
-{
-	size_t i, pl = strlen(p);
-
-	if (n < pl)
-		return false;
-	for (i = 0; i < pl; i++)
-		if (lower((unsigned char) s[i]) != lower((unsigned char) p[i]))
-			return false;
-	return true;
-}
-
-bool rv_eq(const char *s, size_t n, const char *p)
-{
-	return n == strlen(p) && memcmp(s, p, n) == 0;
-}
-
-const char *rv_find_ci(const char *s, size_t n, const char *needle)
-{
-	size_t i, nl = strlen(needle);
-	int first;
-
-	if (!nl)
-		return s;
-	if (n < nl)
-		return NULL;
-	first = lower((unsigned char) needle[0]);
-	/* Needles are short constants: this stays linear in n. */
-	for (i = 0; i + nl <= n; i++)
-		if (lower((unsigned char) s[i]) == first && rv_prefix_ci(s + i, n - i, needle))
-			return s + i;
-	return NULL;
-}
-
-const char *rv_find(const char *s, size_t n, const char *needle)
-{
-	size_t nl = strlen(needle);
-
-	if (!nl)
-		return s;
-	if (n < nl)
-		return NULL;
-	return memmem(s, n, needle, nl);
-}
-
-bool rv_num(const char *s, size_t n, size_t *i, long *out)
-{
-	long v = 0;
-	size_t k = *i;
-
-	if (k >= n || s[k] < '0' || s[k] > '9')
-		return false;
-	while (k < n && s[k] >= '0' && s[k] <= '9') {
-		if (v < INT_MAX / 10)
-			v = v * 10 + (s[k] - '0');
-		else
-			v = INT_MAX;
-		k++;
-	}
-	*i = k;
-	*out = v;
-	return true;
-}
-
-bool rv_ident_char(int ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= '0' && ch <= '9') || ch == '_';
-}
-
 bool rv_quoted(const struct rv_line *l, const char **content, size_t *cn)
 {
 	if (!l->n || l->s[0] != '>')
@@ -367,7 +250,7 @@ wn_severity rv_sev_word(const char *s, size_t n)
 {
 	char word[16];
 
-	rv_trim(&s, &n);
+	str_trim(&s, &n);
 	if (!n || n >= sizeof(word))
 		return WN_SEV_UNKNOWN;
 	memcpy(word, s, n);
@@ -381,7 +264,7 @@ bool rv_sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest, si
 	size_t wn;
 	bool labelled = false;
 
-	rv_trim(&s, &n);
+	str_trim(&s, &n);
 	if (n < 3 || s[0] != '[')
 		return false;
 	close = memchr(s, ']', n);
@@ -389,20 +272,20 @@ bool rv_sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest, si
 		return false;
 	w = s + 1;
 	wn = (size_t) (close - w);
-	rv_trim(&w, &wn);
-	if (rv_prefix_ci(w, wn, "severity:")) {
+	str_trim(&w, &wn);
+	if (str_prefix_ci(w, wn, "severity:")) {
 		w += 9;
 		wn -= 9;
 		labelled = true;
 	}
-	rv_trim(&w, &wn);
+	str_trim(&w, &wn);
 	*sev = rv_sev_word(w, wn);
 	/* A bare "[Word]" is a tag only when the word is a severity. */
-	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && rv_prefix_ci(w, wn, "unknown")))
+	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && str_prefix_ci(w, wn, "unknown")))
 		return false;
 	*rest = close + 1;
 	*rn = n - (size_t) (close + 1 - s);
-	rv_trim(rest, rn);
+	str_trim(rest, rn);
 	return true;
 }
 
@@ -410,8 +293,8 @@ bool rv_commit_line(const char *s, size_t n)
 {
 	size_t i;
 
-	rv_trim(&s, &n);
-	if (n != 47 || !rv_prefix(s, n, "commit "))
+	str_trim(&s, &n);
+	if (n != 47 || !str_prefix(s, n, "commit "))
 		return false;
 	for (i = 7; i < n; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
@@ -431,7 +314,7 @@ bool rv_preexisting_prose(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
-		if (rv_find_ci(s, n, pats[k]))
+		if (str_find_ci(s, n, pats[k]))
 			return true;
 	return false;
 }
@@ -450,20 +333,9 @@ static bool qp_escape(const char *s, size_t n, size_t i)
 	size_t k;
 
 	for (k = 0; k < sizeof(esc) / sizeof(esc[0]); k++)
-		if (rv_prefix(s + i, n - i, esc[k]))
+		if (str_prefix(s + i, n - i, esc[k]))
 			return true;
 	return false;
-}
-
-static int qp_hex(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	return -1;
 }
 
 wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen)
@@ -503,8 +375,8 @@ wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen)
 			i += 2;
 			continue;
 		}
-		hi = i + 1 < len ? qp_hex((unsigned char) body[i + 1]) : -1;
-		lo = i + 2 < len ? qp_hex((unsigned char) body[i + 2]) : -1;
+		hi = i + 1 < len ? str_hex((unsigned char) body[i + 1]) : -1;
+		lo = i + 2 < len ? str_hex((unsigned char) body[i + 2]) : -1;
 		if (hi >= 0 && lo >= 0) {
 			d[o++] = (char) (hi * 16 + lo);
 			i += 2;

@@ -77,40 +77,22 @@ static bool split_addr(const char *a, const char **local, size_t *ln, const char
 	return true;
 }
 
-static bool domain_is(const char *dom, const char *want)
-{
-	size_t dl = strlen(dom), wl = strlen(want);
-
-	if (strcasecmp(dom, want) == 0)
-		return true;
-	/* a host of that domain ("smtp.kernel.org") */
-	return dl > wl && dom[dl - wl - 1] == '.' && strcasecmp(dom + dl - wl, want) == 0;
-}
-
 /* Does the body open with the netdev intro sentence ("This is an
  * AI-generated review of your patch.")?  Only the first non-empty line
  * counts (its end may wrap onto the second), and only unquoted: a human
  * reply quoting such a review is not one. */
 static bool ai_review_in(const char *s, size_t n)
 {
-	return rv_find_ci(s, n, "AI-generated review") || rv_find_ci(s, n, "AI generated review");
+	return str_find_ci(s, n, "AI-generated review") || str_find_ci(s, n, "AI generated review");
 }
 
 static bool netdev_intro(const wn_mail *m)
 {
 	struct rv_line first = { NULL, 0 }, l;
-	const char *s = m->body, *end;
+	size_t pos = 0;
 
-	if (!s)
-		return false;
-	end = s + m->body_len;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t) (end - s));
-
-		l.s = s;
-		l.n = nl ? (size_t) (nl - s) : (size_t) (end - s);
-		s = nl ? nl + 1 : end;
-		if (rv_blank(l.s, l.n))
+	while (m->body && str_next_line(m->body, m->body_len, &pos, &l.s, &l.n)) {
+		if (str_blank(l.s, l.n))
 			continue;
 		if (l.s[0] == '>')
 			return false;
@@ -121,16 +103,16 @@ static bool netdev_intro(const wn_mail *m)
 			continue;
 		}
 		/* "... an AI-generated\nreview of your patch" */
-		rv_trim(&l.s, &l.n);
+		str_trim(&l.s, &l.n);
 		{
 			const char *t = first.s;
 			size_t tn = first.n, cut;
 
-			rv_trim(&t, &tn);
+			str_trim(&t, &tn);
 			cut = tn > 20 ? tn - 20 : 0;
-			return (rv_find_ci(t + cut, tn - cut, "AI-generated") ||
-				rv_find_ci(t + cut, tn - cut, "AI generated")) &&
-			       rv_prefix_ci(l.s, l.n, "review");
+			return (str_find_ci(t + cut, tn - cut, "AI-generated") ||
+				str_find_ci(t + cut, tn - cut, "AI generated")) &&
+			       str_prefix_ci(l.s, l.n, "review");
 		}
 	}
 	return false;
@@ -145,37 +127,29 @@ static bool netdev_intro(const wn_mail *m)
  * while a patch that pastes a report is told apart by its diff. */
 static bool lkp_forwarded(const wn_mail *m)
 {
-	const char *s = m->body, *end;
 	bool noticed = false, reported = false, section = false, footer = false;
-	size_t lines = 0;
+	size_t lines = 0, pos = 0, n;
+	const char *t;
 
-	if (!s)
-		return false;
-	end = s + m->body_len;
-	while (s < end && lines++ < 2000) {
-		const char *nl = memchr(s, '\n', (size_t) (end - s));
-		const char *t = s;
-		size_t n = nl ? (size_t) (nl - s) : (size_t) (end - s);
-
-		s = nl ? nl + 1 : end;
+	while (m->body && lines++ < 2000 && str_next_line(m->body, m->body_len, &pos, &t, &n)) {
 		if (n && t[0] == '>')
 			continue;
 		/* A patch that fixes a reported warning may paste the
 		 * report into its commit message: it carries a diff. */
-		if (rv_prefix(t, n, "diff --git "))
+		if (str_prefix(t, n, "diff --git "))
 			return false;
-		rv_trim(&t, &n);
-		if (lines <= 12 && rv_prefix_ci(t, n, "kernel test robot noticed the following"))
+		str_trim(&t, &n);
+		if (lines <= 12 && str_prefix_ci(t, n, "kernel test robot noticed the following"))
 			noticed = true;
-		if (rv_prefix(t, n, "| "))
+		if (str_prefix(t, n, "| "))
 			t += 2, n -= 2;
-		if (rv_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
+		if (str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
 			reported = true;
-		if (rv_prefix_ci(t, n, "smatch warnings:") || rv_prefix_ci(t, n, "new smatch warnings:") ||
-		    rv_prefix_ci(t, n, "sparse warnings:") || rv_prefix_ci(t, n, "all warnings (new ones") ||
-		    rv_prefix_ci(t, n, "all errors (new ones"))
+		if (str_prefix_ci(t, n, "smatch warnings:") || str_prefix_ci(t, n, "new smatch warnings:") ||
+		    str_prefix_ci(t, n, "sparse warnings:") || str_prefix_ci(t, n, "all warnings (new ones") ||
+		    str_prefix_ci(t, n, "all errors (new ones"))
 			section = true;
-		if (rv_prefix(t, n, "0-DAY CI Kernel Test Service"))
+		if (str_prefix(t, n, "0-DAY CI Kernel Test Service"))
 			footer = true;
 	}
 	return reported && (noticed || section || footer);
@@ -192,11 +166,11 @@ bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot 
 	from = m->from_addr ? m->from_addr : "";
 	subj = m->subject ? m->subject : "";
 	if (split_addr(from, &local, &ln, &dom)) {
-		if (domain_is(dom, "kernel.org") && memmem(local, ln, "sashiko", 7)) {
+		if (str_host_in(dom, "kernel.org") && memmem(local, ln, "sashiko", 7)) {
 			b = WN_BOT_SASHIKO;
 			goto found;
 		}
-		if (domain_is(dom, "kernel.org") && ln >= 10 && strncasecmp(local, "bot+bpf-ci", 10) == 0) {
+		if (str_host_in(dom, "kernel.org") && ln >= 10 && strncasecmp(local, "bot+bpf-ci", 10) == 0) {
 			b = WN_BOT_BPF_CI;
 			goto found;
 		}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "str.h"
 #include "winnow/buf.h"
 #include "winnow/text.h"
 #include "winnow/trailer.h"
@@ -37,12 +38,7 @@ const char *wn_attr_badge(wn_attr_status s)
 	return attr_info[s].badge;
 }
 
-/* git's ctype is ASCII-only; so is ours, whatever the locale. */
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
+/* git's ctype is ASCII-only; so is ours (str.h), whatever the locale. */
 static bool is_alnum(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -53,23 +49,6 @@ static bool eq_ci(const char *a, const char *b)
 	return wn_text_prefix_ci(a, b) && strlen(a) == strlen(b);
 }
 
-static bool starts_with(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-
-	return n >= k && !memcmp(s, prefix, k);
-}
-
-static bool is_blank(const char *l, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!is_space(l[i]))
-			return false;
-	return true;
-}
-
 /* ---- the commit message inside a patch mail ---------------------------- */
 
 /* Where git am stops taking the commit message (mailinfo.c's
@@ -77,27 +56,23 @@ static bool is_blank(const char *l, size_t n)
  * blanks (the usual separator before the diffstat), or "--- file". */
 static bool is_patch_break(const char *l, size_t n)
 {
-	if (starts_with(l, n, "diff -") || starts_with(l, n, "Index: "))
+	if (str_prefix(l, n, "diff -") || str_prefix(l, n, "Index: "))
 		return true;
-	if (!starts_with(l, n, "---"))
+	if (!str_prefix(l, n, "---"))
 		return false;
-	if (n > 4 && l[3] == ' ' && !is_space(l[4]))
+	if (n > 4 && l[3] == ' ' && !str_space(l[4]))
 		return true;
-	return is_blank(l + 3, n - 3);
+	return str_blank(l + 3, n - 3);
 }
 
 static size_t commit_msg_end(const char *s, size_t len)
 {
-	size_t bol = 0;
+	size_t pos = 0, n;
+	const char *l;
 
-	while (bol < len) {
-		const char *nl = memchr(s + bol, '\n', len - bol);
-		size_t eol = nl ? (size_t) (nl - s) : len;
-
-		if (is_patch_break(s + bol, eol - bol))
-			return bol;
-		bol = nl ? eol + 1 : len;
-	}
+	while (str_next_line(s, len, &pos, &l, &n))
+		if (is_patch_break(l, n))
+			return (size_t) (l - s);
 	return len;
 }
 
@@ -105,16 +80,14 @@ static size_t commit_msg_end(const char *s, size_t len)
  * ends the message. */
 static size_t scissors_end(const char *s, size_t len)
 {
-	static const char cut[] = "# ------------------------ >8 ------------------------\n";
-	size_t k = sizeof(cut) - 1, bol = 0;
+	static const char cut[] = "# ------------------------ >8 ------------------------";
+	size_t pos = 0, n;
+	const char *l;
 
-	while (bol < len) {
-		const char *nl = memchr(s + bol, '\n', len - bol);
-
-		if (len - bol >= k && !memcmp(s + bol, cut, k))
-			return bol;
-		bol = nl ? (size_t) (nl - s) + 1 : len;
-	}
+	/* the whole line, its '\n' included */
+	while (str_next_line(s, len, &pos, &l, &n))
+		if (str_eq(l, n, cut) && l + n < s + len)
+			return (size_t) (l - s);
 	return len;
 }
 
@@ -123,31 +96,28 @@ static size_t scissors_end(const char *s, size_t len)
  * message.  Returns the new end. */
 static size_t strip_ignored(const char *s, size_t len)
 {
-	size_t cutoff = scissors_end(s, len), bol = 0, boc = 0;
+	size_t cutoff = scissors_end(s, len), pos = 0, boc = 0, n;
 	bool in_conflicts = false, have_boc = false;
+	const char *l;
 
-	while (bol < cutoff) {
-		const char *nl = memchr(s + bol, '\n', len - bol);
-		size_t next = nl ? (size_t) (nl - s) + 1 : len;
-
-		if (s[bol] == '#' || s[bol] == '\n') {
+	while (pos < cutoff && str_next_line(s, len, &pos, &l, &n)) {
+		if (!n || l[0] == '#') {
 			if (!have_boc) {
-				boc = bol;
+				boc = (size_t) (l - s);
 				have_boc = true;
 			}
-		} else if (starts_with(s + bol, len - bol, "Conflicts:\n")) {
+		} else if (str_eq(l, n, "Conflicts:") && l + n < s + len) {
 			in_conflicts = true;
 			if (!have_boc) {
-				boc = bol;
+				boc = (size_t) (l - s);
 				have_boc = true;
 			}
-		} else if (in_conflicts && s[bol] == '\t') {
+		} else if (in_conflicts && l[0] == '\t') {
 			;	/* a path in the conflicts block */
 		} else if (have_boc) {
 			have_boc = false;
 			in_conflicts = false;
 		}
-		bol = next;
 	}
 	return have_boc ? boc : cutoff;
 }
@@ -202,7 +172,7 @@ static size_t block_start(const char *s, const line *lines, size_t nl)
 			pcl = 0;
 			continue;
 		}
-		if (is_blank(l, n)) {
+		if (str_blank(l, n)) {
 			if (only_spaces)
 				continue;
 			ntl += pcl;
@@ -211,18 +181,18 @@ static size_t block_start(const char *s, const line *lines, size_t nl)
 			return nl;
 		}
 		only_spaces = false;
-		if (starts_with(l, n, "Signed-off-by: ") ||
-		    starts_with(l, n, "(cherry picked from commit ")) {
+		if (str_prefix(l, n, "Signed-off-by: ") ||
+		    str_prefix(l, n, "(cherry picked from commit ")) {
 			tl++;
 			pcl = 0;
 			recognized = true;
 			continue;
 		}
 		sep = find_separator(l, n);
-		if (sep >= 1 && !is_space(l[0])) {
+		if (sep >= 1 && !str_space(l[0])) {
 			tl++;
 			pcl = 0;
-		} else if (n && is_space(l[0])) {
+		} else if (n && str_space(l[0])) {
 			pcl++;
 		} else {
 			ntl += 1 + pcl;
@@ -250,7 +220,7 @@ static char *unfold_value(const char *v, size_t n)
 		char c = v[i++];
 
 		if (c == '\n') {
-			while (i < n && is_space(v[i]))
+			while (i < n && str_space(v[i]))
 				i++;
 			c = ' ';
 		}
@@ -290,11 +260,11 @@ static wn_status add_trailer(wn_patch_trailers *t, size_t *cap, const char *text
 	v = text + sep + 1;
 	vn = n - (size_t) sep - 1;
 	/* trim before unfolding, as git does */
-	while (vn && is_space(*v)) {
+	while (vn && str_space(*v)) {
 		v++;
 		vn--;
 	}
-	while (vn && is_space(v[vn - 1]))
+	while (vn && str_space(v[vn - 1]))
 		vn--;
 	t->trailers[t->ntrailers].value = unfold_value(v, vn);
 	if (!t->trailers[t->ntrailers].value) {
@@ -320,7 +290,7 @@ static wn_status collect(wn_patch_trailers *t, const char *s, const line *lines,
 		size_t n = lines[k].len;
 
 		/* git tests the first byte, '\n' of an empty line included */
-		if (have && joinable && (!n || is_space(l[0]))) {
+		if (have && joinable && (!n || str_space(l[0]))) {
 			if (wn_buf_putc(&cur, '\n') != WN_OK || wn_buf_append(&cur, l, n) != WN_OK)
 				st = WN_NOMEM;
 			continue;
@@ -341,13 +311,11 @@ static wn_status collect(wn_patch_trailers *t, const char *s, const line *lines,
 
 static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout)
 {
-	size_t cap = 0, n = 0, bol = 0;
+	size_t cap = 0, n = 0, pos = 0, ln;
+	const char *l;
 	line *v = NULL;
 
-	while (bol < len) {
-		const char *nl = memchr(s + bol, '\n', len - bol);
-		size_t eol = nl ? (size_t) (nl - s) : len;
-
+	while (str_next_line(s, len, &pos, &l, &ln)) {
 		if (n == cap) {
 			size_t nc = cap ? cap * 2 : 64;
 			line *p = realloc(v, nc * sizeof(*p));
@@ -359,10 +327,9 @@ static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout
 			v = p;
 			cap = nc;
 		}
-		v[n].off = bol;
-		v[n].len = eol - bol;
+		v[n].off = (size_t) (l - s);
+		v[n].len = ln;
 		n++;
-		bol = nl ? eol + 1 : len;
 	}
 	*out = v;
 	*nout = n;
@@ -371,9 +338,10 @@ static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout
 
 /* ---- attribution ----------------------------------------------------- */
 
-/* Agent names are single words ("Claude", "claude-code", "gemini-cli");
- * this keeps "https://..." or "Fixes: x" from passing for AGENT:MODEL. */
-static bool agent_ok(const char *a, size_t n)
+/* Agent and tool names are single words of letters, digits and "._+-"
+ * ("Claude", "claude-code", "gemini-cli", "sparse"); this keeps
+ * "https://..." or "Fixes: x" from passing for AGENT:MODEL. */
+static bool name_ok(const char *a, size_t n)
 {
 	size_t i;
 
@@ -385,18 +353,24 @@ static bool agent_ok(const char *a, size_t n)
 	return true;
 }
 
+/* Placeholders copied from the documentation ("[sparse]") and list
+ * punctuation ("coccinelle, sparse") are not part of a tool's name. */
+static void tool_strip(const char **w, size_t *n)
+{
+	while (*n && ((*w)[*n - 1] == ',' || (*w)[*n - 1] == ';'))
+		(*n)--;
+	if (*n >= 2 && (((*w)[0] == '[' && (*w)[*n - 1] == ']') ||
+			((*w)[0] == '(' && (*w)[*n - 1] == ')'))) {
+		(*w)++;
+		*n -= 2;
+	}
+}
+
 static wn_status add_tool(wn_attribution *a, const char *w, size_t n)
 {
 	char **p;
 
-	/* Placeholders copied from the documentation ("[sparse]") and list
-	 * punctuation ("coccinelle, sparse") are not part of the name. */
-	while (n && (w[n - 1] == ',' || w[n - 1] == ';'))
-		n--;
-	if (n >= 2 && ((w[0] == '[' && w[n - 1] == ']') || (w[0] == '(' && w[n - 1] == ')'))) {
-		w++;
-		n -= 2;
-	}
+	tool_strip(&w, &n);
 	if (!n)
 		return WN_OK;
 	p = realloc(a->tools, (a->ntools + 1) * sizeof(*p));
@@ -410,25 +384,11 @@ static wn_status add_tool(wn_attribution *a, const char *w, size_t n)
 	return WN_OK;
 }
 
-/* Could w be a tool's name ("sparse", "[coccinelle]", "smatch,")?
- * Tool names are words of letters, digits and "._+-", maybe in the
- * documentation's brackets, maybe followed by list punctuation. */
+/* Could w be a tool's name ("sparse", "[coccinelle]", "smatch,")? */
 static bool tool_word(const char *w, size_t n)
 {
-	size_t i;
-
-	while (n && (w[n - 1] == ',' || w[n - 1] == ';'))
-		n--;
-	if (n >= 2 && ((w[0] == '[' && w[n - 1] == ']') || (w[0] == '(' && w[n - 1] == ')'))) {
-		w++;
-		n -= 2;
-	}
-	if (!n)
-		return false;
-	for (i = 0; i < n; i++)
-		if (!is_alnum(w[i]) && !strchr("._+-", w[i]))
-			return false;
-	return true;
+	tool_strip(&w, &n);
+	return name_ok(w, n);
 }
 
 /* Next whitespace-separated word of s at *pos; false at the end. */
@@ -436,12 +396,12 @@ static bool next_word(const char *s, size_t *pos, const char **w, size_t *n)
 {
 	size_t i = *pos;
 
-	while (s[i] && is_space(s[i]))
+	while (s[i] && str_space(s[i]))
 		i++;
 	if (!s[i])
 		return false;
 	*w = s + i;
-	while (s[i] && !is_space(s[i]))
+	while (s[i] && !str_space(s[i]))
 		i++;
 	*n = (size_t) (s + i - *w);
 	*pos = i;
@@ -471,7 +431,7 @@ wn_status wn_attribution_parse(const char *value, wn_attribution *a)
 	if (!next_word(a->raw, &pos, &w, &n))
 		return WN_OK;	/* empty value */
 	colon = memchr(w, ':', n);
-	if (colon && agent_ok(w, (size_t) (colon - w)) && colon + 1 < w + n && colon[1] != '/') {
+	if (colon && name_ok(w, (size_t) (colon - w)) && colon + 1 < w + n && colon[1] != '/') {
 		/* AGENT:MODEL [TOOL...] (kernel 7.0 to 7.2) */
 		a->agent = wn_strndup(w, (size_t) (colon - w));
 		a->model = wn_strndup(colon + 1, (size_t) (w + n - colon - 1));

@@ -1,0 +1,148 @@
+/* winnow — plain string helpers (see str.h). */
+#include "autoconfig.h"
+
+#include <limits.h>
+#include <string.h>
+#include <strings.h>
+
+#include "str.h"
+
+bool str_space(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' ||
+	       ch == '\f' || ch == '\0';
+}
+
+int str_lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
+bool str_ident_char(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+int str_hex(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+bool str_blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!str_space((unsigned char) s[i]))
+			return false;
+	return true;
+}
+
+void str_trim(const char **s, size_t *n)
+{
+	while (*n && str_space((unsigned char) (*s)[0])) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n && str_space((unsigned char) (*s)[*n - 1]))
+		(*n)--;
+}
+
+bool str_prefix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s, p, pl) == 0;
+}
+
+bool str_prefix_ci(const char *s, size_t n, const char *p)
+{
+	size_t i, pl = strlen(p);
+
+	if (n < pl)
+		return false;
+	for (i = 0; i < pl; i++)
+		if (str_lower((unsigned char) s[i]) != str_lower((unsigned char) p[i]))
+			return false;
+	return true;
+}
+
+bool str_eq(const char *s, size_t n, const char *p)
+{
+	return n == strlen(p) && memcmp(s, p, n) == 0;
+}
+
+const char *str_find(const char *s, size_t n, const char *needle)
+{
+	size_t nl = strlen(needle);
+
+	if (!nl)
+		return s;
+	if (n < nl)
+		return NULL;
+	return memmem(s, n, needle, nl);
+}
+
+const char *str_find_ci(const char *s, size_t n, const char *needle)
+{
+	size_t i, nl = strlen(needle);
+	int first;
+
+	if (!nl)
+		return s;
+	if (n < nl)
+		return NULL;
+	first = str_lower((unsigned char) needle[0]);
+	for (i = 0; i + nl <= n; i++)
+		if (str_lower((unsigned char) s[i]) == first && str_prefix_ci(s + i, n - i, needle))
+			return s + i;
+	return NULL;
+}
+
+bool str_num(const char *s, size_t n, size_t *i, long *out)
+{
+	long v = 0;
+	size_t k = *i;
+
+	if (k >= n || s[k] < '0' || s[k] > '9')
+		return false;
+	while (k < n && s[k] >= '0' && s[k] <= '9') {
+		if (v < INT_MAX / 10)
+			v = v * 10 + (s[k] - '0');
+		else
+			v = INT_MAX;
+		k++;
+	}
+	*i = k;
+	*out = v;
+	return true;
+}
+
+bool str_next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *n)
+{
+	const char *nl;
+
+	if (*pos >= len)
+		return false;
+	*line = text + *pos;
+	nl = memchr(*line, '\n', len - *pos);
+	*n = nl ? (size_t) (nl - *line) : len - *pos;
+	*pos += *n + (nl ? 1 : 0);
+	return true;
+}
+
+bool str_host_in(const char *host, const char *domain)
+{
+	size_t hl = strlen(host), dl = strlen(domain);
+
+	if (strcasecmp(host, domain) == 0)
+		return true;
+	return hl > dl && host[hl - dl - 1] == '.' && strcasecmp(host + hl - dl, domain) == 0;
+}
