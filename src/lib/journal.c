@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "journal.h"
+#include "str.h"
 #include "winnow/buf.h"
 
 struct wn_journal {
@@ -175,13 +176,30 @@ static wn_status write_all(int fd, const char *p, size_t n)
 	return WN_OK;
 }
 
+wn_status wn_journal_lines(const char *data, size_t len, wn_journal_line_fn line, void *arg, int *torn)
+{
+	size_t pos = 0, n;
+	const char *l;
+	wn_status st;
+
+	while (str_next_line(data, len, &pos, &l, &n)) {
+		if (l + n == data + len) {
+			if (torn)
+				*torn = 1;	/* no '\n' after it */
+			break;
+		}
+		if (n && (st = line(l, n, arg)) != WN_OK)
+			return st;
+	}
+	return WN_OK;
+}
+
 wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err)
 {
 	wn_buf b = WN_BUF_INIT;
 	char chunk[65536];
 	struct stat sb;
 	wn_status st = WN_OK;
-	const char *p, *end, *nl;
 	ssize_t n;
 	int fd;
 
@@ -206,18 +224,7 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
 		}
 	}
 	j->size = b.len;
-	p = wn_buf_str(&b);
-	end = p + b.len;
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t) (end - p));
-		if (!nl) {
-			*torn = 1;
-			break;
-		}
-		if (nl > p && (st = line(p, (size_t) (nl - p), arg)) != WN_OK)
-			goto out;
-		p = nl + 1;
-	}
+	st = wn_journal_lines(wn_buf_str(&b), b.len, line, arg, torn);
 out:
 	close(fd);
 	wn_buf_free(&b);

@@ -20,6 +20,9 @@ const char *wn_journal_path(const wn_journal *j);
  * without '\n' is a torn write: it is skipped and *torn set. */
 typedef wn_status (*wn_journal_line_fn)(const char *line, size_t len, void *arg);
 wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err);
+/* The same over text already read (as compaction hands it over); torn
+ * may be NULL. */
+wn_status wn_journal_lines(const char *data, size_t len, wn_journal_line_fn line, void *arg, int *torn);
 
 /* Append text (one or more complete lines) in one write and fsync. */
 wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err);

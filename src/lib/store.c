@@ -881,15 +881,8 @@ static wn_status child_report(wn_store *s, int ok, wn_error *err)
 static wn_status parse_text(wn_store *f, const char *data, size_t len)
 {
 	struct read_ctx c = { f, 0, 0, WN_OK };
-	const char *p = data, *end = data + len, *nl;
-	wn_status st;
 
-	while (p < end && (nl = memchr(p, '\n', (size_t) (end - p)))) {
-		if (nl > p && (st = read_line(p, (size_t) (nl - p), &c)) != WN_OK)
-			return st;
-		p = nl + 1;
-	}
-	return WN_OK;
+	return wn_journal_lines(data, len, read_line, &c, NULL);
 }
 
 struct compaction {
