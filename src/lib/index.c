@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link.h"
+#include "message.h"
 #include "private.h"
 #include "winnow/text.h"
 
@@ -22,26 +24,6 @@ static const char *const link_names[] = {
 const char *wn_link_name(wn_link l)
 {
 	return (unsigned) l < WN_LINK_COUNT ? link_names[l] : "none";
-}
-
-wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char *what)
-{
-	wn_status st = WN_DB;
-	char *detail = msg ? wn_text_trim(msg) : NULL;
-
-	if (nst == NOTMUCH_STATUS_OUT_OF_MEMORY)
-		st = WN_NOMEM;
-	else if (nst == NOTMUCH_STATUS_BAD_QUERY_SYNTAX)
-		st = WN_USAGE;
-	else if (nst == NOTMUCH_STATUS_NO_CONFIG || nst == NOTMUCH_STATUS_NO_DATABASE ||
-		 nst == NOTMUCH_STATUS_NO_MAIL_ROOT)
-		st = WN_CONFIG;
-	if (detail && *detail)
-		wn_error_set(err, st, "%s: %s", what, detail);
-	else
-		wn_error_set(err, st, "%s: %s", what, notmuch_status_to_string(nst));
-	free(msg);
-	return st;
 }
 
 static wn_status load_conf(wn_index *idx)
@@ -161,15 +143,6 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 	/* Live result sets belong to the old revision: lists restart. */
 	idx->generation++;
 	return WN_OK;
-}
-
-notmuch_message_t *wn_index_message(wn_index *idx, const char *id)
-{
-	notmuch_message_t *msg = NULL;
-
-	if (notmuch_database_find_message(idx->db, id, &msg) != NOTMUCH_STATUS_SUCCESS)
-		return NULL;
-	return msg;
 }
 
 /* Copy the cheap, indexed fields of msg into a new item. */
@@ -383,7 +356,7 @@ static long finding_by_fp(const wn_item *it, const char *fp)
 	return -1;
 }
 
-void wn_item_read_properties(wn_item *it, notmuch_message_t *msg)
+static void item_read_properties(wn_item *it, notmuch_message_t *msg)
 {
 	notmuch_message_properties_t *props;
 	size_t n = it->review->nfindings;
@@ -436,29 +409,12 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 
 	if (!it->loaded || !it->review)
 		return wn_index_load(idx, it, err);
-	msg = wn_index_message(idx, it->id);
+	msg = wn_message_find(idx->db, it->id);
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
-	wn_item_read_properties(it, msg);
+	item_read_properties(it, msg);
 	notmuch_message_destroy(msg);
 	return WN_OK;
-}
-
-/* Read the mail file of msg.  Files move (maildir flag changes, mbsync)
- * between the query and now, so try every file notmuch knows. */
-wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)
-{
-	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
-	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
-
-	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
-		st = wn_mail_parse_file(notmuch_filenames_get(files), mail, err);
-		if (st == WN_OK || st == WN_NOMEM)
-			break;
-	}
-	if (files)
-		notmuch_filenames_destroy(files);
-	return st;
 }
 
 wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
@@ -470,7 +426,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	size_t n;
 
 	item_clear_loaded(it);
-	msg = wn_index_message(idx, it->id);
+	msg = wn_message_find(idx->db, it->id);
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
 	st = wn_message_read_mail(msg, &mail, &lerr);
@@ -502,7 +458,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 			free(it->review->explain);
 			it->review->explain = why;
 		}
-		st = wn_link_patch(idx, it, mail, err);
+		st = wn_link_patch(idx->db, it, mail, err);
 		if (st == WN_NOMEM)
 			goto nomem;
 	}
@@ -512,7 +468,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
 	if (!it->verdicts || !it->notes || !it->forwarded)
 		goto nomem;
-	wn_item_read_properties(it, msg);
+	item_read_properties(it, msg);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);
@@ -536,7 +492,7 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	*out = NULL;
 	if (!id)
 		return wn_error_set(err, WN_USAGE, "not a Message-ID: '%s'", msgid ? msgid : "");
-	msg = wn_index_message(idx, id);
+	msg = wn_message_find(idx->db, id);
 	if (!msg) {
 		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index", id);
 		free(id);

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "private.h"
+#include "link.h"
+#include "message.h"
 #include "str.h"
 #include "winnow/text.h"
 
@@ -38,8 +39,7 @@ static bool looks_like_patch(const wn_mail *m)
 	return false;
 }
 
-static wn_status load_patch(wn_index *idx, wn_item *it, notmuch_message_t *msg,
-			    wn_link how, wn_error *err)
+static wn_status load_patch(wn_item *it, notmuch_message_t *msg, wn_link how, wn_error *err)
 {
 	wn_mail *mail = NULL;
 	wn_patch *p;
@@ -82,17 +82,18 @@ nomem:
 
 /* Try the message id; WN_NOT_FOUND when the index does not hold it or
  * its file is gone. */
-static wn_status try_id(wn_index *idx, wn_item *it, const char *id, wn_link how, wn_error *err)
+static wn_status try_id(notmuch_database_t *db, wn_item *it, const char *id, wn_link how,
+			 wn_error *err)
 {
 	notmuch_message_t *msg;
 	wn_status st;
 
 	if (!id || !*id || strcmp(id, it->id) == 0)
 		return WN_NOT_FOUND;
-	msg = wn_index_message(idx, id);
+	msg = wn_message_find(db, id);
 	if (!msg)
 		return WN_NOT_FOUND;
-	st = load_patch(idx, it, msg, how, err);
+	st = load_patch(it, msg, how, err);
 	notmuch_message_destroy(msg);
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }
@@ -148,10 +149,10 @@ static bool patch_number(const char *subject, long *n, long *m)
  * pick(), in the given order; NULL if none. */
 typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
 
-static char *search_one(wn_index *idx, const char *qs, notmuch_sort_t order, pick_fn pick,
-			const void *arg)
+static char *search_one(notmuch_database_t *db, const char *qs, notmuch_sort_t order,
+			pick_fn pick, const void *arg)
 {
-	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
+	notmuch_query_t *q = notmuch_query_create(db, qs);
 	notmuch_messages_t *msgs = NULL;
 	char *found = NULL;
 
@@ -179,7 +180,7 @@ static bool pick_part(notmuch_message_t *msg, const void *arg)
 	return subject && !is_reply(subject) && patch_number(subject, &n, &m) && n == *part;
 }
 
-static wn_status try_footer(wn_index *idx, wn_item *it, const wn_review *r, wn_error *err)
+static wn_status try_footer(notmuch_database_t *db, wn_item *it, const wn_review *r, wn_error *err)
 {
 	notmuch_message_t *cover;
 	char *qs = NULL, *patch;
@@ -188,7 +189,7 @@ static wn_status try_footer(wn_index *idx, wn_item *it, const wn_review *r, wn_e
 
 	if (!r->cover_id || r->part <= 0)
 		return WN_NOT_FOUND;
-	cover = wn_index_message(idx, r->cover_id);
+	cover = wn_message_find(db, r->cover_id);
 	if (!cover)
 		return WN_NOT_FOUND;
 	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
@@ -196,9 +197,9 @@ static wn_status try_footer(wn_index *idx, wn_item *it, const wn_review *r, wn_e
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	notmuch_message_destroy(cover);
-	patch = search_one(idx, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
+	patch = search_one(db, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
 	free(qs);
-	st = try_id(idx, it, patch, WN_LINK_FOOTER, err);
+	st = try_id(db, it, patch, WN_LINK_FOOTER, err);
 	free(patch);
 	return st;
 }
@@ -252,7 +253,8 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
  * title of a 0-day tree report).  A bare title matches the title part
  * of a patch subject; then the newest posting that predates the review
  * wins, since every version of a series carries the same title. */
-static wn_status try_subject(wn_index *idx, wn_item *it, const char *subject, wn_error *err)
+static wn_status try_subject(notmuch_database_t *db, wn_item *it, const char *subject,
+			      wn_error *err)
 {
 	struct subject_pick sp = { NULL, it->id, false, it->date };
 	char *patch, *phrase;
@@ -282,8 +284,8 @@ static wn_status try_subject(wn_index *idx, wn_item *it, const char *subject, wn
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;
-	patch = search_one(idx, wn_buf_str(&q), order, pick_subject, &sp);
-	st = try_id(idx, it, patch, WN_LINK_SUBJECT, err);
+	patch = search_one(db, wn_buf_str(&q), order, pick_subject, &sp);
+	st = try_id(db, it, patch, WN_LINK_SUBJECT, err);
 	free(patch);
 	goto out;
 nomem:
@@ -294,19 +296,19 @@ out:
 	return st;
 }
 
-wn_status wn_link_patch(wn_index *idx, wn_item *it, const wn_mail *review, wn_error *err)
+wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, wn_error *err)
 {
 	wn_status st;
 
 	it->link = WN_LINK_NONE;
-	st = try_id(idx, it, review->in_reply_to, WN_LINK_IN_REPLY_TO, err);
+	st = try_id(db, it, review->in_reply_to, WN_LINK_IN_REPLY_TO, err);
 	for (size_t i = review->nreferences; st == WN_NOT_FOUND && i > 0; i--)
-		st = try_id(idx, it, review->references[i - 1], WN_LINK_REFERENCES, err);
+		st = try_id(db, it, review->references[i - 1], WN_LINK_REFERENCES, err);
 	if (st == WN_NOT_FOUND)
-		st = try_footer(idx, it, it->review, err);
+		st = try_footer(db, it, it->review, err);
 	if (st == WN_NOT_FOUND && it->review->patch_subject)
-		st = try_subject(idx, it, it->review->patch_subject, err);
+		st = try_subject(db, it, it->review->patch_subject, err);
 	if (st == WN_NOT_FOUND)
-		st = try_subject(idx, it, review->subject, err);
+		st = try_subject(db, it, review->subject, err);
 	return st == WN_NOT_FOUND ? WN_OK : st;
 }

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "journal.h"
+#include "message.h"
 #include "private.h"
 #include "winnow/store.h"
 #include "winnow/text.h"
@@ -322,7 +323,7 @@ static void recognise_applied(wn_store *s)
 				   strcmp(s->e[k].fp, e->fp) == 0);
 		if (!newest)
 			continue;
-		msg = wn_index_message(s->idx, e->msgid);
+		msg = wn_message_find(s->idx->db, e->msgid);
 		if (!msg)
 			continue;
 		done = prop_matches(msg, WN_PROP_VERDICT, e->fp,

@@ -1,0 +1,17 @@
+/* winnow — tie a review to the patch it reviews (link.c), for index.c.
+ * Sits between the index and the message layer: it reads messages,
+ * never the index's own state. */
+#ifndef WINNOW_LINK_H
+#define WINNOW_LINK_H
+
+#include <notmuch.h>
+
+#include "winnow/index.h"
+#include "winnow/mail.h"
+
+/* Find the patch the review mail of it answers, searching db: fills
+ * it->patch (NULL when none is found) and it->link.  WN_NOMEM is the
+ * only error. */
+wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, wn_error *err);
+
+#endif

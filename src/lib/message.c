@@ -1,0 +1,53 @@
+/* winnow — one message of the notmuch index (see message.h). */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+
+#include "message.h"
+#include "winnow/text.h"
+
+wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char *what)
+{
+	wn_status st = WN_DB;
+	char *detail = msg ? wn_text_trim(msg) : NULL;
+
+	if (nst == NOTMUCH_STATUS_OUT_OF_MEMORY)
+		st = WN_NOMEM;
+	else if (nst == NOTMUCH_STATUS_BAD_QUERY_SYNTAX)
+		st = WN_USAGE;
+	else if (nst == NOTMUCH_STATUS_NO_CONFIG || nst == NOTMUCH_STATUS_NO_DATABASE ||
+		 nst == NOTMUCH_STATUS_NO_MAIL_ROOT)
+		st = WN_CONFIG;
+	if (detail && *detail)
+		wn_error_set(err, st, "%s: %s", what, detail);
+	else
+		wn_error_set(err, st, "%s: %s", what, notmuch_status_to_string(nst));
+	free(msg);
+	return st;
+}
+
+notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (notmuch_database_find_message(db, id, &msg) != NOTMUCH_STATUS_SUCCESS)
+		return NULL;
+	return msg;
+}
+
+/* Read the mail file of msg.  Files move (maildir flag changes, mbsync)
+ * between the query and now, so try every file notmuch knows. */
+wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)
+{
+	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
+	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
+
+	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
+		st = wn_mail_parse_file(notmuch_filenames_get(files), mail, err);
+		if (st == WN_OK || st == WN_NOMEM)
+			break;
+	}
+	if (files)
+		notmuch_filenames_destroy(files);
+	return st;
+}

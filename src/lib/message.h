@@ -1,0 +1,27 @@
+/* winnow — one message of the notmuch index: found by Message-ID, its
+ * mail file read, and what notmuch says turned into a wn_error.
+ *
+ * The bottom layer of libwinnow's notmuch side, as notmuch's own
+ * lib/message-file.c is of notmuch: index.c, link.c and store.c call
+ * it, it calls none of them (index → link → message, store → message). */
+#ifndef WINNOW_MESSAGE_H
+#define WINNOW_MESSAGE_H
+
+#include <notmuch.h>
+
+#include "winnow/mail.h"
+#include "winnow/status.h"
+
+/* Map a notmuch status to ours, recording msg (from notmuch, may be
+ * NULL, freed here) and what in err. */
+wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char *what);
+
+/* The message with canonical id in db; NULL if absent.  The caller
+ * destroys it with notmuch_message_destroy(). */
+notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id);
+
+/* Parse the mail of msg, trying each of its files.  *mail is the
+ * caller's (wn_mail_free()). */
+wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err);
+
+#endif
