@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "review-private.h"
+#include "bots/bots.h"
 
 static const struct {
 	const char *name, *label;

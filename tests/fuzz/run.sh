@@ -4,9 +4,10 @@
 #   tests/fuzz/run.sh [SECONDS]      (default 20 seconds per target)
 #
 # Each tests/fuzz/fuzz-*.c is linked with clang's libFuzzer, ASan and
-# UBSan against the parser sources of libwinnow (src/lib/*.c minus the
-# files that need notmuch), seeded with tests/corpus/**/*.eml, and run
-# for SECONDS.  Any crash, leak, timeout or out-of-memory fails it.
+# UBSan against the parser sources of libwinnow (src/lib/*.c and
+# src/lib/bots/*.c minus the files that need notmuch), seeded with
+# tests/corpus/**/*.eml, and run for SECONDS.  Any crash, leak, timeout
+# or out-of-memory fails it.
 # Everything is built in a temporary directory; crash inputs are kept
 # in a directory named at the end (outside the source tree).
 #
@@ -64,7 +65,7 @@ fi
 # Library objects: instrumented for coverage, archived so that each
 # target pulls in only what it uses.
 mkdir -p "$work/obj"
-for src in "$top"/src/lib/*.c; do
+for src in "$top"/src/lib/*.c "$top"/src/lib/bots/*.c; do
 	[ -e "$src" ] || continue
 	if grep -Eq "$pattern" "$src"; then
 		continue

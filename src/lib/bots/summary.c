@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
 {

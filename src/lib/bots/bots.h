@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "str.h"
+#include "../str.h"
 #include "winnow/buf.h"
 #include "winnow/review.h"
 

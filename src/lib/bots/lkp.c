@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 enum sect { S_NONE, S_GCC, S_SMATCH, S_SPARSE, S_IGNORE };
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 #define CRASH_QUOTE_LINES 40
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 void rv_blocks_free(struct rv_blocks *b)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 /* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
  * nothing sensible is left. */

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review-private.h"
+#include "bots.h"
 
 /* Quoted code lines kept for a block's quote: the code right above a
  * comment is what it talks about; a whole quoted file is not. */
