@@ -1,5 +1,9 @@
-/* winnow — bot detection, the review parser's entry point and the
- * finding fingerprint.  The per-bot parsers live in review-*.c. */
+/* winnow — the table of bots: names, detection and the parser's entry
+ * point, and the finding fingerprint.
+ *
+ * Every bot is a descriptor in src/lib/bots/ (see bots/bots.h); the
+ * table below lists them in WN_BOT_LIST order, which is also the order
+ * detection asks them.  Nothing here knows a bot's format. */
 #include "autoconfig.h"
 
 #include <inttypes.h>
@@ -7,21 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "bots/bots.h"
 
 static const struct {
 	const char *name, *label;
+	const struct rv_bot *desc;
 } bots[] = {
-#define WN_X_(e, name, label) { name, label },
+#define WN_X_(e, name, label) { name, label, &rv_bot_##e },
 	WN_BOT_LIST(WN_X_)
-#undef WN_X_
-};
-
-static const char *const severities[] = {
-#define WN_X_(e, name) name,
-	WN_SEVERITY_LIST(WN_X_)
 #undef WN_X_
 };
 
@@ -48,169 +46,51 @@ wn_status wn_bot_from_name(const char *name, wn_bot *out)
 	return WN_USAGE;
 }
 
-const char *wn_severity_name(wn_severity s)
-{
-	return (unsigned) s < WN_SEV_COUNT ? severities[s] : NULL;
-}
-
-wn_severity wn_severity_parse(const char *word)
-{
-	unsigned s;
-
-	for (s = 0; word && s < WN_SEV_COUNT; s++)
-		if (severities[s] && strcasecmp(word, severities[s]) == 0)
-			return (wn_severity) s;
-	return WN_SEV_UNKNOWN;
-}
-
 /* ---- detection ---- */
 
-static bool split_addr(const char *a, const char **local, size_t *ln, const char **dom)
+static void mail_view(const wn_mail *m, const char *const *generic_senders, struct rv_mail *v)
 {
-	const char *at = a ? strrchr(a, '@') : NULL;
+	const char *at;
 
-	if (!at || at == a)
-		return false;
-	*local = a;
-	*ln = (size_t) (at - a);
-	*dom = at + 1;
-	return true;
-}
-
-/* Does the body open with the netdev intro sentence ("This is an
- * AI-generated review of your patch.")?  Only the first non-empty line
- * counts (its end may wrap onto the second), and only unquoted: a human
- * reply quoting such a review is not one. */
-static bool ai_review_in(const char *s, size_t n)
-{
-	return str_find_ci(s, n, "AI-generated review") || str_find_ci(s, n, "AI generated review");
-}
-
-static bool netdev_intro(const wn_mail *m)
-{
-	struct rv_line first = { NULL, 0 }, l;
-	size_t pos = 0;
-
-	while (m->body && str_next_line(m->body, m->body_len, &pos, &l.s, &l.n)) {
-		if (str_blank(l.s, l.n))
-			continue;
-		if (l.s[0] == '>')
-			return false;
-		if (!first.s) {
-			first = l;
-			if (ai_review_in(l.s, l.n))
-				return true;
-			continue;
-		}
-		/* "... an AI-generated\nreview of your patch" */
-		str_trim(&l.s, &l.n);
-		{
-			const char *t = first.s;
-			size_t tn = first.n, cut;
-
-			str_trim(&t, &tn);
-			cut = tn > 20 ? tn - 20 : 0;
-			return (str_find_ci(t + cut, tn - cut, "AI-generated") ||
-				str_find_ci(t + cut, tn - cut, "AI generated")) &&
-			       str_prefix_ci(l.s, l.n, "review");
-		}
+	memset(v, 0, sizeof(*v));
+	v->m = m;
+	v->from = m->from_addr ? m->from_addr : "";
+	v->subject = m->subject ? m->subject : "";
+	v->generic_senders = generic_senders;
+	at = strrchr(v->from, '@');
+	if (at && at != v->from) {
+		v->local = v->from;
+		v->local_n = (size_t) (at - v->from);
+		v->domain = at + 1;
 	}
-	return false;
 }
 
-/* A 0-day report sent by a person rather than by lkp@intel.com: smatch
- * reports are checked and forwarded by hand, with the robot's text
- * unquoted ("tree: ... commit: ...", "| Reported-by: kernel test robot
- * <lkp@intel.com>", "New smatch warnings:", the 0-DAY CI footer).  A
- * reply that quotes a report has all of it behind '>' and is not one.
- * At most the head of the body is read: a report puts all of this first,
- * while a patch that pastes a report is told apart by its diff. */
-static bool lkp_forwarded(const wn_mail *m)
-{
-	bool noticed = false, reported = false, section = false, footer = false;
-	size_t lines = 0, pos = 0, n;
-	const char *t;
-
-	while (m->body && lines++ < 2000 && str_next_line(m->body, m->body_len, &pos, &t, &n)) {
-		if (n && t[0] == '>')
-			continue;
-		/* A patch that fixes a reported warning may paste the
-		 * report into its commit message: it carries a diff. */
-		if (str_prefix(t, n, "diff --git "))
-			return false;
-		str_trim(&t, &n);
-		if (lines <= 12 && str_prefix_ci(t, n, "kernel test robot noticed the following"))
-			noticed = true;
-		if (str_prefix(t, n, "| "))
-			t += 2, n -= 2;
-		if (str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
-			reported = true;
-		if (str_prefix_ci(t, n, "smatch warnings:") || str_prefix_ci(t, n, "new smatch warnings:") ||
-		    str_prefix_ci(t, n, "sparse warnings:") || str_prefix_ci(t, n, "all warnings (new ones") ||
-		    str_prefix_ci(t, n, "all errors (new ones"))
-			section = true;
-		if (str_prefix(t, n, "0-DAY CI Kernel Test Service"))
-			footer = true;
-	}
-	return reported && (noticed || section || footer);
-}
-
+/* Two rounds: the headers first (a bot's own address settles it, and
+ * its status mails are no reviews), then the weaker evidence of the
+ * text or the user's list, each in table order. */
 bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out)
 {
-	const char *from, *local, *dom, *subj;
-	size_t ln;
-	wn_bot b;
+	struct rv_mail v;
+	unsigned b;
 
 	if (!m)
 		return false;
-	from = m->from_addr ? m->from_addr : "";
-	subj = m->subject ? m->subject : "";
-	if (split_addr(from, &local, &ln, &dom)) {
-		if (str_host_in(dom, "kernel.org") && memmem(local, ln, "sashiko", 7)) {
-			b = WN_BOT_SASHIKO;
+	mail_view(m, generic_senders, &v);
+	for (b = 0; b < WN_BOT_COUNT; b++) {
+		enum rv_claim claim = bots[b].desc->sent_by ? bots[b].desc->sent_by(&v) : RV_NOT_MINE;
+
+		if (claim == RV_NO_REVIEW)
+			return false;
+		if (claim == RV_MINE)
 			goto found;
-		}
-		if (str_host_in(dom, "kernel.org") && ln >= 10 && strncasecmp(local, "bot+bpf-ci", 10) == 0) {
-			b = WN_BOT_BPF_CI;
-			goto found;
-		}
-		if (strcasecmp(from, "lkp@intel.com") == 0) {
-			/* Tree status mails and the robot's own fix-up patches
-			 * are not reviews. */
-			if (strstr(subj, "BUILD SUCCESS") || strstr(subj, "BUILD REGRESSION") ||
-			    strncmp(subj, "[PATCH", 6) == 0)
-				return false;
-			b = WN_BOT_LKP;
-			goto found;
-		}
-		if (strcasecmp(dom, "syzkaller.appspotmail.com") == 0 &&
-		    ((ln == 6 && strncasecmp(local, "syzbot", 6) == 0) ||
-		     (ln > 7 && strncasecmp(local, "syzbot+", 7) == 0))) {
-			b = WN_BOT_SYZBOT;
-			goto found;
-		}
 	}
-	if (strncasecmp(subj, "[syzbot ci]", 11) == 0) {
-		b = WN_BOT_SYZBOT;
-		goto found;
-	}
-	if (netdev_intro(m)) {
-		b = WN_BOT_NETDEV_AI;
-		goto found;
-	}
-	if (strncmp(subj, "[PATCH", 6) != 0 && lkp_forwarded(m)) {
-		b = WN_BOT_LKP;
-		goto found;
-	}
-	for (; generic_senders && *generic_senders; generic_senders++)
-		if (**generic_senders && strcasecmp(*generic_senders, from) == 0) {
-			b = WN_BOT_GENERIC;
+	for (b = 0; b < WN_BOT_COUNT; b++)
+		if (bots[b].desc->looks_like && bots[b].desc->looks_like(&v))
 			goto found;
-		}
 	return false;
 found:
 	if (out)
-		*out = b;
+		*out = (wn_bot) b;
 	return true;
 }
 
@@ -380,76 +260,37 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 	struct rv_ctx c;
 	struct rv_lines L;
 	wn_review *r;
-	char *repaired = NULL;
-	size_t rlen = 0;
 
 	if (!out)
 		return wn_error_set(err, WN_USAGE, "wn_review_parse: no result pointer");
 	*out = NULL;
 	if ((unsigned) bot >= WN_BOT_COUNT)
 		return wn_error_set(err, WN_USAGE, "unknown bot %d", (int) bot);
-	r = calloc(1, sizeof(*r));
+	memset(&c, 0, sizeof(c));
+	c.r = r = calloc(1, sizeof(*r));
 	if (!r)
-		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
+		goto nomem;
 	r->bot = bot;
 	r->declared = -1;
-	memset(&c, 0, sizeof(c));
-	c.r = r;
-	if (!body)
-		len = 0;
-	/* A copy that was quoted-printable encoded once more than its
-	 * headers say (list archives, forwarded copies) is decoded here:
-	 * otherwise "part=3D12" and "=\n" soft breaks reach the parsers. */
-	if (rv_qp_repair(body, len, &repaired, &rlen) != WN_OK) {
-		wn_review_free(&r);
-		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
-	}
-	if (repaired) {
-		body = repaired;
-		len = rlen;
-	}
-	if (rv_lines_split(body, len, &L) != WN_OK) {
-		free(repaired);
-		wn_review_free(&r);
-		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
-	}
-	switch (bot) {
-	case WN_BOT_SASHIKO:
-		rv_parse_sashiko(&c, &L);
-		break;
-	case WN_BOT_BPF_CI:
-		rv_parse_bpf_ci(&c, &L);
-		break;
-	case WN_BOT_NETDEV_AI:
-		rv_parse_netdev(&c, &L);
-		break;
-	case WN_BOT_LKP:
-		rv_parse_lkp(&c, &L);
-		break;
-	case WN_BOT_SYZBOT:
-		rv_parse_syzbot(&c, &L);
-		break;
-	case WN_BOT_GENERIC:
-	default:
-		rv_parse_generic(&c, &L);
-		break;
-	}
+	if (rv_lines_read(body, len, &L) != WN_OK)
+		goto nomem;
+	bots[bot].desc->parse(&c, &L);
 	rv_lines_free(&L);
-	free(repaired);
 	if (!c.oom && r->nfindings) {
 		free(r->explain);
 		r->explain = NULL;
 	} else if (!c.oom && !r->explain) {
 		rv_explain(&c, "%s mail: nothing parsed", wn_bot_label(bot));
 	}
-	if (c.oom || !finish(&c, bot)) {
-		free(c.loc_fp);
-		wn_review_free(&r);
-		return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
-	}
+	if (c.oom || !finish(&c, bot))
+		goto nomem;
 	free(c.loc_fp);
 	*out = r;
 	return WN_OK;
+nomem:
+	free(c.loc_fp);
+	wn_review_free(&r);
+	return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
 }
 
 void wn_review_free(wn_review **rp)

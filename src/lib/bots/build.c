@@ -1,21 +1,20 @@
-/* winnow — helpers shared by the review parsers: line splitting, the
- * finding list, one-line summaries and small text predicates. */
+/* winnow — the line/finding builder of the bot parsers (see build.h):
+ * the body cut into lines, the review's finding list, one-line
+ * summaries. */
 #include "autoconfig.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots.h"
+#include "build.h"
 
-wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
+static wn_status lines_split(const char *body, size_t len, struct rv_lines *out)
 {
 	size_t count = 1, i, pos = 0;
 	const char *s;
 	size_t n;
 
-	out->v = NULL;
-	out->n = 0;
 	if (!body || !len)
 		return WN_OK;
 	for (i = 0; i < len; i++)
@@ -38,8 +37,33 @@ wn_status rv_lines_split(const char *body, size_t len, struct rv_lines *out)
 void rv_lines_free(struct rv_lines *l)
 {
 	free(l->v);
-	l->v = NULL;
-	l->n = 0;
+	free(l->repaired);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Room for twice as many findings; false (and c->oom) when there is
+ * none. */
+static bool grow(struct rv_ctx *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : 8;
+	wn_finding *v;
+	bool *lf;
+
+	if (cap > SIZE_MAX / sizeof(*v))
+		goto oom;
+	v = realloc(c->r->findings, cap * sizeof(*v));
+	if (!v)
+		goto oom;
+	c->r->findings = v;
+	lf = realloc(c->loc_fp, cap * sizeof(*lf));
+	if (!lf)
+		goto oom;
+	c->loc_fp = lf;
+	c->cap = cap;
+	return true;
+oom:
+	c->oom = true;
+	return false;
 }
 
 wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
@@ -47,31 +71,8 @@ wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
 	wn_review *r = c->r;
 	wn_finding *f;
 
-	if (c->oom)
+	if (c->oom || (r->nfindings == c->cap && !grow(c)))
 		return NULL;
-	if (r->nfindings == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		wn_finding *v;
-		bool *lf;
-
-		if (cap > SIZE_MAX / sizeof(*v)) {
-			c->oom = true;
-			return NULL;
-		}
-		v = realloc(r->findings, cap * sizeof(*v));
-		if (!v) {
-			c->oom = true;
-			return NULL;
-		}
-		r->findings = v;
-		lf = realloc(c->loc_fp, cap * sizeof(*lf));
-		if (!lf) {
-			c->oom = true;
-			return NULL;
-		}
-		c->loc_fp = lf;
-		c->cap = cap;
-	}
 	f = &r->findings[r->nfindings];
 	memset(f, 0, sizeof(*f));
 	f->severity = WN_SEV_NONE;
@@ -96,18 +97,23 @@ void rv_explain(struct rv_ctx *c, const char *fmt, ...)
 	c->r->explain = s;
 }
 
+/* malloc that records out-of-memory in c. */
+static char *alloc(struct rv_ctx *c, size_t n)
+{
+	char *d = c->oom ? NULL : malloc(n);
+
+	if (!d)
+		c->oom = true;
+	return d;
+}
+
 char *rv_dup(struct rv_ctx *c, const char *s, size_t n)
 {
-	char *d;
+	char *d = alloc(c, n + 1);
 	size_t i;
 
-	if (c->oom)
+	if (!d)
 		return NULL;
-	d = malloc(n + 1);
-	if (!d) {
-		c->oom = true;
-		return NULL;
-	}
 	for (i = 0; i < n; i++)
 		d[i] = s[i] ? s[i] : ' ';
 	d[n] = '\0';
@@ -146,17 +152,12 @@ char *rv_take(struct rv_ctx *c, wn_buf *b)
 
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
 {
-	char *d;
+	char *d = alloc(c, n + 4);
 	size_t i, k = 0, cut;
 	bool sp = false;
 
-	if (c->oom)
+	if (!d)
 		return NULL;
-	d = malloc(n + 4);
-	if (!d) {
-		c->oom = true;
-		return NULL;
-	}
 	for (i = 0; i < n; i++) {
 		if (str_space((unsigned char) s[i])) {
 			sp = k > 0;
@@ -233,92 +234,6 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
 }
 
-bool rv_quoted(const struct rv_line *l, const char **content, size_t *cn)
-{
-	if (!l->n || l->s[0] != '>')
-		return false;
-	*content = l->s + 1;
-	*cn = l->n - 1;
-	if (*cn && (*content)[0] == ' ') {
-		(*content)++;
-		(*cn)--;
-	}
-	return true;
-}
-
-wn_severity rv_sev_word(const char *s, size_t n)
-{
-	char word[16];
-
-	str_trim(&s, &n);
-	if (!n || n >= sizeof(word))
-		return WN_SEV_UNKNOWN;
-	memcpy(word, s, n);
-	word[n] = '\0';
-	return wn_severity_parse(word);
-}
-
-bool rv_sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest, size_t *rn)
-{
-	const char *close, *w;
-	size_t wn;
-	bool labelled = false;
-
-	str_trim(&s, &n);
-	if (n < 3 || s[0] != '[')
-		return false;
-	close = memchr(s, ']', n);
-	if (!close)
-		return false;
-	w = s + 1;
-	wn = (size_t) (close - w);
-	str_trim(&w, &wn);
-	if (str_prefix_ci(w, wn, "severity:")) {
-		w += 9;
-		wn -= 9;
-		labelled = true;
-	}
-	str_trim(&w, &wn);
-	*sev = rv_sev_word(w, wn);
-	/* A bare "[Word]" is a tag only when the word is a severity. */
-	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && str_prefix_ci(w, wn, "unknown")))
-		return false;
-	*rest = close + 1;
-	*rn = n - (size_t) (close + 1 - s);
-	str_trim(rest, rn);
-	return true;
-}
-
-bool rv_commit_line(const char *s, size_t n)
-{
-	size_t i;
-
-	str_trim(&s, &n);
-	if (n != 47 || !str_prefix(s, n, "commit "))
-		return false;
-	for (i = 7; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return false;
-	return true;
-}
-
-bool rv_preexisting_prose(const char *s, size_t n)
-{
-	static const char *const pats[] = {
-		"n't introduced by this patch", "not introduced by this patch",
-		"n't a bug introduced by this patch", "n't caused by this patch",
-		"not caused by this patch", "pre-existing issue", "pre-existing bug",
-		"pre-existing problem", "preexisting issue", "preexisting bug",
-		"predates this patch", "predates the patch", "existed before this patch",
-	};
-	size_t k;
-
-	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
-		if (str_find_ci(s, n, pats[k]))
-			return true;
-	return false;
-}
-
 /* ---- quoted-printable left in the text ----
  *
  * Evidence that a body is still quoted-printable: soft line breaks (a
@@ -338,7 +253,10 @@ static bool qp_escape(const char *s, size_t n, size_t i)
 	return false;
 }
 
-wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen)
+/* A body that is still quoted-printable encoded: *out gets a decoded
+ * copy (malloc'd, *outlen bytes), else NULL.  WN_NOMEM is the only
+ * error. */
+static wn_status qp_repair(const char *body, size_t len, char **out, size_t *outlen)
 {
 	size_t i, soft = 0, escapes = 0, o = 0;
 	char *d;
@@ -387,5 +305,25 @@ wn_status rv_qp_repair(const char *body, size_t len, char **out, size_t *outlen)
 	d[o] = '\0';
 	*out = d;
 	*outlen = o;
+	return WN_OK;
+}
+
+wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
+{
+	size_t rlen = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!body)
+		len = 0;
+	if (qp_repair(body, len, &out->repaired, &rlen) != WN_OK)
+		return WN_NOMEM;
+	if (out->repaired) {
+		body = out->repaired;
+		len = rlen;
+	}
+	if (lines_split(body, len, out) != WN_OK) {
+		rv_lines_free(out);
+		return WN_NOMEM;
+	}
 	return WN_OK;
 }

@@ -1,19 +1,117 @@
 /* winnow — the quoted-diff walker shared by Sashiko, the BPF CI
- * reviewer, netdev AI reviews and unknown bots.
+ * reviewer, netdev AI reviews and unknown bots, and its comment blocks
+ * made findings.
  *
  * These bots quote the patch with "> " and write their comments,
  * unquoted, directly below the code they discuss.  The walker follows
  * the quoted diff headers to know where it is (file, function, new-file
  * line) and cuts the unquoted text into comment blocks: a block runs
  * from the first unquoted line after quoted text up to the next quoted
- * line, snip "[ ... ]", severity tag or footer.  One pass, no
- * backtracking: linear in the size of the body. */
+ * line, snip "[ ... ]", severity tag or footer (the bot's own, see
+ * struct rv_inline_opts).  One pass, no backtracking: linear in the
+ * size of the body. */
 #include "autoconfig.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots.h"
+#include "inline.h"
+
+/* ---- lines the walker recognises ---- */
+
+/* Does a quoted ('>') line start here?  *content gets the text after
+ * "> " (or ">"). */
+static bool quoted_line(const struct rv_line *l, const char **content, size_t *cn)
+{
+	if (!l->n || l->s[0] != '>')
+		return false;
+	*content = l->s + 1;
+	*cn = l->n - 1;
+	if (*cn && (*content)[0] == ' ') {
+		(*content)++;
+		(*cn)--;
+	}
+	return true;
+}
+
+wn_severity rv_sev_word(const char *s, size_t n)
+{
+	char word[16];
+
+	str_trim(&s, &n);
+	if (!n || n >= sizeof(word))
+		return WN_SEV_UNKNOWN;
+	memcpy(word, s, n);
+	word[n] = '\0';
+	return wn_severity_parse(word);
+}
+
+/* Severity word inside a "[...]" tag line ("[Severity: High]",
+ * "[High]").  Returns true and *sev for a known word; rest and rn get
+ * the text after the tag (may be empty). */
+static bool sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest, size_t *rn)
+{
+	const char *close, *w;
+	size_t wn;
+	bool labelled = false;
+
+	str_trim(&s, &n);
+	if (n < 3 || s[0] != '[')
+		return false;
+	close = memchr(s, ']', n);
+	if (!close)
+		return false;
+	w = s + 1;
+	wn = (size_t) (close - w);
+	str_trim(&w, &wn);
+	if (str_prefix_ci(w, wn, "severity:")) {
+		w += 9;
+		wn -= 9;
+		labelled = true;
+	}
+	str_trim(&w, &wn);
+	*sev = rv_sev_word(w, wn);
+	/* A bare "[Word]" is a tag only when the word is a severity. */
+	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && str_prefix_ci(w, wn, "unknown")))
+		return false;
+	*rest = close + 1;
+	*rn = n - (size_t) (close + 1 - s);
+	str_trim(rest, rn);
+	return true;
+}
+
+bool rv_commit_line(const char *s, size_t n)
+{
+	size_t i;
+
+	str_trim(&s, &n);
+	if (n != 47 || !str_prefix(s, n, "commit "))
+		return false;
+	for (i = 7; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/* Does the comment say the problem predates the patch? */
+static bool preexisting_prose(const char *s, size_t n)
+{
+	static const char *const pats[] = {
+		"n't introduced by this patch", "not introduced by this patch",
+		"n't a bug introduced by this patch", "n't caused by this patch",
+		"not caused by this patch", "pre-existing issue", "pre-existing bug",
+		"pre-existing problem", "preexisting issue", "preexisting bug",
+		"predates this patch", "predates the patch", "existed before this patch",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
+		if (str_find_ci(s, n, pats[k]))
+			return true;
+	return false;
+}
+
+/* ---- the walk ---- */
 
 /* Quoted code lines kept for a block's quote: the code right above a
  * comment is what it talks about; a whole quoted file is not. */
@@ -67,7 +165,7 @@ static void push_block(struct walk *w)
 		free(w->cur.quote);
 		free(w->cur.comment);
 	} else {
-		w->cur.prose_preexisting = rv_preexisting_prose(w->cur.comment,
+		w->cur.prose_preexisting = preexisting_prose(w->cur.comment,
 								 strlen(w->cur.comment));
 		b->v[b->n++] = w->cur;
 	}
@@ -437,22 +535,6 @@ static bool is_caret(const char *s, size_t n)
 	return caret;
 }
 
-/* The BPF CI footer: "---", then the request to fix or reply, "See:"
- * and "CI run summary:" links. */
-static bool bpf_footer(const struct rv_lines *L, size_t i, size_t to)
-{
-	size_t k;
-
-	for (k = i + 1; k < to && k <= i + 4; k++) {
-		const struct rv_line *l = &L->v[k];
-
-		if (str_find_ci(l->s, l->n, "AI reviewed") || str_prefix(l->s, l->n, "See:") ||
-		    str_prefix(l->s, l->n, "CI run summary:"))
-			return true;
-	}
-	return false;
-}
-
 static void reset_patch(struct walk *w)
 {
 	w->in_diff = w->in_hunk = w->seen_quote = false;
@@ -482,7 +564,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		size_t qn, tn = l->n, rn;
 		wn_severity sev;
 
-		if (rv_quoted(l, &q, &qn)) {
+		if (quoted_line(l, &q, &qn)) {
 			w.raw_header = false;
 			end_comment(&w);
 			if (w.quote_stale) {
@@ -522,7 +604,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		}
 		if (w.seen_quote && (str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--")))
 			break;	/* signature: the footer follows */
-		if (o && o->bpf_footer && str_eq(t, tn, "---") && bpf_footer(L, i, to))
+		if (o && o->footer && o->footer(L, i, to))
 			break;
 		if (str_prefix_ci(t, tn, "pw-bot:")) {
 			end_comment(&w);
@@ -537,7 +619,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		}
 		if (tn && is_caret(t, tn))
 			continue;
-		if (rv_sev_tag(t, tn, &sev, &rest, &rn)) {
+		if (sev_tag(t, tn, &sev, &rest, &rn)) {
 			end_comment(&w);
 			w.tag = true;
 			w.tag_sev = sev;
@@ -556,4 +638,51 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 	}
 	end_comment(&w);
 	wn_buf_free(&w.text);
+}
+
+/* ---- blocks into findings ---- */
+
+void rv_block_place(wn_finding *f, struct rv_block *k)
+{
+	f->file = k->file;
+	f->function = k->function;
+	f->line = k->line;
+	f->line_approx = k->line_approx;
+	f->about_commit_msg = k->about_commit_msg;
+	f->quote = k->quote;
+	k->file = k->function = k->quote = NULL;
+}
+
+void rv_blocks_free(struct rv_blocks *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		free(b->v[i].file);
+		free(b->v[i].function);
+		free(b->v[i].quote);
+		free(b->v[i].comment);
+	}
+	free(b->v);
+	memset(b, 0, sizeof(*b));
+}
+
+void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+			   bool prose_pre)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		struct rv_block *k = &b->v[i];
+		wn_finding *f = rv_add(c, true);
+
+		if (!f)
+			return;
+		f->severity = k->has_sev ? k->sev : missing_sev;
+		f->preexisting = prose_pre && k->prose_preexisting;
+		f->summary = rv_first_sentence(c, k->comment, strlen(k->comment));
+		rv_block_place(f, k);
+		f->comment = k->comment;
+		k->comment = NULL;
+	}
 }

@@ -13,8 +13,63 @@
 #include "autoconfig.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "bots.h"
+
+/* lkp@intel.com.  Its tree status mails and its own fix-up patches are
+ * not reviews. */
+static enum rv_claim sent_by(const struct rv_mail *m)
+{
+	if (strcasecmp(m->from, "lkp@intel.com") != 0)
+		return RV_NOT_MINE;
+	if (strstr(m->subject, "BUILD SUCCESS") || strstr(m->subject, "BUILD REGRESSION") ||
+	    strncmp(m->subject, "[PATCH", 6) == 0)
+		return RV_NO_REVIEW;
+	return RV_MINE;
+}
+
+/* A 0-day report sent by a person rather than by lkp@intel.com: smatch
+ * reports are checked and forwarded by hand, with the robot's text
+ * unquoted ("tree: ... commit: ...", "| Reported-by: kernel test robot
+ * <lkp@intel.com>", "New smatch warnings:", the 0-DAY CI footer).  A
+ * reply that quotes a report has all of it behind '>' and is not one.
+ * At most the head of the body is read: a report puts all of this first,
+ * while a patch that pastes a report is told apart by its diff. */
+static bool forwarded(const wn_mail *m)
+{
+	bool noticed = false, reported = false, section = false, footer = false;
+	size_t lines = 0, pos = 0, n;
+	const char *t;
+
+	while (m->body && lines++ < 2000 && str_next_line(m->body, m->body_len, &pos, &t, &n)) {
+		if (n && t[0] == '>')
+			continue;
+		/* A patch that fixes a reported warning may paste the
+		 * report into its commit message: it carries a diff. */
+		if (str_prefix(t, n, "diff --git "))
+			return false;
+		str_trim(&t, &n);
+		if (lines <= 12 && str_prefix_ci(t, n, "kernel test robot noticed the following"))
+			noticed = true;
+		if (str_prefix(t, n, "| "))
+			t += 2, n -= 2;
+		if (str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
+			reported = true;
+		if (str_prefix_ci(t, n, "smatch warnings:") || str_prefix_ci(t, n, "new smatch warnings:") ||
+		    str_prefix_ci(t, n, "sparse warnings:") || str_prefix_ci(t, n, "all warnings (new ones") ||
+		    str_prefix_ci(t, n, "all errors (new ones"))
+			section = true;
+		if (str_prefix(t, n, "0-DAY CI Kernel Test Service"))
+			footer = true;
+	}
+	return reported && (noticed || section || footer);
+}
+
+static bool looks_like(const struct rv_mail *m)
+{
+	return strncmp(m->subject, "[PATCH", 6) != 0 && forwarded(m->m);
+}
 
 enum sect { S_NONE, S_GCC, S_SMATCH, S_SPARSE, S_IGNORE };
 
@@ -420,7 +475,7 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
-void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
+static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	struct lkp k, probe;
 	size_t i;
@@ -496,3 +551,9 @@ void rv_parse_lkp(struct rv_ctx *c, const struct rv_lines *L)
 		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");
 }
+
+const struct rv_bot rv_bot_LKP = {
+	.sent_by = sent_by,
+	.looks_like = looks_like,
+	.parse = parse,
+};

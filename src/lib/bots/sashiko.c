@@ -15,6 +15,15 @@
 #include <string.h>
 
 #include "bots.h"
+#include "summary.h"
+
+/* sashiko-bot@kernel.org and its relatives: "sashiko" in the local
+ * part, at kernel.org or a host of it. */
+static enum rv_claim sent_by(const struct rv_mail *m)
+{
+	return m->domain && str_host_in(m->domain, "kernel.org") &&
+	       str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
+}
 
 /* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
  * nothing sensible is left. */
@@ -156,7 +165,7 @@ static bool no_issues_prose(const struct rv_lines *L)
 	return false;
 }
 
-void rv_parse_sashiko(struct rv_ctx *c, const struct rv_lines *L)
+static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	struct rv_summary sum;
 	struct rv_blocks blocks = { 0 };
@@ -191,3 +200,8 @@ void rv_parse_sashiko(struct rv_ctx *c, const struct rv_lines *L)
 	rv_summary_free(&sum);
 	rv_blocks_free(&blocks);
 }
+
+const struct rv_bot rv_bot_SASHIKO = {
+	.sent_by = sent_by,
+	.parse = parse,
+};

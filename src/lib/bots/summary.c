@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots.h"
+#include "summary.h"
 
 static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
 {
@@ -543,18 +543,10 @@ void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks 
 		for (i = head ? head[j] : SIZE_MAX; i != SIZE_MAX; i = next_of[i]) {
 			struct rv_block *k = &b->v[i];
 
-			if (first) {
-				/* The first block in mail order gives the place. */
-				f->file = k->file;
-				f->function = k->function;
-				f->line = k->line;
-				f->line_approx = k->line_approx;
-				f->about_commit_msg = k->about_commit_msg;
-				f->quote = k->quote;
-				k->file = k->function = k->quote = NULL;
-			} else {
+			if (first)
+				rv_block_place(f, k);	/* the first in mail order */
+			else
 				rv_put(c, &comment, "\n\n", 2);
-			}
 			rv_put(c, &comment, k->comment, strlen(k->comment));
 			first = false;
 		}

@@ -10,8 +10,20 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bots.h"
+
+/* syzbot@ or syzbot+<hash>@syzkaller.appspotmail.com, or a "[syzbot ci]"
+ * subject (syzbot ci's series reports, and copies of them). */
+static enum rv_claim sent_by(const struct rv_mail *m)
+{
+	bool addr = m->domain && strcasecmp(m->domain, "syzkaller.appspotmail.com") == 0 &&
+		    ((m->local_n == 6 && strncasecmp(m->local, "syzbot", 6) == 0) ||
+		     (m->local_n > 7 && strncasecmp(m->local, "syzbot+", 7) == 0));
+
+	return addr || strncasecmp(m->subject, "[syzbot ci]", 11) == 0 ? RV_MINE : RV_NOT_MINE;
+}
 
 #define CRASH_QUOTE_LINES 40
 
@@ -393,7 +405,7 @@ static void ci_intro(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
-void rv_parse_syzbot(struct rv_ctx *c, const struct rv_lines *L)
+static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i;
 	bool ci = false;
@@ -415,3 +427,8 @@ void rv_parse_syzbot(struct rv_ctx *c, const struct rv_lines *L)
 		rv_explain(c, ci ? "syzbot ci report without findings"
 				 : "syzbot mail without a crash report (a status or test reply?)");
 }
+
+const struct rv_bot rv_bot_SYZBOT = {
+	.sent_by = sent_by,
+	.parse = parse,
+};

@@ -1,0 +1,78 @@
+/* winnow — what every bot parser builds with: the body cut into lines
+ * and the review being filled (build.c).  review.c uses it to run a
+ * parser, the bot files to write their findings.
+ *
+ * Every parser works on an array of lines cut from the decoded body once
+ * (rv_lines_read), never on NUL-terminated text: a body may hold NUL
+ * bytes and is not terminated within its length.
+ *
+ * Allocation failures do not travel through every helper: they set
+ * ctx->oom and the helper returns NULL or does nothing, so parsers stay
+ * readable; wn_review_parse() turns the flag into WN_NOMEM at the end. */
+#ifndef WINNOW_BOTS_BUILD_H
+#define WINNOW_BOTS_BUILD_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../str.h"
+#include "winnow/buf.h"
+#include "winnow/review.h"
+
+/* One line of the body: no '\n', trailing '\r's removed. */
+struct rv_line {
+	const char *s;
+	size_t n;
+};
+
+struct rv_lines {
+	struct rv_line *v;
+	size_t n;
+	char *repaired;			/* the decoded copy v points into; NULL */
+};
+
+/* Cut body (len bytes) into lines.  A body that is still quoted-
+ * printable encoded, once more than its headers say (list archives,
+ * forwarded copies), is decoded first: otherwise "part=3D12" and "=\n"
+ * soft breaks reach the parsers.  WN_NOMEM is the only error. */
+wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out);
+void rv_lines_free(struct rv_lines *l);
+
+/* The review being built. */
+struct rv_ctx {
+	wn_review *r;
+	size_t cap;
+	/* Per finding: does its location come from the bot's own text?
+	 * Only then do file and function enter the fingerprint (see
+	 * wn_fingerprint in review.c). */
+	bool *loc_fp;
+	bool oom;
+};
+
+/* Append a zeroed finding (severity NONE, line 0); NULL when out of
+ * memory.  loc_in_fp: see struct rv_ctx. */
+wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp);
+/* Record why there are no findings (first call wins). */
+void rv_explain(struct rv_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Copy of s[0..n) as a C string, NUL bytes turned into spaces. */
+char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
+/* One line: whitespace runs collapsed to one space, trimmed, cut at
+ * about max bytes on a word boundary (never inside a UTF-8 sequence). */
+char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max);
+/* The first sentence of the first paragraph of s, as rv_oneline(). */
+char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n);
+/* wn_buf_append that records out-of-memory in c. */
+void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n);
+/* Steal b's string, or NULL when b is empty. */
+char *rv_take(struct rv_ctx *c, wn_buf *b);
+
+/* Maximum length of a summary (bytes) before it is cut. */
+#define RV_SUMMARY_MAX 200
+/* rv_oneline() without a cut. */
+#define RV_NO_CUT (SIZE_MAX - 4)
+
+#endif

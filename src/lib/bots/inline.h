@@ -1,0 +1,59 @@
+/* winnow — the quoted-diff walker (inline.c), shared by the bots that
+ * answer a patch by quoting it and writing below the code: Sashiko,
+ * BPF CI, netdev AI reviews and unknown (generic) bots. */
+#ifndef WINNOW_BOTS_INLINE_H
+#define WINNOW_BOTS_INLINE_H
+
+#include "build.h"
+
+/* One comment below quoted code, and where in the patch it stands. */
+struct rv_block {
+	size_t order;			/* line where the comment starts */
+	bool has_sev;
+	wn_severity sev;
+	bool prose_preexisting;
+	char *file;
+	char *function;
+	int line;
+	bool line_approx;
+	bool about_commit_msg;
+	char *quote;
+	char *comment;
+};
+
+struct rv_blocks {
+	struct rv_block *v;
+	size_t n, cap;
+};
+
+/* What a bot adds to the walk. */
+struct rv_inline_opts {
+	/* Does a footer start at line i (of [.., to))?  The review ends
+	 * there.  NULL: only a signature ("-- ") ends it. */
+	bool (*footer)(const struct rv_lines *L, size_t i, size_t to);
+};
+
+/* What the walker saw besides the blocks. */
+struct rv_inline_meta {
+	const struct rv_line *irt_subject;	/* "In-Reply-To-Subject:" line */
+	const struct rv_line *patch_line;	/* "--- Patch [N]: S ---" line */
+};
+
+/* Cut lines [from, to) into comment blocks.  o and meta may be NULL. */
+void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		    const struct rv_inline_opts *o, struct rv_blocks *out,
+		    struct rv_inline_meta *meta);
+void rv_blocks_free(struct rv_blocks *b);
+/* Every block becomes a finding: severity from its tag or missing_sev;
+ * prose_pre: honour "wasn't introduced by this patch" prose. */
+void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+			   bool prose_pre);
+/* Move where k stands (file, function, line, quote) into f. */
+void rv_block_place(wn_finding *f, struct rv_block *k);
+
+/* Severity from a word (n bytes), WN_SEV_UNKNOWN when not recognised. */
+wn_severity rv_sev_word(const char *s, size_t n);
+/* "commit <40 hex>" alone on a line: where a patch's text starts. */
+bool rv_commit_line(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,31 @@
+/* winnow — the "found N potential issue(s)" summary (summary.c) that
+ * Sashiko writes, and netdev reviews made with it. */
+#ifndef WINNOW_BOTS_SUMMARY_H
+#define WINNOW_BOTS_SUMMARY_H
+
+#include "inline.h"
+
+struct rv_entry {
+	wn_severity sev;
+	bool preexisting;
+	wn_buf text;
+};
+
+struct rv_summary {
+	bool found;
+	int declared;
+	size_t line;			/* index of the "found N" line */
+	size_t end;			/* first line after the summary */
+	struct rv_entry *v;
+	size_t n, cap;
+};
+
+/* Look for the summary in [from, to) before the first quoted line. */
+void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		      struct rv_summary *out);
+void rv_summary_free(struct rv_summary *s);
+/* One finding per entry; blocks attach to entries by severity and word
+ * overlap and lend them their location.  Consumes the blocks' strings. */
+void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
+
+#endif
