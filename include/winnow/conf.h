@@ -6,18 +6,12 @@
 #include <stddef.h>
 #include "winnow/status.h"
 
-/* Reviews of the known bots.  netdev AI reviews come from humans, so they
- * are found by the sentence that opens them. */
-#define WN_DEFAULT_QUERY                                                \
-	"from:sashiko-bot@kernel.org or from:bot+bpf-ci@kernel.org"     \
-	" or from:lkp@intel.com or from:syzbot"                         \
-	" or \"AI-generated review\""
-
 #define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
 #define WN_DEFAULT_TAGPREFIX "winnow/"
 
 typedef struct wn_conf {
-	char *query;		/* winnow.query */
+	char *query;		/* winnow.query; default: every bot's
+				 * wn_bot_query() or'ed (review.h) */
 	char *theme;		/* winnow.theme: name or path; NULL = built-in */
 	char *sendmail;		/* winnow.sendmail */
 	char *outbox;		/* winnow.outbox: write replies here, never send */

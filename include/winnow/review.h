@@ -28,6 +28,10 @@ typedef enum {
 
 const char *wn_bot_name(wn_bot b);
 const char *wn_bot_label(wn_bot b);
+/* The notmuch query term that finds b's mails ("from:lkp@intel.com");
+ * NULL when there is none (generic: winnow.bots lists the senders).  The
+ * default winnow.query ors them all. */
+const char *wn_bot_query(wn_bot b);
 /* WN_OK and *out set, or WN_USAGE for an unknown name. */
 wn_status wn_bot_from_name(const char *name, wn_bot *out);
 

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "winnow/buf.h"
 #include "winnow/conf.h"
+#include "winnow/review.h"
 #include "winnow/text.h"
 
 /* Split a notmuch list value ("a;b; c") into a NULL-terminated vector of
@@ -62,10 +64,29 @@ static wn_status set_str(char **field, const char *value)
 	return WN_OK;
 }
 
+/* The reviews of the known bots: each bot's own query term, or'ed.
+ * netdev AI reviews come from humans, so theirs is the sentence that
+ * opens them.  NULL when out of memory. */
+static char *default_query(void)
+{
+	wn_buf b = WN_BUF_INIT;
+	unsigned k;
+
+	for (k = 0; k < WN_BOT_COUNT; k++) {
+		const char *q = wn_bot_query((wn_bot) k);
+
+		if (q && ((b.len && wn_buf_puts(&b, " or ") != WN_OK) || wn_buf_puts(&b, q) != WN_OK)) {
+			wn_buf_free(&b);
+			return NULL;
+		}
+	}
+	return wn_buf_steal(&b);
+}
+
 wn_status wn_conf_init(wn_conf *c)
 {
 	memset(c, 0, sizeof(*c));
-	if (set_str(&c->query, WN_DEFAULT_QUERY) ||
+	if (!(c->query = default_query()) ||
 	    set_str(&c->sendmail, WN_DEFAULT_SENDMAIL) ||
 	    set_str(&c->tagprefix, WN_DEFAULT_TAGPREFIX) ||
 	    split_list("", &c->optout) || split_list("", &c->bots)) {

@@ -33,6 +33,11 @@ const char *wn_bot_label(wn_bot b)
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].label : "unknown";
 }
 
+const char *wn_bot_query(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->query : NULL;
+}
+
 wn_status wn_bot_from_name(const char *name, wn_bot *out)
 {
 	unsigned b;

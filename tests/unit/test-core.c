@@ -85,7 +85,11 @@ static void test_conf(void **state)
 
 	(void) state;
 	assert_int_equal(wn_conf_init(&c), WN_OK);
-	assert_string_equal(c.query, WN_DEFAULT_QUERY);
+	/* the default: every bot's own query term, or'ed */
+	assert_true(strncmp(c.query, "from:sashiko-bot@kernel.org or ", 31) == 0);
+	for (unsigned b = 0; b < WN_BOT_COUNT; b++)
+		if (wn_bot_query((wn_bot) b))
+			assert_non_null(strstr(c.query, wn_bot_query((wn_bot) b)));
 	assert_string_equal(c.tagprefix, "winnow/");
 	assert_string_equal(c.sendmail, "sendmail -t -oi");
 	assert_null(c.optout[0]);

@@ -6,6 +6,7 @@
  *	const struct rv_bot rv_bot_SASHIKO = {
  *		.sent_by = sent_by,
  *		.parse = parse,
+ *		.query = "from:sashiko-bot@kernel.org",
  *	};
  *
  * Its key is its line in WN_BOT_LIST (include/winnow/review.h): the enum
@@ -50,6 +51,9 @@ struct rv_bot {
 	/* Split the body into findings (see build.h).  Never fails: a mail
 	 * that yields nothing gets rv_explain()'d. */
 	void (*parse)(struct rv_ctx *c, const struct rv_lines *L);
+	/* The notmuch query term that finds the bot's mails, or'ed into
+	 * the default winnow.query.  NULL: none. */
+	const char *query;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

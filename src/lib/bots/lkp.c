@@ -556,4 +556,5 @@ const struct rv_bot rv_bot_LKP = {
 	.sent_by = sent_by,
 	.looks_like = looks_like,
 	.parse = parse,
+	.query = "from:lkp@intel.com",
 };

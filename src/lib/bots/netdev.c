@@ -89,4 +89,5 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 const struct rv_bot rv_bot_NETDEV_AI = {
 	.looks_like = looks_like,
 	.parse = parse,
+	.query = "\"AI-generated review\"",
 };
