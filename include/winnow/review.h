@@ -10,7 +10,12 @@
 #include "winnow/status.h"
 #include "winnow/mail.h"
 
-/* X(enum suffix, name used in JSON/CLI/config, label shown in the TUI) */
+/* X(enum suffix, name used in JSON/CLI/config, label shown in the TUI)
+ *
+ * The table of bots: each line is one bot, whose rules (detection,
+ * parser, query term) are the descriptor rv_bot_<suffix> in
+ * src/lib/bots/.  Detection asks the bots in this order; generic, the
+ * rule for senders the user lists, stays last. */
 #define WN_BOT_LIST(X)                                  \
 	X(SASHIKO,   "sashiko",   "Sashiko")            \
 	X(BPF_CI,    "bpf-ci",    "BPF CI")             \
