@@ -1,0 +1,233 @@
+/* winnow — unit tests of the kernel test robot (0-day) parser.
+ *
+ * Compiler, linker, smatch and sparse diagnostics in 0-day replies and
+ * tree reports, the vim listings that give their quotes, reports
+ * forwarded by a person, and the patch a report is about.  Whole mails
+ * are read from tests/corpus/lkp-unit/; single diagnostics are inline. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-test.h"
+
+static void test_lkp_gcc(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_LKP,
+				      "lkp-unit/02-lkp-gcc.eml");
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	f = F(r, 0);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_string_equal(f->file, "drivers/bus/mhi/host/trace.h");
+	assert_int_equal(f->line, 144);
+	assert_string_equal(f->function, "trace_event_raw_event_mhi");
+	assert_string_equal(f->summary, "unused variable 'x' [-Wunused-variable]");
+	assert_string_equal(f->quote, "     144 |         int x;\n         |             ^");
+	f = F(r, 1);
+	assert_int_equal(f->severity, WN_SEV_ERROR);
+	assert_string_equal(f->file, "drivers/media/i2c/imx283.c");
+	assert_int_equal(f->line, 951);
+	assert_null(f->function);
+	/* the vim listing gives the quote, marked line last */
+	assert_contains(f->quote, "u8 trim = IMX283_HTRIMMING_EN;");
+	assert_contains(f->quote, "/* comment */");
+	assert_false(f->preexisting);
+	wn_review_free(&r);
+}
+
+static void test_lkp_clang_and_linker(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/staging/media/atomisp/pci/atomisp_v4l2.c:1511:47: error: too many arguments to function call, expected single argument 'notifier', have 2 arguments\n"
+		"           err = v4l2_async_nf_register(&isp->v4l2_dev, &isp->notifier);\n"
+		"                 ~~~~~~~~~~~~~~~~~~~~~~                 ^~~~~~~~~~~~~~\n"
+		"   include/media/v4l2-async.h:281:5: note: 'v4l2_async_nf_register' declared here\n"
+		"   1 error generated.\n"
+		"--\n"
+		"   arm-linux-gnueabi-ld: drivers/phy/rockchip/phy-rockchip-typec.o: in function `udphy':\n"
+		">> phy-rockchip-typec.c:(.text.udphy_orien_switch_unregister+0x2): undefined reference to `typec_switch_unregister'\n"
+		">> drivers/video/fbdev/core/fbcon.c:2944: undefined reference to `video_is_primary_device'\n"
+		">> Warning: drivers/gpu/drm/x.c:123 function parameter 'p' not described in 'f'\n"
+		">> ERROR: modpost: \"foo\" [drivers/x.ko] undefined!\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 5);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_ERROR);
+	assert_int_equal(F(r, 0)->line, 1511);
+	assert_contains(F(r, 0)->quote, "v4l2_async_nf_register(&isp->v4l2_dev");
+	assert_null(strstr(F(r, 0)->quote, "generated"));
+	assert_null(strstr(F(r, 0)->quote, "note:"));
+	assert_string_equal(F(r, 1)->file, "phy-rockchip-typec.c");
+	assert_int_equal(F(r, 1)->line, 0);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_ERROR);
+	assert_string_equal(F(r, 1)->summary, "undefined reference to `typec_switch_unregister'");
+	assert_string_equal(F(r, 2)->file, "drivers/video/fbdev/core/fbcon.c");
+	assert_int_equal(F(r, 2)->line, 2944);
+	assert_int_equal(F(r, 3)->severity, WN_SEV_WARNING);
+	assert_string_equal(F(r, 3)->file, "drivers/gpu/drm/x.c");
+	assert_int_equal(F(r, 3)->line, 123);
+	assert_int_equal(F(r, 4)->severity, WN_SEV_ERROR);
+	assert_null(F(r, 4)->file);
+	assert_string_equal(F(r, 4)->summary, "modpost: \"foo\" [drivers/x.ko] undefined!");
+	wn_review_free(&r);
+}
+
+static void test_lkp_smatch_sparse(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_LKP,
+				      "lkp-unit/03-lkp-smatch-sparse.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 5);
+	assert_string_equal(F(r, 0)->function, "ext4_ext_insert_extent");
+	assert_int_equal(F(r, 0)->severity, WN_SEV_WARNING);
+	assert_string_equal(F(r, 0)->summary, "inconsistent indenting");
+	assert_false(F(r, 0)->preexisting);
+	assert_contains(F(r, 0)->quote, "@2089");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_ERROR);
+	assert_true(F(r, 1)->preexisting);
+	assert_string_equal(F(r, 1)->function, "ext4_ext_map_blocks");
+	assert_int_equal(F(r, 2)->severity, WN_SEV_WARNING);
+	assert_string_equal(F(r, 2)->file, "drivers/thermal/ns-thermal.c");
+	assert_int_equal(F(r, 2)->line, 19);
+	assert_contains(F(r, 2)->summary, "incorrect type in initializer");
+	assert_contains(F(r, 2)->quote, "got void *devdata");
+	/* identical diagnostics: distinct, deterministic fingerprints */
+	assert_string_equal(F(r, 3)->summary, F(r, 4)->summary);
+	assert_string_not_equal(F(r, 3)->fingerprint, F(r, 4)->fingerprint);
+	wn_review_free(&r);
+}
+
+/* smatch heading of a forwarded report: lines without ">>" count. */
+static void test_lkp_unmarked_sparse(void **state)
+{
+	static const char body[] =
+		"sparse warnings:\n"
+		"drivers/a.c:1:2: sparse: symbol 'x' was not declared. Should it be static?\n"
+		"drivers/a.c:5:2: sparse: warning: cast to restricted __le32\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->summary, "symbol 'x' was not declared. Should it be static?");
+	assert_string_equal(F(r, 1)->summary, "cast to restricted __le32");
+	wn_review_free(&r);
+}
+
+static void test_lkp_nothing(void **state)
+{
+	static const char body[] =
+		"Hi,\n\nkernel test robot noticed the following build warnings:\n\nurl: x\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 0);
+	assert_contains(r->explain, "section");
+	wn_review_free(&r);
+}
+
+/* A smatch report checked and forwarded by a person: the robot's text
+ * unquoted, sent from the person's address.  A reply quoting a report,
+ * or a patch that pastes one into its commit message, is not one. */
+static void test_detect_lkp_forwarded(void **state)
+{
+	static const char report[] =
+		"tree:   https://git.example.org/linux.git master\n"
+		"head:   0123456789abcdef0123456789abcdef01234567\n"
+		"commit: 89abcdef0123456789abcdef0123456789abcdef x: do y\n"
+		"\n"
+		"If you fix the issue in a separate patch/commit (i.e. not just a new version of\n"
+		"the same patch/commit), kindly add following tags\n"
+		"| Reported-by: kernel test robot <lkp@intel.com>\n"
+		"| Reported-by: A Checker <checker@example.org>\n"
+		"\n"
+		"New smatch warnings:\n"
+		"drivers/x.c:12 x_probe() warn: missing error code 'ret'\n";
+	static const char quoted[] =
+		"On Mon, A Checker wrote:\n"
+		"> | Reported-by: kernel test robot <lkp@intel.com>\n"
+		"> New smatch warnings:\n"
+		"\n"
+		"Thanks, fixed in v2.\n";
+	static const char patch[] =
+		"smatch warnings:\n"
+		"drivers/x.c:12 x_probe() warn: missing error code 'ret'\n"
+		"\n"
+		"Reported-by: kernel test robot <lkp@intel.com>\n"
+		"Signed-off-by: A <a@example.org>\n"
+		"---\n"
+		"diff --git a/drivers/x.c b/drivers/x.c\n";
+	wn_bot b = WN_BOT_COUNT;
+
+	(void) state;
+	assert_true(detect("checker@example.org", "drivers/x.c:12 x_probe() warn: missing error code 'ret'",
+			   report, NULL, &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	assert_false(detect("dev@example.org", "Re: drivers/x.c:12 x_probe() warn: x", quoted, NULL, &b));
+	assert_false(detect("dev@example.org", "x: fix the missing error code", patch, NULL, &b));
+	assert_false(detect("dev@example.org", "[PATCH] x: fix it", report, NULL, &b));
+}
+
+/* The patch a 0-day report is about, for linking without threading:
+ * "patch subject:" in a reply, the commit title of "commit:" in a tree
+ * report.  sparse's "@@ expected @@ got @@" stays out of the summary. */
+static void test_lkp_report_subject(void **state)
+{
+	static const char reply[] =
+		"Hi A,\n"
+		"\n"
+		"kernel test robot noticed the following build warnings:\n"
+		"\n"
+		"patch link:    https://lore.example.org/r/x%40example.org\n"
+		"patch subject: [PATCH v2 1/2] x: do y\n"
+		"config: x86_64-allyesconfig\n"
+		"\n"
+		"sparse warnings: (new ones prefixed by >>)\n"
+		">> drivers/x.c:57:24: sparse: sparse: incorrect type in assignment (different base types) @@     expected restricted __le32 [usertype] len @@     got unsigned int @@\n"
+		"   drivers/x.c:57:24: sparse:     expected restricted __le32 [usertype] len\n";
+	static const char tree[] =
+		"tree:   https://git.example.org/linux.git master\n"
+		"head:   0123456789abcdef0123456789abcdef01234567\n"
+		"commit: 89abcdef0123456789abcdef0123456789abcdef x: do y in z\n"
+		"date:   3 days ago\n"
+		"\n"
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/x.c:5:6: warning: no previous prototype for 'x_init' [-Wmissing-prototypes]\n";
+	wn_review *r = parse(WN_BOT_LKP, reply);
+
+	(void) state;
+	assert_string_equal(r->patch_subject, "[PATCH v2 1/2] x: do y");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary, "incorrect type in assignment (different base types)");
+	assert_contains(F(r, 0)->comment, "@@ expected restricted __le32");
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, tree);
+	assert_string_equal(r->patch_subject, "x: do y in z");
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lkp_gcc),
+		cmocka_unit_test(test_lkp_clang_and_linker),
+		cmocka_unit_test(test_lkp_smatch_sparse),
+		cmocka_unit_test(test_lkp_unmarked_sparse),
+		cmocka_unit_test(test_lkp_nothing),
+		cmocka_unit_test(test_detect_lkp_forwarded),
+		cmocka_unit_test(test_lkp_report_subject),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,93 @@
+/* winnow — unit tests of the netdev AI reviews.
+ *
+ * A maintainer's mail that forwards an AI review: found by its opening
+ * sentence, split below the "---" like a BPF CI mail, unless it carries
+ * a Sashiko summary.  The whole mail is read from
+ * tests/corpus/netdev-ai-unit/. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-test.h"
+
+static void test_detect_netdev(void **state)
+{
+	wn_bot b = WN_BOT_COUNT;
+
+	(void) state;
+	assert_true(detect("kuba@kernel.org", "Re: [PATCH net] x",
+			   "\nThis is an AI-generated review of your patch. The human sending this\n"
+			   "email has considered the AI review valid, or at least plausible.\n---\n",
+			   NULL, &b));
+	assert_int_equal(b, WN_BOT_NETDEV_AI);
+	b = WN_BOT_COUNT;
+	assert_true(detect("horms@kernel.org", "Re: [PATCH net] x",
+			   "this is an ai-generated review of your patch.\n", NULL, &b));
+	assert_int_equal(b, WN_BOT_NETDEV_AI);
+	/* A human answering such a review quotes the intro: not a review. */
+	assert_false(detect("dev@example.org", "Re: [PATCH net] x",
+			    "On Mon, X wrote:\n> This is an AI-generated review of your patch.\n",
+			    NULL, &b));
+	/* Deep in the body does not count either. */
+	assert_false(detect("dev@example.org", "Re: [PATCH] x",
+			    "Hi,\n\nthanks.\n\nabout the AI-generated review you mentioned\n", NULL, &b));
+}
+
+static void test_netdev(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_NETDEV_AI,
+				      "netdev-ai-unit/02-netdev-ai-review.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_true(F(r, 0)->about_commit_msg);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_NONE);
+	assert_false(F(r, 0)->preexisting);
+	assert_string_equal(F(r, 0)->summary, "Does this Fixes tag point to the correct commit?");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_HIGH);
+	assert_true(F(r, 1)->preexisting);
+	assert_string_equal(F(r, 1)->function, "mana_remove");
+	assert_int_equal(F(r, 1)->line, 3101);
+	assert_null(strstr(F(r, 1)->comment, "pw-bot"));
+	wn_review_free(&r);
+}
+
+/* netdev mail carrying a Sashiko summary: the summary rules. */
+static void test_netdev_with_summary(void **state)
+{
+	static const char body[] =
+		"This is an AI-generated review of your patch.\n"
+		"---\n"
+		"Sashiko AI review found 1 potential issue(s) to consider:\n"
+		"- [Medium] Trust revoke misses MAC filters added while trusted.\n"
+		"--\n"
+		"> diff --git a/i40e.c b/i40e.c\n"
+		"> @@ -4987,19 +5004,20 @@ int i40e_ndo_set_vf_trust(struct net_device *netdev)\n"
+		"> +\tif (!setting)\n"
+		"\n"
+		"[Medium]\n"
+		"Does this revoke-trust heuristic miss MAC filters? This pre-existing issue ...\n";
+	wn_review *r = parse(WN_BOT_NETDEV_AI, body);
+
+	(void) state;
+	assert_int_equal(r->declared, 1);
+	assert_int_equal(r->nfindings, 1);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_MEDIUM);
+	/* the summary is authoritative: no "Pre-existing issues:" heading */
+	assert_false(F(r, 0)->preexisting);
+	assert_string_equal(F(r, 0)->function, "i40e_ndo_set_vf_trust");
+	assert_int_equal(F(r, 0)->line, 5004);
+	wn_review_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_detect_netdev),
+		cmocka_unit_test(test_netdev),
+		cmocka_unit_test(test_netdev_with_summary),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

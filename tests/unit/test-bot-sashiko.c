@@ -1,0 +1,558 @@
+/* winnow — unit tests of the Sashiko parser.
+ *
+ * Every template generation of Sashiko's mail: the summary (headings,
+ * severity tags, wordings and wrapping), the inline comments attached
+ * to its entries, and the footer link.  Whole mails are read from
+ * tests/corpus/sashiko-unit/; fragments that test one rule are inline. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review-test.h"
+
+/* The mail several tests read. */
+#define BOTH_HEADINGS "sashiko-unit/02-sashiko-both-headings.eml"
+
+/* The same text with every "\n" turned into "\r\n". */
+static char *crlf(const char *s)
+{
+	size_t n = strlen(s), k = 0, i;
+	char *d = malloc(2 * n + 1);
+
+	assert_non_null(d);
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			d[k++] = '\r';
+		d[k++] = s[i];
+	}
+	d[k] = '\0';
+	return d;
+}
+
+static void test_sashiko_both_headings(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO, BOTH_HEADINGS);
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->declared, 3);
+	assert_int_equal(r->nfindings, 3);
+	assert_string_equal(r->cover_id, "20260101-cover-v2-0-abc@example.org");
+	assert_int_equal(r->part, 2);
+	assert_string_equal(r->patch_subject, "[PATCH v2 2/5] subsys: invented subject");
+
+	f = F(r, 0);
+	assert_int_equal(f->severity, WN_SEV_HIGH);
+	assert_false(f->preexisting);
+	assert_string_equal(f->summary,
+			    "Missing NULL check of t->ptr before the dereference in example_fn.");
+	assert_string_equal(f->file, "fs/example.c");
+	assert_string_equal(f->function, "example_fn");
+	assert_int_equal(f->line, 12);	/* 10 + "lock", "+if", "+return" */
+	assert_false(f->line_approx);
+	assert_false(f->about_commit_msg);
+	assert_string_equal(f->quote, " \tlock(t);\n+\tif (!t->ptr)\n+\t\treturn -EINVAL;");
+	assert_contains(f->comment, "Can t->ptr be NULL here?");
+	assert_contains(f->comment, "\n\nA second paragraph");
+	assert_contains(f->comment, "    if (!t)\n        return;");
+	assert_null(strstr(f->comment, "[ ... ]"));
+	assert_null(strstr(f->comment, "^^^"));
+
+	f = F(r, 1);
+	assert_int_equal(f->severity, WN_SEV_LOW);
+	assert_false(f->preexisting);
+	assert_string_equal(f->function, "third_fn");
+	assert_int_equal(f->line, 62);
+	assert_contains(f->comment, "out_unlock is misleading");
+
+	f = F(r, 2);
+	assert_int_equal(f->severity, WN_SEV_CRITICAL);
+	assert_true(f->preexisting);
+	assert_string_equal(f->function, "other_fn");
+	/* 42 get, "-put" sits before line 43, 43 return: the last line */
+	assert_int_equal(f->line, 43);
+	assert_contains(f->comment, "never dropped");
+	wn_review_free(&r);
+	assert_null(r);
+}
+
+static void test_sashiko_no_headings_bare_tags(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/04-sashiko-bare-tags.eml");
+
+	(void) state;
+	assert_int_equal(r->declared, 2);
+	assert_int_equal(r->nfindings, 2);
+	assert_null(r->patch_subject);
+	/* middle dot missing, %40 decoded */
+	assert_string_equal(r->cover_id, "cover@example.org");
+	assert_int_equal(r->part, 1);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_MEDIUM);
+	assert_string_equal(F(r, 0)->function, "done_fn");
+	assert_int_equal(F(r, 0)->line, 203);
+	assert_false(F(r, 0)->preexisting);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_HIGH);
+	assert_string_equal(F(r, 1)->function, "setup_fn");
+	assert_int_equal(F(r, 1)->line, 102);
+	assert_string_equal(F(r, 1)->file, "drivers/x/y.c");
+	wn_review_free(&r);
+}
+
+/* Oldest generation: no tags at all; the blocks attach by their words. */
+static void test_sashiko_untagged_by_similarity(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/06-sashiko-untagged.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->function, "foo_irq");
+	assert_contains(F(r, 0)->comment, "deadlock");
+	assert_string_equal(F(r, 1)->function, "bar");
+	assert_contains(F(r, 1)->comment, "coutn");
+	wn_review_free(&r);
+}
+
+/* Only "Pre-existing issues:"; wrapped entries; two blocks for one entry;
+ * more blocks than entries never makes more findings than entries. */
+static void test_sashiko_preexisting_wrapped_two_blocks(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/08-sashiko-preexisting-two-blocks.eml");
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	f = F(r, 0);
+	assert_true(f->preexisting);
+	assert_string_equal(f->summary,
+			    "MSR_KVM_MIGRATION_CONTROL is disabled during CPU offline and system "
+			    "suspend but is never re-enabled upon online/resume, breaking live migration.");
+	/* the first block gives the place, both give the comment */
+	assert_string_equal(f->function, "kvm_guest_cpu_offline");
+	assert_int_equal(f->line, 469);
+	assert_contains(f->comment, "cleared here");
+	assert_contains(f->comment, "Nothing re-enables");
+	assert_true(strstr(f->comment, "cleared here") < strstr(f->comment, "Nothing re-enables"));
+	wn_review_free(&r);
+}
+
+/* Seven entries, five of them High, discussed in nine blocks; the diff
+ * header left unquoted and snips glued to the quoted code (a real
+ * template generation). */
+static void test_sashiko_many_same_severity(void **state)
+{
+	static const struct {
+		const char *function, *first, *second;
+	} want[] = {
+		{ "lens_probe", "lens_crc8_table", NULL },
+		{ "lens_get_ctrl", "g_volatile_ctrl", NULL },
+		{ NULL, "UAPI ABI", "in-place converted endianness" },
+		{ "lens_i2c_write", "CONFIG_VMAP_STACK", "stack memory to the I2C core" },
+		{ "lens_probe", "devm_kzalloc", NULL },
+		{ "lens_i2c_read", "packed struct", NULL },
+		{ "lens_i2c_write", "-Wpointer-sign", NULL },
+	};
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/10-sashiko-many-same-severity.eml");
+	size_t i;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 7);
+	for (i = 0; i < 7; i++) {
+		wn_finding *f = F(r, i);
+
+		assert_string_equal(f->file, "drivers/media/i2c/lens.c");
+		assert_false(f->about_commit_msg);
+		assert_true(f->line_approx);
+		if (want[i].function)
+			assert_string_equal(f->function, want[i].function);
+		else
+			assert_null(f->function);
+		assert_contains(f->comment, want[i].first);
+		if (want[i].second)
+			assert_contains(f->comment, want[i].second);
+	}
+	assert_int_equal(F(r, 5)->severity, WN_SEV_MEDIUM);
+	assert_int_equal(F(r, 6)->severity, WN_SEV_LOW);
+	wn_review_free(&r);
+}
+
+static void test_sashiko_no_issues(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/12-sashiko-no-issues.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 0);
+	assert_string_equal(r->explain, "Sashiko found no issues");
+	assert_int_equal(r->declared, 0);
+	assert_string_equal(r->cover_id, "c@d");
+	assert_int_equal(r->part, 4);
+	wn_review_free(&r);
+}
+
+static void test_sashiko_announced_but_empty(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 2 potential issue(s) to consider:\n"
+		"--\n"
+		"\n"
+		"nothing else here\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 0);
+	assert_int_equal(r->declared, 2);
+	assert_string_equal(r->explain, "Sashiko summary announces 2 issues but no entries were found");
+	wn_review_free(&r);
+}
+
+/* A comment on quoted commit-message lines, and a snip inside a hunk. */
+static void test_sashiko_commit_msg_and_snip(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/14-sashiko-commit-msg-snip.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_true(F(r, 0)->about_commit_msg);
+	assert_null(F(r, 0)->file);
+	assert_int_equal(F(r, 0)->line, 0);
+	assert_string_equal(F(r, 0)->quote, "Fixes: 0123456789ab (\"subsys: old commit\")");
+	assert_false(F(r, 1)->about_commit_msg);
+	assert_string_equal(F(r, 1)->file, "lib/count.c");
+	assert_true(F(r, 1)->line_approx);
+	assert_int_equal(F(r, 1)->line, 22);	/* counted across the snip */
+	/* the quote restarts after the snip */
+	assert_string_equal(F(r, 1)->quote, " \tfor (i = 0; i <= n; i++)");
+	assert_null(r->cover_id);
+	assert_int_equal(r->part, 0);
+	wn_review_free(&r);
+}
+
+/* No summary at all: every block is a finding; missing tags are
+ * "unknown"; the prose decides pre-existing. */
+static void test_sashiko_without_summary(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO,
+				      "sashiko-unit/16-sashiko-without-summary.eml");
+
+	(void) state;
+	assert_int_equal(r->declared, -1);
+	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_UNKNOWN);
+	assert_string_equal(F(r, 0)->summary, "Is g() safe to call here?");
+	assert_false(F(r, 0)->preexisting);
+	assert_int_equal(F(r, 0)->line, 1);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_MEDIUM);
+	assert_true(F(r, 1)->preexisting);
+	assert_int_equal(F(r, 1)->line, 2);
+	wn_review_free(&r);
+}
+
+/* CRLF line ends give the same findings as LF ones. */
+static void test_sashiko_crlf_same_result(void **state)
+{
+	char *lf = corpus_body(BOTH_HEADINGS, WN_BOT_SASHIKO, NULL);
+	char *c = crlf(lf);
+	wn_review *a = parse(WN_BOT_SASHIKO, lf), *b = parse(WN_BOT_SASHIKO, c);
+	size_t i;
+
+	(void) state;
+	assert_int_equal(a->nfindings, b->nfindings);
+	for (i = 0; i < a->nfindings; i++) {
+		assert_string_equal(a->findings[i].fingerprint, b->findings[i].fingerprint);
+		assert_string_equal(a->findings[i].summary, b->findings[i].summary);
+		assert_string_equal(a->findings[i].comment, b->findings[i].comment);
+		assert_int_equal(a->findings[i].line, b->findings[i].line);
+		assert_null(strchr(b->findings[i].comment, '\r'));
+	}
+	assert_string_equal(a->cover_id, b->cover_id);
+	assert_int_equal(b->part, 2);
+	wn_review_free(&a);
+	wn_review_free(&b);
+	free(c);
+	free(lf);
+}
+
+/* Footer variants: wrapped URL, <> around the id, "--" without space. */
+static void test_sashiko_footer_variants(void **state)
+{
+	static const char wrapped[] =
+		"Sashiko AI review found 1 potential issue(s) to consider:\n"
+		"- [Low] x\n"
+		"--\n"
+		"> a\n"
+		"b\n"
+		"--\n"
+		"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/20260529144435.7041\n"
+		"27-1-seanjc@google.com?part=26\n";
+	static const char angled[] =
+		"> a\n"
+		"b\n"
+		"-- \n"
+		"Sashiko AI review\n"
+		"https://sashiko.dev/#/patchset/%3C123.456-1-x%40example.org%3E?part=12\n"
+		"\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, wrapped);
+
+	(void) state;
+	assert_string_equal(r->cover_id, "20260529144435.704127-1-seanjc@google.com");
+	assert_int_equal(r->part, 26);
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->comment, "b");
+	wn_review_free(&r);
+	r = parse(WN_BOT_SASHIKO, angled);
+	assert_string_equal(r->cover_id, "123.456-1-x@example.org");
+	assert_int_equal(r->part, 12);
+	wn_review_free(&r);
+}
+
+/* The summary may be glued to its "--" by a rewrapped copy. */
+static void test_sashiko_glued_terminator(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 1 potential issue(s) to consider:\n"
+		"- [High] Bypassing kvm_sched_clock_init() when CONSTANT_TSC is present\n"
+		"ignores KVM's PVCLOCK_TSC_STABLE_BIT.  --\n"
+		"\n"
+		"commit 57cf68835ef70733c037ca9ffa04fd39e1d70027\n"
+		"> diff --git a/k.c b/k.c\n"
+		"> +x\n"
+		"\n"
+		"Comment about PVCLOCK_TSC_STABLE_BIT.\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary,
+			    "Bypassing kvm_sched_clock_init() when CONSTANT_TSC is present ignores "
+			    "KVM's PVCLOCK_TSC_STABLE_BIT.");
+	assert_string_equal(F(r, 0)->file, "k.c");
+	wn_review_free(&r);
+}
+
+/* NUL bytes are ordinary bytes: they neither end the body nor crash. */
+static void test_sashiko_nul_bytes(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 1 potential issue(s) to consider:\n"
+		"- [High] bad\0thing\n"
+		"--\n"
+		"> diff --git a/f\0.c b/f.c\n"
+		"> +x\n"
+		"\n"
+		"comment\0with nul\n"
+		"-- \n"
+		"Sashiko AI review https://sashiko.dev/#/patchset/a@b?part=9\n";
+	wn_review *r = parse_n(WN_BOT_SASHIKO, body, sizeof(body) - 1);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary, "bad thing");
+	assert_string_equal(F(r, 0)->comment, "comment with nul");
+	assert_int_equal(r->part, 9);
+	wn_review_free(&r);
+}
+
+/* Summary wording and layout variants seen across template generations
+ * or produced by rewrapping clients: "issues" without "(s)", upper-case
+ * severities, '*' and numbered bullets, a markdown heading too long for
+ * the old 48-byte limit, "possible" instead of "potential". */
+static void test_sashiko_summary_variants(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 4 possible issues:\n"
+		"\n"
+		"**New issues:**\n"
+		"- [HIGH] Lock order inversion between dev->lock and the rtnl lock.\n"
+		"* [Low] Misleading comment above the retry loop.\n"
+		"\n"
+		"**Pre-existing issues (not introduced by this patch):**\n"
+		"1. [Medium] The retry loop never gives up when the firmware hangs.\n"
+		"2. [Severity: Critical] dev->fw is freed while the watchdog still uses it.\n"
+		"--\n"
+		"\n"
+		"> diff --git a/drivers/x.c b/drivers/x.c\n"
+		"> @@ -1,2 +1,3 @@ static int x_probe(struct x *dev)\n"
+		"> +\trtnl_lock();\n"
+		"\n"
+		"[Severity: High]\n"
+		"dev->lock is taken inside rtnl elsewhere.\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->declared, 4);
+	assert_int_equal(r->nfindings, 4);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_false(F(r, 0)->preexisting);
+	assert_string_equal(F(r, 0)->function, "x_probe");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	assert_false(F(r, 1)->preexisting);
+	assert_int_equal(F(r, 2)->severity, WN_SEV_MEDIUM);
+	assert_true(F(r, 2)->preexisting);
+	assert_string_equal(F(r, 2)->summary, "The retry loop never gives up when the firmware hangs.");
+	assert_int_equal(F(r, 3)->severity, WN_SEV_CRITICAL);
+	assert_true(F(r, 3)->preexisting);
+	wn_review_free(&r);
+}
+
+/* A stray blank line inside a wrapped entry does not end the summary
+ * while announced entries are still to come; after the last one, text
+ * past a blank line does (the "--" went missing). */
+static void test_sashiko_summary_stray_blank(void **state)
+{
+	static const char body[] =
+		"Thank you for your contribution! Sashiko AI review found 3 potential issue(s) to consider:\n"
+		"- [High] The first entry is wrapped\n"
+		"\n"
+		"  over a blank line.\n"
+		"- [Medium] The second entry, wrapped where a line ends in a\n"
+		"heading-like word, pre-existing issues:\n"
+		"\n"
+		"- [Low] The third entry, after a blank line.\n"
+		"\n"
+		"subsys: the commit title, with no \"--\" above it\n"
+		"\n"
+		"- [High] a dash line of the commit message, not an entry\n"
+		"\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"[Severity: High]\n"
+		"A comment.\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 3);
+	assert_string_equal(F(r, 0)->summary, "The first entry is wrapped over a blank line.");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_MEDIUM);
+	assert_false(F(r, 1)->preexisting);
+	assert_contains(F(r, 1)->summary, "heading-like word, pre-existing issues:");
+	assert_int_equal(F(r, 2)->severity, WN_SEV_LOW);
+	assert_false(F(r, 2)->preexisting);
+	assert_string_equal(F(r, 2)->summary, "The third entry, after a blank line.");
+	wn_review_free(&r);
+}
+
+/* Without its "--", a summary still ends at the commit header, at an
+ * unquoted diff header or at the patch line. */
+static void test_sashiko_summary_no_terminator(void **state)
+{
+	static const char *const bodies[] = {
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"commit 0123456789abcdef0123456789abcdef01234567\n"
+		"Author: A <a@example.org>\n"
+		"\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"diff --git a/a.c b/a.c\n"
+		"--- a/a.c\n"
+		"+++ b/a.c\n"
+		"[ ... ]\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+		"Sashiko AI review found 1 potential issue(s):\n"
+		"- [Medium] One entry, wrapped\n"
+		"  over two lines.\n"
+		"--- Patch [3]: [PATCH 3/3] a: b ---\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"A comment about x.\n",
+	};
+	size_t k;
+
+	(void) state;
+	for (k = 0; k < sizeof(bodies) / sizeof(bodies[0]); k++) {
+		wn_review *r = parse(WN_BOT_SASHIKO, bodies[k]);
+
+		assert_int_equal(r->nfindings, 1);
+		assert_string_equal(F(r, 0)->summary, "One entry, wrapped over two lines.");
+		assert_string_equal(F(r, 0)->file, "a.c");
+		assert_contains(F(r, 0)->comment, "A comment about x.");
+		wn_review_free(&r);
+	}
+}
+
+/* A summary whose entries cannot be read: the comments are kept as the
+ * findings rather than dropped; "found no ..." wordings give none. */
+static void test_sashiko_summary_unreadable_and_none(void **state)
+{
+	static const char unreadable[] =
+		"Sashiko AI review found 2 potential issue(s):\n"
+		"  High: entries in a layout nobody has seen yet\n"
+		"--\n"
+		"> diff --git a/a.c b/a.c\n"
+		"> +x\n"
+		"\n"
+		"[Severity: High]\n"
+		"First.\n"
+		"\n"
+		"> +y\n"
+		"\n"
+		"[Severity: Low]\n"
+		"Second.\n";
+	static const char *const none[] = {
+		"Sashiko AI review found no potential issues.\n",
+		"Thank you for your contribution! Sashiko AI review found no regressions.\n",
+		"Sashiko AI review found 0 potential issue(s).\n",
+	};
+	wn_review *r = parse(WN_BOT_SASHIKO, unreadable);
+	size_t k;
+
+	(void) state;
+	assert_int_equal(r->declared, 2);
+	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	wn_review_free(&r);
+	for (k = 0; k < sizeof(none) / sizeof(none[0]); k++) {
+		r = parse(WN_BOT_SASHIKO, none[k]);
+		assert_int_equal(r->declared, 0);
+		assert_int_equal(r->nfindings, 0);
+		assert_string_equal(r->explain, "Sashiko found no issues");
+		wn_review_free(&r);
+	}
+	/* prose elsewhere that happens to say "found 3 issues" is no summary */
+	r = parse(WN_BOT_SASHIKO, "I found 3 issues with the locking.\n> +x\n\nA comment.\n");
+	assert_int_equal(r->declared, -1);
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sashiko_both_headings),
+		cmocka_unit_test(test_sashiko_no_headings_bare_tags),
+		cmocka_unit_test(test_sashiko_untagged_by_similarity),
+		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
+		cmocka_unit_test(test_sashiko_many_same_severity),
+		cmocka_unit_test(test_sashiko_no_issues),
+		cmocka_unit_test(test_sashiko_announced_but_empty),
+		cmocka_unit_test(test_sashiko_commit_msg_and_snip),
+		cmocka_unit_test(test_sashiko_without_summary),
+		cmocka_unit_test(test_sashiko_crlf_same_result),
+		cmocka_unit_test(test_sashiko_footer_variants),
+		cmocka_unit_test(test_sashiko_glued_terminator),
+		cmocka_unit_test(test_sashiko_nul_bytes),
+		cmocka_unit_test(test_sashiko_summary_variants),
+		cmocka_unit_test(test_sashiko_summary_stray_blank),
+		cmocka_unit_test(test_sashiko_summary_no_terminator),
+		cmocka_unit_test(test_sashiko_summary_unreadable_and_none),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
