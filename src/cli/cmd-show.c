@@ -29,7 +29,7 @@ int wn_cmd_show(wn_cli *cli, int argc, char **argv)
 	const char *fmt_name = "text";
 	wn_error err = WN_ERROR_INIT;
 	wn_item *it = NULL;
-	wn_format *fmt;
+	wn_printer *p;
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -46,8 +46,8 @@ int wn_cmd_show(wn_cli *cli, int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return wn_cli_usage_error(cli, "show", "wants exactly one MESSAGE-ID");
-	fmt = wn_format_new(fmt_name, stdout);
-	if (!fmt)
+	p = wn_printer_new(fmt_name, stdout);
+	if (!p)
 		return wn_cli_usage_error(cli, "show", "unknown format '%s' (text or json)", fmt_name);
 	if ((rc = wn_cli_open(cli, 500, false)) != 0)
 		goto out;
@@ -56,9 +56,9 @@ int wn_cmd_show(wn_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	wn_cli_overlay(cli, it);
-	fmt->review(fmt, it);
+	wn_print_review(p, it);
 out:
-	fmt->done(fmt);
+	wn_printer_free(&p);
 	wn_item_free(&it);
 	wn_error_clear(&err);
 	wn_cli_close(cli);
