@@ -106,4 +106,9 @@ void wn_list_free(wn_list *l);
 /* Recompute it->counts from it->verdicts. */
 void wn_item_count(wn_item *it);
 
+/* Free row i of l once the caller is done with it, so that a pass over
+ * every review holds one at a time.  wn_list_get() gives NULL for it
+ * afterwards. */
+void wn_list_release(wn_list *l, size_t i);
+
 #endif

@@ -1,66 +1,59 @@
 /* winnow show — one review: its patch, attribution and findings. */
 #include "autoconfig.h"
 
-#include <getopt.h>
-#include <stdlib.h>
-
 #include "cli.h"
 #include "format.h"
 
-static void help(void)
+struct show_args {
+	const char *format;
+	const char *id;
+};
+
+static const wn_opt show_opts[] = {
+	WN_OPT_FORMAT(struct show_args, format, "output format (default text)"),
+	{ 0 },
+};
+
+static int show_check(wn_cli *cli, void *args, int argc, char **argv)
 {
-	puts("Usage: winnow show [--format=text|json] MESSAGE-ID\n"
-	     "\n"
-	     "Show one review: the patch it answers and that patch's trailers and\n"
-	     "AI attribution, then every finding with its severity, location, the\n"
-	     "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
-	     "MESSAGE-ID may be given as <id>, id or id:id.\n"
-	     "\n"
-	     "  --format=text|json  output format (default text)");
+	struct show_args *a = args;
+
+	if (argc != 1)
+		return wn_cli_usage_error(cli, "wants exactly one MESSAGE-ID");
+	a->id = argv[0];
+	return wn_cli_check_format(cli, a->format);
 }
 
-int wn_cmd_show(wn_cli *cli, int argc, char **argv)
+static int show_run(wn_cli *cli, void *args)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *fmt_name = "text";
+	const struct show_args *a = args;
 	wn_error err = WN_ERROR_INIT;
+	wn_printer *p = wn_printer_new(a->format, stdout);
 	wn_item *it = NULL;
-	wn_format *fmt;
-	int c, rc;
+	int rc = 0;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			fmt_name = optarg;
-			break;
-		case 'h':
-			help();
-			return 0;
-		default:
-			return wn_cli_usage_error(cli, "show", "unknown option");
-		}
-	}
-	if (argc - optind != 1)
-		return wn_cli_usage_error(cli, "show", "wants exactly one MESSAGE-ID");
-	fmt = wn_format_new(fmt_name, stdout);
-	if (!fmt)
-		return wn_cli_usage_error(cli, "show", "unknown format '%s' (text or json)", fmt_name);
-	if ((rc = wn_cli_open(cli, 500, false)) != 0)
-		goto out;
-	if (wn_index_find(cli->idx, argv[optind], &it, &err) != WN_OK) {
+	if (!p)
+		rc = wn_cli_nomem(cli);
+	else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK)
 		rc = wn_cli_fail(cli, &err);
-		goto out;
+	else {
+		wn_cli_overlay(cli, it);
+		wn_print_review(p, it);
 	}
-	wn_cli_overlay(cli, it);
-	fmt->review(fmt, it);
-out:
-	fmt->done(fmt);
+	wn_printer_free(&p);
 	wn_item_free(&it);
 	wn_error_clear(&err);
-	wn_cli_close(cli);
 	return rc;
 }
+
+const wn_cmd wn_cmd_show = {
+	.args = "MESSAGE-ID",
+	.about = "Show one review: the patch it answers and that patch's trailers and\n"
+		 "AI attribution, then every finding with its severity, location, the\n"
+		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
+		 "MESSAGE-ID may be given as <id>, id or id:id.",
+	.opts = show_opts,
+	WN_CMD_ARGS(struct show_args, .format = "text"),
+	.check = show_check,
+	.run = show_run,
+};

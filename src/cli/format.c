@@ -1,349 +1,276 @@
-/* winnow — text and JSON printers for reviews.
+/* winnow — a review walked once through the printer.
  *
- * Every string that came from a mail passes wn_text_sanitize() here, in
- * JSON too: a script that prints a summary with `jq -r` must not put an
- * escape sequence from a hostile mail on its terminal. */
+ * Each field says where it goes: a JSON key, a text label, or both
+ * (printer.h has the rules).  Where the text shows a value otherwise
+ * than JSON holds it (a date, a bot's label, a finding's heading line),
+ * the walk hands JSON the value and the text its own words. */
 #include "autoconfig.h"
 
-#include <jansson.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "format.h"
-#include "winnow/text.h"
 
-/* ---- JSON ----------------------------------------------------------- */
-
-struct json_format {
-	wn_format f;
-	json_t *list;
-};
-
-/* Sanitised mail text as a JSON string, or null for NULL. */
-static json_t *jtext(const char *s)
+/* A string: JSON's under key, the text's after label; NULL leaves it
+ * out of that output. */
+static void field(wn_printer *p, const char *key, const char *label, const char *s)
 {
-	char *clean;
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	clean = wn_text_sanitize(s, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
-	j = clean ? json_string(clean) : NULL;
-	free(clean);
-	return j ? j : json_string("");
+	if (key)
+		p->map_key(p, key);
+	if (label)
+		p->label(p, label);
+	p->string(p, s);
 }
 
-static json_t *attribution_json(const wn_attribution *a)
+/* A string on a text line of its own. */
+static void line(wn_printer *p, const char *key, const char *label, const char *s)
 {
-	json_t *tools = json_array();
-
-	for (size_t i = 0; i < a->ntools; i++)
-		json_array_append_new(tools, jtext(a->tools[i]));
-	return json_pack("{s:s, s:o, s:o, s:o, s:o}",
-			 "status", wn_attr_name(a->status),
-			 "agent", jtext(a->agent), "model", jtext(a->model),
-			 "tools", tools, "raw", jtext(a->raw));
+	field(p, key, label, s);
+	p->separator(p);
 }
 
-static json_t *patch_json(const wn_patch *p)
+/* A line the text shows only when s is set; JSON has null then. */
+static void line_if(wn_printer *p, const char *key, const char *label, const char *s)
 {
-	const wn_patch_trailers *t = p->trailers;
-	json_t *trailers = json_array();
-
-	for (size_t i = 0; i < t->ntrailers; i++)
-		json_array_append_new(trailers, json_pack("{s:o, s:o}",
-			"key", jtext(t->trailers[i].key), "value", jtext(t->trailers[i].value)));
-	return json_pack("{s:o, s:o, s:o, s:I, s:o, s:o, s:o, s:b}",
-			 "id", jtext(p->id), "subject", jtext(p->subject),
-			 "author", jtext(p->author), "date", (json_int_t) p->date,
-			 "attribution", attribution_json(&t->attr),
-			 "trailers", trailers, "submitter", jtext(t->submitter),
-			 "codev_unsigned", t->codev_unsigned);
+	field(p, key, s ? label : NULL, s);
+	if (s)
+		p->separator(p);
 }
 
-static json_t *finding_json(const wn_item *it, size_t i)
+/* Mail text the text shows as lines, each after indent; not in JSON. */
+static void block(wn_printer *p, const char *indent, const char *s)
 {
-	const wn_finding *f = &it->review->findings[i];
-	const char *sev = wn_severity_name(f->severity);
-
-	return json_pack("{s:i, s:s, s:o, s:b, s:o, s:o, s:o, s:o, s:b, s:b, s:s, s:o, s:o}",
-			 "index", f->index, "fingerprint", f->fingerprint,
-			 "severity", sev ? json_string(sev) : json_null(),
-			 "preexisting", f->preexisting, "summary", jtext(f->summary),
-			 "file", jtext(f->file), "function", jtext(f->function),
-			 "line", f->line > 0 ? json_integer(f->line) : json_null(),
-			 "line_approximate", f->line_approx,
-			 "about_commit_message", f->about_commit_msg,
-			 "verdict", wn_verdict_name(it->verdicts[i]),
-			 "note", jtext(it->notes[i]), "forwarded", jtext(it->forwarded[i]));
+	p->block(p, indent);
+	p->string(p, s);
 }
 
-static json_t *item_json(const wn_item *it)
+static void key_int(wn_printer *p, const char *key, long long v)
 {
-	json_t *findings = json_array(), *o;
-	size_t n = it->review ? it->review->nfindings : 0;
-
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(findings, finding_json(it, i));
-	o = json_pack("{s:o, s:s, s:I, s:o, s:o, s:o, s:s, s:o, s:o, s:o}",
-		      "id", jtext(it->id), "bot", wn_bot_name(it->bot),
-		      "date", (json_int_t) it->date, "subject", jtext(it->subject),
-		      "from", jtext(it->from),
-		      "patch", it->patch ? patch_json(it->patch) : json_null(),
-		      "link", wn_link_name(it->link), "findings", findings,
-		      "explain", jtext(it->load_error ? it->load_error :
-				       (it->review ? it->review->explain : NULL)),
-		      "warning", jtext(it->warning));
-	return o;
+	p->map_key(p, key);
+	p->integer(p, v);
 }
 
-static void json_dump_out(wn_format *f, json_t *j)
+static void key_bool(wn_printer *p, const char *key, bool v)
 {
-	json_dumpf(j, f->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', f->out);
-	json_decref(j);
+	p->map_key(p, key);
+	p->boolean(p, v);
 }
 
-static void json_list_begin(wn_format *f)
-{
-	((struct json_format *) f)->list = json_array();
-}
-
-static void json_list_item(wn_format *f, const wn_item *it)
-{
-	json_array_append_new(((struct json_format *) f)->list, item_json(it));
-}
-
-static void json_list_end(wn_format *f)
-{
-	struct json_format *jf = (struct json_format *) f;
-
-	json_dump_out(f, jf->list);
-	jf->list = NULL;
-}
-
-static void json_review(wn_format *f, const wn_item *it)
-{
-	json_dump_out(f, item_json(it));
-}
-
-static void json_done(wn_format *f)
-{
-	struct json_format *jf = (struct json_format *) f;
-
-	json_decref(jf->list);
-	fflush(f->out);
-	free(jf);
-}
-
-/* ---- text ----------------------------------------------------------- */
-
-/* Print sanitised mail text. */
-static void put(FILE *out, const char *s, unsigned flags)
-{
-	char *clean = wn_text_sanitize(s ? s : "", flags);
-
-	fputs(clean ? clean : "", out);
-	free(clean);
-}
-
-static void put_date(FILE *out, time_t t)
+/* A date: Unix seconds under key (if any) in JSON, local time after
+ * label (if any) in the text. */
+static void date(wn_printer *p, const char *key, const char *label, time_t t)
 {
 	char buf[32];
 	struct tm tm;
 
+	if (key)
+		key_int(p, key, (long long) t);
+	if (!label)
+		return;
 	if (t > 0 && localtime_r(&t, &tm) && strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M", &tm))
-		fputs(buf, out);
+		wn_pr_text(p, "%s%s", label, buf);
 	else
-		fputs("(no date)      ", out);
+		wn_pr_text(p, "%s(no date)      ", label);
 }
 
-static void put_counts(FILE *out, const wn_item *it)
+static size_t nfindings(const wn_item *it)
 {
-	size_t n = it->review ? it->review->nfindings : 0;
+	return it->review ? it->review->nfindings : 0;
+}
 
-	fprintf(out, "%zu finding%s", n, n == 1 ? "" : "s");
+/* "3 findings, 1 valid, 2 untriaged": the text's summary of verdicts
+ * that JSON leaves to the findings themselves. */
+static void counts(wn_printer *p, const wn_item *it)
+{
+	size_t n = nfindings(it);
+
+	wn_pr_text(p, "%zu finding%s", n, n == 1 ? "" : "s");
 	for (unsigned v = 0; n && v < WN_VERDICT_COUNT; v++)
 		if (it->counts[v])
-			fprintf(out, ", %u %s", it->counts[v], wn_verdict_name((wn_verdict) v));
+			wn_pr_text(p, ", %u %s", it->counts[v], wn_verdict_name((wn_verdict) v));
 }
 
-static void put_attribution(FILE *out, const wn_attribution *a)
+/* The text says "model: agent / model", or quotes what a trailer that
+ * names no model says, then the tools. */
+static void attribution(wn_printer *p, const wn_attribution *a)
 {
-	fprintf(out, "%s", wn_attr_name(a->status));
-	if (a->status == WN_ATTR_MODEL) {
-		fputs(": ", out);
-		put(out, a->agent, 0);
-		fputs(" / ", out);
-		put(out, a->model, 0);
-	} else if (a->status != WN_ATTR_NONE) {
-		fputs(": \"", out);
-		put(out, a->raw, 0);
-		fputs("\"", out);
+	bool model = a->status == WN_ATTR_MODEL;
+	bool quoted = !model && a->status != WN_ATTR_NONE;
+
+	p->begin_map(p);
+	field(p, "status", "", wn_attr_name(a->status));
+	field(p, "agent", model ? ": " : NULL, a->agent);
+	field(p, "model", model ? " / " : NULL, a->model);
+	field(p, "raw", quoted ? ": \"" : NULL, a->raw);
+	if (quoted)
+		wn_pr_text(p, "\"");
+	p->map_key(p, "tools");
+	if (a->ntools)
+		wn_pr_text(p, " (tools:");
+	p->begin_list(p);
+	for (size_t i = 0; i < a->ntools; i++)
+		field(p, NULL, " ", a->tools[i]);
+	p->end(p);
+	if (a->ntools)
+		wn_pr_text(p, ")");
+	p->end(p);
+}
+
+static void trailers(wn_printer *p, const wn_patch_trailers *t)
+{
+	p->map_key(p, "attribution");
+	wn_pr_text(p, "AI:       ");
+	attribution(p, &t->attr);
+	p->separator(p);
+	p->map_key(p, "trailers");
+	p->begin_list(p);
+	for (size_t i = 0; i < t->ntrailers; i++) {
+		p->begin_map(p);
+		field(p, "key", "          ", t->trailers[i].key);
+		line(p, "value", ": ", t->trailers[i].value);
+		p->end(p);
 	}
-	if (a->ntools) {
-		fputs(" (tools:", out);
-		for (size_t i = 0; i < a->ntools; i++) {
-			fputc(' ', out);
-			put(out, a->tools[i], 0);
-		}
-		fputc(')', out);
+	p->end(p);
+	field(p, "submitter", NULL, t->submitter);
+	key_bool(p, "codev_unsigned", t->codev_unsigned);
+	if (t->codev_unsigned) {
+		wn_pr_text(p, "Warning:  a Co-developed-by is not followed by that person's Signed-off-by");
+		p->separator(p);
 	}
 }
 
-static void text_list_begin(wn_format *f) { (void) f; }
-static void text_list_end(wn_format *f) { (void) f; }
-
-static void text_list_item(wn_format *f, const wn_item *it)
+static void patch(wn_printer *p, const wn_item *it)
 {
-	const char *subject = it->patch ? it->patch->subject : it->subject;
+	const wn_patch *pt = it->patch;
 
-	put_date(f->out, it->date);
-	fprintf(f->out, "  %-9s [%s] ", wn_bot_name(it->bot),
-		it->patch ? wn_attr_badge(it->patch->trailers->attr.status) : " ");
-	put(f->out, subject, 0);
-	fputs(" (", f->out);
-	put(f->out, it->patch ? it->patch->author : it->from, 0);
-	fputs(")  ", f->out);
-	put_counts(f->out, it);
-	fputs("\n    id:", f->out);
-	put(f->out, it->id, 0);
-	fputc('\n', f->out);
+	field(p, "link", NULL, wn_link_name(it->link));
+	p->map_key(p, "patch");
+	if (!pt) {
+		p->null(p);
+		wn_pr_text(p, "Patch:    not in index");
+		p->separator(p);
+		return;
+	}
+	p->begin_map(p);
+	field(p, "id", "Patch:    id:", pt->id);
+	wn_pr_text(p, " (linked by %s)", wn_link_name(it->link));
+	p->separator(p);
+	line(p, "subject", "          ", pt->subject);
+	line(p, "author", "Author:   ", pt->author);
+	date(p, "date", NULL, pt->date);
+	trailers(p, pt->trailers);
+	p->end(p);
 }
 
-static void put_block(FILE *out, const char *text, const char *indent)
+/* Where the finding is: the text says it on one "at:" line. */
+static void location(wn_printer *p, const wn_finding *f)
 {
-	char *clean = wn_text_sanitize(text, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
-	const char *p = clean ? clean : "";
+	bool at_file = !f->about_commit_msg && f->file;
 
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-		fprintf(out, "%s%.*s\n", indent, (int) n, p);
-		p += n + (p[n] == '\n');
+	key_bool(p, "about_commit_message", f->about_commit_msg);
+	if (f->about_commit_msg) {
+		wn_pr_text(p, "    at: commit message");
+		p->separator(p);
 	}
-	free(clean);
-}
-
-static void text_review(wn_format *f, const wn_item *it)
-{
-	FILE *out = f->out;
-	size_t n = it->review ? it->review->nfindings : 0;
-
-	fputs("Review:   id:", out);
-	put(out, it->id, 0);
-	fprintf(out, "\nBot:      %s\nFrom:     ", wn_bot_label(it->bot));
-	put(out, it->from, 0);
-	fputs("\nDate:     ", out);
-	put_date(out, it->date);
-	fputs("\nSubject:  ", out);
-	put(out, it->subject, 0);
-	fputc('\n', out);
-	if (it->warning) {
-		fputs("Warning:  ", out);
-		put(out, it->warning, 0);
-		fputc('\n', out);
-	}
-	if (it->load_error) {
-		fputs("Error:    ", out);
-		put(out, it->load_error, 0);
-		fputc('\n', out);
-	}
-	if (it->patch) {
-		const wn_patch_trailers *t = it->patch->trailers;
-		fputs("Patch:    id:", out);
-		put(out, it->patch->id, 0);
-		fprintf(out, " (linked by %s)\n          ", wn_link_name(it->link));
-		put(out, it->patch->subject, 0);
-		fputs("\nAuthor:   ", out);
-		put(out, it->patch->author, 0);
-		fputs("\nAI:       ", out);
-		put_attribution(out, &t->attr);
-		fputc('\n', out);
-		for (size_t i = 0; i < t->ntrailers; i++) {
-			fputs("          ", out);
-			put(out, t->trailers[i].key, 0);
-			fputs(": ", out);
-			put(out, t->trailers[i].value, 0);
-			fputc('\n', out);
-		}
-		if (t->codev_unsigned)
-			fputs("Warning:  a Co-developed-by is not followed by that person's Signed-off-by\n", out);
+	field(p, "file", at_file ? "    at: " : NULL, f->file);
+	p->map_key(p, "line");
+	if (f->line > 0) {
+		if (at_file)
+			p->label(p, f->line_approx ? ":~" : ":");
+		p->integer(p, f->line);
 	} else {
-		fputs("Patch:    not in index\n", out);
+		p->null(p);
 	}
-	fputs("Findings: ", out);
-	put_counts(out, it);
-	fputc('\n', out);
-	if (!n && it->review && it->review->explain) {
-		fputs("          ", out);
-		put(out, it->review->explain, 0);
-		fputc('\n', out);
-	}
-	for (size_t i = 0; i < n; i++) {
-		const wn_finding *fd = &it->review->findings[i];
-		const char *sev = wn_severity_name(fd->severity);
-
-		fprintf(out, "\n[%d] %-8s %-12s %s\n    ", fd->index, sev ? sev : "-",
-			fd->preexisting ? "pre-existing" : "new", wn_verdict_name(it->verdicts[i]));
-		put(out, fd->summary, 0);
-		fputc('\n', out);
-		if (fd->about_commit_msg) {
-			fputs("    at: commit message\n", out);
-		} else if (fd->file) {
-			fputs("    at: ", out);
-			put(out, fd->file, 0);
-			if (fd->line > 0)
-				fprintf(out, ":%s%d", fd->line_approx ? "~" : "", fd->line);
-			if (fd->function) {
-				fputs(" in ", out);
-				put(out, fd->function, 0);
-				fputs("()", out);
-			}
-			fputc('\n', out);
-		}
-		fprintf(out, "    fingerprint: %s\n", fd->fingerprint);
-		if (it->notes[i]) {
-			fputs("    note: ", out);
-			put(out, it->notes[i], 0);
-			fputc('\n', out);
-		}
-		if (fd->quote)
-			put_block(out, fd->quote, "    > ");
-		if (fd->comment)
-			put_block(out, fd->comment, "    ");
-	}
+	key_bool(p, "line_approximate", f->line_approx);
+	field(p, "function", at_file && f->function ? " in " : NULL, f->function);
+	if (at_file && f->function)
+		wn_pr_text(p, "()");
+	if (at_file)
+		p->separator(p);
 }
 
-static void text_done(wn_format *f)
+static void finding(wn_printer *p, const wn_item *it, size_t i)
 {
-	fflush(f->out);
-	free(f);
+	const wn_finding *f = &it->review->findings[i];
+	const char *sev = wn_severity_name(f->severity);
+	const char *verdict = wn_verdict_name(it->verdicts[i]);
+
+	p->begin_map(p);
+	/* The text heads a finding with one line of what JSON keeps in
+	 * four keys. */
+	wn_pr_text(p, "\n[%d] %-8s %-12s %s\n", f->index, sev ? sev : "-",
+		   f->preexisting ? "pre-existing" : "new", verdict);
+	key_int(p, "index", f->index);
+	field(p, "severity", NULL, sev);
+	key_bool(p, "preexisting", f->preexisting);
+	field(p, "verdict", NULL, verdict);
+	line(p, "summary", "    ", f->summary);
+	location(p, f);
+	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
+	line_if(p, "note", "    note: ", it->notes[i]);
+	field(p, "forwarded", NULL, it->forwarded[i]);
+	block(p, "    > ", f->quote);
+	block(p, "    ", f->comment);
+	p->end(p);
 }
 
-wn_format *wn_format_new(const char *name, FILE *out)
+void wn_print_review(wn_printer *p, const wn_item *it)
 {
-	if (!name || strcmp(name, "text") == 0) {
-		wn_format *f = calloc(1, sizeof(*f));
-		if (!f)
-			return NULL;
-		*f = (wn_format) {
-			.list_begin = text_list_begin, .list_item = text_list_item,
-			.list_end = text_list_end, .review = text_review,
-			.done = text_done, .out = out,
-		};
-		return f;
-	}
-	if (strcmp(name, "json") == 0) {
-		struct json_format *jf = calloc(1, sizeof(*jf));
-		if (!jf)
-			return NULL;
-		jf->f = (wn_format) {
-			.list_begin = json_list_begin, .list_item = json_list_item,
-			.list_end = json_list_end, .review = json_review,
-			.done = json_done, .out = out,
-		};
-		return &jf->f;
-	}
-	return NULL;
+	const wn_review *r = it->review;
+	size_t n = nfindings(it);
+
+	p->begin_map(p);
+	line(p, "id", "Review:   id:", it->id);
+	field(p, "bot", NULL, wn_bot_name(it->bot));
+	line(p, NULL, "Bot:      ", wn_bot_label(it->bot));
+	line(p, "from", "From:     ", it->from);
+	date(p, "date", "Date:     ", it->date);
+	p->separator(p);
+	line(p, "subject", "Subject:  ", it->subject);
+	line_if(p, "warning", "Warning:  ", it->warning);
+	/* JSON has one "explain": why the mail could not be read, else
+	 * why it gave no findings; the text says each on its own line. */
+	line_if(p, NULL, "Error:    ", it->load_error);
+	field(p, "explain", NULL, it->load_error ? it->load_error : r ? r->explain : NULL);
+	patch(p, it);
+	wn_pr_text(p, "Findings: ");
+	counts(p, it);
+	p->separator(p);
+	if (!n && r && r->explain)
+		line(p, NULL, "          ", r->explain);
+	p->map_key(p, "findings");
+	p->begin_list(p);
+	for (size_t i = 0; i < n; i++)
+		finding(p, it, i);
+	p->end(p);
+	p->end(p);
+}
+
+/* A listing's line: date, bot, attribution badge, the subject and author
+ * of the patch (of the review when the patch is not in the index), the
+ * findings counted; then the id. */
+static void row(wn_printer *p, const wn_item *it)
+{
+	const wn_patch *pt = it->patch;
+
+	p->begin_map(p);
+	date(p, NULL, "", it->date);
+	wn_pr_text(p, "  %-9s [%s] ", wn_bot_name(it->bot),
+		   pt ? wn_attr_badge(pt->trailers->attr.status) : " ");
+	field(p, NULL, "", pt ? pt->subject : it->subject);
+	field(p, NULL, " (", pt ? pt->author : it->from);
+	wn_pr_text(p, ")  ");
+	counts(p, it);
+	p->separator(p);
+	line(p, NULL, "    id:", it->id);
+	p->end(p);
+}
+
+void wn_print_list_item(wn_printer *p, const wn_item *it)
+{
+	/* As notmuch's search does: people read a listing as one line a
+	 * review, scripts want every review whole. */
+	if (p->is_text)
+		row(p, it);
+	else
+		wn_print_review(p, it);
 }

@@ -1,26 +1,17 @@
-/* winnow — the one printer every command writes through (text or JSON),
- * in the spirit of notmuch's sprinter: commands never format by hand. */
+/* winnow — reviews as calls on the printer (printer.h): one walk of a
+ * review serves text and JSON alike. */
 #ifndef WINNOW_FORMAT_H
 #define WINNOW_FORMAT_H
 
-#include <stdio.h>
-
+#include "printer.h"
 #include "winnow/index.h"
 
-typedef struct wn_format wn_format;
+/* One loaded review in full: `winnow show`, and each element of
+ * `winnow list --format=json`. */
+void wn_print_review(wn_printer *p, const wn_item *it);
 
-struct wn_format {
-	/* A list of reviews: begin, one call per review, end. */
-	void (*list_begin)(wn_format *f);
-	void (*list_item)(wn_format *f, const wn_item *it);
-	void (*list_end)(wn_format *f);
-	/* One review in full. */
-	void (*review)(wn_format *f, const wn_item *it);
-	void (*done)(wn_format *f);	/* flush and free */
-	FILE *out;
-};
-
-/* name: "text" or "json"; NULL when unknown. */
-wn_format *wn_format_new(const char *name, FILE *out);
+/* One review of a listing, between p->begin_list() and p->end(): the
+ * whole review, or for the text printer one line of it. */
+void wn_print_list_item(wn_printer *p, const wn_item *it);
 
 #endif

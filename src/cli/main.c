@@ -1,23 +1,53 @@
-/* winnow — entry point: global options, then a subcommand, or the TUI. */
+/* winnow — entry point: global options, then a command, or the TUI.
+ * main owns the database: it opens what a command needs, runs it, and
+ * closes it again. */
 #include "autoconfig.h"
 
 #include <getopt.h>
 #include <locale.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "tui.h"
 
-static const wn_cmd commands[] = {
-	{ "list", wn_cmd_list, "list reviews with their findings counted" },
-	{ "show", wn_cmd_show, "show one review, its patch and its findings" },
-	{ "mark", wn_cmd_mark, "give findings a verdict" },
-	{ "undo", wn_cmd_undo, "revert the last verdicts" },
-	{ "sync-journal", wn_cmd_sync, "write journaled verdicts to the notmuch database" },
+/* The commands, in the order 'winnow --help' lists them.  A command is
+ * its file and one line here:
+ * X(its wn_cmd, name, what main opens, journal replay budget in ms, summary)
+ * Reading commands replay what an earlier run journaled, waiting briefly
+ * for the write lock; writing ones write it with their own changes. */
+#define WN_COMMANDS(X)                                                            \
+	X(wn_cmd_list, "list", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,              \
+	  "list reviews with their findings counted")                                \
+	X(wn_cmd_show, "show", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,              \
+	  "show one review, its patch and its findings")                             \
+	X(wn_cmd_mark, "mark", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
+	  "give findings a verdict")                                                 \
+	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
+	  "revert the last verdicts")                                                \
+	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \
+	  "write journaled verdicts to the notmuch database")
+
+#define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
+WN_COMMANDS(WN_X_)
+#undef WN_X_
+
+struct command {
+	const char *name;
+	const wn_cmd *cmd;
+	unsigned needs;		/* WN_CMD_* */
+	int replay_ms;		/* WN_NO_REPLAY: none */
+	const char *summary;
 };
+
+static const struct command commands[] = {
+#define WN_X_(cmd, name, needs, replay_ms, summary) { name, &cmd, needs, replay_ms, summary },
+	WN_COMMANDS(WN_X_)
+#undef WN_X_
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *out)
 {
@@ -29,7 +59,7 @@ static void usage(FILE *out)
 	      "match winnow.query (and QUERY, a notmuch query, if given).\n"
 	      "\n"
 	      "Commands:\n", out);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n"
 	      "Options:\n"
@@ -42,62 +72,54 @@ static void usage(FILE *out)
 	      "See winnow(1).\n", out);
 }
 
-void wn_cli_say(const wn_cli *cli, const char *what, const char *msg)
+static void close_db(wn_cli *cli)
 {
-	/* Messages quote Message-IDs and journal entries, which come from
-	 * mail: sanitise them like everything else bound for a terminal. */
-	char *clean = wn_text_sanitize(msg, 0);
-
-	fprintf(stderr, "%s: %s%s\n", cli->prog, what, clean ? clean : "out of memory");
-	free(clean);
+	wn_store_close(&cli->store);
+	wn_index_close(&cli->idx);
 }
 
-int wn_cli_fail(const wn_cli *cli, const wn_error *err)
+/* Open the journal as needs says: without WN_CMD_STORE a journal that
+ * cannot be opened is a warning, and cli->store stays NULL. */
+static wn_status open_store(wn_cli *cli, unsigned needs, wn_error *err)
 {
-	wn_cli_say(cli, "", wn_error_msg(err));
-	return wn_status_exit_code(err->status);
+	wn_status st;
+
+	if (!(needs & (WN_CMD_STORE | WN_CMD_STORE_MAYBE)))
+		return WN_OK;
+	st = wn_store_open(cli->idx, NULL, &cli->store, err);
+	/* Reading needs no journal: say what is wrong and go on, so a
+	 * broken state directory never hides the reviews. */
+	if (st != WN_OK && st != WN_NOMEM && !(needs & WN_CMD_STORE)) {
+		wn_cli_say(cli, "warning: ", wn_error_msg(err));
+		fprintf(stderr, "%s: journaled verdicts are not shown\n", cli->prog);
+		st = WN_OK;
+	}
+	return st;
 }
 
-int wn_cli_usage_error(const wn_cli *cli, const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s %s: ", cli->prog, cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see '%s %s --help')\n", cli->prog, cmd);
-	return 1;
-}
-
-int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store)
+/* Open what needs asks for and replay the journal, waiting at most
+ * replay_ms for the write lock (WN_NO_REPLAY: not at all).  Verdicts
+ * that do not make it stay journaled and are overlaid on what is shown.
+ * Prints the error and returns the exit code on failure, else 0. */
+static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
 {
 	wn_error err = WN_ERROR_INIT;
-	wn_status st;
-	int rc = 0;
+	wn_status st = WN_OK;
+	int rc;
 
-	st = wn_index_open(cli->config, &cli->idx, &err);
-	if (st == WN_OK) {
-		st = wn_store_open(cli->idx, NULL, &cli->store, &err);
-		/* Reading needs no journal: say what is wrong and go on, so
-		 * a broken state directory never hides the reviews. */
-		if (st != WN_OK && st != WN_NOMEM && !need_store) {
-			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
-			fprintf(stderr, "%s: journaled verdicts are not shown\n", cli->prog);
-			st = WN_OK;
-		}
-	}
+	if (needs)
+		st = wn_index_open(cli->config, &cli->idx, &err);
+	if (st == WN_OK)
+		st = open_store(cli, needs, &err);
 	if (st != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
-		wn_cli_close(cli);
+		close_db(cli);
 		wn_error_clear(&err);
 		return rc ? rc : 2;
 	}
 	if (cli->store && wn_store_warning(cli->store))
 		wn_cli_say(cli, "warning: ", wn_store_warning(cli->store));
-	/* Verdicts journaled by an earlier run reach notmuch now; if the
-	 * lock is busy they stay journaled and are overlaid on what we show. */
-	if (cli->store && wn_store_pending(cli->store) && replay_ms >= 0) {
+	if (cli->store && wn_store_pending(cli->store) && replay_ms != WN_NO_REPLAY) {
 		st = wn_store_flush(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
 			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
@@ -106,46 +128,51 @@ int wn_cli_open(wn_cli *cli, int replay_ms, bool need_store)
 	return 0;
 }
 
-/* Overlay journaled verdicts when there is a journal. */
-void wn_cli_overlay(const wn_cli *cli, wn_item *it)
+/* The command's arguments after its options. */
+static int check_args(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv)
 {
-	if (cli->store)
-		wn_store_overlay(cli->store, it);
+	if (cmd->check)
+		return cmd->check(cli, args, argc, argv);
+	if (argc > 0)
+		return wn_cli_usage_error(cli, "takes no arguments");
+	return 0;
 }
 
-void wn_cli_close(wn_cli *cli)
+static int run_command(wn_cli *cli, const struct command *c, int argc, char **argv)
 {
-	wn_store_close(&cli->store);
-	wn_index_close(&cli->idx);
-}
+	const wn_cmd *cmd = c->cmd;
+	void *args = calloc(1, cmd->size ? cmd->size : 1);
+	int rc = 0;
 
-/* Join argv into one notmuch query string, as notmuch does. */
-static char *join_args(int argc, char **argv)
-{
-	wn_buf b = WN_BUF_INIT;
-
-	for (int i = 0; i < argc; i++)
-		if ((i && wn_buf_putc(&b, ' ') != WN_OK) || wn_buf_puts(&b, argv[i]) != WN_OK) {
-			wn_buf_free(&b);
-			return NULL;
-		}
-	return wn_buf_steal(&b);
+	cli->cmd = c->name;
+	if (!args)
+		return wn_cli_nomem(cli);
+	if (cmd->defaults)
+		memcpy(args, cmd->defaults, cmd->size);
+	if (wn_opts_parse(cli, cmd, args, argc, argv, &rc)) {
+		rc = check_args(cli, cmd, args, argc - optind, argv + optind);
+		if (rc == 0)
+			rc = open_db(cli, c->needs, c->replay_ms);
+		if (rc == 0)
+			rc = cmd->run(cli, args);
+		close_db(cli);
+	}
+	free(args);
+	return rc;
 }
 
 static int run_tui(wn_cli *cli, int argc, char **argv)
 {
-	char *query = join_args(argc, argv);
+	char *query = wn_cli_join(argc, argv);
 	int rc;
 
-	if (!query) {
-		fprintf(stderr, "%s: out of memory\n", cli->prog);
-		return 2;
-	}
+	if (!query)
+		return wn_cli_nomem(cli);
 	/* The TUI replays the journal in the background itself. */
-	rc = wn_cli_open(cli, -1, true);
+	rc = open_db(cli, WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY);
 	if (rc == 0)
 		rc = wn_tui_run(cli->idx, cli->store, query);
-	wn_cli_close(cli);
+	close_db(cli);
 	free(query);
 	return rc;
 }
@@ -167,7 +194,7 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	/* Inherited SIG_IGN would make the writer's exit status vanish. */
 	signal(SIGCHLD, SIG_DFL);
-	/* '+': stop at the first non-option, the subcommand, whose own
+	/* '+': stop at the first non-option, the command, whose own
 	 * options are its business. */
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
@@ -191,12 +218,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	for (size_t i = 0; argc > 0 && i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(argv[0], commands[i].name) == 0) {
-			/* getopt for the subcommand starts afresh. */
-			optind = 0;
-			return commands[i].run(&cli, argc, argv);
-		}
-	}
+	for (size_t i = 0; argc > 0 && i < NCOMMANDS; i++)
+		if (strcmp(argv[0], commands[i].name) == 0)
+			return run_command(&cli, &commands[i], argc, argv);
 	return run_tui(&cli, argc, argv);
 }

@@ -539,3 +539,9 @@ void wn_list_free(wn_list *l)
 	}
 	memset(l, 0, sizeof(*l));
 }
+
+void wn_list_release(wn_list *l, size_t i)
+{
+	if (i < l->fetched)
+		wn_item_free(&l->items[i]);
+}

@@ -48,6 +48,24 @@ expect_eq "show JSON is the list's object" \
 check "show text names the patch and attribution" \
 	bash -c '"$WINNOW" show "'"$id"'" | grep -q "^AI: *none"'
 
+# One walk prints a review for both formats: each review's show JSON is
+# its element of the listing.
+for i in $(jq -r '.[].id' "$out"); do "$WINNOW" show --format=json "$i"; done |
+	jq -S -s . > "$WN_WORLD/shows.json"
+jq -S . "$out" > "$WN_WORLD/list-sorted.json"
+check "show JSON of every review is its list element" \
+	cmp -s "$WN_WORLD/list-sorted.json" "$WN_WORLD/shows.json"
+expect_eq "an empty listing is an empty JSON array" "[]" "$("$WINNOW" list --format=json --limit=0)"
+expect_eq "--limit bounds the JSON listing" 2 "$("$WINNOW" list --format=json --limit=2 | jq length)"
+
+# Text output, whole: the listing, then every review in listing order,
+# dates in local time (UTC here).
+golden=$WN_TOP_SRCDIR/tests/corpus/demo
+TZ=UTC "$WINNOW" list > "$WN_WORLD/list.txt"
+check "list text as the golden says" diff -u "$golden/list.expected.txt" "$WN_WORLD/list.txt"
+for i in $(jq -r '.[].id' "$out"); do TZ=UTC "$WINNOW" show "$i"; done > "$WN_WORLD/show.txt"
+check "show text as the golden says" diff -u "$golden/show.expected.txt" "$WN_WORLD/show.txt"
+
 # A Sashiko finding located in the quoted diff.
 check "findings carry file and function" jq -e '[.[] | select(.bot == "sashiko") | .findings[] | select(.file != null and .function != null)] | length > 0' "$out"
 
@@ -63,10 +81,18 @@ NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" list 2> "$err"; rc=$?
 expect_eq "missing database exits 2" 2 "$rc"
 expect_eq "missing database: one line" 1 "$(wc -l < "$err")"
 
-# --help on every command.
+# --help on every command, listing each of its options.
 for cmd in "" list show mark undo sync-journal; do
 	# shellcheck disable=SC2086
 	check "winnow $cmd --help" bash -c '"$WINNOW" '"$cmd"' --help | grep -q "^Usage: winnow"'
+done
+for spec in "list format limit" "show format" "mark note timeout" "undo timeout" \
+	"sync-journal timeout"; do
+	read -r cmd opts <<< "$spec"
+	for o in $opts; do
+		check "winnow $cmd --help lists --$o" \
+			bash -c '"$WINNOW" '"$cmd"' --help | grep -q "^  --'"$o"'="'
+	done
 done
 
 # Hostile mail: no control character reaches a terminal through show.

@@ -1,0 +1,78 @@
+/* winnow — what the commands share: messages and small helpers. */
+#include "autoconfig.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "printer.h"
+
+void wn_cli_say(const wn_cli *cli, const char *what, const char *msg)
+{
+	/* Messages quote Message-IDs and journal entries, which come from
+	 * mail: sanitise them like everything else bound for a terminal. */
+	char *clean = wn_text_sanitize(msg, 0);
+
+	fprintf(stderr, "%s: %s%s\n", cli->prog, what, clean ? clean : "out of memory");
+	free(clean);
+}
+
+int wn_cli_fail(const wn_cli *cli, const wn_error *err)
+{
+	wn_cli_say(cli, "", wn_error_msg(err));
+	return wn_status_exit_code(err->status);
+}
+
+int wn_cli_nomem(const wn_cli *cli)
+{
+	fprintf(stderr, "%s: out of memory\n", cli->prog);
+	return 2;
+}
+
+int wn_cli_usage_error(const wn_cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s %s: ", cli->prog, cli->cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see '%s %s --help')\n", cli->prog, cli->cmd);
+	return 1;
+}
+
+int wn_cli_check_format(const wn_cli *cli, const char *name)
+{
+	if (wn_printer_known(name))
+		return 0;
+	return wn_cli_usage_error(cli, "unknown format '%s' (text or json)", name);
+}
+
+char *wn_cli_join(int argc, char **argv)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (int i = 0; i < argc; i++)
+		if ((i && wn_buf_putc(&b, ' ') != WN_OK) || wn_buf_puts(&b, argv[i]) != WN_OK) {
+			wn_buf_free(&b);
+			return NULL;
+		}
+	return wn_buf_steal(&b);
+}
+
+void wn_cli_overlay(const wn_cli *cli, wn_item *it)
+{
+	if (cli->store)
+		wn_store_overlay(cli->store, it);
+}
+
+int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
+{
+	if (st == WN_OK)
+		return 0;
+	wn_cli_say(cli, "", wn_error_msg(err));
+	if (st == WN_LOCKED || st == WN_DB)
+		fprintf(stderr, "%s: the verdict is kept in the journal and written by the next "
+			"winnow command, or run 'winnow sync-journal'\n", cli->prog);
+	return 2;
+}

@@ -1,0 +1,139 @@
+/* winnow — a command's options, parsed and described from its table. */
+#include "autoconfig.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* getopt values of table options: clear of 'h' and '?'. */
+#define OPT_FIRST 256
+
+int wn_opt_string(const char *arg, void *field)
+{
+	*(const char **) field = arg;
+	return 0;
+}
+
+int wn_opt_count(const char *arg, void *field)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v < 0)
+		return -1;
+	*(long *) field = v;
+	return 0;
+}
+
+int wn_opt_seconds(const char *arg, void *field)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	/* Written so that NaN fails too. */
+	if (end == arg || *end || !(v >= 0 && v <= 86400))
+		return -1;
+	/* The writer needs a moment even when nobody holds the lock:
+	 * shorter would only ever report "locked". */
+	*(int *) field = v < 0.2 ? 200 : (int) (v * 1000);
+	return 0;
+}
+
+static size_t count_opts(const wn_cmd *cmd)
+{
+	size_t n = 0;
+
+	while (cmd->opts && cmd->opts[n].name)
+		n++;
+	return n;
+}
+
+/* "--name=ARG", as the usage line and the option list write it. */
+static int opt_width(const wn_opt *o)
+{
+	return 2 + (int) strlen(o->name) + (o->arg ? 1 + (int) strlen(o->arg) : 0);
+}
+
+static void put_opt(FILE *out, const wn_opt *o)
+{
+	fprintf(out, "--%s%s%s", o->name, o->arg ? "=" : "", o->arg ? o->arg : "");
+}
+
+/* Help text whose every line starts in column. */
+static void put_help(FILE *out, const char *h, int column)
+{
+	size_t len;
+
+	while (h[len = strcspn(h, "\n")] == '\n') {
+		fprintf(out, "%.*s\n%*s", (int) len, h, column, "");
+		h += len + 1;
+	}
+	fprintf(out, "%s\n", h);
+}
+
+void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
+{
+	size_t n = count_opts(cmd);
+	int width = 0;
+
+	fprintf(out, "Usage: %s %s", cli->prog, cli->cmd);
+	for (size_t i = 0; i < n; i++) {
+		fputs(" [", out);
+		put_opt(out, &cmd->opts[i]);
+		fputc(']', out);
+		if (opt_width(&cmd->opts[i]) > width)
+			width = opt_width(&cmd->opts[i]);
+	}
+	if (cmd->args)
+		fprintf(out, " %s", cmd->args);
+	fprintf(out, "\n\n%s\n", cmd->about);
+	if (n)
+		fputc('\n', out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("  ", out);
+		put_opt(out, &cmd->opts[i]);
+		/* Help starts in one column, two past the widest option. */
+		fprintf(out, "%*s", width - opt_width(&cmd->opts[i]) + 2, "");
+		put_help(out, cmd->opts[i].help, width + 4);
+	}
+}
+
+bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv, int *rc)
+{
+	size_t n = count_opts(cmd);
+	struct option *lo = calloc(n + 2, sizeof(*lo));
+	int c;
+
+	if (!lo) {
+		*rc = wn_cli_nomem(cli);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		lo[i] = (struct option) { cmd->opts[i].name,
+			cmd->opts[i].arg ? required_argument : no_argument, NULL, OPT_FIRST + (int) i };
+	lo[n] = (struct option) { "help", no_argument, NULL, 'h' };
+	/* getopt starts afresh for the command's own options. */
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		const wn_opt *o;
+
+		if (c == 'h') {
+			wn_opts_help(cli, cmd, stdout);
+			*rc = 0;
+			break;
+		}
+		if (c < OPT_FIRST || c >= OPT_FIRST + (int) n) {
+			*rc = wn_cli_usage_error(cli, "unknown option");
+			break;
+		}
+		o = &cmd->opts[c - OPT_FIRST];
+		if (o->parse(optarg, (char *) args + o->offset) < 0) {
+			*rc = wn_cli_usage_error(cli, "--%s wants %s, not '%s'", o->name, o->wants, optarg);
+			break;
+		}
+	}
+	free(lo);
+	return c == -1;
+}

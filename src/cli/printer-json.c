@@ -1,0 +1,210 @@
+/* winnow — the JSON printer: written as the walk goes, laid out as
+ * jansson's JSON_INDENT(2) lays it out, strings escaped by jansson. */
+#include "autoconfig.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+
+#include "printer.h"
+#include "winnow/text.h"
+
+/* Our walks nest four deep (review, patch, trailers, trailer). */
+#define JSON_MAX_DEPTH 16
+
+struct json_level {
+	bool is_map;
+	size_t count;		/* values written in it so far */
+};
+
+struct json_printer {
+	wn_printer p;
+	struct json_level stack[JSON_MAX_DEPTH];
+	size_t depth;		/* containers open */
+	const char *key;	/* of the next value in a map; NULL: none */
+	size_t skip;		/* > 0: inside a container that is not JSON's */
+};
+
+static void put_indent(FILE *out, size_t depth)
+{
+	for (size_t i = 0; i < depth; i++)
+		fputs("  ", out);
+}
+
+/* Write what comes before a value: the comma, line break and indent in
+ * a container, the key in a map.  False when the value is not JSON's:
+ * a value in a map without a key is there for the text only. */
+static bool jp_start(struct json_printer *jp)
+{
+	const char *key = jp->key;
+	struct json_level *top;
+
+	jp->key = NULL;
+	if (jp->skip)
+		return false;
+	if (jp->depth == 0)
+		return true;
+	top = &jp->stack[jp->depth - 1];
+	if (top->is_map && !key)
+		return false;
+	fputs(top->count++ ? ",\n" : "\n", jp->p.out);
+	put_indent(jp->p.out, jp->depth);
+	if (top->is_map)
+		fprintf(jp->p.out, "\"%s\": ", key);
+	return true;
+}
+
+/* A value at the top ends the output's line. */
+static void jp_finish(struct json_printer *jp)
+{
+	if (jp->depth == 0)
+		fputc('\n', jp->p.out);
+}
+
+static void jp_begin(wn_printer *p, bool is_map)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+
+	/* Deeper than any walk goes: leave it out rather than overflow. */
+	if (jp->depth == JSON_MAX_DEPTH)
+		jp->key = NULL;
+	if (jp->depth == JSON_MAX_DEPTH || !jp_start(jp)) {
+		jp->skip++;
+		return;
+	}
+	fputc(is_map ? '{' : '[', p->out);
+	jp->stack[jp->depth++] = (struct json_level) { .is_map = is_map };
+}
+
+static void jp_begin_map(wn_printer *p)
+{
+	jp_begin(p, true);
+}
+
+static void jp_begin_list(wn_printer *p)
+{
+	jp_begin(p, false);
+}
+
+static void jp_end(wn_printer *p)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+	struct json_level top;
+
+	if (jp->skip) {
+		jp->skip--;
+		return;
+	}
+	if (jp->depth == 0)
+		return;
+	top = jp->stack[--jp->depth];
+	if (top.count) {
+		fputc('\n', p->out);
+		put_indent(p->out, jp->depth);
+	}
+	fputc(top.is_map ? '}' : ']', p->out);
+	jp_finish(jp);
+}
+
+static void jp_map_key(wn_printer *p, const char *key)
+{
+	((struct json_printer *) p)->key = key;
+}
+
+/* Sanitised like every string (a script printing it with `jq -r` must
+ * not put a hostile mail's escape sequence on its terminal), then
+ * escaped by jansson exactly as before the printer streamed. */
+static void jp_string(wn_printer *p, const char *s)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+	char *clean;
+	json_t *j;
+
+	if (!jp_start(jp))
+		return;
+	if (!s) {
+		fputs("null", p->out);
+	} else {
+		clean = wn_text_sanitize(s, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
+		j = clean ? json_string(clean) : NULL;
+		if (j)
+			json_dumpf(j, p->out, JSON_ENCODE_ANY);
+		else	/* out of memory */
+			fputs("\"\"", p->out);
+		json_decref(j);
+		free(clean);
+	}
+	jp_finish(jp);
+}
+
+static void jp_integer(wn_printer *p, long long v)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+
+	if (!jp_start(jp))
+		return;
+	fprintf(p->out, "%lld", v);
+	jp_finish(jp);
+}
+
+static void jp_literal(wn_printer *p, const char *lit)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+
+	if (!jp_start(jp))
+		return;
+	fputs(lit, p->out);
+	jp_finish(jp);
+}
+
+static void jp_boolean(wn_printer *p, bool v)
+{
+	jp_literal(p, v ? "true" : "false");
+}
+
+static void jp_null(wn_printer *p)
+{
+	jp_literal(p, "null");
+}
+
+/* Text layout is not JSON's. */
+static void jp_label(wn_printer *p, const char *s)
+{
+	(void) p;
+	(void) s;
+}
+
+static void jp_text(wn_printer *p, const char *fmt, va_list ap)
+{
+	(void) p;
+	(void) fmt;
+	(void) ap;
+}
+
+static void jp_separator(wn_printer *p)
+{
+	(void) p;
+}
+
+static void jp_done(wn_printer *p)
+{
+	fflush(p->out);
+	free(p);
+}
+
+wn_printer *wn_printer_json_new(FILE *out)
+{
+	struct json_printer *jp = calloc(1, sizeof(*jp));
+
+	if (!jp)
+		return NULL;
+	jp->p = (wn_printer) {
+		.begin_map = jp_begin_map, .begin_list = jp_begin_list,
+		.end = jp_end, .map_key = jp_map_key,
+		.string = jp_string, .integer = jp_integer,
+		.boolean = jp_boolean, .null = jp_null,
+		.label = jp_label, .block = jp_label,
+		.text = jp_text, .separator = jp_separator,
+		.done = jp_done, .out = out,
+	};
+	return &jp->p;
+}

@@ -1,0 +1,49 @@
+/* winnow — the output formats by name. */
+#include "autoconfig.h"
+
+#include <string.h>
+
+#include "printer.h"
+
+static const struct {
+	const char *name;
+	wn_printer *(*create)(FILE *out);
+} formats[] = {
+	{ "text", wn_printer_text_new },
+	{ "json", wn_printer_json_new },
+};
+
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+bool wn_printer_known(const char *name)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strcmp(name, formats[i].name) == 0)
+			return true;
+	return false;
+}
+
+wn_printer *wn_printer_new(const char *name, FILE *out)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strcmp(name, formats[i].name) == 0)
+			return formats[i].create(out);
+	return NULL;
+}
+
+void wn_printer_free(wn_printer **p)
+{
+	if (!p || !*p)
+		return;
+	(*p)->done(*p);
+	*p = NULL;
+}
+
+void wn_pr_text(wn_printer *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	p->text(p, fmt, ap);
+	va_end(ap);
+}

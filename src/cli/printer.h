@@ -1,0 +1,71 @@
+/* winnow — the structural printer every command writes through, in the
+ * manner of notmuch's sprinter: a command walks its data once, as calls
+ * on this vtable, and the printer behind it (text or JSON) decides what
+ * reaches the output.  Values are written as they come, so a listing of
+ * any length holds one review in memory, not all of them.
+ *
+ * One walk serves both printers by two rules:
+ *   - JSON writes the structure and, inside a map, only the values that
+ *     follow map_key(); label(), block(), text() and separator() are
+ *     layout it ignores.
+ *   - Text writes no structure and only the values that follow label()
+ *     or block(); map_key() means nothing to it.
+ * So a value both show is keyed and labelled; a value only JSON has is
+ * keyed only (the text shows it differently, or not at all); a value
+ * only text shows is labelled only.  Every string value is sanitised
+ * (wn_text_sanitize) by every printer: mail is hostile. */
+#ifndef WINNOW_PRINTER_H
+#define WINNOW_PRINTER_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct wn_printer wn_printer;
+
+struct wn_printer {
+	/* Structure.  A container that is a map's value follows its
+	 * map_key(); every begin is closed by one end. */
+	void (*begin_map)(wn_printer *p);
+	void (*begin_list)(wn_printer *p);
+	void (*end)(wn_printer *p);
+	void (*map_key)(wn_printer *p, const char *key);
+
+	/* Values.  string(NULL) is null. */
+	void (*string)(wn_printer *p, const char *s);
+	void (*integer)(wn_printer *p, long long v);
+	void (*boolean)(wn_printer *p, bool v);
+	void (*null)(wn_printer *p);
+
+	/* Text layout.  label: write s (our own words, never mail), then
+	 * show the next value on this line (null shows as nothing).
+	 * block: show the next string as lines, each after indent.  text:
+	 * write our own words.  separator: end the line. */
+	void (*label)(wn_printer *p, const char *s);
+	void (*block)(wn_printer *p, const char *indent);
+	void (*text)(wn_printer *p, const char *fmt, va_list ap);
+	void (*separator)(wn_printer *p);
+
+	/* Flush and free. */
+	void (*done)(wn_printer *p);
+
+	FILE *out;
+	/* notmuch's is_text_printer: a listing shows one line per review
+	 * instead of the whole review (see format.h). */
+	bool is_text;
+};
+
+/* A printer for format name ("text", "json") writing to out; NULL when
+ * the name is unknown or memory ran out (see wn_printer_known). */
+wn_printer *wn_printer_new(const char *name, FILE *out);
+bool wn_printer_known(const char *name);
+void wn_printer_free(wn_printer **p);
+
+wn_printer *wn_printer_text_new(FILE *out);
+wn_printer *wn_printer_json_new(FILE *out);
+
+/* p->text with printf arguments.  Never pass mail text: it is written
+ * as it is; mail goes through string() and is sanitised. */
+void wn_pr_text(wn_printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
