@@ -83,10 +83,12 @@ wn_tui_keys() { tmux -L "$WN_TMUX_SOCKET" send-keys -t t "$@"; }
 wn_tui_screen() { tmux -L "$WN_TMUX_SOCKET" capture-pane -p -t t; }
 
 # wn_tui_wait TEXT [SECONDS]: wait until TEXT (fixed string) is on screen.
+# Wrapped lines are joined (-J): the shell's "Killed <command line>"
+# before WINNOW-EXIT wraps at a width that depends on the build path.
 wn_tui_wait() {
 	local text=$1 limit=${2:-10} i=0
 	while [ "$i" -lt $((limit * 20)) ]; do
-		wn_tui_screen | grep -qF -- "$text" && return 0
+		tmux -L "$WN_TMUX_SOCKET" capture-pane -p -J -t t | grep -qF -- "$text" && return 0
 		sleep 0.05
 		i=$((i + 1))
 	done
