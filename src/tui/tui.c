@@ -5,97 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tui.h"
 #include "winnow/text.h"
 #include "view.h"
 
 /* The loop wakes every TICK_MS to notice signals, and every BUSY_MS
- * while a write is on its way to collect it.  A write still pending
- * after LOCK_GRACE_MS is waiting for another process's lock: only then
- * is the user told. */
+ * while a write is on its way to collect it (tui_flush). */
 #define TICK_MS 1000
 #define BUSY_MS 100
-#define LOCK_GRACE_MS 1000
 #define QUIT_WAIT_MS 2000
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-wn_status tui_flush(struct tui *t)
-{
-	wn_error err = WN_ERROR_INIT;
-	wn_status st;
-
-	if (!wn_store_pending(t->store)) {
-		t->locked = false;
-		t->pending_since = 0;
-		return WN_OK;
-	}
-	/* Timeout 0: start or collect the background writer, never wait.
-	 * The UI must not hang on another process's write lock; the
-	 * journal keeps the verdicts safe meanwhile. */
-	st = wn_store_flush(t->store, 0, &err);
-	if (st == WN_OK) {
-		const char *w = wn_store_warning(t->store);
-
-		if (t->locked)
-			tui_msg(t, ROLE_STATUS, "the index lock is free again: verdicts written");
-		/* The writer's own news (a review that left the index) must
-		 * reach the user, once. */
-		if (w && (!t->warned || strcmp(w, t->warned) != 0)) {
-			tui_msg(t, ROLE_WARNING, "%s", w);
-			free(t->warned);
-			t->warned = strdup(w);
-		}
-		t->locked = false;
-		t->pending_since = 0;
-	} else if (st == WN_LOCKED) {
-		if (!t->pending_since)
-			t->pending_since = now_ms();
-		else if (now_ms() - t->pending_since >= LOCK_GRACE_MS)
-			t->locked = true;
-	} else {
-		tui_msg(t, ROLE_ERROR, "writing verdicts failed: %s (they stay journaled)",
-			wn_error_msg(&err));
-	}
-	wn_error_clear(&err);
-	return st;
-}
-
-bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
-{
-	wn_error err = WN_ERROR_INIT;
-	wn_status st = wn_store_mark(t->store, it, finding, v, NULL, &err);
-
-	if (st != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
-		wn_error_clear(&err);
-		return false;
-	}
-	tui_flush(t);
-	return true;
-}
-
-void tui_load(struct tui *t, wn_item *it)
-{
-	wn_error err = WN_ERROR_INIT;
-
-	if (it->loaded)
-		return;
-	if (wn_index_load(t->idx, it, &err) != WN_OK)
-		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
-	else
-		/* Verdicts still on their way to notmuch count too. */
-		wn_store_overlay(t->store, it);
-	wn_error_clear(&err);
-}
 
 /* Next key, or 0 on a timeout or a signal.  Function keys are tagged with
  * KEYMAP_FN; KEY_RESIZE comes back as KEYMAP_FN(KEY_RESIZE). */

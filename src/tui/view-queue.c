@@ -316,7 +316,6 @@ void queue_reload_item(struct tui *t, const char *msgid)
 {
 	struct view *v = t->depth ? t->stack[0] : NULL;
 	struct queue *q;
-	wn_error err = WN_ERROR_INIT;
 
 	if (!v || v->ops != &queue_ops || !msgid)
 		return;
@@ -327,13 +326,9 @@ void queue_reload_item(struct tui *t, const char *msgid)
 
 		if (strcmp(it->id, msgid) || !it->loaded)
 			continue;
-		if (wn_index_load_verdicts(t->idx, it, &err) != WN_OK)
-			tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
-		else
-			wn_store_overlay(t->store, it);
+		tui_reload_verdicts(t, it);
 		break;
 	}
-	wn_error_clear(&err);
 }
 
 const struct view_ops queue_ops = {

@@ -279,19 +279,6 @@ void view_draw(struct tui *t)
 	draw_status(t, v);
 }
 
-/* --- messages -------------------------------------------------------- */
-
-void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
-{
-	va_list ap;
-
-	wn_buf_reset(&t->msg);
-	va_start(ap, fmt);
-	wn_buf_vprintf(&t->msg, fmt, ap);
-	va_end(ap);
-	t->msg_role = role;
-}
-
 /* --- searching ------------------------------------------------------- */
 
 static void lower(char *s)

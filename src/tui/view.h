@@ -137,6 +137,8 @@ void view_request(struct tui *t, struct view *v, enum action a);
 /* Move the cursor to row i (clamped) and keep it visible. */
 void view_goto(struct tui *t, struct view *v, size_t i);
 
+/* --- store glue (tui-store.c): below the views, calls none of them -- */
+
 /* Status line message, shown until the next key. */
 void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -149,6 +151,9 @@ wn_status tui_flush(struct tui *t);
 bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v);
 /* Load an item if it is not yet (lazily, when it becomes visible). */
 void tui_load(struct tui *t, wn_item *it);
+/* Read a loaded item's verdicts again (after an undo), pending changes
+ * laid over; on failure a message is set. */
+void tui_reload_verdicts(struct tui *t, wn_item *it);
 
 /* Prompts on the bottom line (prompt.c).  prompt_line: malloc'd input,
  * NULL when cancelled (Esc, Ctrl-G) or on a signal.  prompt_yesno: true
