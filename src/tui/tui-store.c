@@ -119,3 +119,23 @@ void tui_reload_verdicts(struct tui *t, wn_item *it)
 
 	after_read(t, it, wn_index_load_verdicts(t->idx, it, &err), &err);
 }
+
+bool tui_action_verdict(enum action a, wn_verdict *out)
+{
+	switch (a) {
+	case ACT_MARK_VALID:
+		*out = WN_VERDICT_VALID;
+		return true;
+	case ACT_MARK_FALSE:
+		*out = WN_VERDICT_FALSE_POSITIVE;
+		return true;
+	case ACT_MARK_PRE:
+		*out = WN_VERDICT_PREEXISTING;
+		return true;
+	case ACT_MARK_UNTRIAGED:
+		*out = WN_VERDICT_UNTRIAGED;
+		return true;
+	default:
+		return false;
+	}
+}

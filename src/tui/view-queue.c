@@ -279,8 +279,13 @@ static void limit(struct tui *t, struct view *v)
 
 static bool queue_request(struct tui *t, struct view *v, enum action a)
 {
+	wn_verdict verdict;
 	wn_item *it;
 
+	if (tui_action_verdict(a, &verdict)) {
+		mark_all(t, v, verdict);
+		return true;
+	}
 	switch (a) {
 	case ACT_OPEN:
 		it = current(t, v);
@@ -291,18 +296,6 @@ static bool queue_request(struct tui *t, struct view *v, enum action a)
 		tui_load(t, it);
 		if (it->loaded)
 			view_push(t, &review_ops, it);
-		return true;
-	case ACT_MARK_VALID:
-		mark_all(t, v, WN_VERDICT_VALID);
-		return true;
-	case ACT_MARK_FALSE:
-		mark_all(t, v, WN_VERDICT_FALSE_POSITIVE);
-		return true;
-	case ACT_MARK_PRE:
-		mark_all(t, v, WN_VERDICT_PREEXISTING);
-		return true;
-	case ACT_MARK_UNTRIAGED:
-		mark_all(t, v, WN_VERDICT_UNTRIAGED);
 		return true;
 	case ACT_LIMIT:
 		limit(t, v);

@@ -501,20 +501,13 @@ static bool review_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
+	wn_verdict verdict;
 
+	if (tui_action_verdict(a, &verdict)) {
+		mark(t, v, verdict);
+		return true;
+	}
 	switch (a) {
-	case ACT_MARK_VALID:
-		mark(t, v, WN_VERDICT_VALID);
-		return true;
-	case ACT_MARK_FALSE:
-		mark(t, v, WN_VERDICT_FALSE_POSITIVE);
-		return true;
-	case ACT_MARK_PRE:
-		mark(t, v, WN_VERDICT_PREEXISTING);
-		return true;
-	case ACT_MARK_UNTRIAGED:
-		mark(t, v, WN_VERDICT_UNTRIAGED);
-		return true;
 	case ACT_PAGE_DOWN:
 		/* Like mutt's pager: Space pages through the text, then on
 		 * to the next finding. */

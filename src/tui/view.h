@@ -154,6 +154,9 @@ void tui_load(struct tui *t, wn_item *it);
 /* Read a loaded item's verdicts again (after an undo), pending changes
  * laid over; on failure a message is set. */
 void tui_reload_verdicts(struct tui *t, wn_item *it);
+/* The verdict a mark action gives (v, f, p, u); false for any other
+ * action. */
+bool tui_action_verdict(enum action a, wn_verdict *out);
 
 /* Prompts on the bottom line (prompt.c).  prompt_line: malloc'd input,
  * NULL when cancelled (Esc, Ctrl-G) or on a signal.  prompt_yesno: true
