@@ -277,42 +277,38 @@ static void limit(struct tui *t, struct view *v)
 	free(s);
 }
 
-static bool queue_request(struct tui *t, struct view *v, enum action a)
+static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
 {
 	wn_verdict verdict;
 	wn_item *it;
 
 	if (tui_action_verdict(a, &verdict)) {
 		mark_all(t, v, verdict);
-		return true;
+		return req_done();
 	}
 	switch (a) {
 	case ACT_OPEN:
 		it = current(t, v);
 		if (!it) {
 			tui_msg(t, ROLE_WARNING, "no review here");
-			return true;
+			return req_done();
 		}
 		tui_load(t, it);
-		if (it->loaded)
-			view_push(t, &review_ops, it);
-		return true;
+		return it->loaded ? req_open(VIEW_REVIEW, it) : req_done();
 	case ACT_LIMIT:
 		limit(t, v);
-		return true;
+		return req_done();
 	default:
-		return false;
+		return req_pass(a);
 	}
 }
 
-void queue_reload_item(struct tui *t, const char *msgid)
+/* After an undo: read the verdicts of the review msgid again, pending
+ * changes laid over (views above share the item). */
+static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 {
-	struct view *v = t->depth ? t->stack[0] : NULL;
-	struct queue *q;
+	struct queue *q = v->priv;
 
-	if (!v || v->ops != &queue_ops || !msgid)
-		return;
-	q = v->priv;
 	/* Only rows already fetched can hold it loaded. */
 	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
@@ -332,5 +328,6 @@ const struct view_ops queue_ops = {
 	.row = queue_row,
 	.request = queue_request,
 	.match = queue_match,
+	.reload = queue_reload,
 	.hints = queue_hints,
 };

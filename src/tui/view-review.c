@@ -497,7 +497,7 @@ static void mark(struct tui *t, struct view *v, wn_verdict verdict)
 	view_goto(t, v, v->cursor + 1);
 }
 
-static bool review_request(struct tui *t, struct view *v, enum action a)
+static struct view_req review_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
@@ -505,7 +505,7 @@ static bool review_request(struct tui *t, struct view *v, enum action a)
 
 	if (tui_action_verdict(a, &verdict)) {
 		mark(t, v, verdict);
-		return true;
+		return req_done();
 	}
 	switch (a) {
 	case ACT_PAGE_DOWN:
@@ -518,17 +518,17 @@ static bool review_request(struct tui *t, struct view *v, enum action a)
 		} else {
 			tui_msg(t, ROLE_STATUS, "end of the last finding");
 		}
-		return true;
+		return req_done();
 	case ACT_PAGE_UP:
 		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
-		return true;
+		return req_done();
 	case ACT_OPEN:
 		/* Enter scrolls the text by a line, as in mutt's pager. */
 		if (rv->scroll < max_scroll(rv))
 			rv->scroll++;
-		return true;
+		return req_done();
 	default:
-		return false;
+		return req_pass(a);
 	}
 }
 
