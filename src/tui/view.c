@@ -273,54 +273,47 @@ void view_draw(struct tui *t)
 
 /* --- shared helpers for views ---------------------------------------- */
 
+/* Each table is indexed by the library's enum; the verdict and
+ * attribution roles are named after their values, so a new value
+ * without a colour role does not compile. */
+static const enum role verdict_roles[WN_VERDICT_COUNT] = {
+#define WN_X_(e, name, tag, label) [WN_VERDICT_##e] = ROLE_V_##e,
+	WN_VERDICT_LIST(WN_X_)
+#undef WN_X_
+};
+
+static const enum role attr_roles[WN_ATTR_COUNT] = {
+#define WN_X_(e, name, badge) [WN_ATTR_##e] = ROLE_A_##e,
+	WN_ATTR_LIST(WN_X_)
+#undef WN_X_
+};
+
+/* No severity given is drawn like one not understood. */
+static const enum role severity_roles[WN_SEV_COUNT] = {
+	[WN_SEV_NONE] = ROLE_SEV_UNKNOWN,
+	[WN_SEV_CRITICAL] = ROLE_SEV_CRITICAL,
+	[WN_SEV_HIGH] = ROLE_SEV_HIGH,
+	[WN_SEV_MEDIUM] = ROLE_SEV_MEDIUM,
+	[WN_SEV_LOW] = ROLE_SEV_LOW,
+	[WN_SEV_ERROR] = ROLE_SEV_ERROR,
+	[WN_SEV_WARNING] = ROLE_SEV_WARNING,
+	[WN_SEV_NOTE] = ROLE_SEV_NOTE,
+	[WN_SEV_UNKNOWN] = ROLE_SEV_UNKNOWN,
+};
+
 enum role role_of_verdict(wn_verdict v)
 {
-	switch (v) {
-	case WN_VERDICT_VALID:
-		return ROLE_V_VALID;
-	case WN_VERDICT_FALSE_POSITIVE:
-		return ROLE_V_FALSE_POSITIVE;
-	case WN_VERDICT_PREEXISTING:
-		return ROLE_V_PREEXISTING;
-	default:
-		return ROLE_V_UNTRIAGED;
-	}
+	return (unsigned) v < WN_VERDICT_COUNT ? verdict_roles[v] : ROLE_V_UNTRIAGED;
 }
 
 enum role role_of_severity(wn_severity s)
 {
-	switch (s) {
-	case WN_SEV_CRITICAL:
-		return ROLE_SEV_CRITICAL;
-	case WN_SEV_HIGH:
-		return ROLE_SEV_HIGH;
-	case WN_SEV_MEDIUM:
-		return ROLE_SEV_MEDIUM;
-	case WN_SEV_LOW:
-		return ROLE_SEV_LOW;
-	case WN_SEV_ERROR:
-		return ROLE_SEV_ERROR;
-	case WN_SEV_WARNING:
-		return ROLE_SEV_WARNING;
-	case WN_SEV_NOTE:
-		return ROLE_SEV_NOTE;
-	default:
-		return ROLE_SEV_UNKNOWN;
-	}
+	return (unsigned) s < WN_SEV_COUNT ? severity_roles[s] : ROLE_SEV_UNKNOWN;
 }
 
 enum role role_of_attr(wn_attr_status s)
 {
-	switch (s) {
-	case WN_ATTR_MODEL:
-		return ROLE_A_MODEL;
-	case WN_ATTR_GENERIC:
-		return ROLE_A_GENERIC;
-	case WN_ATTR_OTHER:
-		return ROLE_A_OTHER;
-	default:
-		return ROLE_A_NONE;
-	}
+	return (unsigned) s < WN_ATTR_COUNT ? attr_roles[s] : ROLE_A_NONE;
 }
 
 void format_date(time_t when, char out[16])
