@@ -29,6 +29,12 @@ static const struct view_ops *const views[VIEW_COUNT] = {
 #undef TUI_X_
 };
 
+static void view_free(struct view *v)
+{
+	free(v->priv);
+	free(v);
+}
+
 /* Push a new view; false when open failed (nothing pushed). */
 static bool push(struct tui *t, enum view_id id, void *arg)
 {
@@ -38,13 +44,16 @@ static bool push(struct tui *t, enum view_id id, void *arg)
 	if (t->depth >= VIEW_MAX)
 		return false;
 	v = calloc(1, sizeof(*v));
-	if (!v) {
+	if (v && ops->priv_size)
+		v->priv = calloc(1, ops->priv_size);
+	if (!v || (ops->priv_size && !v->priv)) {
+		free(v);
 		tui_msg(t, ROLE_ERROR, "out of memory");
 		return false;
 	}
 	v->ops = ops;
 	if (!ops->open(t, v, arg)) {
-		free(v);
+		view_free(v);
 		return false;
 	}
 	t->stack[t->depth++] = v;
@@ -63,7 +72,7 @@ static void pop(struct tui *t)
 	v = t->stack[--t->depth];
 	if (v->ops->done)
 		v->ops->done(t, v);
-	free(v);
+	view_free(v);
 }
 
 /* Every view on the stack that shows verdicts reads those of msgid

@@ -45,17 +45,10 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
-	struct queue *q = calloc(1, sizeof(*q));
+	struct queue *q = v->priv;
 
-	if (!q) {
-		tui_msg(t, ROLE_ERROR, "out of memory");
+	if (!run_query(t, q, arg))
 		return false;
-	}
-	if (!run_query(t, q, arg)) {
-		free(q);
-		return false;
-	}
-	v->priv = q;
 	v->lines = q->list.n;
 	return true;
 }
@@ -66,7 +59,6 @@ static void queue_done(struct tui *t, struct view *v)
 
 	wn_list_free(&q->list);
 	free(q->limit);
-	free(q);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -322,6 +314,7 @@ static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 
 const struct view_ops queue_ops = {
 	.name = "queue",
+	.priv_size = sizeof(struct queue),
 	.open = queue_open,
 	.done = queue_done,
 	.title = queue_title,

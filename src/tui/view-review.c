@@ -304,12 +304,8 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 
 static bool review_open(struct tui *t, struct view *v, void *arg)
 {
-	struct review *rv = calloc(1, sizeof(*rv));
+	struct review *rv = v->priv;
 
-	if (!rv) {
-		tui_msg(t, ROLE_ERROR, "out of memory");
-		return false;
-	}
 	rv->it = arg;
 	if (rv->it->patch && rv->it->patch->trailers) {
 		const wn_attribution *a = &rv->it->patch->trailers->attr;
@@ -321,7 +317,6 @@ static bool review_open(struct tui *t, struct view *v, void *arg)
 			wn_buf_printf(&b, "%s%s", i ? " " : "", a->tools[i]);
 		rv->tools = wn_buf_steal(&b);
 	}
-	v->priv = rv;
 	v->lines = nfindings(rv);
 	/* Start on the first finding still waiting for a verdict. */
 	for (size_t i = 0; i < v->lines && rv->it->verdicts; i++)
@@ -339,7 +334,6 @@ static void review_done(struct tui *t, struct view *v)
 	detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
-	free(rv);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
@@ -534,6 +528,7 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 
 const struct view_ops review_ops = {
 	.name = "review",
+	.priv_size = sizeof(struct review),
 	.open = review_open,
 	.done = review_done,
 	.title = review_title,

@@ -120,10 +120,14 @@ static inline struct view_req req_open(enum view_id id, void *arg)
 
 struct view_ops {
 	const char *name;	/* shown in the status line: "[queue]" */
-	/* Set up v->priv and v->lines from arg; false when it cannot (and
-	 * a message was set). */
+	/* Bytes of v->priv, which the driver allocates (zeroed) before
+	 * open() and frees after done(); 0: none. */
+	size_t priv_size;
+	/* Fill v->priv and set v->lines from arg; false when it cannot (a
+	 * message was set, and what open took is released: done() is not
+	 * called). */
 	bool (*open)(struct tui *t, struct view *v, void *arg);
-	/* Free v->priv. */
+	/* Optional: free what v->priv points to. */
 	void (*done)(struct tui *t, struct view *v);
 	/* The title line. */
 	void (*title)(struct tui *t, struct view *v, struct row *out);
