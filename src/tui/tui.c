@@ -1,101 +1,252 @@
-/* winnow TUI — entry point and main loop. */
+/* winnow TUI — the driver: entry point, main loop, the view table and
+ * the view stack, and every action no view takes for itself (moving,
+ * searching, undo, sync, help, back, quit), as tig's view_driver in
+ * tig.c.  The only file that knows every view; see view.h for the
+ * layers below it. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tui.h"
 #include "winnow/text.h"
 #include "view.h"
 
 /* The loop wakes every TICK_MS to notice signals, and every BUSY_MS
- * while a write is on its way to collect it.  A write still pending
- * after LOCK_GRACE_MS is waiting for another process's lock: only then
- * is the user told. */
+ * while a write is on its way to collect it (tui_flush). */
 #define TICK_MS 1000
 #define BUSY_MS 100
-#define LOCK_GRACE_MS 1000
 #define QUIT_WAIT_MS 2000
 
-static long long now_ms(void)
-{
-	struct timespec ts;
+/* --- the view table and the stack ------------------------------------ */
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+static const struct view_ops *const views[VIEW_COUNT] = {
+#define TUI_X_(e, ops) [VIEW_##e] = &ops,
+	TUI_VIEWS(TUI_X_)
+#undef TUI_X_
+};
+
+static void view_free(struct view *v)
+{
+	free(v->priv);
+	free(v);
 }
 
-wn_status tui_flush(struct tui *t)
+/* Push a new view; false when open failed (nothing pushed). */
+static bool push(struct tui *t, enum view_id id, void *arg)
 {
-	wn_error err = WN_ERROR_INIT;
-	wn_status st;
+	const struct view_ops *ops = views[id];
+	struct view *v;
 
-	if (!wn_store_pending(t->store)) {
-		t->locked = false;
-		t->pending_since = 0;
-		return WN_OK;
-	}
-	/* Timeout 0: start or collect the background writer, never wait.
-	 * The UI must not hang on another process's write lock; the
-	 * journal keeps the verdicts safe meanwhile. */
-	st = wn_store_flush(t->store, 0, &err);
-	if (st == WN_OK) {
-		const char *w = wn_store_warning(t->store);
-
-		if (t->locked)
-			tui_msg(t, ROLE_STATUS, "the index lock is free again: verdicts written");
-		/* The writer's own news (a review that left the index) must
-		 * reach the user, once. */
-		if (w && (!t->warned || strcmp(w, t->warned) != 0)) {
-			tui_msg(t, ROLE_WARNING, "%s", w);
-			free(t->warned);
-			t->warned = strdup(w);
-		}
-		t->locked = false;
-		t->pending_since = 0;
-	} else if (st == WN_LOCKED) {
-		if (!t->pending_since)
-			t->pending_since = now_ms();
-		else if (now_ms() - t->pending_since >= LOCK_GRACE_MS)
-			t->locked = true;
-	} else {
-		tui_msg(t, ROLE_ERROR, "writing verdicts failed: %s (they stay journaled)",
-			wn_error_msg(&err));
-	}
-	wn_error_clear(&err);
-	return st;
-}
-
-bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
-{
-	wn_error err = WN_ERROR_INIT;
-	wn_status st = wn_store_mark(t->store, it, finding, v, NULL, &err);
-
-	if (st != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
-		wn_error_clear(&err);
+	if (t->depth >= VIEW_MAX)
+		return false;
+	v = calloc(1, sizeof(*v));
+	if (v && ops->priv_size)
+		v->priv = calloc(1, ops->priv_size);
+	if (!v || (ops->priv_size && !v->priv)) {
+		free(v);
+		tui_msg(t, ROLE_ERROR, "out of memory");
 		return false;
 	}
-	tui_flush(t);
+	v->ops = ops;
+	if (!ops->open(t, v, arg)) {
+		view_free(v);
+		return false;
+	}
+	t->stack[t->depth++] = v;
+	if (ops->select)
+		ops->select(t, v);
 	return true;
 }
 
-void tui_load(struct tui *t, wn_item *it)
+/* Pop and free the top view. */
+static void pop(struct tui *t)
+{
+	struct view *v;
+
+	if (!t->depth)
+		return;
+	v = t->stack[--t->depth];
+	if (v->ops->done)
+		v->ops->done(t, v);
+	view_free(v);
+}
+
+/* Every view on the stack that shows verdicts reads those of msgid
+ * again (they share the queue's items, so order does not matter). */
+static void reload(struct tui *t, const char *msgid)
+{
+	for (int i = 0; i < t->depth; i++) {
+		struct view *v = t->stack[i];
+
+		if (v->ops->reload)
+			v->ops->reload(t, v, msgid);
+	}
+}
+
+/* --- searching ------------------------------------------------------- */
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char) tolower((unsigned char) *s);
+}
+
+static bool row_matches(struct tui *t, struct view *v, size_t i, const char *needle)
+{
+	struct row r = { .n = 0 };
+	wn_buf b = WN_BUF_INIT;
+	bool hit;
+
+	if (v->ops->match)
+		return v->ops->match(t, v, i, needle);
+	v->ops->row(t, v, i, &r);
+	for (int k = 0; k < r.n; k++) {
+		wn_buf_puts(&b, r.c[k].text);
+		wn_buf_putc(&b, ' ');
+	}
+	if (!b.data)
+		return false;
+	lower(b.data);
+	hit = strstr(b.data, needle) != NULL;
+	wn_buf_free(&b);
+	return hit;
+}
+
+static void search(struct tui *t, struct view *v, bool forward)
+{
+	if (!t->search || !*t->search) {
+		tui_msg(t, ROLE_WARNING, "no search yet: press / first");
+		return;
+	}
+	for (size_t step = 1; step <= v->lines; step++) {
+		size_t i = forward ? (v->cursor + step) % v->lines
+				   : (v->cursor + v->lines - step) % v->lines;
+
+		if (row_matches(t, v, i, t->search)) {
+			bool wrapped = forward ? i <= v->cursor : i >= v->cursor;
+
+			view_goto(t, v, i);
+			if (wrapped)
+				tui_msg(t, ROLE_STATUS, "search wrapped to %s", forward ? "top" : "bottom");
+			return;
+		}
+	}
+	tui_msg(t, ROLE_WARNING, "not found: %s", t->search);
+}
+
+static void start_search(struct tui *t, struct view *v)
+{
+	char *s = prompt_line(t, "/", NULL);
+
+	if (!s)
+		return;
+	if (*s) {
+		lower(s);
+		free(t->search);
+		t->search = s;
+	} else {
+		free(s);
+	}
+	search(t, v, true);
+}
+
+/* --- the generic actions --------------------------------------------- */
+
+static void undo(struct tui *t)
 {
 	wn_error err = WN_ERROR_INIT;
+	size_t undone = 0;
+	char *id = NULL;
 
-	if (it->loaded)
-		return;
-	if (wn_index_load(t->idx, it, &err) != WN_OK)
-		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
-	else
-		/* Verdicts still on their way to notmuch count too. */
-		wn_store_overlay(t->store, it);
+	if (wn_store_undo(t->store, 1, &undone, &id, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
+	} else if (!undone) {
+		tui_msg(t, ROLE_STATUS, "nothing to undo");
+	} else {
+		tui_msg(t, ROLE_STATUS, "undid the last mark");
+		if (id)
+			reload(t, id);
+		tui_flush(t);
+	}
+	free(id);
 	wn_error_clear(&err);
 }
+
+static void sync_now(struct tui *t)
+{
+	size_t n = wn_store_pending(t->store);
+
+	if (tui_flush(t) == WN_OK)
+		tui_msg(t, ROLE_STATUS, "the index is up to date");
+	else if (!t->msg.len)
+		tui_msg(t, ROLE_STATUS, "writing %zu verdict%s to the index", n, n == 1 ? "" : "s");
+}
+
+/* An action the top view v left to the driver. */
+static void view_driver(struct tui *t, struct view *v, enum action a)
+{
+	if (view_move(t, v, a))
+		return;
+	switch (a) {
+	case ACT_BACK:
+		pop(t);
+		if (!t->depth)
+			t->quit = true;
+		break;
+	case ACT_QUIT:
+		t->quit = true;
+		break;
+	case ACT_HELP:
+		if (v->ops != views[VIEW_HELP])
+			push(t, VIEW_HELP, NULL);
+		break;
+	case ACT_SEARCH:
+		start_search(t, v);
+		break;
+	case ACT_SEARCH_NEXT:
+	case ACT_SEARCH_PREV:
+		search(t, v, a == ACT_SEARCH_NEXT);
+		break;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	case ACT_UNDO:
+		undo(t);
+		break;
+	case ACT_SYNC:
+		sync_now(t);
+		break;
+	case ACT_MARK_VALID:
+	case ACT_MARK_FALSE:
+	case ACT_MARK_PRE:
+	case ACT_MARK_UNTRIAGED:
+		tui_msg(t, ROLE_WARNING, "nothing to mark here");
+		break;
+	case ACT_LIMIT:
+		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
+		break;
+	default:
+		break;
+	}
+}
+
+/* The top view sees the action first; what it hands back is done here. */
+static void dispatch(struct tui *t, enum action a)
+{
+	struct view *v = view_top(t);
+	struct view_req r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
+
+	if (r.open != VIEW_NONE)
+		push(t, r.open, r.arg);
+	else if (r.a != ACT_NONE)
+		view_driver(t, v, r.a);
+}
+
+/* --- the loop -------------------------------------------------------- */
 
 /* Next key, or 0 on a timeout or a signal.  Function keys are tagged with
  * KEYMAP_FN; KEY_RESIZE comes back as KEYMAP_FN(KEY_RESIZE). */
@@ -126,7 +277,6 @@ static void show_theme_errors(struct tui *t)
 static void loop(struct tui *t)
 {
 	while (!t->quit && t->depth) {
-		struct view *v;
 		enum action a;
 		int key;
 
@@ -146,13 +296,11 @@ static void loop(struct tui *t)
 		wn_buf_reset(&t->msg);
 		tui_flush(t);
 		a = keymap_lookup(&t->keys, key);
-		v = view_top(t);
 		if (a == ACT_NONE) {
 			tui_msg(t, ROLE_WARNING, "key not bound: press ? for help");
 			continue;
 		}
-		if (!v->ops->request || !v->ops->request(t, v, a))
-			view_request(t, v, a);
+		dispatch(t, a);
 	}
 }
 
@@ -177,7 +325,7 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
-	if (!view_push(&t, &queue_ops, (void *) (query && *query ? query : NULL))) {
+	if (!push(&t, VIEW_QUEUE, (void *) (query && *query ? query : NULL))) {
 		char *clean = wn_text_sanitize(t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue", 0);
 
 		fprintf(stderr, "winnow: %s\n", clean ? clean : "cannot open the queue");
@@ -219,7 +367,7 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 			pending, pending == 1 ? " is" : "s are", wn_store_journal_path(store));
 out:
 	while (t.depth)
-		view_pop(&t);
+		pop(&t);
 	keymap_free(&t.keys);
 	theme_free(&t.theme);
 	wn_buf_free(&t.msg);

@@ -1,4 +1,10 @@
-/* winnow — the curses front end, entered from the winnow program. */
+/* winnow — the curses front end, entered from the winnow program.
+ *
+ * This is its only public face.  Inside, calls go down only: the
+ * driver (tui.c: loop, view table and stack, generic actions) over the
+ * views (view-*.c), over prompt.c, view.c (rows, cursor, drawing) and
+ * the store glue (tui-store.c), over display, theme and keymap, over
+ * libwinnow.  view.h spells out each layer and how to add a view. */
 #ifndef WINNOW_TUI_H
 #define WINNOW_TUI_H
 

@@ -45,17 +45,10 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
-	struct queue *q = calloc(1, sizeof(*q));
+	struct queue *q = v->priv;
 
-	if (!q) {
-		tui_msg(t, ROLE_ERROR, "out of memory");
+	if (!run_query(t, q, arg))
 		return false;
-	}
-	if (!run_query(t, q, arg)) {
-		free(q);
-		return false;
-	}
-	v->priv = q;
 	v->lines = q->list.n;
 	return true;
 }
@@ -66,7 +59,6 @@ static void queue_done(struct tui *t, struct view *v)
 
 	wn_list_free(&q->list);
 	free(q->limit);
-	free(q);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -277,72 +269,58 @@ static void limit(struct tui *t, struct view *v)
 	free(s);
 }
 
-static bool queue_request(struct tui *t, struct view *v, enum action a)
+static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
 {
+	wn_verdict verdict;
 	wn_item *it;
 
+	if (tui_action_verdict(a, &verdict)) {
+		mark_all(t, v, verdict);
+		return req_done();
+	}
 	switch (a) {
 	case ACT_OPEN:
 		it = current(t, v);
 		if (!it) {
 			tui_msg(t, ROLE_WARNING, "no review here");
-			return true;
+			return req_done();
 		}
 		tui_load(t, it);
-		if (it->loaded)
-			view_push(t, &review_ops, it);
-		return true;
-	case ACT_MARK_VALID:
-		mark_all(t, v, WN_VERDICT_VALID);
-		return true;
-	case ACT_MARK_FALSE:
-		mark_all(t, v, WN_VERDICT_FALSE_POSITIVE);
-		return true;
-	case ACT_MARK_PRE:
-		mark_all(t, v, WN_VERDICT_PREEXISTING);
-		return true;
-	case ACT_MARK_UNTRIAGED:
-		mark_all(t, v, WN_VERDICT_UNTRIAGED);
-		return true;
+		return it->loaded ? req_open(VIEW_REVIEW, it) : req_done();
 	case ACT_LIMIT:
 		limit(t, v);
-		return true;
+		return req_done();
 	default:
-		return false;
+		return req_pass(a);
 	}
 }
 
-void queue_reload_item(struct tui *t, const char *msgid)
+/* After an undo: read the verdicts of the review msgid again, pending
+ * changes laid over (views above share the item). */
+static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 {
-	struct view *v = t->depth ? t->stack[0] : NULL;
-	struct queue *q;
-	wn_error err = WN_ERROR_INIT;
+	struct queue *q = v->priv;
 
-	if (!v || v->ops != &queue_ops || !msgid)
-		return;
-	q = v->priv;
 	/* Only rows already fetched can hold it loaded. */
 	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
 
 		if (strcmp(it->id, msgid) || !it->loaded)
 			continue;
-		if (wn_index_load_verdicts(t->idx, it, &err) != WN_OK)
-			tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
-		else
-			wn_store_overlay(t->store, it);
+		tui_reload_verdicts(t, it);
 		break;
 	}
-	wn_error_clear(&err);
 }
 
 const struct view_ops queue_ops = {
 	.name = "queue",
+	.priv_size = sizeof(struct queue),
 	.open = queue_open,
 	.done = queue_done,
 	.title = queue_title,
 	.row = queue_row,
 	.request = queue_request,
 	.match = queue_match,
+	.reload = queue_reload,
 	.hints = queue_hints,
 };

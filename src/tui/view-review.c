@@ -304,12 +304,8 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 
 static bool review_open(struct tui *t, struct view *v, void *arg)
 {
-	struct review *rv = calloc(1, sizeof(*rv));
+	struct review *rv = v->priv;
 
-	if (!rv) {
-		tui_msg(t, ROLE_ERROR, "out of memory");
-		return false;
-	}
 	rv->it = arg;
 	if (rv->it->patch && rv->it->patch->trailers) {
 		const wn_attribution *a = &rv->it->patch->trailers->attr;
@@ -321,7 +317,6 @@ static bool review_open(struct tui *t, struct view *v, void *arg)
 			wn_buf_printf(&b, "%s%s", i ? " " : "", a->tools[i]);
 		rv->tools = wn_buf_steal(&b);
 	}
-	v->priv = rv;
 	v->lines = nfindings(rv);
 	/* Start on the first finding still waiting for a verdict. */
 	for (size_t i = 0; i < v->lines && rv->it->verdicts; i++)
@@ -339,7 +334,6 @@ static void review_done(struct tui *t, struct view *v)
 	detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
-	free(rv);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
@@ -497,24 +491,17 @@ static void mark(struct tui *t, struct view *v, wn_verdict verdict)
 	view_goto(t, v, v->cursor + 1);
 }
 
-static bool review_request(struct tui *t, struct view *v, enum action a)
+static struct view_req review_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
+	wn_verdict verdict;
 
+	if (tui_action_verdict(a, &verdict)) {
+		mark(t, v, verdict);
+		return req_done();
+	}
 	switch (a) {
-	case ACT_MARK_VALID:
-		mark(t, v, WN_VERDICT_VALID);
-		return true;
-	case ACT_MARK_FALSE:
-		mark(t, v, WN_VERDICT_FALSE_POSITIVE);
-		return true;
-	case ACT_MARK_PRE:
-		mark(t, v, WN_VERDICT_PREEXISTING);
-		return true;
-	case ACT_MARK_UNTRIAGED:
-		mark(t, v, WN_VERDICT_UNTRIAGED);
-		return true;
 	case ACT_PAGE_DOWN:
 		/* Like mutt's pager: Space pages through the text, then on
 		 * to the next finding. */
@@ -525,22 +512,23 @@ static bool review_request(struct tui *t, struct view *v, enum action a)
 		} else {
 			tui_msg(t, ROLE_STATUS, "end of the last finding");
 		}
-		return true;
+		return req_done();
 	case ACT_PAGE_UP:
 		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
-		return true;
+		return req_done();
 	case ACT_OPEN:
 		/* Enter scrolls the text by a line, as in mutt's pager. */
 		if (rv->scroll < max_scroll(rv))
 			rv->scroll++;
-		return true;
+		return req_done();
 	default:
-		return false;
+		return req_pass(a);
 	}
 }
 
 const struct view_ops review_ops = {
 	.name = "review",
+	.priv_size = sizeof(struct review),
 	.open = review_open,
 	.done = review_done,
 	.title = review_title,

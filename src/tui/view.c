@@ -1,8 +1,8 @@
-/* winnow TUI — the view stack, shared row drawing, cursor, scrolling,
- * searching, the title and status lines. */
+/* winnow TUI — the mechanics every view shares: rows and cells, the
+ * cursor and scrolling, drawing the title line, the list and the status
+ * line.  It calls no view by name and nothing above it (see view.h). */
 #include "autoconfig.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,42 +92,6 @@ void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill)
 	draw_cells(t, y, r, theme_attr(&t->theme, fill), 0);
 }
 
-/* --- the stack ------------------------------------------------------- */
-
-bool view_push(struct tui *t, const struct view_ops *ops, void *arg)
-{
-	struct view *v;
-
-	if (t->depth >= VIEW_MAX)
-		return false;
-	v = calloc(1, sizeof(*v));
-	if (!v) {
-		tui_msg(t, ROLE_ERROR, "out of memory");
-		return false;
-	}
-	v->ops = ops;
-	if (!ops->open(t, v, arg)) {
-		free(v);
-		return false;
-	}
-	t->stack[t->depth++] = v;
-	if (ops->select)
-		ops->select(t, v);
-	return true;
-}
-
-void view_pop(struct tui *t)
-{
-	struct view *v;
-
-	if (!t->depth)
-		return;
-	v = t->stack[--t->depth];
-	if (v->ops->done)
-		v->ops->done(t, v);
-	free(v);
-}
-
 /* --- cursor and scrolling ---------------------------------------------- */
 
 static void fix_scroll(struct view *v)
@@ -171,6 +135,34 @@ static void page(struct tui *t, struct view *v, bool down)
 	} else {
 		v->top = v->top > h ? v->top - h : 0;
 		view_goto(t, v, v->cursor > h ? v->cursor - h : 0);
+	}
+}
+
+bool view_move(struct tui *t, struct view *v, enum action a)
+{
+	switch (a) {
+	case ACT_MOVE_DOWN:
+	case ACT_NEXT_FINDING:
+		view_goto(t, v, v->cursor + 1);
+		return true;
+	case ACT_MOVE_UP:
+	case ACT_PREV_FINDING:
+		view_goto(t, v, v->cursor ? v->cursor - 1 : 0);
+		return true;
+	case ACT_MOVE_FIRST:
+		view_goto(t, v, 0);
+		return true;
+	case ACT_MOVE_LAST:
+		view_goto(t, v, v->lines ? v->lines - 1 : 0);
+		return true;
+	case ACT_PAGE_DOWN:
+		page(t, v, true);
+		return true;
+	case ACT_PAGE_UP:
+		page(t, v, false);
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -279,231 +271,49 @@ void view_draw(struct tui *t)
 	draw_status(t, v);
 }
 
-/* --- messages -------------------------------------------------------- */
-
-void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
-{
-	va_list ap;
-
-	wn_buf_reset(&t->msg);
-	va_start(ap, fmt);
-	wn_buf_vprintf(&t->msg, fmt, ap);
-	va_end(ap);
-	t->msg_role = role;
-}
-
-/* --- searching ------------------------------------------------------- */
-
-static void lower(char *s)
-{
-	for (; *s; s++)
-		*s = (char) tolower((unsigned char) *s);
-}
-
-static bool row_matches(struct tui *t, struct view *v, size_t i, const char *needle)
-{
-	struct row r = { .n = 0 };
-	wn_buf b = WN_BUF_INIT;
-	bool hit;
-
-	if (v->ops->match)
-		return v->ops->match(t, v, i, needle);
-	v->ops->row(t, v, i, &r);
-	for (int k = 0; k < r.n; k++) {
-		wn_buf_puts(&b, r.c[k].text);
-		wn_buf_putc(&b, ' ');
-	}
-	if (!b.data)
-		return false;
-	lower(b.data);
-	hit = strstr(b.data, needle) != NULL;
-	wn_buf_free(&b);
-	return hit;
-}
-
-static void search(struct tui *t, struct view *v, bool forward)
-{
-	if (!t->search || !*t->search) {
-		tui_msg(t, ROLE_WARNING, "no search yet: press / first");
-		return;
-	}
-	for (size_t step = 1; step <= v->lines; step++) {
-		size_t i = forward ? (v->cursor + step) % v->lines
-				   : (v->cursor + v->lines - step) % v->lines;
-
-		if (row_matches(t, v, i, t->search)) {
-			bool wrapped = forward ? i <= v->cursor : i >= v->cursor;
-
-			view_goto(t, v, i);
-			if (wrapped)
-				tui_msg(t, ROLE_STATUS, "search wrapped to %s", forward ? "top" : "bottom");
-			return;
-		}
-	}
-	tui_msg(t, ROLE_WARNING, "not found: %s", t->search);
-}
-
-static void start_search(struct tui *t, struct view *v)
-{
-	char *s = prompt_line(t, "/", NULL);
-
-	if (!s)
-		return;
-	if (*s) {
-		lower(s);
-		free(t->search);
-		t->search = s;
-	} else {
-		free(s);
-	}
-	search(t, v, true);
-}
-
-/* --- generic actions ------------------------------------------------- */
-
-static void undo(struct tui *t)
-{
-	wn_error err = WN_ERROR_INIT;
-	size_t undone = 0;
-	char *id = NULL;
-
-	if (wn_store_undo(t->store, 1, &undone, &id, &err) != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
-	} else if (!undone) {
-		tui_msg(t, ROLE_STATUS, "nothing to undo");
-	} else {
-		tui_msg(t, ROLE_STATUS, "undid the last mark");
-		if (id)
-			queue_reload_item(t, id);
-		tui_flush(t);
-	}
-	free(id);
-	wn_error_clear(&err);
-}
-
-void view_request(struct tui *t, struct view *v, enum action a)
-{
-	switch (a) {
-	case ACT_MOVE_DOWN:
-	case ACT_NEXT_FINDING:
-		view_goto(t, v, v->cursor + 1);
-		break;
-	case ACT_MOVE_UP:
-	case ACT_PREV_FINDING:
-		view_goto(t, v, v->cursor ? v->cursor - 1 : 0);
-		break;
-	case ACT_MOVE_FIRST:
-		view_goto(t, v, 0);
-		break;
-	case ACT_MOVE_LAST:
-		view_goto(t, v, v->lines ? v->lines - 1 : 0);
-		break;
-	case ACT_PAGE_DOWN:
-		page(t, v, true);
-		break;
-	case ACT_PAGE_UP:
-		page(t, v, false);
-		break;
-	case ACT_BACK:
-		view_pop(t);
-		if (!t->depth)
-			t->quit = true;
-		break;
-	case ACT_QUIT:
-		t->quit = true;
-		break;
-	case ACT_HELP:
-		if (v->ops != &help_ops)
-			view_push(t, &help_ops, NULL);
-		break;
-	case ACT_SEARCH:
-		start_search(t, v);
-		break;
-	case ACT_SEARCH_NEXT:
-	case ACT_SEARCH_PREV:
-		search(t, v, a == ACT_SEARCH_NEXT);
-		break;
-	case ACT_REDRAW:
-		clearok(curscr, TRUE);
-		break;
-	case ACT_UNDO:
-		undo(t);
-		break;
-	case ACT_SYNC: {
-		size_t n = wn_store_pending(t->store);
-
-		if (tui_flush(t) == WN_OK)
-			tui_msg(t, ROLE_STATUS, "the index is up to date");
-		else if (!t->msg.len)
-			tui_msg(t, ROLE_STATUS, "writing %zu verdict%s to the index", n, n == 1 ? "" : "s");
-		break;
-	}
-	case ACT_MARK_VALID:
-	case ACT_MARK_FALSE:
-	case ACT_MARK_PRE:
-	case ACT_MARK_UNTRIAGED:
-		tui_msg(t, ROLE_WARNING, "nothing to mark here");
-		break;
-	case ACT_LIMIT:
-		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
-		break;
-	case ACT_OPEN:
-	case ACT_NONE:
-	case ACT_COUNT:
-		break;
-	}
-}
-
 /* --- shared helpers for views ---------------------------------------- */
+
+/* Each table is indexed by the library's enum; the verdict and
+ * attribution roles are named after their values, so a new value
+ * without a colour role does not compile. */
+static const enum role verdict_roles[WN_VERDICT_COUNT] = {
+#define WN_X_(e, name, tag, label) [WN_VERDICT_##e] = ROLE_V_##e,
+	WN_VERDICT_LIST(WN_X_)
+#undef WN_X_
+};
+
+static const enum role attr_roles[WN_ATTR_COUNT] = {
+#define WN_X_(e, name, badge) [WN_ATTR_##e] = ROLE_A_##e,
+	WN_ATTR_LIST(WN_X_)
+#undef WN_X_
+};
+
+/* No severity given is drawn like one not understood. */
+static const enum role severity_roles[WN_SEV_COUNT] = {
+	[WN_SEV_NONE] = ROLE_SEV_UNKNOWN,
+	[WN_SEV_CRITICAL] = ROLE_SEV_CRITICAL,
+	[WN_SEV_HIGH] = ROLE_SEV_HIGH,
+	[WN_SEV_MEDIUM] = ROLE_SEV_MEDIUM,
+	[WN_SEV_LOW] = ROLE_SEV_LOW,
+	[WN_SEV_ERROR] = ROLE_SEV_ERROR,
+	[WN_SEV_WARNING] = ROLE_SEV_WARNING,
+	[WN_SEV_NOTE] = ROLE_SEV_NOTE,
+	[WN_SEV_UNKNOWN] = ROLE_SEV_UNKNOWN,
+};
 
 enum role role_of_verdict(wn_verdict v)
 {
-	switch (v) {
-	case WN_VERDICT_VALID:
-		return ROLE_V_VALID;
-	case WN_VERDICT_FALSE_POSITIVE:
-		return ROLE_V_FALSE_POSITIVE;
-	case WN_VERDICT_PREEXISTING:
-		return ROLE_V_PREEXISTING;
-	default:
-		return ROLE_V_UNTRIAGED;
-	}
+	return (unsigned) v < WN_VERDICT_COUNT ? verdict_roles[v] : ROLE_V_UNTRIAGED;
 }
 
 enum role role_of_severity(wn_severity s)
 {
-	switch (s) {
-	case WN_SEV_CRITICAL:
-		return ROLE_SEV_CRITICAL;
-	case WN_SEV_HIGH:
-		return ROLE_SEV_HIGH;
-	case WN_SEV_MEDIUM:
-		return ROLE_SEV_MEDIUM;
-	case WN_SEV_LOW:
-		return ROLE_SEV_LOW;
-	case WN_SEV_ERROR:
-		return ROLE_SEV_ERROR;
-	case WN_SEV_WARNING:
-		return ROLE_SEV_WARNING;
-	case WN_SEV_NOTE:
-		return ROLE_SEV_NOTE;
-	default:
-		return ROLE_SEV_UNKNOWN;
-	}
+	return (unsigned) s < WN_SEV_COUNT ? severity_roles[s] : ROLE_SEV_UNKNOWN;
 }
 
 enum role role_of_attr(wn_attr_status s)
 {
-	switch (s) {
-	case WN_ATTR_MODEL:
-		return ROLE_A_MODEL;
-	case WN_ATTR_GENERIC:
-		return ROLE_A_GENERIC;
-	case WN_ATTR_OTHER:
-		return ROLE_A_OTHER;
-	default:
-		return ROLE_A_NONE;
-	}
+	return (unsigned) s < WN_ATTR_COUNT ? attr_roles[s] : ROLE_A_NONE;
 }
 
 void format_date(time_t when, char out[16])

@@ -1,10 +1,29 @@
-/* winnow TUI — views, the view stack and the shared context.
+/* winnow TUI — the private interface of the curses front end: the
+ * shared context, views and their rows, and the layers that serve them.
  *
- * A view is a table of functions (tig's model).  A view hands back row
- * data (cells with a role); the shared code draws rows, the title line
- * at the top and the status line at the bottom, and owns the cursor,
- * scrolling and searching.  Views push and pop on a stack: the queue at
- * the bottom, a review over it, help over either. */
+ * Calls go down only, never in a circle (tig's split of tig.c and
+ * view.c):
+ *
+ *   tui.c         the driver: main loop, view table and view stack,
+ *                 and the generic actions (move, search, undo, sync,
+ *                 help, back, quit).  Each action goes to the top view
+ *                 first; what the view hands back, the driver does.
+ *   view-*.c      one file per view: its rows, its title, the actions
+ *                 only it knows.  A view never calls another view nor
+ *                 the driver: it returns the action it leaves alone,
+ *                 or the id of a view to open (struct view_req).
+ *   prompt.c      line input and y/n questions on the bottom line.
+ *   view.c        the mechanics: rows and cells, cursor, scrolling,
+ *                 drawing the title, the list and the status line.
+ *   tui-store.c   the store glue: read, mark, write in the background,
+ *                 the status-line message.  Calls only libwinnow.
+ *   display.c  theme.c  keymap.c      curses, colours, keys.
+ *
+ * The driver and view.c reach a view only through its view_ops, on the
+ * view being shown: dispatch, as tig's view->ops, not a call up.
+ *
+ * A new view is one file defining its view_ops and one line in
+ * TUI_VIEWS below (plus the file in tui.am). */
 #ifndef WINNOW_TUI_VIEW_H
 #define WINNOW_TUI_VIEW_H
 
@@ -48,6 +67,23 @@ struct cell *row_add(struct row *r, enum role role, int width, const char *text)
 struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* --- the view table ----------------------------------------------------- */
+
+/* X(id suffix, the view's view_ops): every view, one line each.  The
+ * driver opens VIEW_QUEUE first; a view opens another by its id. */
+#define TUI_VIEWS(X)                                                            \
+	X(QUEUE,  queue_ops)	/* arg: const char *query, NULL: all */         \
+	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
+	X(HELP,   help_ops)	/* arg: unused */
+
+enum view_id {
+	VIEW_NONE = 0,
+#define TUI_X_(e, ops) VIEW_##e,
+	TUI_VIEWS(TUI_X_)
+#undef TUI_X_
+	VIEW_COUNT
+};
+
 /* --- views ---------------------------------------------------------- */
 
 struct tui;
@@ -59,12 +95,39 @@ struct hint {
 	const char *label;
 };
 
+/* What a view's request() hands back to the driver (tig's views return
+ * the request they leave to view_driver). */
+struct view_req {
+	enum action a;		/* ACT_NONE: done; else the driver does it */
+	enum view_id open;	/* VIEW_NONE, or push this view ... */
+	void *arg;		/* ... opened with this argument */
+};
+
+static inline struct view_req req_done(void)
+{
+	return (struct view_req) { ACT_NONE, VIEW_NONE, NULL };
+}
+
+static inline struct view_req req_pass(enum action a)
+{
+	return (struct view_req) { a, VIEW_NONE, NULL };
+}
+
+static inline struct view_req req_open(enum view_id id, void *arg)
+{
+	return (struct view_req) { ACT_NONE, id, arg };
+}
+
 struct view_ops {
 	const char *name;	/* shown in the status line: "[queue]" */
-	/* Set up v->priv and v->lines from arg; false when it cannot (and
-	 * a message was set). */
+	/* Bytes of v->priv, which the driver allocates (zeroed) before
+	 * open() and frees after done(); 0: none. */
+	size_t priv_size;
+	/* Fill v->priv and set v->lines from arg; false when it cannot (a
+	 * message was set, and what open took is released: done() is not
+	 * called). */
 	bool (*open)(struct tui *t, struct view *v, void *arg);
-	/* Free v->priv. */
+	/* Optional: free what v->priv points to. */
 	void (*done)(struct tui *t, struct view *v);
 	/* The title line. */
 	void (*title)(struct tui *t, struct view *v, struct row *out);
@@ -75,16 +138,26 @@ struct view_ops {
 	void (*layout)(struct tui *t, struct view *v, int top, int height);
 	/* Optional: draw what is not the list (headers, panes). */
 	void (*draw)(struct tui *t, struct view *v);
-	/* Optional: handle an action first; true when handled. */
-	bool (*request)(struct tui *t, struct view *v, enum action a);
+	/* Optional: see an action first; return req_done() when handled,
+	 * req_pass(a) to leave it to the driver, req_open() for a view to
+	 * open.  Default: everything goes to the driver. */
+	struct view_req (*request)(struct tui *t, struct view *v, enum action a);
 	/* Optional: does row i match needle (lower case)?  Default: the
 	 * row's text. */
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
+	/* Optional: the verdicts of the review with Message-ID msgid were
+	 * written behind the view's back (an undo): read them again.  The
+	 * driver calls it on every view on the stack. */
+	void (*reload)(struct tui *t, struct view *v, const char *msgid);
 	/* Hints for the status line, ending with { ACT_NONE }. */
 	const struct hint *hints;
 };
+
+#define TUI_X_(e, ops) extern const struct view_ops ops;
+TUI_VIEWS(TUI_X_)
+#undef TUI_X_
 
 struct view {
 	const struct view_ops *ops;
@@ -103,7 +176,7 @@ struct tui {
 	wn_store *store;
 	struct theme theme;
 	struct keymap keys;
-	struct view *stack[VIEW_MAX];
+	struct view *stack[VIEW_MAX];	/* owned by the driver */
 	int depth;
 
 	wn_buf msg;		/* status line message until the next key */
@@ -116,14 +189,12 @@ struct tui {
 	int rc;			/* exit code a view asks for when it fails to open */
 };
 
-/* Push a new view; false when open failed (nothing pushed). */
-bool view_push(struct tui *t, const struct view_ops *ops, void *arg);
-/* Pop and free the top view. */
-void view_pop(struct tui *t);
 static inline struct view *view_top(struct tui *t)
 {
 	return t->depth ? t->stack[t->depth - 1] : NULL;
 }
+
+/* --- mechanics (view.c) ------------------------------------------------ */
 
 /* Redraw everything (does not refresh the terminal: call doupdate). */
 void view_draw(struct tui *t);
@@ -132,10 +203,27 @@ void view_draw_row(struct tui *t, int y, const struct row *r, bool selected);
 /* Draw row r on line y as a bar filled with role fill (cells keep
  * their own roles). */
 void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill);
-/* Generic handling of an action the view did not take. */
-void view_request(struct tui *t, struct view *v, enum action a);
 /* Move the cursor to row i (clamped) and keep it visible. */
 void view_goto(struct tui *t, struct view *v, size_t i);
+/* Carry out a cursor or paging action (j k J K g G Space -); false
+ * when a is not one. */
+bool view_move(struct tui *t, struct view *v, enum action a);
+
+/* Role of a verdict, severity, attribution status. */
+enum role role_of_verdict(wn_verdict v);
+enum role role_of_severity(wn_severity s);
+enum role role_of_attr(wn_attr_status s);
+/* "YYYY-MM-DD" of a time (local), "" for 0. */
+void format_date(time_t t, char out[16]);
+
+/* --- prompts on the bottom line (prompt.c) ------------------------------ */
+
+/* prompt_line: malloc'd input, NULL when cancelled (Esc, Ctrl-G) or on
+ * a signal.  prompt_yesno: true for y. */
+char *prompt_line(struct tui *t, const char *label, const char *initial);
+bool prompt_yesno(struct tui *t, const char *question);
+
+/* --- store glue (tui-store.c): below the views, calls none of them -- */
 
 /* Status line message, shown until the next key. */
 void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
@@ -149,27 +237,11 @@ wn_status tui_flush(struct tui *t);
 bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v);
 /* Load an item if it is not yet (lazily, when it becomes visible). */
 void tui_load(struct tui *t, wn_item *it);
-
-/* Prompts on the bottom line (prompt.c).  prompt_line: malloc'd input,
- * NULL when cancelled (Esc, Ctrl-G) or on a signal.  prompt_yesno: true
- * for y. */
-char *prompt_line(struct tui *t, const char *label, const char *initial);
-bool prompt_yesno(struct tui *t, const char *question);
-
-/* The views. */
-extern const struct view_ops queue_ops;		/* arg: const char *query */
-extern const struct view_ops review_ops;	/* arg: wn_item * (owned by the queue) */
-extern const struct view_ops help_ops;		/* arg: unused */
-
-/* After an undo: the queue reloads the verdicts of the review with this
- * Message-ID, pending changes laid over (views above share the item). */
-void queue_reload_item(struct tui *t, const char *msgid);
-
-/* Role of a verdict, severity, attribution status. */
-enum role role_of_verdict(wn_verdict v);
-enum role role_of_severity(wn_severity s);
-enum role role_of_attr(wn_attr_status s);
-/* "YYYY-MM-DD" of a time (local), "" for 0. */
-void format_date(time_t t, char out[16]);
+/* Read a loaded item's verdicts again (after an undo), pending changes
+ * laid over; on failure a message is set. */
+void tui_reload_verdicts(struct tui *t, wn_item *it);
+/* The verdict a mark action gives (v, f, p, u); false for any other
+ * action. */
+bool tui_action_verdict(enum action a, wn_verdict *out);
 
 #endif

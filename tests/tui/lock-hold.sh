@@ -35,6 +35,20 @@ mark_all() {
 	echo "$worst"
 }
 
+# exit_shown STATUS: wait (5 s) for the shell's WINNOW-EXIT=STATUS.  After
+# a kill -9 the shell's "Killed ... COMMAND" line starts wherever curses
+# left the cursor and wraps at a place that depends on the length of the
+# paths in COMMAND: look in the capture with wrapped lines joined.
+exit_shown() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		tmux -L "$WN_TMUX_SOCKET" capture-pane -J -p -t t | grep -qF "WINNOW-EXIT=$1" && return 0
+		sleep 0.05
+	done
+	wn_tui_screen | sed 's/^/  | /' >&2
+	return 1
+}
+
 for round in alive killed; do
 	wn_tui_start
 	wn_tui_wait "10 reviews" >/dev/null
@@ -63,7 +77,7 @@ for round in alive killed; do
 		pid=$(wn_tui_pid)
 		check "killed: found winnow's pid" test -n "$pid"
 		kill -9 "$pid"
-		check "killed: winnow is gone" wn_tui_wait "WINNOW-EXIT=137" 5
+		check "killed: winnow is gone" exit_shown 137
 		wait "$WN_HOLDER"
 		# The next start replays the journal.
 		"$WINNOW" list > /dev/null

@@ -1,5 +1,6 @@
 /* winnow — unit tests of the TUI's theme parser, colour mapping, key
- * table and text wrapping (no terminal needed). */
+ * table, text wrapping, and the roles and verdicts views draw and give
+ * (no terminal needed). */
 #include "autoconfig.h"
 
 #include <locale.h>
@@ -15,6 +16,7 @@
 #include "display.h"
 #include "keymap.h"
 #include "theme.h"
+#include "view.h"
 
 static char *slurp_src(const char *rel)
 {
@@ -257,6 +259,69 @@ static void test_keymap_table(void **state)
 	keymap_free(&km);
 }
 
+/* The colour of each verdict, severity and attribution status; values
+ * out of range take the neutral one. */
+static void test_roles(void **state)
+{
+	(void) state;
+	assert_int_equal(role_of_verdict(WN_VERDICT_UNTRIAGED), ROLE_V_UNTRIAGED);
+	assert_int_equal(role_of_verdict(WN_VERDICT_VALID), ROLE_V_VALID);
+	assert_int_equal(role_of_verdict(WN_VERDICT_FALSE_POSITIVE), ROLE_V_FALSE_POSITIVE);
+	assert_int_equal(role_of_verdict(WN_VERDICT_PREEXISTING), ROLE_V_PREEXISTING);
+	assert_int_equal(role_of_verdict(WN_VERDICT_COUNT), ROLE_V_UNTRIAGED);
+
+	assert_int_equal(role_of_severity(WN_SEV_NONE), ROLE_SEV_UNKNOWN);
+	assert_int_equal(role_of_severity(WN_SEV_CRITICAL), ROLE_SEV_CRITICAL);
+	assert_int_equal(role_of_severity(WN_SEV_HIGH), ROLE_SEV_HIGH);
+	assert_int_equal(role_of_severity(WN_SEV_MEDIUM), ROLE_SEV_MEDIUM);
+	assert_int_equal(role_of_severity(WN_SEV_LOW), ROLE_SEV_LOW);
+	assert_int_equal(role_of_severity(WN_SEV_ERROR), ROLE_SEV_ERROR);
+	assert_int_equal(role_of_severity(WN_SEV_WARNING), ROLE_SEV_WARNING);
+	assert_int_equal(role_of_severity(WN_SEV_NOTE), ROLE_SEV_NOTE);
+	assert_int_equal(role_of_severity(WN_SEV_UNKNOWN), ROLE_SEV_UNKNOWN);
+	assert_int_equal(role_of_severity(WN_SEV_COUNT), ROLE_SEV_UNKNOWN);
+
+	assert_int_equal(role_of_attr(WN_ATTR_NONE), ROLE_A_NONE);
+	assert_int_equal(role_of_attr(WN_ATTR_MODEL), ROLE_A_MODEL);
+	assert_int_equal(role_of_attr(WN_ATTR_GENERIC), ROLE_A_GENERIC);
+	assert_int_equal(role_of_attr(WN_ATTR_OTHER), ROLE_A_OTHER);
+	assert_int_equal(role_of_attr(WN_ATTR_COUNT), ROLE_A_NONE);
+}
+
+/* v f p u give their verdicts; no other action gives one. */
+static void test_mark_verdicts(void **state)
+{
+	(void) state;
+	for (int a = 0; a < ACT_COUNT; a++) {
+		wn_verdict v = WN_VERDICT_COUNT;
+		bool marks = tui_action_verdict((enum action) a, &v);
+
+		switch (a) {
+		case ACT_MARK_VALID:
+			assert_true(marks);
+			assert_int_equal(v, WN_VERDICT_VALID);
+			break;
+		case ACT_MARK_FALSE:
+			assert_true(marks);
+			assert_int_equal(v, WN_VERDICT_FALSE_POSITIVE);
+			break;
+		case ACT_MARK_PRE:
+			assert_true(marks);
+			assert_int_equal(v, WN_VERDICT_PREEXISTING);
+			break;
+		case ACT_MARK_UNTRIAGED:
+			assert_true(marks);
+			assert_int_equal(v, WN_VERDICT_UNTRIAGED);
+			break;
+		default:
+			if (marks)
+				fail_msg("%s gives a verdict", action_name((enum action) a));
+			assert_int_equal(v, WN_VERDICT_COUNT);
+			break;
+		}
+	}
+}
+
 static void test_key_names(void **state)
 {
 	(void) state;
@@ -314,6 +379,8 @@ int main(void)
 		cmocka_unit_test(test_color_words),
 		cmocka_unit_test(test_color_mapping),
 		cmocka_unit_test(test_keymap_table),
+		cmocka_unit_test(test_roles),
+		cmocka_unit_test(test_mark_verdicts),
 		cmocka_unit_test(test_key_names),
 		cmocka_unit_test(test_wrap),
 	};
