@@ -26,6 +26,8 @@
 	  "give findings a verdict")                                                 \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
+	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
+	  "list the verdict changes undo can revert")                                \
 	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \
 	  "write journaled verdicts to the notmuch database")
 

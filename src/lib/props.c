@@ -32,6 +32,20 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 	return nst;
 }
 
+notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value)
+{
+	char *key = key_of(WN_PROP_FORWARDED, fp, 1);
+	notmuch_status_t nst;
+
+	if (!key)
+		return NOTMUCH_STATUS_OUT_OF_MEMORY;
+	nst = notmuch_message_remove_all_properties(msg, key);
+	if (nst == NOTMUCH_STATUS_SUCCESS)
+		nst = notmuch_message_add_property(msg, key, value);
+	free(key);
+	return nst;
+}
+
 /* Bytes of s (at most max) that end on a character boundary. */
 static size_t piece_len(const char *s, size_t left, size_t max)
 {

@@ -31,6 +31,9 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 /* Replace the note of fp, in pieces; NULL or "" removes it. */
 notmuch_status_t wn_props_set_note(notmuch_message_t *msg, const char *fp, const char *note);
 
+/* Set the forwarded record of fp ("<time> <message-id>"). */
+notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value);
+
 /* The stored verdict and note (malloc'd, NULL when none) of one
  * finding.  false only when out of memory. */
 bool wn_props_read_finding(notmuch_message_t *msg, const char *fp, wn_verdict *v, char **note);

@@ -46,6 +46,7 @@ static void entry_clear(struct entry *e)
 	free(e->group);
 	free(e->undo_of);
 	free(e->msgid);
+	free(e->forward);
 	for (size_t k = 0; k < e->nc; k++)
 		change_clear(&e->c[k]);
 	free(e->c);
@@ -107,6 +108,11 @@ wn_status log_index(wn_store *s, size_t i)
 
 	if (wn_map_put(&s->eids, e->eid, strlen(e->eid), (void *) (uintptr_t) (i + 1)) != WN_OK)
 		return WN_NOMEM;
+	/* A forward record says nothing about verdicts. */
+	if (e->forward) {
+		s->nforward++;
+		return WN_OK;
+	}
 	for (size_t k = 0; k < e->nc; k++) {
 		size_t len;
 		char *key = finding_key(e->msgid, e->c[k].fp, &len);
@@ -136,6 +142,7 @@ wn_status log_index(wn_store *s, size_t i)
 
 static wn_status reindex(wn_store *s)
 {
+	s->nforward = 0;
 	wn_map_free(&s->findings, free);
 	wn_map_free(&s->eids, NULL);
 	for (size_t i = 0; i < s->n; i++)
@@ -186,10 +193,20 @@ bool log_pending(const wn_store *s, const struct finding *f)
 	return !c->applied && !c->rejected;
 }
 
+bool log_forward_pending(const struct entry *e)
+{
+	for (size_t k = 0; k < e->nc; k++)
+		if (!e->c[k].applied)
+			return true;
+	return false;
+}
+
 bool log_entry_pending(const wn_store *s, size_t i)
 {
 	const struct entry *e = &s->e[i];
 
+	if (e->forward)
+		return log_forward_pending(e);
 	for (size_t k = 0; k < e->nc; k++) {
 		const struct finding *f = log_finding(s, e->msgid, e->c[k].fp);
 		if (f && f->e == i && f->c == k && log_pending(s, f))
@@ -224,6 +241,8 @@ size_t log_pending_count(const wn_store *s)
 	struct collect c = { s, NULL, 0 };
 
 	wn_map_each(&s->findings, count_pending, &c);
+	for (size_t i = 0; s->nforward && i < s->n; i++)
+		c.n += s->e[i].forward && log_forward_pending(&s->e[i]);
 	return c.n;
 }
 
@@ -399,6 +418,40 @@ static wn_status read_mark(wn_store *s, json_t *o)
 	return WN_OK;
 }
 
+/* {"op":"forward",...}: the findings forwarded, as changes. */
+static wn_status read_forward(wn_store *s, json_t *o)
+{
+	const char *eid = jstr(o, "eid"), *id = jstr(o, "id"), *value = jstr(o, "value");
+	json_t *fps = json_object_get(o, "fps");
+	size_t first = s->n, nc = json_array_size(fps);
+	bool applied = json_is_true(json_object_get(o, "applied"));
+	wn_status st = WN_OK;
+	struct entry *e;
+
+	if (!eid || !id || !value || !json_is_array(fps) || nc == 0)
+		return WN_PARSE;
+	if (!(e = log_push(s)))
+		return WN_NOMEM;
+	e->c = calloc(nc, sizeof(*e->c));
+	e->eid = strdup(eid);
+	e->group = strdup(jstr(o, "group") ? jstr(o, "group") : eid);
+	e->msgid = strdup(id);
+	e->forward = strdup(value);
+	e->t = json_integer_value(json_object_get(o, "t"));
+	if (!e->c || !e->eid || !e->group || !e->msgid || !e->forward)
+		st = WN_NOMEM;
+	for (; st == WN_OK && e->nc < nc; e->nc++) {
+		const char *fp = json_string_value(json_array_get(fps, e->nc));
+		st = !fp ? WN_PARSE : (e->c[e->nc].fp = strdup(fp)) ? WN_OK : WN_NOMEM;
+		e->c[e->nc].applied = applied;
+	}
+	if (st == WN_OK)
+		st = log_index(s, first);
+	if (st != WN_OK)
+		log_truncate(s, first);
+	return st;
+}
+
 static struct entry *entry_by_eid(const wn_store *s, const char *eid)
 {
 	uintptr_t i = (uintptr_t) wn_map_get(&s->eids, eid, strlen(eid));
@@ -461,6 +514,8 @@ wn_status log_line(const char *line, size_t len, void *store)
 			? read_fps(s, jstr(o, "id"), json_object_get(o, "fps")) : WN_PARSE;
 	else if (strcmp(op, "reject") == 0)
 		st = read_reject(s, o);
+	else if (strcmp(op, "forward") == 0)
+		st = read_forward(s, o);
 	json_decref(o);
 	if (st == WN_NOMEM) {
 		s->oom = true;
@@ -514,11 +569,28 @@ static json_t *change_json(const struct change *c, bool full)
 	return a;
 }
 
+static wn_status put_forward(wn_buf *b, const struct entry *e, bool full)
+{
+	json_t *fps = json_array(), *o;
+
+	for (size_t k = 0; fps && k < e->nc; k++)
+		json_array_append_new(fps, json_string(e->c[k].fp));
+	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:s, s:o}", "op", "forward", "eid", e->eid,
+		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t,
+		      "value", e->forward, "fps", fps);
+	if (o && full && !log_forward_pending(e))
+		json_object_set_new(o, "applied", json_true());
+	return put_json(b, o);
+}
+
 wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
 {
 	const struct entry *e = &s->e[i];
-	json_t *cs = json_array(), *o;
+	json_t *cs, *o;
 
+	if (e->forward)
+		return put_forward(b, e, full);
+	cs = json_array();
 	for (size_t k = 0; cs && k < e->nc; k++)
 		if (json_array_append_new(cs, change_json(&e->c[k], full)) < 0) {
 			json_decref(cs);

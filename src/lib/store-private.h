@@ -13,6 +13,9 @@
  *       note alone, "" removes it.  A mark of every finding is one line,
  *       so its size is linear in the number of findings;
  *   {"op":"applied","eids":[E...]}     the writer put them into notmuch;
+ *   {"op":"forward","eid":E,"group":E,"id":MSGID,"t":UNIX,"value":V,"fps":[FP...]}
+ *       those findings were forwarded (winnow.forwarded.<fp>=V, V being
+ *       "<rfc3339 time> <message-id of the mail sent>"); never undone;
  *   {"op":"reject","eid":E,"fp":FP,"why":TEXT}
  *       the writer could not apply that change: it is set aside (and
  *       copied to the journal's ".rejected" file) so it blocks nothing.
@@ -48,6 +51,9 @@ struct change {
 
 struct entry {
 	char *eid, *group, *undo_of, *msgid;
+	/* A forward record ("<time> <message-id>") instead of verdicts:
+	 * its changes name the findings forwarded and nothing else. */
+	char *forward;
 	long long t;
 	struct change *c;
 	size_t nc;
@@ -77,6 +83,7 @@ struct wn_store {
 	wn_map findings;	/* msgid NUL fp -> struct finding */
 	wn_map reviews;		/* msgid -> struct review_fps */
 	wn_map eids;		/* eid -> index + 1 (as a pointer) */
+	size_t nforward;	/* forward entries among e */
 	char *warning;
 	size_t lineno;		/* journal lines read */
 	unsigned long counter;
@@ -122,7 +129,10 @@ bool log_pending(const wn_store *s, const struct finding *f);
 size_t log_pending_count(const wn_store *s);
 /* Every pending finding, sorted by review (malloc'd; *n entries). */
 struct finding **log_pending_list(const wn_store *s, size_t *n);
-/* Does entry i hold the newest, pending change of some finding? */
+/* Is forward entry e not yet in notmuch? */
+bool log_forward_pending(const struct entry *e);
+/* Does entry i hold the newest, pending change of some finding (or is
+ * it a pending forward record)? */
 bool log_entry_pending(const wn_store *s, size_t i);
 
 /* Copy the change (eid, fp) and why to the journal's ".rejected" file,

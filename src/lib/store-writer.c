@@ -155,13 +155,49 @@ static void applied_entries(const wn_store *f, const char *msgid, struct outcome
 	for (size_t i = 0; i < f->n; i++) {
 		bool open = false;
 
-		if (strcmp(f->e[i].msgid, msgid) != 0)
+		if (f->e[i].forward || strcmp(f->e[i].msgid, msgid) != 0)
 			continue;
 		for (size_t k = 0; k < f->e[i].nc && !open; k++)
 			open = !f->e[i].c[k].applied;
 		if (open)
 			json_array_append_new(o->applied, json_string(f->e[i].eid));
 	}
+}
+
+/* The forward records notmuch does not hold yet: properties and the
+ * winnow/forwarded tag. */
+static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f, int fd,
+				       struct outcome *o)
+{
+	notmuch_status_t nst = NOTMUCH_STATUS_SUCCESS;
+	char *tag = NULL;
+
+	if (asprintf(&tag, "%sforwarded", f->idx->conf.tagprefix) < 0)
+		return NOTMUCH_STATUS_OUT_OF_MEMORY;
+	for (size_t i = 0; i < f->n && f->nforward && nst == NOTMUCH_STATUS_SUCCESS; i++) {
+		const struct entry *e = &f->e[i];
+		notmuch_message_t *msg = NULL;
+
+		if (!e->forward || !log_forward_pending(e))
+			continue;
+		if (notmuch_database_find_message(db, e->msgid, &msg) != NOTMUCH_STATUS_SUCCESS || !msg) {
+			child_say(fd, "missing %s\n", e->msgid);
+			continue;
+		}
+		nst = notmuch_message_freeze(msg);
+		for (size_t k = 0; k < e->nc && nst == NOTMUCH_STATUS_SUCCESS; k++) {
+			child_say(fd, "w %s %s\n", e->eid, e->c[k].fp);
+			nst = wn_props_set_forwarded(msg, e->c[k].fp, e->forward);
+		}
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			nst = notmuch_message_add_tag(msg, tag);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			nst = notmuch_message_thaw(msg);
+		notmuch_message_destroy(msg);
+		json_array_append_new(o->applied, json_string(e->eid));
+	}
+	free(tag);
+	return nst;
 }
 
 static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int fd, struct outcome *o)
@@ -189,6 +225,8 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 		applied_entries(f, v[lo]->msgid, o);
 	}
 	free(v);
+	if (nst == NOTMUCH_STATUS_SUCCESS)
+		nst = write_forwards(db, f, fd, o);
 	child_say(fd, "commit\n");
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_end_atomic(db);

@@ -74,9 +74,33 @@ static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
 	}
 }
 
+/* Forwards journaled but not in notmuch yet. */
+static void overlay_forwards(const wn_store *s, wn_item *it)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
+			continue;
+		for (size_t k = 0; k < e->nc; k++)
+			for (size_t f = 0; f < it->review->nfindings; f++) {
+				char *copy;
+				if (strcmp(it->review->findings[f].fingerprint, e->c[k].fp) != 0 ||
+				    !(copy = strdup(e->forward)))
+					continue;
+				free(it->forwarded[f]);
+				it->forwarded[f] = copy;
+			}
+	}
+}
+
 void wn_store_overlay(const wn_store *s, wn_item *it)
 {
-	if (!it->loaded || !it->review || s->findings.n == 0)
+	if (!it->loaded || !it->review)
+		return;
+	if (s->nforward)
+		overlay_forwards(s, it);
+	if (s->findings.n == 0)
 		return;
 	for (size_t i = 0; i < it->review->nfindings; i++)
 		overlay_finding(s, it, i);
@@ -220,6 +244,14 @@ static char *new_eid(wn_store *s)
 	return eid;
 }
 
+/* Our own lines are not read back: count them, so that a warning about
+ * a later line names the right one. */
+static void count_lines(wn_store *s, const wn_buf *out)
+{
+	for (size_t i = 0; i < out->len; i++)
+		s->lineno += out->data[i] == '\n';
+}
+
 /* A new entry about msgid, in group (NULL: a group of its own). */
 static struct entry *new_entry(wn_store *s, const char *msgid, const char *group, size_t nc)
 {
@@ -252,22 +284,40 @@ static bool review_known(const wn_store *s, const wn_item *it)
 	return true;
 }
 
-/* Our own lines are not read back: count them, so that a warning about
- * a later line names the right one. */
-static void count_lines(wn_store *s, const wn_buf *out)
+/* Journal the review's findings (once), so the writer can keep
+ * winnow/triaged right without parsing its mail. */
+static wn_status put_review(wn_store *s, const wn_item *it, wn_buf *out)
 {
-	for (size_t i = 0; i < out->len; i++)
-		s->lineno += out->data[i] == '\n';
+	const char **fps;
+	wn_status st;
+
+	if (review_known(s, it))
+		return WN_OK;
+	if (!(fps = calloc(it->review->nfindings + 1, sizeof(char *))))
+		return WN_NOMEM;
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		fps[i] = it->review->findings[i].fingerprint;
+	st = log_set_review(s, it->id, fps, it->review->nfindings);
+	free(fps);
+	return st == WN_OK ? log_put_review(out, s, it->id) : st;
+}
+
+static void reviews_journaled(wn_store *s, const wn_mark_target *t, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct review_fps *r = (struct review_fps *) log_review(s, t[k].it->id);
+		if (r)
+			r->journaled = true;
+	}
 }
 
 struct mark {
 	wn_store *s;
-	wn_item *it;
-	size_t lo, hi;
+	const wn_mark_target *t;
+	size_t n;
 	wn_verdict v;
 	const char *note;
 	size_t first;		/* s->n before: entries from here are ours */
-	bool review_line;
 };
 
 /* Bring the item to the state notmuch and the journal hold now (another
@@ -275,41 +325,37 @@ struct mark {
  * loaded it). */
 static void refresh_item(wn_store *s, wn_item *it)
 {
-	notmuch_message_t *msg;
+	notmuch_message_t *msg = wn_message_find(s->idx->db, it->id);
 
-	if (wn_index_refresh(s->idx, NULL) == WN_OK && (msg = wn_message_find(s->idx->db, it->id))) {
+	if (msg) {
 		wn_props_read_item(it, msg);
 		notmuch_message_destroy(msg);
 	}
 	wn_store_overlay(s, it);
 }
 
-static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
+static void range_of(const wn_mark_target *t, size_t *lo, size_t *hi)
 {
-	struct mark *m = arg;
+	*lo = t->finding ? t->finding - 1 : 0;
+	*hi = t->finding ? t->finding : t->it->review->nfindings;
+}
+
+/* The entry of one target, in group (NULL: a group of its own). */
+static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char *group, wn_buf *out)
+{
 	wn_store *s = m->s;
-	wn_item *it = m->it;
+	wn_item *it = t->it;
+	size_t lo, hi;
 	struct entry *e;
-	wn_status st = WN_OK;
+	wn_status st;
 
+	range_of(t, &lo, &hi);
 	refresh_item(s, it);
-	m->first = s->n;
-	m->review_line = !review_known(s, it);
-	if (m->review_line) {
-		const char **fps = calloc(it->review->nfindings + 1, sizeof(char *));
-
-		for (size_t i = 0; fps && i < it->review->nfindings; i++)
-			fps[i] = it->review->findings[i].fingerprint;
-		st = fps ? log_set_review(s, it->id, fps, it->review->nfindings) : WN_NOMEM;
-		free(fps);
-		if (st == WN_OK)
-			st = log_put_review(out, s, it->id);
-		if (st != WN_OK)
-			goto fail;
-	}
-	if (!(e = new_entry(s, it->id, NULL, m->hi - m->lo)))
-		goto fail;
-	for (size_t i = m->lo; i < m->hi; i++) {
+	if ((st = put_review(s, it, out)) != WN_OK)
+		return st;
+	if (!(e = new_entry(s, it->id, group, hi - lo)))
+		return WN_NOMEM;
+	for (size_t i = lo; i < hi; i++) {
 		struct change *c = &e->c[e->nc++];
 
 		c->fp = strdup(it->review->findings[i].fingerprint);
@@ -319,20 +365,38 @@ static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
 		c->has_note = m->note != NULL;
 		c->note = wn_strdup0(m->note);
 		if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
-			goto fail;
+			return WN_NOMEM;
 	}
-	if ((st = log_index(s, s->n - 1)) == WN_OK)
-		st = log_put_entry(out, s, s->n - 1, false);
-	if (st != WN_OK)
-		goto fail;
+	if ((st = log_index(s, s->n - 1)) != WN_OK)
+		return st;
+	return log_put_entry(out, s, s->n - 1, false);
+}
+
+static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
+{
+	struct mark *m = arg;
+	wn_store *s = m->s;
+	wn_status st = WN_OK;
+	char *group = NULL;
+
+	m->first = s->n;
+	wn_index_refresh(s->idx, NULL);
+	for (size_t k = 0; k < m->n && st == WN_OK; k++) {
+		st = mark_entry(m, &m->t[k], group, out);
+		/* Every entry joins the group of the first one. */
+		if (st == WN_OK && !group && !(group = strdup(s->e[m->first].group)))
+			st = WN_NOMEM;
+	}
+	free(group);
+	if (st != WN_OK) {
+		log_truncate(s, m->first);
+		if (st == WN_PARSE)
+			return wn_error_set(err, WN_PARSE, "cannot journal a verdict: "
+					    "a Message-ID is not UTF-8");
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
 	count_lines(s, out);
 	return WN_OK;
-fail:
-	log_truncate(s, m->first);
-	if (st == WN_PARSE)
-		return wn_error_set(err, WN_PARSE, "cannot journal a verdict on <%s>: "
-				    "its Message-ID is not UTF-8", it->id);
-	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
 
 static wn_status check_note(const char *note, wn_error *err)
@@ -348,55 +412,83 @@ static wn_status check_note(const char *note, wn_error *err)
 	return WN_OK;
 }
 
-wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
-			const char *note, wn_error *err)
+static wn_status check_target(const wn_mark_target *t, wn_error *err)
 {
-	struct mark m = { s, it, 0, 0, v, note, s->n, false };
-	wn_status st;
+	const wn_item *it = t->it;
 
 	if (!it->loaded || !it->review)
 		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	if (it->review->nfindings == 0)
+		return wn_error_set(err, WN_USAGE, "review <%s> has no findings to mark", it->id);
+	if (t->finding > it->review->nfindings)
+		return wn_error_set(err, WN_USAGE, "review <%s> has %zu finding%s, not %zu",
+				    it->id, it->review->nfindings,
+				    it->review->nfindings == 1 ? "" : "s", t->finding);
+	return WN_OK;
+}
+
+wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			     const char *note, wn_error *err)
+{
+	struct mark m = { s, t, n, v, note, s->n };
+	wn_status st;
+
 	if ((unsigned) v >= WN_VERDICT_COUNT)
 		return wn_error_set(err, WN_USAGE, "bad verdict");
 	if ((st = check_note(note, err)) != WN_OK)
 		return st;
-	if (it->review->nfindings == 0)
-		return wn_error_set(err, WN_USAGE, "review <%s> has no findings to mark", it->id);
-	if (finding > it->review->nfindings)
-		return wn_error_set(err, WN_USAGE, "review <%s> has %zu finding%s, not %zu",
-				    it->id, it->review->nfindings,
-				    it->review->nfindings == 1 ? "" : "s", finding);
-	m.lo = finding ? finding - 1 : 0;
-	m.hi = finding ? finding : it->review->nfindings;
+	if (n == 0)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	for (size_t k = 0; k < n; k++)
+		if ((st = check_target(&t[k], err)) != WN_OK)
+			return st;
 	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, &m, err);
 	if (st != WN_OK) {
 		if (s->n > m.first)
 			log_truncate(s, m.first);
 		return st;
 	}
-	if (m.review_line)
-		((struct review_fps *) log_review(s, it->id))->journaled = true;
-	for (size_t i = m.lo; i < m.hi; i++) {
-		it->verdicts[i] = v;
-		if (note) {
-			free(it->notes[i]);
-			it->notes[i] = *note ? strdup(note) : NULL;
+	reviews_journaled(s, t, n);
+	for (size_t k = 0; k < n; k++) {
+		size_t lo, hi;
+
+		range_of(&t[k], &lo, &hi);
+		for (size_t i = lo; i < hi; i++) {
+			t[k].it->verdicts[i] = v;
+			if (note) {
+				free(t[k].it->notes[i]);
+				t[k].it->notes[i] = *note ? strdup(note) : NULL;
+			}
 		}
+		wn_item_count(t[k].it);
 	}
-	wn_item_count(it);
 	return WN_OK;
 }
 
-/* --- undo --------------------------------------------------------------------- */
+wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
+			const char *note, wn_error *err)
+{
+	wn_mark_target t = { it, finding };
+
+	return wn_store_mark_many(s, &t, 1, v, note, err);
+}
+
+/* --- undo ------------------------------------------------------------------ */
 
 struct undo {
 	wn_store *s;
+	const char *want;	/* the action to undo; NULL: the newest */
 	size_t first;
 	char *group;		/* the action being undone */
-	bool none;		/* nothing left to undo */
 };
 
-/* The revert of entry o, in group (NULL: start one), from the state of
+/* Can the entry's action be undone (a user's mark, not yet undone)? */
+static bool undoable(const struct entry *e)
+{
+	return !e->undone && !e->undo_of && !e->forward;
+}
+
+/* The revert of entry oi, in group (NULL: start one), from the state of
  * each finding now. */
 static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_message_t *msg)
 {
@@ -418,30 +510,36 @@ static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_
 	return log_index(s, s->n - 1);
 }
 
+/* The group to undo: u->want if it can be, else the newest that can. */
+static const char *undo_target(const wn_store *s, const char *want)
+{
+	for (size_t i = s->n; i > 0; i--)
+		if (undoable(&s->e[i - 1]) && (!want || strcmp(s->e[i - 1].group, want) == 0))
+			return s->e[i - 1].group;
+	return NULL;
+}
+
 static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 {
 	struct undo *u = arg;
 	wn_store *s = u->s;
 	wn_status st = WN_OK;
 	size_t first = s->n;
+	const char *target = undo_target(s, u->want);
 	char *rgroup = NULL;
 
 	u->first = first;
 	free(u->group);
 	u->group = NULL;
-	/* The newest user action that is not undone and not an undo. */
-	for (size_t i = s->n; i > 0 && !u->group; i--)
-		if (!s->e[i - 1].undone && !s->e[i - 1].undo_of &&
-		    !(u->group = strdup(s->e[i - 1].group)))
-			return wn_error_set(err, WN_NOMEM, "out of memory");
-	u->none = !u->group;
-	if (u->none)
+	if (!target)
 		return WN_OK;
+	if (!(u->group = strdup(target)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
 	wn_index_refresh(s->idx, NULL);
 	for (size_t i = 0; i < first && st == WN_OK; i++) {
 		notmuch_message_t *msg;
 
-		if (s->e[i].undone || s->e[i].undo_of || strcmp(s->e[i].group, u->group) != 0)
+		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
 			continue;
 		msg = wn_message_find(s->idx->db, s->e[i].msgid);
 		/* Every revert joins the group of the first one. */
@@ -462,31 +560,209 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 	return WN_OK;
 }
 
+void wn_history_item_clear(wn_history_item *h)
+{
+	free(h->group);
+	free(h->review);
+	free(h->fp);
+	memset(h, 0, sizeof(*h));
+}
+
+void wn_history_free(wn_history_item **pv, size_t n)
+{
+	wn_history_item *v = pv ? *pv : NULL;
+
+	for (size_t i = 0; v && i < n; i++)
+		wn_history_item_clear(&v[i]);
+	free(v);
+	if (pv)
+		*pv = NULL;
+}
+
+/* Describe the action made of the entries of group. */
+static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
+{
+	memset(h, 0, sizeof(*h));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (e->forward || strcmp(e->group, group) != 0)
+			continue;
+		if (!h->group) {
+			h->group = strdup(e->group);
+			h->review = strdup(e->msgid);
+			h->fp = strdup(e->c[0].fp);
+			h->from = e->c[0].prev;
+			h->to = e->c[0].v;
+			h->when = (time_t) e->t;
+			h->is_undo = e->undo_of != NULL;
+			if (!h->group || !h->review || !h->fp) {
+				wn_history_item_clear(h);
+				return WN_NOMEM;
+			}
+		}
+		h->reviews++;
+		h->changes += e->nc;
+		h->undone = h->undone || e->undone;
+		for (size_t k = 0; k < e->nc; k++)
+			h->note = h->note || (e->c[k].has_note &&
+					      strcmp(e->c[k].note ? e->c[k].note : "",
+						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
+	}
+	return WN_OK;
+}
+
+static wn_status undo_one(wn_store *s, const char *want, wn_history_item *what, bool *none,
+			  char **changed_id, wn_error *err)
+{
+	struct undo u = { s, want, s->n, NULL };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+
+	*none = st == WN_OK && !u.group;
+	if (st != WN_OK && s->n > u.first)
+		log_truncate(s, u.first);
+	if (st == WN_OK && u.group) {
+		log_mark_undone(s, u.group);
+		if (what)
+			st = describe(s, u.group, what);
+		if (st == WN_OK && changed_id) {
+			free(*changed_id);
+			if (!(*changed_id = strdup(s->e[u.first].msgid)))
+				st = WN_NOMEM;
+		}
+		if (st != WN_OK)
+			wn_error_set(err, st, "out of memory");
+	}
+	free(u.group);
+	return st;
+}
+
+wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what, wn_error *err)
+{
+	bool none;
+	wn_status st = undo_one(s, group, what, &none, NULL, err);
+
+	if (st == WN_OK && none)
+		return wn_error_set(err, WN_NOT_FOUND, "that change is undone already, or no longer "
+				    "in the journal");
+	return st;
+}
+
 wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err)
 {
-	struct undo u = { s, 0, NULL, false };
-
 	*undone = 0;
 	if (changed_id)
 		*changed_id = NULL;
 	while (*undone < n) {
-		wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+		bool none;
+		wn_status st = undo_one(s, NULL, NULL, &none, changed_id, err);
 
-		if (st != WN_OK) {
-			if (s->n > u.first)
-				log_truncate(s, u.first);
-			free(u.group);
+		if (st != WN_OK)
 			return st;
-		}
-		if (u.none)
+		if (none)
 			break;
-		log_mark_undone(s, u.group);
-		if (changed_id) {
-			free(*changed_id);
-			*changed_id = strdup(s->e[u.first].msgid);
-		}
 		(*undone)++;
 	}
-	free(u.group);
 	return WN_OK;
+}
+
+wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err)
+{
+	wn_history_item *v;
+	wn_status st = store_catch_up(s, err);
+
+	*out = NULL;
+	*n = 0;
+	if (st != WN_OK)
+		return st;
+	if (!(v = calloc(s->n + 1, sizeof(*v))))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	/* The entries of one action are journaled together: a new group
+	 * starts where the group changes. */
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (e->forward || (i < s->n && strcmp(s->e[i].group, e->group) == 0))
+			continue;
+		if (describe(s, e->group, &v[*n]) != WN_OK) {
+			wn_history_free(&v, *n);
+			*n = 0;
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		}
+		(*n)++;
+	}
+	*out = v;
+	return WN_OK;
+}
+
+/* --- forwarded ---------------------------------------------------------------- */
+
+struct fwd {
+	wn_store *s;
+	wn_item *it;
+	const size_t *findings;
+	size_t n;
+	const char *value;
+	size_t first;
+};
+
+static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
+{
+	struct fwd *f = arg;
+	wn_store *s = f->s;
+	struct entry *e;
+	wn_status st = WN_NOMEM;
+
+	f->first = s->n;
+	if ((e = new_entry(s, f->it->id, NULL, f->n)) && (e->forward = strdup(f->value))) {
+		st = WN_OK;
+		for (size_t k = 0; k < f->n && st == WN_OK; k++) {
+			struct change *c = &e->c[e->nc++];
+			if (!(c->fp = strdup(f->it->review->findings[f->findings[k] - 1].fingerprint)))
+				st = WN_NOMEM;
+		}
+	}
+	if (st == WN_OK && (st = log_index(s, s->n - 1)) == WN_OK)
+		st = log_put_entry(out, s, s->n - 1, false);
+	if (st != WN_OK) {
+		log_truncate(s, f->first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
+				    : "cannot journal the forward: a Message-ID is not UTF-8");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			     const char *sent_msgid, time_t when, wn_error *err)
+{
+	struct fwd f = { s, it, findings, n, NULL, s->n };
+	char stamp[64], *value = NULL;
+	struct tm tm;
+	wn_status st;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	for (size_t k = 0; k < n; k++)
+		if (findings[k] < 1 || findings[k] > it->review->nfindings)
+			return wn_error_set(err, WN_USAGE, "review <%s> has no finding %zu",
+					    it->id, findings[k]);
+	if (!sent_msgid || !*sent_msgid || strpbrk(sent_msgid, " \t\r\n<>"))
+		return wn_error_set(err, WN_USAGE, "bad Message-ID of the forwarded mail");
+	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
+	    asprintf(&value, "%s %s", stamp, sent_msgid) < 0)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	f.value = value;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	if (st != WN_OK && s->n > f.first)
+		log_truncate(s, f.first);
+	for (size_t k = 0; st == WN_OK && k < n; k++) {
+		char *copy = strdup(value);
+		if (copy) {
+			free(it->forwarded[findings[k] - 1]);
+			it->forwarded[findings[k] - 1] = copy;
+		}
+	}
+	free(value);
+	return st;
 }
