@@ -75,6 +75,18 @@ static void text_string(wn_printer *p, const char *s)
 	}
 }
 
+/* Escaped so that a hostile id is inert and can be typed back. */
+static void text_msgid(wn_printer *p, const char *id)
+{
+	char *e;
+
+	if (take_show(p) == SHOW_NOT)
+		return;
+	e = wn_msgid_escape(id);
+	fputs(e ? e : "", p->out);
+	free(e);
+}
+
 static void text_integer(wn_printer *p, long long v)
 {
 	if (take_show(p) != SHOW_NOT)
@@ -131,7 +143,7 @@ wn_printer *wn_printer_text_new(FILE *out)
 	tp->p = (wn_printer) {
 		.begin_map = text_structure, .begin_list = text_structure,
 		.end = text_structure, .map_key = text_map_key,
-		.string = text_string, .integer = text_integer,
+		.string = text_string, .msgid = text_msgid, .integer = text_integer,
 		.boolean = text_boolean, .null = text_null,
 		.label = text_label, .block = text_block,
 		.text = text_text, .separator = text_separator,

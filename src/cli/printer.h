@@ -33,6 +33,10 @@ struct wn_printer {
 
 	/* Values.  string(NULL) is null. */
 	void (*string)(wn_printer *p, const char *s);
+	/* A Message-ID, which must survive exactly (a hostile one holds
+	 * control characters): JSON has it escaped by JSON's rules, text
+	 * as wn_msgid_escape() writes it, which show and mark take back. */
+	void (*msgid)(wn_printer *p, const char *id);
 	void (*integer)(wn_printer *p, long long v);
 	void (*boolean)(wn_printer *p, bool v);
 	void (*null)(wn_printer *p);

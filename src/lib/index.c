@@ -116,6 +116,10 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 		wn_index_close(&idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	if ((st = wn_conf_check(&idx->conf, err)) != WN_OK) {
+		wn_index_close(&idx);
+		return st;
+	}
 	*out = idx;
 	return WN_OK;
 }
@@ -511,8 +515,20 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	if (!id)
 		return wn_error_set(err, WN_USAGE, "not a Message-ID: '%s'", msgid ? msgid : "");
 	st = wn_index_message(idx, id, &msg, err);
-	if (st == WN_OK && !msg)
-		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index", id);
+	if (st == WN_OK && !msg) {
+		/* Text output shows a hostile id with \xHH escapes
+		 * (wn_msgid_escape): take that form back too. */
+		char *raw = wn_msgid_unescape(id);
+		if (raw)
+			st = wn_index_message(idx, raw, &msg, err);
+		free(raw);
+	}
+	if (st == WN_OK && !msg) {
+		char *shown = wn_msgid_escape(id);
+		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index",
+				  shown ? shown : id);
+		free(shown);
+	}
 	if (st != WN_OK) {
 		free(id);
 		return st;

@@ -5,6 +5,13 @@
 # with the verdict kept in the journal: never "no message" because of a
 # concurrent write), and at the end notmuch holds the last acknowledged
 # verdict of every finding.
+#
+# One thing winnow cannot prevent: when a revision is discarded while
+# libnotmuch itself reads a message's terms, it reopens the database on
+# its own and exits the process ("Internal error: unhandled error from
+# notmuch_database_reopen") if that fails too.  Such a mark was never
+# acknowledged; it must stay rare, and its finding is left out of the
+# final comparison (it may or may not have been journaled).
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world
 marks=${WN_RACE_MARKS:-1000}
@@ -41,8 +48,10 @@ mark_loop() {
 		rc=$?
 		if [ "$rc" -eq 0 ] || { [ "$rc" -eq 2 ] && grep -q "kept in" "$WN_WORLD/err.$part"; }; then
 			echo "ok $id/$f $s" >> "$out"
+		elif grep -q "^Internal error: unhandled error from notmuch" "$WN_WORLD/err.$part"; then
+			echo "libnotmuch $id/$f" >> "$out"
 		else
-			echo "refused $id/$f rc=$rc $(head -c 300 "$WN_WORLD/err.$part")" >> "$out"
+			echo "refused $id/$f rc=$rc $(head -c 300 "$WN_WORLD/err.$part" | tr '\n' ' ')" >> "$out"
 		fi
 	done
 }
@@ -53,15 +62,15 @@ mark_loop 0 & l0=$!
 mark_loop 1 & l1=$!
 wait "$l0" "$l1"
 declare -A want
-refused=0
+refused=0 died=0
 while read -r what key rest; do
-	if [ "$what" = ok ]; then
-		want[$key]=$rest
-	else
-		refused=$((refused + 1))
-		[ "$refused" -le 3 ] && echo "  | $key $rest"
-	fi
+	case $what in
+	ok) want[$key]=$rest ;;
+	libnotmuch) want[$key]=unknown; died=$((died + 1)) ;;
+	*) refused=$((refused + 1)); [ "$refused" -le 3 ] && echo "  | $key $rest" ;;
+	esac
 done < <(cat "$WN_WORLD/acked.0" "$WN_WORLD/acked.1")
+check "libnotmuch's own exits stay rare ($died of $marks)" test $((died * 100)) -le "$marks"
 expect_eq "$marks marks made" "$marks" "$(cat "$WN_WORLD"/acked.* | wc -l)"
 touch "$stop"
 wait
@@ -73,7 +82,7 @@ for row in "${rows[@]}"; do
 	id=${row%% *}
 	mapfile -t got < <("$WINNOW" show --format=json "$id" | jq -r '.findings[].verdict')
 	for ((f = 1; f <= ${#got[@]}; f++)); do
-		[ -n "${want[$id/$f]:-}" ] || continue
+		[ -n "${want[$id/$f]:-}" ] && [ "${want[$id/$f]}" != unknown ] || continue
 		if [ "${want[$id/$f]}" != "${got[$((f - 1))]}" ]; then
 			wrong=$((wrong + 1))
 			echo "  $id finding $f: want ${want[$id/$f]}, notmuch has ${got[$((f - 1))]}"
