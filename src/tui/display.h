@@ -43,7 +43,9 @@ int text_width(const char *untrusted);
 /* Sanitise s (tabs kept), expand tabs to 8-column stops, and break it
  * into lines no wider than width (at spaces when possible; '\n' always
  * breaks).  wrap == false clips instead of wrapping (code).  Appends
- * malloc'd lines to *lines / *n.  Returns false when out of memory. */
+ * malloc'd lines to *lines / *n, which start as NULL / 0 or as an array
+ * made by text_wrap (it grows geometrically).  Returns false when out
+ * of memory. */
 bool text_wrap(const char *untrusted, int width, bool wrap, char ***lines, size_t *n);
 
 #endif
