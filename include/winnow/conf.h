@@ -29,6 +29,10 @@ wn_status wn_conf_init(wn_conf *c);
  * "user.primary_email" too).  Unknown keys are ignored and give WN_OK so
  * that newer configs work with older winnow. */
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
+/* Refuse values that would do harm, with a message naming the key: an
+ * empty or odd winnow.tagprefix would write bare "valid" or "triaged"
+ * into the user's own tags. */
+wn_status wn_conf_check(const wn_conf *c, wn_error *err);
 void wn_conf_clear(wn_conf *c);
 
 #endif

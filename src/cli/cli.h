@@ -101,6 +101,10 @@ int wn_cli_check_format(const wn_cli *cli, const char *name);
 /* Words joined by spaces into one notmuch query, as notmuch does
  * (malloc'd; NULL when out of memory). */
 char *wn_cli_join(int argc, char **argv);
+/* A count from 1, in decimal, into *out: 0; -1 when s is not one; -2
+ * when it is past any sane count (a billion), so that it is reported as
+ * too large rather than wrapped. */
+int wn_cli_count(const char *s, unsigned long *out);
 /* Overlay journaled verdicts when there is a journal. */
 void wn_cli_overlay(const wn_cli *cli, wn_item *it);
 /* Print the store's warning if it is one not printed yet (a change set

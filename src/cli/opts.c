@@ -100,6 +100,22 @@ void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
 	}
 }
 
+/* What was wrong with the option word (as the user typed it). */
+static int bad_option(wn_cli *cli, int c, const char *word)
+{
+	char *w = wn_text_sanitize(word, 0);
+	int rc;
+
+	if (c == ':')
+		rc = wn_cli_usage_error(cli, "%s wants a value", w ? w : "the option");
+	else if (word[0] == '-' && word[1] >= '0' && word[1] <= '9')
+		rc = wn_cli_usage_error(cli, "'%s' is not an option, and numbers here count from 1", w ? w : "");
+	else
+		rc = wn_cli_usage_error(cli, "unknown option '%s'", w ? w : "");
+	free(w);
+	return rc;
+}
+
 bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv, int *rc)
 {
 	size_t n = count_opts(cmd);
@@ -116,7 +132,10 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 	lo[n] = (struct option) { "help", no_argument, NULL, 'h' };
 	/* getopt starts afresh for the command's own options. */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	/* Our own messages: getopt's "invalid option -- '1'" says nothing
+	 * to someone who typed a negative number. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", lo, NULL)) != -1) {
 		const wn_opt *o;
 
 		if (c == 'h') {
@@ -124,8 +143,8 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 			*rc = 0;
 			break;
 		}
-		if (c < OPT_FIRST || c >= OPT_FIRST + (int) n) {
-			*rc = wn_cli_usage_error(cli, "unknown option");
+		if (c == ':' || c == '?' || c < OPT_FIRST || c >= OPT_FIRST + (int) n) {
+			*rc = bad_option(cli, c, argv[optind - 1]);
 			break;
 		}
 		o = &cmd->opts[c - OPT_FIRST];
