@@ -238,7 +238,12 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 static void dispatch(struct tui *t, enum action a)
 {
 	struct view *v = view_top(t);
-	struct view_req r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
+	struct view_req r;
+
+	/* The queue stays at the bottom of the stack while we run. */
+	if (!v)
+		return;
+	r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
 
 	if (r.open != VIEW_NONE)
 		push(t, r.open, r.arg);
