@@ -115,7 +115,9 @@ wn_status wn_forward_draft_save(const wn_forward *f, const char *dir, wn_error *
 wn_status wn_forward_draft_reload(wn_forward *f, const char *dir, wn_error *err);
 /* The postponed draft of items, if there is one: WN_NOT_FOUND if not.
  * Findings are matched by fingerprint; those no longer marked valid
- * (or pre-existing) are named in notice and not recorded. */
+ * (or pre-existing) are named in notice and not recorded.  A draft that
+ * cannot be resumed gives WN_PARSE, its text moved aside to KEY.eml.old
+ * (err names it), so that a new one can be composed. */
 wn_status wn_forward_draft_find(const char *dir, wn_item **items, size_t n, wn_forward **out,
 				wn_error *err);
 /* Remove f's draft (after sending, or when the user discards it). */

@@ -46,6 +46,7 @@ struct mail {
 	wn_item **items;	/* reviews of one patch; owned by the run */
 	size_t n;
 	wn_forward *f;
+	bool resumed;		/* a postponed draft: its file is the text */
 	bool refused;		/* an opted-out recipient, no --force */
 };
 
@@ -173,8 +174,14 @@ static wn_status resume(struct run *r, struct mail *m, wn_error *err)
 	if (!r->drafts)
 		return WN_NOT_FOUND;
 	st = wn_forward_draft_find(r->drafts, m->items, m->n, &m->f, err);
+	m->resumed = st == WN_OK;
 	if (st == WN_OK)
 		fprintf(stderr, "%s: resuming the draft postponed for '%s'\n", r->cli->prog, m->f->subject);
+	/* One that cannot be resumed was set aside: compose anew. */
+	if (st == WN_PARSE) {
+		wn_cli_say(r->cli, "warning: ", wn_error_msg(err));
+		st = WN_NOT_FOUND;
+	}
 	return st;
 }
 
@@ -328,8 +335,10 @@ static int save_drafts(struct run *r)
 	wn_error err = WN_ERROR_INIT;
 	int rc = 0;
 
+	/* A resumed draft's file is what the user wrote: never rewritten. */
 	for (size_t k = 0; k < r->n && !rc; k++)
-		if (!r->m[k].refused && wn_forward_draft_save(r->m[k].f, r->drafts, &err) != WN_OK)
+		if (!r->m[k].refused && !r->m[k].resumed &&
+		    wn_forward_draft_save(r->m[k].f, r->drafts, &err) != WN_OK)
 			rc = wn_cli_fail(r->cli, &err);
 	wn_error_clear(&err);
 	return rc;

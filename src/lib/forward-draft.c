@@ -352,6 +352,24 @@ static wn_status resume(wn_forward *f, const char *dir, wn_item **items, size_t 
 	return st;
 }
 
+/* A draft that cannot be resumed (its metadata broken, its findings
+ * gone from the reviews) must not block a new one, nor be overwritten
+ * by it: its text moves to KEY.eml.old, and err says so. */
+static void set_aside(const wn_forward *f, const char *dir, wn_error *err)
+{
+	char *t = path_of(dir, f->key, "eml"), *old = path_of(dir, f->key, "eml.old");
+	char *m = path_of(dir, f->key, "json"), *why = strdup(wn_error_msg(err));
+
+	if (t && old && m && why && rename(t, old) == 0) {
+		unlink(m);
+		wn_error_set(err, WN_PARSE, "%s; its text is kept in %s", why, old);
+	}
+	free(t);
+	free(old);
+	free(m);
+	free(why);
+}
+
 /* The same key as the composer's (forward.c). */
 static char *key_of(wn_item **items, size_t n)
 {
@@ -387,6 +405,8 @@ wn_status wn_forward_draft_find(const char *dir, wn_item **items, size_t n, wn_f
 	}
 	free(mpath);
 	st = resume(f, dir, items, n, err);
+	if (st == WN_PARSE)
+		set_aside(f, dir, err);
 	if (st != WN_OK) {
 		wn_forward_free(&f);
 		return st;

@@ -128,6 +128,7 @@ static bool offer_draft(struct tui *t, struct compose *c)
 	char when[32] = "", question[96];
 	struct tm tm;
 
+	/* One that cannot be resumed was set aside: a new one follows. */
 	if (st != WN_OK && st != WN_NOT_FOUND)
 		tui_msg(t, ROLE_WARNING, "the postponed draft cannot be resumed: %s", wn_error_msg(&err));
 	wn_error_clear(&err);

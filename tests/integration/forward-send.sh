@@ -153,6 +153,16 @@ forward_with ok c; expect_eq "cancel exits 0" 0 $?
 expect_eq "cancelled: nothing sent" "$n0" "$(calls)"
 expect_eq "cancelled: no draft left" "" "$(ls "$drafts")"
 
+# A postponed draft that cannot be resumed is set aside, not lost, and
+# a new one is composed.
+forward_with ok p
+echo '{}' > "$(ls "$drafts"/*.json)"
+forward_with ok c; expect_eq "a broken draft does not block forwarding" 0 $?
+check "says the draft cannot be resumed and where its text went" \
+	grep -q "not a winnow draft; its text is kept in .*\.eml\.old" "$err"
+check "the text set aside is the user's" grep -qx "Edited." "$drafts"/*.eml.old
+rm -f "$drafts"/*
+
 # Usage errors.
 "$WINNOW" forward 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
 "$WINNOW" forward --dry-run -o x "$id" 2> "$err"; expect_eq "--dry-run with -o: exit 1" 1 $?
