@@ -12,6 +12,7 @@ export FAKE_SENDMAIL_DIR=$WN_WORLD/sent EDITOR=$WN_TOP_SRCDIR/tests/lib/edit-dra
 unset VISUAL
 mkdir -p "$FAKE_SENDMAIL_DIR"
 fake=$WN_TOP_SRCDIR/tests/lib/fake-sendmail
+demo_sendmail=$(notmuch config get winnow.sendmail)
 notmuch config set winnow.sendmail "$fake -t -oi"
 
 id=20261102102845.9E02AC4CEF3@smtp.kernel.org
@@ -162,6 +163,24 @@ check "says the draft cannot be resumed and where its text went" \
 	grep -q "not a winnow draft; its text is kept in .*\.eml\.old" "$err"
 check "the text set aside is the user's" grep -qx "Edited." "$drafts"/*.eml.old
 rm -f "$drafts"/*
+
+# The demo's sendmail (contrib/demo-sendmail, what mkdb.sh configures):
+# the reply lands in the database, in the patch's thread, exactly as
+# --dry-run printed it.
+notmuch config set winnow.sendmail "$demo_sendmail"
+id2=20261102103702.17F5BC4CEE9@smtp.kernel.org
+patch2=20261102-frobnic-teardown-v2-3-5c1e2a7d9b30@example.org
+"$WINNOW" mark "$id2" 1 valid
+"$WINNOW" forward --dry-run "$id2" > "$WN_WORLD/dry2"
+printf 'y\n' | EDITOR=true "$WINNOW" forward "$id2" > "$WN_WORLD/out" 2> "$err"
+expect_eq "demo sendmail: exit 0" 0 $?
+msgid2=$(sed -n 's/^sent <\(.*\)>:.*/\1/p' "$WN_WORLD/out")
+check "demo sendmail: stored in the outbox folder" bash -c \
+	'notmuch search --output=files "id:$1" | grep -q "/mail/outbox/"' _ "$msgid2"
+expect_eq "demo sendmail: in the patch's thread" "$(notmuch search --output=threads "id:$patch2")" \
+	"$(notmuch search --output=threads "id:$msgid2")"
+check "demo sendmail: the mail is what --dry-run printed" \
+	cmp -s "$WN_WORLD/dry2" "$(notmuch search --output=files "id:$msgid2")"
 
 # Usage errors.
 "$WINNOW" forward 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
