@@ -13,9 +13,12 @@ typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
 				 * wn_bot_query() or'ed (review.h) */
 	char *theme;		/* winnow.theme: name or path; NULL = built-in */
-	char *sendmail;		/* winnow.sendmail */
-	char *outbox;		/* winnow.outbox: write replies here, never send */
-	char *cc;		/* winnow.cc: extra Cc on forwarded findings */
+	char *sendmail;		/* winnow.sendmail: command, split into words */
+	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
+				 * database for copies of sent mail; NULL: none */
+	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
+	char *cc;		/* winnow.cc: Cc of forwarded findings (see
+				 * forward.h); NULL: the patch's lists */
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */

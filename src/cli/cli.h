@@ -44,12 +44,14 @@ typedef struct wn_opt {
 	int (*parse)(const char *arg, void *field);
 	size_t offset;
 	const char *wants;	/* "a number": "--limit wants a number, not 'x'" */
+	char letter;		/* a short form too ('o': -o ARG); 0: none */
 } wn_opt;
 
 /* Option parsers, by the type of the field they fill. */
 int wn_opt_string(const char *arg, void *field);	/* const char * */
 int wn_opt_count(const char *arg, void *field);		/* long, 0 or more */
 int wn_opt_seconds(const char *arg, void *field);	/* int, milliseconds */
+int wn_opt_flag(const char *arg, void *field);		/* bool, set (no argument) */
 
 /* Options several commands take, into field of their arguments (of
  * type type), with their own help. */

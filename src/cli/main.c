@@ -24,6 +24,8 @@
 	  "show one review, its patch and its findings")                             \
 	X(wn_cmd_mark, "mark", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "give findings a verdict")                                                 \
+	X(wn_cmd_forward, "forward", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
+	  "mail the valid findings of a review to the patch author")               \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
 	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \

@@ -116,8 +116,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->theme, value);
 	if (strcmp(key, "sendmail") == 0)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
-	if (strcmp(key, "outbox") == 0)
-		return set_str(&c->outbox, value);
+	if (strcmp(key, "sent_folder") == 0)
+		return set_str(&c->sent_folder, value);
+	if (strcmp(key, "forward_template") == 0)
+		return set_str(&c->forward_template, value);
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -143,7 +145,8 @@ void wn_conf_clear(wn_conf *c)
 	free(c->query);
 	free(c->theme);
 	free(c->sendmail);
-	free(c->outbox);
+	free(c->sent_folder);
+	free(c->forward_template);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);

@@ -130,6 +130,24 @@ void display_end(void)
 	screen = NULL;
 }
 
+void display_suspend(void)
+{
+	if (!screen)
+		return;
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+}
+
+void display_resume(void)
+{
+	if (!screen)
+		return;
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+}
+
 /* Decode sanitised UTF-8 (or whatever the locale says) into wide
  * characters.  Anything undecodable or unprintable becomes '?', so the
  * width of every character is known and positive or zero. */

@@ -18,6 +18,10 @@
 bool display_init(const char **why);
 /* Restore the terminal; safe to call twice. */
 void display_end(void);
+/* Hand the terminal to a program that takes it (the editor), and take
+ * it back: the whole screen is redrawn at the next refresh. */
+void display_suspend(void);
+void display_resume(void);
 /* The terminating signal received (SIGTERM, SIGINT, SIGHUP), or 0. */
 int display_signal(void);
 /* Punctuation of the UI itself: an em dash and an ellipsis when the

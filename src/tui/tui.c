@@ -229,6 +229,14 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_LIMIT:
 		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
 		break;
+	case ACT_FORWARD:
+		tui_msg(t, ROLE_WARNING, "F forwards the findings of a review: open one first");
+		break;
+	case ACT_SEND:
+	case ACT_EDIT:
+	case ACT_POSTPONE:
+		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
+		break;
 	default:
 		break;
 	}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "winnow/forward.h"
 #include "winnow/text.h"
 #include "view.h"
 
@@ -137,6 +138,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	struct cell *c;
 	char date[16];
 	unsigned total = 0;
+	bool optout;
 
 	if (!it) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, "(this review left the index; press l and Enter to reload)");
@@ -167,10 +169,16 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		/* Narrow: what is left to do, of how many. */
 		row_addf(r, it->counts[WN_VERDICT_UNTRIAGED] ? ROLE_V_UNTRIAGED : ROLE_DEFAULT, 5,
 			 "%u/%u", it->counts[WN_VERDICT_UNTRIAGED], total)->right = true;
+	/* "!" before an author who opted out of bot findings. */
+	optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
+	if (optout && !author_w)
+		row_add(r, ROLE_WARNING, CELL_NATURAL, "!")->pad = 0;
 	if (author_w) {
-		c = row_add(r, ROLE_AUTHOR, author_w, NULL);
+		c = row_add(r, optout ? ROLE_WARNING : ROLE_AUTHOR, author_w, NULL);
+		if (optout)
+			c->own[0] = '!';
 		if (it->patch && it->patch->author)
-			short_name(it->patch->author, c->own, sizeof(c->own));
+			short_name(it->patch->author, c->own + optout, sizeof(c->own) - optout);
 		c->text = c->own;
 	}
 	if (it->load_error) {

@@ -74,7 +74,8 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 #define TUI_VIEWS(X)                                                            \
 	X(QUEUE,  queue_ops)	/* arg: const char *query, NULL: all */         \
 	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
-	X(HELP,   help_ops)	/* arg: unused */
+	X(HELP,   help_ops)	/* arg: unused */                                 \
+	X(COMPOSE, compose_ops)	/* arg: wn_item * (owned by the queue) */
 
 enum view_id {
 	VIEW_NONE = 0,
