@@ -9,7 +9,8 @@
  *   suppressions    a false positive: external, accepted, the note as
  *                   the justification
  *   baselineState   pre-existing: unchanged; valid: new
- *   properties      the review, the patch, its author and attribution,
+ *   properties      the finding's record as `winnow export` prints it
+ *                   (record.h): review, patch, author, attribution,
  *                   the bot's claim, the verdict, note and forwarding */
 #include "autoconfig.h"
 
@@ -17,8 +18,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "record.h"
 #include "sarif.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
@@ -144,46 +145,6 @@ static void verdict(wn_printer *p, wn_verdict v, const char *note)
 	p->end(p);
 }
 
-/* "2026-11-04T10:12:00Z"; NULL for no date. */
-static const char *iso_date(time_t t, char out[32])
-{
-	struct tm tm;
-
-	if (t <= 0 || !gmtime_r(&t, &tm) || !strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		return NULL;
-	return out;
-}
-
-static void properties(wn_printer *p, const wn_item *it, size_t i)
-{
-	const wn_patch *pt = it->patch;
-	const wn_attribution *a = pt && pt->trailers ? &pt->trailers->attr : NULL;
-	const wn_finding *f = &it->review->findings[i];
-	char date[32];
-
-	p->map_key(p, "properties");
-	p->begin_map(p);
-	field(p, "review", it->id);
-	field(p, "reviewDate", iso_date(it->date, date));
-	p->map_key(p, "finding");
-	p->integer(p, f->index);
-	field(p, "patch", pt ? pt->id : NULL);
-	field(p, "patchSubject", pt ? pt->subject : NULL);
-	field(p, "author", pt ? pt->author : NULL);
-	field(p, "list", pt ? pt->list : NULL);
-	field(p, "attribution", a ? wn_attr_name(a->status) : NULL);
-	field(p, "model", a && a->status == WN_ATTR_MODEL ? a->model : NULL);
-	field(p, "severity", wn_severity_name(f->severity));
-	p->map_key(p, "preexistingClaim");
-	p->boolean(p, f->preexisting);
-	p->map_key(p, "aboutCommitMessage");
-	p->boolean(p, f->about_commit_msg);
-	field(p, "verdict", wn_verdict_name(it->verdicts[i]));
-	field(p, "note", it->notes[i]);
-	field(p, "forwarded", it->forwarded[i]);
-	p->end(p);
-}
-
 static void result(wn_printer *p, const wn_item *it, size_t i)
 {
 	const wn_finding *f = &it->review->findings[i];
@@ -200,7 +161,9 @@ static void result(wn_printer *p, const wn_item *it, size_t i)
 	field(p, FINGERPRINT_KEY, f->fingerprint);
 	p->end(p);
 	verdict(p, it->verdicts[i], it->notes[i]);
-	properties(p, it, i);
+	/* Everything else is the record `winnow export` prints. */
+	p->map_key(p, "properties");
+	wn_print_finding_record(p, it, i);
 	p->end(p);
 }
 

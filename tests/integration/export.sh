@@ -85,8 +85,11 @@ expect_eq "partial fingerprint is the finding's" \
 expect_eq "location: file, line, function" \
 	'{"uri":"drivers/misc/frobnic/core.c","line":79,"function":"frobnic_remove"}' \
 	"$(res "$WN_FX_A2" 1 '.locations[0] | {uri: .physicalLocation.artifactLocation.uri, line: .physicalLocation.region.startLine, function: .logicalLocations[0].name}')"
-expect_eq "a finding about the commit message has no file location" 'null' \
-	"$(jq -c '[.runs[].results[] | select(.properties.aboutCommitMessage)][0].locations' "$sarif")"
+expect_eq "a finding about the commit message (A2.2) has no file location" '[1,null]' \
+	"$(jq -c '[.runs[].results[] | select(.properties.about_commit_message)] | [length, .[0].locations]' "$sarif")"
+expect_eq "every result carries the finding's export record as its properties" \
+	"$(jq -c 'sort_by(.review, .finding)' "$json")" \
+	"$(jq -c '[.runs[].results[].properties] | sort_by(.review, .finding)' "$sarif")"
 "$WINNOW" export --format=sarif tag:no-such-tag > "$WN_WORLD/empty.sarif"
 expect_eq "nothing matched: no runs" '[]' "$(jq -c .runs "$WN_WORLD/empty.sarif")"
 check "the empty log validates too" validate "$WN_WORLD/empty.sarif"
