@@ -1,8 +1,8 @@
 /* winnow — statistics over verdicts (stats.h).
  *
- * Groups live in an array found through a small open-addressing hash of
- * their values, so adding a review costs a few lookups however many
- * groups there are (one per author can be thousands). */
+ * Groups live in an array found through a map of their values (map.h),
+ * so adding a review costs a few lookups however many groups there are
+ * (one per author can be thousands). */
 #include "autoconfig.h"
 
 #include <math.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "map.h"
 #include "str.h"
 #include "winnow/stats.h"
 #include "winnow/text.h"
@@ -109,8 +110,8 @@ struct wn_stats {
 	unsigned flags;
 	wn_stats_group *groups;
 	size_t ngroups, cap;
-	size_t *hash;		/* group index + 1, 0 = free; hcap slots */
-	size_t hcap;
+	wn_map index;		/* encoded values -> group index + 1 */
+	wn_buf key;		/* the encoding being looked up */
 	wn_stats_counts total;
 	unsigned long unreadable;
 	/* Groups the review being added touched (its reviews count once). */
@@ -148,56 +149,31 @@ void wn_stats_free(wn_stats **ps)
 		free(s->groups[i].members);
 	}
 	free(s->groups);
-	free(s->hash);
+	wn_map_free(&s->index, NULL);
+	wn_buf_free(&s->key);
 	free(s->touched);
 	free(s);
 	*ps = NULL;
 }
 
-static bool same(const char *a, const char *b)
+/* The values as one map key into s->key: each value tagged (n: none,
+ * s: a string) and ended by a NUL, so that no two lists of values
+ * share an encoding.  false when out of memory. */
+static bool encode(wn_stats *s, const char *const *v)
 {
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-static uint64_t hash_values(const char *const *v, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (size_t k = 0; k < n; k++) {
-		/* NULL hashes apart from "" and from every string. */
-		for (const char *p = v[k] ? v[k] : ""; *p; p++)
-			h = (h ^ (unsigned char) *p) * 1099511628211ULL;
-		h = (h ^ (v[k] ? 0x1fu : 0x1eu)) * 1099511628211ULL;
-	}
-	return h;
-}
-
-static void hash_put(wn_stats *s, size_t gi)
-{
-	size_t i = (size_t) hash_values((const char *const *) s->groups[gi].value, s->nkeys) & (s->hcap - 1);
-
-	while (s->hash[i])
-		i = (i + 1) & (s->hcap - 1);
-	s->hash[i] = gi + 1;
-}
-
-/* Keep the hash at most half full. */
-static bool hash_grow(wn_stats *s)
-{
-	size_t ncap = s->hcap ? s->hcap * 2 : 64;
-	size_t *nh;
-
-	if (2 * (s->ngroups + 1) <= s->hcap)
-		return true;
-	nh = calloc(ncap, sizeof(*nh));
-	if (!nh)
-		return false;
-	free(s->hash);
-	s->hash = nh;
-	s->hcap = ncap;
-	for (size_t gi = 0; gi < s->ngroups; gi++)
-		hash_put(s, gi);
+	wn_buf_reset(&s->key);
+	for (size_t k = 0; k < s->nkeys; k++)
+		if (wn_buf_putc(&s->key, v[k] ? 's' : 'n') != WN_OK ||
+		    (v[k] && wn_buf_puts(&s->key, v[k]) != WN_OK) ||
+		    wn_buf_append(&s->key, "", 1) != WN_OK)
+			return false;
 	return true;
+}
+
+static bool index_group(wn_stats *s, size_t gi)
+{
+	return encode(s, (const char *const *) s->groups[gi].value) &&
+	       wn_map_put(&s->index, s->key.data, s->key.len, (void *) (uintptr_t) (gi + 1)) == WN_OK;
 }
 
 static wn_stats_group *new_group(wn_stats *s, const char *const *v)
@@ -222,28 +198,20 @@ static wn_stats_group *new_group(wn_stats *s, const char *const *v)
 			return NULL;
 		}
 	s->ngroups++;
-	hash_put(s, s->ngroups - 1);
-	return g;
+	return index_group(s, s->ngroups - 1) ? g : NULL;
 }
 
 /* The index of the group with values v, made when new; -1 when out of
  * memory. */
 static long find_group(wn_stats *s, const char *const *v)
 {
-	size_t i;
+	uintptr_t gi;
 
-	if (!hash_grow(s))
+	if (!encode(s, v))
 		return -1;
-	i = (size_t) hash_values(v, s->nkeys) & (s->hcap - 1);
-	for (; s->hash[i]; i = (i + 1) & (s->hcap - 1)) {
-		const wn_stats_group *g = &s->groups[s->hash[i] - 1];
-		size_t k = 0;
-
-		while (k < s->nkeys && same(g->value[k], v[k]))
-			k++;
-		if (k == s->nkeys)
-			return (long) (s->hash[i] - 1);
-	}
+	gi = (uintptr_t) wn_map_get(&s->index, s->key.data, s->key.len);
+	if (gi)
+		return (long) (gi - 1);
 	return new_group(s, v) ? (long) (s->ngroups - 1) : -1;
 }
 
@@ -462,9 +430,13 @@ void wn_stats_sort(wn_stats *s)
 	for (size_t i = 0; i < s->ngroups; i++)
 		s->groups[i] = tmp[i].g;
 	free(tmp);
-	memset(s->hash, 0, s->hcap * sizeof(*s->hash));
+	/* The groups moved: index them again (out of memory leaves groups
+	 * unfound, so a later add makes a second one of the same values:
+	 * counted apart, never lost). */
+	wn_map_free(&s->index, NULL);
 	for (size_t gi = 0; gi < s->ngroups; gi++)
-		hash_put(s, gi);
+		if (!index_group(s, gi))
+			break;
 }
 
 size_t wn_stats_nkeys(const wn_stats *s)
