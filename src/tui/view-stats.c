@@ -43,8 +43,10 @@ struct stats_view {
 	bool have_shown, counting, dirty;
 	int keyw;		/* width of the key column */
 	int trend_y;		/* first line of the trend block */
-	char *bar[WN_VERDICT_COUNT];	/* BAR_MAX of the segment's text */
-	size_t bar_unit[WN_VERDICT_COUNT];	/* bytes of one column of it */
+	/* BAR_MAX columns of each verdict's segment text, [1] always the
+	 * verdict's character (the cursor bar hides background colours). */
+	char *bar[2][WN_VERDICT_COUNT];
+	size_t bar_unit[2][WN_VERDICT_COUNT];	/* bytes of one column */
 	/* The queue a group opens on; kept until the next one. */
 	char *group_query, *group_label;
 	struct queue_arg group_arg;
@@ -224,24 +226,35 @@ static void stats_reload(struct tui *t, struct view *v, const char *msgid)
 
 /* --- open and close -------------------------------------------------- */
 
+/* Columns of unit, BAR_MAX of them, into *out (malloc'd). */
+static bool repeat(const char *unit, char **out, size_t *unit_len)
+{
+	size_t n = strlen(unit);
+
+	*out = malloc(BAR_MAX * n + 1);
+	if (!*out)
+		return false;
+	for (size_t i = 0; i < BAR_MAX; i++)
+		memcpy(*out + i * n, unit, n);
+	(*out)[BAR_MAX * n] = '\0';
+	*unit_len = n;
+	return true;
+}
+
 /* The text of each verdict's bar segment: blanks in the role's
  * background colour, or the verdict's character where colour cannot
- * tell (no colours, a role without a background). */
+ * tell (no colours, a role without a background); and the character
+ * always, for the row under the cursor. */
 static bool make_bars(struct tui *t, struct stats_view *sv)
 {
 	for (int v = 0; v < WN_VERDICT_COUNT; v++) {
 		enum role r = bar_roles[v];
 		bool blank = t->theme.color && t->theme.style[r].bg.kind != TC_DEFAULT;
-		const char *unit = blank ? " " : wn_stats_glyph((wn_verdict) v, display_utf8());
-		size_t n = strlen(unit);
+		const char *glyph = wn_stats_glyph((wn_verdict) v, display_utf8());
 
-		sv->bar[v] = malloc(BAR_MAX * n + 1);
-		if (!sv->bar[v])
+		if (!repeat(blank ? " " : glyph, &sv->bar[0][v], &sv->bar_unit[0][v]) ||
+		    !repeat(glyph, &sv->bar[1][v], &sv->bar_unit[1][v]))
 			return false;
-		for (size_t i = 0; i < BAR_MAX; i++)
-			memcpy(sv->bar[v] + i * n, unit, n);
-		sv->bar[v][BAR_MAX * n] = '\0';
-		sv->bar_unit[v] = n;
 	}
 	return true;
 }
@@ -252,8 +265,10 @@ static void stats_done(struct tui *t, struct view *v)
 
 	count_free(&sv->shown);
 	count_free(&sv->next);
-	for (int k = 0; k < WN_VERDICT_COUNT; k++)
-		free(sv->bar[k]);
+	for (int k = 0; k < WN_VERDICT_COUNT; k++) {
+		free(sv->bar[0][k]);
+		free(sv->bar[1][k]);
+	}
 	free(sv->group_query);
 	free(sv->group_label);
 }
@@ -365,13 +380,13 @@ static int used_width(const struct row *r)
 }
 
 /* Segments of columns of a verdict's bar text. */
-static const char *bar_text(const struct stats_view *sv, wn_verdict v, int cols)
+static const char *bar_text(const struct stats_view *sv, wn_verdict v, int cols, bool cursor)
 {
-	return sv->bar[v] + (size_t) (BAR_MAX - cols) * sv->bar_unit[v];
+	return sv->bar[cursor][v] + (size_t) (BAR_MAX - cols) * sv->bar_unit[cursor][v];
 }
 
 static void add_bar(const struct stats_view *sv, struct row *r, const wn_stats_counts *c,
-		    unsigned long max)
+		    unsigned long max, bool cursor)
 {
 	int width = COLS - used_width(r) - 1, seg[WN_VERDICT_COUNT];
 
@@ -382,7 +397,7 @@ static void add_bar(const struct stats_view *sv, struct row *r, const wn_stats_c
 		wn_verdict v = wn_stats_bar_order[k];
 
 		if (seg[v] > 0)
-			row_add(r, bar_roles[v], seg[v], bar_text(sv, v, seg[v]))->pad = 0;
+			row_add(r, bar_roles[v], seg[v], bar_text(sv, v, seg[v], cursor))->pad = 0;
 	}
 }
 
@@ -406,7 +421,8 @@ static void stats_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		if (wn_stats_group_at(s, k)->c.findings > max)
 			max = wn_stats_group_at(s, k)->c.findings;
 	/* Groups to the largest group's scale; the total is the whole mix. */
-	add_bar(sv, r, g ? &g->c : wn_stats_total(s), g ? max : wn_stats_total(s)->findings);
+	add_bar(sv, r, g ? &g->c : wn_stats_total(s), g ? max : wn_stats_total(s)->findings,
+		i == v->cursor);
 }
 
 /* The list starts under a line of headings; the trend block and the
@@ -437,7 +453,7 @@ static void draw_legend(struct tui *t, struct stats_view *sv, int y)
 	for (int k = 0; k < WN_VERDICT_COUNT; k++) {
 		wn_verdict v = wn_stats_bar_order[k];
 
-		row_add(&r, bar_roles[v], 2, bar_text(sv, v, 2));
+		row_add(&r, bar_roles[v], 2, bar_text(sv, v, 2, false));
 		row_add(&r, ROLE_HELP_TEXT, CELL_NATURAL, wn_verdict_label(v))->pad = 2;
 	}
 	view_draw_row(t, y, &r, false);
