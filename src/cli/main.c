@@ -31,7 +31,11 @@
 	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
 	  "list the verdict changes undo can revert")                                \
 	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \
-	  "write journaled verdicts to the notmuch database")
+	  "write journaled verdicts to the notmuch database")                        \
+	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
+	  "count verdicts by bot, severity, list, author, attribution, month")       \
+	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "every finding with its verdict, as JSON, CSV or SARIF")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)

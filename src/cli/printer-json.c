@@ -164,6 +164,18 @@ static void jp_integer(wn_printer *p, long long v)
 	jp_finish(jp);
 }
 
+static void jp_real(wn_printer *p, double v)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+	char buf[32];
+
+	if (!jp_start(jp))
+		return;
+	wn_format_real(v, buf);
+	fputs(buf, p->out);
+	jp_finish(jp);
+}
+
 static void jp_literal(wn_printer *p, const char *lit)
 {
 	struct json_printer *jp = (struct json_printer *) p;
@@ -218,7 +230,7 @@ wn_printer *wn_printer_json_new(FILE *out)
 	jp->p = (wn_printer) {
 		.begin_map = jp_begin_map, .begin_list = jp_begin_list,
 		.end = jp_end, .map_key = jp_map_key,
-		.string = jp_string, .msgid = jp_msgid, .integer = jp_integer,
+		.string = jp_string, .msgid = jp_msgid, .integer = jp_integer, .real = jp_real,
 		.boolean = jp_boolean, .null = jp_null,
 		.label = jp_label, .block = jp_label,
 		.text = jp_text, .separator = jp_separator,

@@ -93,6 +93,16 @@ static void text_integer(wn_printer *p, long long v)
 		fprintf(p->out, "%lld", v);
 }
 
+static void text_real(wn_printer *p, double v)
+{
+	char buf[32];
+
+	if (take_show(p) == SHOW_NOT)
+		return;
+	wn_format_real(v, buf);
+	fputs(buf, p->out);
+}
+
 static void text_boolean(wn_printer *p, bool v)
 {
 	if (take_show(p) != SHOW_NOT)
@@ -144,6 +154,7 @@ wn_printer *wn_printer_text_new(FILE *out)
 		.begin_map = text_structure, .begin_list = text_structure,
 		.end = text_structure, .map_key = text_map_key,
 		.string = text_string, .msgid = text_msgid, .integer = text_integer,
+		.real = text_real,
 		.boolean = text_boolean, .null = text_null,
 		.label = text_label, .block = text_block,
 		.text = text_text, .separator = text_separator,

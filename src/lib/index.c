@@ -375,6 +375,7 @@ static void item_clear_loaded(wn_item *it)
 		free(it->patch->id);
 		free(it->patch->subject);
 		free(it->patch->author);
+		free(it->patch->list);
 		wn_trailers_free(&it->patch->trailers);
 		free(it->patch);
 		it->patch = NULL;

@@ -59,6 +59,7 @@ static wn_status load_patch(wn_item *it, notmuch_message_t *msg, wn_link how, wn
 	p->subject = strdup(mail->subject ? mail->subject : "");
 	p->author = strdup(mail->from ? mail->from : "");
 	p->date = mail->date;
+	p->list = wn_mail_list(mail);
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
@@ -73,6 +74,7 @@ nomem:
 		free(p->id);
 		free(p->subject);
 		free(p->author);
+		free(p->list);
 		wn_trailers_free(&p->trailers);
 		free(p);
 	}

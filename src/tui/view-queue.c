@@ -15,6 +15,7 @@
 struct queue {
 	wn_list list;
 	char *limit;		/* the user's limit query; NULL: all */
+	char *label;		/* what the title calls it instead; NULL: the limit */
 };
 
 static const struct hint queue_hints[] = {
@@ -46,10 +47,12 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
+	const struct queue_arg *qa = arg;
 	struct queue *q = v->priv;
 
-	if (!run_query(t, q, arg))
+	if (!run_query(t, q, qa ? qa->query : NULL))
 		return false;
+	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
 	return true;
 }
@@ -60,6 +63,7 @@ static void queue_done(struct tui *t, struct view *v)
 
 	wn_list_free(&q->list);
 	free(q->limit);
+	free(q->label);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -67,7 +71,7 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 	struct queue *q = v->priv;
 	/* The configured query is long and the same every day: name only
 	 * what narrows it. */
-	const char *query = q->limit && *q->limit ? q->limit : "all reviews";
+	const char *query = q->label ? q->label : q->limit && *q->limit ? q->limit : "all reviews";
 	struct cell *head, *tail, *mid;
 	int room;
 
@@ -260,12 +264,15 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 static void limit(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
-	char *s = prompt_line(t, "Limit to (notmuch query, empty for all): ", q->limit);
+	/* A labelled queue's query is no text to edit: start afresh. */
+	char *s = prompt_line(t, "Limit to (notmuch query, empty for all): ", q->label ? NULL : q->limit);
 
 	if (!s)
 		return;
 	wn_text_trim(s);
 	if (run_query(t, q, s)) {
+		free(q->label);
+		q->label = NULL;
 		v->lines = q->list.n;
 		v->cursor = v->top = 0;
 		t->rc = 0;
