@@ -58,6 +58,8 @@ typedef struct wn_item {
 	wn_verdict *verdicts;	/* review->nfindings entries */
 	char **notes;		/* review->nfindings entries, NULL = no note */
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */
+	wn_severity *severity;	/* the maintainer's own, WN_SEV_NONE when unset */
+	char **reported;	/* to the bot's operators: "<time> <msgid>"; NULL = not */
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
 	char *warning;		/* something odd in the stored verdicts; NULL */
 } wn_item;
