@@ -51,7 +51,8 @@ def inline(ctx, p, fs, tags, quote="> "):
         for hi, h in enumerate(hunks):
             here = sorted(k[2] for k in at if k[:2] == (fi, hi))
             if not here:
-                out.append("\n[ ... ]\n\n")
+                if not out[-1].endswith("[ ... ]\n\n"):
+                    out.append("\n[ ... ]\n\n")
                 continue
             lines = gen.diff_hunk(h, quote)
             last = 0

@@ -113,18 +113,19 @@ class Ctx:
 # --- mail bytes ---------------------------------------------------------
 
 def fold(name, value):
-    """Fold a header at spaces (after commas for address lists) the way
-    mailers do, so long subjects and Cc lists arrive folded."""
+    """Fold a header at spaces the way mailers do, so long subjects and
+    Cc lists arrive folded."""
     line = f"{name}: {value}"
     if len(line) <= 78:
         return line + "\n"
-    out, cur = [], ""
-    for word in line.split(" "):
-        if cur and len(cur) + 1 + len(word) > 76:
+    words = value.split(" ")
+    out, cur = [], f"{name}: {words[0]}"
+    for word in words[1:]:
+        if len(cur) + 1 + len(word) > 76:
             out.append(cur)
             cur = " " + word
         else:
-            cur = f"{cur} {word}" if cur else word
+            cur = f"{cur} {word}"
     out.append(cur)
     return "\n".join(out) + "\n"
 
