@@ -24,7 +24,8 @@
 #   --json FILE  also write every figure to FILE
 #
 # Needs python3, notmuch and tmux (and the build dependencies unless
-# --winnow is given); missing Debian packages are installed with apt-get.
+# --winnow is given); missing Debian packages are installed with apt-get
+# (through sudo when not root) unless WINNOW_BENCH_NO_INSTALL is set.
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,7 +34,7 @@ reps=5 seed=1 winnow= json=
 
 say() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { say "$*"; exit 1; }
-usage() { sed -n '6,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -67,6 +68,8 @@ install_missing() {
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 			missing+=("$p")
 	done
+	[ ${#missing[@]} -eq 0 ] || [ -z "${WINNOW_BENCH_NO_INSTALL:-}" ] ||
+		die "missing packages: ${missing[*]}"
 	[ ${#missing[@]} -eq 0 ] && return 0
 	command -v apt-get >/dev/null || die "missing packages (${missing[*]}) and no apt-get: install them by hand"
 	if [ "$(id -u)" -ne 0 ]; then
@@ -78,13 +81,17 @@ install_missing() {
 	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-pkgs="python3 notmuch tmux"
-[ -n "$winnow" ] || pkgs="$pkgs gcc make autoconf automake pkg-config libncurses-dev libnotmuch-dev
-	libgmime-3.0-dev libjansson-dev"
-if command -v dpkg-query >/dev/null; then
-	# shellcheck disable=SC2086
-	install_missing $pkgs
+# Tools by command (they may come from elsewhere than Debian), the build
+# dependencies by package, as quickstart does.
+pkgs=
+for c in python3 notmuch tmux; do
+	command -v "$c" >/dev/null || pkgs="$pkgs $c"
+done
+if [ -z "$winnow" ] && command -v dpkg-query >/dev/null; then
+	pkgs="$pkgs gcc make autoconf automake pkg-config libncurses-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev"
 fi
+# shellcheck disable=SC2086
+[ -z "$pkgs" ] || install_missing $pkgs
 for c in python3 notmuch tmux; do
 	command -v "$c" >/dev/null || die "$c not found"
 done
