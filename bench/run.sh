@@ -23,7 +23,7 @@
 #   --winnow BIN measure this binary instead of building one
 #   --json FILE  also write every figure to FILE
 #
-# Needs python3, notmuch and tmux (and the build dependencies unless
+# Needs python3, notmuch, tmux and GNU time (and the build dependencies unless
 # --winnow is given); missing Debian packages are installed with apt-get
 # (through sudo when not root) unless WINNOW_BENCH_NO_INSTALL is set.
 set -euo pipefail
@@ -87,12 +87,13 @@ pkgs=
 for c in python3 notmuch tmux; do
 	command -v "$c" >/dev/null || pkgs="$pkgs $c"
 done
+[ -x /usr/bin/time ] || pkgs="$pkgs time"  # GNU time: peak memory
 if [ -z "$winnow" ] && command -v dpkg-query >/dev/null; then
 	pkgs="$pkgs gcc make autoconf automake pkg-config libncurses-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev"
 fi
 # shellcheck disable=SC2086
 [ -z "$pkgs" ] || install_missing $pkgs
-for c in python3 notmuch tmux; do
+for c in python3 notmuch tmux /usr/bin/time; do
 	command -v "$c" >/dev/null || die "$c not found"
 done
 
