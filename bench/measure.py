@@ -293,10 +293,17 @@ def tui_peak(ix, fig):
     last = re.compile(r"\[queue\] (%s)/(%s)\b" % (total, total))
     t.wait(lambda s: any(last.search(x) for x in s), time.perf_counter(), 300)
     t.keys("Q")
-    # time writes its file once winnow has exited: wait for the pane's
-    # process to be gone (remain-on-exit keeps the pane).
-    t.wait(lambda s: any("Pane is dead" in x for x in s), time.perf_counter(), 60)
-    return peak_kib(out)
+    # GNU time fills its file once winnow has exited.  (Not "Pane is
+    # dead": a child winnow leaves behind may hold the terminal longer.)
+    deadline = time.perf_counter() + 60
+    while True:
+        try:
+            return peak_kib(out)
+        except (OSError, ValueError, IndexError):
+            if time.perf_counter() > deadline:
+                raise Failed("winnow did not exit within 60 s of Q; the screen shows:\n  " +
+                             "\n  ".join(x for x in t.screen() if x.strip()))
+            time.sleep(0.02)
 
 
 def batch_run(ix, fig, side, rep):
