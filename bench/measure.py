@@ -31,9 +31,10 @@ NM_SHOW = ["notmuch", "show", "--format=json", "--body=true", "{query}"]
 
 class Figure:
     """One line of the table.  kind: "screen" (the TUI in tmux, timed
-    until its first review row is drawn; memory after scrolling to the
-    last review), "batch" (a command over every review), "verdict" (a
-    write, the value alternating so that every call writes)."""
+    until its first screen is drawn: a review row with its counts and
+    badge, and the status line; memory after scrolling to the last
+    review), "batch" (a command over every review), "verdict" (a write,
+    the value alternating so that every call writes)."""
 
     def __init__(self, name, kind, winnow, reference, target, growth):
         self.name, self.kind, self.winnow, self.reference = name, kind, winnow, reference
@@ -416,12 +417,13 @@ def table(ix, reps):
 def growth(results):
     if len(results) < 2:
         return
+    results = sorted(results, key=lambda r: r["messages"])
     a, b = results[0], results[-1]
     rev = b["reviews"] / a["reviews"] if a["reviews"] else None
     print(f"\ngrowth {a['messages']} -> {b['messages']} messages "
           f"(reviews x{fmt(rev, '.1f')}): winnow's time grows by")
     for fa, fb in zip(a["figures"], b["figures"]):
-        if not (fa["winnow_ms"] and fb["winnow_ms"]):
+        if not all((fa["winnow_ms"], fb["winnow_ms"], fa["notmuch_ms"], fb["notmuch_ms"])):
             print(f"  {fa['figure']:<14}-")
             continue
         g = fb["winnow_ms"] / fa["winnow_ms"]
