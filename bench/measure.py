@@ -127,6 +127,9 @@ class Tmux:
                        env=env, check=True)
         for opt in (["window-size", "manual"], ["automatic-rename", "off"], ["remain-on-exit", "on"]):
             subprocess.run(base + ["set", "-g"] + opt, env=env, check=True)
+        # kill-server leaves the socket file behind: close() removes it.
+        self.socket_path = subprocess.run(base + ["display", "-p", "#{socket_path}"], env=env, check=True,
+                                          capture_output=True, text=True).stdout.strip()
         self.ctl = subprocess.Popen(base + ["-C", "attach", "-t", "b"], env=env,
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.buf, self.block, self.blocks, self.output = b"", None, [], False
@@ -209,6 +212,11 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], env=self.env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.ctl.wait()
+        if self.socket_path.endswith("/" + self.sock):
+            try:
+                os.unlink(self.socket_path)
+            except FileNotFoundError:
+                pass
 
 
 def script(path, text):
