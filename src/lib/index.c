@@ -202,6 +202,11 @@ static char *build_query(const wn_index *idx, const char *user_query)
 	return wn_buf_steal(&b);
 }
 
+char *wn_index_query_string(const wn_index *idx, const char *user_query)
+{
+	return build_query(idx, user_query);
+}
+
 struct wn_list_cursor {
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
