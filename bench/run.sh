@@ -184,11 +184,11 @@ if [ -z "$winnow" ]; then
 	built=" (built aside: -O2, no sanitizers)"
 fi
 [ -x "$winnow" ] || die "no winnow binary at $winnow"
-query=$(default_query)
 dirs=()
 for n in "$@"; do
 	dirs+=("$(prepare_index "$n")")
 done
+query=$(default_query "${dirs[0]}") || die "winnow list --print-query failed"
 
 mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
