@@ -150,6 +150,26 @@ int text_width(const char *untrusted)
 	return width;
 }
 
+const char *text_skip_cols(const char *s, int cols)
+{
+	mbstate_t st;
+
+	memset(&st, 0, sizeof(st));
+	while (*s && cols > 0) {
+		wchar_t c;
+		size_t r = mbrtowc(&c, s, strlen(s), &st);
+
+		if (r == (size_t) -1 || r == (size_t) -2 || r == 0) {
+			memset(&st, 0, sizeof(st));
+			r = 1;
+			c = L'?';
+		}
+		cols -= wwidth(c);
+		s += r;
+	}
+	return s;
+}
+
 int draw_text_attr(int y, int x, int width, chtype attr, const char *untrusted)
 {
 	const wchar_t *ell = utf8 ? L"\u2026" : L"~";

@@ -40,6 +40,10 @@ void draw_fill(int y, int x, int width, chtype attr);
 /* Display width of s once sanitised. */
 int text_width(const char *untrusted);
 
+/* The rest of s (sanitised text) after its first cols columns; a wide
+ * character cut in two is skipped whole. */
+const char *text_skip_cols(const char *clean, int cols);
+
 /* Sanitise s (tabs kept), expand tabs to 8-column stops, and break it
  * into lines no wider than width (at spaces when possible; '\n' always
  * breaks).  wrap == false clips instead of wrapping (code).  Appends

@@ -56,7 +56,13 @@
 	X(HELP_KEY,         "help.key",               "cyan default bold")        \
 	X(HELP_TEXT,        "help.text",              "default default")          \
 	X(ERROR,            "error",                  "red default bold")         \
-	X(WARNING,          "warning",                "yellow default bold")
+	X(WARNING,          "warning",                "yellow default bold")      \
+	/* the patch, the mail and the thread; the queue's series */          \
+	X(DIFF_FILE,        "diff.file",              "default default bold")     \
+	X(DIFF_FINDING,     "diff.finding",           "black yellow bold")        \
+	X(MAIL_HEADER,      "mail.header",            "green default bold")       \
+	X(LINK,             "link",                   "blue default underline")   \
+	X(SERIES,           "series",                 "default default bold")
 
 enum role {
 #define THEME_X_(e, name, def) ROLE_##e,

@@ -19,7 +19,7 @@
  * process's lock: only then is the user told. */
 #define LOCK_GRACE_MS 1000
 
-static long long now_ms(void)
+long long tui_now_ms(void)
 {
 	struct timespec ts;
 
@@ -36,6 +36,23 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	wn_buf_vprintf(&t->msg, fmt, ap);
 	va_end(ap);
 	t->msg_role = role;
+}
+
+void tui_progress(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!fmt) {
+		wn_buf_reset(&t->progress);
+		t->progress_since = 0;
+		return;
+	}
+	if (!t->progress_since)
+		t->progress_since = tui_now_ms();
+	wn_buf_reset(&t->progress);
+	va_start(ap, fmt);
+	wn_buf_vprintf(&t->progress, fmt, ap);
+	va_end(ap);
 }
 
 wn_status tui_flush(struct tui *t)
@@ -55,8 +72,13 @@ wn_status tui_flush(struct tui *t)
 	if (st == WN_OK) {
 		const char *w = wn_store_warning(t->store);
 
+		unsigned long rev;
+
 		if (t->locked)
 			tui_msg(t, ROLE_STATUS, "the index lock is free again: verdicts written");
+		/* The revision our write made is no news to the views. */
+		if (wn_index_revision(t->idx, &rev, &err) == WN_OK && rev != t->rev)
+			t->rev = t->own_rev = rev;
 		/* The writer's own news (a review that left the index) must
 		 * reach the user, once. */
 		if (w && (!t->warned || strcmp(w, t->warned) != 0)) {
@@ -68,8 +90,8 @@ wn_status tui_flush(struct tui *t)
 		t->pending_since = 0;
 	} else if (st == WN_LOCKED) {
 		if (!t->pending_since)
-			t->pending_since = now_ms();
-		else if (now_ms() - t->pending_since >= LOCK_GRACE_MS)
+			t->pending_since = tui_now_ms();
+		else if (tui_now_ms() - t->pending_since >= LOCK_GRACE_MS)
 			t->locked = true;
 	} else {
 		tui_msg(t, ROLE_ERROR, "writing verdicts failed: %s (they stay journaled)",

@@ -29,6 +29,7 @@ static const struct view_ops *const views[VIEW_COUNT] = {
 #undef TUI_X_
 };
 
+
 static void view_free(struct view *v)
 {
 	free(v->priv);
@@ -52,6 +53,7 @@ static bool push(struct tui *t, enum view_id id, void *arg)
 		return false;
 	}
 	v->ops = ops;
+	v->id = id;
 	if (!ops->open(t, v, arg)) {
 		view_free(v);
 		return false;
@@ -227,7 +229,11 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		tui_msg(t, ROLE_WARNING, "nothing to mark here");
 		break;
 	case ACT_LIMIT:
-		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
+	case ACT_SORT:
+	case ACT_HIDE_TRIAGED:
+	case ACT_HIDE_EMPTY:
+	case ACT_RELOAD:
+		tui_msg(t, ROLE_WARNING, "%s works in the queue (q to go back)", action_name(a));
 		break;
 	default:
 		break;
@@ -265,42 +271,83 @@ static int read_key(void)
 static void show_theme_errors(struct tui *t)
 {
 	const struct theme_errors *e = &t->theme.errors;
+	size_t n = 0;
 
-	if (!e->n)
-		return;
 	if (e->n == 1)
 		tui_msg(t, ROLE_ERROR, "theme: %s", e->msg[0]);
-	else
+	else if (e->n)
 		tui_msg(t, ROLE_ERROR, "theme: %s (and %zu more)", e->msg[0], e->n - 1);
+	while (t->conf_errors && t->conf_errors[n])
+		n++;
+	if (n == 1)
+		tui_msg(t, ROLE_ERROR, "%s", t->conf_errors[0]);
+	else if (n)
+		tui_msg(t, ROLE_ERROR, "%s (and %zu more)", t->conf_errors[0], n - 1);
+}
+
+/* A slice of every view's background work; true while any has more. */
+static bool idle(struct tui *t)
+{
+	bool more = false;
+
+	for (int i = 0; i < t->depth; i++)
+		if (t->stack[i]->ops->idle && t->stack[i]->ops->idle(t, t->stack[i]))
+			more = true;
+	if (!more)
+		tui_progress(t, NULL);
+	return more;
+}
+
+/* Once a second: has another program changed the index (new mail, a
+ * tag)?  The queue sees t->rev move and reads it again. */
+static void poll_revision(struct tui *t, long long *last)
+{
+	wn_error err = WN_ERROR_INIT;
+	unsigned long rev;
+
+	if (tui_now_ms() - *last < TICK_MS)
+		return;
+	*last = tui_now_ms();
+	if (wn_index_revision(t->idx, &rev, &err) == WN_OK)
+		t->rev = rev;
+	wn_error_clear(&err);
 }
 
 static void loop(struct tui *t)
 {
+	long long polled = tui_now_ms();
+	bool busy = true;
+
 	while (!t->quit && t->depth) {
 		enum action a;
 		int key;
 
 		view_draw(t);
 		refresh();
-		timeout(wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
+		/* Background work goes on between keys: wait for none then. */
+		timeout(busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
 		key = read_key();
 		if (display_signal())
 			break;
 		if (key == 0) {
-			/* Idle tick: collect or restart the writer. */
+			/* Idle: collect or restart the writer, see whether the
+			 * index moved, let the views work. */
 			tui_flush(t);
+			poll_revision(t, &polled);
+			busy = idle(t);
 			continue;
 		}
 		if (key == KEYMAP_FN(KEY_RESIZE))
 			continue;
 		wn_buf_reset(&t->msg);
 		tui_flush(t);
-		a = keymap_lookup(&t->keys, key);
+		a = keymap_lookup(&t->keys, view_top(t)->id, key);
 		if (a == ACT_NONE) {
 			tui_msg(t, ROLE_WARNING, "key not bound: press ? for help");
 			continue;
 		}
 		dispatch(t, a);
+		busy = true;	/* what the key did may have work to do */
 	}
 }
 
@@ -316,12 +363,25 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	t.idx = idx;
 	t.store = store;
 	wn_buf_reset(&t.msg);
+	wn_buf_reset(&t.progress);
 	theme_init(&t.theme);
 	theme_load(&t.theme, conf ? conf->theme : NULL);
 	if (!keymap_init(&t.keys)) {
 		fprintf(stderr, "winnow: cannot set up the keymap\n");
 		rc = 2;
 		goto out;
+	}
+	{
+		const char *names[VIEW_COUNT];
+		wn_error err = WN_ERROR_INIT;
+
+		for (int i = 0; i < VIEW_COUNT; i++)
+			names[i] = views[i] ? views[i]->name : NULL;
+		tui_conf_load(&t, names);
+		/* The revision the queue is read at. */
+		if (wn_index_revision(idx, &t.rev, &err) != WN_OK)
+			t.rev = 0;
+		wn_error_clear(&err);
 	}
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
@@ -371,6 +431,8 @@ out:
 	keymap_free(&t.keys);
 	theme_free(&t.theme);
 	wn_buf_free(&t.msg);
+	wn_buf_free(&t.progress);
+	wn_strv_free(t.conf_errors);
 	free(t.search);
 	free(t.warned);
 	return rc;

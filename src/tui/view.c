@@ -168,19 +168,20 @@ bool view_move(struct tui *t, struct view *v, enum action a)
 
 /* --- drawing --------------------------------------------------------- */
 
-static int hint_width(const struct hint *h)
+static int hint_width(struct tui *t, struct view *v, const struct hint *h)
 {
 	char key[16];
 
-	action_first_key(h->a, key, sizeof(key));
+	if (!keymap_key_of(&t->keys, v->id, h->a, key, sizeof(key)))
+		return -1;	/* unbound here: no hint */
 	return text_width(key) + 1 + text_width(h->label) + 1;
 }
 
-static void add_hint(struct row *r, const struct hint *h)
+static void add_hint(struct tui *t, struct view *v, struct row *r, const struct hint *h)
 {
 	char key[16];
 
-	action_first_key(h->a, key, sizeof(key));
+	keymap_key_of(&t->keys, v->id, h->a, key, sizeof(key));
 	row_addf(r, ROLE_HELP_KEY, CELL_NATURAL, "%s", key)->pad = 0;
 	row_addf(r, ROLE_HELP_TEXT, CELL_NATURAL, ":%s", h->label);
 }
@@ -199,11 +200,21 @@ static void draw_status(struct tui *t, struct view *v)
 	if (LINES < 1)
 		return;
 	if (v)
-		snprintf(where, sizeof(where), "[%s] %zu/%zu", v->ops->name,
-			 v->lines ? v->cursor + 1 : 0, v->lines);
+		snprintf(where, sizeof(where), "%s%s%s[%s] %zu/%zu",
+			 v->ops->mode ? "by " : "", v->ops->mode ? v->ops->mode(t, v) : "",
+			 v->ops->mode ? "  " : "", v->ops->name, v->lines ? v->cursor + 1 : 0, v->lines);
 	room = COLS - text_width(where) - 1;
-	if (t->msg.len)
-		row_add(&r, t->msg_role, CELL_NATURAL, wn_buf_str(&t->msg))->pad = 2;
+	if (t->msg.len) {
+		struct cell *m = row_add(&r, t->msg_role, CELL_NATURAL, wn_buf_str(&t->msg));
+
+		/* The message gives way to the position, never the reverse. */
+		m->pad = 2;
+		if (text_width(m->text) > room - 2)
+			m->width = room - 2 > 1 ? room - 2 : 1;
+	}
+	if (t->progress.len && t->progress_since &&
+	    tui_now_ms() - t->progress_since >= PROGRESS_MS)
+		row_add(&r, ROLE_STATUS, CELL_NATURAL, wn_buf_str(&t->progress))->pad = 2;
 	if (t->locked && pending)
 		row_addf(&r, ROLE_WARNING, CELL_NATURAL, "%zu verdict%s waiting for the index lock",
 			 pending, pending == 1 ? "" : "s")->pad = 2;
@@ -212,20 +223,22 @@ static void draw_status(struct tui *t, struct view *v)
 		int used = 0, reserve = 0;
 
 		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++)
-			if (h->a == ACT_HELP)
+			if (h->a == ACT_HELP && hint_width(t, v, h) > 0)
 				help = h;
 		if (help)
-			reserve = hint_width(help);
+			reserve = hint_width(t, v, help);
 		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++) {
-			if (h == help)
+			int w = hint_width(t, v, h);
+
+			if (h == help || w < 0)
 				continue;
-			if (used + hint_width(h) > room - reserve)
+			if (used + w > room - reserve)
 				break;
-			used += hint_width(h);
-			add_hint(&r, h);
+			used += w;
+			add_hint(t, v, &r, h);
 		}
 		if (help && used + reserve <= room)
-			add_hint(&r, help);
+			add_hint(t, v, &r, help);
 	}
 	row_add(&r, ROLE_STATUS, CELL_FLEX, "")->pad = 0;
 	if (v) {

@@ -74,7 +74,10 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 #define TUI_VIEWS(X)                                                            \
 	X(QUEUE,  queue_ops)	/* arg: const char *query, NULL: all */         \
 	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
-	X(HELP,   help_ops)	/* arg: unused */
+	X(HELP,   help_ops)	/* arg: unused */                               \
+	X(DIFF,   diff_ops)	/* arg: struct about * */                       \
+	X(MAIL,   mail_ops)	/* arg: struct about * */                       \
+	X(THREAD, thread_ops)	/* arg: struct about * */
 
 enum view_id {
 	VIEW_NONE = 0,
@@ -82,6 +85,15 @@ enum view_id {
 	TUI_VIEWS(TUI_X_)
 #undef TUI_X_
 	VIEW_COUNT
+};
+
+/* What the diff, mail and thread views are opened about: a review
+ * (owned by the queue) and its finding (0-based) when one is current;
+ * for the mail view msgid, when set, names another message (a reply). */
+struct about {
+	wn_item *it;
+	size_t finding;
+	const char *msgid;
 };
 
 /* --- views ---------------------------------------------------------- */
@@ -151,6 +163,14 @@ struct view_ops {
 	 * written behind the view's back (an undo): read them again.  The
 	 * driver calls it on every view on the stack. */
 	void (*reload)(struct tui *t, struct view *v, const char *msgid);
+	/* Optional: do a slice of background work (a few ms: keys must
+	 * keep their answer) and set the progress (tui_progress); true
+	 * while more remains.  The driver calls it on every view of the
+	 * stack while any has work, and once a second otherwise. */
+	bool (*idle)(struct tui *t, struct view *v);
+	/* Optional: a word for the status line before "[name]" (the
+	 * queue's order). */
+	const char *(*mode)(struct tui *t, struct view *v);
 	/* Hints for the status line, ending with { ACT_NONE }. */
 	const struct hint *hints;
 };
@@ -160,6 +180,7 @@ TUI_VIEWS(TUI_X_)
 #undef TUI_X_
 
 struct view {
+	enum view_id id;
 	const struct view_ops *ops;
 	void *priv;
 	size_t lines;		/* rows in the list */
@@ -187,7 +208,24 @@ struct tui {
 	long long pending_since;	/* ms when the current write began; 0 none */
 	bool quit;
 	int rc;			/* exit code a view asks for when it fails to open */
+
+	wn_buf progress;	/* what a long operation is at; "" none */
+	long long progress_since;	/* ms it began; shown after PROGRESS_MS */
+	unsigned long rev;	/* the index's revision, polled once a second */
+	unsigned long own_rev;	/* the revision our own last write made */
+	bool hide_triaged;	/* queue toggles, kept in the notmuch config */
+	bool hide_empty;
+	char **conf_errors;	/* "file:line: ..." of winnow.bind.*, NULL-terminated */
 };
+
+/* A long operation's progress is shown once it has run this long. */
+#define PROGRESS_MS 200
+
+/* Milliseconds of a monotonic clock. */
+long long tui_now_ms(void);
+/* Say what a long operation is at (printf-style); NULL fmt: it ended. */
+void tui_progress(struct tui *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static inline struct view *view_top(struct tui *t)
 {
@@ -222,6 +260,14 @@ void format_date(time_t t, char out[16]);
  * a signal.  prompt_yesno: true for y. */
 char *prompt_line(struct tui *t, const char *label, const char *initial);
 bool prompt_yesno(struct tui *t, const char *question);
+
+/* --- the notmuch config (tui-conf.c) ---------------------------------- */
+
+/* Read the queue's toggles and the key bindings (winnow.bind.*) into
+ * t; views[id] names each view.  Errors go to t->conf_errors. */
+void tui_conf_load(struct tui *t, const char *const *views);
+/* Run `notmuch config set key value` (no shell); false when it failed. */
+bool tui_conf_set(struct tui *t, const char *key, const char *value);
 
 /* --- store glue (tui-store.c): below the views, calls none of them -- */
 
