@@ -38,14 +38,15 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 	return c;
 }
 
-/* Draw the cells of r from column 0 over the full width.  base: the
+/* Draw the cells of r in the columns [x0, x0 + width).  base: the
  * attribute of the whole line when every cell takes it (cursor bar), or
  * 0 to use each cell's role. */
-static void draw_cells(struct tui *t, int y, const struct row *r, chtype fill, chtype base)
+static void draw_cells(struct tui *t, int y, int x0, int width, const struct row *r,
+		       chtype fill, chtype base)
 {
 	int widths[ROW_MAX_CELLS], fixed = 0, flex = -1, x = 0;
 
-	draw_fill(y, 0, COLS, fill);
+	draw_fill(y, x0, width, fill);
 	for (int i = 0; i < r->n; i++) {
 		const struct cell *c = &r->c[i];
 
@@ -58,38 +59,48 @@ static void draw_cells(struct tui *t, int y, const struct row *r, chtype fill, c
 		fixed += widths[i] + c->pad;
 	}
 	if (flex >= 0)
-		widths[flex] = COLS - fixed > 0 ? COLS - fixed : 0;
-	for (int i = 0; i < r->n && x < COLS; i++) {
+		widths[flex] = width - fixed > 0 ? width - fixed : 0;
+	for (int i = 0; i < r->n && x < width; i++) {
 		const struct cell *c = &r->c[i];
 		chtype a = (base ? base : theme_attr(&t->theme, c->role)) | theme_ta(c->extra);
 		int w = widths[i], off = 0;
 
-		if (w > COLS - x)
-			w = COLS - x;
+		if (w > width - x)
+			w = width - x;
 		if (c->right) {
 			int tw = text_width(c->text);
 
 			if (tw < w)
 				off = w - tw;
 		}
-		draw_text_attr(y, x + off, w - off, a, c->text);
+		draw_text_attr(y, x0 + x + off, w - off, a, c->text);
 		x += widths[i] + c->pad;
+	}
+}
+
+void view_draw_row_at(struct tui *t, int y, int x, int width, const struct row *r, bool selected)
+{
+	if (selected) {
+		chtype cur = theme_attr(&t->theme, ROLE_CURSOR);
+		draw_cells(t, y, x, width, r, cur, cur);
+	} else {
+		draw_cells(t, y, x, width, r, theme_attr(&t->theme, ROLE_DEFAULT), 0);
 	}
 }
 
 void view_draw_row(struct tui *t, int y, const struct row *r, bool selected)
 {
-	if (selected) {
-		chtype cur = theme_attr(&t->theme, ROLE_CURSOR);
-		draw_cells(t, y, r, cur, cur);
-	} else {
-		draw_cells(t, y, r, theme_attr(&t->theme, ROLE_DEFAULT), 0);
-	}
+	view_draw_row_at(t, y, 0, COLS, r, selected);
+}
+
+void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *r, enum role fill)
+{
+	draw_cells(t, y, x, width, r, theme_attr(&t->theme, fill), 0);
 }
 
 void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill)
 {
-	draw_cells(t, y, r, theme_attr(&t->theme, fill), 0);
+	view_draw_bar_at(t, y, 0, COLS, r, fill);
 }
 
 /* --- cursor and scrolling ---------------------------------------------- */
@@ -248,7 +259,7 @@ static void draw_status(struct tui *t, struct view *v)
 		pos->text = pos->own;
 		pos->pad = 0;
 	}
-	draw_cells(t, LINES - 1, &r, theme_attr(&t->theme, ROLE_STATUS), 0);
+	draw_cells(t, LINES - 1, 0, COLS, &r, theme_attr(&t->theme, ROLE_STATUS), 0);
 }
 
 void view_draw(struct tui *t)
@@ -263,9 +274,11 @@ void view_draw(struct tui *t)
 		struct row title = { .n = 0 };
 
 		v->ops->title(t, v, &title);
-		draw_cells(t, 0, &title, theme_attr(&t->theme, ROLE_TITLE), 0);
+		draw_cells(t, 0, 0, COLS, &title, theme_attr(&t->theme, ROLE_TITLE), 0);
 	}
 	v->list_y = 1;
+	v->list_x = 0;
+	v->list_w = COLS;
 	v->list_h = height > 0 ? height : 0;
 	if (v->ops->layout && height > 0)
 		v->ops->layout(t, v, 1, height);
@@ -277,7 +290,7 @@ void view_draw(struct tui *t)
 		if (k >= v->lines)
 			break;
 		v->ops->row(t, v, k, &r);
-		view_draw_row(t, v->list_y + i, &r, k == v->cursor);
+		view_draw_row_at(t, v->list_y + i, v->list_x, v->list_w, &r, k == v->cursor);
 	}
 	if (v->ops->draw && height > 0)
 		v->ops->draw(t, v);

@@ -187,6 +187,7 @@ struct view {
 	size_t top;		/* first row shown */
 	size_t cursor;		/* selected row */
 	int list_y, list_h;	/* where the list is drawn */
+	int list_x, list_w;	/* its columns (layout() may narrow them) */
 };
 
 #define VIEW_MAX 8
@@ -241,6 +242,9 @@ void view_draw_row(struct tui *t, int y, const struct row *r, bool selected);
 /* Draw row r on line y as a bar filled with role fill (cells keep
  * their own roles). */
 void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill);
+/* The same in the columns [x, x + width) only. */
+void view_draw_row_at(struct tui *t, int y, int x, int width, const struct row *r, bool selected);
+void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *r, enum role fill);
 /* Move the cursor to row i (clamped) and keep it visible. */
 void view_goto(struct tui *t, struct view *v, size_t i);
 /* Carry out a cursor or paging action (j k J K g G Space -); false
