@@ -15,8 +15,8 @@
 #define KEYMAP_ACTIONS(X)                                                          \
 	X(MOVE_DOWN,      "move-down",      "j Down",    "Next line (review: next finding)")  \
 	X(MOVE_UP,        "move-up",        "k Up",      "Previous line (review: previous finding)") \
-	X(NEXT_FINDING,   "next-finding",   "J Tab",     "Next finding (queue: next review)") \
-	X(PREV_FINDING,   "prev-finding",   "K BackTab", "Previous finding (queue: previous review)") \
+	X(NEXT_FINDING,   "next-finding",   "J Tab",     "Next finding (queue: next review with untriaged findings)") \
+	X(PREV_FINDING,   "prev-finding",   "K BackTab", "Previous finding (queue: previous review with untriaged findings)") \
 	X(MOVE_FIRST,     "move-first",     "g Home",    "First line")                             \
 	X(MOVE_LAST,      "move-last",      "G End",     "Last line")                              \
 	X(PAGE_DOWN,      "page-down",      "Space PgDn", "Page down (review: scroll the text, then next finding)") \

@@ -80,7 +80,7 @@ check "still alive after a 20x5 terminal" wn_tui_wait "[queue]"
 
 # l limits the queue by a notmuch query; an empty limit shows all.
 wn_tui_keys l
-check "l prompts for a query" wn_tui_wait "Limit to (notmuch query, empty for all):"
+check "l prompts for a query" wn_tui_wait "Limit to (notmuch query, bot:NAME, empty for all):"
 wn_tui_keys "from:lkp@intel.com" Enter
 check "limited queue" wn_tui_wait "— from:lkp@intel.com — 1 review"
 check "only the 0-day review" bash -c '! grep -q "Sashiko" <<<"$1"' _ "$(wn_tui_screen)"
