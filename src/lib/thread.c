@@ -4,6 +4,7 @@
  * interface's views read them (index.h); nothing here writes. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +321,36 @@ wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error
 
 /* --- the reviews of a patch -------------------------------------------- */
 
+/* "subject:\"w1 w2 w3 w4\"": the first words of the patch's title (no
+ * "[PATCH v3 3/3]"), to find reviews that lost the threading headers and
+ * were tied to the patch by their (maybe shortened) subject. */
+static void subject_words(notmuch_database_t *db, const char *id, wn_buf *out)
+{
+	notmuch_message_t *m = wn_message_find(db, id);
+	const char *s = m ? notmuch_message_get_header(m, "subject") : NULL;
+	int words = 0;
+
+	while (s && (*s == ' ' || *s == '['))
+		s = *s == '[' && strchr(s, ']') ? strchr(s, ']') + 1 : s + 1;
+	for (; s && *s && words < 4; words++) {
+		size_t n;
+
+		while (*s && !isalnum((unsigned char) *s) && *s != '_')
+			s++;
+		n = 0;
+		while (isalnum((unsigned char) s[n]) || s[n] == '_')
+			n++;
+		if (!n)
+			break;
+		wn_buf_printf(out, "%s%.*s", words ? " " : " or subject:\"", (int) n, s);
+		s += n;
+	}
+	if (words)
+		wn_buf_putc(out, '"');
+	if (m)
+		notmuch_message_destroy(m);
+}
+
 wn_status wn_index_reviews_of(wn_index *idx, const char *msgid, wn_item ***out, size_t *n,
 			      wn_error *err)
 {
@@ -334,10 +365,15 @@ wn_status wn_index_reviews_of(wn_index *idx, const char *msgid, wn_item ***out, 
 				  id ? id : msgid);
 		goto out;
 	}
-	if (asprintf(&qs, "thread:%s", tid) < 0) {
-		qs = NULL;
-		st = wn_error_set(err, WN_NOMEM, "out of memory");
-		goto out;
+	{
+		wn_buf b = WN_BUF_INIT;
+
+		wn_buf_printf(&b, "thread:%s", tid);
+		subject_words(idx->db, id, &b);
+		if (!(qs = wn_buf_steal(&b))) {
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+			goto out;
+		}
 	}
 	if ((st = wn_index_query(idx, qs, &list, err)) != WN_OK)
 		goto out;
