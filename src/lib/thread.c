@@ -30,7 +30,16 @@ wn_status wn_index_read_mail(wn_index *idx, const char *msgid, wn_mail **out, ch
 		return st;
 	}
 	free(id);
-	st = wn_message_read_mail(msg, out, err);
+	{
+		/* It says "no file" before it tries one: keep its words only
+		 * when it failed. */
+		wn_error lerr = WN_ERROR_INIT;
+
+		st = wn_message_read_mail(msg, out, &lerr);
+		if (st != WN_OK)
+			wn_error_set(err, st, "%s", wn_error_msg(&lerr));
+		wn_error_clear(&lerr);
+	}
 	if (st == WN_OK && path) {
 		const char *f = notmuch_message_get_filename(msg);
 

@@ -82,7 +82,7 @@ static void header(struct mail *m, const char *name, const char *value)
 		addf(m, ROLE_MAIL_HEADER, "%-12s %s", name, value);
 }
 
-/* Every http(s) link of the body, once each, numbered. */
+/* Every http(s) link of the body, once each. */
 static void links(struct mail *m)
 {
 	const char *b = m->mail->body, *p = b;
@@ -106,9 +106,11 @@ static void links(struct mail *m)
 		if (!dup && (grown = realloc(seen, (n + 1) * sizeof(*grown)))) {
 			seen = grown;
 			if ((seen[n] = wn_strndup(p, len))) {
+				/* Whole, alone on their lines: a mouse or the
+				 * terminal's URL catcher takes them as they are. */
 				if (!n++)
-					add(m, ROLE_HEADER, "Links", false);
-				addf(m, ROLE_LINK, "[%zu] %s", n, seen[n - 1]);
+					add(m, ROLE_HEADER, "Links:", false);
+				add(m, ROLE_LINK, seen[n - 1], true);
 			}
 		}
 		p += len ? len : 4;

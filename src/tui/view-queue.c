@@ -391,7 +391,13 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 static bool requery(struct tui *t, struct view *v, const char *limit)
 {
 	struct queue *q = v->priv;
+	wn_error err = WN_ERROR_INIT;
+	unsigned long rev;
 
+	/* See what other programs wrote since the last poll. */
+	if (wn_index_revision(t->idx, &rev, &err) == WN_OK)
+		t->rev = rev;
+	wn_error_clear(&err);
 	remember_cursor(t, v);
 	free_rows(q);
 	if (!run_query(t, q, limit))
