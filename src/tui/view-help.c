@@ -109,6 +109,11 @@ static void build(struct tui *t, struct help *h)
 	text_w = COLS - h->key_w - 1 - name_w - 1;
 	if (text_w < 10)
 		text_w = 10;
+	/* What winnow.bind.* said that could not be taken, first. */
+	for (char **e = t->conf_errors; e && *e; e++)
+		entry(h, ROLE_ERROR, e == t->conf_errors ? "config" : "", NULL, *e, text_w + name_w);
+	if (t->conf_errors)
+		entry(h, ROLE_HEADER, "", NULL, " ", text_w);
 	for (int a = 1; a < ACT_COUNT; a++)
 		entry(h, ROLE_HELP_KEY, *keys[a] ? keys[a] : "(none)", action_name((enum action) a),
 		      action_help((enum action) a), text_w);

@@ -48,8 +48,9 @@ wn_screen_capture() {
 		a=$b
 		i=$((i + 1))
 	done
-	# Escapes as text, so the files read and diff as text.
-	printf '%s\n' "$a" | sed 's/\x1b/\\e/g'
+	# Escapes as text, so the files read and diff as text; the test's
+	# temp dir (in paths a message names) as the same width of X.
+	printf '%s\n' "$a" | sed -e 's/\x1b/\\e/g' -e 's/winnow-test\.[A-Za-z0-9]\{6\}/winnow-test.XXXXXX/g'
 }
 
 # wn_screen NAME [color]: the whole screen as tests/tui/screens/<script>/
