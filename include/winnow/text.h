@@ -39,6 +39,9 @@ char *wn_text_normalize(const char *s);
  * when it holds whitespace or control characters inside. */
 char *wn_msgid_canon(const char *s);
 
+/* Is s[0..n) well-formed UTF-8 (no overlong forms, no surrogates)? */
+bool wn_text_utf8_valid(const char *s, size_t n);
+
 /* Trim ASCII whitespace from both ends, in place; returns s. */
 char *wn_text_trim(char *s);
 

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "printer.h"
@@ -66,8 +67,20 @@ void wn_cli_overlay(const wn_cli *cli, wn_item *it)
 		wn_store_overlay(cli->store, it);
 }
 
+void wn_cli_store_warning(wn_cli *cli)
+{
+	const char *w = cli->store ? wn_store_warning(cli->store) : NULL;
+
+	if (!w || (cli->warned && strcmp(w, cli->warned) == 0))
+		return;
+	wn_cli_say(cli, "warning: ", w);
+	free(cli->warned);
+	cli->warned = strdup(w);
+}
+
 int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 {
+	wn_cli_store_warning(cli);
 	if (st == WN_OK)
 		return 0;
 	wn_cli_say(cli, "", wn_error_msg(err));

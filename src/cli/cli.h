@@ -22,6 +22,7 @@ typedef struct wn_cli {
 	const char *cmd;		/* the command's name, for messages */
 	wn_index *idx;			/* with WN_CMD_INDEX */
 	wn_store *store;		/* with WN_CMD_STORE; may be NULL with _MAYBE */
+	char *warned;			/* the store warning last printed */
 } wn_cli;
 
 /* What main opens before a command runs (WN_COMMANDS' needs). */
@@ -102,6 +103,9 @@ int wn_cli_check_format(const wn_cli *cli, const char *name);
 char *wn_cli_join(int argc, char **argv);
 /* Overlay journaled verdicts when there is a journal. */
 void wn_cli_overlay(const wn_cli *cli, wn_item *it);
+/* Print the store's warning if it is one not printed yet (a change set
+ * aside by the writer, a review gone from the index). */
+void wn_cli_store_warning(wn_cli *cli);
 /* Report the outcome of a flush after a change was journaled; returns
  * the exit code (0, or 2 with the verdict kept in the journal). */
 int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err);

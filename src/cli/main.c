@@ -26,6 +26,8 @@
 	  "give findings a verdict")                                                 \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
+	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
+	  "list the verdict changes undo can revert")                                \
 	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \
 	  "write journaled verdicts to the notmuch database")
 
@@ -76,6 +78,8 @@ static void close_db(wn_cli *cli)
 {
 	wn_store_close(&cli->store);
 	wn_index_close(&cli->idx);
+	free(cli->warned);
+	cli->warned = NULL;
 }
 
 /* Open the journal as needs says: without WN_CMD_STORE a journal that
@@ -117,12 +121,12 @@ static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
 		wn_error_clear(&err);
 		return rc ? rc : 2;
 	}
-	if (cli->store && wn_store_warning(cli->store))
-		wn_cli_say(cli, "warning: ", wn_store_warning(cli->store));
+	wn_cli_store_warning(cli);
 	if (cli->store && wn_store_pending(cli->store) && replay_ms != WN_NO_REPLAY) {
 		st = wn_store_flush(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
 			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
+		wn_cli_store_warning(cli);
 	}
 	wn_error_clear(&err);
 	return 0;

@@ -14,6 +14,7 @@
 #include "link.h"
 #include "message.h"
 #include "private.h"
+#include "props.h"
 #include "winnow/text.h"
 
 static const char *const link_names[] = {
@@ -415,64 +416,6 @@ void wn_item_count(wn_item *it)
 	}
 }
 
-/* Find the finding with fingerprint fp; -1 if none (a verdict for a
- * finding the current parser no longer produces is kept in notmuch but
- * not shown). */
-static long finding_by_fp(const wn_item *it, const char *fp)
-{
-	for (size_t i = 0; i < it->review->nfindings; i++)
-		if (strcmp(it->review->findings[i].fingerprint, fp) == 0)
-			return (long) i;
-	return -1;
-}
-
-static void item_read_properties(wn_item *it, notmuch_message_t *msg)
-{
-	notmuch_message_properties_t *props;
-	size_t n = it->review->nfindings;
-
-	free(it->warning);
-	it->warning = NULL;
-	for (size_t i = 0; i < n; i++) {
-		it->verdicts[i] = WN_VERDICT_UNTRIAGED;
-		free(it->notes[i]);
-		free(it->forwarded[i]);
-		it->notes[i] = it->forwarded[i] = NULL;
-	}
-	props = notmuch_message_get_properties(msg, "winnow.", FALSE);
-	for (; props && notmuch_message_properties_valid(props);
-	     notmuch_message_properties_move_to_next(props)) {
-		const char *key = notmuch_message_properties_key(props);
-		const char *val = notmuch_message_properties_value(props);
-		long i;
-
-		if (strncmp(key, WN_PROP_VERDICT, strlen(WN_PROP_VERDICT)) == 0) {
-			wn_verdict v;
-			i = finding_by_fp(it, key + strlen(WN_PROP_VERDICT));
-			/* An unknown value (a newer winnow, a hand edit)
-			 * counts as untriaged rather than guessing, and
-			 * says so. */
-			if (i >= 0 && wn_verdict_from_name(val, &v) == WN_OK)
-				it->verdicts[i] = v;
-			else if (i >= 0 && !it->warning &&
-				 asprintf(&it->warning, "finding %ld has an unknown verdict '%s' in notmuch; "
-					  "shown as untriaged", i + 1, val) < 0)
-				it->warning = NULL;
-		} else if (strncmp(key, WN_PROP_NOTE, strlen(WN_PROP_NOTE)) == 0) {
-			i = finding_by_fp(it, key + strlen(WN_PROP_NOTE));
-			if (i >= 0 && !it->notes[i])
-				it->notes[i] = strdup(val);
-		} else if (strncmp(key, WN_PROP_FORWARDED, strlen(WN_PROP_FORWARDED)) == 0) {
-			i = finding_by_fp(it, key + strlen(WN_PROP_FORWARDED));
-			if (i >= 0 && !it->forwarded[i])
-				it->forwarded[i] = strdup(val);
-		}
-	}
-	if (props)
-		notmuch_message_properties_destroy(props);
-	wn_item_count(it);
-}
-
 wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 {
 	notmuch_message_t *msg;
@@ -482,7 +425,7 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 	msg = wn_message_find(idx->db, it->id);
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
-	item_read_properties(it, msg);
+	wn_props_read_item(it, msg);
 	notmuch_message_destroy(msg);
 	return WN_OK;
 }
@@ -538,7 +481,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
 	if (!it->verdicts || !it->notes || !it->forwarded)
 		goto nomem;
-	item_read_properties(it, msg);
+	wn_props_read_item(it, msg);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);

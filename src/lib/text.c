@@ -444,3 +444,16 @@ void wn_strv_free(char **v)
 		free(*p);
 	free(v);
 }
+
+bool wn_text_utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *) s;
+	uint32_t cp;
+
+	for (size_t i = 0; i < n;) {
+		i += utf8_decode(u + i, n - i, &cp);
+		if (cp == UINT32_MAX)
+			return false;
+	}
+	return true;
+}
