@@ -27,7 +27,8 @@ static int show_check(wn_cli *cli, void *args, int argc, char **argv)
 }
 
 /* A patch's Message-ID: every review of it, newest first (JSON: an
- * array of review objects, as list gives them). */
+ * array of review objects, as list gives them).  -1, having printed
+ * nothing, when no review answers id. */
 static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
 {
 	wn_error err = WN_ERROR_INIT;
@@ -38,8 +39,7 @@ static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
 	if (wn_index_reviews_of(cli->idx, id, &its, &n, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 	} else if (!n) {
-		wn_cli_say(cli, "", "neither a review nor a patch that a review of winnow.query answers");
-		rc = 1;
+		rc = -1;
 	} else {
 		p->begin_list(p);
 		for (size_t i = 0; i < n; i++) {
@@ -65,14 +65,15 @@ static int show_run(wn_cli *cli, void *args)
 	wn_item *it = NULL;
 	int rc = 0;
 
-	if (!p)
+	if (!p) {
 		rc = wn_cli_nomem(cli);
-	else if (!wn_index_is_review(cli->idx, a->id) &&
-		 wn_index_find(cli->idx, a->id, &it, &err) == WN_OK)
-		rc = show_reviews_of(cli, a->id, p);
-	else if (!it && wn_index_find(cli->idx, a->id, &it, &err) != WN_OK)
+	} else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
-	else {
+	} else if (wn_index_is_review(cli->idx, a->id) ||
+		   (rc = show_reviews_of(cli, a->id, p)) < 0) {
+		/* A review, or a mail no review answers: shown itself, as
+		 * read with its sender's rule. */
+		rc = 0;
 		wn_cli_overlay(cli, it);
 		wn_print_review(p, it);
 	}
@@ -87,7 +88,8 @@ const wn_cmd wn_cmd_show = {
 	.about = "Show one review: the patch it answers and that patch's trailers and\n"
 		 "AI attribution, then every finding with its severity, location, the\n"
 		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
-		 "Given a patch's Message-ID, show every review of that patch.\n"
+		 "Given a patch's Message-ID, show every review of that patch (any\n"
+		 "other mail is shown itself, read with its sender's rule).\n"
 		 "MESSAGE-ID may be given as <id>, id or id:id.",
 	.opts = show_opts,
 	WN_CMD_ARGS(struct show_args, .format = "text"),
