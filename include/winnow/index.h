@@ -151,6 +151,10 @@ wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error
 wn_status wn_index_reviews_of(wn_index *idx, const char *msgid, wn_item ***out, size_t *n,
 			      wn_error *err);
 
+/* The subject of message msgid as notmuch indexed it (no file read);
+ * malloc'd, NULL when it is not in the index. */
+char *wn_index_subject(wn_index *idx, const char *msgid);
+
 /* Is msgid a review, a message the configured query matches? */
 bool wn_index_is_review(wn_index *idx, const char *msgid);
 

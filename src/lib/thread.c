@@ -80,6 +80,21 @@ static char *thread_of(wn_index *idx, const char *id)
 	return tid;
 }
 
+char *wn_index_subject(wn_index *idx, const char *msgid)
+{
+	char *id = wn_msgid_canon(msgid), *out = NULL;
+	notmuch_message_t *msg = id ? wn_message_find(idx->db, id) : NULL;
+
+	if (msg) {
+		const char *s = notmuch_message_get_header(msg, "subject");
+
+		out = strdup(s ? s : "");
+		notmuch_message_destroy(msg);
+	}
+	free(id);
+	return out;
+}
+
 bool wn_index_is_review(wn_index *idx, const char *msgid)
 {
 	char *id = wn_msgid_canon(msgid), *qs = NULL;

@@ -49,7 +49,14 @@
 	X(SCROLL_RIGHT,   "scroll-right",   "> Right",   "Scroll quoted code and the diff right")   \
 	X(NEXT_HUNK,      "next-hunk",      "]",         "Diff: next hunk a finding is about")      \
 	X(PREV_HUNK,      "prev-hunk",      "[",         "Diff: previous hunk a finding is about")  \
-	X(PIPE,           "pipe",           "|",         "Mail: pipe the raw mail to a command (sh -c, mail on stdin)")
+	X(PIPE,           "pipe",           "|",         "Mail: pipe the raw mail to a command (sh -c, mail on stdin)") \
+	/* notes, bulk marks and the history */                                                     \
+	X(NOTE,           "annotate",       "a",         "Review: write a note on the finding (empty removes it)") \
+	X(SELECT,         "select",         "t",         "Select the row for a bulk mark, or unselect it") \
+	X(SELECT_ALL,     "select-all",     "*",         "Select every row shown")                 \
+	X(SELECT_NONE,    "select-none",    "T",         "Clear the selection")                    \
+	X(APPLY,          "apply",          ";",         "Then v, f, p or u: mark every selected row at once (one U undoes it)") \
+	X(HISTORY,        "history",        "H",         "The journal of changes; Enter or U there undoes the one under the cursor")
 
 enum action {
 	ACT_NONE = 0,

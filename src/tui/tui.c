@@ -158,26 +158,6 @@ static void start_search(struct tui *t, struct view *v)
 
 /* --- the generic actions --------------------------------------------- */
 
-static void undo(struct tui *t)
-{
-	wn_error err = WN_ERROR_INIT;
-	size_t undone = 0;
-	char *id = NULL;
-
-	if (wn_store_undo(t->store, 1, &undone, &id, &err) != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
-	} else if (!undone) {
-		tui_msg(t, ROLE_STATUS, "nothing to undo");
-	} else {
-		tui_msg(t, ROLE_STATUS, "undid the last mark");
-		if (id)
-			reload(t, id);
-		tui_flush(t);
-	}
-	free(id);
-	wn_error_clear(&err);
-}
-
 static void sync_now(struct tui *t)
 {
 	size_t n = wn_store_pending(t->store);
@@ -217,7 +197,11 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		clearok(curscr, TRUE);
 		break;
 	case ACT_UNDO:
-		undo(t);
+		tui_undo_last(t);
+		break;
+	case ACT_HISTORY:
+		if (v->ops != views[VIEW_HISTORY])
+			push(t, VIEW_HISTORY, NULL);
 		break;
 	case ACT_SYNC:
 		sync_now(t);
@@ -226,6 +210,11 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_MARK_FALSE:
 	case ACT_MARK_PRE:
 	case ACT_MARK_UNTRIAGED:
+	case ACT_SELECT:
+	case ACT_SELECT_ALL:
+	case ACT_SELECT_NONE:
+	case ACT_APPLY:
+	case ACT_NOTE:
 		tui_msg(t, ROLE_WARNING, "nothing to mark here");
 		break;
 	case ACT_LIMIT:
@@ -240,6 +229,22 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	}
 }
 
+/* After an undo: every view reads the verdicts again and shows the
+ * review and finding the undo changed. */
+static void after_undo(struct tui *t)
+{
+	if (!t->undone)
+		return;
+	t->undone = false;
+	reload(t, NULL);
+	for (int i = 0; t->focus_id && i < t->depth; i++) {
+		struct view *v = t->stack[i];
+
+		if (v->ops->focus)
+			v->ops->focus(t, v, t->focus_id, t->focus_fp);
+	}
+}
+
 /* The top view sees the action first; what it hands back is done here. */
 static void dispatch(struct tui *t, enum action a)
 {
@@ -250,6 +255,7 @@ static void dispatch(struct tui *t, enum action a)
 		push(t, r.open, r.arg);
 	else if (r.a != ACT_NONE)
 		view_driver(t, v, r.a);
+	after_undo(t);
 }
 
 /* --- the loop -------------------------------------------------------- */
@@ -435,5 +441,7 @@ out:
 	wn_strv_free(t.conf_errors);
 	free(t.search);
 	free(t.warned);
+	free(t.focus_id);
+	free(t.focus_fp);
 	return rc;
 }

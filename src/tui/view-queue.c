@@ -71,10 +71,13 @@ struct queue {
 	int digits;		/* of the largest finding count on screen */
 	wn_buf scratch;		/* a row's composed text, until drawn */
 	struct about about;	/* what d, m and r open */
+	char **sel;		/* Message-IDs of the selected reviews (t, *) */
+	size_t nsel;
+	bool applying;		/* ; was pressed: the next verdict key applies */
 };
 
 static const struct hint queue_hints[] = {
-	{ ACT_BACK, "quit" }, { ACT_OPEN, "open" },
+	{ ACT_BACK, "quit" }, { ACT_OPEN, "open" }, { ACT_SELECT, "select" },
 	{ ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
 	{ ACT_SORT, "sort" }, { ACT_LIMIT, "limit" }, { ACT_SEARCH, "search" },
@@ -461,6 +464,73 @@ static bool queue_idle(struct tui *t, struct view *v)
 	return false;
 }
 
+/* --- the selection (t, *, T) and the bulk mark (;) ------------------------ */
+
+static bool selected(const struct queue *q, const char *id)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		if (!strcmp(q->sel[i], id))
+			return true;
+	return false;
+}
+
+static void select_one(struct queue *q, const char *id, bool on)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		if (!strcmp(q->sel[i], id)) {
+			if (!on) {
+				free(q->sel[i]);
+				q->sel[i] = q->sel[--q->nsel];
+			}
+			return;
+		}
+	if (on) {
+		char **grown = realloc(q->sel, (q->nsel + 1) * sizeof(*grown));
+
+		if (grown && (grown[q->nsel] = strdup(id)))
+			q->nsel++;
+		if (grown)
+			q->sel = grown;
+	}
+}
+
+static void select_none(struct queue *q)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		free(q->sel[i]);
+	free(q->sel);
+	q->sel = NULL;
+	q->nsel = 0;
+}
+
+/* Mark every finding of every selected review v, as one action. */
+static void apply(struct tui *t, struct view *v, wn_verdict verdict)
+{
+	struct queue *q = v->priv;
+	wn_mark_target *tg = calloc(q->nsel + 1, sizeof(*tg));
+	size_t n = 0, findings = 0;
+	char what[64];
+
+	for (size_t i = 0; tg && i < v->lines && n < q->nsel; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (!it || !selected(q, it->id))
+			continue;
+		tui_load(t, it);
+		if (!it->loaded || it->load_error || !nfindings(it))
+			continue;
+		tg[n].it = it;
+		tg[n++].finding = 0;
+		findings += nfindings(it);
+	}
+	snprintf(what, sizeof(what), "all %zu finding%s of %zu review%s", findings,
+		 findings == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	if (tg && tui_mark_many(t, tg, n, verdict, what))
+		select_none(q);
+	free(tg);
+}
+
 /* --- view ops -------------------------------------------------------------- */
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
@@ -484,6 +554,7 @@ static void queue_done(struct tui *t, struct view *v)
 	free(q->limit);
 	free(q->keep);
 	wn_buf_free(&q->scratch);
+	select_none(q);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -643,6 +714,9 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	 * bot's reason in place of the subject's end. */
 	if (it->loaded && !it->load_error && !nfindings(it))
 		dim = TA_DIM;
+	/* While rows are selected, a column says which (mutt's '*'). */
+	if (q->nsel)
+		row_add(r, ROLE_SERIES, 1, selected(q, it->id) ? "*" : "")->pad = 0;
 	row_addf(r, ROLE_DATE, wide ? 10 : 6, "%s", date)->extra = dim;
 	if (!it->loaded) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->subject);
@@ -668,7 +742,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	else
 		add_counts_narrow(r, it, digits, dim);
 	/* At 80 columns: 8 for the author, at least 45 for the subject. */
-	author_w = wide ? (COLS >= 160 ? 22 : 18) : 11 - 2 * digits + (COLS - 80) / 3;
+	author_w = wide ? (COLS >= 160 ? 22 : 18) : 11 - 2 * digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
 	if (author_w < 4)
 		author_w = 4;
 	if (!wide && author_w > 16)
@@ -851,11 +925,49 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 	wn_verdict verdict;
 	wn_item *it;
 
+	if (q->applying) {
+		q->applying = false;
+		if (tui_action_verdict(a, &verdict))
+			apply(t, v, verdict);
+		else
+			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
+		return req_done();
+	}
 	if (tui_action_verdict(a, &verdict)) {
 		mark_all(t, v, verdict);
 		return req_done();
 	}
 	switch (a) {
+	case ACT_SELECT:
+		it = current(t, v);
+		if (it) {
+			select_one(q, it->id, !selected(q, it->id));
+			view_goto(t, v, v->cursor + 1);
+		}
+		return req_done();
+	case ACT_SELECT_ALL:
+		for (size_t i = 0; i < v->lines; i++) {
+			const struct qrow *qr;
+
+			if ((it = row_item(t, v, i, &qr)))
+				select_one(q, it->id, true);
+		}
+		tui_msg(t, ROLE_STATUS, "%zu review%s selected: ; then v, f, p or u marks them all",
+			q->nsel, q->nsel == 1 ? "" : "s");
+		return req_done();
+	case ACT_SELECT_NONE:
+		select_none(q);
+		tui_msg(t, ROLE_STATUS, "selection cleared");
+		return req_done();
+	case ACT_APPLY:
+		if (!q->nsel) {
+			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a review, * every review");
+			return req_done();
+		}
+		q->applying = true;
+		tui_msg(t, ROLE_STATUS, "mark the %zu selected review%s: v, f, p or u?", q->nsel,
+			q->nsel == 1 ? "" : "s");
+		return req_done();
 	case ACT_OPEN:
 	case ACT_DIFF:
 	case ACT_MAIL:
@@ -923,10 +1035,25 @@ static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
 
-		if (!it || strcmp(it->id, msgid) || !it->loaded)
+		if (!it || (msgid && strcmp(it->id, msgid)) || !it->loaded)
 			continue;
 		tui_reload_verdicts(t, it);
-		break;
+		if (msgid)
+			break;
+	}
+}
+
+/* After an undo: the cursor on the review it changed. */
+static void queue_focus(struct tui *t, struct view *v, const char *msgid, const char *fp)
+{
+	for (size_t i = 0; i < v->lines; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (it && !strcmp(it->id, msgid)) {
+			view_goto(t, v, i);
+			return;
+		}
 	}
 }
 
@@ -948,6 +1075,7 @@ const struct view_ops queue_ops = {
 	.request = queue_request,
 	.match = queue_match,
 	.reload = queue_reload,
+	.focus = queue_focus,
 	.idle = queue_idle,
 	.mode = queue_mode,
 	.hints = queue_hints,

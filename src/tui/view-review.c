@@ -32,6 +32,9 @@ struct review {
 	int hscroll;		/* columns of quoted code scrolled away */
 	int code_w;		/* widest code line of the finding */
 	struct about about;	/* what d, m and r open */
+	bool *sel;		/* the selected findings (t, *) */
+	size_t nsel;
+	bool applying;		/* ; was pressed: the next verdict key applies */
 	struct dline *detail;
 	size_t ndetail;
 	size_t scroll;		/* first detail line shown */
@@ -42,7 +45,7 @@ struct review {
 static const struct hint review_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
-	{ ACT_DIFF, "diff" }, { ACT_MAIL, "mail" }, { ACT_THREAD, "replies" },
+	{ ACT_NOTE, "note" }, { ACT_DIFF, "diff" }, { ACT_MAIL, "mail" }, { ACT_THREAD, "replies" },
 	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_HELP, "help" },
 	{ ACT_NONE, NULL },
 };
@@ -374,6 +377,7 @@ static void review_done(struct tui *t, struct view *v)
 {
 	struct review *rv = v->priv;
 
+	free(rv->sel);
 	detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
@@ -398,11 +402,15 @@ static void review_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	const char *sev = wn_severity_name(f->severity);
 	struct cell *c;
 
+	if (rv->nsel)
+		row_add(r, ROLE_SERIES, 1, rv->sel[i] ? "*" : "")->pad = 0;
 	row_addf(r, ROLE_NCOUNT, 3, "%d", f->index)->right = true;
 	c = row_addf(r, role_of_severity(f->severity), 8, "%s", sev ? sev : "-");
 	c->own[0] = (char) toupper((unsigned char) c->own[0]);
 	row_add(r, ROLE_PRECLAIM, 3, f->preexisting ? "PRE" : "");
 	row_add(r, role_of_verdict(vd), 14, wn_verdict_name(vd));
+	/* A note waits under the finding: say so in the list. */
+	row_add(r, ROLE_HEADER, 1, rv->it->notes && rv->it->notes[i] ? "n" : "");
 	row_add(r, ROLE_DEFAULT, CELL_FLEX, f->summary);
 }
 
@@ -572,17 +580,131 @@ static void mark(struct tui *t, struct view *v, wn_verdict verdict)
 	view_goto(t, v, v->cursor + 1);
 }
 
+/* t, * and T: the findings a bulk mark (;) will take. */
+static void select_findings(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
+	size_t n = nfindings(rv);
+
+	if (!n) {
+		tui_msg(t, ROLE_WARNING, "this review has no findings to select");
+		return;
+	}
+	if (!rv->sel && !(rv->sel = calloc(n, sizeof(*rv->sel))))
+		return;
+	if (a == ACT_SELECT) {
+		rv->sel[v->cursor] = !rv->sel[v->cursor];
+		view_goto(t, v, v->cursor + 1);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			rv->sel[i] = a == ACT_SELECT_ALL;
+	}
+	rv->nsel = 0;
+	for (size_t i = 0; i < n; i++)
+		rv->nsel += rv->sel[i];
+	if (a != ACT_SELECT)
+		tui_msg(t, ROLE_STATUS, "%zu finding%s selected%s", rv->nsel, rv->nsel == 1 ? "" : "s",
+			rv->nsel ? ": ; then v, f, p or u marks them all" : "");
+}
+
+/* Mark the selected findings v, as one action. */
+static void apply(struct tui *t, struct view *v, wn_verdict verdict)
+{
+	struct review *rv = v->priv;
+	wn_mark_target *tg = calloc(rv->nsel + 1, sizeof(*tg));
+	size_t n = 0;
+	char what[48];
+
+	for (size_t i = 0; tg && i < nfindings(rv); i++)
+		if (rv->sel[i]) {
+			tg[n].it = rv->it;
+			tg[n++].finding = i + 1;
+		}
+	snprintf(what, sizeof(what), "%zu finding%s", n, n == 1 ? "" : "s");
+	if (tg && tui_mark_many(t, tg, n, verdict, what)) {
+		memset(rv->sel, 0, nfindings(rv) * sizeof(*rv->sel));
+		rv->nsel = 0;
+	}
+	free(tg);
+}
+
+/* a: the note of the current finding, in the line editor. */
+static void annotate(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+	const char *old;
+	char label[48], *note;
+
+	if (!nfindings(rv)) {
+		tui_msg(t, ROLE_WARNING, "this review has no findings to annotate");
+		return;
+	}
+	old = rv->it->notes ? rv->it->notes[v->cursor] : NULL;
+	snprintf(label, sizeof(label), "Note on finding %d: ", rv->it->review->findings[v->cursor].index);
+	note = prompt_line(t, label, old);
+	if (!note) {
+		tui_msg(t, ROLE_STATUS, "note unchanged");
+		return;
+	}
+	wn_text_trim(note);
+	if (!strcmp(note, old ? old : ""))
+		tui_msg(t, ROLE_STATUS, "note unchanged");
+	else if (tui_note(t, rv->it, v->cursor + 1, note) && !t->msg.len)
+		tui_msg(t, ROLE_STATUS, *note ? "note saved on finding %d" : "note removed from finding %d",
+			rv->it->review->findings[v->cursor].index);
+	free(note);
+}
+
+/* After an undo of this review: the cursor on the finding it changed. */
+static void review_focus(struct tui *t, struct view *v, const char *msgid, const char *fp)
+{
+	struct review *rv = v->priv;
+
+	if (strcmp(rv->it->id, msgid) || !fp)
+		return;
+	for (size_t i = 0; i < nfindings(rv); i++)
+		if (!strcmp(rv->it->review->findings[i].fingerprint, fp)) {
+			view_goto(t, v, i);
+			return;
+		}
+}
+
 static struct view_req review_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
 	wn_verdict verdict;
 
+	if (rv->applying) {
+		rv->applying = false;
+		if (tui_action_verdict(a, &verdict))
+			apply(t, v, verdict);
+		else
+			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
+		return req_done();
+	}
 	if (tui_action_verdict(a, &verdict)) {
 		mark(t, v, verdict);
 		return req_done();
 	}
 	switch (a) {
+	case ACT_SELECT:
+	case ACT_SELECT_ALL:
+	case ACT_SELECT_NONE:
+		select_findings(t, v, a);
+		return req_done();
+	case ACT_APPLY:
+		if (!rv->nsel) {
+			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a finding, * every finding");
+			return req_done();
+		}
+		rv->applying = true;
+		tui_msg(t, ROLE_STATUS, "mark the %zu selected finding%s: v, f, p or u?", rv->nsel,
+			rv->nsel == 1 ? "" : "s");
+		return req_done();
+	case ACT_NOTE:
+		annotate(t, v);
+		return req_done();
 	case ACT_PAGE_DOWN:
 		/* Like mutt's pager: Space pages through the text, then on
 		 * to the next finding. */
@@ -636,5 +758,6 @@ const struct view_ops review_ops = {
 	.draw = review_draw,
 	.request = review_request,
 	.select = review_select,
+	.focus = review_focus,
 	.hints = review_hints,
 };

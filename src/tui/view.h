@@ -77,7 +77,8 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 	X(HELP,   help_ops)	/* arg: unused */                               \
 	X(DIFF,   diff_ops)	/* arg: struct about * */                       \
 	X(MAIL,   mail_ops)	/* arg: struct about * */                       \
-	X(THREAD, thread_ops)	/* arg: struct about * */
+	X(THREAD, thread_ops)	/* arg: struct about * */                       \
+	X(HISTORY, history_ops)	/* arg: unused */
 
 enum view_id {
 	VIEW_NONE = 0,
@@ -159,10 +160,15 @@ struct view_ops {
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
-	/* Optional: the verdicts of the review with Message-ID msgid were
-	 * written behind the view's back (an undo): read them again.  The
-	 * driver calls it on every view on the stack. */
+	/* Optional: the verdicts of the review with Message-ID msgid (NULL:
+	 * of every review) were written behind the view's back (an undo):
+	 * read them again.  The driver calls it on every view on the
+	 * stack. */
 	void (*reload)(struct tui *t, struct view *v, const char *msgid);
+	/* Optional: put the cursor on the review msgid, on its finding fp
+	 * if the view shows findings (after an undo, to show what
+	 * changed).  Called on every view on the stack. */
+	void (*focus)(struct tui *t, struct view *v, const char *msgid, const char *fp);
 	/* Optional: do a slice of background work (a few ms: keys must
 	 * keep their answer) and set the progress (tui_progress); true
 	 * while more remains.  The driver calls it on every view of the
@@ -217,6 +223,10 @@ struct tui {
 	bool hide_triaged;	/* queue toggles, kept in the notmuch config */
 	bool hide_empty;
 	char **conf_errors;	/* "file:line: ..." of winnow.bind.*, NULL-terminated */
+	/* Set by an undo for the driver: every view reads the verdicts
+	 * again and goes to this review and finding. */
+	bool undone;
+	char *focus_id, *focus_fp;
 };
 
 /* A long operation's progress is shown once it has run this long. */
@@ -293,5 +303,18 @@ void tui_reload_verdicts(struct tui *t, wn_item *it);
 /* The verdict a mark action gives (v, f, p, u); false for any other
  * action. */
 bool tui_action_verdict(enum action a, wn_verdict *out);
+/* Give verdict v to every target at once, after one question (what:
+ * "3 reviews", "2 findings"): one action in the journal, one U undoes
+ * it.  False when nothing was marked (a message says why). */
+bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
+		   const char *what);
+/* Give finding (1-based) of it the note (""): removes it), keeping its
+ * verdict; false on failure (a message is set). */
+bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note);
+/* After an undo: say what it undid -- h the undo itself (h->is_undo),
+ * or the action it reverted -- and ask the driver to show it. */
+void tui_undone(struct tui *t, const wn_history_item *h);
+/* Undo the last action (U); false when there was none or it failed. */
+bool tui_undo_last(struct tui *t);
 
 #endif
