@@ -230,8 +230,11 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 			wn_buf_printf(&b, "finding %d", k);
 		else
 			wn_buf_puts(&b, "a finding");
-		wn_buf_printf(&b, " %s %s %s", wn_verdict_name(from), display_utf8() ? "\u2192" : "->",
-			      wn_verdict_name(to));
+		if (h->note && from == to)
+			wn_buf_puts(&b, h->is_undo ? " note back as it was" : " note");
+		else
+			wn_buf_printf(&b, " %s %s %s", wn_verdict_name(from),
+				      display_utf8() ? "\u2192" : "->", wn_verdict_name(to));
 		if (h->changes > 1)
 			wn_buf_printf(&b, " and %zu more", h->changes - 1);
 		if (h->reviews > 1)
