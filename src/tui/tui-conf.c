@@ -126,7 +126,7 @@ static void bind_one(void *ud, const char *key, const char *value)
 		if (l->views[i] && !strcmp(l->views[i], view))
 			id = i;
 	if (id < 0) {
-		conf_error(l, key, "unknown view '%s' (generic, queue, review, diff, mail, thread, help)",
+		conf_error(l, key, "unknown view '%s' (generic, queue, review, diff, mail, thread, history, help)",
 			   view);
 		return;
 	}
