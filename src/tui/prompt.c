@@ -291,3 +291,16 @@ bool prompt_yesno(struct tui *t, const char *question)
 	end();
 	return false;
 }
+
+bool prompt_mark(struct tui *t, const char *what, wn_verdict v)
+{
+	wn_buf q = WN_BUF_INIT;
+	bool yes;
+
+	wn_buf_printf(&q, "Mark %s %s?", what, wn_verdict_name(v));
+	yes = prompt_yesno(t, wn_buf_str(&q));
+	wn_buf_free(&q);
+	if (!yes)
+		tui_msg(t, ROLE_STATUS, "nothing marked");
+	return yes;
+}

@@ -167,18 +167,9 @@ bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict
 		   const char *what)
 {
 	wn_error err = WN_ERROR_INIT;
-	wn_buf q = WN_BUF_INIT;
-	bool yes;
 
 	if (!n) {
-		tui_msg(t, ROLE_WARNING, "nothing selected: t selects a row, * every row");
-		return false;
-	}
-	wn_buf_printf(&q, "Mark %s %s?", what, wn_verdict_name(v));
-	yes = prompt_yesno(t, wn_buf_str(&q));
-	wn_buf_free(&q);
-	if (!yes) {
-		tui_msg(t, ROLE_STATUS, "nothing marked");
+		tui_msg(t, ROLE_WARNING, "nothing to mark among the selected rows");
 		return false;
 	}
 	if (wn_store_mark_many(t->store, tg, n, v, NULL, &err) != WN_OK) {

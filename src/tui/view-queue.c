@@ -526,7 +526,7 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 	}
 	snprintf(what, sizeof(what), "all %zu finding%s of %zu review%s", findings,
 		 findings == 1 ? "" : "s", n, n == 1 ? "" : "s");
-	if (tg && tui_mark_many(t, tg, n, verdict, what))
+	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what))
 		select_none(q);
 	free(tg);
 }
@@ -578,41 +578,6 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 	room = COLS - text_width(head->text) - text_width(tail->text) - 3;
 	if (text_width(query) > room)
 		mid->width = room > 1 ? room : 1;
-}
-
-/* Copy at most size - 1 bytes of s[0..n) to out, never half a character. */
-static void copy_chars(char *out, size_t size, const char *s, size_t n)
-{
-	if (n >= size) {
-		n = size - 1;
-		while (n && ((unsigned char) s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	memcpy(out, s, n);
-	out[n] = '\0';
-}
-
-/* "Name" of "Name <addr>"; the address when there is no name. */
-static void short_name(const char *from, char *out, size_t size)
-{
-	const char *lt = strchr(from, '<');
-	size_t n;
-
-	if (lt && lt > from) {
-		n = (size_t) (lt - from);
-		while (n && (from[n - 1] == ' ' || from[n - 1] == '"'))
-			n--;
-		if (*from == '"') {
-			from++;
-			n = n ? n - 1 : 0;
-		}
-	} else if (lt) {
-		from = lt + 1;
-		n = strcspn(from, ">");
-	} else {
-		n = strlen(from);
-	}
-	copy_chars(out, size, from, n);
 }
 
 /* An author in width columns: the whole name, else "J. Beispiel", else
@@ -749,7 +714,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		author_w = 16;
 	c = row_add(r, ROLE_AUTHOR, author_w, NULL);
 	if (it->patch && it->patch->author)
-		short_name(it->patch->author, c->own, sizeof(c->own));
+		name_of(it->patch->author, c->own, sizeof(c->own));
 	fit_name(c->own, sizeof(c->own), author_w);
 	c->text = c->own;
 	c->extra = dim;

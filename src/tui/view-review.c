@@ -621,7 +621,7 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 			tg[n++].finding = i + 1;
 		}
 	snprintf(what, sizeof(what), "%zu finding%s", n, n == 1 ? "" : "s");
-	if (tg && tui_mark_many(t, tg, n, verdict, what)) {
+	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what)) {
 		memset(rv->sel, 0, nfindings(rv) * sizeof(*rv->sel));
 		rv->nsel = 0;
 	}

@@ -113,21 +113,8 @@ static void thread_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	format_date(rp->date, date);
 	row_addf(r, ROLE_DATE, 10, "%s", date);
 	c = row_add(r, ROLE_AUTHOR, wide ? 24 : 16, NULL);
-	{
-		const char *lt = strchr(rp->from, '<');
-		size_t n = lt && lt > rp->from ? (size_t) (lt - rp->from) : strlen(rp->from);
-
-		while (n && (rp->from[n - 1] == ' ' || rp->from[n - 1] == '"'))
-			n--;
-		if (n >= sizeof(c->own))
-			n = sizeof(c->own) - 1;
-		while (n && ((unsigned char) rp->from[n] & 0xc0) == 0x80)
-			n--;
-		memcpy(c->own, rp->from[0] == '"' ? rp->from + 1 : rp->from,
-		       rp->from[0] == '"' && n ? n - 1 : n);
-		c->own[rp->from[0] == '"' && n ? n - 1 : n] = '\0';
-		c->text = c->own;
-	}
+	name_of(rp->from, c->own, sizeof(c->own));
+	c->text = c->own;
 	row_add(r, ROLE_HEADER, 6, rp->to_cover ? "cover" : "patch");
 	row_addf(r, ROLE_DEFAULT, CELL_NATURAL, "%*s", 2 * (rp->depth > 1 ? rp->depth - 1 : 0), "")->pad = 0;
 	row_add(r, ROLE_COMMENT, CELL_FLEX, th->first && th->first[i] && *th->first[i] ? th->first[i]

@@ -350,3 +350,37 @@ void format_date(time_t when, char out[16])
 	if (when && localtime_r(&when, &tm))
 		strftime(out, 16, "%Y-%m-%d", &tm);
 }
+
+void copy_chars(char *out, size_t size, const char *s, size_t n)
+{
+	if (n >= size) {
+		n = size - 1;
+		while (n && ((unsigned char) s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+void name_of(const char *from, char *out, size_t size)
+{
+	const char *lt = strchr(from, '<');
+	size_t n;
+
+	if (lt && lt > from) {
+		n = (size_t) (lt - from);
+		while (n && (from[n - 1] == ' ' || from[n - 1] == '"'))
+			n--;
+		if (*from == '"') {
+			from++;
+			n = n ? n - 1 : 0;
+		}
+	} else if (lt) {
+		from = lt + 1;
+		n = strcspn(from, ">");
+	} else {
+		n = strlen(from);
+	}
+	copy_chars(out, size, from, n);
+}
+

@@ -265,6 +265,11 @@ bool view_move(struct tui *t, struct view *v, enum action a);
 enum role role_of_verdict(wn_verdict v);
 enum role role_of_severity(wn_severity s);
 enum role role_of_attr(wn_attr_status s);
+/* The name of "Name <addr>" (the address when there is none), in at
+ * most size - 1 bytes, never half a character. */
+void name_of(const char *from, char *out, size_t size);
+/* Copy at most size - 1 bytes of s[0..n) to out, never half a character. */
+void copy_chars(char *out, size_t size, const char *s, size_t n);
 /* "YYYY-MM-DD" of a time (local), "" for 0. */
 void format_date(time_t t, char out[16]);
 
@@ -274,6 +279,8 @@ void format_date(time_t t, char out[16]);
  * a signal.  prompt_yesno: true for y. */
 char *prompt_line(struct tui *t, const char *label, const char *initial);
 bool prompt_yesno(struct tui *t, const char *question);
+/* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
+bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
 
 /* --- the notmuch config (tui-conf.c) ---------------------------------- */
 
@@ -303,9 +310,9 @@ void tui_reload_verdicts(struct tui *t, wn_item *it);
 /* The verdict a mark action gives (v, f, p, u); false for any other
  * action. */
 bool tui_action_verdict(enum action a, wn_verdict *out);
-/* Give verdict v to every target at once, after one question (what:
- * "3 reviews", "2 findings"): one action in the journal, one U undoes
- * it.  False when nothing was marked (a message says why). */
+/* Give verdict v to every target at once (what: "2 findings", for the
+ * message): one action in the journal, one U undoes it.  False when
+ * nothing was marked (a message says why). */
 bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
 		   const char *what);
 /* Give finding (1-based) of it the note (""): removes it), keeping its

@@ -3,16 +3,24 @@
 # with CJK and an emoji keep the queue's columns aligned and are cut
 # whole, never halved, at 80 and 200 columns; a CJK name in the thread
 # and the pager; quoted code wider than the pane scrolls sideways with >
-# and < instead of being cut.
+# and < instead of being cut; two versions of the patch grouped as a
+# series.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/screen.sh"
 wn_world "$WN_TOP_SRCDIR/tests/corpus/tui-wide"
 
 wn_screen_start 80 24
-wn_tui_wait "[queue] 1/1" >/dev/null
+wn_tui_wait "[queue] 1/2" >/dev/null
 wn_screen queue-80x24
 wn_screen queue-80x24 color
-wn_tui_keys Enter
+# v1 and v2 of the patch under one heading, newest version first.
+wn_tui_keys o o o
+wn_tui_wait "by series" >/dev/null
+check "both versions under one heading" wn_tui_wait "(v2 v1, 2 reviews)"
+wn_screen series-80x24
+wn_tui_keys o
+wn_tui_wait "by date" >/dev/null
+wn_tui_keys j Enter
 wn_tui_wait "finding 1 of 1" >/dev/null
 wn_screen review-80x24
 wn_tui_keys '>'
@@ -42,14 +50,14 @@ wn_screen_start 63 10
 wn_tui_wait "[queue]" >/dev/null
 wn_screen queue-63x10
 wn_screen_resize 64 10
-wn_tui_wait "1/1" >/dev/null
+wn_tui_wait "1/2" >/dev/null
 wn_screen queue-64x10
 wn_tui_keys Q
 
 wn_screen_start 200 50
-wn_tui_wait "[queue] 1/1" >/dev/null
+wn_tui_wait "[queue] 1/2" >/dev/null
 wn_screen queue-200x50
-wn_tui_keys Enter
+wn_tui_keys j Enter
 wn_tui_wait "finding 1 of 1" >/dev/null
 wn_screen review-200x50
 wn_tui_keys Q
