@@ -311,7 +311,10 @@ static void poll_revision(struct tui *t, long long *last)
 	wn_error err = WN_ERROR_INIT;
 	unsigned long rev;
 
-	if (tui_now_ms() - *last < TICK_MS)
+	/* While our own write is on its way, its landing is told by
+	 * tui_flush (as our own, no news): polling now would take it for
+	 * another program's. */
+	if (tui_now_ms() - *last < TICK_MS || wn_store_pending(t->store))
 		return;
 	*last = tui_now_ms();
 	if (wn_index_revision(t->idx, &rev, &err) == WN_OK)

@@ -21,7 +21,7 @@ for badge in '[M]' '[G]' '[?]' '[-]'; do
 done
 check "findings counted by verdict" grep -qE ' 3: 3u 0v 0f 0p ' <<<"$screen"
 check "RFC 2047 author decoded" grep -qF "Jörg Beispiel" <<<"$screen"
-check "context help in the status line" grep -qE '^q:quit Enter:open v:valid f:false-pos p:pre-existing' <<<"$screen"
+check "context help in the status line" grep -qE '^q:quit Enter:open t:select v:valid f:false-pos p:pre-existing' <<<"$screen"
 check "position in the status line" grep -qE "\[queue\] 1/$count *$" <<<"$screen"
 
 wn_tui_keys j j
