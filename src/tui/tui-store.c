@@ -37,6 +37,7 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	wn_buf_vprintf(&t->msg, fmt, ap);
 	va_end(ap);
 	t->msg_role = role;
+	t->redraw = true;
 }
 
 void tui_progress(struct tui *t, const char *fmt, ...)
@@ -50,6 +51,7 @@ void tui_progress(struct tui *t, const char *fmt, ...)
 	}
 	if (!t->progress_since)
 		t->progress_since = tui_now_ms();
+	t->redraw = true;
 	wn_buf_reset(&t->progress);
 	va_start(ap, fmt);
 	wn_buf_vprintf(&t->progress, fmt, ap);
@@ -62,6 +64,7 @@ wn_status tui_flush(struct tui *t)
 	wn_status st;
 
 	if (!wn_store_pending(t->store)) {
+		t->redraw |= t->locked;
 		t->locked = false;
 		t->pending_since = 0;
 		return WN_OK;
@@ -93,7 +96,7 @@ wn_status tui_flush(struct tui *t)
 		if (!t->pending_since)
 			t->pending_since = tui_now_ms();
 		else if (tui_now_ms() - t->pending_since >= LOCK_GRACE_MS)
-			t->locked = true;
+			t->locked = t->redraw = true;
 	} else {
 		tui_msg(t, ROLE_ERROR, "writing verdicts failed: %s (they stay journaled)",
 			wn_error_msg(&err));

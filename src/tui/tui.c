@@ -325,27 +325,35 @@ static void poll_revision(struct tui *t, long long *last)
 static void loop(struct tui *t)
 {
 	long long polled = tui_now_ms();
-	bool busy = true;
+	bool busy = true, draw = true;
 
 	while (!t->quit && t->depth) {
 		enum action a;
-		int key;
+		int key, wait;
 
-		view_draw(t);
-		refresh();
+		if (draw) {
+			view_draw(t);
+			refresh();
+		}
 		/* Background work goes on between keys: wait for none then. */
-		timeout(busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
+		wait = busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS;
+		timeout(wait);
 		key = read_key();
 		if (display_signal())
 			break;
 		if (key == 0) {
 			/* Idle: collect or restart the writer, see whether the
-			 * index moved, let the views work. */
+			 * index moved, let the views work.  A pass that found
+			 * nothing to do and changed nothing draws nothing: a
+			 * key is drawn once, not twice. */
+			t->redraw = false;
 			tui_flush(t);
 			poll_revision(t, &polled);
 			busy = idle(t);
+			draw = busy || t->redraw || wait > 0;
 			continue;
 		}
+		draw = true;
 		if (key == KEYMAP_FN(KEY_RESIZE))
 			continue;
 		wn_buf_reset(&t->msg);

@@ -341,6 +341,7 @@ static void relayout(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
+	t->redraw = true;
 	remember_cursor(t, v);
 	free_rows(q);
 	if (!needs_all(t, q)) {

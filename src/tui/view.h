@@ -220,6 +220,7 @@ struct tui {
 	long long progress_since;	/* ms it began; shown after PROGRESS_MS */
 	unsigned long rev;	/* the index's revision, polled once a second */
 	unsigned long own_rev;	/* the revision our own last write made */
+	bool redraw;		/* background work changed the screen */
 	bool hide_triaged;	/* queue toggles, kept in the notmuch config */
 	bool hide_empty;
 	char **conf_errors;	/* "file:line: ..." of winnow.bind.*, NULL-terminated */
