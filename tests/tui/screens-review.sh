@@ -83,6 +83,36 @@ wn_screen diff-200x50
 wn_tui_keys q m
 wn_tui_wait "[mail]" >/dev/null
 wn_screen mail-200x50
+wn_tui_keys q r
+wn_tui_wait "[thread]" >/dev/null
+wn_screen thread-200x50
+wn_tui_keys Q
+wn_tui_wait "WINNOW-EXIT=0" >/dev/null
+
+# The review and the diff in the light and contrast themes, and with
+# NO_COLOR (attributes only), where colour carries meaning.
+for theme in light contrast; do
+	notmuch config set winnow.theme "$theme"
+	wn_screen_start 80 24
+	wn_tui_wait "[queue] 1/9" >/dev/null
+	wn_tui_keys G Enter
+	wn_tui_wait "finding 1 of 2" >/dev/null
+	wn_screen "review-$theme-80x24" color
+	wn_tui_keys d
+	wn_tui_wait "[diff]" >/dev/null
+	wn_screen "diff-$theme-80x24" color
+	wn_tui_keys Q
+	wn_tui_wait "WINNOW-EXIT=0" >/dev/null
+done
+notmuch config set winnow.theme ""
+wn_screen_start 80 24 NO_COLOR=1
+wn_tui_wait "[queue] 1/9" >/dev/null
+wn_tui_keys G Enter
+wn_tui_wait "finding 1 of 2" >/dev/null
+wn_screen review-nocolor-80x24 color
+wn_tui_keys d
+wn_tui_wait "[diff]" >/dev/null
+wn_screen diff-nocolor-80x24 color
 wn_tui_keys Q
 wn_tui_wait "WINNOW-EXIT=0" >/dev/null
 wn_done
