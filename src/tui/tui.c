@@ -224,7 +224,19 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_RELOAD:
 		tui_msg(t, ROLE_WARNING, "%s works in the queue (q to go back)", action_name(a));
 		break;
+	case ACT_DIFF:
+	case ACT_MAIL:
+	case ACT_THREAD:
+		tui_msg(t, ROLE_WARNING, "%s works from the queue and a review (q to go back)",
+			action_name(a));
+		break;
+	case ACT_NONE:
+	case ACT_OPEN:
+		break;
 	default:
+		/* A key of another view: say so rather than nothing. */
+		tui_msg(t, ROLE_WARNING, "%s does nothing here (? lists this view's keys)",
+			action_name(a));
 		break;
 	}
 }
