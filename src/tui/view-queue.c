@@ -645,18 +645,87 @@ static void heading_row(struct queue *q, const struct qrow *qr, struct row *r)
 		 g->n == 1 ? "" : "s");
 }
 
+/* "2026-11-04" wide, mutt's "Nov 04" narrow. */
+static void add_date(struct row *r, const wn_item *it, bool wide, unsigned dim)
+{
+	struct cell *c = row_add(r, ROLE_DATE, wide ? 10 : 6, NULL);
+	struct tm tm;
+
+	c->text = c->own;
+	c->extra = dim;
+	if (wide)
+		format_date(it->date, c->own);
+	else if (it->date && localtime_r(&it->date, &tm))
+		strftime(c->own, sizeof(c->own), "%b %d", &tm);
+}
+
+/* The most severe finding: "High" wide, "H" narrow. */
+static void add_severity(struct row *r, const wn_item *it, bool wide)
+{
+	wn_severity top = top_severity(it);
+	const char *sev = wn_severity_name(top);
+	struct cell *c = row_addf(r, role_of_severity(top), wide ? 8 : 1, "%.*s", wide ? 8 : 1,
+				  sev && nfindings(it) ? sev : "");
+
+	c->own[0] = (char) toupper((unsigned char) c->own[0]);
+}
+
+static void add_badge(struct row *r, const wn_item *it, unsigned dim)
+{
+	if (it->patch && it->patch->trailers) {
+		wn_attr_status a = it->patch->trailers->attr.status;
+
+		row_addf(r, role_of_attr(a), 3, "[%s]", wn_attr_badge(a))->extra = dim;
+	} else {
+		row_add(r, ROLE_A_NONE, 3, "[ ]");
+	}
+}
+
+/* The patch's author, shortened to fit: at 80 columns 8 columns, so
+ * the subject keeps at least 45. */
+static void add_author(struct row *r, const struct queue *q, const wn_item *it, bool wide,
+		       unsigned dim)
+{
+	int w = wide ? (COLS >= 160 ? 22 : 18)
+		     : 11 - 2 * q->digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
+	struct cell *c;
+
+	if (w < 4)
+		w = 4;
+	if (!wide && w > 16)
+		w = 16;
+	c = row_add(r, ROLE_AUTHOR, w, NULL);
+	if (it->patch && it->patch->author)
+		name_of(it->patch->author, c->own, sizeof(c->own));
+	fit_name(c->own, sizeof(c->own), w);
+	c->text = c->own;
+	c->extra = dim;
+}
+
+/* The patch's subject; for a review without findings, dimmed, with the
+ * bot's reason after it. */
+static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsigned dim)
+{
+	const char *subject = it->patch ? it->patch->subject : it->subject;
+	struct cell *c;
+
+	if (dim && it->review->explain) {
+		wn_buf_reset(&q->scratch);
+		wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain);
+		subject = wn_buf_str(&q->scratch);
+	}
+	c = row_add(r, ROLE_SUBJECT, CELL_FLEX, subject);
+	c->extra = dim;
+	c->pad = 0;
+}
+
 static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 {
 	struct queue *q = v->priv;
 	const struct qrow *qr;
 	wn_item *it = row_item(t, v, i, &qr);
 	bool wide = COLS >= 120;
-	int digits = q->digits, author_w;
 	unsigned dim = 0;
-	struct cell *c;
-	char date[16];
-	const char *sev;
-	wn_severity top;
 
 	if (qr && qr->heading) {
 		heading_row(q, qr, r);
@@ -667,73 +736,33 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		return;
 	}
 	tui_load(t, it);
-	if (wide) {
-		format_date(it->date, date);
-	} else {
-		struct tm tm;
-
-		date[0] = '\0';
-		if (it->date && localtime_r(&it->date, &tm))
-			strftime(date, sizeof(date), "%b %d", &tm);
-	}
-	/* Reviews without findings are shown apart: dimmed, with the
-	 * bot's reason in place of the subject's end. */
+	/* Reviews without findings are shown apart: dimmed. */
 	if (it->loaded && !it->load_error && !nfindings(it))
 		dim = TA_DIM;
 	/* While rows are selected, a column says which (mutt's '*'). */
 	if (q->nsel)
 		row_add(r, ROLE_SERIES, 1, selected(q, it->id) ? "*" : "")->pad = 0;
-	row_addf(r, ROLE_DATE, wide ? 10 : 6, "%s", date)->extra = dim;
+	add_date(r, it, wide, dim);
 	if (!it->loaded) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->subject);
 		return;
 	}
 	row_add(r, ROLE_BOT, wide ? 9 : 7, wn_bot_label(it->bot))->extra = dim;
-	top = top_severity(it);
-	sev = wn_severity_name(top);
-	c = row_addf(r, role_of_severity(top), wide ? 8 : 1, "%.*s", wide ? 8 : 1,
-		     sev && nfindings(it) ? sev : "");
-	c->own[0] = (char) toupper((unsigned char) c->own[0]);
-	if (it->patch && it->patch->trailers) {
-		wn_attr_status a = it->patch->trailers->attr.status;
-
-		row_addf(r, role_of_attr(a), 3, "[%s]", wn_attr_badge(a))->extra = dim;
-	} else {
-		row_add(r, ROLE_A_NONE, 3, "[ ]");
-	}
+	add_severity(r, it, wide);
+	add_badge(r, it, dim);
 	if (it->load_error)
-		row_add(r, ROLE_ERROR, wide ? 5 * (digits + 1) + 4 : 2 * digits + 1, "");
+		row_add(r, ROLE_ERROR, wide ? 5 * (q->digits + 1) + 4 : 2 * q->digits + 1, "");
 	else if (wide)
-		add_counts_wide(r, it, digits, dim);
+		add_counts_wide(r, it, q->digits, dim);
 	else
-		add_counts_narrow(r, it, digits, dim);
-	/* At 80 columns: 8 for the author, at least 45 for the subject. */
-	author_w = wide ? (COLS >= 160 ? 22 : 18) : 11 - 2 * digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
-	if (author_w < 4)
-		author_w = 4;
-	if (!wide && author_w > 16)
-		author_w = 16;
-	c = row_add(r, ROLE_AUTHOR, author_w, NULL);
-	if (it->patch && it->patch->author)
-		name_of(it->patch->author, c->own, sizeof(c->own));
-	fit_name(c->own, sizeof(c->own), author_w);
-	c->text = c->own;
-	c->extra = dim;
+		add_counts_narrow(r, it, q->digits, dim);
+	add_author(r, q, it, wide, dim);
 	if (it->load_error) {
 		row_add(r, ROLE_ERROR, CELL_NATURAL, "cannot read the mail:");
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->load_error);
 		return;
 	}
-	if (dim && it->review->explain) {
-		wn_buf_reset(&q->scratch);
-		wn_buf_printf(&q->scratch, "%s %s %s", it->patch ? it->patch->subject : it->subject,
-			      ui_dash(), it->review->explain);
-		c = row_add(r, ROLE_SUBJECT, CELL_FLEX, wn_buf_str(&q->scratch));
-		c->extra = dim;
-		c->pad = 0;
-		return;
-	}
-	row_add(r, ROLE_SUBJECT, CELL_FLEX, it->patch ? it->patch->subject : it->subject)->pad = 0;
+	add_subject(r, q, it, dim);
 }
 
 /* Read the rows about to be drawn and size the count columns for the
@@ -885,7 +914,8 @@ static void toggle(struct tui *t, struct view *v, bool *flag, const char *key, c
 			*flag ? "hiding" : "showing", what);
 }
 
-static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
+/* t, *, T and ; (then a verdict key): true when a was one of them. */
+static bool bulk_request(struct tui *t, struct view *v, enum action a)
 {
 	struct queue *q = v->priv;
 	wn_verdict verdict;
@@ -897,20 +927,15 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 			apply(t, v, verdict);
 		else
 			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
-		return req_done();
-	}
-	if (tui_action_verdict(a, &verdict)) {
-		mark_all(t, v, verdict);
-		return req_done();
+		return true;
 	}
 	switch (a) {
 	case ACT_SELECT:
-		it = current(t, v);
-		if (it) {
+		if ((it = current(t, v))) {
 			select_one(q, it->id, !selected(q, it->id));
 			view_goto(t, v, v->cursor + 1);
 		}
-		return req_done();
+		return true;
 	case ACT_SELECT_ALL:
 		for (size_t i = 0; i < v->lines; i++) {
 			const struct qrow *qr;
@@ -920,75 +945,109 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 		}
 		tui_msg(t, ROLE_STATUS, "%zu review%s selected: ; then v, f, p or u marks them all",
 			q->nsel, q->nsel == 1 ? "" : "s");
-		return req_done();
+		return true;
 	case ACT_SELECT_NONE:
 		select_none(q);
 		tui_msg(t, ROLE_STATUS, "selection cleared");
-		return req_done();
+		return true;
 	case ACT_APPLY:
 		if (!q->nsel) {
 			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a review, * every review");
-			return req_done();
+			return true;
 		}
 		q->applying = true;
 		tui_msg(t, ROLE_STATUS, "mark the %zu selected review%s: v, f, p or u?", q->nsel,
 			q->nsel == 1 ? "" : "s");
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Enter, d, m, r: the review, or its patch, mail or thread about its
+ * first finding still untriaged. */
+static struct view_req open_request(struct tui *t, struct view *v, enum action a)
+{
+	struct queue *q = v->priv;
+	wn_item *it = current(t, v);
+
+	if (!it) {
+		tui_msg(t, ROLE_WARNING, "%s", v->lines ? "a series heading: its reviews follow"
+							: "no review here");
 		return req_done();
+	}
+	tui_load(t, it);
+	if (!it->loaded)
+		return req_done();
+	if (a == ACT_OPEN)
+		return req_open(VIEW_REVIEW, it);
+	q->about = (struct about) { .it = it };
+	for (size_t k = 0; k < nfindings(it); k++)
+		if (it->verdicts[k] == WN_VERDICT_UNTRIAGED) {
+			q->about.finding = k;
+			break;
+		}
+	return req_open(a == ACT_DIFF ? VIEW_DIFF : a == ACT_MAIL ? VIEW_MAIL : VIEW_THREAD,
+			&q->about);
+}
+
+/* o: the next order. */
+static void next_sort(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+
+	q->sort = (enum qsort) ((q->sort + 1) % QS_COUNT);
+	if (q->sort == QS_SERIES && !q->series) {
+		q->all = false;	/* the series want one more look each */
+		q->next = 0;
+	}
+	relayout(t, v);
+	tui_msg(t, ROLE_STATUS, "sorted by %s", sort_names[q->sort]);
+}
+
+static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
+{
+	struct queue *q = v->priv;
+	wn_verdict verdict;
+
+	if (bulk_request(t, v, a))
+		return req_done();
+	if (tui_action_verdict(a, &verdict)) {
+		mark_all(t, v, verdict);
+		return req_done();
+	}
+	switch (a) {
 	case ACT_OPEN:
 	case ACT_DIFF:
 	case ACT_MAIL:
 	case ACT_THREAD:
-		it = current(t, v);
-		if (!it) {
-			tui_msg(t, ROLE_WARNING, "%s", v->lines ? "a series heading: its reviews follow"
-								: "no review here");
-			return req_done();
-		}
-		tui_load(t, it);
-		if (!it->loaded)
-			return req_done();
-		if (a == ACT_OPEN)
-			return req_open(VIEW_REVIEW, it);
-		/* From the queue: about the first finding still untriaged. */
-		q->about = (struct about) { .it = it };
-		for (size_t k = 0; k < nfindings(it); k++)
-			if (it->verdicts[k] == WN_VERDICT_UNTRIAGED) {
-				q->about.finding = k;
-				break;
-			}
-		return req_open(a == ACT_DIFF ? VIEW_DIFF : a == ACT_MAIL ? VIEW_MAIL : VIEW_THREAD,
-				&q->about);
+		return open_request(t, v, a);
 	case ACT_LIMIT:
 		limit(t, v);
-		return req_done();
+		break;
 	case ACT_NEXT_FINDING:
 	case ACT_PREV_FINDING:
 		if (v->lines)
 			next_untriaged(t, v, a == ACT_NEXT_FINDING);
-		return req_done();
+		break;
 	case ACT_SORT:
-		q->sort = (enum qsort) ((q->sort + 1) % QS_COUNT);
-		if (q->sort == QS_SERIES && !q->series) {
-			q->all = false;	/* the series want one more look each */
-			q->next = 0;
-		}
-		relayout(t, v);
-		tui_msg(t, ROLE_STATUS, "sorted by %s", sort_names[q->sort]);
-		return req_done();
+		next_sort(t, v);
+		break;
 	case ACT_HIDE_TRIAGED:
 		toggle(t, v, &t->hide_triaged, "winnow.hide-triaged", "fully triaged reviews");
-		return req_done();
+		break;
 	case ACT_HIDE_EMPTY:
 		toggle(t, v, &t->hide_empty, "winnow.hide-empty", "reviews without findings");
-		return req_done();
+		break;
 	case ACT_RELOAD:
 		if (requery(t, v, q->limit))
 			tui_msg(t, ROLE_STATUS, "queue read again: %zu review%s", q->list.n,
 				q->list.n == 1 ? "" : "s");
-		return req_done();
+		break;
 	default:
 		return req_pass(a);
 	}
+	return req_done();
 }
 
 /* After an undo: read the verdicts of the review msgid again, pending

@@ -669,10 +669,48 @@ static void review_focus(struct tui *t, struct view *v, const char *msgid, const
 		}
 }
 
-static struct view_req review_request(struct tui *t, struct view *v, enum action a)
+/* The text pane: Space and - page through it (then on to the next
+ * finding, as mutt's pager), Enter a line, < and > the code sideways.
+ * True when a was one of them. */
+static bool scroll_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
+
+	switch (a) {
+	case ACT_PAGE_DOWN:
+		if (rv->scroll < max_scroll(rv))
+			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
+		else if (v->cursor + 1 < v->lines)
+			view_goto(t, v, v->cursor + 1);
+		else
+			tui_msg(t, ROLE_STATUS, "end of the last finding");
+		return true;
+	case ACT_PAGE_UP:
+		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
+		return true;
+	case ACT_OPEN:
+		if (rv->scroll < max_scroll(rv))
+			rv->scroll++;
+		return true;
+	case ACT_SCROLL_RIGHT:
+		if (rv->hscroll + rv->detail_w - 2 < rv->code_w)
+			rv->hscroll += HSCROLL_STEP;
+		else
+			tui_msg(t, ROLE_STATUS, "the code ends here");
+		return true;
+	case ACT_SCROLL_LEFT:
+		rv->hscroll = rv->hscroll > HSCROLL_STEP ? rv->hscroll - HSCROLL_STEP : 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* t, *, T and ; (then a verdict key): true when a was one of them. */
+static bool bulk_request(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
 	wn_verdict verdict;
 
 	if (rv->applying) {
@@ -681,60 +719,44 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 			apply(t, v, verdict);
 		else
 			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
-		return req_done();
-	}
-	if (tui_action_verdict(a, &verdict)) {
-		mark(t, v, verdict);
-		return req_done();
+		return true;
 	}
 	switch (a) {
 	case ACT_SELECT:
 	case ACT_SELECT_ALL:
 	case ACT_SELECT_NONE:
 		select_findings(t, v, a);
-		return req_done();
+		return true;
 	case ACT_APPLY:
-		if (!rv->nsel) {
+		if (!rv->nsel)
 			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a finding, * every finding");
-			return req_done();
-		}
-		rv->applying = true;
-		tui_msg(t, ROLE_STATUS, "mark the %zu selected finding%s: v, f, p or u?", rv->nsel,
-			rv->nsel == 1 ? "" : "s");
+		else
+			tui_msg(t, ROLE_STATUS, "mark the %zu selected finding%s: v, f, p or u?",
+				rv->nsel, rv->nsel == 1 ? "" : "s");
+		rv->applying = rv->nsel > 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static struct view_req review_request(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
+	wn_verdict verdict;
+
+	if (bulk_request(t, v, a) || scroll_request(t, v, a))
 		return req_done();
+	if (tui_action_verdict(a, &verdict)) {
+		mark(t, v, verdict);
+		return req_done();
+	}
+	switch (a) {
 	case ACT_NOTE:
 		annotate(t, v);
 		return req_done();
-	case ACT_PAGE_DOWN:
-		/* Like mutt's pager: Space pages through the text, then on
-		 * to the next finding. */
-		if (rv->scroll < max_scroll(rv)) {
-			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
-		} else if (v->cursor + 1 < v->lines) {
-			view_goto(t, v, v->cursor + 1);
-		} else {
-			tui_msg(t, ROLE_STATUS, "end of the last finding");
-		}
-		return req_done();
-	case ACT_PAGE_UP:
-		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
-		return req_done();
-	case ACT_OPEN:
-		/* Enter scrolls the text by a line, as in mutt's pager. */
-		if (rv->scroll < max_scroll(rv))
-			rv->scroll++;
-		return req_done();
 	case ACT_DETAILS:
 		rv->details = !rv->details;
-		return req_done();
-	case ACT_SCROLL_RIGHT:
-		if (rv->hscroll + rv->detail_w - 2 < rv->code_w)
-			rv->hscroll += HSCROLL_STEP;
-		else
-			tui_msg(t, ROLE_STATUS, "the code ends here");
-		return req_done();
-	case ACT_SCROLL_LEFT:
-		rv->hscroll = rv->hscroll > HSCROLL_STEP ? rv->hscroll - HSCROLL_STEP : 0;
 		return req_done();
 	case ACT_DIFF:
 	case ACT_MAIL:
