@@ -345,3 +345,31 @@ bool text_wrap(const char *untrusted, int width, bool wrap, char ***lines, size_
 	free(w);
 	return ok;
 }
+
+bool display_clipboard(const char *text)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *s = (const unsigned char *) text;
+	size_t n = text ? strlen(text) : 0;
+
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	/* Between curses' updates, straight to the terminal it draws on. */
+	fputs("\033]52;c;", stdout);
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned) s[i] << 16 | (i + 1 < n ? (unsigned) s[i + 1] << 8 : 0) |
+			     (i + 2 < n ? s[i + 2] : 0);
+
+		putchar(b64[v >> 18 & 63]);
+		putchar(b64[v >> 12 & 63]);
+		putchar(i + 1 < n ? b64[v >> 6 & 63] : '=');
+		putchar(i + 2 < n ? b64[v & 63] : '=');
+	}
+	fputs("\a", stdout);
+	fflush(stdout);
+	return true;
+}

@@ -34,6 +34,11 @@ int draw_text_attr(int y, int x, int width, chtype attr, const char *untrusted);
 /* Same with a theme role. */
 int draw_text(const struct theme *th, int y, int x, int width, enum role role,
 	      const char *untrusted);
+/* Hand text to the terminal's clipboard (OSC 52, base64: no byte of
+ * it reaches the terminal as such).  False when text is empty or holds
+ * a control character. */
+bool display_clipboard(const char *text);
+
 /* Blank width columns at (y, x) in attr. */
 void draw_fill(int y, int x, int width, chtype attr);
 

@@ -56,7 +56,9 @@
 	X(SELECT_ALL,     "select-all",     "*",         "Select every row shown")                 \
 	X(SELECT_NONE,    "select-none",    "T",         "Clear the selection")                    \
 	X(APPLY,          "apply",          ";",         "Then v, f, p or u: mark every selected row at once (one U undoes it)") \
-	X(HISTORY,        "history",        "H",         "The journal of changes; Enter or U there undoes the one under the cursor")
+	X(HISTORY,        "history",        "H",         "The journal of changes; Enter or U there undoes the one under the cursor") \
+	X(COPY_ID,        "copy-id",        "y",         "Copy the review's (mail: the mail's) Message-ID to the terminal's clipboard") \
+	X(COPY_PATCH_ID,  "copy-patch-id",  "Y",         "Copy the patch's Message-ID to the terminal's clipboard (for b4 am)")
 
 enum action {
 	ACT_NONE = 0,

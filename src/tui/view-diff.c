@@ -272,6 +272,8 @@ static struct view_req diff_request(struct tui *t, struct view *v, enum action a
 {
 	struct diff *d = v->priv;
 
+	if (copy_request(t, a, d->it, NULL))
+		return req_done();
 	switch (a) {
 	case ACT_NEXT_HUNK:
 	case ACT_PREV_HUNK:

@@ -28,6 +28,7 @@ struct mail {
 	wn_mail *mail;
 	char *path;		/* the raw file, for | */
 	char *patch_id;		/* of the review's patch; NULL */
+	const wn_item *it;	/* the review it was opened about */
 	struct pl *l;
 	size_t n;
 	int width;		/* the body was wrapped for */
@@ -162,6 +163,7 @@ static bool mail_open(struct tui *t, struct view *v, void *arg)
 		wn_error_clear(&err);
 		return false;
 	}
+	m->it = ab->it;
 	if (!ab->msgid && ab->it->patch)
 		m->patch_id = strdup(ab->it->patch->id);
 	build(m);
@@ -272,6 +274,8 @@ static struct view_req mail_request(struct tui *t, struct view *v, enum action a
 {
 	struct mail *m = v->priv;
 
+	if (copy_request(t, a, m->it, m->mail->message_id))
+		return req_done();
 	switch (a) {
 	case ACT_PIPE:
 		pipe_mail(t, m);

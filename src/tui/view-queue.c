@@ -1010,7 +1010,7 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 	struct queue *q = v->priv;
 	wn_verdict verdict;
 
-	if (bulk_request(t, v, a))
+	if (bulk_request(t, v, a) || copy_request(t, a, current(t, v), NULL))
 		return req_done();
 	if (tui_action_verdict(a, &verdict)) {
 		mark_all(t, v, verdict);

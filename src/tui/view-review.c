@@ -745,7 +745,7 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 	struct review *rv = v->priv;
 	wn_verdict verdict;
 
-	if (bulk_request(t, v, a) || scroll_request(t, v, a))
+	if (bulk_request(t, v, a) || scroll_request(t, v, a) || copy_request(t, a, rv->it, NULL))
 		return req_done();
 	if (tui_action_verdict(a, &verdict)) {
 		mark(t, v, verdict);

@@ -133,6 +133,8 @@ static struct view_req thread_request(struct tui *t, struct view *v, enum action
 {
 	struct thread *th = v->priv;
 
+	if (copy_request(t, a, th->it, th->n && a == ACT_COPY_ID ? th->r[v->cursor].id : NULL))
+		return req_done();
 	switch (a) {
 	case ACT_OPEN:
 	case ACT_MAIL:

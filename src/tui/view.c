@@ -384,3 +384,25 @@ void name_of(const char *from, char *out, size_t size)
 	copy_chars(out, size, from, n);
 }
 
+
+bool copy_request(struct tui *t, enum action a, const wn_item *it, const char *id)
+{
+	const char *what = "review", *copy = id ? id : it ? it->id : NULL;
+
+	if (a != ACT_COPY_ID && a != ACT_COPY_PATCH_ID)
+		return false;
+	if (a == ACT_COPY_PATCH_ID) {
+		what = "patch";
+		copy = it && it->patch ? it->patch->id : NULL;
+	} else if (id) {
+		what = "mail";
+	}
+	if (!copy)
+		tui_msg(t, ROLE_WARNING, "no %s here", a == ACT_COPY_PATCH_ID ? "patch in the index"
+									: "Message-ID");
+	else if (!display_clipboard(copy))
+		tui_msg(t, ROLE_WARNING, "cannot copy that Message-ID");
+	else
+		tui_msg(t, ROLE_STATUS, "copied %s id %s", what, copy);
+	return true;
+}

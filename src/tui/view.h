@@ -271,6 +271,9 @@ enum role role_of_attr(wn_attr_status s);
 void name_of(const char *from, char *out, size_t size);
 /* Copy at most size - 1 bytes of s[0..n) to out, never half a character. */
 void copy_chars(char *out, size_t size, const char *s, size_t n);
+/* y and Y: copy it's Message-ID (id's when set: a mail's) or its
+ * patch's to the terminal's clipboard; false when a is neither. */
+bool copy_request(struct tui *t, enum action a, const wn_item *it, const char *id);
 /* "YYYY-MM-DD" of a time (local), "" for 0. */
 void format_date(time_t t, char out[16]);
 
