@@ -8,15 +8,20 @@
  *                 and the generic actions (move, search, undo, sync,
  *                 help, back, quit).  Each action goes to the top view
  *                 first; what the view hands back, the driver does.
- *   view-*.c      one file per view: its rows, its title, the actions
- *                 only it knows.  A view never calls another view nor
+ *   view-*.c      one file per view (queue, review, diff, mail,
+ *                 thread, history, help): its rows, its title, the
+ *                 actions only it knows.  A view never calls another view nor
  *                 the driver: it returns the action it leaves alone,
  *                 or the id of a view to open (struct view_req).
  *   prompt.c      line input and y/n questions on the bottom line.
  *   view.c        the mechanics: rows and cells, cursor, scrolling,
  *                 drawing the title, the list and the status line.
- *   tui-store.c   the store glue: read, mark, write in the background,
- *                 the status-line message.  Calls only libwinnow.
+ *   tui-store.c   the store glue: read, mark (one or many), undo, write
+ *                 in the background, the status-line message and the
+ *                 progress of long work.  Calls only libwinnow.
+ *   tui-conf.c    what the notmuch config holds for the interface: the
+ *                 queue's toggles (written back with `notmuch config
+ *                 set`) and the key bindings (winnow.bind.*).
  *   display.c  theme.c  keymap.c      curses, colours, keys.
  *
  * The driver and view.c reach a view only through its view_ops, on the
