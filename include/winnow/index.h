@@ -36,6 +36,7 @@ typedef struct wn_patch {
 	char *subject;		/* decoded */
 	char *author;		/* "Name <address>" */
 	time_t date;
+	char *list;		/* its mailing list (wn_mail_list); NULL: none */
 	wn_patch_trailers *trailers;	/* never NULL once loaded */
 } wn_patch;
 

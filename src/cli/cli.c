@@ -1,6 +1,7 @@
 /* winnow — what the commands share: messages and small helpers. */
 #include "autoconfig.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,4 +89,17 @@ int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 		fprintf(stderr, "%s: the verdict is kept in the journal and written by the next "
 			"winnow command, or run 'winnow sync-journal'\n", cli->prog);
 	return 2;
+}
+
+int wn_cli_count(const char *s, unsigned long *out)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	if (*end || *out == 0)
+		return -1;
+	return errno == ERANGE || *out > 1000000000UL ? -2 : 0;
 }

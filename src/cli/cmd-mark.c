@@ -2,6 +2,7 @@
 #include "autoconfig.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -54,6 +55,30 @@ static bool is_list(const char *s)
 	return true;
 }
 
+/* Every number of a list is a count from 1, none past any sane one
+ * (reported as too large rather than wrapped). */
+static int check_list(wn_cli *cli, const char *which)
+{
+	const char *p = which;
+
+	while (*p) {
+		size_t len = strspn(p, "0123456789");
+		char num[32];
+		unsigned long n;
+
+		snprintf(num, sizeof(num), "%.*s", (int) (len < sizeof(num) - 1 ? len : sizeof(num) - 1), p);
+		if (len >= sizeof(num) - 1 || wn_cli_count(num, &n) == -2)
+			return wn_cli_usage_error(cli, "FINDING '%.*s' is far too large", (int) len, p);
+		if (!len || wn_cli_count(num, &n) < 0)
+			return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
+						  "fingerprint or 'all', not '%s'", which);
+		p += len;
+		if (*p == ',' || *p == '-')
+			p++;
+	}
+	return 0;
+}
+
 static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct mark_args *a = args;
@@ -69,7 +94,7 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 	    strspn(a->which, "0123456789abcdef") != strlen(a->which))
 		return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
 					  "fingerprint or 'all', not '%s'", a->which);
-	return 0;
+	return is_list(a->which) ? check_list(cli, a->which) : 0;
 }
 
 /* Fill pick[0..n) from the list or fingerprint which; false (with a

@@ -69,10 +69,11 @@ static int show_run(wn_cli *cli, void *args)
 		rc = wn_cli_nomem(cli);
 	} else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
-	} else if (wn_index_is_review(cli->idx, a->id) ||
-		   (rc = show_reviews_of(cli, a->id, p)) < 0) {
+	} else if (wn_index_is_review(cli->idx, it->id) ||
+		   (rc = show_reviews_of(cli, it->id, p)) < 0) {
 		/* A review, or a mail no review answers: shown itself, as
-		 * read with its sender's rule. */
+		 * read with its sender's rule.  (By the id notmuch has: the
+		 * one typed may be an escaped form of it.) */
 		rc = 0;
 		wn_cli_overlay(cli, it);
 		wn_print_review(p, it);

@@ -22,15 +22,16 @@ static const wn_opt undo_opts[] = {
 static int undo_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct undo_args *a = args;
-	char *end;
 
 	if (argc > 1)
 		return wn_cli_usage_error(cli, "wants at most one number");
 	if (argc == 1 && a->id)
 		return wn_cli_usage_error(cli, "takes either N or --id, not both");
 	if (argc == 1) {
-		a->n = strtoul(argv[0], &end, 10);
-		if (*end || a->n == 0 || argv[0][0] == '-')
+		int r = wn_cli_count(argv[0], &a->n);
+		if (r == -2)
+			return wn_cli_usage_error(cli, "N '%s' is far too large", argv[0]);
+		if (r < 0)
 			return wn_cli_usage_error(cli, "N is a number from 1, not '%s'", argv[0]);
 	}
 	return 0;

@@ -17,6 +17,9 @@
 #include "props.h"
 #include "winnow/text.h"
 
+/* How often a read is tried again after the index changed under it. */
+#define RETRIES 8
+
 static const char *const link_names[] = {
 #define WN_X_(e, name) name,
 	WN_LINK_LIST(WN_X_)
@@ -92,8 +95,16 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 		free(idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
-						idx->config_path, NULL, &idx->db, &msg);
+	/* Opening reads the database's metadata, which a concurrent
+	 * commit can discard under us too (see wn_index_message). */
+	for (int tries = 0;; tries++) {
+		nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
+							idx->config_path, NULL, &idx->db, &msg);
+		if (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES)
+			break;
+		free(msg);
+		msg = NULL;
+	}
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
 		st = wn_nm_error(err, nst, msg, "cannot open the notmuch database");
 		idx->db = NULL;
@@ -105,6 +116,10 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 	    (st = load_conf(idx)) != WN_OK) {
 		wn_index_close(&idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	if ((st = wn_conf_check(&idx->conf, err)) != WN_OK) {
+		wn_index_close(&idx);
+		return st;
 	}
 	*out = idx;
 	return WN_OK;
@@ -138,7 +153,15 @@ const char *wn_index_config_path(const wn_index *idx)
 
 wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 {
-	notmuch_status_t nst = notmuch_database_reopen(idx->db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+	notmuch_status_t nst;
+
+	/* Reopening reads the newest revision, which the next commit of a
+	 * busy writer may discard again before we are done. */
+	for (int tries = 0;; tries++) {
+		nst = notmuch_database_reopen(idx->db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+		if (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES)
+			break;
+	}
 
 	if (nst != NOTMUCH_STATUS_SUCCESS)
 		return wn_nm_error(err, nst, NULL, "cannot reopen the notmuch database");
@@ -293,6 +316,25 @@ static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
 	return true;
 }
 
+/* What notmuch last said about the database (malloc'd; NULL: nothing). */
+static char *db_reason(wn_index *idx)
+{
+	const char *s = notmuch_database_status_string(idx->db);
+
+	return s && *s ? strdup(s) : NULL;
+}
+
+static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst, wn_error *err)
+{
+	wn_status st = wn_nm_error(err, nst, db_reason(idx), "notmuch cannot run the query");
+
+	/* Not the database's fault: the query the user wrote. */
+	if (st == WN_DB && nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION)
+		st = err ? (err->status = WN_USAGE) : WN_USAGE;
+	wn_list_free(out);
+	return st;
+}
+
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
 {
 	struct wn_list_cursor *c;
@@ -316,16 +358,26 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	nst = notmuch_query_count_messages(c->q, &count);
-	if (nst == NOTMUCH_STATUS_SUCCESS)
-		nst = notmuch_query_search_messages(c->q, &c->msgs);
-	if (nst != NOTMUCH_STATUS_SUCCESS) {
-		wn_status st = wn_nm_error(err, nst, NULL, "bad query");
-		if (st == WN_DB)
-			st = wn_error_set(err, WN_USAGE, "notmuch cannot run the query: %s", qs);
-		wn_list_free(out);
-		return st;
+	for (int tries = 0;; tries++) {
+		nst = notmuch_query_count_messages(c->q, &count);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			nst = notmuch_query_search_messages(c->q, &c->msgs);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			break;
+		/* A revision discarded under us looks the same as a query
+		 * Xapian cannot run: reopen, and if it still fails, it is
+		 * the query, and Xapian says why. */
+		if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && tries < RETRIES &&
+		    wn_index_refresh(idx, NULL) == WN_OK) {
+			notmuch_query_destroy(c->q);
+			c->msgs = NULL;
+			if ((c->q = make_query(idx, qs)))
+				continue;
+			nst = NOTMUCH_STATUS_OUT_OF_MEMORY;
+		}
+		return query_failed(idx, out, nst, err);
 	}
+	c->generation = idx->generation;
 	out->n = count;
 	out->items = calloc(count ? count : 1, sizeof(*out->items));
 	if (!out->items) {
@@ -393,6 +445,7 @@ static void item_clear_loaded(wn_item *it)
 		free(it->patch->id);
 		free(it->patch->subject);
 		free(it->patch->author);
+		free(it->patch->list);
 		wn_trailers_free(&it->patch->trailers);
 		free(it->patch);
 		it->patch = NULL;
@@ -416,13 +469,39 @@ void wn_item_count(wn_item *it)
 	}
 }
 
+wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err)
+{
+	/* Xapian keeps few old revisions: while notmuch new or a tagging
+	 * script commits, a lookup on our handle can fail with "revision
+	 * discarded" (DatabaseModifiedError).  Reopen and try again, as
+	 * notmuch's own tools do, rather than call the message missing. */
+	for (int tries = 0;; tries++) {
+		notmuch_status_t nst = notmuch_database_find_message(idx->db, id, out);
+		wn_status st;
+
+		/* Found; or absent, asked twice, the second time on a
+		 * fresh revision: a document read while its revision was
+		 * discarded can come back as "no such message". */
+		if (nst == NOTMUCH_STATUS_SUCCESS && (*out || tries > 0))
+			return WN_OK;
+		*out = NULL;
+		if (nst != NOTMUCH_STATUS_SUCCESS &&
+		    (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES))
+			return wn_nm_error(err, nst, db_reason(idx), "cannot read the notmuch index");
+		if ((st = wn_index_refresh(idx, err)) != WN_OK)
+			return st;
+	}
+}
+
 wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 {
 	notmuch_message_t *msg;
+	wn_status st;
 
 	if (!it->loaded || !it->review)
 		return wn_index_load(idx, it, err);
-	msg = wn_message_find(idx->db, it->id);
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
 	wn_props_read_item(it, msg);
@@ -439,7 +518,8 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	size_t n;
 
 	item_clear_loaded(it);
-	msg = wn_message_find(idx->db, it->id);
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
 	st = wn_message_read_mail(msg, &mail, &lerr);
@@ -505,9 +585,22 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	*out = NULL;
 	if (!id)
 		return wn_error_set(err, WN_USAGE, "not a Message-ID: '%s'", msgid ? msgid : "");
-	msg = wn_message_find(idx->db, id);
-	if (!msg) {
-		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index", id);
+	st = wn_index_message(idx, id, &msg, err);
+	if (st == WN_OK && !msg) {
+		/* Text output shows a hostile id with \xHH escapes
+		 * (wn_msgid_escape): take that form back too. */
+		char *raw = wn_msgid_unescape(id);
+		if (raw)
+			st = wn_index_message(idx, raw, &msg, err);
+		free(raw);
+	}
+	if (st == WN_OK && !msg) {
+		char *shown = wn_msgid_escape(id);
+		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index",
+				  shown ? shown : id);
+		free(shown);
+	}
+	if (st != WN_OK) {
 		free(id);
 		return st;
 	}

@@ -18,4 +18,9 @@ struct wn_index {
 	unsigned long revision;		/* last seen by wn_index_revision() */
 };
 
+/* The message id on the read-only handle (*out NULL when absent),
+ * reopening the index and trying again when another process's write
+ * discarded the revision being read. */
+wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err);
+
 #endif

@@ -258,6 +258,10 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 		_exit(3);
 	}
 	child_say(fd, "open\n");
+	/* For tests of a slow write (the lock held, the time running out):
+	 * nothing else can make a writer slow on demand. */
+	if (getenv("WINNOW_TEST_STALL_WRITER"))
+		pause();
 	/* Another winnow may have journaled later decisions and its writer
 	 * may have gone first: now that we hold the lock, write what the
 	 * journal says last. */

@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "message.h"
 #include "props.h"
 #include "store-private.h"
 #include "winnow/text.h"
@@ -159,7 +158,8 @@ static void recognise_applied(wn_store *s)
 		if (!msg_of || strcmp(msg_of, v[i]->msgid) != 0) {
 			if (msg)
 				notmuch_message_destroy(msg);
-			msg = wn_message_find(s->idx->db, v[i]->msgid);
+			if (wn_index_message(s->idx, v[i]->msgid, &msg, NULL) != WN_OK)
+				msg = NULL;
 			msg_of = v[i]->msgid;
 		}
 		if (!msg || !wn_props_read_finding(msg, v[i]->fp, &have, &note))
@@ -325,9 +325,9 @@ struct mark {
  * loaded it). */
 static void refresh_item(wn_store *s, wn_item *it)
 {
-	notmuch_message_t *msg = wn_message_find(s->idx->db, it->id);
+	notmuch_message_t *msg = NULL;
 
-	if (msg) {
+	if (wn_index_message(s->idx, it->id, &msg, NULL) == WN_OK && msg) {
 		wn_props_read_item(it, msg);
 		notmuch_message_destroy(msg);
 	}
@@ -541,7 +541,8 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 
 		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
 			continue;
-		msg = wn_message_find(s->idx->db, s->e[i].msgid);
+		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
 		/* Every revert joins the group of the first one. */
 		st = push_revert(s, i, rgroup, msg);
 		if (msg)

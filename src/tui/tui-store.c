@@ -115,6 +115,8 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
 		wn_error_clear(&err);
 		return false;
 	}
+	/* The driver passes it on to every view (view_ops.reload). */
+	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
 	return true;
 }
@@ -180,6 +182,9 @@ bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict
 		wn_error_clear(&err);
 		return false;
 	}
+	/* Every view hears of the reviews changed (the statistics count). */
+	for (size_t i = 0; i < n; i++)
+		wn_buf_printf(&t->changed, "%s\n", tg[i].it->id);
 	tui_flush(t);
 	if (!t->msg.len)
 		tui_msg(t, ROLE_STATUS, "marked %s %s (U undoes all of it)", what, wn_verdict_name(v));
@@ -196,6 +201,7 @@ bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note)
 		wn_error_clear(&err);
 		return false;
 	}
+	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
 	return true;
 }

@@ -89,6 +89,18 @@ static void reload(struct tui *t, const char *msgid)
 	}
 }
 
+/* The reviews a mark changed since the last key, to every view. */
+static void reload_changed(struct tui *t)
+{
+	char *ids = wn_buf_steal(&t->changed);
+
+	for (char *id = ids, *nl; id && (nl = strchr(id, '\n')); id = nl + 1) {
+		*nl = '\0';
+		reload(t, id);
+	}
+	free(ids);
+}
+
 /* --- searching ------------------------------------------------------- */
 
 static void lower(char *s)
@@ -168,6 +180,22 @@ static void sync_now(struct tui *t)
 		tui_msg(t, ROLE_STATUS, "writing %zu verdict%s to the index", n, n == 1 ? "" : "s");
 }
 
+/* S: the statistics, one view of them: back down to it when it is on
+ * the stack (its count goes on), else a new one on top. */
+static void stats(struct tui *t)
+{
+	int i = t->depth;
+
+	while (i > 0 && t->stack[i - 1]->ops != views[VIEW_STATS])
+		i--;
+	if (!i) {
+		push(t, VIEW_STATS, NULL);
+		return;
+	}
+	while (t->depth > i)
+		pop(t);
+}
+
 /* An action the top view v left to the driver. */
 static void view_driver(struct tui *t, struct view *v, enum action a)
 {
@@ -185,6 +213,9 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_HELP:
 		if (v->ops != views[VIEW_HELP])
 			push(t, VIEW_HELP, NULL);
+		break;
+	case ACT_STATS:
+		stats(t);
 		break;
 	case ACT_SEARCH:
 		start_search(t, v);
@@ -233,6 +264,14 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_NONE:
 	case ACT_OPEN:
 		break;
+	case ACT_FORWARD:
+		tui_msg(t, ROLE_WARNING, "F forwards the findings of a review: open one first");
+		break;
+	case ACT_SEND:
+	case ACT_EDIT:
+	case ACT_POSTPONE:
+		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
+		break;
 	default:
 		/* A key of another view: say so rather than nothing. */
 		tui_msg(t, ROLE_WARNING, "%s does nothing here (? lists this view's keys)",
@@ -261,7 +300,12 @@ static void after_undo(struct tui *t)
 static void dispatch(struct tui *t, enum action a)
 {
 	struct view *v = view_top(t);
-	struct view_req r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
+	struct view_req r;
+
+	/* The queue stays at the bottom of the stack while we run. */
+	if (!v)
+		return;
+	r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
 
 	if (r.open != VIEW_NONE)
 		push(t, r.open, r.arg);
@@ -306,11 +350,15 @@ static void show_theme_errors(struct tui *t)
 /* A slice of every view's background work; true while any has more. */
 static bool idle(struct tui *t)
 {
+	struct view *top = view_top(t);
 	bool more = false;
 
 	for (int i = 0; i < t->depth; i++)
 		if (t->stack[i]->ops->idle && t->stack[i]->ops->idle(t, t->stack[i]))
 			more = true;
+	/* Work only the view in front does (counting for the statistics). */
+	if (top && top->ops->busy && top->ops->busy(t, top))
+		more = true;
 	if (!more)
 		tui_progress(t, NULL);
 	return more;
@@ -337,7 +385,7 @@ static void poll_revision(struct tui *t, long long *last)
 static void loop(struct tui *t)
 {
 	long long polled = tui_now_ms();
-	bool busy = true, draw = true;
+	bool busy = true, draw = true, working = false;
 
 	while (!t->quit && t->depth) {
 		enum action a;
@@ -356,13 +404,17 @@ static void loop(struct tui *t)
 		if (key == 0) {
 			/* Idle: collect or restart the writer, see whether the
 			 * index moved, let the views work.  A pass that found
-			 * nothing to do and changed nothing draws nothing: a
-			 * key is drawn once, not twice. */
+			 * nothing to do and changed nothing draws nothing (a
+			 * key is drawn once, not twice); the pass after the
+			 * last slice of work draws what it left. */
+			bool was = working;
+
 			t->redraw = false;
 			tui_flush(t);
 			poll_revision(t, &polled);
-			busy = idle(t);
-			draw = busy || t->redraw || wait > 0;
+			busy = working = idle(t);
+			draw = busy || was || t->redraw || wait > 0;
+			reload_changed(t);
 			continue;
 		}
 		draw = true;
@@ -376,7 +428,11 @@ static void loop(struct tui *t)
 			continue;
 		}
 		dispatch(t, a);
-		busy = true;	/* what the key did may have work to do */
+		reload_changed(t);
+		/* What the key started (a count, an order) gets its first
+		 * slice before the screen is drawn: one draw a key, showing
+		 * the first results when the work is small. */
+		busy = working = idle(t);
 	}
 }
 
@@ -414,7 +470,7 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
-	if (!push(&t, VIEW_QUEUE, (void *) (query && *query ? query : NULL))) {
+	if (!push(&t, VIEW_QUEUE, &(struct queue_arg) { query && *query ? query : NULL, NULL })) {
 		char *clean = wn_text_sanitize(t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue", 0);
 
 		fprintf(stderr, "winnow: %s\n", clean ? clean : "cannot open the queue");
@@ -462,6 +518,7 @@ out:
 	wn_buf_free(&t.msg);
 	wn_buf_free(&t.progress);
 	wn_strv_free(t.conf_errors);
+	wn_buf_free(&t.changed);
 	free(t.search);
 	free(t.warned);
 	free(t.focus_id);

@@ -28,6 +28,7 @@ static const struct {
 	{ ROLE_SEV_HIGH, "H M L", "the most severe finding: Critical, High/Error, Medium/Warning, Low/Note" },
 	{ ROLE_V_UNTRIAGED, "2/5", "2 of 5 findings untriaged; wide: 5: 2u 1v 1f 1p by verdict (u v f p)" },
 	{ ROLE_A_NONE, "dimmed", "a review without findings, with the bot's reason (z hides them)" },
+	{ ROLE_WARNING, "!Name", "the patch's author opted out of bot findings (winnow.optout)" },
 	{ ROLE_PRECLAIM, "PRE", "the bot itself says the issue predates the patch" },
 	{ ROLE_LOCATION, "file:42~", "line counted across a snip in the quote: approximate" },
 	{ ROLE_HEADER, "bot:NAME", "in the limit (l): the bot's mails; NAME: sashiko bpf-ci netdev-ai lkp (0-day) syzbot generic" },

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "winnow/forward.h"
 #include "winnow/text.h"
 #include "view.h"
 
@@ -56,6 +57,7 @@ struct qgroup {
 struct queue {
 	wn_list list;
 	char *limit;		/* the user's limit query; NULL: all */
+	char *label;		/* what the title calls it instead; NULL: the limit */
 	enum qsort sort;
 	unsigned long rev;	/* the index revision the list was read at */
 	/* Reading every review (an order or a filter that needs them). */
@@ -536,10 +538,12 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
+	const struct queue_arg *qa = arg;
 	struct queue *q = v->priv;
 
-	if (!run_query(t, q, arg))
+	if (!run_query(t, q, qa ? qa->query : NULL))
 		return false;
+	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
 	q->digits = 1;
 	return true;
@@ -556,6 +560,7 @@ static void queue_done(struct tui *t, struct view *v)
 	free(q->keep);
 	wn_buf_free(&q->scratch);
 	select_none(q);
+	free(q->label);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -563,7 +568,7 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 	struct queue *q = v->priv;
 	/* The configured query is long and the same every day: name only
 	 * what narrows it. */
-	const char *query = q->limit && *q->limit ? q->limit : "all reviews";
+	const char *query = q->label ? q->label : q->limit && *q->limit ? q->limit : "all reviews";
 	struct cell *head, *tail, *mid;
 	int room;
 
@@ -682,22 +687,27 @@ static void add_badge(struct row *r, const wn_item *it, unsigned dim)
 }
 
 /* The patch's author, shortened to fit: at 80 columns 8 columns, so
- * the subject keeps at least 45. */
-static void add_author(struct row *r, const struct queue *q, const wn_item *it, bool wide,
-		       unsigned dim)
+ * the subject keeps at least 45; "!" first for one who opted out of bot
+ * findings (winnow.optout). */
+static void add_author(struct tui *t, struct row *r, const struct queue *q, const wn_item *it,
+		       bool wide, unsigned dim)
 {
 	int w = wide ? (COLS >= 160 ? 22 : 18)
 		     : 11 - 2 * q->digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
+	/* "!" before an author who opted out of bot findings. */
+	bool optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
 	struct cell *c;
 
 	if (w < 4)
 		w = 4;
 	if (!wide && w > 16)
 		w = 16;
-	c = row_add(r, ROLE_AUTHOR, w, NULL);
+	c = row_add(r, optout ? ROLE_WARNING : ROLE_AUTHOR, w, NULL);
+	if (optout)
+		c->own[0] = '!';
 	if (it->patch && it->patch->author)
-		name_of(it->patch->author, c->own, sizeof(c->own));
-	fit_name(c->own, sizeof(c->own), w);
+		name_of(it->patch->author, c->own + optout, sizeof(c->own) - optout);
+	fit_name(c->own + optout, sizeof(c->own) - optout, w - optout);
 	c->text = c->own;
 	c->extra = dim;
 }
@@ -756,7 +766,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		add_counts_wide(r, it, q->digits, dim);
 	else
 		add_counts_narrow(r, it, q->digits, dim);
-	add_author(r, q, it, wide, dim);
+	add_author(t, r, q, it, wide, dim);
 	if (it->load_error) {
 		row_add(r, ROLE_ERROR, CELL_NATURAL, "cannot read the mail:");
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->load_error);
@@ -857,12 +867,16 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 static void limit(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
-	char *s = prompt_line(t, "Limit to (notmuch query, bot:NAME, empty for all): ", q->limit);
+	/* A labelled queue's query is no text to edit: start afresh. */
+	char *s = prompt_line(t, "Limit to (notmuch query, bot:NAME, empty for all): ",
+			      q->label ? NULL : q->limit);
 
 	if (!s)
 		return;
 	wn_text_trim(s);
 	if (requery(t, v, s)) {
+		free(q->label);
+		q->label = NULL;
 		v->cursor = v->top = 0;
 		t->rc = 0;
 		if (*s)

@@ -45,9 +45,9 @@ struct review {
 static const struct hint review_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
-	{ ACT_NOTE, "note" }, { ACT_DIFF, "diff" }, { ACT_MAIL, "mail" }, { ACT_THREAD, "replies" },
-	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_HELP, "help" },
-	{ ACT_NONE, NULL },
+	{ ACT_FORWARD, "forward" }, { ACT_NOTE, "note" }, { ACT_DIFF, "diff" },
+	{ ACT_MAIL, "mail" }, { ACT_THREAD, "replies" }, { ACT_PAGE_DOWN, "scroll" },
+	{ ACT_UNDO, "undo" }, { ACT_HELP, "help" }, { ACT_NONE, NULL },
 };
 
 static size_t nfindings(const struct review *rv)
@@ -764,6 +764,8 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 		rv->about = (struct about) { .it = rv->it, .finding = v->cursor };
 		return req_open(a == ACT_DIFF ? VIEW_DIFF : a == ACT_MAIL ? VIEW_MAIL : VIEW_THREAD,
 				&rv->about);
+	case ACT_FORWARD:
+		return req_open(VIEW_COMPOSE, rv->it);
 	default:
 		return req_pass(a);
 	}

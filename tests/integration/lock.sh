@@ -20,6 +20,7 @@ took=$(( ($(date +%s%N) - start) / 1000000 ))
 expect_eq "mark under a held lock exits 2" 2 "$rc"
 check "mark gave up near its timeout (${took} ms)" test "$took" -lt 3000
 check "the message says the lock is held" grep -q "locked" "$WN_WORLD/err"
+check "and that another process holds it" grep -q "by another process" "$WN_WORLD/err"
 check "show still shows the journaled verdict" bash -c \
 	'"$WINNOW" show --format=json '"$id"' 2>/dev/null | jq -e ".findings[0].verdict == \"valid\"" >/dev/null'
 expect_eq "not in notmuch yet" "" "$(notmuch search --output=messages tag:winnow/valid)"
@@ -51,5 +52,15 @@ expect_eq "and shown" false-positive \
 "$WINNOW" undo > /dev/null
 expect_eq "undo goes back to the newer decision, not the older" false-positive \
 	"$("$WINNOW" show --format=json "$id" | jq -r '.findings[1].verdict')"
+
+# A write that is slow, with nobody holding the lock, must not be
+# blamed on another process (the writer stalls once it has the lock).
+"$WINNOW" sync-journal > /dev/null
+WINNOW_TEST_STALL_WRITER=1 "$WINNOW" mark --timeout=0.5 "$id" 1 pre-existing 2> "$WN_WORLD/err"
+expect_eq "a stalled write exits 2" 2 $?
+check "it says the write was slow" grep -q "took longer than" "$WN_WORLD/err"
+check "it does not blame another process" bash -c '! grep -q "another process" "$1"' _ "$WN_WORLD/err"
+"$WINNOW" sync-journal > "$WN_WORLD/out"
+expect_eq "the verdict is written next time" "1 verdict written" "$(cat "$WN_WORLD/out")"
 
 wn_done

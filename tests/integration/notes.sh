@@ -59,4 +59,10 @@ expect_eq "the good change reached notmuch" false-positive "$(verdict_of "$id" 3
 check "the rejected file holds the change" grep -q "$badfp" "$journal.rejected"
 "$WINNOW" sync-journal > "$WN_WORLD/out" 2> "$err"; expect_eq "sync-journal exits 0 after it" 0 $?
 expect_eq "and nothing is pending any more" "0 verdicts written" "$(cat "$WN_WORLD/out")"
+# The writer dying (libnotmuch exits) must not print the parent's
+# buffered output a second time.
+printf '{"op":"mark","eid":"2.2.2.2","group":"2.2.2.2","id":"%s","t":2,"c":[["%s","valid","untriaged",null,null]]}\n' \
+	"$id" "$badfp" >> "$journal"
+"$WINNOW" undo > "$WN_WORLD/out" 2> "$err"
+expect_eq "undo's output is printed once though a writer died" "undid 1 change" "$(cat "$WN_WORLD/out")"
 wn_done

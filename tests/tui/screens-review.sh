@@ -23,16 +23,16 @@ wn_tui_keys h j
 wn_tui_wait "finding 2 of 2" >/dev/null
 wn_screen review-finding2-80x24
 
-# y and Y: the review's and the patch's Message-IDs to the terminal's
+# i and I: the review's and the patch's Message-IDs to the terminal's
 # clipboard (OSC 52; tmux keeps them as paste buffers).
 tmux -L "$WN_TMUX_SOCKET" set -g set-clipboard on
-wn_tui_keys y
-check "y says what it copied" wn_tui_wait "copied review id 20261102102030.4B7D1C4CEE5@smtp.kernel.org"
-expect_eq "y: the review's id in the clipboard" 20261102102030.4B7D1C4CEE5@smtp.kernel.org \
+wn_tui_keys i
+check "i says what it copied" wn_tui_wait "copied review id 20261102102030.4B7D1C4CEE5@smtp.kernel.org"
+expect_eq "i: the review's id in the clipboard" 20261102102030.4B7D1C4CEE5@smtp.kernel.org \
 	"$(tmux -L "$WN_TMUX_SOCKET" show-buffer)"
-wn_tui_keys Y
+wn_tui_keys I
 wn_tui_wait "copied patch id" >/dev/null
-expect_eq "Y: the patch's id, for b4 am" 20261102-frobnic-teardown-v2-1-5c1e2a7d9b30@example.org \
+expect_eq "I: the patch's id, for b4 am" 20261102-frobnic-teardown-v2-1-5c1e2a7d9b30@example.org \
 	"$(tmux -L "$WN_TMUX_SOCKET" show-buffer)"
 
 # The patch at finding 2's hunk; ] and [ between hunks with findings.
