@@ -91,8 +91,9 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err);
  * wn_list_get().  The list lives as long as idx. */
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
 /* The notmuch query wn_index_query() runs for user_query (malloc'd;
- * NULL when out of memory). */
-char *wn_index_query_string(const wn_index *idx, const char *user_query);
+ * NULL, with err set, when it cannot be made: a bot: term naming no
+ * bot, out of memory). */
+char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err);
 /* Row i (< l->n), fetched from the index on first use (cheap fields
  * only; load it with wn_index_load()).  NULL when the index changed
  * under the list and the row is gone, or out of memory. */

@@ -271,9 +271,9 @@ fail:
 	return NULL;
 }
 
-char *wn_index_query_string(const wn_index *idx, const char *user_query)
+char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err)
 {
-	return build_query(idx, user_query);
+	return build_query(idx, user_query, err);
 }
 
 struct wn_list_cursor {
