@@ -54,6 +54,8 @@ typedef struct wn_item {
 	wn_review *review;	/* never NULL once loaded */
 	wn_patch *patch;	/* NULL: patch not in index */
 	wn_link link;
+	char *report_id;	/* a follow-up: the report that opened its
+				 * thread, when in the index; NULL */
 	wn_verdict *verdicts;	/* review->nfindings entries */
 	char **notes;		/* review->nfindings entries, NULL = no note */
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */

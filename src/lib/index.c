@@ -165,17 +165,40 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 	return it;
 }
 
+/* The bots' mails that are no reviews (summaries, follow-ups, their own
+ * patches), or'ed; they stay out of the list and its count unless
+ * winnow.show_summaries is set. */
+static wn_status hidden_terms(const wn_index *idx, wn_buf *b)
+{
+	bool any = false;
+
+	if (idx->conf.show_summaries)
+		return WN_OK;
+	for (unsigned k = 0; k < WN_BOT_COUNT; k++) {
+		const char *h = wn_bot_hidden_query((wn_bot) k);
+
+		if (h && wn_buf_printf(b, "%s(%s)", any ? " or " : "", h) != WN_OK)
+			return WN_NOMEM;
+		any = any || h;
+	}
+	return WN_OK;
+}
+
 static char *build_query(const wn_index *idx, const char *user_query)
 {
-	wn_buf b = WN_BUF_INIT;
+	wn_buf b = WN_BUF_INIT, hidden = WN_BUF_INIT;
 
 	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK ||
-	    (user_query && *user_query &&
-	     wn_buf_printf(&b, " and (%s)", user_query) != WN_OK)) {
-		wn_buf_free(&b);
-		return NULL;
-	}
+	    (user_query && *user_query && wn_buf_printf(&b, " and (%s)", user_query) != WN_OK) ||
+	    hidden_terms(idx, &hidden) != WN_OK ||
+	    (hidden.len && wn_buf_printf(&b, " and not (%s)", hidden.data) != WN_OK))
+		goto nomem;
+	wn_buf_free(&hidden);
 	return wn_buf_steal(&b);
+nomem:
+	wn_buf_free(&hidden);
+	wn_buf_free(&b);
+	return NULL;
 }
 
 struct wn_list_cursor {
@@ -318,6 +341,8 @@ static void item_clear_loaded(wn_item *it)
 	it->verdicts = NULL;
 	it->notes = it->forwarded = NULL;
 	wn_review_free(&it->review);
+	free(it->report_id);
+	it->report_id = NULL;
 	if (it->patch) {
 		free(it->patch->id);
 		free(it->patch->subject);
@@ -417,6 +442,54 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 	return WN_OK;
 }
 
+/* Say why a mail the query matched yields nothing: most often it is no
+ * bot's mail at all (a patch, a human reply). */
+static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
+{
+	char *why = NULL;
+
+	if (asprintf(&why, "%s is not a known review bot (nor listed in winnow.bots); "
+		     "read with the generic rule, nothing found",
+		     mail->from_addr && *mail->from_addr ? mail->from_addr : "the sender") < 0)
+		return WN_NOMEM;
+	free(it->review->explain);
+	it->review->explain = why;
+	return WN_OK;
+}
+
+/* Which bot, its review of the mail, and the patch it answers.  Where a
+ * diagnostic really is depends on the patch's files, known once the
+ * patch is: the mail is read once more with them when the parser says
+ * they matter (fingerprints stay as they were).  WN_NOMEM is the only
+ * error. */
+static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, wn_error *err)
+{
+	bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
+	wn_review_input in = { .subject = mail->subject };
+	char **files = NULL;
+	wn_status st;
+
+	if (!known)
+		it->bot = WN_BOT_GENERIC;
+	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
+	if (st == WN_OK)
+		st = wn_link_patch(idx->db, it, mail, &files, err);
+	if (st == WN_OK && files && it->review->wants_patch_files) {
+		wn_review *again = NULL;
+
+		in.patch_files = (const char *const *) files;
+		st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &again, err);
+		if (st == WN_OK) {
+			wn_review_free(&it->review);
+			it->review = again;
+		}
+	}
+	wn_strv_free(files);
+	if (st == WN_OK && !known && it->review->nfindings == 0 && explain_unknown(it, mail) != WN_OK)
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	return st;
+}
+
 wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 {
 	notmuch_message_t *msg;
@@ -440,25 +513,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 		if (st != WN_OK)
 			goto nomem;
 	} else {
-		bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
-
-		if (!known)
-			it->bot = WN_BOT_GENERIC;
-		st = wn_review_parse(it->bot, mail->body, mail->body_len, &it->review, err);
-		if (st != WN_OK)
-			goto nomem;
-		/* Say why a mail the query matched yields nothing: most often
-		 * it is no bot's mail at all (a patch, a human reply). */
-		if (!known && it->review->nfindings == 0) {
-			char *why = NULL;
-			if (asprintf(&why, "%s is not a known review bot (nor listed in winnow.bots); "
-				     "read with the generic rule, nothing found",
-				     mail->from_addr && *mail->from_addr ? mail->from_addr : "the sender") < 0)
-				goto nomem;
-			free(it->review->explain);
-			it->review->explain = why;
-		}
-		st = wn_link_patch(idx->db, it, mail, err);
+		st = review_of_mail(idx, it, mail, err);
 		if (st == WN_NOMEM)
 			goto nomem;
 	}

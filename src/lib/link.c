@@ -39,8 +39,60 @@ static bool looks_like_patch(const wn_mail *m)
 	return false;
 }
 
-static wn_status load_patch(wn_item *it, notmuch_message_t *msg, wn_link how, wn_error *err)
+/* "diff --git a/X b/Y" -> Y, once each, in diff order: the files the
+ * patch touches.  *out stays NULL when there are none. */
+static wn_status diff_files(const wn_mail *m, char ***out)
 {
+	char **v = NULL;
+	size_t n = 0, pos = 0, ln;
+	const char *l;
+
+	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
+		const char *b;
+		size_t k, bn;
+		char **nv;
+		bool dup = false;
+
+		if (!str_prefix(l, ln, "diff --git ") || !(b = str_find(l, ln, " b/")))
+			continue;
+		b += 3;
+		bn = ln - (size_t) (b - l);
+		while (bn && (b[bn - 1] == '\r' || b[bn - 1] == ' '))
+			bn--;
+		for (k = 0; k < n && !dup; k++)
+			dup = strlen(v[k]) == bn && memcmp(v[k], b, bn) == 0;
+		if (dup || !bn || memchr(b, '\0', bn))
+			continue;
+		nv = realloc(v, (n + 2) * sizeof(*v));
+		if (!nv)
+			goto nomem;
+		v = nv;
+		if (!(v[n] = wn_strndup(b, bn)))
+			goto nomem;
+		v[++n] = NULL;
+	}
+	*out = v;
+	return WN_OK;
+nomem:
+	if (v)
+		v[n] = NULL;
+	wn_strv_free(v);
+	return WN_NOMEM;
+}
+
+/* One linking: the review, and what linking found besides the patch. */
+struct lk {
+	notmuch_database_t *db;
+	wn_item *it;
+	const wn_mail *mail;		/* the review's */
+	char **files;			/* the linked patch's diff_files() */
+	wn_error *err;
+};
+
+static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
+{
+	wn_item *it = k->it;
+	wn_error *err = k->err;
 	wn_mail *mail = NULL;
 	wn_patch *p;
 	wn_status st;
@@ -62,7 +114,7 @@ static wn_status load_patch(wn_item *it, notmuch_message_t *msg, wn_link how, wn
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
-	if (st != WN_OK)
+	if (st != WN_OK || diff_files(mail, &k->files) != WN_OK)
 		goto nomem;
 	wn_mail_free(&mail);
 	it->patch = p;
@@ -82,18 +134,17 @@ nomem:
 
 /* Try the message id; WN_NOT_FOUND when the index does not hold it or
  * its file is gone. */
-static wn_status try_id(notmuch_database_t *db, wn_item *it, const char *id, wn_link how,
-			 wn_error *err)
+static wn_status try_id(struct lk *k, const char *id, wn_link how)
 {
 	notmuch_message_t *msg;
 	wn_status st;
 
-	if (!id || !*id || strcmp(id, it->id) == 0)
+	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
-	msg = wn_message_find(db, id);
+	msg = wn_message_find(k->db, id);
 	if (!msg)
 		return WN_NOT_FOUND;
-	st = load_patch(it, msg, how, err);
+	st = load_patch(k, msg, how);
 	notmuch_message_destroy(msg);
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }
@@ -180,8 +231,9 @@ static bool pick_part(notmuch_message_t *msg, const void *arg)
 	return subject && !is_reply(subject) && patch_number(subject, &n, &m) && n == *part;
 }
 
-static wn_status try_footer(notmuch_database_t *db, wn_item *it, const wn_review *r, wn_error *err)
+static wn_status try_footer(struct lk *k)
 {
+	const wn_review *r = k->it->review;
 	notmuch_message_t *cover;
 	char *qs = NULL, *patch;
 	long part = r->part;
@@ -189,17 +241,17 @@ static wn_status try_footer(notmuch_database_t *db, wn_item *it, const wn_review
 
 	if (!r->cover_id || r->part <= 0)
 		return WN_NOT_FOUND;
-	cover = wn_message_find(db, r->cover_id);
+	cover = wn_message_find(k->db, r->cover_id);
 	if (!cover)
 		return WN_NOT_FOUND;
 	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
 		notmuch_message_destroy(cover);
-		return wn_error_set(err, WN_NOMEM, "out of memory");
+		return wn_error_set(k->err, WN_NOMEM, "out of memory");
 	}
 	notmuch_message_destroy(cover);
-	patch = search_one(db, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
+	patch = search_one(k->db, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
 	free(qs);
-	st = try_id(db, it, patch, WN_LINK_FOOTER, err);
+	st = try_id(k, patch, WN_LINK_FOOTER);
 	free(patch);
 	return st;
 }
@@ -253,10 +305,9 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
  * title of a 0-day tree report).  A bare title matches the title part
  * of a patch subject; then the newest posting that predates the review
  * wins, since every version of a series carries the same title. */
-static wn_status try_subject(notmuch_database_t *db, wn_item *it, const char *subject,
-			      wn_error *err)
+static wn_status try_subject(struct lk *k, const char *subject)
 {
-	struct subject_pick sp = { NULL, it->id, false, it->date };
+	struct subject_pick sp = { NULL, k->it->id, false, k->it->date };
 	char *patch, *phrase;
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
@@ -284,31 +335,66 @@ static wn_status try_subject(notmuch_database_t *db, wn_item *it, const char *su
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;
-	patch = search_one(db, wn_buf_str(&q), order, pick_subject, &sp);
-	st = try_id(db, it, patch, WN_LINK_SUBJECT, err);
+	patch = search_one(k->db, wn_buf_str(&q), order, pick_subject, &sp);
+	st = try_id(k, patch, WN_LINK_SUBJECT);
 	free(patch);
 	goto out;
 nomem:
-	st = wn_error_set(err, WN_NOMEM, "out of memory");
+	st = wn_error_set(k->err, WN_NOMEM, "out of memory");
 out:
 	wn_buf_free(&q);
 	free(key);
 	return st;
 }
 
-wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, wn_error *err)
+/* The report a follow-up follows: the oldest message it refers to that
+ * the index holds and that is no reply -- the mail that opened the
+ * thread.  A reply to a "#syz test" mail names that mail last. */
+static wn_status link_report(struct lk *k)
 {
+	const wn_mail *m = k->mail;
+	size_t n = m->nreferences;
+
+	for (size_t i = 0; i <= n; i++) {
+		const char *id = i < n ? m->references[i] : m->in_reply_to;
+		notmuch_message_t *msg = id && *id ? wn_message_find(k->db, id) : NULL;
+		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
+		bool root = subject && !is_reply(subject);
+
+		if (root && !(k->it->report_id = strdup(id))) {
+			notmuch_message_destroy(msg);
+			return wn_error_set(k->err, WN_NOMEM, "out of memory");
+		}
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (root)
+			break;
+	}
+	return WN_OK;
+}
+
+wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
+			wn_error *err)
+{
+	struct lk k = { db, it, review, NULL, err };
 	wn_status st;
 
+	*files = NULL;
 	it->link = WN_LINK_NONE;
-	st = try_id(db, it, review->in_reply_to, WN_LINK_IN_REPLY_TO, err);
+	if (it->review->followup != WN_FOLLOWUP_NONE && link_report(&k) != WN_OK)
+		return WN_NOMEM;
+	st = try_id(&k, review->in_reply_to, WN_LINK_IN_REPLY_TO);
 	for (size_t i = review->nreferences; st == WN_NOT_FOUND && i > 0; i--)
-		st = try_id(db, it, review->references[i - 1], WN_LINK_REFERENCES, err);
+		st = try_id(&k, review->references[i - 1], WN_LINK_REFERENCES);
 	if (st == WN_NOT_FOUND)
-		st = try_footer(db, it, it->review, err);
+		st = try_footer(&k);
 	if (st == WN_NOT_FOUND && it->review->patch_subject)
-		st = try_subject(db, it, it->review->patch_subject, err);
+		st = try_subject(&k, it->review->patch_subject);
 	if (st == WN_NOT_FOUND)
-		st = try_subject(db, it, review->subject, err);
+		st = try_subject(&k, review->subject);
+	if (st == WN_OK)
+		*files = k.files;
+	else
+		wn_strv_free(k.files);
 	return st == WN_NOT_FOUND ? WN_OK : st;
 }

@@ -217,6 +217,49 @@ static void test_lkp_report_subject(void **state)
 	wn_review_free(&r);
 }
 
+/* Its branch summaries and its own patches are the robot's mails but no
+ * reviews: their kind keeps them out of the queue, whatever the body
+ * holds (a BUILD REGRESSION lists diagnostics too; here a body that
+ * would be one finding in a report). */
+static void test_lkp_kinds(void **state)
+{
+	static const char regression[] =
+		"tree/branch: https://git.example.org/x.git for-next\n"
+		"\n"
+		"Error/Warning (recently discovered and may have been fixed):\n"
+		"\n"
+		"    drivers/x.c:12:5: error: 'y' undeclared\n"
+		"\n"
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/x.c:12:5: error: 'y' undeclared\n";
+	static const struct {
+		const char *subject;
+		wn_kind kind;
+	} cases[] = {
+		{ "[x:for-next] BUILD SUCCESS 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:for-next] BUILD SUCCESS WITH WARNING 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:testing] BUILD REGRESSION 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:master] BUILD INCOMPLETE 0123abcd", WN_KIND_SUMMARY },
+		{ "[RFC PATCH] x: foo() can be static", WN_KIND_FIXUP },
+		{ "[PATCH] x: fix boolreturn.cocci warnings", WN_KIND_FIXUP },
+		{ "Re: [PATCH] x: y", WN_KIND_REVIEW },
+		{ "[x:for-next 2/3] drivers/x.c:12:5: error: 'y' undeclared", WN_KIND_REVIEW },
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		wn_review *r = parse_subject(WN_BOT_LKP, cases[k].subject, regression);
+
+		assert_int_equal(r->kind, cases[k].kind);
+		if (r->kind == WN_KIND_REVIEW)
+			assert_int_equal(r->nfindings, 1);
+		else
+			assert_int_equal(r->nfindings, 0);
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_nothing),
 		cmocka_unit_test(test_detect_lkp_forwarded),
 		cmocka_unit_test(test_lkp_report_subject),
+		cmocka_unit_test(test_lkp_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,6 +5,7 @@
  * are read from tests/corpus/syzbot-unit/. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +72,9 @@ static void test_syzbot_status_mail(void **state)
 
 	(void) state;
 	assert_int_equal(r->nfindings, 0);
-	assert_contains(r->explain, "crash");
+	assert_int_equal(r->kind, WN_KIND_FOLLOWUP);
+	assert_int_equal(r->followup, WN_FOLLOWUP_TEST_OK);
+	assert_contains(r->explain, "follow-up (test-ok)");
 	wn_review_free(&r);
 }
 
@@ -103,6 +106,76 @@ static void test_syzbot_ci_build_error_location(void **state)
 	wn_review_free(&r);
 }
 
+/* Reports open threads; syzbot's replies in them are follow-ups and say
+ * what happened; the monthly report is a summary; a patch test that
+ * still triggers the bug is one finding on the tested patch. */
+static void test_syzbot_kinds(void **state)
+{
+	static const char crash[] =
+		"\n==================================================================\n"
+		"BUG: KASAN: use-after-free in foo_release+0x5c/0x1a0 drivers/foo/core.c:214\n"
+		"Read of size 4 at addr ffff888023a41c08 by task syz/6120\n"
+		"==================================================================\n";
+	static const struct {
+		const char *subject, *opening;
+		wn_kind kind;
+		wn_followup what;
+		const char *says;
+	} cases[] = {
+		{ "[syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "Hello,\n\nsyzbot found the following issue on:\n", WN_KIND_REPORT, WN_FOLLOWUP_NONE, NULL },
+		{ "Re: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "syzbot has found a reproducer for the following issue on:\n\n"
+		  "C reproducer:   https://syz.example.org/x/repro.c?x=1\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_REPRODUCER, "reproducer: https://syz.example.org/x/repro.c?x=1" },
+		{ "Re: KASAN: use-after-free Read in foo_release",
+		  "syzbot has bisected this bug to:\n\ncommit 0123456789abcdef0123456789abcdef01234567\n"
+		  "Author: A <a@example.org>\nDate:   Mon Nov 2 10:00:00 2026 +0000\n\n    foo: free early\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_BISECTED, "commit 0123456789ab (\"foo: free early\")" },
+		{ "RE: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "syzbot suspects this issue was fixed by commit:\n\ncommit 0123456789abcdef0123456789abcdef01234567\n"
+		  "Author: A <a@example.org>\nDate:   Mon Nov 2 10:00:00 2026 +0000\n\n    foo: free late\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_FIXED_BY, "commit 0123456789ab (\"foo: free late\")" },
+		{ "Re: [syzbot] x", "Hello,\n\nsyzbot has tested the proposed patch and the reproducer did not\n"
+		  "trigger any issue:\n\nTested on:\n\ncommit:         4c7e9a1b Merge tag 'x'\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_TEST_OK, "tested on 4c7e9a1b Merge tag 'x'" },
+		{ "Re: [syzbot] x", "Hello,\n\nsyzbot tried to test the proposed patch but the build/boot failed:\n\n"
+		  "drivers/foo/core.c:1:2: error: nope\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_TEST_FAILED, "drivers/foo/core.c:1:2: error: nope" },
+		{ "Re: [syzbot] x", "> #syz tset\n\nunknown command \"tset\"\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_COMMAND_REPLY, "unknown command \"tset\"" },
+		{ "[syzbot] Monthly foo report (Nov 2026)",
+		  "Hello foo maintainers/developers,\n\nThis is a 31-day syzbot report for the foo subsystem.\n",
+		  WN_KIND_SUMMARY, WN_FOLLOWUP_NONE, NULL },
+		{ "Re: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "Hello,\n\nsyzbot has tested the proposed patch but the reproducer still triggered\ncrash:\n"
+		  "KASAN: use-after-free Read in foo_release\n",
+		  WN_KIND_REVIEW, WN_FOLLOWUP_STILL_TRIGGERS, "KASAN: use-after-free Read in foo_release" },
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char body[2048];
+		wn_review *r;
+
+		snprintf(body, sizeof(body), "%s%s", cases[k].opening,
+			 cases[k].kind == WN_KIND_SUMMARY ? "" : crash);
+		r = parse_subject(WN_BOT_SYZBOT, cases[k].subject, body);
+		assert_int_equal(r->kind, cases[k].kind);
+		assert_int_equal(r->followup, cases[k].what);
+		if (cases[k].says)
+			assert_string_equal(r->followup_says, cases[k].says);
+		else
+			assert_null(r->followup_says);
+		assert_int_equal(r->nfindings, wn_kind_queued(r->kind) ? 1 : 0);
+		if (r->nfindings) {
+			assert_string_equal(F(r, 0)->summary, "KASAN: use-after-free Read in foo_release");
+			assert_string_equal(F(r, 0)->file, "drivers/foo/core.c");
+		}
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -111,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_syzbot_ci),
 		cmocka_unit_test(test_syzbot_status_mail),
 		cmocka_unit_test(test_syzbot_ci_build_error_location),
+		cmocka_unit_test(test_syzbot_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

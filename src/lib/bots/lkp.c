@@ -17,16 +17,43 @@
 
 #include "bots.h"
 
-/* lkp@intel.com.  Its tree status mails and its own fix-up patches are
- * not reviews. */
+/* lkp@intel.com: its reports, and its branch summaries and patches,
+ * which its parser tells apart. */
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
-	if (strcasecmp(m->from, "lkp@intel.com") != 0)
-		return RV_NOT_MINE;
-	if (strstr(m->subject, "BUILD SUCCESS") || strstr(m->subject, "BUILD REGRESSION") ||
-	    strncmp(m->subject, "[PATCH", 6) == 0)
-		return RV_NO_REVIEW;
-	return RV_MINE;
+	return strcasecmp(m->from, "lkp@intel.com") == 0 ? RV_MINE : RV_NOT_MINE;
+}
+
+#define LKP_FROM "from:lkp@intel.com"
+
+/* Branch summaries: "[tree:branch] BUILD SUCCESS <sha>", "BUILD
+ * SUCCESS WITH WARNING", "BUILD REGRESSION", "BUILD INCOMPLETE".
+ * LKP_HIDDEN selects the same subjects. */
+static const char *const summary_phrases[] = {
+	"build success", "build regression", "build incomplete",
+};
+
+/* The robot's own patches ("[PATCH] x: fix boolreturn.cocci warnings",
+ * "[RFC PATCH] x: foo() can be static") start with the tag; LKP_HIDDEN
+ * has the same rule as a regular expression. */
+static bool fixup_subject(const char *s)
+{
+	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+}
+
+#define LKP_HIDDEN LKP_FROM " and (subject:\"BUILD SUCCESS\" or subject:\"BUILD REGRESSION\" or " \
+		   "subject:\"BUILD INCOMPLETE\" or subject:\"/^\\[(RFC )?PATCH/\")"
+
+static wn_kind kind_of(const char *subject)
+{
+	size_t k;
+
+	if (!subject)
+		return WN_KIND_REVIEW;
+	for (k = 0; k < sizeof(summary_phrases) / sizeof(summary_phrases[0]); k++)
+		if (rv_phrase(subject, strlen(subject), summary_phrases[k]))
+			return WN_KIND_SUMMARY;
+	return fixup_subject(subject) ? WN_KIND_FIXUP : WN_KIND_REVIEW;
 }
 
 /* A 0-day report sent by a person rather than by lkp@intel.com: smatch
@@ -68,7 +95,7 @@ static bool forwarded(const wn_mail *m)
 
 static bool looks_like(const struct rv_mail *m)
 {
-	return strncmp(m->subject, "[PATCH", 6) != 0 && forwarded(m->m);
+	return !fixup_subject(m->subject) && forwarded(m->m);
 }
 
 enum sect { S_NONE, S_GCC, S_SMATCH, S_SPARSE, S_IGNORE };
@@ -480,6 +507,13 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	struct lkp k, probe;
 	size_t i;
 
+	c->r->kind = kind_of(c->in->subject);
+	if (c->r->kind != WN_KIND_REVIEW) {
+		rv_explain(c, c->r->kind == WN_KIND_SUMMARY
+			   ? "a kernel test robot branch summary, not a review of a patch"
+			   : "a patch the kernel test robot sent itself, not a review");
+		return;
+	}
 	memset(&k, 0, sizeof(k));
 	k.c = c;
 	report_subject(c, L);
@@ -556,5 +590,6 @@ const struct rv_bot rv_bot_LKP = {
 	.sent_by = sent_by,
 	.looks_like = looks_like,
 	.parse = parse,
-	.query = "from:lkp@intel.com",
+	.query = LKP_FROM,
+	.hidden = LKP_HIDDEN,
 };
