@@ -165,6 +165,24 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 	return it;
 }
 
+/* Does q narrow the search?  "*" is notmuch's "every message", but only
+ * as the whole query: inside "(...) and (*)" notmuch no longer reads it
+ * so.  An empty query narrows nothing either. */
+static bool narrows(const char *q)
+{
+	if (!q)
+		return false;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q == '*') {
+		q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		return *q != '\0';
+	}
+	return *q != '\0';
+}
+
 /* The bots' mails that are no reviews (summaries, follow-ups, their own
  * patches), or'ed; they stay out of the list and its count unless
  * winnow.show_summaries is set. */
@@ -187,11 +205,19 @@ static wn_status hidden_terms(const wn_index *idx, wn_buf *b)
 static char *build_query(const wn_index *idx, const char *user_query)
 {
 	wn_buf b = WN_BUF_INIT, hidden = WN_BUF_INIT;
+	const char *parts[] = { idx->conf.query, user_query };
+	bool any = false;
 
-	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK ||
-	    (user_query && *user_query && wn_buf_printf(&b, " and (%s)", user_query) != WN_OK) ||
-	    hidden_terms(idx, &hidden) != WN_OK ||
-	    (hidden.len && wn_buf_printf(&b, " and not (%s)", hidden.data) != WN_OK))
+	for (size_t k = 0; k < 2; k++) {
+		if (!narrows(parts[k]))
+			continue;
+		if (wn_buf_printf(&b, "%s(%s)", any ? " and " : "", parts[k]) != WN_OK)
+			goto nomem;
+		any = true;
+	}
+	if (hidden_terms(idx, &hidden) != WN_OK ||
+	    (hidden.len && wn_buf_printf(&b, "%snot (%s)", any ? " and " : "", hidden.data) != WN_OK) ||
+	    (!b.len && wn_buf_puts(&b, "*") != WN_OK))
 		goto nomem;
 	wn_buf_free(&hidden);
 	return wn_buf_steal(&b);

@@ -161,6 +161,17 @@ else
 	fail=$((fail + 1))
 fi
 
+# "*" is notmuch's "every message": as a query it narrows nothing.
+if "$WINNOW" list --format=json '*' > "$tmp/star" 2> "$tmp/err" &&
+	[ "$(jq length "$tmp/star")" -gt 0 ] &&
+	cmp -s <(jq -r '.[].id' "$tmp/list") <(jq -r '.[].id' "$tmp/star"); then
+	echo "ok - winnow list '*' lists every review"
+	pass=$((pass + 1))
+else
+	echo "FAIL - winnow list '*' differs from winnow list: $(cat "$tmp/err")"
+	fail=$((fail + 1))
+fi
+
 # A known bot's mail is never read with the generic rule: "generic" is
 # for the senders a folder lists in winnow.bots.
 bots=";$(notmuch config get winnow.bots 2>/dev/null | tr 'A-Z' 'a-z');"

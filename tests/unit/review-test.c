@@ -96,6 +96,17 @@ bool detect(const char *from, const char *subject, const char *body,
 	return wn_bot_detect(&m, generic, b);
 }
 
+bool detect_named(const char *name, const char *from, const char *subject, wn_bot *b)
+{
+	wn_mail m;
+
+	memset(&m, 0, sizeof(m));
+	m.from_addr = (char *) from;
+	m.from_name = (char *) name;
+	m.subject = (char *) subject;
+	return wn_bot_detect(&m, NULL, b);
+}
+
 char *corpus_body(const char *path, wn_bot bot, size_t *len)
 {
 	const char *top = getenv("WN_TOP_SRCDIR");

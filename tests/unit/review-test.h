@@ -34,6 +34,8 @@ void assert_contains(const char *hay, const char *needle);
 /* wn_bot_detect() on a mail with only these fields set. */
 bool detect(const char *from, const char *subject, const char *body,
 	    const char *const *generic, wn_bot *b);
+/* detect() with a display name. */
+bool detect_named(const char *name, const char *from, const char *subject, wn_bot *b);
 
 /* The decoded body of tests/corpus/PATH (found through WN_TOP_SRCDIR),
  * NUL-terminated; *len (may be NULL) gets its length.  The caller frees

@@ -260,6 +260,24 @@ static void test_lkp_kinds(void **state)
 	}
 }
 
+/* A team member sends a report from their own intel.com address under
+ * the robot's display name. */
+static void test_detect_lkp_personal_address(void **state)
+{
+	wn_bot b = WN_BOT_COUNT;
+
+	(void) state;
+	assert_true(detect_named("kernel test robot", "someone@intel.com", "Re: [PATCH] x", &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	b = WN_BOT_COUNT;
+	assert_true(detect_named("Kbuild Test Robot", "someone@linux.intel.com", "Re: [PATCH] x", &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	/* the name alone is not enough, nor the domain alone */
+	assert_false(detect_named("kernel test robot", "someone@example.org", "Re: [PATCH] x", &b));
+	assert_false(detect_named("Some One", "someone@intel.com", "Re: [PATCH] x", &b));
+	assert_false(detect_named("kernel test robot fan", "someone@intel.com", "Re: [PATCH] x", &b));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -271,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_detect_lkp_forwarded),
 		cmocka_unit_test(test_lkp_report_subject),
 		cmocka_unit_test(test_lkp_kinds),
+		cmocka_unit_test(test_detect_lkp_personal_address),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,14 +17,33 @@
 
 #include "bots.h"
 
-/* lkp@intel.com: its reports, and its branch summaries and patches,
- * which its parser tells apart. */
-static enum rv_claim sent_by(const struct rv_mail *m)
+/* "kernel test robot", "kbuild test robot" (before 2020). */
+static bool robot_name(const char *name)
 {
-	return strcasecmp(m->from, "lkp@intel.com") == 0 ? RV_MINE : RV_NOT_MINE;
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	str_trim(&name, &n);
+	return n == 17 && (strncasecmp(name, "kernel test robot", n) == 0 ||
+			   strncasecmp(name, "kbuild test robot", n) == 0);
 }
 
-#define LKP_FROM "from:lkp@intel.com"
+/* lkp@intel.com, or a team member's own intel.com address under the
+ * robot's display name ("kernel test robot <someone@intel.com>"): the
+ * same reports, sent by hand. */
+static enum rv_claim sent_by(const struct rv_mail *m)
+{
+	if (strcasecmp(m->from, "lkp@intel.com") == 0)
+		return RV_MINE;
+	return m->domain && str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name)
+	       ? RV_MINE : RV_NOT_MINE;
+}
+
+/* The robot's senders, as a notmuch query. */
+#define LKP_FROM "(from:lkp@intel.com or (from:intel.com and " \
+		 "(from:\"kernel test robot\" or from:\"kbuild test robot\")))"
 
 /* Branch summaries: "[tree:branch] BUILD SUCCESS <sha>", "BUILD
  * SUCCESS WITH WARNING", "BUILD REGRESSION", "BUILD INCOMPLETE".
