@@ -6,6 +6,7 @@
  * are read from tests/corpus/lkp-unit/; single diagnostics are inline. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,7 +88,7 @@ static void test_lkp_smatch_sparse(void **state)
 				      "lkp-unit/03-lkp-smatch-sparse.eml");
 
 	(void) state;
-	assert_int_equal(r->nfindings, 5);
+	assert_int_equal(r->nfindings, 4);
 	assert_string_equal(F(r, 0)->function, "ext4_ext_insert_extent");
 	assert_int_equal(F(r, 0)->severity, WN_SEV_WARNING);
 	assert_string_equal(F(r, 0)->summary, "inconsistent indenting");
@@ -101,9 +102,9 @@ static void test_lkp_smatch_sparse(void **state)
 	assert_int_equal(F(r, 2)->line, 19);
 	assert_contains(F(r, 2)->summary, "incorrect type in initializer");
 	assert_contains(F(r, 2)->quote, "got void *devdata");
-	/* identical diagnostics: distinct, deterministic fingerprints */
-	assert_string_equal(F(r, 3)->summary, F(r, 4)->summary);
-	assert_string_not_equal(F(r, 3)->fingerprint, F(r, 4)->fingerprint);
+	/* the same diagnostic twice is one finding */
+	assert_string_equal(F(r, 3)->summary, "dereference of noderef expression");
+	assert_string_equal(F(r, 3)->detail, "reported 2 times");
 	wn_review_free(&r);
 }
 
@@ -217,6 +218,83 @@ static void test_lkp_report_subject(void **state)
 	wn_review_free(&r);
 }
 
+/* Every heading the robot has used opens a section of diagnostics;
+ * the greeting and prose do not. */
+static void test_lkp_heading_forms(void **state)
+{
+	static const char *const headings[] = {
+		"All errors (new ones prefixed by >>):",
+		"All warnings (new ones prefixed by >>):",
+		"All error/warnings (new ones prefixed by >>):",
+		"All error/warnings (new ones prefixed by >>, old ones prefixed by <<):",
+		"All errors",
+		"All error/warnings:",
+		"sparse warnings: (new ones prefixed by >>)",
+		"smatch warnings:",
+		"New smatch warnings:",
+		"cocci warnings: (new ones prefixed by >>)",
+		"clang-analyzer warnings: (new ones prefixed by >>)",
+		"echo \"sparse warnings: (new ones prefixed by >>)\"",
+	};
+	static const char *const not_headings[] = {
+		"kernel test robot noticed the following build warnings:",
+		"Kconfig warnings: (for reference only)",
+		"drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]:",
+		"Some warnings",
+	};
+	char body[512];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(headings) / sizeof(headings[0]); k++) {
+		snprintf(body, sizeof(body), "Hi,\n\n%s\n\n>> drivers/x.c:12:5: error: 'y' undeclared\n"
+			 ">> drivers/x.c:14:6-9: WARNING: check of y after use\n", headings[k]);
+		r = parse(WN_BOT_LKP, body);
+		if (r->nfindings != 2)
+			fail_msg("\"%s\" gave %zu findings", headings[k], r->nfindings);
+		assert_int_equal(F(r, 1)->line, 14);
+		assert_string_equal(F(r, 1)->summary, "check of y after use");
+		wn_review_free(&r);
+	}
+	for (size_t k = 0; k < sizeof(not_headings) / sizeof(not_headings[0]); k++) {
+		snprintf(body, sizeof(body), "Hi,\n\n%s\n\n>> drivers/x.c:12:5: error: 'y' undeclared\n",
+			 not_headings[k]);
+		r = parse(WN_BOT_LKP, body);
+		if (r->nfindings != 0)
+			fail_msg("\"%s\" opened a section", not_headings[k]);
+		wn_review_free(&r);
+	}
+}
+
+/* The same diagnostic printed again (another include chain, another
+ * config) is one finding, which says how often it came; its fingerprint
+ * is the one the first printing always had. */
+static void test_lkp_repeats(void **state)
+{
+	static const char body[] =
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/x.c:3:\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n"
+		"      12 |     int y;\n"
+		"   In file included from drivers/x.c:4:\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n"
+		"      12 |     int y; /* second excerpt */\n"
+		">> drivers/x.c:13:5: warning: unused variable 'z' [-Wunused-variable]\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n";
+	char fp[WN_FP_LEN + 1];
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->detail, "reported 3 times");
+	assert_null(strstr(F(r, 0)->quote, "second excerpt"));
+	assert_null(F(r, 1)->detail);
+	wn_fingerprint(WN_BOT_LKP, "drivers/x.c", NULL, "unused variable 'y' [-Wunused-variable]", fp);
+	assert_string_equal(F(r, 0)->fingerprint, fp);
+	wn_review_free(&r);
+}
+
 /* Its branch summaries and its own patches are the robot's mails but no
  * reviews: their kind keeps them out of the queue, whatever the body
  * holds (a BUILD REGRESSION lists diagnostics too; here a body that
@@ -288,6 +366,8 @@ int main(void)
 		cmocka_unit_test(test_lkp_nothing),
 		cmocka_unit_test(test_detect_lkp_forwarded),
 		cmocka_unit_test(test_lkp_report_subject),
+		cmocka_unit_test(test_lkp_heading_forms),
+		cmocka_unit_test(test_lkp_repeats),
 		cmocka_unit_test(test_lkp_kinds),
 		cmocka_unit_test(test_detect_lkp_personal_address),
 	};

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "bots.h"
+#include "seen.h"
 
 /* "kernel test robot", "kbuild test robot" (before 2020). */
 static bool robot_name(const char *name)
@@ -135,6 +136,7 @@ struct lkp {
 	size_t quote_lines;
 	bool headings;
 	size_t vims;			/* vim listings matched so far */
+	struct rv_seen seen;		/* the diagnostics, each once */
 };
 
 /* A report lists a handful of vim listings; matching each against every
@@ -171,30 +173,79 @@ static void add_context(struct lkp *k, const char *s, size_t n)
 	k->quote_lines++;
 }
 
+/* The word a heading names its section by: "errors", "warnings",
+ * "error/warnings" (and singulars). */
+static bool section_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"errors", "warnings", "error/warnings", "errors/warnings", "error", "warning",
+		"error/warning", "warnings/errors",
+	};
+
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (n == strlen(words[k]) && str_prefix_ci(w, n, words[k]))
+			return true;
+	return false;
+}
+
+static bool alpha(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* Section headings, in every form the robot has used: "All errors (new
+ * ones prefixed by >>):", "All warnings", "All error/warnings (new ones
+ * prefixed by >>, old ones prefixed by <<):", "sparse warnings: (new
+ * ones prefixed by >>)", "smatch warnings:", "New smatch warnings:",
+ * "cocci warnings:", "Kconfig warnings: (for reference only)", and any
+ * checker's "<name> warnings:" ("clang-analyzer warnings:").  At most three words of letters come
+ * before the section word, so neither a diagnostic ("drivers/x.c:12:
+ * warning: ...") nor the greeting ("kernel test robot noticed the
+ * following build warnings:") reads as one. */
 static bool heading(struct lkp *k, const char *t, size_t tn)
 {
+	size_t i = 0, words = 0, b = 0;
+	const char *rest;
+	size_t rn;
 	bool err;
 
-	if (tn < 8 || tn > 100 || t[0] == '|' || t[0] == '>' || memchr(t, '/', tn))
+	/* A template slip left some as shell: echo "sparse warnings: ..." */
+	if (str_prefix(t, tn, "echo \"") && tn > 7 && t[tn - 1] == '"') {
+		t += 6;
+		tn -= 7;
+	}
+	if (tn < 6 || tn > 120)
 		return false;
-	if (t[tn - 1] != ':' && !str_find_ci(t, tn, "prefixed by") &&
-	    !str_find_ci(t, tn, "for reference only"))
+	for (;;) {
+		b = i;
+		while (i < tn && (alpha((unsigned char) t[i]) || t[i] == '/' || (i > b && t[i] == '-')))
+			i++;
+		if (i == b)
+			return false;
+		if (section_word(t + b, i - b))
+			break;
+		if (memchr(t + b, '/', i - b) || ++words > 3 || i >= tn || t[i] != ' ')
+			return false;
+		i++;
+	}
+	rest = t + i;
+	rn = tn - i;
+	str_trim(&rest, &rn);
+	/* "All errors" may stand alone; any other needs its ':' or its
+	 * "(new ones prefixed by >>)". */
+	if (!(rn ? rest[0] == ':' || rest[0] == '(' : str_prefix_ci(t, tn, "all ")))
 		return false;
-	if (!str_find_ci(t, tn, "warning") && !str_find_ci(t, tn, "error"))
-		return false;
-	/* "kernel test robot noticed the following build warnings:" */
-	if (str_find_ci(t, tn, "noticed") || str_find_ci(t, tn, "following") ||
-	    str_find_ci(t, tn, "robot"))
-		return false;
-	err = str_find_ci(t, tn, "error") && !str_find_ci(t, tn, "warning");
+	if (!words)
+		return false;	/* a bare "Errors:" is prose */
+	err = str_find_ci(t + b, i - b, "error") && !str_find_ci(t + b, i - b, "warning");
 	k->headings = true;
 	k->pre = str_prefix_ci(t, tn, "old ");
 	k->dflt = err ? WN_SEV_ERROR : WN_SEV_WARNING;
-	if (str_find_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
+	if (str_prefix_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
 		k->kind = S_IGNORE;
-	else if (str_find_ci(t, tn, "smatch"))
+	else if (str_find_ci(t, b, "smatch"))
 		k->kind = S_SMATCH;
-	else if (str_find_ci(t, tn, "sparse"))
+	else if (str_find_ci(t, b, "sparse"))
 		k->kind = S_SPARSE;
 	else
 		k->kind = S_GCC;
@@ -247,8 +298,14 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 		size_t j = i + 1;
 		long col;
 
-		if (i < n && s[i] == ':' && str_num(s, n, &j, &col))
+		if (i < n && s[i] == ':' && str_num(s, n, &j, &col)) {
+			size_t e = j + 1;
+
+			/* coccinelle gives a column range: "12:6-12:" */
+			if (j < n && s[j] == '-' && str_num(s, n, &e, &col))
+				j = e;
 			i = j;
+		}
 		if (i < n && s[i] == ':') {
 			i++;
 		} else if (i < n && s[i] == ' ') {
@@ -372,6 +429,33 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		f->function = rv_dup(c, k->fn, k->fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+}
+
+/* One finding per distinct diagnostic: the same text (path, line,
+ * column, message) printed again for another include chain or another
+ * config only counts another time, and its excerpt is not taken. */
+static void diagnostic(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
+{
+	bool oom = false;
+
+	if (rv_seen_add(&k->seen, raw, rn, k->c->r->nfindings, &oom)) {
+		end_context(k);
+		return;
+	}
+	if (oom)
+		k->c->oom = true;
+	else
+		finding(k, d, raw, rn);
+}
+
+static void repeats(struct lkp *k)
+{
+	for (size_t i = 0; i < k->seen.cap; i++) {
+		const struct rv_seen_slot *e = &k->seen.v[i];
+
+		if (e->hash && e->count > 1 && e->at < k->c->r->nfindings)
+			rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
+	}
 }
 
 /* "vim +123 path" / "vim +/sym +123 path": the listing that follows
@@ -588,7 +672,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 				continue;
 			}
 			if (marked || (k.take_all && (k.kind != S_GCC || d.sev_explicit)))
-				finding(&k, &d, s, sn);
+				diagnostic(&k, &d, s, sn);
 			else
 				end_context(&k);
 			continue;
@@ -600,6 +684,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	}
 	end_context(&k);
 	wn_buf_free(&k.quote);
+	repeats(&k);
+	rv_seen_free(&k.seen);
 	if (!c->r->nfindings)
 		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");
