@@ -244,6 +244,9 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 			goto out;
 		if (f->file && !f->path && !(f->path = rv_path_normal(f->file, c->in->patch_files)))
 			goto out;
+		/* a bare base name ("xfs_buf.c") is completed from them */
+		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))
+			r->wants_patch_files = true;
 		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
 		h = base;
 		count = fpmap_get(&m, base, &fresh);

@@ -295,6 +295,105 @@ static void test_lkp_repeats(void **state)
 	wn_review_free(&r);
 }
 
+/* A diagnostic reported through a header moves, once the patch's files
+ * are known, to the first place in them the mail names -- the macro's
+ * use, the "In function" file, the #include that brought the header
+ * in -- with the function from the "In function" line; where it was
+ * reported stays as detail, and its fingerprint stays the mail's. */
+static void test_lkp_macro_site(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/x/x.h:5,\n"
+		"                    from drivers/x/x.c:12:\n"
+		">> include/linux/regs.h:40:1: error: unknown type name 'gear_t'\n"
+		"   In file included from include/linux/bitops.h:6,\n"
+		"                    from drivers/x/x.c:9:\n"
+		"   drivers/x/x.c: In function 'x_shift':\n"
+		">> include/vdso/bits.h:7:33: warning: left shift count >= width of type\n"
+		"   drivers/x/x.c:58:16: note: in expansion of macro 'BIT'\n"
+		"   drivers/x/x.c: In function 'x_dump':\n"
+		">> <command-line>: warning: format '%lu' expects 'long unsigned int'\n"
+		"   include/linux/printk.h:590:9: note: in expansion of macro 'dynamic_pr_debug'\n"
+		"   drivers/x/x.c:67:17: note: in expansion of macro 'pr_debug'\n"
+		"   drivers/x/x.c: In function 'x_other':\n"
+		">> include/linux/other.h:3:1: warning: not about the patch\n";
+	static const char *const files[] = { "drivers/x/x.c", "drivers/x/x.h", NULL };
+	wn_review_input in = { .patch_files = files };
+	wn_review *before = parse(WN_BOT_LKP, body), *r = parse_in(WN_BOT_LKP, body, &in);
+	char fp[WN_FP_LEN + 1];
+
+	(void) state;
+	assert_true(before->wants_patch_files);
+	assert_int_equal(before->nfindings, 4);
+	assert_string_equal(F(before, 1)->file, "include/vdso/bits.h");
+	assert_null(F(before, 1)->detail);
+	assert_string_equal(F(before, 2)->file, "<command-line>");
+	assert_int_equal(r->nfindings, 4);
+	/* the #include line of the patch's own header */
+	assert_string_equal(F(r, 0)->file, "drivers/x/x.h");
+	assert_int_equal(F(r, 0)->line, 5);
+	assert_string_equal(F(r, 0)->detail, "reported at include/linux/regs.h:40");
+	/* the macro's use, in the function being compiled */
+	assert_string_equal(F(r, 1)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 1)->line, 58);
+	assert_string_equal(F(r, 1)->function, "x_shift");
+	assert_string_equal(F(r, 1)->detail, "reported at include/vdso/bits.h:7");
+	assert_string_equal(F(r, 2)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 2)->line, 67);
+	assert_string_equal(F(r, 2)->function, "x_dump");
+	assert_string_equal(F(r, 2)->detail, "reported at <command-line>");
+	/* no expansion below it: the function's file, without a line */
+	assert_string_equal(F(r, 3)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 3)->line, 0);
+	assert_string_equal(F(r, 3)->function, "x_other");
+	for (size_t i = 0; i < r->nfindings; i++)
+		assert_string_equal(F(r, i)->fingerprint, F(before, i)->fingerprint);
+	wn_fingerprint(WN_BOT_LKP, "include/vdso/bits.h", NULL,
+		       "left shift count >= width of type", fp);
+	assert_string_equal(F(r, 1)->fingerprint, fp);
+	wn_review_free(&before);
+	wn_review_free(&r);
+}
+
+/* Paths as written, and normalised for grouping: "./", "x/../", "//",
+ * a base name completed from the patch's files when one matches. */
+static void test_lkp_paths(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> ./include/linux/w.h:42:1: error: a\n"
+		">> fs/w/../w/wfs_buf.c:123:20: error: b\n"
+		">> drivers//w/x.c:3:1: error: c\n"
+		">> wfs_buf.c:(.text+0x1a2): undefined reference to `d'\n"
+		">> dup.c:1:1: error: e\n"
+		">> ../outside.c:1:1: error: f\n";
+	static const char *const files[] = {
+		"fs/w/wfs_buf.c", "include/linux/w.h", "a/dup.c", "b/dup.c", NULL,
+	};
+	wn_review_input in = { .patch_files = files };
+	wn_review *r = parse_in(WN_BOT_LKP, body, &in), *plain = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 6);
+	assert_string_equal(F(r, 0)->file, "./include/linux/w.h");
+	assert_string_equal(F(r, 0)->path, "include/linux/w.h");
+	assert_string_equal(F(r, 1)->path, "fs/w/wfs_buf.c");
+	assert_string_equal(F(r, 2)->path, "drivers/w/x.c");
+	assert_string_equal(F(r, 3)->file, "wfs_buf.c");
+	assert_string_equal(F(r, 3)->path, "fs/w/wfs_buf.c");
+	assert_string_equal(F(r, 4)->path, "dup.c");	/* two candidates: left alone */
+	assert_string_equal(F(r, 5)->path, "../outside.c");
+	assert_true(plain->wants_patch_files);
+	assert_string_equal(F(plain, 3)->path, "wfs_buf.c");
+	for (size_t i = 0; i < r->nfindings; i++)
+		assert_string_equal(F(r, i)->fingerprint, F(plain, i)->fingerprint);
+	wn_review_free(&r);
+	wn_review_free(&plain);
+}
+
 /* Its branch summaries and its own patches are the robot's mails but no
  * reviews: their kind keeps them out of the queue, whatever the body
  * holds (a BUILD REGRESSION lists diagnostics too; here a body that
@@ -368,6 +467,8 @@ int main(void)
 		cmocka_unit_test(test_lkp_report_subject),
 		cmocka_unit_test(test_lkp_heading_forms),
 		cmocka_unit_test(test_lkp_repeats),
+		cmocka_unit_test(test_lkp_macro_site),
+		cmocka_unit_test(test_lkp_paths),
 		cmocka_unit_test(test_lkp_kinds),
 		cmocka_unit_test(test_detect_lkp_personal_address),
 	};

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "bots.h"
+#include "lkp-place.h"
 #include "seen.h"
 
 /* "kernel test robot", "kbuild test robot" (before 2020). */
@@ -128,8 +129,7 @@ struct lkp {
 	bool take_all;			/* section without any ">>": every diagnostic */
 	bool pre;			/* "Old smatch warnings:" */
 	wn_severity dflt;
-	const char *fn_path, *fn;	/* last "path: In function 'fn':" */
-	size_t fn_path_n, fn_n;
+	struct lkp_place place;		/* "In function", include chain */
 	bool have;			/* a finding takes context lines */
 	size_t cur;			/* ... its index */
 	wn_buf quote;
@@ -288,6 +288,10 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 	for (sp = 0; sp < i; sp++)
 		if (s[sp] == '/' || s[sp] == '.')
 			pathy = true;
+	/* "<stdin>", "<built-in>", "<command-line>": the compiler's own
+	 * inputs, diagnostics like any other */
+	if (s[0] == '<' && s[i - 1] == '>')
+		pathy = true;
 	i++;
 	if (!pathy) {
 		/* "ERROR: modpost: ..." has no path */
@@ -380,7 +384,7 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 
 	if (!p) {
 		if (str_find(t, tn, ": At top level:") || str_find(t, tn, ": In member function")) {
-			k->fn = NULL;
+			k->place.fn = NULL;
 			return true;
 		}
 		return false;
@@ -392,10 +396,9 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 		name += 3;
 	for (e = name; e < t + tn && str_ident_char((unsigned char) *e); e++)
 		;
-	k->fn_path = t;
-	k->fn_path_n = (size_t) (p - t);
-	k->fn = e > name ? name : NULL;
-	k->fn_n = (size_t) (e - name);
+	k->place.fn_file = (struct lkp_site) { t, (size_t) (p - t), 0 };
+	k->place.fn = e > name ? name : NULL;
+	k->place.fn_n = (size_t) (e - name);
 	return true;
 }
 
@@ -424,11 +427,14 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	f->line = (int) d->line;
 	if (d->func_n)
 		f->function = rv_dup(c, d->func, d->func_n);
-	else if (d->path && k->fn && k->fn_path_n == d->path_n &&
-		 memcmp(k->fn_path, d->path, d->path_n) == 0)
-		f->function = rv_dup(c, k->fn, k->fn_n);
+	else if (d->path && k->place.fn && k->place.fn_file.path_n == d->path_n &&
+		 memcmp(k->place.fn_file.path, d->path, d->path_n) == 0)
+		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+	/* A note is about the diagnostic above it, not a new place. */
+	if (!(d->sev_explicit && d->sev == WN_SEV_NOTE))
+		lkp_place_finding(&k->place, c, k->cur);
 }
 
 /* One finding per distinct diagnostic: the same text (path, line,
@@ -446,6 +452,25 @@ static void diagnostic(struct lkp *k, const struct diag *d, const char *raw, siz
 		k->c->oom = true;
 	else
 		finding(k, d, raw, rn);
+}
+
+/* A diagnostic line, new (">>") or not: a finding, the place of the
+ * finding above it ("note: in expansion of macro"), or the continuation
+ * of a sparse message. */
+static void diag_line(struct lkp *k, const struct diag *d, bool marked, const char *s, size_t sn)
+{
+	if (d->sparse_cont) {
+		add_context(k, s, sn);
+		return;
+	}
+	if (d->sev_explicit && d->sev == WN_SEV_NOTE && d->path &&
+	    (str_find(d->msg, d->msg_n, "in expansion of macro") ||
+	     str_find(d->msg, d->msg_n, "in definition of macro")))
+		lkp_place_note(&k->place, k->c, d->path, d->path_n, d->line);
+	if (marked || (k->take_all && (k->kind != S_GCC || d->sev_explicit)))
+		diagnostic(k, d, s, sn);
+	else
+		end_context(k);
 }
 
 static void repeats(struct lkp *k)
@@ -632,7 +657,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		str_trim(&t, &tn);
 		if (heading(&k, t, tn)) {
 			end_context(&k);
-			k.fn = NULL;
+			lkp_place_reset(&k.place);
 			memset(&probe, 0, sizeof(probe));
 			k.take_all = !section_marked(L, i, &probe);
 			continue;
@@ -647,7 +672,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			continue;
 		if (str_eq(t, tn, "--")) {
 			end_context(&k);
-			k.fn = NULL;
+			lkp_place_reset(&k.place);
 			continue;
 		}
 		marked = str_prefix(l->s, l->n, ">>");
@@ -661,20 +686,17 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			end_context(&k);
 			continue;
 		}
-		if (in_function(&k, s, sn) || str_prefix(s, sn, "In file included from") ||
-		    str_prefix(s, sn, "from ") || str_find(s, sn, " generated.")) {
+		if (str_prefix(s, sn, "In file included from") || str_prefix(s, sn, "from ")) {
+			end_context(&k);
+			lkp_place_chain(&k.place, s, sn, s[0] == 'I');
+			continue;
+		}
+		if (in_function(&k, s, sn) || str_find(s, sn, " generated.")) {
 			end_context(&k);
 			continue;
 		}
 		if (parse_diag(s, sn, &d)) {
-			if (d.sparse_cont) {
-				add_context(&k, s, sn);
-				continue;
-			}
-			if (marked || (k.take_all && (k.kind != S_GCC || d.sev_explicit)))
-				diagnostic(&k, &d, s, sn);
-			else
-				end_context(&k);
+			diag_line(&k, &d, marked, s, sn);
 			continue;
 		}
 		if (l->s[0] == ' ' || l->s[0] == '\t' || l->s[0] == '|')
