@@ -215,6 +215,43 @@ static void test_lkp_report_subject(void **state)
 	r = parse(WN_BOT_LKP, tree);
 	assert_string_equal(r->patch_subject, "x: do y in z");
 	assert_int_equal(r->nfindings, 1);
+	assert_null(r->patch_id);
+	wn_review_free(&r);
+}
+
+/* The robot names the patch: "patch link:" carries its Message-ID, the
+ * "url:" branch the time the robot took it (UTC+8), and a tree report's
+ * commit its place in the branch before the title. */
+static void test_lkp_names_the_patch(void **state)
+{
+	static const char reply[] =
+		"url:    https://ci.example.org/lkp/linux/commits/A-B/x-do-y/20261005-161502\n"
+		"patch link:    https://lore.example.org/r/20261005070000.5521-1-a.b%40example.org\n"
+		"patch subject: [PATCH] x: do y\n";
+	static const char old[] =
+		"url:    https://ci.example.org/0day-ci/linux/commits/A-B/x-do-y/20190305-011522/\n";
+	static const char tree[] =
+		"commit: 0f0606ababb185afe1461ebd9abb95d797a5b952 [22/28] x: do y in z\n";
+	static const char bad[] =
+		"url:    https://ci.example.org/lkp/linux/commits/A-B/x-do-y/20261345-161502\n"
+		"patch link:    https://lore.example.org/r/not-an-id\n";
+	wn_review *r = parse(WN_BOT_LKP, reply);
+
+	(void) state;
+	assert_string_equal(r->patch_id, "20261005070000.5521-1-a.b@example.org");
+	/* 2026-10-05 16:15:02 +0800 */
+	assert_int_equal(r->posted_before, 1791188102);
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, old);
+	assert_null(r->patch_id);
+	assert_int_equal(r->posted_before, 1551719722);
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, tree);
+	assert_string_equal(r->patch_subject, "x: do y in z");
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, bad);
+	assert_null(r->patch_id);
+	assert_int_equal(r->posted_before, 0);
 	wn_review_free(&r);
 }
 
@@ -465,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_nothing),
 		cmocka_unit_test(test_detect_lkp_forwarded),
 		cmocka_unit_test(test_lkp_report_subject),
+		cmocka_unit_test(test_lkp_names_the_patch),
 		cmocka_unit_test(test_lkp_heading_forms),
 		cmocka_unit_test(test_lkp_repeats),
 		cmocka_unit_test(test_lkp_macro_site),

@@ -360,6 +360,45 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
 }
 
+/* ---- Message-IDs in links ---- */
+
+char *rv_msgid(struct rv_ctx *c, const char *s, size_t n)
+{
+	char *d = rv_dup(c, s, n), *p, *q;
+	size_t len;
+
+	if (!d)
+		return NULL;
+	for (p = q = d; *p; p++) {
+		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
+		    str_hex((unsigned char) p[2]) >= 0) {
+			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
+				       str_hex((unsigned char) p[2]));
+			p += 2;
+		} else {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+	p = d;
+	while (*p == '<')
+		p++;
+	len = strlen(p);
+	while (len && (p[len - 1] == '>' || p[len - 1] == '.' || p[len - 1] == ')' ||
+		       p[len - 1] == ',' || p[len - 1] == ';'))
+		len--;
+	for (q = p; q < p + len; q++)
+		if ((unsigned char) *q <= ' ' || *q == '<' || *q == '>')
+			len = 0;	/* not a Message-ID */
+	if (!len) {
+		free(d);
+		return NULL;
+	}
+	memmove(d, p, len);
+	d[len] = '\0';
+	return d;
+}
+
 /* ---- quoted-printable left in the text ----
  *
  * Evidence that a body is still quoted-printable: soft line breaks (a

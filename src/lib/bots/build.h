@@ -85,6 +85,9 @@ char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max);
 /* The first sentence of the first paragraph of s, as rv_oneline(). */
 char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n);
+/* A Message-ID as a link writes it: %xx decoded, "<>" and trailing
+ * punctuation stripped; NULL when what is left cannot be one. */
+char *rv_msgid(struct rv_ctx *c, const char *s, size_t n);
 /* wn_buf_append that records out-of-memory in c. */
 void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n);
 /* Steal b's string, or NULL when b is empty. */

@@ -25,45 +25,6 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 	       str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
 }
 
-/* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
- * nothing sensible is left. */
-static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
-{
-	char *d = rv_dup(c, s, n), *p, *q;
-	size_t len;
-
-	if (!d)
-		return NULL;
-	for (p = q = d; *p; p++) {
-		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
-		    str_hex((unsigned char) p[2]) >= 0) {
-			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
-				       str_hex((unsigned char) p[2]));
-			p += 2;
-		} else {
-			*q++ = *p;
-		}
-	}
-	*q = '\0';
-	p = d;
-	while (*p == '<')
-		p++;
-	len = strlen(p);
-	while (len && (p[len - 1] == '>' || p[len - 1] == '.' || p[len - 1] == ')' ||
-		       p[len - 1] == ',' || p[len - 1] == ';'))
-		len--;
-	for (q = p; q < p + len; q++)
-		if ((unsigned char) *q <= ' ' || *q == '<' || *q == '>')
-			len = 0;	/* not a Message-ID */
-	if (!len) {
-		free(d);
-		return NULL;
-	}
-	memmove(d, p, len);
-	d[len] = '\0';
-	return d;
-}
-
 static bool has_at(const wn_buf *b)
 {
 	return b->len && (memchr(b->data, '@', b->len) || str_find_ci(b->data, b->len, "%40"));
@@ -119,7 +80,7 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	}
 done:
 	if (!c->oom && id.len)
-		c->r->cover_id = cover_id(c, id.data, id.len);
+		c->r->cover_id = rv_msgid(c, id.data, id.len);
 	p = q.len ? str_find(q.data, q.len, "part=") : NULL;
 	if (p) {
 		i = (size_t) (p - q.data) + 5;
