@@ -176,9 +176,30 @@ static void test_syzbot_kinds(void **state)
 	}
 }
 
+/* The whole report is kept, however long: the "Freed by task" stack of
+ * a use-after-free comes far below the report's first line.  It ends at
+ * syzbot's footer. */
+static void test_syzbot_whole_report(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SYZBOT, "whole-quotes/03-syzbot-long-report.eml");
+	const char *q;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	q = F(r, 0)->quote;
+	assert_true(strncmp(q, "BUG: KASAN: slab-use-after-free in chain_tick", 45) == 0);
+	assert_contains(q, "Freed by task 6207:");
+	assert_contains(q, "chain_detach+0x5e/0x120 drivers/sprocket/chain.c:247");
+	assert_contains(q, "freed 128-byte region");
+	assert_null(strstr(q, "This report is generated"));
+	assert_null(strstr(q, "more lines not kept"));
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_syzbot_whole_report),
 		cmocka_unit_test(test_syzbot_report),
 		cmocka_unit_test(test_syzbot_warning_new_format),
 		cmocka_unit_test(test_syzbot_ci),

@@ -138,6 +138,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	if (meta.patch_line)
 		patch_subject(c, meta.patch_line);
 	footer(c, L, sum.found ? sum.end : 0);
+	if (!sum.found || !sum.n)
+		rv_blocks_drop_clean(&blocks);
 	if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
 	else if (!sum.found || sum.declared != 0)
