@@ -102,7 +102,7 @@ static void test_inline_suggested_diff(void **state)
 		"\n"
 		"> +\th();\n"
 		"\n"
-		"Second.\n";
+		"Is h() called twice now?\n";
 	wn_review *r = parse(WN_BOT_BPF_CI, body);
 
 	(void) state;

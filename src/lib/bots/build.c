@@ -106,12 +106,17 @@ void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char 
 
 	if (c->oom)
 		return;
-	v = realloc(f->also, (f->nalso + 1) * sizeof(*v));
-	if (!v) {
-		c->oom = true;
-		return;
+	/* doubling at each power of two: a hostile mail may repeat a
+	 * finding a hundred thousand times */
+	if (!(f->nalso & (f->nalso - 1))) {
+		v = realloc(f->also, (f->nalso ? f->nalso * 2 : 1) * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return;
+		}
+		f->also = v;
 	}
-	f->also = v;
+	v = f->also;
 	p = &v[f->nalso++];
 	memset(p, 0, sizeof(*p));
 	p->file = dup0(c, file);

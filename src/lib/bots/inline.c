@@ -649,7 +649,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 			end_comment(&w);
 			w.tag = true;
 			w.tag_sev = sev;
-			if (rn && w.seen_quote)
+			if (rn)
 				comment_line(&w, rest, rn, i);
 			continue;
 		}
@@ -658,8 +658,11 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 				w.pending_blank = true;
 			continue;
 		}
-		if (!w.seen_quote)
-			continue;	/* commit header and summary before the diff */
+		/* The commit header and summary before the diff are no
+		 * comment -- unless a severity tag opened one: a review
+		 * written without quoting the code ("free-form"). */
+		if (!w.seen_quote && !w.tag && !w.in_comment)
+			continue;
 		comment_line(&w, l->s, l->n, i);
 	}
 	end_comment(&w);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "group.h"
 #include "summary.h"
 
 /* How far into the mail the opening may stand (unquoted, non-blank
@@ -267,7 +268,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
 	else
-		rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, true);
+		rv_blocks_group(c, &blocks, WN_SEV_NONE, true);
 	if (!c->r->nfindings)
 		rv_explain(c, "netdev AI review without comments after quoted code");
 	rv_summary_free(&sum);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "group.h"
 #include "summary.h"
 
 /* sashiko-bot@kernel.org and its relatives: "sashiko" in the local
@@ -147,7 +148,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		 * and Sashiko prints a missing severity as "Unknown".  A
 		 * summary whose entries could not be read leaves the same:
 		 * the comments, rather than nothing. */
-		rv_blocks_to_findings(c, &blocks, WN_SEV_UNKNOWN, true);
+		rv_blocks_group(c, &blocks, WN_SEV_UNKNOWN, true);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)
 			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
