@@ -14,9 +14,12 @@ typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
 				 * wn_bot_query() or'ed (review.h) */
 	char *theme;		/* winnow.theme: name or path; NULL = built-in */
-	char *sendmail;		/* winnow.sendmail */
-	char *outbox;		/* winnow.outbox: write replies here, never send */
-	char *cc;		/* winnow.cc: extra Cc on forwarded findings */
+	char *sendmail;		/* winnow.sendmail: command, split into words */
+	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
+				 * database for copies of sent mail; NULL: none */
+	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
+	char *cc;		/* winnow.cc: Cc of forwarded findings (see
+				 * forward.h); NULL: the patch's lists */
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
@@ -33,6 +36,10 @@ wn_status wn_conf_init(wn_conf *c);
  * "user.primary_email" too).  Unknown keys are ignored and give WN_OK so
  * that newer configs work with older winnow. */
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
+/* Refuse values that would do harm, with a message naming the key: an
+ * empty or odd winnow.tagprefix would write bare "valid" or "triaged"
+ * into the user's own tags. */
+wn_status wn_conf_check(const wn_conf *c, wn_error *err);
 void wn_conf_clear(wn_conf *c);
 
 #endif

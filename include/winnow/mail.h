@@ -19,6 +19,7 @@ typedef struct wn_mail {
 	char *to;		/* decoded address lists; NULL if absent */
 	char *cc;
 	char *reply_to;
+	char *list_id;		/* List-Id (RFC 2919), one line; NULL if absent */
 	char *in_reply_to;	/* first Message-ID of In-Reply-To, without <> */
 	char **references;	/* References Message-IDs, oldest first, without <> */
 	size_t nreferences;
@@ -34,5 +35,14 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
 wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err);
 /* Free and NULL the caller's pointer. */
 void wn_mail_free(wn_mail **m);
+
+/* The mailing list m went to, as a List-Id: the id in its List-Id
+ * header ("netdev.vger.kernel.org"), else the first list address in To,
+ * then Cc, written the way such lists write their List-Id
+ * ("netdev@vger.kernel.org" gives "netdev.vger.kernel.org").  A list
+ * address is one at a host named lists.* or *.lists.*, vger.*, or
+ * googlegroups.com.  Lower case, malloc'd; NULL when there is none (or
+ * out of memory). */
+char *wn_mail_list(const wn_mail *m);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 #include "winnow/status.h"
 #include "winnow/index.h"
 
@@ -25,11 +26,34 @@ void wn_store_close(wn_store **s);
 const char *wn_store_journal_path(const wn_store *s);
 
 /* Give finding (1-based; 0 for every finding) of a loaded item the
- * verdict v.  note: NULL leaves the note as it is, "" removes it.
- * When this returns WN_OK the change is on disk in the journal and in
- * it (verdicts, notes, counts); it reaches notmuch at the next flush. */
+ * verdict v.  note: NULL leaves the note as it is, "" removes it; a
+ * note must be UTF-8 and at most 64 KiB (WN_USAGE otherwise).
+ * The change is decided from the state notmuch and the journal hold at
+ * this moment (the item is refreshed from it first), not from what the
+ * item showed.  When this returns WN_OK the change is on disk in the
+ * journal and in it (verdicts, notes, counts); it reaches notmuch at
+ * the next flush. */
 wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 			const char *note, wn_error *err);
+
+/* One finding (1-based; 0: every finding) of a loaded item. */
+typedef struct wn_mark_target {
+	wn_item *it;
+	size_t finding;
+} wn_mark_target;
+
+/* wn_store_mark() over several targets as one action: one journal
+ * write, and one undo reverts all of it. */
+wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			     const char *note, wn_error *err);
+
+/* Record that findings (1-based, n of them) of a loaded item were
+ * forwarded in the mail sent_msgid (without <>) at time when:
+ * winnow.forwarded.<fp> properties and the winnow/forwarded tag,
+ * journaled first like every verdict.  Undo does not revert it. */
+wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings,
+			     size_t n, const char *sent_msgid, time_t when,
+			     wn_error *err);
 
 /* Write pending changes to notmuch, waiting at most timeout_ms for the
  * write lock.  WN_LOCKED when the lock was not obtained in time: the
@@ -61,6 +85,48 @@ const char *wn_store_warning(const wn_store *s);
 
 /* Changes journaled but not yet in notmuch. */
 size_t wn_store_pending(const wn_store *s);
+
+/* The maintainer's own severity for finding (1-based; 0: every
+ * finding), beside the bot's: winnow.severity.<fp>=<name>, journaled
+ * and undone like a verdict; WN_SEV_NONE removes it. */
+wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding,
+				wn_severity sev, wn_error *err);
+
+/* Record that findings (1-based, n of them) were reported to the bot's
+ * operators in the digest mail msgid (without <>) at when:
+ * winnow.reported.<fp>, journaled first; never undone. */
+wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings,
+			    size_t n, const char *msgid, time_t when, wn_error *err);
+
+/* One action of the journal, as the history lists it. */
+typedef struct wn_history_item {
+	char *group;		/* the action's id: wn_store_undo_group() */
+	char *review;		/* Message-ID of its (first) review */
+	char *fp;		/* fingerprint of its first finding */
+	size_t reviews;		/* reviews it touched */
+	size_t changes;		/* findings it changed */
+	wn_verdict from, to;	/* of its first finding */
+	bool note;		/* it set or removed a note */
+	bool severity;		/* it set the maintainer's severity instead: */
+	wn_severity sev_from, sev_to;	/* of its first finding */
+	time_t when;
+	bool undone;		/* undone since */
+	bool is_undo;		/* itself an undo */
+} wn_history_item;
+
+void wn_history_item_clear(wn_history_item *h);
+void wn_history_free(wn_history_item **v, size_t n);
+
+/* The journal's actions, newest first (what undo can still reach:
+ * compaction keeps the newest 1000 changes).  *out is the caller's:
+ * wn_history_free(). */
+wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err);
+
+/* Revert one action (any that is not undone and not an undo itself):
+ * each finding goes back to what it was before, from the state at this
+ * moment.  what (may be NULL) describes the action reverted. */
+wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what,
+			      wn_error *err);
 
 /* Revert the last marks (journal order, across restarts).  Each mark of
  * wn_store_mark() counts once, even for finding 0.  On return *undone

@@ -33,8 +33,19 @@ char *wn_text_normalize(const char *s);
 
 /* Message-ID in canonical form: accepts "<x>", "x", "id:x", "id:<x>",
  * surrounding whitespace; returns malloc'd "x", or NULL when empty or
- * when it holds whitespace or control characters inside. */
+ * when it holds whitespace inside. */
 char *wn_msgid_canon(const char *s);
+
+/* A Message-ID as text output shows it: printable ASCII as it is, every
+ * other byte (controls, non-ASCII, and the backslash) as \xHH, so that
+ * a hostile id is safe on a terminal and can be typed back.  malloc'd. */
+char *wn_msgid_escape(const char *id);
+/* The reverse, for ids typed back: malloc'd, or NULL when s holds no
+ * \xHH escape (then s is meant as it is). */
+char *wn_msgid_unescape(const char *s);
+
+/* Is s[0..n) well-formed UTF-8 (no overlong forms, no surrogates)? */
+bool wn_text_utf8_valid(const char *s, size_t n);
 
 /* Trim ASCII whitespace from both ends, in place; returns s. */
 char *wn_text_trim(char *s);

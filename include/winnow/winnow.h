@@ -12,5 +12,6 @@
 #include "winnow/conf.h"
 #include "winnow/index.h"
 #include "winnow/store.h"
+#include "winnow/stats.h"
 
 #endif

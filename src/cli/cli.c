@@ -1,8 +1,10 @@
 /* winnow — what the commands share: messages and small helpers. */
 #include "autoconfig.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "printer.h"
@@ -66,8 +68,20 @@ void wn_cli_overlay(const wn_cli *cli, wn_item *it)
 		wn_store_overlay(cli->store, it);
 }
 
+void wn_cli_store_warning(wn_cli *cli)
+{
+	const char *w = cli->store ? wn_store_warning(cli->store) : NULL;
+
+	if (!w || (cli->warned && strcmp(w, cli->warned) == 0))
+		return;
+	wn_cli_say(cli, "warning: ", w);
+	free(cli->warned);
+	cli->warned = strdup(w);
+}
+
 int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 {
+	wn_cli_store_warning(cli);
 	if (st == WN_OK)
 		return 0;
 	wn_cli_say(cli, "", wn_error_msg(err));
@@ -75,4 +89,17 @@ int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err)
 		fprintf(stderr, "%s: the verdict is kept in the journal and written by the next "
 			"winnow command, or run 'winnow sync-journal'\n", cli->prog);
 	return 2;
+}
+
+int wn_cli_count(const char *s, unsigned long *out)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	if (*end || *out == 0)
+		return -1;
+	return errno == ERANGE || *out > 1000000000UL ? -2 : 0;
 }

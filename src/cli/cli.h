@@ -22,6 +22,7 @@ typedef struct wn_cli {
 	const char *cmd;		/* the command's name, for messages */
 	wn_index *idx;			/* with WN_CMD_INDEX */
 	wn_store *store;		/* with WN_CMD_STORE; may be NULL with _MAYBE */
+	char *warned;			/* the store warning last printed */
 } wn_cli;
 
 /* What main opens before a command runs (WN_COMMANDS' needs). */
@@ -43,12 +44,14 @@ typedef struct wn_opt {
 	int (*parse)(const char *arg, void *field);
 	size_t offset;
 	const char *wants;	/* "a number": "--limit wants a number, not 'x'" */
+	char letter;		/* a short form too ('o': -o ARG); 0: none */
 } wn_opt;
 
 /* Option parsers, by the type of the field they fill. */
 int wn_opt_string(const char *arg, void *field);	/* const char * */
 int wn_opt_count(const char *arg, void *field);		/* long, 0 or more */
 int wn_opt_seconds(const char *arg, void *field);	/* int, milliseconds */
+int wn_opt_flag(const char *arg, void *field);		/* bool, set (no argument) */
 
 /* Options several commands take, into field of their arguments (of
  * type type), with their own help. */
@@ -100,8 +103,15 @@ int wn_cli_check_format(const wn_cli *cli, const char *name);
 /* Words joined by spaces into one notmuch query, as notmuch does
  * (malloc'd; NULL when out of memory). */
 char *wn_cli_join(int argc, char **argv);
+/* A count from 1, in decimal, into *out: 0; -1 when s is not one; -2
+ * when it is past any sane count (a billion), so that it is reported as
+ * too large rather than wrapped. */
+int wn_cli_count(const char *s, unsigned long *out);
 /* Overlay journaled verdicts when there is a journal. */
 void wn_cli_overlay(const wn_cli *cli, wn_item *it);
+/* Print the store's warning if it is one not printed yet (a change set
+ * aside by the writer, a review gone from the index). */
+void wn_cli_store_warning(wn_cli *cli);
 /* Report the outcome of a flush after a change was journaled; returns
  * the exit code (0, or 2 with the verdict kept in the journal). */
 int wn_cli_flushed(wn_cli *cli, wn_status st, const wn_error *err);

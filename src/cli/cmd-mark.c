@@ -35,9 +35,10 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "unknown state '%s' (valid, false-positive, pre-existing, untriaged)",
 					  argv[2]);
 	if (strcmp(which, "all") != 0) {
-		char *end;
-		a->finding = strtoul(which, &end, 10);
-		if (*end || a->finding == 0 || which[0] == '-')
+		int r = wn_cli_count(which, &a->finding);
+		if (r == -2)
+			return wn_cli_usage_error(cli, "FINDING '%s' is far too large", which);
+		if (r < 0)
 			return wn_cli_usage_error(cli, "FINDING is a number from 1 or 'all', not '%s'", which);
 	}
 	return 0;

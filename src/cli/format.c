@@ -21,6 +21,16 @@ static void field(wn_printer *p, const char *key, const char *label, const char 
 	p->string(p, s);
 }
 
+/* A Message-ID on a text line of its own (see wn_printer.msgid). */
+static void id_line(wn_printer *p, const char *key, const char *label, const char *id)
+{
+	if (key)
+		p->map_key(p, key);
+	p->label(p, label);
+	p->msgid(p, id);
+	p->separator(p);
+}
+
 /* A string on a text line of its own. */
 static void line(wn_printer *p, const char *key, const char *label, const char *s)
 {
@@ -151,7 +161,9 @@ static void patch(wn_printer *p, const wn_item *it)
 		return;
 	}
 	p->begin_map(p);
-	field(p, "id", "Patch:    id:", pt->id);
+	p->map_key(p, "id");
+	p->label(p, "Patch:    id:");
+	p->msgid(p, pt->id);
 	wn_pr_text(p, " (linked by %s)", wn_link_name(it->link));
 	p->separator(p);
 	line(p, "subject", "          ", pt->subject);
@@ -269,7 +281,7 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	size_t n = nfindings(it);
 
 	p->begin_map(p);
-	line(p, "id", "Review:   id:", it->id);
+	id_line(p, "id", "Review:   id:", it->id);
 	field(p, "bot", NULL, wn_bot_name(it->bot));
 	line(p, NULL, "Bot:      ", wn_bot_label(it->bot));
 	line(p, "from", "From:     ", it->from);
@@ -313,7 +325,7 @@ static void row(wn_printer *p, const wn_item *it)
 	wn_pr_text(p, ")  ");
 	counts(p, it);
 	p->separator(p);
-	line(p, NULL, "    id:", it->id);
+	id_line(p, NULL, "    id:", it->id);
 	p->end(p);
 }
 

@@ -24,10 +24,18 @@
 	  "show one review, its patch and its findings")                             \
 	X(wn_cmd_mark, "mark", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "give findings a verdict")                                                 \
+	X(wn_cmd_forward, "forward", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
+	  "mail the valid findings of a review to the patch author")               \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
+	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
+	  "list the verdict changes undo can revert")                                \
 	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \
-	  "write journaled verdicts to the notmuch database")
+	  "write journaled verdicts to the notmuch database")                        \
+	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
+	  "count verdicts by bot, severity, list, author, attribution, month")       \
+	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "every finding with its verdict, as JSON, CSV or SARIF")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)
@@ -76,6 +84,8 @@ static void close_db(wn_cli *cli)
 {
 	wn_store_close(&cli->store);
 	wn_index_close(&cli->idx);
+	free(cli->warned);
+	cli->warned = NULL;
 }
 
 /* Open the journal as needs says: without WN_CMD_STORE a journal that
@@ -117,12 +127,12 @@ static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
 		wn_error_clear(&err);
 		return rc ? rc : 2;
 	}
-	if (cli->store && wn_store_warning(cli->store))
-		wn_cli_say(cli, "warning: ", wn_store_warning(cli->store));
+	wn_cli_store_warning(cli);
 	if (cli->store && wn_store_pending(cli->store) && replay_ms != WN_NO_REPLAY) {
 		st = wn_store_flush(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
 			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
+		wn_cli_store_warning(cli);
 	}
 	wn_error_clear(&err);
 	return 0;
@@ -177,6 +187,57 @@ static int run_tui(wn_cli *cli, int argc, char **argv)
 	return rc;
 }
 
+static int min3(int a, int b, int c)
+{
+	return a < b ? (a < c ? a : c) : (b < c ? b : c);
+}
+
+/* Edits (insert, delete, change, swap two neighbours) from a to b;
+ * 4 for anything further, since only "close" matters. */
+static int distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int d[32][32];
+
+	if (la >= 32 || lb >= 32 || (la > lb ? la - lb : lb - la) > 3)
+		return 4;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int) i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (int) j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			d[i][j] = min3(d[i - 1][j] + 1, d[i][j - 1] + 1,
+				       d[i - 1][j - 1] + (a[i - 1] != b[j - 1]));
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < d[i][j])
+				d[i][j] = d[i - 2][j - 2] + 1;
+		}
+	return d[la][lb];
+}
+
+/* The command a mistyped first word was meant to be, or NULL.  A word
+ * with notmuch query syntax in it is a query, never a typo; so is one
+ * far from every name (short names allow one edit, longer two). */
+static const char *meant(const char *word)
+{
+	const char *best = NULL;
+	int best_d = 3;
+
+	if (strpbrk(word, ":\"'()*") || strlen(word) < 3)
+		return NULL;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		const char *name = commands[i].name;
+		int d = distance(word, name), allowed = strlen(name) <= 5 ? 1 : 2;
+
+		if (d <= allowed && d < best_d) {
+			best = name;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -186,6 +247,8 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	wn_cli cli = { .prog = "winnow" };
+	const char *guess;
+	bool search;
 	int c;
 
 	setlocale(LC_ALL, "");
@@ -212,14 +275,25 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* 'winnow -- WORDS' is always a search, whatever the words. */
+	search = optind > 1 && strcmp(argv[optind - 1], "--") == 0;
 	argc -= optind;
 	argv += optind;
-	if (argc > 0 && strcmp(argv[0], "help") == 0) {
+	if (!search && argc > 0 && strcmp(argv[0], "help") == 0) {
 		usage(stdout);
 		return 0;
 	}
-	for (size_t i = 0; argc > 0 && i < NCOMMANDS; i++)
+	for (size_t i = 0; !search && argc > 0 && i < NCOMMANDS; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return run_command(&cli, &commands[i], argc, argv);
+	if (!search && argc > 0 && (guess = meant(argv[0]))) {
+		char *word = wn_text_sanitize(argv[0], 0);
+
+		fprintf(stderr, "%s: unknown command '%s'; did you mean '%s'? "
+			"('%s -- %s' searches for it)\n", cli.prog, word ? word : "", guess,
+			cli.prog, word ? word : "");
+		free(word);
+		return 1;
+	}
 	return run_tui(&cli, argc, argv);
 }

@@ -41,6 +41,13 @@ int wn_opt_seconds(const char *arg, void *field)
 	return 0;
 }
 
+int wn_opt_flag(const char *arg, void *field)
+{
+	(void) arg;
+	*(bool *) field = true;
+	return 0;
+}
+
 static size_t count_opts(const wn_cmd *cmd)
 {
 	size_t n = 0;
@@ -50,15 +57,27 @@ static size_t count_opts(const wn_cmd *cmd)
 	return n;
 }
 
-/* "--name=ARG", as the usage line and the option list write it. */
+/* "--name=ARG" ("-x, --name=ARG" with a short form), as the option
+ * list writes it. */
 static int opt_width(const wn_opt *o)
 {
-	return 2 + (int) strlen(o->name) + (o->arg ? 1 + (int) strlen(o->arg) : 0);
+	return (o->letter ? 4 : 0) + 2 + (int) strlen(o->name) + (o->arg ? 1 + (int) strlen(o->arg) : 0);
 }
 
 static void put_opt(FILE *out, const wn_opt *o)
 {
+	if (o->letter)
+		fprintf(out, "-%c, ", o->letter);
 	fprintf(out, "--%s%s%s", o->name, o->arg ? "=" : "", o->arg ? o->arg : "");
+}
+
+/* The usage line prefers the short form: "-o DIR". */
+static void put_usage_opt(FILE *out, const wn_opt *o)
+{
+	if (o->letter)
+		fprintf(out, "-%c%s%s", o->letter, o->arg ? " " : "", o->arg ? o->arg : "");
+	else
+		fprintf(out, "--%s%s%s", o->name, o->arg ? "=" : "", o->arg ? o->arg : "");
 }
 
 /* Help text whose every line starts in column. */
@@ -81,7 +100,7 @@ void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
 	fprintf(out, "Usage: %s %s", cli->prog, cli->cmd);
 	for (size_t i = 0; i < n; i++) {
 		fputs(" [", out);
-		put_opt(out, &cmd->opts[i]);
+		put_usage_opt(out, &cmd->opts[i]);
 		fputc(']', out);
 		if (opt_width(&cmd->opts[i]) > width)
 			width = opt_width(&cmd->opts[i]);
@@ -100,13 +119,32 @@ void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
 	}
 }
 
+/* What was wrong with the option word (as the user typed it). */
+static int bad_option(wn_cli *cli, int c, const char *word)
+{
+	char *w = wn_text_sanitize(word, 0);
+	int rc;
+
+	if (c == ':')
+		rc = wn_cli_usage_error(cli, "%s wants a value", w ? w : "the option");
+	else if (word[0] == '-' && word[1] >= '0' && word[1] <= '9')
+		rc = wn_cli_usage_error(cli, "'%s' is not an option, and numbers here count from 1", w ? w : "");
+	else
+		rc = wn_cli_usage_error(cli, "unknown option '%s'", w ? w : "");
+	free(w);
+	return rc;
+}
+
 bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv, int *rc)
 {
 	size_t n = count_opts(cmd);
 	struct option *lo = calloc(n + 2, sizeof(*lo));
+	char *shorts = calloc(2 * n + 3, 1);	/* ":h" and a letter with : per option */
 	int c;
 
-	if (!lo) {
+	if (!lo || !shorts) {
+		free(lo);
+		free(shorts);
 		*rc = wn_cli_nomem(cli);
 		return false;
 	}
@@ -114,18 +152,29 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 		lo[i] = (struct option) { cmd->opts[i].name,
 			cmd->opts[i].arg ? required_argument : no_argument, NULL, OPT_FIRST + (int) i };
 	lo[n] = (struct option) { "help", no_argument, NULL, 'h' };
+	strcpy(shorts, ":h");
+	for (size_t i = 0; i < n; i++)
+		if (cmd->opts[i].letter)
+			strcat(strncat(shorts, &cmd->opts[i].letter, 1), cmd->opts[i].arg ? ":" : "");
 	/* getopt starts afresh for the command's own options. */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	/* Our own messages: getopt's "invalid option -- '1'" says nothing
+	 * to someone who typed a negative number. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
 		const wn_opt *o;
+
+		for (size_t i = 0; c != 'h' && c < OPT_FIRST && i < n; i++)
+			if (cmd->opts[i].letter && c == cmd->opts[i].letter)
+				c = OPT_FIRST + (int) i;
 
 		if (c == 'h') {
 			wn_opts_help(cli, cmd, stdout);
 			*rc = 0;
 			break;
 		}
-		if (c < OPT_FIRST || c >= OPT_FIRST + (int) n) {
-			*rc = wn_cli_usage_error(cli, "unknown option");
+		if (c == ':' || c == '?' || c < OPT_FIRST || c >= OPT_FIRST + (int) n) {
+			*rc = bad_option(cli, c, argv[optind - 1]);
 			break;
 		}
 		o = &cmd->opts[c - OPT_FIRST];
@@ -135,5 +184,6 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 		}
 	}
 	free(lo);
+	free(shorts);
 	return c == -1;
 }

@@ -136,6 +136,24 @@ static void jp_string(wn_printer *p, const char *s)
 	jp_finish(jp);
 }
 
+/* Exact, not sanitised: JSON's escapes (ASCII only) make it safe. */
+static void jp_msgid(wn_printer *p, const char *id)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+	json_t *j = id ? json_string(id) : NULL;
+
+	/* null, or not UTF-8: then the sanitised form is all JSON holds. */
+	if (!j) {
+		jp_string(p, id);
+		return;
+	}
+	if (jp_start(jp)) {
+		json_dumpf(j, p->out, JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
+		jp_finish(jp);
+	}
+	json_decref(j);
+}
+
 static void jp_integer(wn_printer *p, long long v)
 {
 	struct json_printer *jp = (struct json_printer *) p;
@@ -143,6 +161,18 @@ static void jp_integer(wn_printer *p, long long v)
 	if (!jp_start(jp))
 		return;
 	fprintf(p->out, "%lld", v);
+	jp_finish(jp);
+}
+
+static void jp_real(wn_printer *p, double v)
+{
+	struct json_printer *jp = (struct json_printer *) p;
+	char buf[32];
+
+	if (!jp_start(jp))
+		return;
+	wn_format_real(v, buf);
+	fputs(buf, p->out);
 	jp_finish(jp);
 }
 
@@ -200,7 +230,7 @@ wn_printer *wn_printer_json_new(FILE *out)
 	jp->p = (wn_printer) {
 		.begin_map = jp_begin_map, .begin_list = jp_begin_list,
 		.end = jp_end, .map_key = jp_map_key,
-		.string = jp_string, .integer = jp_integer,
+		.string = jp_string, .msgid = jp_msgid, .integer = jp_integer, .real = jp_real,
 		.boolean = jp_boolean, .null = jp_null,
 		.label = jp_label, .block = jp_label,
 		.text = jp_text, .separator = jp_separator,

@@ -75,10 +75,32 @@ static void text_string(wn_printer *p, const char *s)
 	}
 }
 
+/* Escaped so that a hostile id is inert and can be typed back. */
+static void text_msgid(wn_printer *p, const char *id)
+{
+	char *e;
+
+	if (take_show(p) == SHOW_NOT)
+		return;
+	e = wn_msgid_escape(id);
+	fputs(e ? e : "", p->out);
+	free(e);
+}
+
 static void text_integer(wn_printer *p, long long v)
 {
 	if (take_show(p) != SHOW_NOT)
 		fprintf(p->out, "%lld", v);
+}
+
+static void text_real(wn_printer *p, double v)
+{
+	char buf[32];
+
+	if (take_show(p) == SHOW_NOT)
+		return;
+	wn_format_real(v, buf);
+	fputs(buf, p->out);
 }
 
 static void text_boolean(wn_printer *p, bool v)
@@ -131,7 +153,8 @@ wn_printer *wn_printer_text_new(FILE *out)
 	tp->p = (wn_printer) {
 		.begin_map = text_structure, .begin_list = text_structure,
 		.end = text_structure, .map_key = text_map_key,
-		.string = text_string, .integer = text_integer,
+		.string = text_string, .msgid = text_msgid, .integer = text_integer,
+		.real = text_real,
 		.boolean = text_boolean, .null = text_null,
 		.label = text_label, .block = text_block,
 		.text = text_text, .separator = text_separator,

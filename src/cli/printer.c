@@ -1,6 +1,8 @@
 /* winnow — the output formats by name. */
 #include "autoconfig.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "printer.h"
@@ -46,4 +48,11 @@ void wn_pr_text(wn_printer *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	p->text(p, fmt, ap);
 	va_end(ap);
+}
+
+void wn_format_real(double v, char out[32])
+{
+	long long x = isfinite(v) ? llround(fabs(v) * 10000) : 0;
+
+	snprintf(out, 32, "%s%lld.%04lld", v < 0 && x ? "-" : "", x / 10000, x % 10000);
 }

@@ -33,7 +33,12 @@ struct wn_printer {
 
 	/* Values.  string(NULL) is null. */
 	void (*string)(wn_printer *p, const char *s);
+	/* A Message-ID, which must survive exactly (a hostile one holds
+	 * control characters): JSON has it escaped by JSON's rules, text
+	 * as wn_msgid_escape() writes it, which show and mark take back. */
+	void (*msgid)(wn_printer *p, const char *id);
 	void (*integer)(wn_printer *p, long long v);
+	void (*real)(wn_printer *p, double v);	/* four decimals */
 	void (*boolean)(wn_printer *p, bool v);
 	void (*null)(wn_printer *p);
 
@@ -63,6 +68,18 @@ void wn_printer_free(wn_printer **p);
 
 wn_printer *wn_printer_text_new(FILE *out);
 wn_printer *wn_printer_json_new(FILE *out);
+/* CSV (RFC 4180), for the commands that offer it (not in the format
+ * table: a review is no row).  A row is a map directly inside the
+ * outermost list; its keyed values are the row's fields, containers
+ * nested in it flattened ("outer.inner", list elements numbered from
+ * 1).  The first row's keys make the header line, so every row must
+ * give the same keys in the same order.  Fields that need it are
+ * quoted; records end with CRLF; newlines inside fields are kept. */
+wn_printer *wn_printer_csv_new(FILE *out);
+
+/* v with four decimals and a '.' whatever LC_NUMERIC says (JSON and
+ * CSV must not get "0,1923"); for rates and shares, |v| < 1e14. */
+void wn_format_real(double v, char out[32]);
 
 /* p->text with printf arguments.  Never pass mail text: it is written
  * as it is; mail goes through string() and is sanitised. */

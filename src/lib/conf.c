@@ -127,8 +127,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->theme, value);
 	if (strcmp(key, "sendmail") == 0)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
-	if (strcmp(key, "outbox") == 0)
-		return set_str(&c->outbox, value);
+	if (strcmp(key, "sent_folder") == 0)
+		return set_str(&c->sent_folder, value);
+	if (strcmp(key, "forward_template") == 0)
+		return set_str(&c->forward_template, value);
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -158,7 +160,8 @@ void wn_conf_clear(wn_conf *c)
 	free(c->query);
 	free(c->theme);
 	free(c->sendmail);
-	free(c->outbox);
+	free(c->sent_folder);
+	free(c->forward_template);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
@@ -166,4 +169,28 @@ void wn_conf_clear(wn_conf *c)
 	free(c->user_name);
 	free(c->user_email);
 	memset(c, 0, sizeof(*c));
+}
+
+/* Longest tag prefix accepted: tags are Xapian terms too (245 bytes). */
+#define TAGPREFIX_MAX 64
+
+wn_status wn_conf_check(const wn_conf *c, wn_error *err)
+{
+	const char *p = c->tagprefix ? c->tagprefix : "";
+	size_t n = strlen(p);
+
+	if (n == 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is empty: winnow's tags would "
+				    "mix with your own (unset it for the default '%s')", WN_DEFAULT_TAGPREFIX);
+	if (n > TAGPREFIX_MAX)
+		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is %zu bytes long; at most %d",
+				    n, TAGPREFIX_MAX);
+	for (const unsigned char *q = (const unsigned char *) p; *q; q++)
+		if (*q <= ' ' || *q == 0x7f || *q == '"' || *q == '(' || *q == ')')
+			return wn_error_set(err, WN_CONFIG, "winnow.tagprefix must not hold spaces, "
+					    "control characters, quotes or parentheses (they break "
+					    "notmuch queries on winnow's tags)");
+	if (!wn_text_utf8_valid(p, n))
+		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is not UTF-8");
+	return WN_OK;
 }

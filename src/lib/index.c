@@ -13,7 +13,11 @@
 #include "link.h"
 #include "message.h"
 #include "private.h"
+#include "props.h"
 #include "winnow/text.h"
+
+/* How often a read is tried again after the index changed under it. */
+#define RETRIES 8
 
 static const char *const link_names[] = {
 #define WN_X_(e, name) name,
@@ -90,8 +94,16 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 		free(idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
-						idx->config_path, NULL, &idx->db, &msg);
+	/* Opening reads the database's metadata, which a concurrent
+	 * commit can discard under us too (see wn_index_message). */
+	for (int tries = 0;; tries++) {
+		nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
+							idx->config_path, NULL, &idx->db, &msg);
+		if (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES)
+			break;
+		free(msg);
+		msg = NULL;
+	}
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
 		st = wn_nm_error(err, nst, msg, "cannot open the notmuch database");
 		idx->db = NULL;
@@ -103,6 +115,10 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 	    (st = load_conf(idx)) != WN_OK) {
 		wn_index_close(&idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	if ((st = wn_conf_check(&idx->conf, err)) != WN_OK) {
+		wn_index_close(&idx);
+		return st;
 	}
 	*out = idx;
 	return WN_OK;
@@ -136,7 +152,15 @@ const char *wn_index_config_path(const wn_index *idx)
 
 wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 {
-	notmuch_status_t nst = notmuch_database_reopen(idx->db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+	notmuch_status_t nst;
+
+	/* Reopening reads the newest revision, which the next commit of a
+	 * busy writer may discard again before we are done. */
+	for (int tries = 0;; tries++) {
+		nst = notmuch_database_reopen(idx->db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+		if (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES)
+			break;
+	}
 
 	if (nst != NOTMUCH_STATUS_SUCCESS)
 		return wn_nm_error(err, nst, NULL, "cannot reopen the notmuch database");
@@ -227,6 +251,11 @@ nomem:
 	return NULL;
 }
 
+char *wn_index_query_string(const wn_index *idx, const char *user_query)
+{
+	return build_query(idx, user_query);
+}
+
 struct wn_list_cursor {
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
@@ -272,6 +301,25 @@ static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
 	return true;
 }
 
+/* What notmuch last said about the database (malloc'd; NULL: nothing). */
+static char *db_reason(wn_index *idx)
+{
+	const char *s = notmuch_database_status_string(idx->db);
+
+	return s && *s ? strdup(s) : NULL;
+}
+
+static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst, wn_error *err)
+{
+	wn_status st = wn_nm_error(err, nst, db_reason(idx), "notmuch cannot run the query");
+
+	/* Not the database's fault: the query the user wrote. */
+	if (st == WN_DB && nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION)
+		st = err ? (err->status = WN_USAGE) : WN_USAGE;
+	wn_list_free(out);
+	return st;
+}
+
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
 {
 	struct wn_list_cursor *c;
@@ -294,16 +342,26 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	nst = notmuch_query_count_messages(c->q, &count);
-	if (nst == NOTMUCH_STATUS_SUCCESS)
-		nst = notmuch_query_search_messages(c->q, &c->msgs);
-	if (nst != NOTMUCH_STATUS_SUCCESS) {
-		wn_status st = wn_nm_error(err, nst, NULL, "bad query");
-		if (st == WN_DB)
-			st = wn_error_set(err, WN_USAGE, "notmuch cannot run the query: %s", qs);
-		wn_list_free(out);
-		return st;
+	for (int tries = 0;; tries++) {
+		nst = notmuch_query_count_messages(c->q, &count);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			nst = notmuch_query_search_messages(c->q, &c->msgs);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			break;
+		/* A revision discarded under us looks the same as a query
+		 * Xapian cannot run: reopen, and if it still fails, it is
+		 * the query, and Xapian says why. */
+		if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && tries < RETRIES &&
+		    wn_index_refresh(idx, NULL) == WN_OK) {
+			notmuch_query_destroy(c->q);
+			c->msgs = NULL;
+			if ((c->q = make_query(idx, qs)))
+				continue;
+			nst = NOTMUCH_STATUS_OUT_OF_MEMORY;
+		}
+		return query_failed(idx, out, nst, err);
 	}
+	c->generation = idx->generation;
 	out->n = count;
 	out->items = calloc(count ? count : 1, sizeof(*out->items));
 	if (!out->items) {
@@ -360,12 +418,17 @@ static void item_clear_loaded(wn_item *it)
 			free(it->notes[i]);
 		if (it->forwarded)
 			free(it->forwarded[i]);
+		if (it->reported)
+			free(it->reported[i]);
 	}
 	free(it->verdicts);
 	free(it->notes);
 	free(it->forwarded);
+	free(it->severity);
+	free(it->reported);
 	it->verdicts = NULL;
-	it->notes = it->forwarded = NULL;
+	it->severity = NULL;
+	it->notes = it->forwarded = it->reported = NULL;
 	wn_review_free(&it->review);
 	free(it->report_id);
 	it->report_id = NULL;
@@ -373,6 +436,7 @@ static void item_clear_loaded(wn_item *it)
 		free(it->patch->id);
 		free(it->patch->subject);
 		free(it->patch->author);
+		free(it->patch->list);
 		wn_trailers_free(&it->patch->trailers);
 		free(it->patch);
 		it->patch = NULL;
@@ -396,74 +460,42 @@ void wn_item_count(wn_item *it)
 	}
 }
 
-/* Find the finding with fingerprint fp; -1 if none (a verdict for a
- * finding the current parser no longer produces is kept in notmuch but
- * not shown). */
-static long finding_by_fp(const wn_item *it, const char *fp)
+wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err)
 {
-	for (size_t i = 0; i < it->review->nfindings; i++)
-		if (strcmp(it->review->findings[i].fingerprint, fp) == 0)
-			return (long) i;
-	return -1;
-}
+	/* Xapian keeps few old revisions: while notmuch new or a tagging
+	 * script commits, a lookup on our handle can fail with "revision
+	 * discarded" (DatabaseModifiedError).  Reopen and try again, as
+	 * notmuch's own tools do, rather than call the message missing. */
+	for (int tries = 0;; tries++) {
+		notmuch_status_t nst = notmuch_database_find_message(idx->db, id, out);
+		wn_status st;
 
-static void item_read_properties(wn_item *it, notmuch_message_t *msg)
-{
-	notmuch_message_properties_t *props;
-	size_t n = it->review->nfindings;
-
-	free(it->warning);
-	it->warning = NULL;
-	for (size_t i = 0; i < n; i++) {
-		it->verdicts[i] = WN_VERDICT_UNTRIAGED;
-		free(it->notes[i]);
-		free(it->forwarded[i]);
-		it->notes[i] = it->forwarded[i] = NULL;
+		/* Found; or absent, asked twice, the second time on a
+		 * fresh revision: a document read while its revision was
+		 * discarded can come back as "no such message". */
+		if (nst == NOTMUCH_STATUS_SUCCESS && (*out || tries > 0))
+			return WN_OK;
+		*out = NULL;
+		if (nst != NOTMUCH_STATUS_SUCCESS &&
+		    (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES))
+			return wn_nm_error(err, nst, db_reason(idx), "cannot read the notmuch index");
+		if ((st = wn_index_refresh(idx, err)) != WN_OK)
+			return st;
 	}
-	props = notmuch_message_get_properties(msg, "winnow.", FALSE);
-	for (; props && notmuch_message_properties_valid(props);
-	     notmuch_message_properties_move_to_next(props)) {
-		const char *key = notmuch_message_properties_key(props);
-		const char *val = notmuch_message_properties_value(props);
-		long i;
-
-		if (strncmp(key, WN_PROP_VERDICT, strlen(WN_PROP_VERDICT)) == 0) {
-			wn_verdict v;
-			i = finding_by_fp(it, key + strlen(WN_PROP_VERDICT));
-			/* An unknown value (a newer winnow, a hand edit)
-			 * counts as untriaged rather than guessing, and
-			 * says so. */
-			if (i >= 0 && wn_verdict_from_name(val, &v) == WN_OK)
-				it->verdicts[i] = v;
-			else if (i >= 0 && !it->warning &&
-				 asprintf(&it->warning, "finding %ld has an unknown verdict '%s' in notmuch; "
-					  "shown as untriaged", i + 1, val) < 0)
-				it->warning = NULL;
-		} else if (strncmp(key, WN_PROP_NOTE, strlen(WN_PROP_NOTE)) == 0) {
-			i = finding_by_fp(it, key + strlen(WN_PROP_NOTE));
-			if (i >= 0 && !it->notes[i])
-				it->notes[i] = strdup(val);
-		} else if (strncmp(key, WN_PROP_FORWARDED, strlen(WN_PROP_FORWARDED)) == 0) {
-			i = finding_by_fp(it, key + strlen(WN_PROP_FORWARDED));
-			if (i >= 0 && !it->forwarded[i])
-				it->forwarded[i] = strdup(val);
-		}
-	}
-	if (props)
-		notmuch_message_properties_destroy(props);
-	wn_item_count(it);
 }
 
 wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 {
 	notmuch_message_t *msg;
+	wn_status st;
 
 	if (!it->loaded || !it->review)
 		return wn_index_load(idx, it, err);
-	msg = wn_message_find(idx->db, it->id);
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
-	item_read_properties(it, msg);
+	wn_props_read_item(it, msg);
 	notmuch_message_destroy(msg);
 	return WN_OK;
 }
@@ -525,7 +557,8 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	size_t n;
 
 	item_clear_loaded(it);
-	msg = wn_message_find(idx->db, it->id);
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
 	st = wn_message_read_mail(msg, &mail, &lerr);
@@ -547,9 +580,11 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
 	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
 	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
-	if (!it->verdicts || !it->notes || !it->forwarded)
+	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
+	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
+	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
 		goto nomem;
-	item_read_properties(it, msg);
+	wn_props_read_item(it, msg);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);
@@ -573,9 +608,22 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	*out = NULL;
 	if (!id)
 		return wn_error_set(err, WN_USAGE, "not a Message-ID: '%s'", msgid ? msgid : "");
-	msg = wn_message_find(idx->db, id);
-	if (!msg) {
-		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index", id);
+	st = wn_index_message(idx, id, &msg, err);
+	if (st == WN_OK && !msg) {
+		/* Text output shows a hostile id with \xHH escapes
+		 * (wn_msgid_escape): take that form back too. */
+		char *raw = wn_msgid_unescape(id);
+		if (raw)
+			st = wn_index_message(idx, raw, &msg, err);
+		free(raw);
+	}
+	if (st == WN_OK && !msg) {
+		char *shown = wn_msgid_escape(id);
+		st = wn_error_set(err, WN_NOT_FOUND, "no message <%s> in the notmuch index",
+				  shown ? shown : id);
+		free(shown);
+	}
+	if (st != WN_OK) {
 		free(id);
 		return st;
 	}

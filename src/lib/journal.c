@@ -21,6 +21,11 @@ struct wn_journal {
 	char *dir;
 	char *path;
 	size_t size;
+	/* How far this process has read the file, and which file that was:
+	 * another process's compaction renames a new file over the path. */
+	dev_t dev;
+	ino_t ino;
+	off_t seen;
 };
 
 /* mkdir -p with mode 0700 for the parts we create. */
@@ -194,24 +199,22 @@ wn_status wn_journal_lines(const char *data, size_t len, wn_journal_line_fn line
 	return WN_OK;
 }
 
-wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err)
+/* Hand every complete line of fd from offset from on to line(); move
+ * j->seen past the last complete one.  A last line without '\n' is a
+ * torn write (appends happen under the exclusive lock, so nobody is
+ * still writing it): *torn is set and it is left unread. */
+static wn_status read_lines(wn_journal *j, int fd, off_t from, wn_journal_line_fn line, void *arg,
+			    int *torn, wn_error *err)
 {
 	wn_buf b = WN_BUF_INIT;
 	char chunk[65536];
-	struct stat sb;
 	wn_status st = WN_OK;
+	const char *p;
+	size_t done;
+	off_t off = from;
 	ssize_t n;
-	int fd;
 
-	*torn = 0;
-	fd = lock_fd(j->path, O_RDONLY, LOCK_SH);
-	if (fd < 0)
-		return wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		return wn_error_set(err, WN_IO, "journal %s is not a regular file", j->path);
-	}
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+	while ((n = pread(fd, chunk, sizeof(chunk), off)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -222,28 +225,88 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
 			goto out;
 		}
+		off += n;
 	}
-	j->size = b.len;
-	st = wn_journal_lines(wn_buf_str(&b), b.len, line, arg, torn);
+	j->size = (size_t) off;
+	/* Only complete lines: a last one without '\n' is torn. */
+	p = b.len ? memrchr(b.data, '\n', b.len) : NULL;
+	done = p ? (size_t) (p - b.data) + 1 : 0;
+	if (done < b.len && torn)
+		*torn = 1;
+	st = wn_journal_lines(wn_buf_str(&b), done, line, arg, NULL);
+	if (st != WN_OK)
+		goto out;
+	j->seen = from + (off_t) done;
 out:
-	close(fd);
 	wn_buf_free(&b);
 	return st;
 }
 
-wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err)
+/* With fd locked: read what is new since j->seen, or everything (after
+ * reset()) when the path now names another file or the file shrank. */
+static wn_status catch_up(wn_journal *j, int fd, wn_journal_reset_fn reset, wn_journal_line_fn line,
+			  void *arg, int *torn, wn_error *err)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return wn_error_set(err, WN_IO, "journal %s is not a regular file", j->path);
+	if (sb.st_dev != j->dev || sb.st_ino != j->ino || sb.st_size < j->seen) {
+		if (reset)
+			reset(arg);
+		j->dev = sb.st_dev;
+		j->ino = sb.st_ino;
+		j->seen = 0;
+	}
+	if (sb.st_size == j->seen)
+		return WN_OK;
+	return read_lines(j, fd, j->seen, line, arg, torn, err);
+}
+
+wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int *torn, wn_error *err)
+{
+	wn_status st;
+	int fd;
+
+	*torn = 0;
+	fd = lock_fd(j->path, O_RDONLY, LOCK_SH);
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
+	j->dev = 0;
+	j->ino = 0;
+	j->seen = 0;
+	st = catch_up(j, fd, NULL, line, arg, torn, err);
+	close(fd);
+	return st;
+}
+
+wn_status wn_journal_update(wn_journal *j, wn_journal_reset_fn reset, wn_journal_line_fn line,
+			    void *arg, wn_error *err)
+{
+	wn_status st;
+	int fd = lock_fd(j->path, O_RDONLY, LOCK_SH);
+
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot read journal %s: %s", j->path, strerror(errno));
+	st = catch_up(j, fd, reset, line, arg, NULL, err);
+	close(fd);
+	return st;
+}
+
+/* Append text at the end of fd (locked exclusively) and fsync.  After a
+ * torn write the file ends mid-line: start on a fresh line so the new
+ * entry is not glued to the broken one.  On failure nothing of text
+ * stays behind: the caller tells the user this change failed, so no
+ * part of it may be replayed on the next start. */
+static wn_status append_locked(wn_journal *j, int fd, const char *text, size_t len, wn_error *err)
 {
 	struct stat st;
 	char last = '\n';
 	off_t orig = 0;
-	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX), e;
+	int e;
 
-	if (fd < 0)
-		return wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
 	if (fstat(fd, &st) == 0)
 		orig = st.st_size;
-	/* After a torn write the file ends mid-line: start on a fresh line so
-	 * the new entry is not glued to the broken one. */
 	if (orig > 0 && pread(fd, &last, 1, orig - 1) == 1 && last != '\n' &&
 	    write_all(fd, "\n", 1) != WN_OK)
 		goto fail;
@@ -251,17 +314,46 @@ wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_erro
 		goto fail;
 	if (fstat(fd, &st) == 0)
 		j->size = (size_t) st.st_size;
-	close(fd);
 	return WN_OK;
 fail:
-	/* The caller tells the user this change failed: so no part of it
-	 * may stay behind to be replayed on the next start. */
 	e = errno;
 	if (ftruncate(fd, orig) == 0)
 		fsync(fd);
-	wn_error_set(err, WN_IO, "cannot write journal %s: %s", j->path, strerror(e));
+	return wn_error_set(err, WN_IO, "cannot write journal %s: %s", j->path, strerror(e));
+}
+
+wn_status wn_journal_txn(wn_journal *j, wn_journal_reset_fn reset, wn_journal_line_fn line,
+			 void *line_arg, wn_journal_compose_fn compose, void *compose_arg, wn_error *err)
+{
+	wn_buf out = WN_BUF_INIT;
+	wn_status st;
+	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX);
+
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
+	st = catch_up(j, fd, reset, line, line_arg, NULL, err);
+	if (st == WN_OK)
+		st = compose(&out, compose_arg, err);
+	if (st == WN_OK && out.len)
+		st = append_locked(j, fd, out.data, out.len, err);
+	/* What we appended is known to the caller already. */
+	if (st == WN_OK)
+		j->seen = (off_t) j->size;
+	wn_buf_free(&out);
 	close(fd);
-	return WN_IO;
+	return st;
+}
+
+wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err)
+{
+	wn_status st;
+	int fd = lock_fd(j->path, O_RDWR | O_CREAT | O_APPEND, LOCK_EX);
+
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot open journal %s: %s", j->path, strerror(errno));
+	st = append_locked(j, fd, text, len, err);
+	close(fd);
+	return st;
 }
 
 /* Read all of fd from the start into b. */
@@ -287,6 +379,7 @@ static wn_status slurp(int fd, wn_buf *b)
 wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg, wn_error *err)
 {
 	wn_buf old = WN_BUF_INIT, neu = WN_BUF_INIT;
+	struct stat sb;
 	char *tmp = NULL;
 	int lfd, fd = -1, dfd;
 	wn_status st;
@@ -312,7 +405,7 @@ wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write_all(fd, wn_buf_str(&neu), neu.len) != WN_OK || fsync(fd) < 0 ||
-	    (close(fd), fd = -1, rename(tmp, j->path) < 0)) {
+	    fstat(fd, &sb) < 0 || (close(fd), fd = -1, rename(tmp, j->path) < 0)) {
 		st = wn_error_set(err, WN_IO, "cannot rewrite journal %s: %s", j->path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -325,6 +418,10 @@ wn_status wn_journal_compact(wn_journal *j, wn_journal_build_fn build, void *arg
 		close(dfd);
 	}
 	j->size = neu.len;
+	/* The caller's memory is the new file now. */
+	j->dev = sb.st_dev;
+	j->ino = sb.st_ino;
+	j->seen = (off_t) neu.len;
 out:
 	free(tmp);
 	wn_buf_free(&old);

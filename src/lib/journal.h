@@ -24,7 +24,23 @@ wn_status wn_journal_read(wn_journal *j, wn_journal_line_fn line, void *arg, int
  * may be NULL. */
 wn_status wn_journal_lines(const char *data, size_t len, wn_journal_line_fn line, void *arg, int *torn);
 
-/* Append text (one or more complete lines) in one write and fsync. */
+/* Lines appended since this process last read or wrote the journal,
+ * under the shared lock.  When another process compacted it meanwhile,
+ * reset() is called first and every line is handed over again. */
+typedef void (*wn_journal_reset_fn)(void *arg);
+wn_status wn_journal_update(wn_journal *j, wn_journal_reset_fn reset, wn_journal_line_fn line,
+			    void *arg, wn_error *err);
+
+/* Read, decide, write under one exclusive lock: catch up as
+ * wn_journal_update() does, then compose() the lines to append (from
+ * the state just read), and append and fsync them.  So a change is
+ * always based on every change journaled before it, by any process. */
+typedef wn_status (*wn_journal_compose_fn)(wn_buf *out, void *arg, wn_error *err);
+wn_status wn_journal_txn(wn_journal *j, wn_journal_reset_fn reset, wn_journal_line_fn line,
+			 void *line_arg, wn_journal_compose_fn compose, void *compose_arg, wn_error *err);
+
+/* Append text (one or more complete lines) in one write and fsync
+ * (the writer child's records; it reads nothing back). */
 wn_status wn_journal_append(wn_journal *j, const char *text, size_t len, wn_error *err);
 
 /* Compaction: while holding the journal's exclusive lock (so no other

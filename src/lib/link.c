@@ -115,6 +115,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	p->subject = strdup(mail->subject ? mail->subject : "");
 	p->author = strdup(mail->from ? mail->from : "");
 	p->date = mail->date;
+	p->list = wn_mail_list(mail);
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
@@ -129,6 +130,7 @@ nomem:
 		free(p->id);
 		free(p->subject);
 		free(p->author);
+		free(p->list);
 		wn_trailers_free(&p->trailers);
 		free(p);
 	}
@@ -384,6 +386,9 @@ static size_t choose(const struct postings *p, time_t ref, bool *ambiguous)
 	return best;
 }
 
+/* Words of a title put into the phrase query (see try_subject). */
+#define PHRASE_WORDS 12
+
 /* subject: a review's Subject ("Re: [PATCH v2 1/3] x: y") or the title
  * a bot names the patch by (BPF CI's In-Reply-To-Subject, the commit
  * title of a 0-day tree report).  A bare title matches the title part
@@ -395,6 +400,7 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	struct subject_pick sp = { NULL, k->it->id, false };
 	const wn_review *r = k->it->review;
 	struct postings p = { 0 };
+	size_t words = 0;
 	char *phrase;
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
@@ -414,9 +420,14 @@ static wn_status try_subject(struct lk *k, const char *subject)
 		phrase = key;
 	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
 		goto nomem;
-	for (const char *c = phrase; *c; c++)
-		if (wn_buf_putc(&q, *c == '"' ? ' ' : *c) != WN_OK)
+	/* Xapian's phrase search grows faster than linearly with the
+	 * phrase's length, and a hostile subject can hold 100,000 words:
+	 * the first words of the title narrow enough. */
+	for (const char *c = phrase; *c && words < PHRASE_WORDS; c++) {
+		words += *c == ' ';
+		if (words < PHRASE_WORDS && wn_buf_putc(&q, *c == '"' ? ' ' : *c) != WN_OK)
 			goto nomem;
+	}
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;

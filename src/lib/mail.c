@@ -666,6 +666,8 @@ static wn_status fill(wn_mail *m, GMimeMessage *msg)
 	    address_field(msg, GMIME_ADDRESS_TYPE_CC, "Cc", &m->cc) != WN_OK ||
 	    address_field(msg, GMIME_ADDRESS_TYPE_REPLY_TO, "Reply-To", &m->reply_to) != WN_OK)
 		return WN_NOMEM;
+	if (header(msg, "List-Id") && !(m->list_id = one_line(header(msg, "List-Id"))))
+		return WN_NOMEM;
 	if (fill_ids(m, msg) != WN_OK)
 		return WN_NOMEM;
 	date = g_mime_message_get_date(msg);
@@ -793,6 +795,7 @@ void wn_mail_free(wn_mail **mp)
 	free(m->to);
 	free(m->cc);
 	free(m->reply_to);
+	free(m->list_id);
 	free(m->in_reply_to);
 	for (i = 0; i < m->nreferences; i++)
 		free(m->references[i]);

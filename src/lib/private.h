@@ -17,4 +17,9 @@ struct wn_index {
 	unsigned long generation;	/* bumped by every reopen */
 };
 
+/* The message id on the read-only handle (*out NULL when absent),
+ * reopening the index and trying again when another process's write
+ * discarded the revision being read. */
+wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err);
+
 #endif

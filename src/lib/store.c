@@ -1,113 +1,24 @@
-/* winnow — the write path.
+/* winnow — the write path: marking, undo, and what the views see.
  *
  * A verdict is first a line in the journal (journal.c, fsync'd), then a
- * property and tags in notmuch.  The notmuch write runs in a child
- * process: libnotmuch blocks in open-for-write while another process
- * holds the lock, and neither the TUI nor a CLI with --timeout may wait
- * on that longer than it chose.  Killing a child that waits for the lock
- * or dies mid-batch loses nothing: Xapian commits a batch whole or not at
- * all, and the journal still holds every entry it did not confirm.
- *
- * Journal lines (one JSON object each):
- *   {"op":"mark","eid":E,"group":G,"id":MSGID,"fp":FP,"v":STATE,
- *    "prev":STATE,"prev_note":S|null,["note":S,]["undo_of":G2,]
- *    "fps":[every finding's fingerprint],"t":UNIX}
- *   {"op":"applied","eids":[E...]}
- * A mark with "note" sets it ("" removes it); without, leaves it.  The
- * group ties the entries of one user action, which undo reverts whole.
- * "fps" lets a replay recompute the winnow/triaged tag without parsing
- * the mail again. */
+ * property and tags in notmuch, written by a short-lived child process
+ * (store-writer.c).  Every change is decided under the journal's
+ * exclusive lock from the state at that moment (notmuch, plus whatever
+ * any winnow journaled and notmuch does not hold yet), never from what a
+ * screen showed earlier: a stale view must not undo another program's
+ * write.  Line formats: store-private.h. */
 #include "autoconfig.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <jansson.h>
-#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "journal.h"
-#include "message.h"
-#include "private.h"
-#include "winnow/store.h"
+#include "props.h"
+#include "store-private.h"
 #include "winnow/text.h"
-
-/* How many of the newest marks compaction keeps for undo.  The journal
- * is compacted once it holds twice as many entries, so it never grows
- * without bound.  WINNOW_JOURNAL_KEEP overrides (tests use it). */
-#define KEEP_MARKS 1000
-
-static size_t keep_marks(void)
-{
-	const char *v = getenv("WINNOW_JOURNAL_KEEP");
-	long n = v ? strtol(v, NULL, 10) : 0;
-
-	return n > 0 ? (size_t) n : KEEP_MARKS;
-}
-
-struct entry {
-	char *eid, *group, *undo_of;
-	char *msgid, *fp;
-	wn_verdict v, prev;
-	bool has_note;
-	char *note, *prev_note;
-	char **fps;
-	size_t nfps;
-	bool applied, undone;
-};
-
-struct wn_store {
-	wn_index *idx;
-	wn_journal *j;
-	struct entry *e;
-	size_t n, cap;
-	char *warning;
-	unsigned long counter;
-	/* the background write, if any */
-	pid_t child;
-	int child_fd;
-	wn_buf child_out;	/* what the writer said so far */
-	size_t *child_set;
-	size_t nchild;
-};
-
-static void entry_clear(struct entry *e)
-{
-	free(e->eid);
-	free(e->group);
-	free(e->undo_of);
-	free(e->msgid);
-	free(e->fp);
-	free(e->note);
-	free(e->prev_note);
-	for (size_t i = 0; i < e->nfps; i++)
-		free(e->fps[i]);
-	free(e->fps);
-	memset(e, 0, sizeof(*e));
-}
-
-static void warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(wn_store *s, const char *fmt, ...)
-{
-	va_list ap;
-	char *m = NULL;
-
-	va_start(ap, fmt);
-	if (vasprintf(&m, fmt, ap) < 0)
-		m = NULL;
-	va_end(ap);
-	if (m) {
-		free(s->warning);
-		s->warning = m;
-	}
-}
 
 const char *wn_store_warning(const wn_store *s)
 {
@@ -119,239 +30,175 @@ const char *wn_store_journal_path(const wn_store *s)
 	return wn_journal_path(s->j);
 }
 
-static struct entry *entry_push(wn_store *s)
-{
-	if (s->n == s->cap) {
-		size_t ncap = s->cap ? 2 * s->cap : 32;
-		struct entry *ne = realloc(s->e, ncap * sizeof(*ne));
-		if (!ne)
-			return NULL;
-		s->e = ne;
-		s->cap = ncap;
-	}
-	memset(&s->e[s->n], 0, sizeof(s->e[0]));
-	return &s->e[s->n++];
-}
+/* --- what the journal says about a finding ------------------------------ */
 
-static struct entry *entry_by_eid(wn_store *s, const char *eid)
-{
-	for (size_t i = s->n; i > 0; i--)
-		if (strcmp(s->e[i - 1].eid, eid) == 0)
-			return &s->e[i - 1];
-	return NULL;
-}
-
-static void mark_group_undone(wn_store *s, const char *group)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->e[i].group, group) == 0)
-			s->e[i].undone = true;
-}
-
-/* --- journal lines ----------------------------------------------------- */
-
-static const char *jstr(json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-struct read_ctx {
-	wn_store *s;
-	size_t lineno;
-	size_t bad;
-	wn_status st;
+/* What the journal decided about a finding that notmuch does not hold
+ * yet: each part only when it is pending. */
+struct jview {
+	bool has_v, has_note, has_sev;
+	wn_verdict v;
+	const char *note;	/* NULL: removed */
+	wn_severity sev;
 };
 
-static wn_status parse_mark(wn_store *s, json_t *o)
+static bool pending_change(const struct change *c)
 {
-	const char *eid = jstr(o, "eid"), *group = jstr(o, "group");
-	const char *id = jstr(o, "id"), *fp = jstr(o, "fp");
-	json_t *fps = json_object_get(o, "fps"), *note = json_object_get(o, "note");
-	wn_verdict v, prev = WN_VERDICT_UNTRIAGED;
-	struct entry *e;
-
-	if (!eid || !group || !id || !fp || wn_verdict_from_name(jstr(o, "v"), &v) != WN_OK)
-		return WN_PARSE;
-	if (jstr(o, "prev"))
-		wn_verdict_from_name(jstr(o, "prev"), &prev);
-	if (!(e = entry_push(s)))
-		return WN_NOMEM;
-	e->eid = strdup(eid);
-	e->group = strdup(group);
-	e->undo_of = wn_strdup0(jstr(o, "undo_of"));
-	e->msgid = strdup(id);
-	e->fp = strdup(fp);
-	e->v = v;
-	e->prev = prev;
-	e->has_note = json_is_string(note);
-	e->note = e->has_note ? strdup(json_string_value(note)) : NULL;
-	e->prev_note = wn_strdup0(jstr(o, "prev_note"));
-	e->applied = json_is_true(json_object_get(o, "applied"));
-	e->undone = json_is_true(json_object_get(o, "undone"));
-	e->nfps = json_is_array(fps) ? json_array_size(fps) : 0;
-	e->fps = calloc(e->nfps + 1, sizeof(char *));
-	if (!e->eid || !e->group || !e->msgid || !e->fp || !e->fps ||
-	    (e->has_note && !e->note)) {
-		entry_clear(e);
-		s->n--;
-		return WN_NOMEM;
-	}
-	for (size_t i = 0; i < e->nfps; i++) {
-		const char *f = json_string_value(json_array_get(fps, i));
-		if (!(e->fps[i] = strdup(f ? f : ""))) {
-			entry_clear(e);
-			s->n--;
-			return WN_NOMEM;
-		}
-	}
-	if (e->undo_of)
-		mark_group_undone(s, e->undo_of);
-	return WN_OK;
+	return c && !c->applied && !c->rejected;
 }
 
-static wn_status read_line(const char *line, size_t len, void *arg)
+static void journal_view(const wn_store *s, const char *msgid, const char *fp, struct jview *j)
 {
-	struct read_ctx *c = arg;
-	json_t *o = json_loadb(line, len, 0, NULL);
-	const char *op = o ? jstr(o, "op") : NULL;
-	wn_status st = WN_PARSE;
+	const struct finding *f = log_finding(s, msgid, fp);
+	const struct change *c;
 
-	c->lineno++;
-	if (op && strcmp(op, "mark") == 0) {
-		st = parse_mark(c->s, o);
-	} else if (op && strcmp(op, "applied") == 0) {
-		json_t *eids = json_object_get(o, "eids");
-		for (size_t i = 0; json_is_array(eids) && i < json_array_size(eids); i++) {
-			const char *eid = json_string_value(json_array_get(eids, i));
-			struct entry *e = eid ? entry_by_eid(c->s, eid) : NULL;
-			if (e)
-				e->applied = true;
-		}
-		st = WN_OK;
+	memset(j, 0, sizeof(*j));
+	if (!f)
+		return;
+	if (pending_change(c = log_newest(s, f))) {
+		j->has_v = true;
+		j->v = c->v;
 	}
-	json_decref(o);
-	if (st == WN_NOMEM)
-		return st;
-	if (st != WN_OK) {
-		/* Keep going: one bad line must not cost the others. */
-		c->bad++;
-		warn(c->s, "journal %s: line %zu is not a winnow entry; ignored",
-		     wn_journal_path(c->s->j), c->lineno);
+	if (pending_change(c = log_newest_note(s, f))) {
+		j->has_note = true;
+		j->note = c->note && *c->note ? c->note : NULL;
 	}
-	return WN_OK;
+	if (pending_change(c = log_newest_sev(s, f))) {
+		j->has_sev = true;
+		j->sev = c->sev;
+	}
 }
 
-static json_t *entry_json(const struct entry *e, bool full)
+static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
 {
-	json_t *fps = json_array(), *o;
+	struct jview j;
 
-	for (size_t i = 0; fps && i < e->nfps; i++)
-		json_array_append_new(fps, json_string(e->fps[i]));
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s*, s:o, s:I}",
-		      "op", "mark", "eid", e->eid, "group", e->group, "id", e->msgid,
-		      "fp", e->fp, "v", wn_verdict_name(e->v), "prev", wn_verdict_name(e->prev),
-		      "prev_note", e->prev_note, "fps", fps, "t", (json_int_t) time(NULL));
-	if (!o)
-		return NULL;
-	if (e->has_note)
-		json_object_set_new(o, "note", json_string(e->note ? e->note : ""));
-	if (e->undo_of)
-		json_object_set_new(o, "undo_of", json_string(e->undo_of));
-	if (full && e->applied)
-		json_object_set_new(o, "applied", json_true());
-	if (full && e->undone)
-		json_object_set_new(o, "undone", json_true());
-	return o;
+	journal_view(s, it->id, it->review->findings[i].fingerprint, &j);
+	if (j.has_v)
+		it->verdicts[i] = j.v;
+	if (j.has_sev && it->severity)
+		it->severity[i] = j.sev;
+	if (j.has_note) {
+		char *copy = j.note ? strdup(j.note) : NULL;
+		/* Out of memory keeps the stored note rather than losing it. */
+		if (j.note && !copy)
+			return;
+		free(it->notes[i]);
+		it->notes[i] = copy;
+	}
 }
 
-/* Append the JSON of o and a newline to b. */
-static wn_status put_line(wn_buf *b, json_t *o)
+/* Records (forwards, reports) journaled but not in notmuch yet. */
+static void overlay_records(const wn_store *s, wn_item *it)
 {
-	char *text;
-	wn_status st;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+		char **into;
 
-	if (!o)
-		return WN_NOMEM;
-	text = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII);
-	json_decref(o);
-	if (!text)
-		return WN_NOMEM;
-	st = wn_buf_puts(b, text);
-	if (st == WN_OK)
-		st = wn_buf_putc(b, '\n');
-	free(text);
-	return st;
+		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
+			continue;
+		into = strcmp(e->prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+		for (size_t k = 0; into && k < e->nc; k++)
+			for (size_t f = 0; f < it->review->nfindings; f++) {
+				char *copy;
+				if (strcmp(it->review->findings[f].fingerprint, e->c[k].fp) != 0 ||
+				    !(copy = strdup(e->forward)))
+					continue;
+				free(into[f]);
+				into[f] = copy;
+			}
+	}
 }
 
-/* --- open / close ------------------------------------------------------ */
-
-/* Does notmuch already hold what entry e says (for property prefix)? */
-static bool prop_matches(notmuch_message_t *msg, const char *prefix, const char *fp, const char *want)
+void wn_store_overlay(const wn_store *s, wn_item *it)
 {
-	const char *have = NULL;
-	char *key = NULL;
-	bool same;
+	if (!it->loaded || !it->review)
+		return;
+	if (s->nforward)
+		overlay_records(s, it);
+	if (s->findings.n == 0)
+		return;
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		overlay_finding(s, it, i);
+	wn_item_count(it);
+}
 
-	if (asprintf(&key, "%s%s", prefix, fp) < 0)
+/* The state of a finding right now: notmuch (msg, may be NULL) under the
+ * journal's pending decisions.  *note is malloc'd (NULL: none). */
+static bool current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
+			  const char *fp, wn_verdict *v, char **note, wn_severity *sev)
+{
+	struct jview j;
+
+	*v = WN_VERDICT_UNTRIAGED;
+	*note = NULL;
+	*sev = msg ? wn_props_read_severity(msg, fp) : WN_SEV_NONE;
+	if (msg && !wn_props_read_finding(msg, fp, v, note))
 		return false;
-	if (notmuch_message_get_property(msg, key, &have) != NOTMUCH_STATUS_SUCCESS)
-		have = NULL;
-	free(key);
-	if (!want || !*want)
-		return !have;
-	same = have && strcmp(have, want) == 0;
-	return same;
+	journal_view(s, msgid, fp, &j);
+	if (j.has_v)
+		*v = j.v;
+	if (j.has_sev)
+		*sev = j.sev;
+	if (j.has_note) {
+		free(*note);
+		*note = j.note ? strdup(j.note) : NULL;
+		if (j.note && !*note)
+			return false;
+	}
+	return true;
 }
+
+size_t wn_store_pending(const wn_store *s)
+{
+	return log_pending_count(s);
+}
+
+/* --- open / close ---------------------------------------------------------- */
 
 /* Replay recognises what already reached notmuch (the writer committed
- * but died before journaling that it had): for each finding, when the
- * database holds what the newest pending entry says, every pending entry
- * of that finding is done.  Comparing only the newest keeps the order of
- * the user's decisions right. */
+ * but died before journaling that it had): a finding whose newest
+ * decision notmuch holds is done. */
 static void recognise_applied(wn_store *s)
 {
-	for (size_t i = s->n; i > 0; i--) {
-		struct entry *e = &s->e[i - 1];
-		notmuch_message_t *msg;
-		bool newest = true, done;
+	size_t n = 0;
+	struct finding **v = log_pending_list(s, &n);
+	notmuch_message_t *msg = NULL;
+	const char *msg_of = NULL;
 
-		if (e->applied)
-			continue;
-		for (size_t k = i; k < s->n && newest; k++)
-			newest = !(!s->e[k].applied && strcmp(s->e[k].msgid, e->msgid) == 0 &&
-				   strcmp(s->e[k].fp, e->fp) == 0);
-		if (!newest)
-			continue;
-		msg = wn_message_find(s->idx->db, e->msgid);
-		if (!msg)
-			continue;
-		done = prop_matches(msg, WN_PROP_VERDICT, e->fp,
-				    e->v == WN_VERDICT_UNTRIAGED ? NULL : wn_verdict_name(e->v));
-		/* The note may come from an older pending entry than the
-		 * verdict: compare the newest one that set it. */
-		for (size_t k = i; done && k > 0; k--) {
-			const struct entry *x = &s->e[k - 1];
-			if (!x->applied && x->has_note && strcmp(x->msgid, e->msgid) == 0 &&
-			    strcmp(x->fp, e->fp) == 0) {
-				done = prop_matches(msg, WN_PROP_NOTE, e->fp, x->note);
-				break;
-			}
+	for (size_t i = 0; i < n; i++) {
+		struct change *c = (struct change *) log_newest(s, v[i]);
+		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
+		const struct change *nc = log_newest_note(s, v[i]);
+		wn_verdict have;
+		char *note = NULL;
+		bool same;
+
+		if (!msg_of || strcmp(msg_of, v[i]->msgid) != 0) {
+			if (msg)
+				notmuch_message_destroy(msg);
+			if (wn_index_message(s->idx, v[i]->msgid, &msg, NULL) != WN_OK)
+				msg = NULL;
+			msg_of = v[i]->msgid;
 		}
-		notmuch_message_destroy(msg);
-		if (!done)
+		if (!msg || !wn_props_read_finding(msg, v[i]->fp, &have, &note))
 			continue;
-		for (size_t k = 0; k < i; k++)
-			if (!s->e[k].applied && strcmp(s->e[k].msgid, e->msgid) == 0 &&
-			    strcmp(s->e[k].fp, e->fp) == 0)
-				s->e[k].applied = true;
+		same = !c || have == c->v;
+		if (same && nc)
+			same = nc->note && *nc->note ? note && strcmp(note, nc->note) == 0 : !note;
+		free(note);
+		if (same && c)
+			c->applied = true;
+		if (sc && wn_props_read_severity(msg, v[i]->fp) == sc->sev)
+			sc->applied = true;
 	}
+	if (msg)
+		notmuch_message_destroy(msg);
+	free(v);
 }
 
 wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn_error *err)
 {
 	wn_store *s = calloc(1, sizeof(*s));
-	struct read_ctx c = { s, 0, 0, WN_OK };
 	wn_status st;
 	int torn = 0;
 
@@ -363,14 +210,16 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	s->child_fd = -1;
 	st = wn_journal_open(state_dir, idx->db_path, &s->j, err);
 	if (st == WN_OK)
-		st = wn_journal_read(s->j, read_line, &c, &torn, err);
+		st = wn_journal_read(s->j, log_line, s, &torn, err);
+	if (st == WN_OK && s->oom)
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
 	if (st != WN_OK) {
 		wn_store_close(&s);
 		return st;
 	}
 	if (torn)
-		warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
-		     wn_journal_path(s->j));
+		store_warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
+			   wn_journal_path(s->j));
 	recognise_applied(s);
 	*out = s;
 	return WN_OK;
@@ -382,34 +231,26 @@ void wn_store_close(wn_store **ps)
 
 	if (!s)
 		return;
-	if (s->child > 0) {
-		/* Pending entries stay in the journal for the next start. */
-		kill(s->child, SIGKILL);
-		waitpid(s->child, NULL, 0);
-	}
-	if (s->child_fd >= 0)
-		close(s->child_fd);
-	wn_buf_free(&s->child_out);
-	for (size_t i = 0; i < s->n; i++)
-		entry_clear(&s->e[i]);
-	free(s->e);
-	free(s->child_set);
+	store_writer_stop(s);
+	log_free(s);
 	free(s->warning);
 	wn_journal_close(&s->j);
 	free(s);
 	*ps = NULL;
 }
 
-size_t wn_store_pending(const wn_store *s)
+wn_status store_catch_up(wn_store *s, wn_error *err)
 {
-	size_t n = 0;
+	wn_status st = wn_journal_update(s->j, log_reset, log_line, s, err);
 
-	for (size_t i = 0; i < s->n; i++)
-		n += !s->e[i].applied;
-	return n;
+	if (st == WN_OK && s->oom) {
+		s->oom = false;
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return st;
 }
 
-/* --- marking ----------------------------------------------------------- */
+/* --- marking ------------------------------------------------------------------- */
 
 static char *new_eid(wn_store *s)
 {
@@ -423,142 +264,479 @@ static char *new_eid(wn_store *s)
 	return eid;
 }
 
-static void apply_to_item(const struct entry *e, wn_item *it)
+/* Our own lines are not read back: count them, so that a warning about
+ * a later line names the right one. */
+static void count_lines(wn_store *s, const wn_buf *out)
 {
-	if (!it->review || strcmp(e->msgid, it->id) != 0)
-		return;
-	for (size_t i = 0; i < it->review->nfindings; i++) {
-		if (strcmp(it->review->findings[i].fingerprint, e->fp) != 0)
-			continue;
-		it->verdicts[i] = e->v;
-		if (e->has_note) {
-			free(it->notes[i]);
-			it->notes[i] = (e->note && *e->note) ? strdup(e->note) : NULL;
-		}
+	for (size_t i = 0; i < out->len; i++)
+		s->lineno += out->data[i] == '\n';
+}
+
+/* A new entry about msgid, in group (NULL: a group of its own). */
+static struct entry *new_entry(wn_store *s, const char *msgid, const char *group, size_t nc)
+{
+	struct entry *e = log_push(s);
+
+	if (!e)
+		return NULL;
+	e->eid = new_eid(s);
+	e->group = group ? strdup(group) : wn_strdup0(e->eid);
+	e->msgid = strdup(msgid);
+	e->t = (long long) time(NULL);
+	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
+	if (!e->eid || !e->group || !e->msgid || !e->c) {
+		log_truncate(s, s->n - 1);
+		return NULL;
 	}
+	return e;
 }
 
-void wn_store_overlay(const wn_store *s, wn_item *it)
+/* Does the journal know the review's findings as the item has them? */
+static bool review_known(const wn_store *s, const wn_item *it)
 {
-	if (!it->loaded)
-		return;
-	for (size_t i = 0; i < s->n; i++)
-		if (!s->e[i].applied)
-			apply_to_item(&s->e[i], it);
-	wn_item_count(it);
+	const struct review_fps *r = log_review(s, it->id);
+
+	if (!r || !r->journaled || r->n != it->review->nfindings)
+		return false;
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->fps[i], it->review->findings[i].fingerprint) != 0)
+			return false;
+	return true;
 }
 
-/* Journal the entries [first, s->n) in one write; on failure forget them. */
-static wn_status commit_entries(wn_store *s, size_t first, wn_error *err)
+/* Journal the review's findings (once), so the writer can keep
+ * winnow/triaged right without parsing its mail. */
+static wn_status put_review(wn_store *s, const wn_item *it, wn_buf *out)
 {
-	wn_buf b = WN_BUF_INIT;
-	wn_status st = WN_OK;
+	const char **fps;
+	wn_status st;
 
-	for (size_t i = first; i < s->n && st == WN_OK; i++)
-		st = put_line(&b, entry_json(&s->e[i], false));
-	if (st != WN_OK)
-		st = wn_error_set(err, WN_NOMEM, "out of memory");
-	else
-		st = wn_journal_append(s->j, b.data, b.len, err);
-	wn_buf_free(&b);
-	if (st != WN_OK) {
-		while (s->n > first)
-			entry_clear(&s->e[--s->n]);
-	}
-	return st;
-}
-
-static wn_status fill_fps(struct entry *e, const wn_item *it)
-{
-	e->nfps = it->review->nfindings;
-	e->fps = calloc(e->nfps + 1, sizeof(char *));
-	if (!e->fps)
+	if (review_known(s, it))
+		return WN_OK;
+	if (!(fps = calloc(it->review->nfindings + 1, sizeof(char *))))
 		return WN_NOMEM;
-	for (size_t i = 0; i < e->nfps; i++)
-		if (!(e->fps[i] = strdup(it->review->findings[i].fingerprint)))
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		fps[i] = it->review->findings[i].fingerprint;
+	st = log_set_review(s, it->id, fps, it->review->nfindings);
+	free(fps);
+	return st == WN_OK ? log_put_review(out, s, it->id) : st;
+}
+
+static void reviews_journaled(wn_store *s, const wn_mark_target *t, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct review_fps *r = (struct review_fps *) log_review(s, t[k].it->id);
+		if (r)
+			r->journaled = true;
+	}
+}
+
+struct mark {
+	wn_store *s;
+	const wn_mark_target *t;
+	size_t n;
+	bool severity;		/* sets the maintainer's severity, not v and note */
+	wn_verdict v;
+	const char *note;
+	wn_severity sev;
+	size_t first;		/* s->n before: entries from here are ours */
+};
+
+/* Bring the item to the state notmuch and the journal hold now (another
+ * winnow, notmuch restore, a script may have written since the view
+ * loaded it). */
+static void refresh_item(wn_store *s, wn_item *it)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (wn_index_message(s->idx, it->id, &msg, NULL) == WN_OK && msg) {
+		wn_props_read_item(it, msg);
+		notmuch_message_destroy(msg);
+	}
+	wn_store_overlay(s, it);
+}
+
+static void range_of(const wn_mark_target *t, size_t *lo, size_t *hi)
+{
+	*lo = t->finding ? t->finding - 1 : 0;
+	*hi = t->finding ? t->finding : t->it->review->nfindings;
+}
+
+/* The entry of one target, in group (NULL: a group of its own). */
+static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char *group, wn_buf *out)
+{
+	wn_store *s = m->s;
+	wn_item *it = t->it;
+	size_t lo, hi;
+	struct entry *e;
+	wn_status st;
+
+	range_of(t, &lo, &hi);
+	refresh_item(s, it);
+	if ((st = put_review(s, it, out)) != WN_OK)
+		return st;
+	if (!(e = new_entry(s, it->id, group, hi - lo)))
+		return WN_NOMEM;
+	e->severity = m->severity;
+	for (size_t i = lo; i < hi; i++) {
+		struct change *c = &e->c[e->nc++];
+
+		c->fp = strdup(it->review->findings[i].fingerprint);
+		if (m->severity) {
+			c->sev = m->sev;
+			c->prev_sev = it->severity ? it->severity[i] : WN_SEV_NONE;
+			if (!c->fp)
+				return WN_NOMEM;
+			continue;
+		}
+		c->v = m->v;
+		c->prev = it->verdicts[i];
+		c->prev_note = wn_strdup0(it->notes[i]);
+		c->has_note = m->note != NULL;
+		c->note = wn_strdup0(m->note);
+		if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
 			return WN_NOMEM;
+	}
+	if ((st = log_index(s, s->n - 1)) != WN_OK)
+		return st;
+	return log_put_entry(out, s, s->n - 1, false);
+}
+
+static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
+{
+	struct mark *m = arg;
+	wn_store *s = m->s;
+	wn_status st = WN_OK;
+	char *group = NULL;
+
+	m->first = s->n;
+	wn_index_refresh(s->idx, NULL);
+	for (size_t k = 0; k < m->n && st == WN_OK; k++) {
+		st = mark_entry(m, &m->t[k], group, out);
+		/* Every entry joins the group of the first one. */
+		if (st == WN_OK && !group && !(group = strdup(s->e[m->first].group)))
+			st = WN_NOMEM;
+	}
+	free(group);
+	if (st != WN_OK) {
+		log_truncate(s, m->first);
+		if (st == WN_PARSE)
+			return wn_error_set(err, WN_PARSE, "cannot journal a verdict: "
+					    "a Message-ID is not UTF-8");
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	count_lines(s, out);
 	return WN_OK;
+}
+
+static wn_status check_note(const char *note, wn_error *err)
+{
+	size_t n = note ? strlen(note) : 0;
+
+	if (n > WN_NOTE_MAX)
+		return wn_error_set(err, WN_USAGE, "the note is %zu bytes long; at most %d are kept",
+				    n, WN_NOTE_MAX);
+	if (!wn_text_utf8_valid(note, n))
+		return wn_error_set(err, WN_USAGE, "the note is not valid UTF-8 text "
+				    "(check the terminal's or the shell's character set)");
+	return WN_OK;
+}
+
+static wn_status check_target(const wn_mark_target *t, wn_error *err)
+{
+	const wn_item *it = t->it;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	if (it->review->nfindings == 0)
+		return wn_error_set(err, WN_USAGE, "review <%s> has no findings to mark", it->id);
+	if (t->finding > it->review->nfindings)
+		return wn_error_set(err, WN_USAGE, "review <%s> has %zu finding%s, not %zu",
+				    it->id, it->review->nfindings,
+				    it->review->nfindings == 1 ? "" : "s", t->finding);
+	return WN_OK;
+}
+
+/* Journal m (its targets checked), then show it on the items. */
+static wn_status mark_run(struct mark *m, wn_error *err)
+{
+	wn_store *s = m->s;
+	wn_status st;
+
+	if (m->n == 0)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	for (size_t k = 0; k < m->n; k++)
+		if ((st = check_target(&m->t[k], err)) != WN_OK)
+			return st;
+	m->first = s->n;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	if (st != WN_OK) {
+		if (s->n > m->first)
+			log_truncate(s, m->first);
+		return st;
+	}
+	reviews_journaled(s, m->t, m->n);
+	for (size_t k = 0; k < m->n; k++) {
+		wn_item *it = m->t[k].it;
+		size_t lo, hi;
+
+		range_of(&m->t[k], &lo, &hi);
+		for (size_t i = lo; i < hi; i++) {
+			if (m->severity) {
+				if (it->severity)
+					it->severity[i] = m->sev;
+				continue;
+			}
+			it->verdicts[i] = m->v;
+			if (m->note) {
+				free(it->notes[i]);
+				it->notes[i] = *m->note ? strdup(m->note) : NULL;
+			}
+		}
+		wn_item_count(it);
+	}
+	return WN_OK;
+}
+
+wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			     const char *note, wn_error *err)
+{
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note };
+	wn_status st;
+
+	if ((unsigned) v >= WN_VERDICT_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad verdict");
+	if ((st = check_note(note, err)) != WN_OK)
+		return st;
+	return mark_run(&m, err);
+}
+
+wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_severity sev,
+				wn_error *err)
+{
+	wn_mark_target t = { it, finding };
+	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev };
+
+	if ((unsigned) sev >= WN_SEV_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad severity");
+	return mark_run(&m, err);
 }
 
 wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 			const char *note, wn_error *err)
 {
-	size_t first = s->n, lo, hi;
-	char *group = NULL;
-	wn_status st;
+	wn_mark_target t = { it, finding };
 
-	if (!it->loaded || !it->review)
-		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
-	if ((unsigned) v >= WN_VERDICT_COUNT)
-		return wn_error_set(err, WN_USAGE, "bad verdict");
-	if (it->review->nfindings == 0)
-		return wn_error_set(err, WN_USAGE, "review <%s> has no findings to mark", it->id);
-	if (finding > it->review->nfindings)
-		return wn_error_set(err, WN_USAGE, "review <%s> has %zu finding%s, not %zu",
-				    it->id, it->review->nfindings,
-				    it->review->nfindings == 1 ? "" : "s", finding);
-	lo = finding ? finding - 1 : 0;
-	hi = finding ? finding : it->review->nfindings;
-	for (size_t i = lo; i < hi; i++) {
-		struct entry *e = entry_push(s);
-		if (!e)
-			goto nomem;
-		e->eid = new_eid(s);
-		e->group = group ? strdup(group) : wn_strdup0(e->eid);
-		group = group ? group : e->group;
-		e->msgid = strdup(it->id);
-		e->fp = strdup(it->review->findings[i].fingerprint);
-		e->v = v;
-		e->prev = it->verdicts[i];
-		e->prev_note = wn_strdup0(it->notes[i]);
-		e->has_note = note != NULL;
-		e->note = wn_strdup0(note);
-		if (!e->eid || !e->group || !e->msgid || !e->fp ||
-		    (it->notes[i] && !e->prev_note) || (note && !e->note) ||
-		    fill_fps(e, it) != WN_OK)
-			goto nomem;
-	}
-	st = commit_entries(s, first, err);
-	if (st != WN_OK)
-		return st;
-	for (size_t i = first; i < s->n; i++)
-		apply_to_item(&s->e[i], it);
-	wn_item_count(it);
-	return WN_OK;
-nomem:
-	while (s->n > first)
-		entry_clear(&s->e[--s->n]);
-	return wn_error_set(err, WN_NOMEM, "out of memory");
+	return wn_store_mark_many(s, &t, 1, v, note, err);
 }
 
-/* Push the revert of entry i under group (NULL: start a new group). */
-static wn_status push_revert(wn_store *s, size_t i, size_t first)
-{
-	struct entry *e = entry_push(s);
-	const struct entry *o;
+/* --- undo ------------------------------------------------------------------ */
 
-	if (!e)
+struct undo {
+	wn_store *s;
+	const char *want;	/* the action to undo; NULL: the newest */
+	size_t first;
+	char *group;		/* the action being undone */
+};
+
+/* Can the entry's action be undone (a user's mark, not yet undone)? */
+static bool undoable(const struct entry *e)
+{
+	return !e->undone && !e->undo_of && !e->forward;
+}
+
+/* The revert of entry oi, in group (NULL: start one), from the state of
+ * each finding now.  A finding changed again since (by a later action,
+ * or by another program) keeps that newer decision: only what still
+ * holds the action's value goes back.  The entry is journaled even when
+ * nothing goes back, since it records that the action was undone. */
+static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_message_t *msg)
+{
+	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
+	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
+
+	if (!e || !(e->undo_of = strdup(o->group)))
 		return WN_NOMEM;
-	o = &s->e[i];	/* entry_push may have moved the array */
-	e->eid = new_eid(s);
-	e->group = s->n - 1 > first ? strdup(s->e[first].group) : wn_strdup0(e->eid);
-	e->undo_of = strdup(o->group);
-	e->msgid = strdup(o->msgid);
-	e->fp = strdup(o->fp);
-	e->v = o->prev;
-	e->prev = o->v;
-	e->has_note = true;
-	e->note = strdup(o->prev_note ? o->prev_note : "");
-	e->prev_note = wn_strdup0(o->note);
-	e->nfps = o->nfps;
-	e->fps = calloc(o->nfps + 1, sizeof(char *));
-	if (!e->eid || !e->group || !e->undo_of || !e->msgid || !e->fp ||
-	    !e->note || (o->note && !e->prev_note) || !e->fps)
-		return WN_NOMEM;
-	for (size_t k = 0; k < o->nfps; k++)
-		if (!(e->fps[k] = strdup(o->fps[k])))
+	e->severity = o->severity;
+	for (size_t k = 0; k < o->nc; k++) {
+		const struct change *oc = &o->c[k];
+		struct change *c = &e->c[e->nc];
+		wn_verdict v;
+		wn_severity sev;
+		char *note = NULL;
+		bool same_note;
+
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev)) {
+			free(note);
 			return WN_NOMEM;
+		}
+		same_note = !oc->has_note ||
+			    strcmp(note ? note : "", oc->note ? oc->note : "") == 0;
+		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
+			free(note);
+			continue;
+		}
+		e->nc++;
+		if (!(c->fp = strdup(oc->fp))) {
+			free(note);
+			return WN_NOMEM;
+		}
+		if (e->severity) {
+			c->sev = oc->prev_sev;
+			c->prev_sev = sev;
+			free(note);
+			continue;
+		}
+		c->v = oc->prev;
+		c->prev = v;
+		c->prev_note = note;
+		c->has_note = oc->has_note;
+		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
+			return WN_NOMEM;
+	}
+	return log_index(s, s->n - 1);
+}
+
+/* The group to undo: u->want if it can be, else the newest that can. */
+static const char *undo_target(const wn_store *s, const char *want)
+{
+	for (size_t i = s->n; i > 0; i--)
+		if (undoable(&s->e[i - 1]) && (!want || strcmp(s->e[i - 1].group, want) == 0))
+			return s->e[i - 1].group;
+	return NULL;
+}
+
+static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
+{
+	struct undo *u = arg;
+	wn_store *s = u->s;
+	wn_status st = WN_OK;
+	size_t first = s->n;
+	const char *target = undo_target(s, u->want);
+	char *rgroup = NULL;
+
+	u->first = first;
+	free(u->group);
+	u->group = NULL;
+	if (!target)
+		return WN_OK;
+	if (!(u->group = strdup(target)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	wn_index_refresh(s->idx, NULL);
+	for (size_t i = 0; i < first && st == WN_OK; i++) {
+		notmuch_message_t *msg;
+
+		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
+			continue;
+		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		/* Every revert joins the group of the first one. */
+		st = push_revert(s, i, rgroup, msg);
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (st == WN_OK && !rgroup && !(rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	free(rgroup);
+	for (size_t i = first; i < s->n && st == WN_OK; i++)
+		st = log_put_entry(out, s, i, false);
+	if (st != WN_OK) {
+		log_truncate(s, first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the undo");
+	}
+	count_lines(s, out);
 	return WN_OK;
+}
+
+void wn_history_item_clear(wn_history_item *h)
+{
+	free(h->group);
+	free(h->review);
+	free(h->fp);
+	memset(h, 0, sizeof(*h));
+}
+
+void wn_history_free(wn_history_item **pv, size_t n)
+{
+	wn_history_item *v = pv ? *pv : NULL;
+
+	for (size_t i = 0; v && i < n; i++)
+		wn_history_item_clear(&v[i]);
+	free(v);
+	if (pv)
+		*pv = NULL;
+}
+
+/* Describe the action made of the entries of group. */
+static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
+{
+	memset(h, 0, sizeof(*h));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (e->forward || strcmp(e->group, group) != 0)
+			continue;
+		if (!h->group) {
+			h->group = strdup(e->group);
+			h->review = strdup(e->msgid);
+			h->fp = strdup(e->c[0].fp);
+			h->from = e->c[0].prev;
+			h->to = e->c[0].v;
+			h->severity = e->severity;
+			h->sev_from = e->c[0].prev_sev;
+			h->sev_to = e->c[0].sev;
+			h->when = (time_t) e->t;
+			h->is_undo = e->undo_of != NULL;
+			if (!h->group || !h->review || !h->fp) {
+				wn_history_item_clear(h);
+				return WN_NOMEM;
+			}
+		}
+		h->reviews++;
+		h->changes += e->nc;
+		h->undone = h->undone || e->undone;
+		for (size_t k = 0; k < e->nc; k++)
+			h->note = h->note || (e->c[k].has_note &&
+					      strcmp(e->c[k].note ? e->c[k].note : "",
+						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
+	}
+	return WN_OK;
+}
+
+static wn_status undo_one(wn_store *s, const char *want, wn_history_item *what, bool *none,
+			  char **changed_id, wn_error *err)
+{
+	struct undo u = { s, want, s->n, NULL };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+
+	*none = st == WN_OK && !u.group;
+	if (st != WN_OK && s->n > u.first)
+		log_truncate(s, u.first);
+	if (st == WN_OK && u.group) {
+		log_mark_undone(s, u.group);
+		if (what)
+			st = describe(s, u.group, what);
+		if (st == WN_OK && changed_id) {
+			free(*changed_id);
+			if (!(*changed_id = strdup(s->e[u.first].msgid)))
+				st = WN_NOMEM;
+		}
+		if (st != WN_OK)
+			wn_error_set(err, st, "out of memory");
+	}
+	free(u.group);
+	return st;
+}
+
+wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what, wn_error *err)
+{
+	bool none;
+	wn_status st = undo_one(s, group, what, &none, NULL, err);
+
+	if (st == WN_OK && none)
+		return wn_error_set(err, WN_NOT_FOUND, "that change is undone already, or no longer "
+				    "in the journal");
+	return st;
 }
 
 wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err)
@@ -567,494 +745,131 @@ wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id
 	if (changed_id)
 		*changed_id = NULL;
 	while (*undone < n) {
-		size_t first = s->n;
-		char *group = NULL;
-		wn_status st;
+		bool none;
+		wn_status st = undo_one(s, NULL, NULL, &none, changed_id, err);
 
-		/* The newest user action that is not undone and not an undo. */
-		for (size_t i = s->n; i > 0 && !group; i--)
-			if (!s->e[i - 1].undone && !s->e[i - 1].undo_of)
-				group = strdup(s->e[i - 1].group);
-		if (!group)
-			break;
-		for (size_t i = 0; i < first; i++) {
-			if (s->e[i].undone || s->e[i].undo_of || strcmp(s->e[i].group, group) != 0)
-				continue;
-			if (push_revert(s, i, first) != WN_OK) {
-				while (s->n > first)
-					entry_clear(&s->e[--s->n]);
-				free(group);
-				return wn_error_set(err, WN_NOMEM, "out of memory");
-			}
-		}
-		st = commit_entries(s, first, err);
-		if (st != WN_OK) {
-			free(group);
+		if (st != WN_OK)
 			return st;
-		}
-		mark_group_undone(s, group);
-		free(group);
-		if (changed_id) {
-			free(*changed_id);
-			*changed_id = strdup(s->e[first].msgid);
-		}
+		if (none)
+			break;
 		(*undone)++;
 	}
 	return WN_OK;
 }
 
-/* --- writing to notmuch (in the child) --------------------------------- */
-
-static notmuch_status_t set_prop(notmuch_message_t *msg, const char *prefix,
-				 const char *fp, const char *value)
+wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err)
 {
-	char *key = NULL;
-	notmuch_status_t nst;
+	wn_history_item *v;
+	wn_status st = store_catch_up(s, err);
 
-	if (asprintf(&key, "%s%s", prefix, fp) < 0)
-		return NOTMUCH_STATUS_OUT_OF_MEMORY;
-	nst = notmuch_message_remove_all_properties(msg, key);
-	if (nst == NOTMUCH_STATUS_SUCCESS && value && *value)
-		nst = notmuch_message_add_property(msg, key, value);
-	free(key);
-	return nst;
-}
-
-/* Keep the coarse tags in step with the per-finding properties. */
-static notmuch_status_t sync_tags(notmuch_message_t *msg, const struct entry *e, const char *prefix)
-{
-	unsigned counts[WN_VERDICT_COUNT] = { 0 };
-	notmuch_status_t nst = NOTMUCH_STATUS_SUCCESS;
-	char *tag = NULL;
-
-	for (size_t i = 0; i < e->nfps; i++) {
-		char *key = NULL;
-		const char *val = NULL;
-		wn_verdict v = WN_VERDICT_UNTRIAGED;
-
-		if (asprintf(&key, WN_PROP_VERDICT "%s", e->fps[i]) < 0)
-			return NOTMUCH_STATUS_OUT_OF_MEMORY;
-		if (notmuch_message_get_property(msg, key, &val) == NOTMUCH_STATUS_SUCCESS && val)
-			wn_verdict_from_name(val, &v);
-		free(key);
-		counts[v]++;
-	}
-	for (unsigned v = 0; v <= WN_VERDICT_COUNT && nst == NOTMUCH_STATUS_SUCCESS; v++) {
-		const char *suffix = v == WN_VERDICT_COUNT ? "triaged" : wn_verdict_tag((wn_verdict) v);
-		bool on = v == WN_VERDICT_COUNT ? (e->nfps > 0 && counts[WN_VERDICT_UNTRIAGED] == 0)
-					       : counts[v] > 0;
-
-		if (!suffix)
-			continue;
-		if (asprintf(&tag, "%s%s", prefix, suffix) < 0)
-			return NOTMUCH_STATUS_OUT_OF_MEMORY;
-		nst = on ? notmuch_message_add_tag(msg, tag) : notmuch_message_remove_tag(msg, tag);
-		free(tag);
-	}
-	return nst;
-}
-
-/* The journal as it is now, read into a scratch store; NULL on failure
- * (then the batch is written as it was handed over). */
-static wn_store *read_fresh(wn_store *s)
-{
-	wn_store *f = calloc(1, sizeof(*f));
-	struct read_ctx c = { f, 0, 0, WN_OK };
-	int torn = 0;
-
-	if (!f)
-		return NULL;
-	f->j = s->j;
-	if (wn_journal_read(s->j, read_line, &c, &torn, NULL) != WN_OK || !f->n)
-		return NULL;	/* the child exits soon: no need to free */
-	return f;
-}
-
-static bool has_eid(const wn_store *f, const char *eid)
-{
-	for (size_t i = f->n; i > 0; i--)
-		if (strcmp(f->e[i - 1].eid, eid) == 0)
-			return true;
-	return false;
-}
-
-/* The newest journal entry about e's finding, and in *note the newest
- * one that set its note (left alone when none did). */
-static const struct entry *newest(const wn_store *f, const struct entry *e, const struct entry **note)
-{
-	const struct entry *last = e;
-	bool found_note = false;
-
-	for (size_t i = f->n; i > 0; i--) {
-		const struct entry *x = &f->e[i - 1];
-
-		if (strcmp(x->msgid, e->msgid) != 0 || strcmp(x->fp, e->fp) != 0)
-			continue;
-		if (last == e)
-			last = x;
-		if (x->has_note && !found_note) {
-			*note = x;
-			found_note = true;
-		}
-		if (last != e && found_note)
-			break;
-	}
-	return last;
-}
-
-static void child_say(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void child_say(int fd, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdprintf(fd, fmt, ap);
-	va_end(ap);
-}
-
-/* The child: open read-write (may block on the lock: that is why we are
- * a child), apply the batch in one atomic section, close, then record in
- * the journal which entries made it.  Reports on fd: "missing <eid>" for
- * entries whose review left the index, "error <text>" on failure. */
-static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
-{
-	notmuch_database_t *db = NULL;
-	notmuch_status_t nst;
-	wn_buf applied = WN_BUF_INIT;
-	wn_error err = WN_ERROR_INIT;
-	const char *prefix = s->idx->conf.tagprefix;
-	char *msg = NULL;
-	json_t *eids;
-	wn_store *fresh;
-	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-
-	/* libnotmuch may print on stderr: never onto the TUI's screen. */
-	if (devnull >= 0)
-		dup2(devnull, STDERR_FILENO);
-	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE,
-						s->idx->config_path, NULL, &db, &msg);
-	if (nst != NOTMUCH_STATUS_SUCCESS) {
-		child_say(fd, "error cannot open the notmuch database for writing: %s\n",
-			  msg ? msg : notmuch_status_to_string(nst));
-		_exit(3);
-	}
-	/* Another winnow (a CLI mark beside the TUI) may have decided
-	 * later about the same finding and its writer may have gone first:
-	 * now that we hold the lock, write what the journal says last. */
-	fresh = read_fresh(s);
-	eids = json_array();
-	nst = notmuch_database_begin_atomic(db);
-	for (size_t k = 0; k < s->nchild && nst == NOTMUCH_STATUS_SUCCESS; k++) {
-		const struct entry *e = &s->e[s->child_set[k]];
-		const struct entry *orig = e;
-		const struct entry *note = e->has_note ? e : NULL;
-		notmuch_message_t *m = NULL;
-
-		if (fresh && !has_eid(fresh, orig->eid)) {
-			/* Compacted away: only applied entries are, and
-			 * newer ones may have followed.  Writing it now
-			 * would put an old decision back. */
-			json_array_append_new(eids, json_string(orig->eid));
-			continue;
-		}
-		if (fresh)
-			e = newest(fresh, e, &note);
-		if (notmuch_database_find_message(db, e->msgid, &m) != NOTMUCH_STATUS_SUCCESS || !m) {
-			/* Not recorded as applied: if the review comes back
-			 * to the index, a later run writes its verdict. */
-			child_say(fd, "missing %s\n", orig->eid);
-			continue;
-		}
-		json_array_append_new(eids, json_string(orig->eid));
-		if (e != orig)
-			json_array_append_new(eids, json_string(e->eid));
-		nst = notmuch_message_freeze(m);
-		if (nst == NOTMUCH_STATUS_SUCCESS)
-			nst = set_prop(m, WN_PROP_VERDICT, e->fp,
-				       e->v == WN_VERDICT_UNTRIAGED ? NULL : wn_verdict_name(e->v));
-		if (nst == NOTMUCH_STATUS_SUCCESS && note)
-			nst = set_prop(m, WN_PROP_NOTE, e->fp, note->note);
-		if (nst == NOTMUCH_STATUS_SUCCESS)
-			nst = sync_tags(m, e, prefix);
-		if (nst == NOTMUCH_STATUS_SUCCESS)
-			nst = notmuch_message_thaw(m);
-		notmuch_message_destroy(m);
-	}
-	if (nst == NOTMUCH_STATUS_SUCCESS)
-		nst = notmuch_database_end_atomic(db);
-	if (nst == NOTMUCH_STATUS_SUCCESS)
-		nst = notmuch_database_close(db);
-	if (nst != NOTMUCH_STATUS_SUCCESS) {
-		child_say(fd, "error writing to the notmuch database: %s\n", notmuch_status_to_string(nst));
-		_exit(4);
-	}
-	notmuch_database_destroy(db);
-	/* Without this line the batch is simply applied again next time,
-	 * which sets the same values: harmless. */
-	if (put_line(&applied, json_pack("{s:s, s:o}", "op", "applied", "eids", eids)) == WN_OK)
-		wn_journal_append(s->j, applied.data, applied.len, &err);
-	_exit(0);
-}
-
-wn_status wn_store_flush_start(wn_store *s, wn_error *err)
-{
-	int fds[2];
-	pid_t pid, parent;
-
-	if (s->child > 0)
-		return WN_OK;
-	s->nchild = 0;
-	free(s->child_set);
-	s->child_set = malloc((s->n ? s->n : 1) * sizeof(size_t));
-	if (!s->child_set)
+	*out = NULL;
+	*n = 0;
+	if (st != WN_OK)
+		return st;
+	if (!(v = calloc(s->n + 1, sizeof(*v))))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	for (size_t i = 0; i < s->n; i++)
-		if (!s->e[i].applied)
-			s->child_set[s->nchild++] = i;
-	if (!s->nchild)
-		return WN_OK;
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(errno));
-	parent = getpid();
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return wn_error_set(err, WN_IO, "cannot start the writer: %s", strerror(errno));
+	/* The entries of one action are journaled together: a new group
+	 * starts where the group changes. */
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (e->forward || (i < s->n && strcmp(s->e[i].group, e->group) == 0))
+			continue;
+		if (describe(s, e->group, &v[*n]) != WN_OK) {
+			wn_history_free(&v, *n);
+			*n = 0;
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		}
+		(*n)++;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-#ifdef __linux__
-		/* A writer outliving a killed winnow would write its batch
-		 * whenever the lock frees, perhaps after newer decisions made
-		 * by the next run: die with the parent; the journal keeps
-		 * the batch for the next start. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(5);
-#endif
-		child_write(s, fds[1]);
-	}
-	close(fds[1]);
-	fcntl(fds[0], F_SETFL, O_NONBLOCK);
-	s->child = pid;
-	s->child_fd = fds[0];
+	*out = v;
 	return WN_OK;
 }
 
-/* Read everything the child said (it has exited, so this ends). */
-/* Take what the writer has said so far (the pipe is non-blocking), so it
- * never blocks on a full pipe while we wait for it to exit. */
-static void child_drain(wn_store *s)
+/* --- forwarded ---------------------------------------------------------------- */
+
+struct fwd {
+	wn_store *s;
+	const char *prop;	/* WN_PROP_FORWARDED or WN_PROP_REPORTED */
+	wn_item *it;
+	const size_t *findings;
+	size_t n;
+	const char *value;
+	size_t first;
+};
+
+static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 {
-	char chunk[4096];
-	ssize_t r;
+	struct fwd *f = arg;
+	wn_store *s = f->s;
+	struct entry *e;
+	wn_status st = WN_NOMEM;
 
-	while ((r = read(s->child_fd, chunk, sizeof(chunk))) > 0 || (r < 0 && errno == EINTR))
-		if (r > 0)
-			wn_buf_append(&s->child_out, chunk, (size_t) r);
-}
-
-static wn_status child_report(wn_store *s, int ok, wn_error *err)
-{
-	wn_status st = WN_OK;
-	char *line, *save = NULL;
-
-	child_drain(s);
-	for (line = strtok_r(s->child_out.data ? s->child_out.data : (char[]){ 0 }, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "missing ", 8) == 0) {
-			struct entry *e = entry_by_eid(s, line + 8);
-			if (e)
-				warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
-				     e->msgid, wn_journal_path(s->j));
-		} else if (strncmp(line, "error ", 6) == 0 && !ok) {
-			st = wn_error_set(err, WN_DB, "%s", line + 6);
+	f->first = s->n;
+	if ((e = new_entry(s, f->it->id, NULL, f->n)) && (e->forward = strdup(f->value))) {
+		e->prop = f->prop;
+		st = WN_OK;
+		for (size_t k = 0; k < f->n && st == WN_OK; k++) {
+			struct change *c = &e->c[e->nc++];
+			if (!(c->fp = strdup(f->it->review->findings[f->findings[k] - 1].fingerprint)))
+				st = WN_NOMEM;
 		}
 	}
-	if (!ok && st == WN_OK)
-		st = wn_error_set(err, WN_DB, "the notmuch writer failed");
-	wn_buf_free(&s->child_out);
+	if (st == WN_OK && (st = log_index(s, s->n - 1)) == WN_OK)
+		st = log_put_entry(out, s, s->n - 1, false);
+	if (st != WN_OK) {
+		log_truncate(s, f->first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
+				    : "cannot journal the forward: a Message-ID is not UTF-8");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+/* Journal a record of findings (prop) sent in the mail msgid at when. */
+static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t *findings,
+			size_t n, const char *sent_msgid, time_t when, wn_error *err)
+{
+	struct fwd f = { s, prop, it, findings, n, NULL, s->n };
+	char stamp[64], *value = NULL, **into;
+	struct tm tm;
+	wn_status st;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	for (size_t k = 0; k < n; k++)
+		if (findings[k] < 1 || findings[k] > it->review->nfindings)
+			return wn_error_set(err, WN_USAGE, "review <%s> has no finding %zu",
+					    it->id, findings[k]);
+	if (!sent_msgid || !*sent_msgid || strpbrk(sent_msgid, " \t\r\n<>"))
+		return wn_error_set(err, WN_USAGE, "bad Message-ID of the mail sent");
+	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
+	    asprintf(&value, "%s %s", stamp, sent_msgid) < 0)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	f.value = value;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	if (st != WN_OK && s->n > f.first)
+		log_truncate(s, f.first);
+	into = strcmp(prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+	for (size_t k = 0; st == WN_OK && into && k < n; k++) {
+		char *copy = strdup(value);
+		if (copy) {
+			free(into[findings[k] - 1]);
+			into[findings[k] - 1] = copy;
+		}
+	}
+	free(value);
 	return st;
 }
 
-/* Parse journal text (as compaction hands it over) into f. */
-static wn_status parse_text(wn_store *f, const char *data, size_t len)
+wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			     const char *sent_msgid, time_t when, wn_error *err)
 {
-	struct read_ctx c = { f, 0, 0, WN_OK };
-
-	return wn_journal_lines(data, len, read_line, &c, NULL);
+	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, when, err);
 }
 
-struct compaction {
-	wn_store *scratch;	/* what the journal holds now */
-	size_t keep_from;	/* first scratch entry written back */
-};
-
-/* Build the compacted journal from what it holds now, not from what this
- * process remembers: another winnow may have appended entries since we
- * read it, and those must survive.  Keeps every entry from the oldest
- * one not yet in notmuch, and at least the newest marks for undo. */
-static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *arg)
+wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			    const char *msgid, time_t when, wn_error *err)
 {
-	struct compaction *c = arg;
-	wn_store *f = c->scratch;
-	size_t keep = keep_marks(), first_pending = 0;
-	wn_status st = parse_text(f, data, len);
-
-	if (st != WN_OK)
-		return st;
-	while (first_pending < f->n && f->e[first_pending].applied)
-		first_pending++;
-	c->keep_from = f->n > keep ? f->n - keep : 0;
-	if (first_pending < c->keep_from)
-		c->keep_from = first_pending;
-	/* Never split one action (a mark of every finding): undo reverts
-	 * it whole. */
-	while (c->keep_from > 0 && c->keep_from < f->n &&
-	       strcmp(f->e[c->keep_from - 1].group, f->e[c->keep_from].group) == 0)
-		c->keep_from--;
-	for (size_t i = c->keep_from; i < f->n; i++)
-		if ((st = put_line(out, entry_json(&f->e[i], true))) != WN_OK)
-			return st;
-	return WN_OK;
-}
-
-static void free_entries(wn_store *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		entry_clear(&s->e[i]);
-	free(s->e);
-	s->e = NULL;
-	s->n = s->cap = 0;
-}
-
-static void maybe_compact(wn_store *s)
-{
-	struct compaction c = { NULL, 0 };
-	wn_error err = WN_ERROR_INIT;
-	size_t keep = keep_marks();
-
-	/* Applied records are lines too: count the file, not just marks. */
-	if (s->n <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
-		return;
-	c.scratch = calloc(1, sizeof(*c.scratch));
-	if (!c.scratch)
-		return;
-	c.scratch->j = s->j;
-	if (wn_journal_compact(s->j, compact_build, &c, &err) != WN_OK) {
-		warn(s, "%s", wn_error_msg(&err));
-	} else {
-		/* Our memory now is the journal as written back. */
-		free_entries(s);
-		for (size_t i = 0; i < c.keep_from; i++)
-			entry_clear(&c.scratch->e[i]);
-		memmove(c.scratch->e, c.scratch->e + c.keep_from,
-			(c.scratch->n - c.keep_from) * sizeof(*s->e));
-		s->e = c.scratch->e;
-		s->n = c.scratch->n - c.keep_from;
-		s->cap = c.scratch->cap;
-		c.scratch->e = NULL;
-		c.scratch->n = 0;
-	}
-	free_entries(c.scratch);
-	free(c.scratch->warning);
-	free(c.scratch);
-	wn_error_clear(&err);
-}
-
-wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
-{
-	int status = 0;
-	pid_t r;
-	wn_status st;
-
-	*busy = false;
-	if (s->child <= 0)
-		return WN_OK;
-	do
-		r = waitpid(s->child, &status, WNOHANG);
-	while (r < 0 && errno == EINTR);
-	if (r == 0) {
-		child_drain(s);
-		*busy = true;
-		return WN_OK;
-	}
-	s->child = -1;
-	if (r < 0) {
-		close(s->child_fd);
-		s->child_fd = -1;
-		wn_buf_free(&s->child_out);
-		return wn_error_set(err, WN_IO, "lost the notmuch writer: %s", strerror(errno));
-	}
-	st = child_report(s, WIFEXITED(status) && WEXITSTATUS(status) == 0, err);
-	close(s->child_fd);
-	s->child_fd = -1;
-	if (st != WN_OK)
-		return st;
-	for (size_t k = 0; k < s->nchild; k++)
-		s->e[s->child_set[k]].applied = true;
-	s->nchild = 0;
-	if (wn_store_pending(s) == 0)
-		maybe_compact(s);
-	return wn_index_refresh(s->idx, err);
-}
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
-{
-	long long deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
-	bool busy = false;
-	wn_status st;
-
-	/* Timeout 0: never wait and never kill.  The writer goes on in the
-	 * background (it may be queued behind another process's lock) and a
-	 * later call, or wn_store_poll(), collects it. */
-	if (timeout_ms <= 0) {
-		if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
-			return st;
-		if (!busy && (st = wn_store_flush_start(s, err)) != WN_OK)
-			return st;
-		if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
-			return st;
-		if (!wn_store_pending(s))
-			return WN_OK;
-		return wn_error_set(err, WN_LOCKED, "%zu verdict%s waiting for the index lock",
-				    wn_store_pending(s), wn_store_pending(s) == 1 ? "" : "s");
-	}
-	/* A write started earlier may hold entries made since: finish it,
-	 * then start one for whatever is still pending. */
-	for (int round = 0; round < 2; round++) {
-		if ((st = wn_store_flush_start(s, err)) != WN_OK)
-			return st;
-		for (;;) {
-			if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
-				return st;
-			if (!busy)
-				break;
-			if (now_ms() >= deadline) {
-				kill(s->child, SIGKILL);
-				waitpid(s->child, NULL, 0);
-				s->child = -1;
-				close(s->child_fd);
-				s->child_fd = -1;
-				wn_buf_free(&s->child_out);
-				return wn_error_set(err, WN_LOCKED,
-					"the notmuch database is locked by another process; "
-					"%zu verdict%s kept in %s", wn_store_pending(s),
-					wn_store_pending(s) == 1 ? "" : "s", wn_journal_path(s->j));
-			}
-			usleep(5000);
-		}
-		if (wn_store_pending(s) == 0)
-			return WN_OK;
-	}
-	return WN_OK;
+	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, when, err);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "str.h"
 #include "winnow/text.h"
 
 #define ESC 0x1b
@@ -333,13 +334,54 @@ char *wn_msgid_canon(const char *s)
 		e--;
 	if (b == e)
 		return NULL;
-	for (p = b; p < e; p++) {
-		unsigned char c = (unsigned char) *p;
-
-		if (c <= 0x20 || c == 0x7f)
+	/* Other control characters are a hostile mail's, but its id all
+	 * the same: only whitespace (two ids pasted at once) is refused. */
+	for (p = b; p < e; p++)
+		if (is_ascii_space((unsigned char) *p))
 			return NULL;
-	}
 	return wn_strndup(b, (size_t) (e - b));
+}
+
+/* Printable ASCII other than the backslash stands for itself. */
+static bool id_plain(unsigned char c)
+{
+	return c > 0x20 && c < 0x7f && c != '\\';
+}
+
+char *wn_msgid_escape(const char *id)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (const unsigned char *p = (const unsigned char *) (id ? id : ""); *p; p++)
+		if ((id_plain(*p) ? wn_buf_putc(&b, (char) *p) : wn_buf_printf(&b, "\\x%02x", *p)) != WN_OK) {
+			wn_buf_free(&b);
+			return NULL;
+		}
+	return wn_buf_steal(&b);
+}
+
+char *wn_msgid_unescape(const char *s)
+{
+	size_t n = s ? strlen(s) : 0, k = 0;
+	char *out;
+
+	if (!s || !strstr(s, "\\x"))
+		return NULL;
+	if (!(out = malloc(n + 1)))
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		int hi, lo;
+
+		if (s[i] == '\\' && s[i + 1] == 'x' && (hi = str_hex(s[i + 2])) >= 0 &&
+		    (lo = str_hex(s[i + 3])) >= 0 && (hi || lo)) {
+			out[k++] = (char) (hi << 4 | lo);
+			i += 3;
+		} else {
+			out[k++] = s[i];
+		}
+	}
+	out[k] = '\0';
+	return out;
 }
 
 char *wn_text_trim(char *s)
@@ -397,4 +439,17 @@ void wn_strv_free(char **v)
 	for (char **p = v; *p; p++)
 		free(*p);
 	free(v);
+}
+
+bool wn_text_utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *) s;
+	uint32_t cp;
+
+	for (size_t i = 0; i < n;) {
+		i += utf8_decode(u + i, n - i, &cp);
+		if (cp == UINT32_MAX)
+			return false;
+	}
+	return true;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -20,10 +21,43 @@
 static volatile sig_atomic_t got_signal;
 static SCREEN *screen;
 static bool utf8;
+/* For a second signal while the first is not handled yet (the main
+ * loop is busy): the terminal as it was, and what leaves curses mode,
+ * so the handler can restore both with async-signal-safe calls only. */
+static struct termios saved_tty;
+static bool have_tty;
+static char leave[256];
+static size_t leave_len;
 
 static void on_signal(int sig)
 {
+	if (got_signal) {
+		/* Asked twice: leave now.  Verdicts are journaled before
+		 * they are acknowledged, so nothing is lost. */
+		if (leave_len && write(STDOUT_FILENO, leave, leave_len) < 0)
+			leave_len = 0;
+		if (have_tty)
+			tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+		_exit(128 + sig);
+	}
 	got_signal = sig;
+}
+
+/* Collect the terminfo strings that undo what curses set up. */
+static void remember_leave(void)
+{
+	static const char *const caps[] = { "sgr0", "cnorm", "rmkx", "rmcup" };
+
+	leave_len = 0;
+	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
+		const char *v = tigetstr((char *) caps[i]);
+		size_t n = v && v != (char *) -1 ? strlen(v) : 0;
+
+		if (n && leave_len + n < sizeof(leave)) {
+			memcpy(leave + leave_len, v, n);
+			leave_len += n;
+		}
+	}
 }
 
 int display_signal(void)
@@ -59,6 +93,7 @@ bool display_init(const char **why)
 		*why = "the review queue needs a terminal (use winnow list for scripts)";
 		return false;
 	}
+	have_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 	/* newterm, unlike initscr, returns instead of exiting when TERM is
 	 * unusable, so the caller can say why. */
 	screen = newterm(NULL, stdout, stdin);
@@ -67,6 +102,7 @@ bool display_init(const char **why)
 		return false;
 	}
 	set_term(screen);
+	remember_leave();
 	set_escdelay(25);
 	cbreak();
 	noecho();
@@ -76,7 +112,7 @@ bool display_init(const char **why)
 
 	/* Without SA_RESTART, a signal interrupts getch, so the main loop
 	 * sees the flag at once and leaves through the normal exit path,
-	 * which restores the terminal. */
+	 * which restores the terminal; a second one leaves at once. */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -92,6 +128,24 @@ void display_end(void)
 	endwin();
 	delscreen(screen);
 	screen = NULL;
+}
+
+void display_suspend(void)
+{
+	if (!screen)
+		return;
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+}
+
+void display_resume(void)
+{
+	if (!screen)
+		return;
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
 }
 
 /* Decode sanitised UTF-8 (or whatever the locale says) into wide
@@ -208,16 +262,33 @@ void draw_fill(int y, int x, int width, chtype attr)
 	mvhline(y, x, ' ' | attr, width);
 }
 
+/* The array's capacity is implied by its length: the next power of two
+ * at or above it (at least 16), so it grows geometrically without a
+ * capacity threaded through every caller.  One realloc per line made a
+ * 100,000-line body quadratic. */
+static bool lines_room(char ***lines, size_t n)
+{
+	size_t cap = 16;
+	char **grown;
+
+	if (n && (n < 16 || (n & (n - 1))))
+		return true;
+	while (cap <= n)
+		cap *= 2;
+	if (!(grown = realloc(*lines, cap * sizeof(*grown))))
+		return false;
+	*lines = grown;
+	return true;
+}
+
 static bool push_line(const wchar_t *w, size_t n, char ***lines, size_t *nlines)
 {
-	char **grown = realloc(*lines, (*nlines + 1) * sizeof(*grown));
 	char *out;
 	size_t k = 0;
 	mbstate_t st;
 
-	if (!grown)
+	if (!lines_room(lines, *nlines))
 		return false;
-	*lines = grown;
 	out = malloc(n * MB_CUR_MAX + 1);
 	if (!out)
 		return false;

@@ -18,6 +18,10 @@
 bool display_init(const char **why);
 /* Restore the terminal; safe to call twice. */
 void display_end(void);
+/* Hand the terminal to a program that takes it (the editor), and take
+ * it back: the whole screen is redrawn at the next refresh. */
+void display_suspend(void);
+void display_resume(void);
 /* The terminating signal received (SIGTERM, SIGINT, SIGHUP), or 0. */
 int display_signal(void);
 /* Punctuation of the UI itself: an em dash and an ellipsis when the
@@ -43,7 +47,9 @@ int text_width(const char *untrusted);
 /* Sanitise s (tabs kept), expand tabs to 8-column stops, and break it
  * into lines no wider than width (at spaces when possible; '\n' always
  * breaks).  wrap == false clips instead of wrapping (code).  Appends
- * malloc'd lines to *lines / *n.  Returns false when out of memory. */
+ * malloc'd lines to *lines / *n, which start as NULL / 0 or as an array
+ * made by text_wrap (it grows geometrically).  Returns false when out
+ * of memory. */
 bool text_wrap(const char *untrusted, int width, bool wrap, char ***lines, size_t *n);
 
 #endif

@@ -22,12 +22,12 @@
 	X(PAGE_DOWN,      "page-down",      "Space PgDn", "Page down (review: scroll the text, then next finding)") \
 	X(PAGE_UP,        "page-up",        "- PgUp",    "Page up (review: scroll the text back)") \
 	X(OPEN,           "open",           "Enter",     "Open the review (review: scroll the text a line)")       \
-	X(BACK,           "back",           "q",         "Back to the previous screen; quit in the queue") \
+	X(BACK,           "back",           "q",         "Back to the previous screen; quit in the queue; forward: cancel") \
 	X(QUIT,           "quit",           "Q",         "Quit winnow from any screen")            \
 	X(HELP,           "help",           "?",         "Show this list of keys")                 \
 	X(MARK_VALID,     "mark-valid",     "v",         "Mark valid (queue: every finding of the review)") \
 	X(MARK_FALSE,     "mark-false-positive", "f",    "Mark false positive (queue: every finding)") \
-	X(MARK_PRE,       "mark-pre-existing", "p",      "Mark pre-existing (queue: every finding)") \
+	X(MARK_PRE,       "mark-pre-existing", "p",      "Mark pre-existing (queue: every finding; forward: add or drop them)") \
 	X(MARK_UNTRIAGED, "mark-untriaged", "u",         "Back to untriaged (queue: every finding)") \
 	X(UNDO,           "undo",           "U",         "Undo the last mark (works across restarts)") \
 	X(SYNC,           "sync",           "$ s",       "Write pending verdicts to notmuch now") \
@@ -35,7 +35,14 @@
 	X(SEARCH_NEXT,    "search-next",    "n",         "Repeat the last search forward")         \
 	X(SEARCH_PREV,    "search-prev",    "N",         "Repeat the last search backward")        \
 	X(LIMIT,          "limit",          "l",         "Limit the queue by a notmuch query (empty: all)") \
-	X(REDRAW,         "redraw",         "C-l",       "Redraw the screen")
+	X(STATS,          "stats",          "S",         "Statistics: verdicts by bot, severity, list, month... (Enter: those reviews)") \
+	X(STATS_BY,       "stats-group",    "b",         "In the statistics: group by the next key (bot, severity, list...)") \
+	X(REDRAW,         "redraw",         "C-l",       "Redraw the screen")                      \
+	/* forwarding verified findings: the mutt compose menu's keys */                          \
+	X(FORWARD,        "forward",        "F",         "Review: mail the valid findings to the patch author (again: resume the draft)") \
+	X(SEND,           "send",           "y",         "Forward: send the mail")                 \
+	X(EDIT,           "edit",           "e",         "Forward: edit the draft again")          \
+	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)")
 
 enum action {
 	ACT_NONE = 0,

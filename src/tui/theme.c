@@ -2,6 +2,9 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -332,38 +335,56 @@ void theme_free(struct theme *th)
 	th->errors.n = 0;
 }
 
-/* Read a whole file; NULL with errno set when it cannot. */
-static char *slurp(const char *path, size_t *len)
+/* Larger than any theme: a path to something else (a log, a device). */
+#define THEME_MAX (256 * 1024)
+
+/* Read a whole theme file; NULL with *why set when it cannot.  Only a
+ * regular file of a sane size: a FIFO would block the start for ever
+ * and /dev/zero would read until memory runs out. */
+static char *slurp(const char *path, size_t *len, const char **why)
 {
-	FILE *f = fopen(path, "r");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	wn_buf b = WN_BUF_INIT;
 	char chunk[4096];
-	size_t n;
+	struct stat st;
+	ssize_t n;
 
-	if (!f)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (wn_buf_append(&b, chunk, n) != WN_OK)
-			break;
-	if (ferror(f)) {
-		int e = errno;
-
-		fclose(f);
-		wn_buf_free(&b);
-		errno = e ? e : EIO;
+	*why = NULL;
+	if (fd < 0) {
+		/* No such file: *why stays NULL, the search goes on. */
+		if (errno != ENOENT)
+			*why = strerror(errno);
 		return NULL;
 	}
-	fclose(f);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		*why = "not a regular file";
+	else if (st.st_size > THEME_MAX)
+		*why = "larger than 256 KiB: not a theme file";
+	while (!*why && (n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			*why = strerror(errno);
+		else if (wn_buf_append(&b, chunk, (size_t) n) != WN_OK || b.len > THEME_MAX)
+			*why = "out of memory, or larger than 256 KiB";
+	}
+	close(fd);
+	if (*why) {
+		wn_buf_free(&b);
+		return NULL;
+	}
 	*len = b.len;
 	if (!b.data)
 		return strdup("");
 	return wn_buf_steal(&b);
 }
 
-static bool load_path(struct theme *th, const char *path)
+/* Load path; false when it cannot be read: *why says why, or is NULL
+ * when there is no such file (which a search along a path expects). */
+static bool load_path(struct theme *th, const char *path, const char **why)
 {
 	size_t len = 0;
-	char *text = slurp(path, &len);
+	char *text = slurp(path, &len, why);
 
 	if (!text)
 		return false;
@@ -376,25 +397,28 @@ bool theme_load(struct theme *th, const char *name)
 {
 	const char *env = getenv("WINNOW_THEMES_DIR");
 	wn_buf path = WN_BUF_INIT;
+	const char *why = NULL;
 	bool ok = false;
 
 	if (!name || !*name)
 		return true;
 	if (strchr(name, '/')) {
-		if (!(ok = load_path(th, name)))
-			add_error(th, name, 0, "%s", strerror(errno));
+		if (!(ok = load_path(th, name, &why)))
+			add_error(th, name, 0, "%s", why ? why : strerror(ENOENT));
 		return ok;
 	}
 	if (env && *env) {
 		wn_buf_printf(&path, "%s/%s.theme", env, name);
-		ok = load_path(th, wn_buf_str(&path));
+		ok = load_path(th, wn_buf_str(&path), &why);
 	}
-	if (!ok) {
+	if (!ok && !why) {
 		wn_buf_reset(&path);
 		wn_buf_printf(&path, "%s/themes/%s.theme", WN_DATADIR, name);
-		ok = load_path(th, wn_buf_str(&path));
+		ok = load_path(th, wn_buf_str(&path), &why);
 	}
-	if (!ok)
+	if (!ok && why)
+		add_error(th, wn_buf_str(&path), 0, "%s", why);
+	else if (!ok)
 		add_error(th, "theme", 0, "no theme named '%s' (looked in %s%s%s/themes)",
 			  name, env && *env ? env : "", env && *env ? " and " : "",
 			  WN_DATADIR);

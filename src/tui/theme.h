@@ -16,7 +16,13 @@
 
 #include "tcurses.h"
 
-/* X(enum suffix, role name, "fg bg [attr]..." of the default theme) */
+/* X(enum suffix, role name, "fg bg [attr]..." of the default theme)
+ *
+ * bar.<verdict>: a segment of a statistics bar, drawn as blanks in the
+ * background colour; a role without a background colour (and every
+ * role under NO_COLOR) draws the verdict's character instead, so the
+ * bars read without colour too.  trend: the monthly false-positive
+ * rates. */
 #define THEME_ROLES(X)                                                    \
 	X(DEFAULT,          "default",                "default default")          \
 	X(TITLE,            "title",                  "white blue bold")          \
@@ -56,7 +62,12 @@
 	X(HELP_KEY,         "help.key",               "cyan default bold")        \
 	X(HELP_TEXT,        "help.text",              "default default")          \
 	X(ERROR,            "error",                  "red default bold")         \
-	X(WARNING,          "warning",                "yellow default bold")
+	X(WARNING,          "warning",                "yellow default bold")      \
+	X(BAR_UNTRIAGED,    "bar.untriaged",          "yellow default")           \
+	X(BAR_VALID,        "bar.valid",              "black green")              \
+	X(BAR_FALSE_POSITIVE, "bar.false-positive",   "black magenta")            \
+	X(BAR_PREEXISTING,  "bar.pre-existing",       "black cyan")               \
+	X(TREND,            "trend",                  "cyan default bold")
 
 enum role {
 #define THEME_X_(e, name, def) ROLE_##e,

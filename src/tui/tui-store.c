@@ -89,6 +89,8 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
 		wn_error_clear(&err);
 		return false;
 	}
+	/* The driver passes it on to every view (view_ops.reload). */
+	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
 	return true;
 }

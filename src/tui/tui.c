@@ -87,6 +87,18 @@ static void reload(struct tui *t, const char *msgid)
 	}
 }
 
+/* The reviews a mark changed since the last key, to every view. */
+static void reload_changed(struct tui *t)
+{
+	char *ids = wn_buf_steal(&t->changed);
+
+	for (char *id = ids, *nl; id && (nl = strchr(id, '\n')); id = nl + 1) {
+		*nl = '\0';
+		reload(t, id);
+	}
+	free(ids);
+}
+
 /* --- searching ------------------------------------------------------- */
 
 static void lower(char *s)
@@ -186,6 +198,22 @@ static void sync_now(struct tui *t)
 		tui_msg(t, ROLE_STATUS, "writing %zu verdict%s to the index", n, n == 1 ? "" : "s");
 }
 
+/* S: the statistics, one view of them: back down to it when it is on
+ * the stack (its count goes on), else a new one on top. */
+static void stats(struct tui *t)
+{
+	int i = t->depth;
+
+	while (i > 0 && t->stack[i - 1]->ops != views[VIEW_STATS])
+		i--;
+	if (!i) {
+		push(t, VIEW_STATS, NULL);
+		return;
+	}
+	while (t->depth > i)
+		pop(t);
+}
+
 /* An action the top view v left to the driver. */
 static void view_driver(struct tui *t, struct view *v, enum action a)
 {
@@ -203,6 +231,9 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_HELP:
 		if (v->ops != views[VIEW_HELP])
 			push(t, VIEW_HELP, NULL);
+		break;
+	case ACT_STATS:
+		stats(t);
 		break;
 	case ACT_SEARCH:
 		start_search(t, v);
@@ -229,6 +260,14 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_LIMIT:
 		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
 		break;
+	case ACT_FORWARD:
+		tui_msg(t, ROLE_WARNING, "F forwards the findings of a review: open one first");
+		break;
+	case ACT_SEND:
+	case ACT_EDIT:
+	case ACT_POSTPONE:
+		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
+		break;
 	default:
 		break;
 	}
@@ -238,7 +277,12 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 static void dispatch(struct tui *t, enum action a)
 {
 	struct view *v = view_top(t);
-	struct view_req r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
+	struct view_req r;
+
+	/* The queue stays at the bottom of the stack while we run. */
+	if (!v)
+		return;
+	r = v->ops->request ? v->ops->request(t, v, a) : req_pass(a);
 
 	if (r.open != VIEW_NONE)
 		push(t, r.open, r.arg);
@@ -277,12 +321,15 @@ static void show_theme_errors(struct tui *t)
 static void loop(struct tui *t)
 {
 	while (!t->quit && t->depth) {
+		struct view *top = view_top(t);
+		bool busy = top->ops->busy && top->ops->busy(t, top);
 		enum action a;
 		int key;
 
 		view_draw(t);
 		refresh();
-		timeout(wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
+		/* Busy: only look for a key, then the next slice. */
+		timeout(busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
 		key = read_key();
 		if (display_signal())
 			break;
@@ -301,6 +348,7 @@ static void loop(struct tui *t)
 			continue;
 		}
 		dispatch(t, a);
+		reload_changed(t);
 	}
 }
 
@@ -325,7 +373,7 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
-	if (!push(&t, VIEW_QUEUE, (void *) (query && *query ? query : NULL))) {
+	if (!push(&t, VIEW_QUEUE, &(struct queue_arg) { query && *query ? query : NULL, NULL })) {
 		char *clean = wn_text_sanitize(t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue", 0);
 
 		fprintf(stderr, "winnow: %s\n", clean ? clean : "cannot open the queue");
@@ -371,6 +419,7 @@ out:
 	keymap_free(&t.keys);
 	theme_free(&t.theme);
 	wn_buf_free(&t.msg);
+	wn_buf_free(&t.changed);
 	free(t.search);
 	free(t.warned);
 	return rc;

@@ -25,6 +25,7 @@ static const struct {
 	{ ROLE_A_NONE, "[-]", "no Assisted-by trailer" },
 	{ ROLE_A_NONE, "[ ]", "the patch is not in the index" },
 	{ ROLE_V_UNTRIAGED, "5: 2u", "5 findings, 2 untriaged (u), then valid (v), false positive (f), pre-existing (p)" },
+	{ ROLE_WARNING, "!Name", "the patch's author opted out of bot findings (winnow.optout)" },
 	{ ROLE_PRECLAIM, "PRE", "the bot itself says the issue predates the patch" },
 	{ ROLE_LOCATION, "file:42~", "line counted across a snip in the quote: approximate" },
 };

@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "winnow/forward.h"
 #include "winnow/text.h"
 #include "view.h"
 
 struct queue {
 	wn_list list;
 	char *limit;		/* the user's limit query; NULL: all */
+	char *label;		/* what the title calls it instead; NULL: the limit */
 };
 
 static const struct hint queue_hints[] = {
@@ -45,10 +47,12 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
+	const struct queue_arg *qa = arg;
 	struct queue *q = v->priv;
 
-	if (!run_query(t, q, arg))
+	if (!run_query(t, q, qa ? qa->query : NULL))
 		return false;
+	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
 	return true;
 }
@@ -59,6 +63,7 @@ static void queue_done(struct tui *t, struct view *v)
 
 	wn_list_free(&q->list);
 	free(q->limit);
+	free(q->label);
 }
 
 static void queue_title(struct tui *t, struct view *v, struct row *r)
@@ -66,7 +71,7 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 	struct queue *q = v->priv;
 	/* The configured query is long and the same every day: name only
 	 * what narrows it. */
-	const char *query = q->limit && *q->limit ? q->limit : "all reviews";
+	const char *query = q->label ? q->label : q->limit && *q->limit ? q->limit : "all reviews";
 	struct cell *head, *tail, *mid;
 	int room;
 
@@ -137,6 +142,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	struct cell *c;
 	char date[16];
 	unsigned total = 0;
+	bool optout;
 
 	if (!it) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, "(this review left the index; press l and Enter to reload)");
@@ -167,10 +173,16 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		/* Narrow: what is left to do, of how many. */
 		row_addf(r, it->counts[WN_VERDICT_UNTRIAGED] ? ROLE_V_UNTRIAGED : ROLE_DEFAULT, 5,
 			 "%u/%u", it->counts[WN_VERDICT_UNTRIAGED], total)->right = true;
+	/* "!" before an author who opted out of bot findings. */
+	optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
+	if (optout && !author_w)
+		row_add(r, ROLE_WARNING, CELL_NATURAL, "!")->pad = 0;
 	if (author_w) {
-		c = row_add(r, ROLE_AUTHOR, author_w, NULL);
+		c = row_add(r, optout ? ROLE_WARNING : ROLE_AUTHOR, author_w, NULL);
+		if (optout)
+			c->own[0] = '!';
 		if (it->patch && it->patch->author)
-			short_name(it->patch->author, c->own, sizeof(c->own));
+			short_name(it->patch->author, c->own + optout, sizeof(c->own) - optout);
 		c->text = c->own;
 	}
 	if (it->load_error) {
@@ -252,12 +264,15 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 static void limit(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
-	char *s = prompt_line(t, "Limit to (notmuch query, empty for all): ", q->limit);
+	/* A labelled queue's query is no text to edit: start afresh. */
+	char *s = prompt_line(t, "Limit to (notmuch query, empty for all): ", q->label ? NULL : q->limit);
 
 	if (!s)
 		return;
 	wn_text_trim(s);
 	if (run_query(t, q, s)) {
+		free(q->label);
+		q->label = NULL;
 		v->lines = q->list.n;
 		v->cursor = v->top = 0;
 		t->rc = 0;

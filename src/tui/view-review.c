@@ -31,8 +31,8 @@ static const struct hint review_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_MOVE_DOWN, "next" },
 	{ ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
-	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_HELP, "help" },
-	{ ACT_NONE, NULL },
+	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_FORWARD, "forward" },
+	{ ACT_HELP, "help" }, { ACT_NONE, NULL },
 };
 
 static size_t nfindings(const struct review *rv)
@@ -521,6 +521,8 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 		if (rv->scroll < max_scroll(rv))
 			rv->scroll++;
 		return req_done();
+	case ACT_FORWARD:
+		return req_open(VIEW_COMPOSE, rv->it);
 	default:
 		return req_pass(a);
 	}

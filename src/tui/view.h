@@ -72,9 +72,11 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 /* X(id suffix, the view's view_ops): every view, one line each.  The
  * driver opens VIEW_QUEUE first; a view opens another by its id. */
 #define TUI_VIEWS(X)                                                            \
-	X(QUEUE,  queue_ops)	/* arg: const char *query, NULL: all */         \
+	X(QUEUE,  queue_ops)	/* arg: const struct queue_arg *, NULL: all */  \
 	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
-	X(HELP,   help_ops)	/* arg: unused */
+	X(HELP,   help_ops)	/* arg: unused */                                 \
+	X(COMPOSE, compose_ops)	/* arg: wn_item * (owned by the queue) */         \
+	X(STATS,  stats_ops)	/* arg: unused */
 
 enum view_id {
 	VIEW_NONE = 0,
@@ -82,6 +84,15 @@ enum view_id {
 	TUI_VIEWS(TUI_X_)
 #undef TUI_X_
 	VIEW_COUNT
+};
+
+/* What the queue opens on: query narrows winnow.query (NULL: all);
+ * label, when set, names the reviews in the title instead (a group of
+ * the statistics, whose query is a list of Message-IDs).  Copied by
+ * open(). */
+struct queue_arg {
+	const char *query;
+	const char *label;
 };
 
 /* --- views ---------------------------------------------------------- */
@@ -147,10 +158,16 @@ struct view_ops {
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
-	/* Optional: the verdicts of the review with Message-ID msgid were
-	 * written behind the view's back (an undo): read them again.  The
+	/* Optional: the verdicts of the review with Message-ID msgid
+	 * changed (a mark in any view, an undo): read them again.  The
 	 * driver calls it on every view on the stack. */
 	void (*reload)(struct tui *t, struct view *v, const char *msgid);
+	/* Optional: long work done in slices while the view is on top
+	 * (counting every review): do one slice of a few tens of ms and
+	 * say whether more is left, so that the driver comes back at once
+	 * instead of waiting for a key, and keys are answered between
+	 * slices. */
+	bool (*busy)(struct tui *t, struct view *v);
 	/* Hints for the status line, ending with { ACT_NONE }. */
 	const struct hint *hints;
 };
@@ -180,6 +197,8 @@ struct tui {
 	int depth;
 
 	wn_buf msg;		/* status line message until the next key */
+	wn_buf changed;		/* Message-IDs whose verdicts a mark changed since
+				 * the driver last told the views, '\n' after each */
 	enum role msg_role;
 	char *search;		/* last search, lower case */
 	bool locked;		/* a write has waited for the index lock a while */

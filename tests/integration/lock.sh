@@ -20,6 +20,7 @@ took=$(( ($(date +%s%N) - start) / 1000000 ))
 expect_eq "mark under a held lock exits 2" 2 "$rc"
 check "mark gave up near its timeout (${took} ms)" test "$took" -lt 3000
 check "the message says the lock is held" grep -q "locked" "$WN_WORLD/err"
+check "and that another process holds it" grep -q "by another process" "$WN_WORLD/err"
 check "show still shows the journaled verdict" bash -c \
 	'"$WINNOW" show --format=json '"$id"' 2>/dev/null | jq -e ".findings[0].verdict == \"valid\"" >/dev/null'
 expect_eq "not in notmuch yet" "" "$(notmuch search --output=messages tag:winnow/valid)"
@@ -33,13 +34,14 @@ expect_eq "replay is idempotent" "0 verdicts written" "$(cat "$WN_WORLD/out")"
 
 # Two decisions about one finding while locked: the newer wins, and both
 # entries count as written afterwards (the journal does not keep asking).
+# The count is of findings: one finding got its newest verdict.
 check "helper holds the lock again" wn_hold_lock 3
 "$WINNOW" mark --timeout=0.3 "$id" 2 valid 2>/dev/null
 "$WINNOW" mark --timeout=0.3 "$id" 2 false-positive 2>/dev/null
 expect_eq "second decision journaled too" 2 $?
 wait "$WN_HOLDER"
 "$WINNOW" sync-journal > "$WN_WORLD/out"
-expect_eq "both written at once" "2 verdicts written" "$(cat "$WN_WORLD/out")"
+expect_eq "both settled at once" "1 verdict written" "$(cat "$WN_WORLD/out")"
 "$WINNOW" sync-journal > "$WN_WORLD/out"
 expect_eq "and nothing left pending" "0 verdicts written" "$(cat "$WN_WORLD/out")"
 expect_eq "the newer decision is in notmuch" "id:$id" \
@@ -50,5 +52,15 @@ expect_eq "and shown" false-positive \
 "$WINNOW" undo > /dev/null
 expect_eq "undo goes back to the newer decision, not the older" false-positive \
 	"$("$WINNOW" show --format=json "$id" | jq -r '.findings[1].verdict')"
+
+# A write that is slow, with nobody holding the lock, must not be
+# blamed on another process (the writer stalls once it has the lock).
+"$WINNOW" sync-journal > /dev/null
+WINNOW_TEST_STALL_WRITER=1 "$WINNOW" mark --timeout=0.5 "$id" 1 pre-existing 2> "$WN_WORLD/err"
+expect_eq "a stalled write exits 2" 2 $?
+check "it says the write was slow" grep -q "took longer than" "$WN_WORLD/err"
+check "it does not blame another process" bash -c '! grep -q "another process" "$1"' _ "$WN_WORLD/err"
+"$WINNOW" sync-journal > "$WN_WORLD/out"
+expect_eq "the verdict is written next time" "1 verdict written" "$(cat "$WN_WORLD/out")"
 
 wn_done

@@ -6,8 +6,10 @@
 #   OUT_DIR/mail/{cur,new,tmp}   maildir; every CORPUS_DIR/NAME.eml is
 #                                copied to mail/cur/NAME:2,S
 #   OUT_DIR/notmuch-config       config pointing at OUT_DIR/mail, with a
-#                                [winnow] section (outbox=OUT_DIR/outbox)
-#   OUT_DIR/outbox/              empty directory for winnow's outbox
+#                                [winnow] section whose sendmail is
+#                                contrib/demo-sendmail: forwarded mail is
+#                                stored in OUT_DIR/mail/outbox and indexed,
+#                                never sent
 #
 # OUT_DIR is removed and rebuilt if it exists.  The user's own notmuch
 # configuration is never read or written: NOTMUCH_CONFIG is always set
@@ -53,7 +55,7 @@ out=$(cd "$out" && pwd -P)
 
 [ "$out" != "$corpus" ] || die "OUT_DIR must differ from CORPUS_DIR"
 
-mkdir -p "$out/mail/cur" "$out/mail/new" "$out/mail/tmp" "$out/outbox"
+mkdir -p "$out/mail/cur" "$out/mail/new" "$out/mail/tmp"
 
 n=0
 for f in "$corpus"/*.eml; do
@@ -66,6 +68,18 @@ done
 [ "$n" -gt 0 ] || die "no *.eml files in '$corpus'"
 
 cfg=$out/notmuch-config
+# winnow splits winnow.sendmail into words itself (no shell), so a path
+# with blanks is quoted; in '...', as the config file's own escapes use
+# backslashes.
+word() {
+	case $1 in
+	*\'*) die "cannot quote a path with a single quote: $1" ;;
+	*[!A-Za-z0-9_./,:+@=-]*) printf "'%s'" "$1" ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+demo_sendmail=$(cd "$(dirname "$0")/../../contrib" && pwd -P)/demo-sendmail
+sendmail="$(word "$demo_sendmail") $(word "$cfg") -t -oi"
 cat >"$cfg" <<EOF
 [database]
 path=$out/mail
@@ -85,7 +99,7 @@ exclude_tags=
 synchronize_flags=false
 
 [winnow]
-outbox=$out/outbox
+sendmail=$sendmail
 EOF
 
 unset NOTMUCH_PROFILE

@@ -297,8 +297,40 @@ static void test_msgid(void **state)
 	check_msgid(NULL, NULL);
 	check_msgid("<x y@z>", NULL);
 	check_msgid("<x\ty@z>", NULL);
-	check_msgid("x\x1b@z", NULL);
-	check_msgid("x\x7f@z", NULL);
+	/* A hostile mail's id holds control characters and is its id all
+	 * the same: taken as it is (output escapes it). */
+	check_msgid("x\x1b@z", "x\x1b@z");
+	check_msgid("x\x7f@z", "x\x7f@z");
+}
+
+static void check_escape(const char *id, const char *shown)
+{
+	char *e = wn_msgid_escape(id), *back = wn_msgid_unescape(e);
+
+	assert_string_equal(e, shown);
+	if (strcmp(id, shown) == 0) {
+		assert_null(back);	/* nothing to take back */
+	} else {
+		assert_non_null(back);
+		assert_string_equal(back, id);
+	}
+	free(e);
+	free(back);
+}
+
+static void test_msgid_escape(void **state)
+{
+	(void) state;
+	check_escape("plain.1@example.org", "plain.1@example.org");
+	check_escape("ctl\x1b[31m\x07@x", "ctl\\x1b[31m\\x07@x");
+	check_escape("bidi\xe2\x80\xae@x", "bidi\\xe2\\x80\\xae@x");
+	check_escape("back\\slash@x", "back\\x5cslash@x");
+	/* Not an escape: \x without two hex digits, and \x00. */
+	{
+		char *u = wn_msgid_unescape("a\\xZZ\\x00\\x4@b");
+		assert_string_equal(u, "a\\xZZ\\x00\\x4@b");
+		free(u);
+	}
 }
 
 static void test_small_helpers(void **state)
@@ -346,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_header_safe),
 		cmocka_unit_test(test_normalize),
 		cmocka_unit_test(test_msgid),
+		cmocka_unit_test(test_msgid_escape),
 		cmocka_unit_test(test_small_helpers),
 	};
 

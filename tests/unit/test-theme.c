@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "display.h"
@@ -142,6 +144,41 @@ static void test_load_missing_theme(void **state)
 	assert_int_equal(th.errors.n, 2);
 	assert_true(theme_load(&th, NULL));
 	theme_free(&th);
+}
+
+/* A FIFO would block the start for ever, /dev/zero would read until
+ * memory runs out: only regular files of a sane size are themes. */
+static void test_load_not_a_file(void **state)
+{
+	char dir[] = "/tmp/winnow-theme.XXXXXX", fifo[64], big[64];
+	struct theme th;
+	FILE *f;
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/fifo.theme", dir);
+	snprintf(big, sizeof(big), "%s/big.theme", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_non_null(f = fopen(big, "w"));
+	for (int i = 0; i < 300 * 1024 / 16; i++)
+		fputs("# a comment ..\n", f);
+	fclose(f);
+	theme_init(&th);
+	assert_false(theme_load(&th, fifo));
+	assert_int_equal(th.errors.n, 1);
+	assert_non_null(strstr(th.errors.msg[0], "not a regular file"));
+	assert_false(theme_load(&th, "/dev/zero"));
+	assert_non_null(strstr(th.errors.msg[1], "not a regular file"));
+	assert_false(theme_load(&th, big));
+	assert_non_null(strstr(th.errors.msg[2], "256 KiB"));
+	/* A directory of themes holding a FIFO by the theme's name. */
+	setenv("WINNOW_THEMES_DIR", dir, 1);
+	assert_false(theme_load(&th, "fifo"));
+	assert_non_null(strstr(th.errors.msg[3], "not a regular file"));
+	theme_free(&th);
+	unlink(fifo);
+	unlink(big);
+	rmdir(dir);
 }
 
 static void test_load_by_name(void **state)
@@ -350,6 +387,30 @@ static void wrap_check(const char *in, int width, bool wrap, const char *const *
 	free(lines);
 }
 
+/* A 200,000-line body: the array of lines grows geometrically (one
+ * realloc per line was quadratic under the sanitizers), and every line
+ * comes back. */
+static void test_wrap_many_lines(void **state)
+{
+	size_t nl = 200000, n = 0;
+	char *in = malloc(2 * nl + 1), **lines = NULL;
+
+	(void) state;
+	assert_non_null(in);
+	for (size_t i = 0; i < nl; i++) {
+		in[2 * i] = (char) ('a' + i % 26);
+		in[2 * i + 1] = '\n';
+	}
+	in[2 * nl - 1] = '\0';
+	assert_true(text_wrap(in, 80, true, &lines, &n));
+	assert_int_equal(n, nl);
+	assert_string_equal(lines[nl - 1], "h");	/* 199999 % 26 == 7 */
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	free(in);
+}
+
 static void test_wrap(void **state)
 {
 	(void) state;
@@ -376,6 +437,8 @@ int main(void)
 		cmocka_unit_test(test_errors_carry_file_and_line),
 		cmocka_unit_test(test_load_missing_theme),
 		cmocka_unit_test(test_load_by_name),
+		cmocka_unit_test(test_load_not_a_file),
+		cmocka_unit_test(test_wrap_many_lines),
 		cmocka_unit_test(test_color_words),
 		cmocka_unit_test(test_color_mapping),
 		cmocka_unit_test(test_keymap_table),

@@ -1,0 +1,163 @@
+/* winnow — forwarding verified findings to the patch author.
+ *
+ * The mail is a reply to the patch (not to the bot): From the user,
+ * To the patch's author, Cc per winnow.cc, threaded under the patch.
+ * It is made in three shapes:
+ *
+ *   the draft text   what the editor shows: From/To/Cc/Subject lines in
+ *                    plain UTF-8, a blank line, the body.  Kept in
+ *                    $XDG_STATE_HOME/winnow/drafts/ (mode 0600) with the
+ *                    threading headers and the findings beside it, so a
+ *                    postponed draft can be resumed;
+ *   the rendered mail  what is piped to sendmail (and printed by
+ *                    --dry-run): MIME built by GMime, names and subject
+ *                    RFC 2047 encoded, long headers folded, text/plain
+ *                    UTF-8 with a suitable transfer encoding;
+ *   the record       on success, every forwarded finding gets
+ *                    winnow.forwarded.<fp> and the review the
+ *                    winnow/forwarded tag, through the journal.
+ *
+ * Mail is hostile: every value taken from a mail is made header-safe
+ * (no CR/LF can reach a header) or body-safe (no control character)
+ * before it is used, and no mail text ever reaches a shell: the editor
+ * and sendmail are run with execvp(), their command lines split into
+ * words here. */
+#ifndef WINNOW_FORWARD_H
+#define WINNOW_FORWARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "winnow/buf.h"
+#include "winnow/conf.h"
+#include "winnow/index.h"
+#include "winnow/status.h"
+#include "winnow/store.h"
+
+/* The findings one review contributes to a mail. */
+typedef struct wn_fwd_part {
+	wn_item *it;		/* borrowed: the caller keeps it alive and loaded */
+	size_t *findings;	/* 1-based finding indexes, in mail order */
+	size_t n;
+} wn_fwd_part;
+
+typedef struct wn_forward {
+	wn_fwd_part *parts;	/* one per review; several for one patch (--all) */
+	size_t nparts;
+	bool preexisting;	/* findings marked pre-existing are included */
+	size_t nvalid, npre;	/* findings in the mail by verdict */
+
+	/* The editable part, UTF-8, not encoded (as the draft shows it). */
+	char *from;		/* one mailbox */
+	char *to;		/* address list */
+	char *cc;		/* address list; "" for none */
+	char *subject;
+	char *body;
+
+	/* Fixed when composed; a resumed draft keeps them. */
+	char *message_id;	/* without <> */
+	char *in_reply_to;	/* the patch's Message-ID; NULL if it has none */
+	char **references;	/* without <>, oldest first */
+	size_t nreferences;
+	char *key;		/* the draft's name: a hash of the reviews' ids */
+	time_t created;
+
+	/* What the user should know before sending (findings forwarded
+	 * before, verdicts changed since the draft was postponed); NULL
+	 * when nothing.  Plain text, '\n' between lines. */
+	char *notice;
+} wn_forward;
+
+typedef struct wn_fwd_opts {
+	bool preexisting;	/* add the findings marked pre-existing */
+	bool skip_forwarded;	/* leave out findings forwarded before (--all) */
+} wn_fwd_opts;
+
+/* Compose the reply for items (n >= 1 loaded reviews of one patch, with
+ * their verdicts): its findings marked valid (and pre-existing with
+ * o->preexisting), the recipients, the threading and the body from
+ * winnow.forward_template.  WN_NOT_FOUND with a message saying so when
+ * there is no valid finding or the patch is not in the index; WN_CONFIG
+ * when user.primary_email or the template is missing.  The items stay
+ * the caller's and must outlive *out. */
+wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_fwd_opts *o,
+			     wn_forward **out, wn_error *err);
+void wn_forward_free(wn_forward **f);
+
+/* The mail exactly as it is piped to sendmail: headers (Date from
+ * date), a blank line, the body; LF line ends. */
+wn_status wn_forward_render(const wn_forward *f, time_t date, wn_buf *out, wn_error *err);
+
+/* The Date a mail sent now carries: the time, or WINNOW_FORWARD_DATE
+ * (Unix seconds) when set -- for tests, with WINNOW_FORWARD_SEED, which
+ * makes Message-IDs repeatable. */
+time_t wn_forward_now(void);
+
+/* --- the draft ------------------------------------------------------ */
+
+/* The draft text: From, To, Cc, Subject lines, a blank line, the body. */
+wn_status wn_forward_draft_text(const wn_forward *f, wn_buf *out);
+/* Take edited draft text back into f (From/To/Cc/Subject and body).
+ * WN_PARSE with a one-line reason (f unchanged) when a header is
+ * unknown or an address list does not parse, or To is empty. */
+wn_status wn_forward_draft_parse(wn_forward *f, const char *text, size_t len, wn_error *err);
+
+/* The drafts folder: $XDG_STATE_HOME/winnow/drafts (default
+ * ~/.local/state/winnow/drafts), created with mode 0700.  malloc'd. */
+wn_status wn_draft_dir(char **out, wn_error *err);
+/* Where f's draft text lives in dir (malloc'd). */
+char *wn_forward_draft_path(const wn_forward *f, const char *dir);
+/* Write f's draft (text and what goes beside it) into dir, mode 0600,
+ * replacing an older one of the same reviews. */
+wn_status wn_forward_draft_save(const wn_forward *f, const char *dir, wn_error *err);
+/* Read the draft text back after the editor. */
+wn_status wn_forward_draft_reload(wn_forward *f, const char *dir, wn_error *err);
+/* The postponed draft of items, if there is one: WN_NOT_FOUND if not.
+ * Findings are matched by fingerprint; those no longer marked valid
+ * (or pre-existing) are named in notice and not recorded.  A draft that
+ * cannot be resumed gives WN_PARSE, its text moved aside to KEY.eml.old
+ * (err names it), so that a new one can be composed. */
+wn_status wn_forward_draft_find(const char *dir, wn_item **items, size_t n, wn_forward **out,
+				wn_error *err);
+/* Remove f's draft (after sending, or when the user discards it). */
+void wn_forward_draft_remove(const wn_forward *f, const char *dir);
+
+/* --- before sending ------------------------------------------------- */
+
+/* Does winnow.optout name addr (an address or "Name <address>"), by
+ * address or by "@domain"? */
+bool wn_forward_opted_out(const wn_conf *c, const char *addr);
+/* The recipients of f (To and Cc) that opted out, ", "-separated, or
+ * NULL when none (or out of memory).  malloc'd. */
+char *wn_forward_optouts(const wn_conf *c, const wn_forward *f);
+
+/* --- programs: the editor and sendmail ------------------------------- */
+
+/* Split a command line into words, as a shell would without running
+ * one: blanks separate words, '...' and "..." quote, a backslash
+ * escapes the next character.  No expansion of any kind.  *argv is
+ * NULL-terminated, free with wn_strv_free().  WN_USAGE for an empty
+ * command or an open quote. */
+wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
+
+/* Run $VISUAL, else $EDITOR, else vi on the n files (as its last
+ * arguments), on the caller's terminal, and wait for it.  An editor
+ * that cannot start, fails or is killed gives an error; the files stay
+ * as the editor left them.  (The TUI leaves curses mode around it.) */
+wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
+
+/* Send f: render it with the Date of now, pipe it to winnow.sendmail,
+ * and on success record the forwarded findings in store (journaled;
+ * flush afterwards), store a copy in winnow.sent_folder if set and
+ * index it, and remove the draft from draft_dir (may be NULL).
+ *
+ * On failure (the program is missing, exits non-zero or is killed)
+ * err says why, with what sendmail wrote on stderr, and nothing is
+ * recorded: the draft and the verdicts stay as they were.  On success,
+ * *warning (malloc'd, or NULL) reports a problem after sending that did
+ * not stop it (the copy could not be stored, the journal failed). */
+wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const char *draft_dir,
+			  char **warning, wn_error *err);
+
+#endif

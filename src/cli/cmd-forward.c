@@ -1,0 +1,552 @@
+/* winnow forward — mail the findings marked valid to the patch author,
+ * as a reply to the patch: composed, opened in $VISUAL/$EDITOR, listed
+ * and confirmed, then piped to winnow.sendmail.  --dry-run prints the
+ * mail instead, -o DIR writes it to a file; --all does it for every
+ * patch with valid findings not forwarded yet, like b4 ty. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "winnow/forward.h"
+
+struct fwd_args {
+	bool preexisting, force, dry_run, all;
+	const char *outdir;
+	int timeout_ms;
+	int argc;		/* MESSAGE-ID, or with --all the QUERY words */
+	char **argv;
+};
+
+static const wn_opt fwd_opts[] = {
+	{ .name = "pre-existing", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, preexisting),
+	  .help = "also send the findings marked pre-existing, under their own heading" },
+	{ .name = "force", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, force),
+	  .help = "send even to recipients listed in winnow.optout" },
+	{ .name = "dry-run", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, dry_run),
+	  .help = "print the mail exactly as it would be piped to sendmail\n"
+		  "(several: as an mbox); send and record nothing" },
+	{ .name = "output-dir", .letter = 'o', .arg = "DIR", .parse = wn_opt_string,
+	  .offset = offsetof(struct fwd_args, outdir),
+	  .help = "write each mail to DIR as NNNN-subject.eml; send nothing" },
+	{ .name = "all", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, all),
+	  .help = "one mail per patch with valid findings not forwarded yet,\n"
+		  "among the reviews matching QUERY (default: all)" },
+	WN_OPT_TIMEOUT(struct fwd_args, timeout_ms, "wait this long for the write lock (default 5)"),
+	{ 0 },
+};
+
+/* The mails of one run, each with the reviews it answers. */
+struct mail {
+	wn_item **items;	/* reviews of one patch; owned by the run */
+	size_t n;
+	wn_forward *f;
+	bool resumed;		/* a postponed draft: its file is the text */
+	bool refused;		/* an opted-out recipient, no --force */
+};
+
+struct run {
+	wn_cli *cli;
+	const struct fwd_args *a;
+	wn_list list;		/* --all: the reviews (own their items) */
+	wn_item *single;	/* one MESSAGE-ID */
+	struct mail *m;
+	size_t n;
+	char *drafts;		/* the drafts folder (interactive) */
+	int rc;
+};
+
+static int fwd_check(wn_cli *cli, void *args, int argc, char **argv)
+{
+	struct fwd_args *a = args;
+
+	if (!a->all && argc != 1)
+		return wn_cli_usage_error(cli, "wants one MESSAGE-ID (or --all [QUERY])");
+	if (a->dry_run && a->outdir)
+		return wn_cli_usage_error(cli, "takes --dry-run or -o DIR, not both");
+	a->argc = argc;
+	a->argv = argv;
+	return 0;
+}
+
+/* --- which mails ------------------------------------------------------- */
+
+static struct mail *mail_for(struct run *r, wn_item *it)
+{
+	struct mail *m, *nm;
+	wn_item **ni;
+
+	for (size_t i = 0; r->a->all && i < r->n; i++)
+		if (strcmp(r->m[i].items[0]->patch->id, it->patch->id) == 0) {
+			m = &r->m[i];
+			goto add;
+		}
+	if (!(nm = realloc(r->m, (r->n + 1) * sizeof(*nm))))
+		return NULL;
+	r->m = nm;
+	m = &nm[r->n++];
+	memset(m, 0, sizeof(*m));
+add:
+	if (!(ni = realloc(m->items, (m->n + 1) * sizeof(*ni))))
+		return NULL;
+	m->items = ni;
+	ni[m->n++] = it;
+	return m;
+}
+
+/* A review worth a mail in --all: its patch is known and it has valid
+ * findings not forwarded yet. */
+static bool pending(const wn_item *it)
+{
+	if (!it->loaded || it->load_error || !it->patch || !it->verdicts)
+		return false;
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		if (it->verdicts[i] == WN_VERDICT_VALID && !(it->forwarded && it->forwarded[i]))
+			return true;
+	return false;
+}
+
+static int collect_all(struct run *r)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *query = wn_cli_join(r->a->argc, r->a->argv);
+	int rc = 0;
+
+	if (!query)
+		return wn_cli_nomem(r->cli);
+	if (wn_index_query(r->cli->idx, query, &r->list, &err) != WN_OK)
+		rc = wn_cli_fail(r->cli, &err);
+	for (size_t i = 0; rc == 0 && i < r->list.n; i++) {
+		wn_item *it = wn_list_get(r->cli->idx, &r->list, i);
+
+		if (!it || wn_index_load(r->cli->idx, it, &err) != WN_OK)
+			continue;
+		wn_cli_overlay(r->cli, it);
+		if (pending(it) && !mail_for(r, it))
+			rc = wn_cli_nomem(r->cli);
+	}
+	if (rc == 0 && !r->n) {
+		fprintf(stderr, "%s: no patch has valid findings that were not forwarded yet\n", r->cli->prog);
+		rc = 1;
+	}
+	free(query);
+	wn_error_clear(&err);
+	return rc;
+}
+
+static int collect_one(struct run *r)
+{
+	wn_error err = WN_ERROR_INIT;
+	int rc = 0;
+
+	if (wn_index_find(r->cli->idx, r->a->argv[0], &r->single, &err) != WN_OK) {
+		rc = wn_cli_fail(r->cli, &err);
+	} else {
+		wn_cli_overlay(r->cli, r->single);
+		if (!mail_for(r, r->single))
+			rc = wn_cli_nomem(r->cli);
+	}
+	wn_error_clear(&err);
+	return rc;
+}
+
+/* --- composing ------------------------------------------------------------ */
+
+static void say_notice(const wn_cli *cli, const char *notice)
+{
+	char *copy = notice ? strdup(notice) : NULL, *save = NULL;
+
+	for (char *l = copy ? strtok_r(copy, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
+		wn_cli_say(cli, "warning: ", l);
+	free(copy);
+}
+
+/* A postponed draft of these reviews, when sending interactively. */
+static wn_status resume(struct run *r, struct mail *m, wn_error *err)
+{
+	wn_status st;
+
+	if (!r->drafts)
+		return WN_NOT_FOUND;
+	st = wn_forward_draft_find(r->drafts, m->items, m->n, &m->f, err);
+	m->resumed = st == WN_OK;
+	if (st == WN_OK)
+		fprintf(stderr, "%s: resuming the draft postponed for '%s'\n", r->cli->prog, m->f->subject);
+	/* One that cannot be resumed was set aside: compose anew. */
+	if (st == WN_PARSE) {
+		wn_cli_say(r->cli, "warning: ", wn_error_msg(err));
+		st = WN_NOT_FOUND;
+	}
+	return st;
+}
+
+static int compose(struct run *r, struct mail *m)
+{
+	wn_fwd_opts o = { r->a->preexisting, r->a->all };
+	wn_error err = WN_ERROR_INIT;
+	wn_status st = resume(r, m, &err);
+	int rc = 0;
+
+	if (st == WN_NOT_FOUND)
+		st = wn_forward_compose(r->cli->idx, m->items, m->n, &o, &m->f, &err);
+	if (st != WN_OK)
+		rc = wn_cli_fail(r->cli, &err);
+	else
+		say_notice(r->cli, m->f->notice);
+	wn_error_clear(&err);
+	return rc;
+}
+
+/* Refuse mail to someone in winnow.optout, unless --force. */
+static void check_optout(struct run *r, struct mail *m)
+{
+	char *who = wn_forward_optouts(wn_index_conf(r->cli->idx), m->f);
+
+	m->refused = false;
+	if (!who)
+		return;
+	if (r->a->force) {
+		fprintf(stderr, "%s: warning: %s opted out of bot findings; sending anyway (--force)\n",
+			r->cli->prog, who);
+	} else {
+		fprintf(stderr, "%s: not forwarding '%s': %s opted out of bot findings (winnow.optout; "
+			"--force sends anyway)\n", r->cli->prog, m->f->subject, who);
+		m->refused = true;
+		r->rc = 1;
+	}
+	free(who);
+}
+
+/* --- dry run and -o DIR ------------------------------------------------------ */
+
+static int render(struct run *r, const struct mail *m, wn_buf *out)
+{
+	wn_error err = WN_ERROR_INIT;
+	int rc = 0;
+
+	if (wn_forward_render(m->f, wn_forward_now(), out, &err) != WN_OK)
+		rc = wn_cli_fail(r->cli, &err);
+	wn_error_clear(&err);
+	return rc;
+}
+
+/* mboxrd: a "From " line before each mail, ">From " lines quoted once
+ * more, a blank line after. */
+static void put_mbox(const wn_buf *mail)
+{
+	const char *p = wn_buf_str(mail);
+	time_t now = wn_forward_now();
+	char date[64];
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", &tm);
+	printf("From winnow %s\n", date);
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (strncmp(p + strspn(p, ">"), "From ", 5) == 0)
+			putchar('>');
+		fwrite(p, 1, n, stdout);
+		putchar('\n');
+		p += n + (p[n] == '\n');
+	}
+	putchar('\n');
+}
+
+/* "0001-frobnic-free-the-irq-before-unmapping-registers.eml" */
+static char *file_name(const char *dir, size_t k, const char *subject)
+{
+	char slug[56];
+	size_t o = 0;
+	char *path = NULL;
+
+	if (!strncasecmp(subject, "re: ", 4))
+		subject += 4;
+	for (const char *s = subject; *s && o < sizeof(slug) - 1; s++) {
+		char c = *s >= 'A' && *s <= 'Z' ? (char) (*s - 'A' + 'a') : *s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			slug[o++] = c;
+		else if (o && slug[o - 1] != '-')
+			slug[o++] = '-';
+	}
+	while (o && slug[o - 1] == '-')
+		o--;
+	slug[o] = '\0';
+	return asprintf(&path, "%s/%04zu-%s.eml", dir, k, o ? slug : "reply") < 0 ? NULL : path;
+}
+
+static int write_eml(struct run *r, size_t k, const wn_buf *mail)
+{
+	char *path = file_name(r->a->outdir, k, r->m[k - 1].f->subject);
+	FILE *fp = path ? fopen(path, "we") : NULL;
+	int rc = 0;
+
+	if (!fp || fwrite(mail->data, 1, mail->len, fp) != mail->len) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", r->cli->prog, path ? path : r->a->outdir,
+			strerror(errno));
+		rc = 2;
+	}
+	if (fp && fclose(fp) != 0 && !rc) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", r->cli->prog, path, strerror(errno));
+		rc = 2;
+	}
+	if (!rc)
+		printf("%s\n", path);
+	free(path);
+	return rc;
+}
+
+static int output(struct run *r)
+{
+	if (r->a->outdir && mkdir(r->a->outdir, 0777) < 0 && errno != EEXIST) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", r->cli->prog, r->a->outdir, strerror(errno));
+		return 2;
+	}
+	for (size_t k = 0; k < r->n; k++) {
+		wn_buf mail = WN_BUF_INIT;
+		int rc = r->m[k].refused ? 0 : render(r, &r->m[k], &mail);
+
+		if (!rc && !r->m[k].refused) {
+			if (r->a->outdir)
+				rc = write_eml(r, k + 1, &mail);
+			else if (r->a->all)
+				put_mbox(&mail);
+			else
+				fwrite(mail.data, 1, mail.len, stdout);
+		}
+		wn_buf_free(&mail);
+		if (rc)
+			return rc;
+	}
+	return r->rc;
+}
+
+/* --- the interactive flow ----------------------------------------------------- */
+
+static int save_drafts(struct run *r)
+{
+	wn_error err = WN_ERROR_INIT;
+	int rc = 0;
+
+	/* A resumed draft's file is what the user wrote: never rewritten. */
+	for (size_t k = 0; k < r->n && !rc; k++)
+		if (!r->m[k].refused && !r->m[k].resumed &&
+		    wn_forward_draft_save(r->m[k].f, r->drafts, &err) != WN_OK)
+			rc = wn_cli_fail(r->cli, &err);
+	wn_error_clear(&err);
+	return rc;
+}
+
+/* Open every draft in one editor session, then read them back.
+ * Returns false when a draft does not read (said why). */
+static bool edit(struct run *r)
+{
+	wn_error err = WN_ERROR_INIT;
+	const char **paths = calloc(r->n ? r->n : 1, sizeof(*paths));
+	size_t np = 0;
+	bool ok = true;
+
+	for (size_t k = 0; paths && k < r->n; k++)
+		if (!r->m[k].refused)
+			paths[np++] = wn_forward_draft_path(r->m[k].f, r->drafts);
+	if (!paths || wn_run_editor(paths, np, &err) != WN_OK) {
+		wn_cli_say(r->cli, "", paths ? wn_error_msg(&err) : "out of memory");
+		ok = false;
+	}
+	for (size_t k = 0; k < r->n; k++) {
+		if (r->m[k].refused)
+			continue;
+		if (wn_forward_draft_reload(r->m[k].f, r->drafts, &err) != WN_OK) {
+			wn_cli_say(r->cli, "", wn_error_msg(&err));
+			ok = false;
+		} else {
+			/* The user may have added someone who opted out. */
+			check_optout(r, &r->m[k]);
+		}
+	}
+	for (size_t i = 0; paths && i < np; i++)
+		free((char *) paths[i]);
+	free(paths);
+	wn_error_clear(&err);
+	return ok;
+}
+
+static size_t sendable(const struct run *r)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < r->n; k++)
+		n += !r->m[k].refused;
+	return n;
+}
+
+/* Recipients, subject and findings of every mail, before asking. */
+static void list_mails(const struct run *r)
+{
+	size_t shown = 0;
+
+	for (size_t k = 0; k < r->n; k++) {
+		const wn_forward *f = r->m[k].f;
+		char *line = NULL;
+
+		if (r->m[k].refused)
+			continue;
+		if (asprintf(&line, "%zu. To: %s\n   Cc: %s\n   Subject: %s\n   %zu valid finding%s%s", ++shown,
+			     f->to, *f->cc ? f->cc : "(none)", f->subject, f->nvalid, f->nvalid == 1 ? "" : "s",
+			     f->npre ? ", and the pre-existing ones" : "") >= 0) {
+			char *clean = wn_text_sanitize(line, WN_TEXT_KEEP_NEWLINE);
+
+			fprintf(stderr, "%s\n", clean ? clean : "");
+			free(clean);
+			free(line);
+		}
+	}
+}
+
+/* The answer to "send?": one of "yepc" ('p' at end of input). */
+static char ask(const struct run *r, bool can_send)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	char c = 'p';
+
+	for (;;) {
+		size_t n = sendable(r);
+
+		if (can_send)
+			fprintf(stderr, "Send %zu mail%s? [y]es, [e]dit again, [p]ostpone, [c]ancel: ", n,
+				n == 1 ? "" : "s");
+		else
+			fprintf(stderr, "Fix the draft first: [e]dit again, [p]ostpone, [c]ancel: ");
+		/* No more input: keep the drafts, send nothing. */
+		if (getline(&line, &cap, stdin) < 0) {
+			c = 'p';
+			break;
+		}
+		c = line[strspn(line, " \t")];
+		if (c && strchr(can_send ? "yepc" : "epc", c))
+			break;
+	}
+	free(line);
+	return c;
+}
+
+static void send_all(struct run *r)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	for (size_t k = 0; k < r->n; k++) {
+		struct mail *m = &r->m[k];
+		char *warning = NULL;
+
+		if (m->refused)
+			continue;
+		if (wn_forward_send(r->cli->idx, r->cli->store, m->f, r->drafts, &warning, &err) != WN_OK) {
+			wn_cli_say(r->cli, "", wn_error_msg(&err));
+			fprintf(stderr, "%s: the draft is kept in %s; run the same command again to resume it\n",
+				r->cli->prog, r->drafts);
+			r->rc = 2;
+			continue;
+		}
+		printf("sent <%s>: %s\n", m->f->message_id, m->f->subject);
+		if (warning)
+			wn_cli_say(r->cli, "warning: ", warning);
+		free(warning);
+	}
+	wn_error_clear(&err);
+}
+
+static int interactive(struct run *r)
+{
+	bool ok;
+	char c;
+
+	if (save_drafts(r))
+		return 2;
+	for (ok = edit(r);; ok = edit(r)) {
+		if (!sendable(r))
+			return r->rc ? r->rc : 1;
+		list_mails(r);
+		c = ask(r, ok);
+		if (c != 'e')
+			break;
+	}
+	if (c == 'c') {
+		for (size_t k = 0; k < r->n; k++)
+			wn_forward_draft_remove(r->m[k].f, r->drafts);
+		fprintf(stderr, "%s: cancelled; the drafts are gone\n", r->cli->prog);
+		return r->rc;
+	}
+	if (c == 'p') {
+		fprintf(stderr, "%s: postponed: the drafts are in %s; run the same command again to resume\n",
+			r->cli->prog, r->drafts);
+		return r->rc;
+	}
+	send_all(r);
+	if (r->rc != 2) {
+		wn_error err = WN_ERROR_INIT;
+		int frc = wn_cli_flushed(r->cli, wn_store_flush(r->cli->store, r->a->timeout_ms, &err), &err);
+
+		wn_error_clear(&err);
+		return frc ? frc : r->rc;
+	}
+	return r->rc;
+}
+
+/* --- the command --------------------------------------------------------------- */
+
+static void run_free(struct run *r)
+{
+	for (size_t k = 0; k < r->n; k++) {
+		wn_forward_free(&r->m[k].f);
+		free(r->m[k].items);
+	}
+	free(r->m);
+	wn_item_free(&r->single);
+	wn_list_free(&r->list);
+	free(r->drafts);
+}
+
+static int fwd_run(wn_cli *cli, void *args)
+{
+	struct run r = { .cli = cli, .a = args };
+	bool script = r.a->dry_run || r.a->outdir;
+	wn_error err = WN_ERROR_INIT;
+	int rc = r.a->all ? collect_all(&r) : collect_one(&r);
+
+	if (!rc && !script && wn_draft_dir(&r.drafts, &err) != WN_OK)
+		rc = wn_cli_fail(cli, &err);
+	for (size_t k = 0; !rc && k < r.n; k++)
+		if (!(rc = compose(&r, &r.m[k])))
+			check_optout(&r, &r.m[k]);
+	if (!rc && !sendable(&r))
+		rc = r.rc ? r.rc : 1;
+	else if (!rc)
+		rc = script ? output(&r) : interactive(&r);
+	run_free(&r);
+	wn_error_clear(&err);
+	return rc;
+}
+
+const wn_cmd wn_cmd_forward = {
+	.args = "[MESSAGE-ID | --all [QUERY]]",
+	.about = "Mail the findings of a review marked valid to the patch's author, as a\n"
+		 "reply to the patch (From user.primary_email; Cc per winnow.cc).  The\n"
+		 "draft opens in $VISUAL or $EDITOR; after it, winnow lists the mail and\n"
+		 "asks: send, edit again, postpone (the draft is kept and resumed by the\n"
+		 "next forward of the same review) or cancel.  The mail is piped to\n"
+		 "winnow.sendmail (default 'sendmail -t -oi'); the findings sent are then\n"
+		 "recorded (winnow.forwarded.<fp>, tag winnow/forwarded).  Recipients\n"
+		 "in winnow.optout are refused unless --force.",
+	.opts = fwd_opts,
+	WN_CMD_ARGS(struct fwd_args, .timeout_ms = 5000),
+	.check = fwd_check,
+	.run = fwd_run,
+};

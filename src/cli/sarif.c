@@ -1,0 +1,293 @@
+/* winnow — findings as a SARIF 2.1.0 log (sarif.h).
+ *
+ * A finding is a result of its bot's run:
+ *   level           from the severity (critical, high, error: error;
+ *                   medium, warning, none given: warning; low, note: note)
+ *   locations       the file (as a URI reference) and line, the
+ *                   function as a logical location
+ *   partialFingerprints  the finding's fingerprint
+ *   suppressions    a false positive: external, accepted, the note as
+ *                   the justification
+ *   baselineState   pre-existing: unchanged; valid: new
+ *   properties      the finding's record as `winnow export` prints it
+ *                   (record.h): review, patch, author, attribution,
+ *                   the bot's claim, the verdict, note and forwarding */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "sarif.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define FINGERPRINT_KEY "winnowFingerprint/v1"
+
+struct wn_sarif {
+	FILE *spool[WN_BOT_COUNT];	/* each bot's results, one JSON value each */
+	wn_printer *pr[WN_BOT_COUNT];	/* writing them */
+};
+
+static const char *const levels[WN_SEV_COUNT] = {
+	[WN_SEV_NONE] = "warning",
+	[WN_SEV_CRITICAL] = "error",
+	[WN_SEV_HIGH] = "error",
+	[WN_SEV_MEDIUM] = "warning",
+	[WN_SEV_LOW] = "note",
+	[WN_SEV_ERROR] = "error",
+	[WN_SEV_WARNING] = "warning",
+	[WN_SEV_NOTE] = "note",
+	[WN_SEV_UNKNOWN] = "warning",
+};
+
+wn_status wn_sarif_new(wn_sarif **out, wn_error *err)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? WN_OK : wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+void wn_sarif_free(wn_sarif **ps)
+{
+	wn_sarif *s = ps ? *ps : NULL;
+
+	if (!s)
+		return;
+	for (int b = 0; b < WN_BOT_COUNT; b++) {
+		wn_printer_free(&s->pr[b]);
+		if (s->spool[b])
+			fclose(s->spool[b]);
+	}
+	free(s);
+	*ps = NULL;
+}
+
+static void field(wn_printer *p, const char *key, const char *s)
+{
+	p->map_key(p, key);
+	p->string(p, s);
+}
+
+/* A path from mail as a URI reference: every byte but the unreserved
+ * ones and '/' percent-encoded ("drivers/net/a b.c" has a space). */
+static char *uri_of(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	wn_buf b = WN_BUF_INIT;
+
+	for (const unsigned char *c = (const unsigned char *) path; *c; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		    strchr("-._~/", *c)) {
+			wn_buf_putc(&b, (char) *c);
+		} else {
+			wn_buf_putc(&b, '%');
+			wn_buf_putc(&b, hex[*c >> 4]);
+			wn_buf_putc(&b, hex[*c & 15]);
+		}
+	}
+	return wn_buf_steal(&b);
+}
+
+static void location(wn_printer *p, const wn_finding *f)
+{
+	char *uri;
+
+	if (f->about_commit_msg || !f->file || !*f->file)
+		return;
+	uri = uri_of(f->file);
+	p->map_key(p, "locations");
+	p->begin_list(p);
+	p->begin_map(p);
+	p->map_key(p, "physicalLocation");
+	p->begin_map(p);
+	p->map_key(p, "artifactLocation");
+	p->begin_map(p);
+	field(p, "uri", uri ? uri : "");
+	p->end(p);
+	if (f->line > 0) {
+		p->map_key(p, "region");
+		p->begin_map(p);
+		p->map_key(p, "startLine");
+		p->integer(p, f->line);
+		p->end(p);
+	}
+	p->end(p);
+	if (f->function && *f->function) {
+		p->map_key(p, "logicalLocations");
+		p->begin_list(p);
+		p->begin_map(p);
+		field(p, "name", f->function);
+		field(p, "kind", "function");
+		p->end(p);
+		p->end(p);
+	}
+	p->end(p);
+	p->end(p);
+	free(uri);
+}
+
+/* What the maintainer decided, in SARIF's terms. */
+static void verdict(wn_printer *p, wn_verdict v, const char *note)
+{
+	if (v == WN_VERDICT_PREEXISTING || v == WN_VERDICT_VALID)
+		field(p, "baselineState", v == WN_VERDICT_PREEXISTING ? "unchanged" : "new");
+	if (v != WN_VERDICT_FALSE_POSITIVE)
+		return;
+	p->map_key(p, "suppressions");
+	p->begin_list(p);
+	p->begin_map(p);
+	field(p, "kind", "external");
+	field(p, "status", "accepted");
+	if (note && *note)
+		field(p, "justification", note);
+	p->end(p);
+	p->end(p);
+}
+
+static void result(wn_printer *p, const wn_item *it, size_t i)
+{
+	const wn_finding *f = &it->review->findings[i];
+
+	p->begin_map(p);
+	field(p, "level", levels[(unsigned) f->severity < WN_SEV_COUNT ? f->severity : WN_SEV_UNKNOWN]);
+	p->map_key(p, "message");
+	p->begin_map(p);
+	field(p, "text", f->summary && *f->summary ? f->summary : "(no summary)");
+	p->end(p);
+	location(p, f);
+	p->map_key(p, "partialFingerprints");
+	p->begin_map(p);
+	field(p, FINGERPRINT_KEY, f->fingerprint);
+	p->end(p);
+	verdict(p, it->verdicts[i], it->notes[i]);
+	/* Everything else is the record `winnow export` prints. */
+	p->map_key(p, "properties");
+	wn_print_finding_record(p, it, i);
+	p->end(p);
+}
+
+wn_status wn_sarif_add(wn_sarif *s, const wn_item *it, wn_error *err)
+{
+	unsigned b = (unsigned) it->bot < WN_BOT_COUNT ? (unsigned) it->bot : WN_BOT_GENERIC;
+
+	if (!it->review || !it->review->nfindings)
+		return WN_OK;
+	if (!s->spool[b]) {
+		s->spool[b] = tmpfile();
+		if (!s->spool[b])
+			return wn_error_set(err, WN_IO, "cannot make a temporary file: %s", strerror(errno));
+		s->pr[b] = wn_printer_json_new(s->spool[b]);
+		if (!s->pr[b])
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		result(s->pr[b], it, i);
+	if (ferror(s->spool[b]))
+		return wn_error_set(err, WN_IO, "cannot write a temporary file: %s", strerror(errno));
+	return WN_OK;
+}
+
+/* A JSON value read back, through the printer. */
+static void replay(wn_printer *p, json_t *v)
+{
+	const char *key;
+	json_t *x;
+	size_t i;
+
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		p->begin_map(p);
+		json_object_foreach(v, key, x) {
+			p->map_key(p, key);
+			replay(p, x);
+		}
+		p->end(p);
+		break;
+	case JSON_ARRAY:
+		p->begin_list(p);
+		json_array_foreach(v, i, x)
+			replay(p, x);
+		p->end(p);
+		break;
+	case JSON_STRING:
+		p->string(p, json_string_value(v));
+		break;
+	case JSON_INTEGER:
+		p->integer(p, json_integer_value(v));
+		break;
+	case JSON_REAL:
+		p->real(p, json_real_value(v));
+		break;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		p->boolean(p, json_is_true(v));
+		break;
+	case JSON_NULL:
+		p->null(p);
+		break;
+	}
+}
+
+/* Read the results of one spool back into the open results list. */
+static wn_status replay_spool(wn_printer *p, FILE *f, wn_error *err)
+{
+	json_error_t jerr;
+	int c;
+
+	rewind(f);
+	for (;;) {
+		json_t *v;
+
+		while ((c = getc(f)) == ' ' || c == '\n')
+			;
+		if (c == EOF)
+			return ferror(f) ? wn_error_set(err, WN_IO, "cannot read a temporary file") : WN_OK;
+		ungetc(c, f);
+		/* Stops right after the object's closing brace. */
+		v = json_loadf(f, JSON_DISABLE_EOF_CHECK, &jerr);
+		if (!v)
+			return wn_error_set(err, WN_IO, "cannot read back a spooled result: %s", jerr.text);
+		replay(p, v);
+		json_decref(v);
+	}
+}
+
+static wn_status run(wn_sarif *s, wn_printer *p, wn_bot b, wn_error *err)
+{
+	wn_status st;
+
+	p->begin_map(p);
+	p->map_key(p, "tool");
+	p->begin_map(p);
+	p->map_key(p, "driver");
+	p->begin_map(p);
+	field(p, "name", wn_bot_name(b));
+	field(p, "fullName", wn_bot_label(b));
+	p->end(p);
+	p->end(p);
+	p->map_key(p, "results");
+	p->begin_list(p);
+	fflush(s->spool[b]);
+	st = replay_spool(p, s->spool[b], err);
+	p->end(p);
+	p->end(p);
+	return st;
+}
+
+wn_status wn_sarif_write(wn_sarif *s, wn_printer *p, wn_error *err)
+{
+	wn_status st = WN_OK;
+
+	p->begin_map(p);
+	field(p, "$schema", SARIF_SCHEMA);
+	field(p, "version", "2.1.0");
+	p->map_key(p, "runs");
+	p->begin_list(p);
+	for (int b = 0; b < WN_BOT_COUNT && st == WN_OK; b++)
+		if (s->spool[b])
+			st = run(s, p, (wn_bot) b, err);
+	p->end(p);
+	p->end(p);
+	return st;
+}

@@ -1,0 +1,95 @@
+/* winnow — what the forward*.c files share (see winnow/forward.h):
+ *
+ *   forward.c        composing: findings, recipients, threading
+ *   forward-body.c   the body: template, findings, links
+ *   forward-mime.c   rendering with GMime; draft text in and out
+ *   forward-draft.c  draft files, postponing and resuming
+ *   forward-run.c    running the editor and sendmail without a shell
+ *   forward-send.c   sending, recording, the sent copy */
+#ifndef WINNOW_FORWARD_PRIVATE_H
+#define WINNOW_FORWARD_PRIVATE_H
+
+#include "winnow/forward.h"
+
+/* Longest line of prose the body wraps to (summaries, notes). */
+#define FWD_WRAP 72
+/* Lines of quoted code kept per finding: the end of the quote, where
+ * the code the comment is about sits. */
+#define FWD_QUOTE_LINES 12
+/* Review links kept per review. */
+#define FWD_MAX_LINKS 2
+
+/* One mailbox: a display name (may be NULL) and an address. */
+typedef struct fwd_mbox {
+	char *name;
+	char *addr;
+} fwd_mbox;
+
+typedef struct fwd_mboxes {
+	fwd_mbox *v;
+	size_t n;
+} fwd_mboxes;
+
+/* --- forward.c ------------------------------------------------------- */
+
+/* Put prefix (and ": ") before err's message, with status st: the
+ * message is copied first, as wn_error_set() frees the one it
+ * replaces.  Returns st. */
+wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix);
+
+/* Is addr fit for a header: one '@' with text on both sides, no blank,
+ * control, quote or bracket? */
+bool fwd_addr_ok(const char *addr);
+wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
+bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
+void fwd_mboxes_clear(fwd_mboxes *l);
+/* 64-bit FNV-1a over s, continuing from h (start with FWD_FNV_INIT). */
+#define FWD_FNV_INIT 0xcbf29ce484222325ULL
+unsigned long long fwd_hash(unsigned long long h, const char *s);
+
+/* --- forward-body.c --------------------------------------------------- */
+
+/* What the body is made of besides f's findings. */
+typedef struct fwd_body_ctx {
+	const wn_conf *conf;
+	const char *author;		/* the author's display name or address */
+	char ***links;			/* per part: NULL-terminated review links */
+} fwd_body_ctx;
+
+/* The body of f: the template (winnow.forward_template or the built-in
+ * one) expanded, the findings where it says {findings}.  Safe text:
+ * no control character but '\n' and '\t'. */
+wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err);
+/* The links a review mail carries to its online version (bot's footer,
+ * CI run, report), at most FWD_MAX_LINKS; NULL-terminated, malloc'd. */
+wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out);
+/* "Sashiko", "Sashiko and 0-day": the bots of f's parts. */
+wn_status fwd_bot_names(const wn_forward *f, wn_buf *out);
+
+/* --- forward-mime.c --------------------------------------------------- */
+
+/* Parse an address list (draft text, patch headers) into l (appending),
+ * names made header-safe.  Mailboxes with unusable addresses are
+ * skipped, or fail with WN_PARSE when strict. */
+wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err);
+/* "Name <addr>, addr2" as the draft shows a list (names quoted when
+ * they need it, not encoded).  malloc'd. */
+char *fwd_format_addresses(const fwd_mboxes *l);
+
+/* --- forward-run.c ---------------------------------------------------- */
+
+/* Run argv with input on its stdin, what it writes on stdout and
+ * stderr collected in output.  WN_OK only when it exited 0; otherwise
+ * err says how it ended (not found, exit status, signal). */
+wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
+		       wn_error *err);
+
+/* --- forward-draft.c ---------------------------------------------------- */
+
+/* Set f->key from the reviews' Message-IDs (order does not matter). */
+wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
+
+/* The state folder of winnow ($XDG_STATE_HOME/winnow), malloc'd. */
+wn_status fwd_state_dir(char **out, wn_error *err);
+
+#endif

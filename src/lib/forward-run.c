@@ -1,0 +1,348 @@
+/* winnow — running the editor and sendmail, never through a shell.
+ *
+ * Their command lines come from the user ($VISUAL, winnow.sendmail) and
+ * are split into words here; the mail goes to sendmail on a pipe and
+ * never appears on any command line. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "forward-private.h"
+#include "winnow/text.h"
+
+/* What sendmail may say before we stop listening (it only goes into
+ * an error message). */
+#define OUTPUT_MAX 65536
+
+/* --- splitting ------------------------------------------------------------ */
+
+static wn_status push_word(char ***v, size_t *n, wn_buf *w)
+{
+	char **nv = realloc(*v, (*n + 2) * sizeof(char *));
+
+	if (!nv)
+		return WN_NOMEM;
+	*v = nv;
+	if (!(nv[*n] = wn_buf_steal(w)))
+		return WN_NOMEM;
+	nv[++*n] = NULL;
+	return WN_OK;
+}
+
+wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err)
+{
+	wn_buf w = WN_BUF_INIT;
+	char **v = NULL, quote = 0;
+	bool in_word = false;
+	size_t n = 0;
+	wn_status st = WN_OK;
+
+	*argv = NULL;
+	for (const char *p = cmd ? cmd : ""; *p && st == WN_OK; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+			else if (quote == '"' && *p == '\\' && p[1] && strchr("\"\\$`", p[1]))
+				st = wn_buf_putc(&w, *++p);
+			else
+				st = wn_buf_putc(&w, *p);
+		} else if (*p == ' ' || *p == '\t' || *p == '\n') {
+			if (in_word)
+				st = push_word(&v, &n, &w);
+			in_word = false;
+		} else {
+			in_word = true;
+			if (*p == '\'' || *p == '"')
+				quote = *p;
+			else if (*p == '\\' && p[1])
+				st = wn_buf_putc(&w, *++p);
+			else
+				st = wn_buf_putc(&w, *p);
+		}
+	}
+	/* A quoted "" is a word of its own, empty. */
+	if (st == WN_OK && in_word && !quote)
+		st = push_word(&v, &n, &w);
+	wn_buf_free(&w);
+	if (st == WN_OK && quote)
+		st = wn_error_set(err, WN_USAGE, "unmatched %c in the command '%s'", quote, cmd);
+	else if (st == WN_OK && !n)
+		st = wn_error_set(err, WN_USAGE, "empty command");
+	else if (st == WN_NOMEM)
+		wn_error_set(err, st, "out of memory");
+	if (st != WN_OK) {
+		wn_strv_free(v);
+		return st;
+	}
+	*argv = v;
+	return WN_OK;
+}
+
+/* --- children ------------------------------------------------------------ */
+
+/* In the child, before exec: signals as a fresh program expects them
+ * (winnow ignores SIGPIPE or SIGXFSZ; ignored signals survive exec). */
+static void child_signals(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGXFSZ, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+}
+
+/* exec argv; on failure tell the parent errno through fd. */
+static void __attribute__((noreturn)) exec_or_report(char *const *argv, int fd)
+{
+	int e;
+
+	child_signals();
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(fd, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/* Did exec fail?  Reads the errno the child sent, 0 when exec worked
+ * (the pipe closed on exec). */
+static int exec_errno(int fd)
+{
+	int e = 0;
+	ssize_t r;
+
+	do
+		r = read(fd, &e, sizeof(e));
+	while (r < 0 && errno == EINTR);
+	close(fd);
+	return r == (ssize_t) sizeof(e) ? e : 0;
+}
+
+static pid_t wait_child(pid_t pid, int *status)
+{
+	pid_t r;
+
+	do
+		r = waitpid(pid, status, 0);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+/* How a child ended, as an error (WN_OK for exit 0).  The program by
+ * its base name: the message has to fit a status line. */
+static wn_status ended(const char *what, const char *prog, int status, wn_error *err)
+{
+	const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return WN_OK;
+	if (WIFSIGNALED(status))
+		return wn_error_set(err, WN_IO, "%s'%s' was killed by signal %d (%s)", what, base,
+				    WTERMSIG(status), strsignal(WTERMSIG(status)));
+	return wn_error_set(err, WN_IO, "%s'%s' exited with status %d", what, base,
+			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* --- the editor ------------------------------------------------------------ */
+
+static wn_status editor_argv(const char *const *paths, size_t n, char ***argv, wn_error *err)
+{
+	const char *ed = getenv("VISUAL");
+	size_t k = 0;
+	char **v, **nv;
+	wn_status st;
+
+	if (!ed || !*ed)
+		ed = getenv("EDITOR");
+	if (!ed || !*ed)
+		ed = "vi";
+	if ((st = wn_argv_split(ed, &v, err)) != WN_OK)
+		return st == WN_USAGE ? fwd_error_prefix(err, WN_CONFIG, "$VISUAL/$EDITOR") : st;
+	while (v[k])
+		k++;
+	nv = realloc(v, (k + n + 1) * sizeof(char *));
+	if (!nv) {
+		wn_strv_free(v);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		nv[k + i] = strdup(paths[i]);
+	nv[k + n] = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!nv[k + i]) {
+			wn_strv_free(nv);
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		}
+	*argv = nv;
+	return WN_OK;
+}
+
+wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	char **argv;
+	int fds[2], status = 0, e;
+	pid_t pid;
+	wn_status st;
+
+	if ((st = editor_argv(paths, n, &argv, err)) != WN_OK)
+		return st;
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		wn_strv_free(argv);
+		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(errno));
+	}
+	/* As system() does: Ctrl-C is the editor's business while it runs. */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		exec_or_report(argv, fds[1]);
+	}
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		st = wn_error_set(err, WN_IO, "cannot start the editor: %s", strerror(errno));
+	} else if ((e = exec_errno(fds[0])) != 0) {
+		wait_child(pid, &status);
+		st = wn_error_set(err, WN_CONFIG, "cannot run the editor '%s': %s", argv[0], strerror(e));
+	} else if (wait_child(pid, &status) < 0) {
+		st = wn_error_set(err, WN_IO, "lost the editor: %s", strerror(errno));
+	} else {
+		st = ended("the editor ", argv[0], status, err);
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	wn_strv_free(argv);
+	return st;
+}
+
+/* --- sendmail --------------------------------------------------------------- */
+
+/* Feed input to fd_in and collect fd_out until both are done.  poll(),
+ * so that neither side can fill a pipe and wait on the other. */
+static void pump(int fd_in, const char *input, size_t len, int fd_out, wn_buf *output)
+{
+	size_t off = 0;
+
+	if (!len) {
+		close(fd_in);
+		fd_in = -1;
+	}
+	while (fd_out >= 0) {
+		struct pollfd p[2] = { { fd_out, POLLIN, 0 }, { fd_in, POLLOUT, 0 } };
+		char chunk[4096];
+		ssize_t r;
+
+		if (poll(p, fd_in >= 0 ? 2 : 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (fd_in >= 0 && p[1].revents) {
+			r = write(fd_in, input + off, len - off);
+			if (r > 0)
+				off += (size_t) r;
+			/* EPIPE: sendmail stopped reading; its exit
+			 * status will say why. */
+			if ((r < 0 && errno != EINTR && errno != EAGAIN) || off == len) {
+				close(fd_in);
+				fd_in = -1;
+			}
+		}
+		if (p[0].revents) {
+			r = read(fd_out, chunk, sizeof(chunk));
+			if (r > 0 && output->len < OUTPUT_MAX)
+				wn_buf_append(output, chunk, (size_t) r);
+			if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
+				close(fd_out);
+				fd_out = -1;
+			}
+		}
+	}
+	if (fd_in >= 0)
+		close(fd_in);
+}
+
+/* A write to a pipe whose reader is gone raises SIGPIPE, which would
+ * kill winnow: block it while we write and take the pending one away
+ * afterwards, without touching the handler the program set. */
+static void sigpipe_block(sigset_t *old)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &s, old);
+}
+
+static void sigpipe_restore(const sigset_t *old)
+{
+	sigset_t s, pending;
+	struct timespec zero = { 0, 0 };
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGPIPE);
+	sigpending(&pending);
+	if (sigismember(&pending, SIGPIPE) && !sigismember(old, SIGPIPE))
+		sigtimedwait(&s, NULL, &zero);
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+static void child_plumb(int in, int out)
+{
+	dup2(in, STDIN_FILENO);
+	dup2(out, STDOUT_FILENO);
+	dup2(out, STDERR_FILENO);
+}
+
+wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
+		       wn_error *err)
+{
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
+	sigset_t old;
+	pid_t pid;
+
+	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 || pipe2(ex, O_CLOEXEC) < 0) {
+		e = errno;
+		for (int i = 0; i < 2; i++) {
+			if (in[i] >= 0)
+				close(in[i]);
+			if (out[i] >= 0)
+				close(out[i]);
+		}
+		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(e));
+	}
+	sigpipe_block(&old);
+	pid = fork();
+	if (pid == 0) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		child_plumb(in[0], out[1]);
+		exec_or_report(argv, ex[1]);
+	}
+	close(in[0]);
+	close(out[1]);
+	close(ex[1]);
+	if (pid < 0) {
+		e = errno;
+		close(in[1]);
+		close(out[0]);
+		close(ex[0]);
+		sigpipe_restore(&old);
+		return wn_error_set(err, WN_IO, "cannot start '%s': %s", argv[0], strerror(e));
+	}
+	e = exec_errno(ex[0]);
+	pump(in[1], input, e ? 0 : len, out[0], output);
+	sigpipe_restore(&old);
+	if (wait_child(pid, &status) < 0)
+		return wn_error_set(err, WN_IO, "lost '%s': %s", argv[0], strerror(errno));
+	if (e)
+		return wn_error_set(err, WN_IO, "cannot run '%s': %s", argv[0], strerror(e));
+	return ended("", argv[0], status, err);
+}

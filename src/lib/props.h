@@ -1,0 +1,51 @@
+/* winnow — how verdicts and notes are laid out in notmuch properties,
+ * for the reader (index.c) and the writer (store-writer.c) alike.
+ *
+ *   winnow.verdict.<fp>=<state>
+ *   winnow.note.<fp>=<first piece of the note>
+ *   winnow.note.<fp>.2=<second piece>, .3, ...
+ *   winnow.forwarded.<fp>=<time> <message-id>
+ *   winnow.severity.<fp>=<the maintainer's severity>
+ *   winnow.reported.<fp>=<time> <message-id of the feedback digest>
+ *
+ * Xapian refuses a term longer than 245 bytes, and a property is one
+ * term ("XPROPERTY" key "=" value): a note longer than about 200 bytes
+ * in one property makes libnotmuch exit.  So a note is cut into pieces
+ * of at most WN_NOTE_PIECE bytes, on character boundaries; readers that
+ * know only the first key still see the note's beginning, and every
+ * piece travels with `notmuch dump --include=properties`. */
+#ifndef WINNOW_PROPS_H
+#define WINNOW_PROPS_H
+
+#include <notmuch.h>
+#include <stdbool.h>
+
+#include "winnow/index.h"
+#include "winnow/verdict.h"
+
+#define WN_NOTE_PIECE 150
+/* Longest note accepted (bytes): far beyond a reasonable note, and a
+ * bound on what one finding can put into the index. */
+#define WN_NOTE_MAX 65536
+
+/* Set (value non-empty) or remove (NULL or "") the verdict property. */
+notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn_verdict v);
+/* Replace the note of fp, in pieces; NULL or "" removes it. */
+notmuch_status_t wn_props_set_note(notmuch_message_t *msg, const char *fp, const char *note);
+
+/* Set the forwarded record of fp ("<time> <message-id>"). */
+notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value);
+/* Set (or, value NULL or "", remove) the one value of prefix<fp>. */
+notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
+				  const char *value);
+/* The stored maintainer's severity of fp; WN_SEV_NONE when unset. */
+wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp);
+
+/* The stored verdict and note (malloc'd, NULL when none) of one
+ * finding.  false only when out of memory. */
+bool wn_props_read_finding(notmuch_message_t *msg, const char *fp, wn_verdict *v, char **note);
+
+/* Properties of a message into it->verdicts/notes/forwarded. */
+void wn_props_read_item(wn_item *it, notmuch_message_t *msg);
+
+#endif

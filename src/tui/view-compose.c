@@ -1,0 +1,392 @@
+/* winnow TUI — forwarding a review's valid findings, the way mutt's
+ * compose menu does it: the draft opens in $VISUAL/$EDITOR at once,
+ * then this view shows From/To/Cc/Subject, the findings and the body,
+ * and waits for: y send, e edit again, P postpone, p add or drop the
+ * pre-existing findings, q cancel.  F on a review with a postponed
+ * draft offers to resume it.
+ *
+ * The draft file is the truth: every step reads it back, and it stays
+ * on disk until the mail is sent or the user discards it, whatever
+ * fails in between. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "winnow/forward.h"
+#include "winnow/text.h"
+#include "view.h"
+
+struct compose {
+	wn_item *it;		/* the review (the queue's) */
+	wn_forward *f;
+	char *dir;		/* the drafts folder */
+	char *composed;		/* the draft text as composed, to see edits */
+	char **lines;		/* the body, for the list */
+	size_t nlines;
+	char *problem;		/* why it cannot be sent now; NULL */
+	char *optout;		/* recipients in winnow.optout; NULL */
+	int header_y, header_h;
+};
+
+static const struct hint compose_hints[] = {
+	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" },
+	{ ACT_MARK_PRE, "pre-existing" }, { ACT_BACK, "cancel" }, { ACT_HELP, "help" },
+	{ ACT_NONE, NULL },
+};
+
+/* --- state ------------------------------------------------------------- */
+
+static void set_problem(struct compose *c, const char *what, const wn_error *err)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	free(c->problem);
+	c->problem = NULL;
+	if (what && wn_buf_printf(&b, "%s%s%s", what, err ? ": " : "", err ? wn_error_msg(err) : "") == WN_OK)
+		c->problem = wn_buf_steal(&b);
+	wn_buf_free(&b);
+}
+
+static void lines_free(struct compose *c)
+{
+	for (size_t i = 0; i < c->nlines; i++)
+		free(c->lines[i]);
+	free(c->lines);
+	c->lines = NULL;
+	c->nlines = 0;
+}
+
+/* The body as list rows, and who of the recipients opted out. */
+static void refresh_view(struct tui *t, struct view *v, struct compose *c)
+{
+	lines_free(c);
+	text_wrap(c->f->body ? c->f->body : "", COLS > 4 ? COLS - 2 : 2, false, &c->lines, &c->nlines);
+	v->lines = c->nlines;
+	if (v->cursor >= v->lines)
+		v->cursor = v->lines ? v->lines - 1 : 0;
+	free(c->optout);
+	c->optout = wn_forward_optouts(wn_index_conf(t->idx), c->f);
+}
+
+static bool save(struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_buf text = WN_BUF_INIT;
+	bool ok = wn_forward_draft_save(c->f, c->dir, &err) == WN_OK;
+
+	if (!ok)
+		set_problem(c, "cannot save the draft", &err);
+	free(c->composed);
+	c->composed = ok && wn_forward_draft_text(c->f, &text) == WN_OK ? wn_buf_steal(&text) : NULL;
+	wn_buf_free(&text);
+	wn_error_clear(&err);
+	return ok;
+}
+
+/* Read the draft file back into f. */
+static bool reload(struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	bool ok = wn_forward_draft_reload(c->f, c->dir, &err) == WN_OK;
+
+	set_problem(c, ok ? NULL : "the draft does not read (e: edit it)", ok ? NULL : &err);
+	wn_error_clear(&err);
+	return ok;
+}
+
+/* The editor on the draft, curses put aside meanwhile. */
+static void edit(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *path = wn_forward_draft_path(c->f, c->dir);
+	const char *paths[1] = { path };
+	wn_status st;
+
+	if (!path) {
+		tui_msg(t, ROLE_ERROR, "out of memory");
+		return;
+	}
+	display_suspend();
+	st = wn_run_editor(paths, 1, &err);
+	display_resume();
+	if (reload(c) && st != WN_OK)
+		set_problem(c, "the editor failed; the draft is kept", &err);
+	refresh_view(t, v, c);
+	free(path);
+	wn_error_clear(&err);
+}
+
+/* --- opening: resume or compose --------------------------------------- */
+
+static bool offer_draft(struct tui *t, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_forward *f = NULL;
+	wn_status st = wn_forward_draft_find(c->dir, &c->it, 1, &f, &err);
+	char when[32] = "", question[96];
+	struct tm tm;
+
+	/* One that cannot be resumed was set aside: a new one follows. */
+	if (st != WN_OK && st != WN_NOT_FOUND)
+		tui_msg(t, ROLE_WARNING, "the postponed draft cannot be resumed: %s", wn_error_msg(&err));
+	wn_error_clear(&err);
+	if (st != WN_OK)
+		return false;
+	if (localtime_r(&f->created, &tm))
+		strftime(when, sizeof(when), " of %Y-%m-%d %H:%M", &tm);
+	snprintf(question, sizeof(question), "Resume the draft%s postponed for this review? (n: a new one)",
+		 when);
+	if (!prompt_yesno(t, question)) {
+		wn_forward_free(&f);
+		return false;
+	}
+	c->f = f;
+	return true;
+}
+
+static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
+{
+	wn_fwd_opts o = { preexisting, false };
+	wn_error err = WN_ERROR_INIT;
+	wn_forward *f = NULL;
+
+	if (wn_forward_compose(t->idx, &c->it, 1, &o, &f, &err) != WN_OK) {
+		tui_msg(t, ROLE_WARNING, "%s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return false;
+	}
+	/* Reading the mails may leave a message behind on success. */
+	wn_error_clear(&err);
+	wn_forward_free(&c->f);
+	c->f = f;
+	return save(c);
+}
+
+static bool compose_open(struct tui *t, struct view *v, void *arg)
+{
+	struct compose *c = v->priv;
+	wn_error err = WN_ERROR_INIT;
+	bool resumed;
+
+	c->it = arg;
+	if (wn_draft_dir(&c->dir, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return false;
+	}
+	resumed = offer_draft(t, c);
+	if (!resumed && !compose_new(t, c, false)) {
+		if (c->f)
+			tui_msg(t, ROLE_ERROR, "%s", c->problem ? c->problem : "cannot save the draft");
+		wn_forward_free(&c->f);
+		free(c->dir);
+		free(c->composed);
+		free(c->problem);
+		return false;
+	}
+	if (resumed) {
+		/* A resumed draft goes straight to the question, as in mutt:
+		 * e opens it again. */
+		reload(c);
+		refresh_view(t, v, c);
+	} else {
+		edit(t, v, c);
+	}
+	return true;
+}
+
+static void compose_done(struct tui *t, struct view *v)
+{
+	struct compose *c = v->priv;
+
+	wn_forward_free(&c->f);
+	lines_free(c);
+	free(c->dir);
+	free(c->composed);
+	free(c->problem);
+	free(c->optout);
+}
+
+/* --- drawing ------------------------------------------------------------ */
+
+/* The header lines: fields, the findings, then what stands in the way. */
+enum { H_FROM, H_TO, H_CC, H_SUBJECT, H_FINDINGS, H_NOTICE, H_BLANK, H_COUNT };
+
+static void header_row(struct compose *c, int k, struct row *r)
+{
+	static const char *const names[] = { "From:", "To:", "Cc:", "Subject:" };
+	const wn_forward *f = c->f;
+	const char *values[] = { f->from, f->to, f->cc && *f->cc ? f->cc : "(none)", f->subject };
+
+	if (k <= H_SUBJECT) {
+		row_add(r, ROLE_HEADER, 9, names[k]);
+		row_add(r, k == H_TO && c->optout ? ROLE_WARNING : ROLE_DEFAULT, CELL_FLEX, values[k]);
+	} else if (k == H_FINDINGS) {
+		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu valid finding%s", f->nvalid, f->nvalid == 1 ? "" : "s");
+		row_add(r, ROLE_V_PREEXISTING, CELL_FLEX,
+			f->preexisting ? (f->npre ? "and the pre-existing ones (p: drop them)"
+						  : "(no pre-existing ones)")
+				       : "(pre-existing ones left out; p: add them)");
+	} else if (k == H_NOTICE) {
+		if (c->problem)
+			row_add(r, ROLE_ERROR, CELL_FLEX, c->problem);
+		else if (c->optout)
+			row_addf(r, ROLE_WARNING, CELL_NATURAL, "opted out of bot findings (winnow.optout):");
+		else if (f->notice)
+			row_add(r, ROLE_WARNING, CELL_FLEX, f->notice);
+		if (!c->problem && c->optout)
+			row_add(r, ROLE_WARNING, CELL_FLEX, c->optout);
+	}
+}
+
+static void compose_layout(struct tui *t, struct view *v, int top, int height)
+{
+	struct compose *c = v->priv;
+	int h = height > H_COUNT + 2 ? H_COUNT : height / 2;
+
+	c->header_y = top;
+	c->header_h = h;
+	v->list_y = top + h;
+	v->list_h = height - h;
+}
+
+static void compose_draw(struct tui *t, struct view *v)
+{
+	struct compose *c = v->priv;
+
+	for (int k = 0; k < c->header_h; k++) {
+		struct row r = { .n = 0 };
+
+		header_row(c, k, &r);
+		view_draw_row(t, c->header_y + k, &r, false);
+	}
+}
+
+static void compose_title(struct tui *t, struct view *v, struct row *r)
+{
+	struct compose *c = v->priv;
+
+	row_addf(r, ROLE_TITLE, CELL_NATURAL, "winnow %s forward %s", ui_dash(), ui_dash());
+	row_add(r, ROLE_TITLE, CELL_FLEX, c->f->subject);
+}
+
+static void compose_row(struct tui *t, struct view *v, size_t i, struct row *r)
+{
+	struct compose *c = v->priv;
+	const char *l = c->lines[i];
+
+	row_add(r, l[0] == '>' ? ROLE_QUOTE : ROLE_DEFAULT, CELL_FLEX, l);
+}
+
+/* --- actions -------------------------------------------------------------- */
+
+/* Send, after the second question when someone opted out. */
+static struct view_req send(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *warning = NULL;
+	wn_buf q = WN_BUF_INIT;
+	bool go = true;
+
+	if (!reload(c)) {
+		refresh_view(t, v, c);
+		tui_msg(t, ROLE_ERROR, "%s", c->problem);
+		return req_done();
+	}
+	refresh_view(t, v, c);
+	if (c->optout) {
+		wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout);
+		go = prompt_yesno(t, wn_buf_str(&q));
+		wn_buf_free(&q);
+	}
+	if (!go) {
+		tui_msg(t, ROLE_STATUS, "not sent; the draft is kept");
+		return req_done();
+	}
+	tui_msg(t, ROLE_STATUS, "sending%s", ui_ellipsis());
+	view_draw(t);
+	refresh();
+	if (wn_forward_send(t->idx, t->store, c->f, c->dir, &warning, &err) != WN_OK) {
+		set_problem(c, "not sent, the draft is kept", &err);
+		tui_msg(t, ROLE_ERROR, "%s", c->problem);
+		wn_error_clear(&err);
+		return req_done();
+	}
+	tui_flush(t);
+	if (warning)
+		tui_msg(t, ROLE_WARNING, "sent, but %s", warning);
+	else
+		tui_msg(t, ROLE_STATUS, "sent to %s: %zu finding%s recorded as forwarded", c->f->to,
+			c->f->nvalid + c->f->npre, c->f->nvalid + c->f->npre == 1 ? "" : "s");
+	free(warning);
+	return req_pass(ACT_BACK);
+}
+
+/* p: the pre-existing findings in or out, composed again (after asking,
+ * when the draft was edited). */
+static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_buf now = WN_BUF_INIT;
+	bool edited, pre = !c->f->preexisting;
+
+	if (wn_forward_draft_reload(c->f, c->dir, NULL) == WN_OK)
+		wn_forward_draft_text(c->f, &now);
+	edited = !c->composed || strcmp(wn_buf_str(&now), c->composed) != 0;
+	wn_buf_free(&now);
+	if (edited && !prompt_yesno(t, pre ? "Compose again with the pre-existing findings? Your edits are lost"
+					   : "Compose again without the pre-existing findings? Your edits are lost"))
+		return;
+	if (compose_new(t, c, pre)) {
+		set_problem(c, NULL, NULL);
+		tui_msg(t, ROLE_STATUS, "pre-existing findings %s (e: edit)", pre ? "added" : "left out");
+	}
+	refresh_view(t, v, c);
+}
+
+static struct view_req compose_request(struct tui *t, struct view *v, enum action a)
+{
+	struct compose *c = v->priv;
+
+	switch (a) {
+	case ACT_SEND:
+		return send(t, v, c);
+	case ACT_EDIT:
+		edit(t, v, c);
+		return req_done();
+	case ACT_POSTPONE:
+		tui_msg(t, ROLE_STATUS, "draft postponed: F on this review resumes it");
+		return req_pass(ACT_BACK);
+	case ACT_MARK_PRE:
+		toggle_pre(t, v, c);
+		return req_done();
+	case ACT_BACK:
+		if (!prompt_yesno(t, "Discard this draft?"))
+			return req_done();
+		wn_forward_draft_remove(c->f, c->dir);
+		tui_msg(t, ROLE_STATUS, "draft discarded, nothing sent");
+		return req_pass(ACT_BACK);
+	case ACT_MARK_VALID:
+	case ACT_MARK_FALSE:
+	case ACT_MARK_UNTRIAGED:
+	case ACT_FORWARD:
+		tui_msg(t, ROLE_WARNING, "send, postpone or cancel the mail first");
+		return req_done();
+	default:
+		return req_pass(a);
+	}
+}
+
+const struct view_ops compose_ops = {
+	.name = "forward",
+	.priv_size = sizeof(struct compose),
+	.open = compose_open,
+	.done = compose_done,
+	.title = compose_title,
+	.row = compose_row,
+	.layout = compose_layout,
+	.draw = compose_draw,
+	.request = compose_request,
+	.hints = compose_hints,
+};

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Clear one-line errors for what people mistype: a command name, a
+# negative or huge number, a query Xapian cannot read, a harmful
+# winnow.tagprefix.  Exit 1 for the user's mistakes, 2 for a config that
+# cannot be used; nothing is searched or written by mistake.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+id=20261102102845.9E02AC4CEF3@smtp.kernel.org
+err=$WN_WORLD/err
+one_line() { test "$(wc -l < "$err")" -eq 1; }
+
+"$WINNOW" lsit < /dev/null 2> "$err"; expect_eq "a typo'd command exits 1" 1 $?
+check "it says which command was meant" grep -q "unknown command 'lsit'; did you mean 'list'?" "$err"
+check "in one line" one_line
+"$WINNOW" histroy < /dev/null 2> "$err"; expect_eq "a swapped pair of letters too" 1 $?
+check "is caught as a typo" grep -q "did you mean 'history'" "$err"
+"$WINNOW" -- list < /dev/null 2> "$err"; expect_eq "'winnow -- list' is a search (needs a terminal: 2)" 2 $?
+check "and says so" grep -q "needs a terminal" "$err"
+"$WINNOW" 'subject:list' < /dev/null 2> "$err"; expect_eq "a query term is never a typo" 2 $?
+
+"$WINNOW" mark "$id" -1 valid 2> "$err"; expect_eq "a negative finding exits 1" 1 $?
+check "it says numbers count from 1" grep -q "numbers here count from 1" "$err"
+check "no getopt noise" bash -c '! grep -q "invalid option" "$1"' _ "$err"
+check "in one line" one_line
+"$WINNOW" mark "$id" 99999999999999999999 valid 2> "$err"; expect_eq "a 20-digit finding exits 1" 1 $?
+check "it is called too large, not wrapped" grep -q "'99999999999999999999' is far too large" "$err"
+"$WINNOW" undo 99999999999999999999 2> "$err"; expect_eq "undo of a 20-digit count exits 1" 1 $?
+"$WINNOW" mark --note 2> "$err"; expect_eq "an option without its value exits 1" 1 $?
+check "it names the option" grep -q -- "--note wants a value" "$err"
+
+"$WINNOW" list 'date:foo..bar' 2> "$err"; expect_eq "a date Xapian cannot read exits 1" 1 $?
+check "it gives Xapian's reason" grep -q "date specification" "$err"
+
+notmuch config set winnow.tagprefix ""
+"$WINNOW" list > /dev/null 2> "$err"; expect_eq "an empty tag prefix is refused (2)" 2 $?
+check "it says why" grep -q "winnow.tagprefix is empty" "$err"
+notmuch config set winnow.tagprefix "my tags/"
+"$WINNOW" mark "$id" 1 valid 2> "$err"; expect_eq "a prefix with a space is refused" 2 $?
+check "it says why" grep -q "must not hold spaces" "$err"
+notmuch config set winnow.tagprefix $'w\e[31m/'
+"$WINNOW" list > /dev/null 2> "$err"; expect_eq "a prefix with an escape is refused" 2 $?
+check "no escape reaches the message" bash -c '! grep -q $'"'"'\e'"'"' "$1"' _ "$err"
+expect_eq "nothing was tagged meanwhile" "" "$(notmuch search --output=tags '*' | grep -v -x -e inbox -e unread)"
+notmuch config set winnow.tagprefix "team-a/"
+"$WINNOW" mark "$id" 1 valid; expect_eq "a sane prefix works" 0 $?
+expect_eq "and is used" "id:$id" "$(notmuch search --output=messages tag:team-a/valid)"
+wn_done

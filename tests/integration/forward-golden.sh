@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# winnow forward --dry-run against golden mails (tests/integration/
+# forward/NAME.eml): headers and body, byte for byte, with the Date and
+# the Message-ID made repeatable (WINNOW_FORWARD_DATE, _SEED, TZ=UTC).
+# The corpus (tests/corpus/forward) has a non-ASCII author and Cc, a
+# subject carrying an encoded CR/LF and fake headers, a patch with no
+# References; the verdicts set here add a note with control characters
+# and a false positive whose note must never be sent.
+#
+#   WN_GOLDEN_UPDATE=1 make check TESTS=tests/integration/forward-golden.sh
+#
+# rewrites the goldens; read them before committing.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world "$WN_TOP_SRCDIR/tests/corpus/forward"
+export TZ=UTC WINNOW_FORWARD_DATE=1794652800 WINNOW_FORWARD_SEED=golden
+golden=$WN_TOP_SRCDIR/tests/integration/forward
+
+quux=20261110101200.AB12CD34EF5@smtp.kernel.org
+frob=20261111153000.CD56EF78AB9@smtp.kernel.org
+bpf=f00dfeed0123456789abcdef01234567@mail.kernel.org
+
+"$WINNOW" mark "$quux" 1 valid --note $'Checked \e[31mon\e[0m real hardware \a too.\r\nA ring of 1000 \x08descriptors stalls after one wrap.'
+"$WINNOW" mark "$quux" 2 false-positive --note "SECRET: refill runs under the lock"
+"$WINNOW" mark "$quux" 3 pre-existing
+"$WINNOW" mark "$frob" 1 valid
+"$WINNOW" mark "$bpf" all valid
+
+# compare NAME ARGS...: winnow forward --dry-run ARGS against NAME.eml.
+compare() {
+	local name=$1 out=$WN_WORLD/$1.eml
+	shift
+	"$WINNOW" forward --dry-run "$@" > "$out" 2> "$WN_WORLD/$name.err"
+	expect_eq "$name: exit 0" 0 $?
+	if [ -n "${WN_GOLDEN_UPDATE:-}" ]; then
+		cp "$out" "$golden/$name.eml"
+	fi
+	if cmp -s "$out" "$golden/$name.eml"; then
+		expect_eq "$name: the golden mail" same same
+	else
+		expect_eq "$name: the golden mail" same differs
+		diff -u "$golden/$name.eml" "$out" | sed 's/^/  /'
+	fi
+}
+
+# headers NAME: the header block of the mail printed last by compare.
+headers() { sed '/^$/q' "$WN_WORLD/$1.eml"; }
+
+compare nonascii "$quux"
+compare nonascii-pre --pre-existing "$quux"
+compare crlf-subject "id:$frob"
+compare no-references "<$bpf>"
+
+# What the goldens say, checked on its own as well:
+check "non-ASCII names are RFC 2047 encoded" grep -q '^To: =?UTF-8?b?' <(headers nonascii)
+check "the headers are all ASCII" bash -c '! LC_ALL=C grep -q "[^ -~	]" "$1"' _ <(headers nonascii)
+check "the body is 8bit UTF-8" grep -qx 'Content-Transfer-Encoding: 8bit' <(headers nonascii)
+check "the lists are Cc'ed, not the people" bash -c 'h=$(cat "$1"); grep -q "netdev@vger.kernel.org" <<<"$h" && ! grep -qi "lukasz" <<<"$h"' _ <(headers nonascii)
+check "the false positive is not sent" bash -c '! grep -q "SECRET\|power of two here" "$1" || ! grep -q "not a race\|SECRET" "$1"' _ "$WN_WORLD/nonascii.eml"
+check "no false positive's note" bash -c '! grep -q SECRET "$1"' _ "$WN_WORLD/nonascii.eml"
+check "pre-existing findings are left out by default" bash -c '! grep -q "dma_map_page() failure" "$1"' _ "$WN_WORLD/nonascii.eml"
+check "--pre-existing adds them under a heading" bash -c 'grep -q "^Not caused by this patch (pre-existing)" "$1" && grep -q "dma_map_page() failure" "$1"' _ "$WN_WORLD/nonascii-pre.eml"
+check "no control character in the mail" bash -c '! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n\t" < "$1")' _ "$WN_WORLD/nonascii.eml"
+check "the CR/LF in the subject split no header" bash -c '! grep -qiE "^(Bcc|X-Injected):" "$1"' _ <(headers crlf-subject)
+check "the subject stays one (folded) header" bash -c 'grep -c "^Subject:" "$1" | grep -qx 1' _ <(headers crlf-subject)
+check "no References of its own: just the patch" grep -qx 'References: <20261112071500.777-1-bob.example@example.com>' <(headers no-references)
+check "In-Reply-To the patch" grep -qx 'In-Reply-To: <20261112071500.777-1-bob.example@example.com>' <(headers no-references)
+check "a reply to the patch's author" grep -qx 'To: Bob Example <bob.example@example.com>' <(headers no-references)
+
+# winnow.cc: none, all, explicit addresses.
+notmuch config set winnow.cc none
+compare-cc() { "$WINNOW" forward --dry-run "$bpf" | sed '/^$/q' | grep '^Cc:'; }
+expect_eq "winnow.cc=none: no Cc" "" "$(compare-cc)"
+notmuch config set winnow.cc all
+expect_eq "winnow.cc=all: the patch's To/Cc but me and the author" \
+	"Cc: bpf@vger.kernel.org, Carol Reviewer <carol@example.com>" "$(compare-cc)"
+notmuch config set winnow.cc "lists; Dave Lead <dave@example.org>"
+expect_eq "winnow.cc=lists; an address" "Cc: bpf@vger.kernel.org, Dave Lead <dave@example.org>" "$(compare-cc)"
+notmuch config set winnow.cc ""
+
+# With no valid finding: say so, print nothing.
+"$WINNOW" mark "$bpf" all false-positive
+out=$("$WINNOW" forward --dry-run "$bpf" 2> "$WN_WORLD/err")
+expect_eq "no valid finding: exit 1" 1 $?
+expect_eq "no valid finding: nothing printed" "" "$out"
+check "no valid finding: says so" grep -q "nothing to forward" "$WN_WORLD/err"
+
+wn_done

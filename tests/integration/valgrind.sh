@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The commands once under valgrind memcheck, which finds reads of
+# uninitialised memory that ASan does not.  Needs a build without
+# sanitizers: ./quickstart test makes one (a copy of the distribution,
+# configured plainly) and runs this with WN_VALGRIND=1; otherwise it
+# is skipped.  Each run must end with no memcheck error.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+if [ -z "${WN_VALGRIND:-}" ]; then
+	echo "skipped: set WN_VALGRIND=1 in a build without sanitizers"
+	exit 77
+fi
+command -v valgrind > /dev/null || { echo "valgrind is not installed"; exit 99; }
+supp=$WN_TOP_SRCDIR/tests/lib/valgrind.supp
+vg() {
+	valgrind -q --error-exitcode=99 --suppressions="$supp" "$WINNOW" "$@"
+}
+# vg_ok NAME EXPECTED-STATUS ARGS...: run under valgrind; memcheck
+# errors give 99, which no command gives itself.
+vg_ok() {
+	local name=$1 want=$2 rc
+	shift 2
+	vg "$@" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
+	rc=$?
+	[ "$rc" -eq 99 ] && sed 's/^/  | /' "$WN_WORLD/err" | head -40
+	expect_eq "$name" "$want" "$rc"
+}
+
+corpus=$(mktemp -d "${TMPDIR:-/tmp}/winnow-vg.XXXXXX")
+cp "$WN_TOP_SRCDIR"/tests/corpus/demo/*.eml "$WN_TOP_SRCDIR"/tests/corpus/hostile/*.eml "$corpus/"
+bash "$WN_TOP_SRCDIR/tests/lib/mkhostile.sh" "$corpus"
+wn_world "$corpus"
+rm -rf "$corpus"
+id=20261102102845.9E02AC4CEF3@smtp.kernel.org
+long=$(for i in $(seq 60); do printf 'né 漢字 %03d ' "$i"; done)
+
+vg_ok "list (text)" 0 list
+vg_ok "list --format=json" 0 list --format=json
+vg_ok "show --format=json" 0 show --format=json "$id"
+vg_ok "mark with a long note" 0 mark --note="$long" "$id" 1 valid
+vg_ok "mark all" 0 mark "$id" all pre-existing
+vg_ok "history" 0 history --format=json
+vg_ok "undo" 0 undo
+vg_ok "sync-journal" 0 sync-journal
+vg_ok "show of a review with an escaped id" 0 show 'ctl\x1b[31mred\x07bell@example.org'
+vg_ok "show of a 500-deep MIME mail" 0 show deep-mime@example.org
+vg_ok "a typo'd command" 1 lsit
+vg_ok "a bad query" 1 list 'date:foo..bar'
+vg_ok "a bad note" 1 mark --note=$'caf\xe9' "$id" 1 valid
+wn_done

@@ -1,0 +1,267 @@
+/* The write path in-process, on a real notmuch database built from the
+ * demo corpus: bulk marks undone as one action, undo of an older action,
+ * the history, forward records, and a stale item refreshed before a
+ * mark (so it never erases another program's write). */
+#include "autoconfig.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "winnow/winnow.h"
+
+#define REVIEW_A "20261102102845.9E02AC4CEF3@smtp.kernel.org"
+#define REVIEW_B "20261104023058.D3ADBC4CEC7@smtp.kernel.org"
+
+struct world {
+	char dir[64];
+	wn_index *idx;
+	wn_store *store;
+};
+
+static char *config_path(const struct world *w)
+{
+	char *p = NULL;
+
+	assert_true(asprintf(&p, "%s/db/notmuch-config", w->dir) > 0);
+	return p;
+}
+
+static int setup(void **state)
+{
+	struct world *w = calloc(1, sizeof(*w));
+	const char *src = getenv("WN_TOP_SRCDIR");
+	char *cmd = NULL, *cfg, *st = NULL;
+	wn_error err = WN_ERROR_INIT;
+
+	strcpy(w->dir, "/tmp/winnow-store.XXXXXX");
+	assert_non_null(mkdtemp(w->dir));
+	assert_true(asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/demo' '%s/db' >/dev/null",
+			     src ? src : ".", src ? src : ".", w->dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	cfg = config_path(w);
+	assert_int_equal(wn_index_open(cfg, &w->idx, &err), WN_OK);
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &w->store, &err), WN_OK);
+	wn_error_clear(&err);
+	free(st);
+	free(cfg);
+	*state = w;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct world *w = *state;
+	char *cmd = NULL;
+
+	wn_store_close(&w->store);
+	wn_index_close(&w->idx);
+	if (asprintf(&cmd, "rm -rf '%s'", w->dir) > 0 && system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", w->dir);
+	free(cmd);
+	free(w);
+	return 0;
+}
+
+static wn_item *find(struct world *w, const char *id)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_item *it = NULL;
+
+	assert_int_equal(wn_index_find(w->idx, id, &it, &err), WN_OK);
+	wn_store_overlay(w->store, it);
+	wn_error_clear(&err);
+	return it;
+}
+
+static void flush(struct world *w)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	assert_int_equal(wn_store_flush(w->store, 10000, &err), WN_OK);
+	assert_int_equal(wn_store_pending(w->store), 0);
+	wn_error_clear(&err);
+}
+
+/* What notmuch holds, read afresh. */
+static wn_verdict stored(struct world *w, const char *id, size_t finding)
+{
+	wn_item *it = find(w, id);
+	wn_verdict v = it->verdicts[finding - 1];
+
+	wn_item_free(&it);
+	return v;
+}
+
+static void test_bulk_mark_is_one_action(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A), *b = find(w, REVIEW_B);
+	wn_mark_target t[] = { { a, 0 }, { b, 2 } };
+	wn_error err = WN_ERROR_INIT;
+	size_t undone = 0;
+
+	assert_int_equal(wn_store_mark_many(w->store, t, 2, WN_VERDICT_FALSE_POSITIVE, "bulk", &err), WN_OK);
+	assert_int_equal(a->counts[WN_VERDICT_FALSE_POSITIVE], a->review->nfindings);
+	assert_int_equal(b->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(stored(w, REVIEW_B, 2), WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	assert_int_equal(undone, 1);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_UNTRIAGED);
+	assert_int_equal(stored(w, REVIEW_B, 2), WN_VERDICT_UNTRIAGED);
+	/* A target out of range refuses the whole action. */
+	t[1].finding = 99;
+	assert_int_equal(wn_store_mark_many(w->store, t, 2, WN_VERDICT_VALID, NULL, &err), WN_USAGE);
+	assert_int_equal(wn_store_pending(w->store), 0);
+	wn_item_free(&a);
+	wn_item_free(&b);
+	wn_error_clear(&err);
+}
+
+static void test_history_and_undo_of_an_older_action(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_history_item *h = NULL, what = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+	char *older;
+
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_PREEXISTING, "old bug", &err), WN_OK);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_true(n >= 2);
+	assert_string_equal(h[0].review, REVIEW_A);
+	assert_int_equal(h[0].to, WN_VERDICT_PREEXISTING);
+	assert_true(h[0].note);
+	assert_int_equal(h[1].from, WN_VERDICT_UNTRIAGED);
+	assert_int_equal(h[1].to, WN_VERDICT_VALID);
+	older = strdup(h[1].group);
+	wn_history_free(&h, n);
+	/* Undo the older one only: finding 2 keeps its verdict. */
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_string_equal(what.fp, a->review->findings[0].fingerprint);
+	assert_int_equal(what.to, WN_VERDICT_VALID);
+	wn_history_item_clear(&what);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_UNTRIAGED);
+	assert_int_equal(stored(w, REVIEW_A, 2), WN_VERDICT_PREEXISTING);
+	assert_int_equal(wn_store_undo_group(w->store, older, NULL, &err), WN_NOT_FOUND);
+	free(older);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
+static void test_forwarded(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_error err = WN_ERROR_INIT;
+	size_t which[] = { 2 };
+	char *cmd = NULL, *cfg = config_path(w);
+
+	assert_int_equal(wn_store_forwarded(w->store, a, which, 1, "sent-1@example.org",
+					    (time_t) 1796000000, &err), WN_OK);
+	assert_string_equal(a->forwarded[1], "2026-11-30T00:53:20Z sent-1@example.org");
+	assert_null(a->forwarded[0]);
+	assert_int_equal(wn_store_pending(w->store), 1);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_string_equal(a->forwarded[1], "2026-11-30T00:53:20Z sent-1@example.org");
+	assert_true(asprintf(&cmd, "test \"$(NOTMUCH_CONFIG='%s' notmuch search --output=messages "
+			     "tag:winnow/forwarded)\" = 'id:%s'", cfg, REVIEW_A) > 0);
+	assert_int_equal(system(cmd), 0);
+	/* Refused: a finding that does not exist, a Message-ID with space. */
+	which[0] = 9;
+	assert_int_equal(wn_store_forwarded(w->store, a, which, 1, "x@y", 0, &err), WN_USAGE);
+	which[0] = 1;
+	assert_int_equal(wn_store_forwarded(w->store, a, which, 1, "x y@z", 0, &err), WN_USAGE);
+	free(cmd);
+	free(cfg);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
+static void test_severity_and_reported(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_error err = WN_ERROR_INIT;
+	size_t which[] = { 1 }, undone = 0;
+
+	assert_int_equal(a->severity[0], WN_SEV_NONE);
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_set_severity(w->store, a, 1, WN_SEV_LOW, &err), WN_OK);
+	assert_int_equal(a->severity[0], WN_SEV_LOW);
+	assert_int_equal(wn_store_reported(w->store, a, which, 1, "digest-1@example.org",
+					   (time_t) 1796000000, &err), WN_OK);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->severity[0], WN_SEV_LOW);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_VALID);
+	assert_string_equal(a->reported[0], "2026-11-30T00:53:20Z digest-1@example.org");
+	assert_null(a->forwarded[0]);
+	/* Undo takes back the severity, not the verdict before it. */
+	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->severity[0], WN_SEV_NONE);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_VALID);
+	assert_non_null(a->reported[0]);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
+/* A view loaded before another program wrote must not undo that write:
+ * the mark is decided from notmuch as it is now. */
+static void test_stale_item_refreshed(void **state)
+{
+	struct world *w = *state;
+	wn_item *stale = find(w, REVIEW_B), *other;
+	wn_error err = WN_ERROR_INIT;
+	size_t undone;
+
+	other = find(w, REVIEW_B);
+	assert_int_equal(wn_store_mark(w->store, other, 1, WN_VERDICT_VALID, "from elsewhere", &err), WN_OK);
+	flush(w);
+	wn_item_free(&other);
+	assert_int_equal(stale->verdicts[0], WN_VERDICT_UNTRIAGED);
+	assert_int_equal(wn_store_mark(w->store, stale, 1, WN_VERDICT_PREEXISTING, NULL, &err), WN_OK);
+	assert_string_equal(stale->notes[0], "from elsewhere");
+	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	flush(w);
+	other = find(w, REVIEW_B);
+	assert_int_equal(other->verdicts[0], WN_VERDICT_VALID);
+	assert_string_equal(other->notes[0], "from elsewhere");
+	wn_item_free(&other);
+	wn_item_free(&stale);
+	wn_error_clear(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_bulk_mark_is_one_action, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
