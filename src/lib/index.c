@@ -531,7 +531,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 		it->bot = WN_BOT_GENERIC;
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
-		st = wn_link_patch(idx->db, it, mail, &files, err);
+		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 

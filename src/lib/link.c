@@ -90,6 +90,7 @@ struct lk {
 	wn_item *it;
 	const wn_mail *mail;		/* the review's */
 	char **files;			/* the linked patch's diff_files() */
+	bool want_files;		/* ... asked for */
 	wn_error *err;
 };
 
@@ -119,7 +120,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
-	if (st != WN_OK || diff_files(mail, &k->files) != WN_OK)
+	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files) != WN_OK))
 		goto nomem;
 	wn_mail_free(&mail);
 	it->patch = p;
@@ -476,10 +477,11 @@ static wn_status link_report(struct lk *k)
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
 			wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, err };
+	struct lk k = { db, it, review, NULL, files != NULL, err };
 	wn_status st;
 
-	*files = NULL;
+	if (files)
+		*files = NULL;
 	it->link = WN_LINK_NONE;
 	if (it->review->followup != WN_FOLLOWUP_NONE && link_report(&k) != WN_OK)
 		return WN_NOMEM;
@@ -494,7 +496,7 @@ wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *revi
 		st = try_subject(&k, it->review->patch_subject);
 	if (st == WN_NOT_FOUND)
 		st = try_subject(&k, review->subject);
-	if (st == WN_OK)
+	if (st == WN_OK && files)
 		*files = k.files;
 	else
 		wn_strv_free(k.files);
