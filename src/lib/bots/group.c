@@ -284,7 +284,7 @@ static void take_context(struct group *g, struct rv_block *k)
 		const char *l;
 
 		while (str_next_line(k->quote, strlen(k->quote), &pos, &l, &ln)) {
-			rv_put(c, &g->context, "> ", 2);
+			rv_put(c, &g->context, "> ", ln ? 2 : 1);
 			rv_put(c, &g->context, l, ln);
 			rv_put(c, &g->context, "\n", 1);
 		}
