@@ -588,7 +588,8 @@ static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
  * patch is: the mail is read once more with them when the parser says
  * they matter (fingerprints stay as they were).  WN_NOMEM is the only
  * error. */
-static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, wn_error *err)
+static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, bool *changed,
+			       wn_error *err)
 {
 	bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
 	wn_review_input in = { .subject = mail->subject };
@@ -599,7 +600,8 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 		it->bot = WN_BOT_GENERIC;
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
-		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL, err);
+		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
+				   changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -616,7 +618,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
-wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
+static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
 {
 	notmuch_message_t *msg;
 	wn_mail *mail = NULL;
@@ -640,7 +642,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 		if (st != WN_OK)
 			goto nomem;
 	} else {
-		st = review_of_mail(idx, it, mail, err);
+		st = review_of_mail(idx, it, mail, changed, err);
 		if (st == WN_NOMEM)
 			goto nomem;
 	}
@@ -664,6 +666,21 @@ nomem:
 	wn_error_clear(&lerr);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
+{
+	/* A patch looked up while another process's write discarded the
+	 * revision could be called missing: reopen and read it again. */
+	for (int tries = 0;; tries++) {
+		bool changed = false;
+		wn_status st = load_once(idx, it, &changed, err);
+
+		if (st != WN_OK || !changed || tries == RETRIES)
+			return st;
+		if ((st = wn_index_refresh(idx, err)) != WN_OK)
+			return st;
+	}
 }
 
 wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err)

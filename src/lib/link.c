@@ -92,6 +92,10 @@ struct lk {
 	char **files;			/* the linked patch's diff_files() */
 	bool want_files;		/* ... asked for */
 	wn_error *err;
+	/* A lookup failed because another process's write discarded the
+	 * revision we read: "not found" may be wrong, so the caller
+	 * reopens the index and links again. */
+	bool changed;
 };
 
 static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
@@ -148,7 +152,7 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 
 	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
-	msg = wn_message_find(k->db, id);
+	msg = wn_message_lookup(k->db, id, &k->changed);
 	if (!msg)
 		return WN_NOT_FOUND;
 	st = load_patch(k, msg, how);
@@ -207,17 +211,17 @@ static bool patch_number(const char *subject, long *n, long *m)
  * pick(), in the given order; NULL if none. */
 typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
 
-static char *search_one(notmuch_database_t *db, const char *qs, notmuch_sort_t order,
+static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 			pick_fn pick, const void *arg)
 {
-	notmuch_query_t *q = notmuch_query_create(db, qs);
-	notmuch_messages_t *msgs = NULL;
+	notmuch_query_t *q = notmuch_query_create(k->db, qs);
+	notmuch_messages_t *msgs;
 	char *found = NULL;
 
 	if (!q)
 		return NULL;
 	notmuch_query_set_sort(q, order);
-	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS) {
+	if ((msgs = wn_message_search(q, &k->changed))) {
 		for (; !found && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
 			if (pick(msg, arg))
@@ -248,7 +252,7 @@ static wn_status try_footer(struct lk *k)
 
 	if (!r->cover_id || r->part <= 0)
 		return WN_NOT_FOUND;
-	cover = wn_message_find(k->db, r->cover_id);
+	cover = wn_message_lookup(k->db, r->cover_id, &k->changed);
 	if (!cover)
 		return WN_NOT_FOUND;
 	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
@@ -256,7 +260,7 @@ static wn_status try_footer(struct lk *k)
 		return wn_error_set(k->err, WN_NOMEM, "out of memory");
 	}
 	notmuch_message_destroy(cover);
-	patch = search_one(k->db, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
+	patch = search_one(k, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
 	free(qs);
 	st = try_id(k, patch, WN_LINK_FOOTER);
 	free(patch);
@@ -324,17 +328,17 @@ static void postings_free(struct postings *p)
 #define SKEW 86400
 #define MAX_POSTINGS 256
 
-static void postings_of(notmuch_database_t *db, const char *qs, const struct subject_pick *sp,
+static void postings_of(struct lk *k, const char *qs, const struct subject_pick *sp,
 			struct postings *out)
 {
-	notmuch_query_t *q = notmuch_query_create(db, qs);
-	notmuch_messages_t *msgs = NULL;
+	notmuch_query_t *q = notmuch_query_create(k->db, qs);
+	notmuch_messages_t *msgs;
 
 	memset(out, 0, sizeof(*out));
 	if (!q)
 		return;
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
-	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS) {
+	if ((msgs = wn_message_search(q, &k->changed))) {
 		for (; notmuch_messages_valid(msgs) && out->n < MAX_POSTINGS && !out->oom;
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
@@ -432,7 +436,7 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;
-	postings_of(k->db, wn_buf_str(&q), &sp, &p);
+	postings_of(k, wn_buf_str(&q), &sp, &p);
 	if (p.oom)
 		goto nomem;
 	pick = choose(&p, r->posted_before > 0 ? r->posted_before : k->it->date, &ambiguous);
@@ -458,7 +462,7 @@ static wn_status link_report(struct lk *k)
 
 	for (size_t i = 0; i <= n; i++) {
 		const char *id = i < n ? m->references[i] : m->in_reply_to;
-		notmuch_message_t *msg = id && *id ? wn_message_find(k->db, id) : NULL;
+		notmuch_message_t *msg = id && *id ? wn_message_lookup(k->db, id, &k->changed) : NULL;
 		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
 		bool root = subject && !is_reply(subject);
 
@@ -475,9 +479,9 @@ static wn_status link_report(struct lk *k)
 }
 
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			wn_error *err)
+			bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, files != NULL, err };
+	struct lk k = { db, it, review, NULL, files != NULL, err, false };
 	wn_status st;
 
 	if (files)
@@ -500,5 +504,6 @@ wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *revi
 		*files = k.files;
 	else
 		wn_strv_free(k.files);
+	*changed = k.changed;
 	return st == WN_NOT_FOUND ? WN_OK : st;
 }
