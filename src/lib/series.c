@@ -1,0 +1,345 @@
+/* winnow — series awareness (series.h): the later patches of a review's
+ * series, the later versions of its patch, and what they say about a
+ * finding.
+ *
+ * A patch is read once per wn_series: its subject taken apart, its
+ * thread and author, and (when asked) its diff.  So is the list of a
+ * patch's later siblings and later versions, and what a bot found on a
+ * later version.  Lookups go through notmuch queries on one thread or
+ * one title, never over every review. */
+#include "autoconfig.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+#include "message.h"
+#include "private.h"
+#include "series-private.h"
+#include "winnow/similar.h"
+#include "winnow/text.h"
+
+/* How many messages one thread or title query reads at most: a thread
+ * of a thousand mails is no series worth following. */
+#define SCAN_MAX 1000
+/* Days around a patch within which an unthreaded sibling is looked for. */
+#define SIBLING_DAYS 3
+
+struct wn_series {
+	wn_index *idx;
+	wn_map patches;		/* id -> struct sr_patch */
+};
+
+static void patch_free(void *v)
+{
+	struct sr_patch *p = v;
+
+	if (!p)
+		return;
+	free(p->id);
+	free(p->thread);
+	free(p->author);
+	wn_subject_clear(&p->subj);
+	wn_diff_clear(&p->diff);
+	free(p->later);
+	free(p->versions);
+	sr_reviewed_free(p->reviewed, p->nreviewed);
+	free(p);
+}
+
+wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err)
+{
+	*out = calloc(1, sizeof(**out));
+	if (!*out)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	(*out)->idx = idx;
+	return WN_OK;
+}
+
+wn_index *sr_index(wn_series *s)
+{
+	return s->idx;
+}
+
+void wn_series_free(wn_series **ps)
+{
+	if (!ps || !*ps)
+		return;
+	wn_map_free(&(*ps)->patches, patch_free);
+	free(*ps);
+	*ps = NULL;
+}
+
+/* --- patches --------------------------------------------------------------- */
+
+/* "Name <Addr>" -> "addr"; malloc'd. */
+static char *address_of(const char *from)
+{
+	const char *lt = from ? strrchr(from, '<') : NULL, *gt = lt ? strchr(lt, '>') : NULL;
+	char *a = lt && gt ? wn_strndup(lt + 1, (size_t) (gt - lt - 1)) : wn_strdup0(from);
+
+	for (char *p = a; p && *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char) (*p - 'A' + 'a');
+	return a;
+}
+
+static struct sr_patch *patch_new(notmuch_message_t *msg)
+{
+	struct sr_patch *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
+	p->thread = wn_strdup0(notmuch_message_get_thread_id(msg));
+	p->author = address_of(notmuch_message_get_header(msg, "from"));
+	p->date = notmuch_message_get_date(msg);
+	if (!p->id || !p->thread || !p->author ||
+	    wn_subject_parse(notmuch_message_get_header(msg, "subject"), &p->subj) != WN_OK) {
+		patch_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+struct sr_patch *sr_patch_get(wn_series *s, const char *id)
+{
+	struct sr_patch *p = wn_map_get(&s->patches, id, strlen(id));
+	notmuch_message_t *msg = NULL;
+
+	if (p)
+		return p;
+	if (wn_index_message(s->idx, id, &msg, NULL) != WN_OK || !msg)
+		return NULL;
+	p = patch_new(msg);
+	notmuch_message_destroy(msg);
+	if (p && wn_map_put(&s->patches, id, strlen(id), p) != WN_OK) {
+		patch_free(p);
+		p = NULL;
+	}
+	return p;
+}
+
+const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
+{
+	notmuch_message_t *msg = NULL;
+	wn_mail *mail = NULL;
+
+	if (p->diff_read)
+		return &p->diff;
+	p->diff_read = true;
+	if (wn_index_message(s->idx, p->id, &msg, NULL) != WN_OK || !msg)
+		return &p->diff;
+	if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
+		wn_diff_parse(mail->body, mail->body_len, &p->diff);
+	wn_mail_free(&mail);
+	notmuch_message_destroy(msg);
+	return &p->diff;
+}
+
+/* Call fn on the Message-ID of every message of query qs (raw notmuch,
+ * not narrowed by winnow.query), at most SCAN_MAX of them. */
+void sr_each(wn_series *s, const char *qs, void (*fn)(wn_series *, const char *, void *), void *arg)
+{
+	notmuch_query_t *q = notmuch_query_create(s->idx->db, qs);
+	notmuch_messages_t *msgs = NULL;
+	char **ids = NULL;
+	size_t n = 0;
+
+	if (!q)
+		return;
+	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS &&
+	    (ids = calloc(SCAN_MAX, sizeof(*ids)))) {
+		for (; n < SCAN_MAX && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
+			notmuch_message_t *m = notmuch_messages_get(msgs);
+
+			ids[n] = wn_strdup0(notmuch_message_get_message_id(m));
+			n += ids[n] != NULL;
+			notmuch_message_destroy(m);
+		}
+	}
+	/* The query's objects go before fn runs its own lookups. */
+	notmuch_query_destroy(q);
+	for (size_t i = 0; i < n; i++) {
+		fn(s, ids[i], arg);
+		free(ids[i]);
+	}
+	free(ids);
+}
+
+/* --- later patches of the series ----------------------------------------------- */
+
+bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
+{
+	struct sr_patch **nv;
+
+	for (size_t i = 0; i < *n; i++)
+		if ((*v)[i] == p)
+			return true;
+	if (!(nv = realloc(*v, (*n + 1) * sizeof(*nv))))
+		return false;
+	nv[(*n)++] = p;
+	*v = nv;
+	return true;
+}
+
+static void sibling(wn_series *s, const char *id, void *arg)
+{
+	struct sr_patch *me = arg, *p = sr_patch_get(s, id);
+
+	if (p && p != me && !p->subj.reply && p->subj.total == me->subj.total &&
+	    p->subj.version == me->subj.version && p->subj.part > me->subj.part &&
+	    strcmp(p->subj.prefix, me->subj.prefix) == 0)
+		sr_push(&me->later, &me->nlater, p);
+}
+
+static int by_part(const void *a, const void *b)
+{
+	const struct sr_patch *x = *(struct sr_patch *const *) a, *y = *(struct sr_patch *const *) b;
+
+	return (x->subj.part > y->subj.part) - (x->subj.part < y->subj.part);
+}
+
+/* The later parts of p's series: in its thread, or (a series sent
+ * without threading) from its author within days of it. */
+static void find_later(wn_series *s, struct sr_patch *p)
+{
+	char *qs = NULL;
+
+	if (p->later_read)
+		return;
+	p->later_read = true;
+	if (asprintf(&qs, "thread:%s", p->thread) >= 0)
+		sr_each(s, qs, sibling, p);
+	free(qs);
+	qs = NULL;
+	if (!p->nlater && strchr(p->author, '@') && !strpbrk(p->author, "\"() ") &&
+	    asprintf(&qs, "from:\"%s\" and date:@%lld..@%lld", p->author,
+		     (long long) p->date - SIBLING_DAYS * 86400, (long long) p->date + SIBLING_DAYS * 86400) >= 0)
+		sr_each(s, qs, sibling, p);
+	free(qs);
+	if (p->nlater > 1)
+		qsort(p->later, p->nlater, sizeof(*p->later), by_part);
+}
+
+static wn_status later_fill(wn_later *out, const struct sr_patch *p, const wn_hunk *h)
+{
+	memset(out, 0, sizeof(*out));
+	out->patch = strdup(p->id);
+	out->subject = wn_strdup0(p->subject);
+	out->part = p->subj.part;
+	out->total = p->subj.total;
+	out->mail_line = h->mail_line;
+	out->new_line = h->new_line;
+	if (!out->patch || (p->subject && !out->subject)) {
+		wn_later_clear(out);
+		return WN_NOMEM;
+	}
+	return WN_OK;
+}
+
+wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *out,
+			  wn_error *err)
+{
+	const wn_finding *f;
+	struct sr_patch *p;
+	char *file, *fn;
+	wn_status st = WN_NOT_FOUND;
+
+	memset(out, 0, sizeof(*out));
+	if (!it->loaded || !it->review || i >= it->review->nfindings || !it->patch)
+		return WN_NOT_FOUND;
+	f = &it->review->findings[i];
+	if (f->about_commit_msg || !(file = wn_sim_path(f->file)))
+		return WN_NOT_FOUND;
+	fn = wn_sim_function(f->function);
+	p = sr_patch_get(s, it->patch->id);
+	if (p && p->subj.part > 0 && p->subj.total > 0) {
+		find_later(s, p);
+		for (size_t k = 0; st == WN_NOT_FOUND && k < p->nlater; k++) {
+			const wn_hunk *h = wn_diff_find(sr_patch_diff(s, p->later[k]), file, fn);
+
+			if (h && sr_patch_subject(s, p->later[k]) == WN_OK)
+				st = later_fill(out, p->later[k], h);
+		}
+	}
+	free(file);
+	free(fn);
+	if (st == WN_NOMEM)
+		return wn_error_set(err, st, "out of memory");
+	return st;
+}
+
+void wn_later_clear(wn_later *l)
+{
+	free(l->patch);
+	free(l->subject);
+	memset(l, 0, sizeof(*l));
+}
+
+/* The subject as the mail has it (for showing), read once. */
+wn_status sr_patch_subject(wn_series *s, struct sr_patch *p)
+{
+	notmuch_message_t *msg = NULL;
+	const char *v;
+
+	if (p->subject)
+		return WN_OK;
+	if (wn_index_message(s->idx, p->id, &msg, NULL) != WN_OK || !msg)
+		return WN_NOT_FOUND;
+	v = notmuch_message_get_header(msg, "subject");
+	p->subject = strdup(v ? v : "");
+	notmuch_message_destroy(msg);
+	return p->subject ? WN_OK : WN_NOMEM;
+}
+
+/* --- the patch as text ----------------------------------------------------------- */
+
+/* Header lines of the text: values made one line each, so that the
+ * body's line numbers stay where the hunks say. */
+static wn_status patch_header(wn_buf *b, const wn_mail *m, const char *id)
+{
+	char *from = wn_text_header_safe(m->from ? m->from : "");
+	char *subject = wn_text_header_safe(m->subject ? m->subject : "");
+	char *mid = wn_text_header_safe(m->message_id ? m->message_id : id);
+	wn_status st = WN_NOMEM;
+
+	if (from && subject && mid)
+		st = wn_buf_printf(b, "From: %s\nSubject: %s\nMessage-ID: <%s>\n\n", from, subject, mid);
+	free(from);
+	free(subject);
+	free(mid);
+	return st;
+}
+
+wn_status wn_series_patch_text(wn_series *s, const char *id, char **out, int *header_lines,
+			       wn_error *err)
+{
+	notmuch_message_t *msg = NULL;
+	wn_mail *m = NULL;
+	wn_buf b = WN_BUF_INIT;
+	wn_status st;
+
+	*out = NULL;
+	*header_lines = 4;
+	if ((st = wn_index_message(s->idx, id, &msg, err)) != WN_OK)
+		return st;
+	if (!msg)
+		return wn_error_set(err, WN_NOT_FOUND, "the patch is no longer in the index");
+	st = wn_message_read_mail(msg, &m, err);
+	notmuch_message_destroy(msg);
+	if (st != WN_OK)
+		return st;
+	/* Lines stay lines: only what a terminal would act on goes. */
+	if (patch_header(&b, m, id) != WN_OK ||
+	    wn_text_sanitize_buf(&b, m->body ? m->body : "", m->body_len,
+				 WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB) != WN_OK ||
+	    !(*out = wn_buf_steal(&b)))
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	wn_mail_free(&m);
+	wn_buf_free(&b);
+	return st;
+}
