@@ -41,6 +41,7 @@ static void patch_free(void *v)
 	free(p->id);
 	free(p->thread);
 	free(p->author);
+	free(p->subject);
 	wn_subject_clear(&p->subj);
 	wn_diff_clear(&p->diff);
 	free(p->later);
