@@ -35,7 +35,9 @@
 	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
 	  "count verdicts by bot, severity, list, author, attribution, month")       \
 	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
-	  "every finding with its verdict, as JSON, CSV or SARIF")
+	  "every finding with its verdict, as JSON, CSV or SARIF")                  \
+	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \
+	  "give untriaged findings the verdict of a similar one judged before")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)
