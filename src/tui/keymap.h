@@ -42,7 +42,10 @@
 	X(FORWARD,        "forward",        "F",         "Review: mail the valid findings to the patch author (again: resume the draft)") \
 	X(SEND,           "send",           "y",         "Forward: send the mail")                 \
 	X(EDIT,           "edit",           "e",         "Forward: edit the draft again")          \
-	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)")
+	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
+	/* never judge the same finding twice (review-memory.c) */                                  \
+	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
+	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk")
 
 enum action {
 	ACT_NONE = 0,
