@@ -58,6 +58,8 @@ typedef struct wn_item {
 	wn_verdict *verdicts;	/* review->nfindings entries */
 	char **notes;		/* review->nfindings entries, NULL = no note */
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */
+	wn_severity *severity;	/* the maintainer's own, WN_SEV_NONE when unset */
+	char **reported;	/* to the bot's operators: "<time> <msgid>"; NULL = not */
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
 	char *warning;		/* something odd in the stored verdicts; NULL */
 } wn_item;
@@ -87,6 +89,9 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err);
  * (a notmuch query), newest first.  Only counts them: rows come from
  * wn_list_get().  The list lives as long as idx. */
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
+/* The notmuch query wn_index_query() runs for user_query (malloc'd;
+ * NULL when out of memory). */
+char *wn_index_query_string(const wn_index *idx, const char *user_query);
 /* Row i (< l->n), fetched from the index on first use (cheap fields
  * only; load it with wn_index_load()).  NULL when the index changed
  * under the list and the row is gone, or out of memory. */

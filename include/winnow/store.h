@@ -86,6 +86,18 @@ const char *wn_store_warning(const wn_store *s);
 /* Changes journaled but not yet in notmuch. */
 size_t wn_store_pending(const wn_store *s);
 
+/* The maintainer's own severity for finding (1-based; 0: every
+ * finding), beside the bot's: winnow.severity.<fp>=<name>, journaled
+ * and undone like a verdict; WN_SEV_NONE removes it. */
+wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding,
+				wn_severity sev, wn_error *err);
+
+/* Record that findings (1-based, n of them) were reported to the bot's
+ * operators in the digest mail msgid (without <>) at when:
+ * winnow.reported.<fp>, journaled first; never undone. */
+wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings,
+			    size_t n, const char *msgid, time_t when, wn_error *err);
+
 /* One action of the journal, as the history lists it. */
 typedef struct wn_history_item {
 	char *group;		/* the action's id: wn_store_undo_group() */
@@ -95,6 +107,8 @@ typedef struct wn_history_item {
 	size_t changes;		/* findings it changed */
 	wn_verdict from, to;	/* of its first finding */
 	bool note;		/* it set or removed a note */
+	bool severity;		/* it set the maintainer's severity instead: */
+	wn_severity sev_from, sev_to;	/* of its first finding */
 	time_t when;
 	bool undone;		/* undone since */
 	bool is_undo;		/* itself an undo */

@@ -29,5 +29,7 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
 #define WN_PROP_VERDICT   "winnow.verdict."
 #define WN_PROP_NOTE      "winnow.note."
 #define WN_PROP_FORWARDED "winnow.forwarded."
+#define WN_PROP_SEVERITY  "winnow.severity."
+#define WN_PROP_REPORTED  "winnow.reported."
 
 #endif

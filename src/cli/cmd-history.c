@@ -29,6 +29,11 @@ static int history_check(wn_cli *cli, void *args, int argc, char **argv)
 	return wn_cli_check_format(cli, a->format);
 }
 
+static const char *sev_word(wn_severity s)
+{
+	return wn_severity_name(s) ? wn_severity_name(s) : "none";
+}
+
 static void print_item(wn_printer *p, const wn_history_item *h)
 {
 	char when[32];
@@ -54,12 +59,17 @@ static void print_item(wn_printer *p, const wn_history_item *h)
 	p->map_key(p, "changes");
 	p->integer(p, (long long) h->changes);
 	wn_pr_text(p, "  %zu finding%s", h->changes, h->changes == 1 ? "" : "s");
-	p->map_key(p, "from");
+	/* A severity change says "severity" and the maintainer's words,
+	 * "none" for unset. */
+	p->map_key(p, "what");
 	p->label(p, "  ");
-	p->string(p, wn_verdict_name(h->from));
+	p->string(p, h->severity ? "severity" : "verdict");
+	p->map_key(p, "from");
+	p->label(p, " ");
+	p->string(p, h->severity ? sev_word(h->sev_from) : wn_verdict_name(h->from));
 	p->map_key(p, "to");
 	p->label(p, " -> ");
-	p->string(p, wn_verdict_name(h->to));
+	p->string(p, h->severity ? sev_word(h->sev_to) : wn_verdict_name(h->to));
 	p->map_key(p, "note");
 	p->boolean(p, h->note);
 	if (h->note)

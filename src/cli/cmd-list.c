@@ -12,6 +12,7 @@
 struct list_args {
 	const char *format;
 	long limit;		/* -1: all */
+	bool print_query;
 	int nwords;		/* the query, word by word */
 	char **words;
 };
@@ -22,6 +23,8 @@ static const wn_opt list_opts[] = {
 	{ .name = "limit", .arg = "N", .parse = wn_opt_count,
 	  .offset = offsetof(struct list_args, limit), .wants = "a number",
 	  .help = "at most N reviews" },
+	{ .name = "print-query", .parse = wn_opt_flag, .offset = offsetof(struct list_args, print_query),
+	  .help = "print the notmuch query winnow runs (winnow.query\nand QUERY) instead of the reviews" },
 	{ 0 },
 };
 
@@ -69,6 +72,14 @@ static int list_run(wn_cli *cli, void *args)
 
 	if (!p) {
 		rc = wn_cli_nomem(cli);
+	} else if (a->print_query) {
+		/* For scripts that ask notmuch the same question (bench/). */
+		char *q = wn_index_query_string(cli->idx, query);
+		if (q)
+			puts(q);
+		else
+			rc = wn_cli_nomem(cli);
+		free(q);
 	} else if (wn_index_query(cli->idx, query, &list, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 	} else {

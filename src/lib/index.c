@@ -202,6 +202,11 @@ static char *build_query(const wn_index *idx, const char *user_query)
 	return wn_buf_steal(&b);
 }
 
+char *wn_index_query_string(const wn_index *idx, const char *user_query)
+{
+	return build_query(idx, user_query);
+}
+
 struct wn_list_cursor {
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
@@ -364,12 +369,17 @@ static void item_clear_loaded(wn_item *it)
 			free(it->notes[i]);
 		if (it->forwarded)
 			free(it->forwarded[i]);
+		if (it->reported)
+			free(it->reported[i]);
 	}
 	free(it->verdicts);
 	free(it->notes);
 	free(it->forwarded);
+	free(it->severity);
+	free(it->reported);
 	it->verdicts = NULL;
-	it->notes = it->forwarded = NULL;
+	it->severity = NULL;
+	it->notes = it->forwarded = it->reported = NULL;
 	wn_review_free(&it->review);
 	if (it->patch) {
 		free(it->patch->id);
@@ -489,7 +499,9 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
 	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
 	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
-	if (!it->verdicts || !it->notes || !it->forwarded)
+	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
+	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
+	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
 		goto nomem;
 	wn_props_read_item(it, msg);
 	it->loaded = true;

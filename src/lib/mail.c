@@ -326,6 +326,48 @@ static InternetAddressList *addresses(GMimeMessage *msg, GMimeAddressType type, 
 	return lax_addresses(val);
 }
 
+static void append_address(GString *s, InternetAddress *ia);
+
+/* Display text of an address list, as GMime's
+ * internet_address_list_to_string(list, NULL, FALSE) writes it but
+ * without converting every domain with IDNA on the way, which was an
+ * eighth of a whole listing's time: names quoted as GMime quotes them,
+ * addresses as they were parsed. */
+static char *list_text(InternetAddressList *list)
+{
+	GString *s = g_string_new(NULL);
+	int n = internet_address_list_length(list);
+
+	for (int i = 0; i < n; i++) {
+		if (i)
+			g_string_append(s, ", ");
+		append_address(s, internet_address_list_get_address(list, i));
+	}
+	return g_string_free(s, FALSE);
+}
+
+static void append_address(GString *s, InternetAddress *ia)
+{
+	const char *name = internet_address_get_name(ia);
+	char *quoted = name && *name ? g_mime_utils_quote_string(name) : NULL;
+
+	if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+		InternetAddressList *members = internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia));
+		char *inner = members ? list_text(members) : NULL;
+
+		g_string_append_printf(s, "%s: %s;", quoted ? quoted : "", inner ? inner : "");
+		g_free(inner);
+	} else if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+		const char *addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
+
+		if (quoted)
+			g_string_append_printf(s, "%s <%s>", quoted, addr ? addr : "");
+		else
+			g_string_append(s, addr ? addr : "");
+	}
+	g_free(quoted);
+}
+
 /* An address header as decoded text; NULL when absent.  When no
  * address can be made of it the decoded header text is kept: the user
  * should still see what the header said. */
@@ -340,7 +382,7 @@ static wn_status address_field(GMimeMessage *msg, GMimeAddressType type, const c
 		return WN_OK;
 	list = addresses(msg, type, name);
 	if (list) {
-		s = internet_address_list_to_string(list, NULL, FALSE);
+		s = list_text(list);
 		g_object_unref(list);
 	}
 	*out = one_line(s && *s ? s : val);

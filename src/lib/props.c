@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "map.h"
 #include "props.h"
@@ -34,13 +35,19 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 
 notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value)
 {
-	char *key = key_of(WN_PROP_FORWARDED, fp, 1);
+	return wn_props_set_one(msg, WN_PROP_FORWARDED, fp, value);
+}
+
+notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
+				  const char *value)
+{
+	char *key = key_of(prefix, fp, 1);
 	notmuch_status_t nst;
 
 	if (!key)
 		return NOTMUCH_STATUS_OUT_OF_MEMORY;
 	nst = notmuch_message_remove_all_properties(msg, key);
-	if (nst == NOTMUCH_STATUS_SUCCESS)
+	if (nst == NOTMUCH_STATUS_SUCCESS && value && *value)
 		nst = notmuch_message_add_property(msg, key, value);
 	free(key);
 	return nst;
@@ -85,6 +92,15 @@ notmuch_status_t wn_props_set_note(notmuch_message_t *msg, const char *fp, const
 }
 
 /* --- reading --------------------------------------------------------- */
+
+/* A stored severity; WN_SEV_NONE for anything not a severity's name. */
+static wn_severity parse_severity(const char *val)
+{
+	wn_severity s = wn_severity_parse(val);
+
+	return s == WN_SEV_UNKNOWN && strcasecmp(val ? val : "", "unknown") != 0 ? WN_SEV_NONE : s;
+}
+
 
 struct piece {
 	unsigned part;
@@ -195,6 +211,18 @@ bool wn_props_read_finding(notmuch_message_t *msg, const char *fp, wn_verdict *v
 	return ok;
 }
 
+wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp)
+{
+	char *key = key_of(WN_PROP_SEVERITY, fp, 1);
+	const char *val = NULL;
+	wn_severity sev = WN_SEV_NONE;
+
+	if (key && notmuch_message_get_property(msg, key, &val) == NOTMUCH_STATUS_SUCCESS && val)
+		sev = parse_severity(val);
+	free(key);
+	return sev;
+}
+
 /* Finding index by fingerprint: a map once a review has more than a
  * handful of findings, so reading 10,000 verdicts stays linear. */
 struct fp_index {
@@ -268,6 +296,7 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 {
 	size_t n = it->review->nfindings, vl = strlen(WN_PROP_VERDICT);
 	size_t nl = strlen(WN_PROP_NOTE), fl = strlen(WN_PROP_FORWARDED);
+	size_t sl = strlen(WN_PROP_SEVERITY), rl = strlen(WN_PROP_REPORTED);
 	notmuch_message_properties_t *props;
 	struct pieces note = { NULL, 0, 0 };
 	long note_of = -1;
@@ -279,7 +308,9 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 		it->verdicts[i] = WN_VERDICT_UNTRIAGED;
 		free(it->notes[i]);
 		free(it->forwarded[i]);
-		it->notes[i] = it->forwarded[i] = NULL;
+		free(it->reported[i]);
+		it->notes[i] = it->forwarded[i] = it->reported[i] = NULL;
+		it->severity[i] = WN_SEV_NONE;
 	}
 	fp_index_init(&x, it);
 	props = notmuch_message_get_properties(msg, "winnow.", FALSE);
@@ -313,6 +344,13 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 		} else if (strncmp(key, WN_PROP_FORWARDED, fl) == 0) {
 			if ((i = fp_index_get(&x, key + fl, strlen(key + fl))) >= 0 && !it->forwarded[i])
 				it->forwarded[i] = strdup(val);
+		} else if (strncmp(key, WN_PROP_REPORTED, rl) == 0) {
+			if ((i = fp_index_get(&x, key + rl, strlen(key + rl))) >= 0 && !it->reported[i])
+				it->reported[i] = strdup(val);
+		} else if (strncmp(key, WN_PROP_SEVERITY, sl) == 0) {
+			/* An unknown word counts as unset: never a guess. */
+			if ((i = fp_index_get(&x, key + sl, strlen(key + sl))) >= 0)
+				it->severity[i] = parse_severity(val);
 		}
 	}
 	note_done(it, note_of, &note);

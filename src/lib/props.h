@@ -5,6 +5,8 @@
  *   winnow.note.<fp>=<first piece of the note>
  *   winnow.note.<fp>.2=<second piece>, .3, ...
  *   winnow.forwarded.<fp>=<time> <message-id>
+ *   winnow.severity.<fp>=<the maintainer's severity>
+ *   winnow.reported.<fp>=<time> <message-id of the feedback digest>
  *
  * Xapian refuses a term longer than 245 bytes, and a property is one
  * term ("XPROPERTY" key "=" value): a note longer than about 200 bytes
@@ -33,6 +35,11 @@ notmuch_status_t wn_props_set_note(notmuch_message_t *msg, const char *fp, const
 
 /* Set the forwarded record of fp ("<time> <message-id>"). */
 notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value);
+/* Set (or, value NULL or "", remove) the one value of prefix<fp>. */
+notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
+				  const char *value);
+/* The stored maintainer's severity of fp; WN_SEV_NONE when unset. */
+wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp);
 
 /* The stored verdict and note (malloc'd, NULL when none) of one
  * finding.  false only when out of memory. */

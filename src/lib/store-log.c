@@ -129,6 +129,13 @@ wn_status log_index(wn_store *s, size_t i)
 		free(key);
 		f->msgid = e->msgid;
 		f->fp = e->c[k].fp;
+		if (e->severity) {
+			f->has_sev = true;
+			f->se = i;
+			f->sc = k;
+			continue;
+		}
+		f->has_v = true;
 		f->e = i;
 		f->c = k;
 		if (e->c[k].has_note) {
@@ -178,7 +185,12 @@ void log_free(wn_store *s)
 
 const struct change *log_newest(const wn_store *s, const struct finding *f)
 {
-	return &s->e[f->e].c[f->c];
+	return f->has_v ? &s->e[f->e].c[f->c] : NULL;
+}
+
+const struct change *log_newest_sev(const wn_store *s, const struct finding *f)
+{
+	return f->has_sev ? &s->e[f->se].c[f->sc] : NULL;
 }
 
 const struct change *log_newest_note(const wn_store *s, const struct finding *f)
@@ -186,11 +198,14 @@ const struct change *log_newest_note(const wn_store *s, const struct finding *f)
 	return f->has_note ? &s->e[f->ne].c[f->nc] : NULL;
 }
 
+static bool change_pending(const struct change *c)
+{
+	return c && !c->applied && !c->rejected;
+}
+
 bool log_pending(const wn_store *s, const struct finding *f)
 {
-	const struct change *c = log_newest(s, f);
-
-	return !c->applied && !c->rejected;
+	return change_pending(log_newest(s, f)) || change_pending(log_newest_sev(s, f));
 }
 
 bool log_forward_pending(const struct entry *e)
@@ -209,7 +224,9 @@ bool log_entry_pending(const wn_store *s, size_t i)
 		return log_forward_pending(e);
 	for (size_t k = 0; k < e->nc; k++) {
 		const struct finding *f = log_finding(s, e->msgid, e->c[k].fp);
-		if (f && f->e == i && f->c == k && log_pending(s, f))
+		const struct change *newest = !f ? NULL : e->severity ? log_newest_sev(s, f)
+						       : log_newest(s, f);
+		if (newest == &e->c[k] && change_pending(newest))
 			return true;
 	}
 	return false;
@@ -351,6 +368,30 @@ static wn_status read_old_change(json_t *o, struct change *c)
 	return WN_OK;
 }
 
+/* A nullable severity name; false for anything else. */
+static bool jsev(json_t *v, wn_severity *out)
+{
+	*out = WN_SEV_NONE;
+	if (!v || json_is_null(v))
+		return true;
+	if (!json_is_string(v))
+		return false;
+	*out = wn_severity_parse(json_string_value(v));
+	return true;
+}
+
+/* [FP, SEV|null, PREV_SEV|null(, REJECTED)] */
+static wn_status read_sev_change(json_t *a, struct change *c)
+{
+	if (!json_is_array(a) || json_array_size(a) < 3 || !json_is_string(json_array_get(a, 0)) ||
+	    !jsev(json_array_get(a, 1), &c->sev) || !jsev(json_array_get(a, 2), &c->prev_sev))
+		return WN_PARSE;
+	if (!(c->fp = strdup(json_string_value(json_array_get(a, 0)))) ||
+	    !jdup(json_array_get(a, 3), &c->rejected))
+		return WN_NOMEM;
+	return WN_OK;
+}
+
 static wn_status read_fps(wn_store *s, const char *msgid, json_t *fps)
 {
 	size_t n = json_array_size(fps);
@@ -378,7 +419,7 @@ void log_mark_undone(wn_store *s, const char *group)
 			s->e[i].undone = true;
 }
 
-static wn_status read_mark(wn_store *s, json_t *o)
+static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 {
 	const char *eid = jstr(o, "eid"), *group = jstr(o, "group"), *id = jstr(o, "id");
 	json_t *cs = json_object_get(o, "c"), *fps = json_object_get(o, "fps");
@@ -398,10 +439,15 @@ static wn_status read_mark(wn_store *s, json_t *o)
 		st = WN_NOMEM;
 	e->t = json_integer_value(json_object_get(o, "t"));
 	e->undone = json_is_true(json_object_get(o, "undone"));
+	e->severity = severity;
+	if (severity && !cs)
+		st = WN_PARSE;
 	for (; st == WN_OK && e->nc < nc; e->nc++)
-		st = cs ? read_change(json_array_get(cs, e->nc), &e->c[e->nc])
+		st = severity ? read_sev_change(json_array_get(cs, e->nc), &e->c[e->nc])
+			: cs ? read_change(json_array_get(cs, e->nc), &e->c[e->nc])
 			: read_old_change(o, &e->c[e->nc]);
-	if (st == WN_OK && nc == 0)
+	/* Only an undo may change nothing: it still records the undo. */
+	if (st == WN_OK && nc == 0 && !e->undo_of)
 		st = WN_PARSE;
 	if (st == WN_OK && json_is_array(fps))
 		st = read_fps(s, id, fps);
@@ -418,8 +464,8 @@ static wn_status read_mark(wn_store *s, json_t *o)
 	return WN_OK;
 }
 
-/* {"op":"forward",...}: the findings forwarded, as changes. */
-static wn_status read_forward(wn_store *s, json_t *o)
+/* {"op":"forward"|"reported",...}: the findings recorded, as changes. */
+static wn_status read_forward(wn_store *s, json_t *o, const char *prop)
 {
 	const char *eid = jstr(o, "eid"), *id = jstr(o, "id"), *value = jstr(o, "value");
 	json_t *fps = json_object_get(o, "fps");
@@ -437,6 +483,7 @@ static wn_status read_forward(wn_store *s, json_t *o)
 	e->group = strdup(jstr(o, "group") ? jstr(o, "group") : eid);
 	e->msgid = strdup(id);
 	e->forward = strdup(value);
+	e->prop = prop;
 	e->t = json_integer_value(json_object_get(o, "t"));
 	if (!e->c || !e->eid || !e->group || !e->msgid || !e->forward)
 		st = WN_NOMEM;
@@ -506,7 +553,9 @@ wn_status log_line(const char *line, size_t len, void *store)
 	if (!op)
 		st = WN_PARSE;
 	else if (strcmp(op, "mark") == 0)
-		st = read_mark(s, o);
+		st = read_mark(s, o, false);
+	else if (strcmp(op, "severity") == 0)
+		st = read_mark(s, o, true);
 	else if (strcmp(op, "applied") == 0)
 		st = read_applied(s, o);
 	else if (strcmp(op, "review") == 0)
@@ -515,7 +564,9 @@ wn_status log_line(const char *line, size_t len, void *store)
 	else if (strcmp(op, "reject") == 0)
 		st = read_reject(s, o);
 	else if (strcmp(op, "forward") == 0)
-		st = read_forward(s, o);
+		st = read_forward(s, o, WN_PROP_FORWARDED);
+	else if (strcmp(op, "reported") == 0)
+		st = read_forward(s, o, WN_PROP_REPORTED);
 	json_decref(o);
 	if (st == WN_NOMEM) {
 		s->oom = true;
@@ -558,6 +609,20 @@ static json_t *jnullable(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
+static json_t *sev_json(wn_severity sev)
+{
+	return sev == WN_SEV_NONE ? json_null() : json_string(wn_severity_name(sev));
+}
+
+static json_t *sev_change_json(const struct change *c, bool full)
+{
+	json_t *a = json_pack("[s,o,o]", c->fp, sev_json(c->sev), sev_json(c->prev_sev));
+
+	if (a && full && c->rejected)
+		json_array_append_new(a, json_string(c->rejected));
+	return a;
+}
+
 static json_t *change_json(const struct change *c, bool full)
 {
 	json_t *a = json_pack("[s,s,s,o,o]", c->fp, wn_verdict_name(c->v), wn_verdict_name(c->prev),
@@ -575,7 +640,8 @@ static wn_status put_forward(wn_buf *b, const struct entry *e, bool full)
 
 	for (size_t k = 0; fps && k < e->nc; k++)
 		json_array_append_new(fps, json_string(e->c[k].fp));
-	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:s, s:o}", "op", "forward", "eid", e->eid,
+	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:s, s:o}", "op",
+		      strcmp(e->prop, WN_PROP_REPORTED) == 0 ? "reported" : "forward", "eid", e->eid,
 		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t,
 		      "value", e->forward, "fps", fps);
 	if (o && full && !log_forward_pending(e))
@@ -592,11 +658,13 @@ wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
 		return put_forward(b, e, full);
 	cs = json_array();
 	for (size_t k = 0; cs && k < e->nc; k++)
-		if (json_array_append_new(cs, change_json(&e->c[k], full)) < 0) {
+		if (json_array_append_new(cs, e->severity ? sev_change_json(&e->c[k], full)
+							  : change_json(&e->c[k], full)) < 0) {
 			json_decref(cs);
 			return WN_PARSE;
 		}
-	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:o}", "op", "mark", "eid", e->eid,
+	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:o}", "op", e->severity ? "severity" : "mark",
+		      "eid", e->eid,
 		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t, "c", cs);
 	if (o && e->undo_of)
 		json_object_set_new(o, "undo_of", json_string(e->undo_of));
@@ -634,7 +702,8 @@ void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const
 	for (size_t k = 0; e && k < e->nc && !o; k++)
 		if (strcmp(e->c[k].fp, fp) == 0)
 			o = json_pack("{s:s, s:s, s:s, s:I, s:s, s:o, s:s}", "id", e->msgid, "fp", fp,
-				      "eid", eid, "t", (json_int_t) e->t, "v", wn_verdict_name(e->c[k].v),
+				      "eid", eid, "t", (json_int_t) e->t,
+				      "v", e->severity ? wn_severity_name(e->c[k].sev) : wn_verdict_name(e->c[k].v),
 				      "note", e->c[k].has_note ? json_string(e->c[k].note) : json_null(),
 				      "why", why);
 	if (!o || !(text = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII)) ||

@@ -16,6 +16,12 @@
  *   {"op":"forward","eid":E,"group":E,"id":MSGID,"t":UNIX,"value":V,"fps":[FP...]}
  *       those findings were forwarded (winnow.forwarded.<fp>=V, V being
  *       "<rfc3339 time> <message-id of the mail sent>"); never undone;
+ *   {"op":"reported",...}  the same for the feedback digest to the
+ *       bot's operators (winnow.reported.<fp>=V);
+ *   {"op":"severity","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
+ *    "c":[[FP,SEV|null,PREV_SEV|null[,REJECTED]]...]}
+ *       the maintainer's own severity (winnow.severity.<fp>), undone
+ *       like a verdict;
  *   {"op":"reject","eid":E,"fp":FP,"why":TEXT}
  *       the writer could not apply that change: it is set aside (and
  *       copied to the journal's ".rejected" file) so it blocks nothing.
@@ -41,7 +47,8 @@
 
 struct change {
 	char *fp;
-	wn_verdict v, prev;
+	wn_verdict v, prev;		/* a verdict entry's */
+	wn_severity sev, prev_sev;	/* a severity entry's */
 	bool has_note;		/* sets the note; "" removes it */
 	char *note;		/* when has_note */
 	char *prev_note;	/* the note before; NULL: none */
@@ -51,9 +58,13 @@ struct change {
 
 struct entry {
 	char *eid, *group, *undo_of, *msgid;
-	/* A forward record ("<time> <message-id>") instead of verdicts:
-	 * its changes name the findings forwarded and nothing else. */
+	/* A record ("<time> <message-id>") instead of verdicts: its
+	 * changes name the findings forwarded (prop WN_PROP_FORWARDED) or
+	 * reported to the bot's operators (WN_PROP_REPORTED). */
 	char *forward;
+	const char *prop;
+	/* The maintainer's severity instead of verdicts: the changes' sev. */
+	bool severity;
 	long long t;
 	struct change *c;
 	size_t nc;
@@ -63,9 +74,12 @@ struct entry {
 /* Where one finding (review, fingerprint) stands in the journal. */
 struct finding {
 	const char *msgid, *fp;	/* point into the newest entry */
-	size_t e, c;		/* newest change: s->e[e].c[c] */
+	bool has_v;		/* some change gave it a verdict: */
+	size_t e, c;		/* the newest, s->e[e].c[c] */
 	bool has_note;		/* some change set its note: */
 	size_t ne, nc;		/* the newest one, s->e[ne].c[nc] */
+	bool has_sev;		/* some change set the maintainer's severity: */
+	size_t se, sc;		/* the newest one */
 };
 
 /* The findings of a review, as its "review" line lists them. */
@@ -121,7 +135,10 @@ void log_truncate(wn_store *s, size_t first);
 void log_free(wn_store *s);
 
 struct finding *log_finding(const wn_store *s, const char *msgid, const char *fp);
+/* The newest verdict change; NULL when only severities were set. */
 const struct change *log_newest(const wn_store *s, const struct finding *f);
+/* The newest severity change; NULL when none. */
+const struct change *log_newest_sev(const wn_store *s, const struct finding *f);
 /* The newest change that set the note; NULL when none did. */
 const struct change *log_newest_note(const wn_store *s, const struct finding *f);
 /* Does notmuch still lack the newest decision on f? */

@@ -130,16 +130,29 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 
 	for (size_t i = lo; i < hi && nst == NOTMUCH_STATUS_SUCCESS; i++) {
 		const struct change *c = log_newest(f, v[i]), *n = log_newest_note(f, v[i]);
-		const char *eid = f->e[v[i]->e].eid;
+		const struct change *sc = log_newest_sev(f, v[i]);
 		notmuch_status_t w;
 
-		child_say(fd, "w %s %s\n", eid, v[i]->fp);
-		w = wn_props_set_verdict(msg, v[i]->fp, c->v);
-		if (w == NOTMUCH_STATUS_SUCCESS && n)
-			w = wn_props_set_note(msg, v[i]->fp, n->note);
 		/* One change notmuch refuses must not cost the others. */
-		if (w != NOTMUCH_STATUS_SUCCESS)
-			reject(f, o, eid, v[i]->fp, notmuch_status_to_string(w));
+		if (c) {
+			const char *eid = f->e[v[i]->e].eid;
+
+			child_say(fd, "w %s %s\n", eid, v[i]->fp);
+			w = wn_props_set_verdict(msg, v[i]->fp, c->v);
+			if (w == NOTMUCH_STATUS_SUCCESS && n)
+				w = wn_props_set_note(msg, v[i]->fp, n->note);
+			if (w != NOTMUCH_STATUS_SUCCESS)
+				reject(f, o, eid, v[i]->fp, notmuch_status_to_string(w));
+		}
+		if (sc) {
+			const char *eid = f->e[v[i]->se].eid;
+
+			child_say(fd, "w %s %s\n", eid, v[i]->fp);
+			w = wn_props_set_one(msg, WN_PROP_SEVERITY, v[i]->fp,
+					     sc->sev == WN_SEV_NONE ? NULL : wn_severity_name(sc->sev));
+			if (w != NOTMUCH_STATUS_SUCCESS)
+				reject(f, o, eid, v[i]->fp, notmuch_status_to_string(w));
+		}
 	}
 	if (nst == NOTMUCH_STATUS_SUCCESS && r)
 		nst = sync_tags(msg, r, f->idx->conf.tagprefix);
@@ -164,8 +177,8 @@ static void applied_entries(const wn_store *f, const char *msgid, struct outcome
 	}
 }
 
-/* The forward records notmuch does not hold yet: properties and the
- * winnow/forwarded tag. */
+/* The records (forwards, reports) notmuch does not hold yet: properties
+ * and the winnow/forwarded tag. */
 static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f, int fd,
 				       struct outcome *o)
 {
@@ -187,9 +200,11 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 		nst = notmuch_message_freeze(msg);
 		for (size_t k = 0; k < e->nc && nst == NOTMUCH_STATUS_SUCCESS; k++) {
 			child_say(fd, "w %s %s\n", e->eid, e->c[k].fp);
-			nst = wn_props_set_forwarded(msg, e->c[k].fp, e->forward);
+			nst = wn_props_set_one(msg, e->prop, e->c[k].fp, e->forward);
 		}
-		if (nst == NOTMUCH_STATUS_SUCCESS)
+		/* Forwarded reviews are searchable by tag; reports are the
+		 * operators' business and need none. */
+		if (nst == NOTMUCH_STATUS_SUCCESS && strcmp(e->prop, WN_PROP_FORWARDED) == 0)
 			nst = notmuch_message_add_tag(msg, tag);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			nst = notmuch_message_thaw(msg);

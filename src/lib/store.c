@@ -32,63 +32,79 @@ const char *wn_store_journal_path(const wn_store *s)
 
 /* --- what the journal says about a finding ------------------------------ */
 
-/* The journaled decision notmuch does not hold yet, if any: *v when the
- * verdict is pending, *note (may become NULL: removed) when the note is. */
-static void journal_view(const wn_store *s, const char *msgid, const char *fp,
-			 bool *has_v, wn_verdict *v, bool *has_note, const char **note)
+/* What the journal decided about a finding that notmuch does not hold
+ * yet: each part only when it is pending. */
+struct jview {
+	bool has_v, has_note, has_sev;
+	wn_verdict v;
+	const char *note;	/* NULL: removed */
+	wn_severity sev;
+};
+
+static bool pending_change(const struct change *c)
+{
+	return c && !c->applied && !c->rejected;
+}
+
+static void journal_view(const wn_store *s, const char *msgid, const char *fp, struct jview *j)
 {
 	const struct finding *f = log_finding(s, msgid, fp);
-	const struct change *n;
+	const struct change *c;
 
-	*has_v = *has_note = false;
+	memset(j, 0, sizeof(*j));
 	if (!f)
 		return;
-	if (log_pending(s, f)) {
-		*has_v = true;
-		*v = log_newest(s, f)->v;
+	if (pending_change(c = log_newest(s, f))) {
+		j->has_v = true;
+		j->v = c->v;
 	}
-	n = log_newest_note(s, f);
-	if (n && !n->applied && !n->rejected) {
-		*has_note = true;
-		*note = n->note && *n->note ? n->note : NULL;
+	if (pending_change(c = log_newest_note(s, f))) {
+		j->has_note = true;
+		j->note = c->note && *c->note ? c->note : NULL;
+	}
+	if (pending_change(c = log_newest_sev(s, f))) {
+		j->has_sev = true;
+		j->sev = c->sev;
 	}
 }
 
 static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
 {
-	const char *note = NULL;
-	bool has_v, has_note;
-	wn_verdict v;
+	struct jview j;
 
-	journal_view(s, it->id, it->review->findings[i].fingerprint, &has_v, &v, &has_note, &note);
-	if (has_v)
-		it->verdicts[i] = v;
-	if (has_note) {
-		char *copy = note ? strdup(note) : NULL;
+	journal_view(s, it->id, it->review->findings[i].fingerprint, &j);
+	if (j.has_v)
+		it->verdicts[i] = j.v;
+	if (j.has_sev && it->severity)
+		it->severity[i] = j.sev;
+	if (j.has_note) {
+		char *copy = j.note ? strdup(j.note) : NULL;
 		/* Out of memory keeps the stored note rather than losing it. */
-		if (note && !copy)
+		if (j.note && !copy)
 			return;
 		free(it->notes[i]);
 		it->notes[i] = copy;
 	}
 }
 
-/* Forwards journaled but not in notmuch yet. */
-static void overlay_forwards(const wn_store *s, wn_item *it)
+/* Records (forwards, reports) journaled but not in notmuch yet. */
+static void overlay_records(const wn_store *s, wn_item *it)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const struct entry *e = &s->e[i];
+		char **into;
 
 		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
 			continue;
-		for (size_t k = 0; k < e->nc; k++)
+		into = strcmp(e->prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+		for (size_t k = 0; into && k < e->nc; k++)
 			for (size_t f = 0; f < it->review->nfindings; f++) {
 				char *copy;
 				if (strcmp(it->review->findings[f].fingerprint, e->c[k].fp) != 0 ||
 				    !(copy = strdup(e->forward)))
 					continue;
-				free(it->forwarded[f]);
-				it->forwarded[f] = copy;
+				free(into[f]);
+				into[f] = copy;
 			}
 	}
 }
@@ -98,7 +114,7 @@ void wn_store_overlay(const wn_store *s, wn_item *it)
 	if (!it->loaded || !it->review)
 		return;
 	if (s->nforward)
-		overlay_forwards(s, it);
+		overlay_records(s, it);
 	if (s->findings.n == 0)
 		return;
 	for (size_t i = 0; i < it->review->nfindings; i++)
@@ -109,23 +125,24 @@ void wn_store_overlay(const wn_store *s, wn_item *it)
 /* The state of a finding right now: notmuch (msg, may be NULL) under the
  * journal's pending decisions.  *note is malloc'd (NULL: none). */
 static bool current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
-			  const char *fp, wn_verdict *v, char **note)
+			  const char *fp, wn_verdict *v, char **note, wn_severity *sev)
 {
-	const char *jnote = NULL;
-	bool has_v, has_note;
-	wn_verdict jv;
+	struct jview j;
 
 	*v = WN_VERDICT_UNTRIAGED;
 	*note = NULL;
+	*sev = msg ? wn_props_read_severity(msg, fp) : WN_SEV_NONE;
 	if (msg && !wn_props_read_finding(msg, fp, v, note))
 		return false;
-	journal_view(s, msgid, fp, &has_v, &jv, &has_note, &jnote);
-	if (has_v)
-		*v = jv;
-	if (has_note) {
+	journal_view(s, msgid, fp, &j);
+	if (j.has_v)
+		*v = j.v;
+	if (j.has_sev)
+		*sev = j.sev;
+	if (j.has_note) {
 		free(*note);
-		*note = jnote ? strdup(jnote) : NULL;
-		if (jnote && !*note)
+		*note = j.note ? strdup(j.note) : NULL;
+		if (j.note && !*note)
 			return false;
 	}
 	return true;
@@ -150,6 +167,7 @@ static void recognise_applied(wn_store *s)
 
 	for (size_t i = 0; i < n; i++) {
 		struct change *c = (struct change *) log_newest(s, v[i]);
+		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
 		const struct change *nc = log_newest_note(s, v[i]);
 		wn_verdict have;
 		char *note = NULL;
@@ -164,12 +182,14 @@ static void recognise_applied(wn_store *s)
 		}
 		if (!msg || !wn_props_read_finding(msg, v[i]->fp, &have, &note))
 			continue;
-		same = have == c->v;
+		same = !c || have == c->v;
 		if (same && nc)
 			same = nc->note && *nc->note ? note && strcmp(note, nc->note) == 0 : !note;
 		free(note);
-		if (same)
+		if (same && c)
 			c->applied = true;
+		if (sc && wn_props_read_severity(msg, v[i]->fp) == sc->sev)
+			sc->applied = true;
 	}
 	if (msg)
 		notmuch_message_destroy(msg);
@@ -315,8 +335,10 @@ struct mark {
 	wn_store *s;
 	const wn_mark_target *t;
 	size_t n;
+	bool severity;		/* sets the maintainer's severity, not v and note */
 	wn_verdict v;
 	const char *note;
+	wn_severity sev;
 	size_t first;		/* s->n before: entries from here are ours */
 };
 
@@ -355,10 +377,18 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 		return st;
 	if (!(e = new_entry(s, it->id, group, hi - lo)))
 		return WN_NOMEM;
+	e->severity = m->severity;
 	for (size_t i = lo; i < hi; i++) {
 		struct change *c = &e->c[e->nc++];
 
 		c->fp = strdup(it->review->findings[i].fingerprint);
+		if (m->severity) {
+			c->sev = m->sev;
+			c->prev_sev = it->severity ? it->severity[i] : WN_SEV_NONE;
+			if (!c->fp)
+				return WN_NOMEM;
+			continue;
+		}
 		c->v = m->v;
 		c->prev = it->verdicts[i];
 		c->prev_note = wn_strdup0(it->notes[i]);
@@ -427,42 +457,69 @@ static wn_status check_target(const wn_mark_target *t, wn_error *err)
 	return WN_OK;
 }
 
+/* Journal m (its targets checked), then show it on the items. */
+static wn_status mark_run(struct mark *m, wn_error *err)
+{
+	wn_store *s = m->s;
+	wn_status st;
+
+	if (m->n == 0)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	for (size_t k = 0; k < m->n; k++)
+		if ((st = check_target(&m->t[k], err)) != WN_OK)
+			return st;
+	m->first = s->n;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	if (st != WN_OK) {
+		if (s->n > m->first)
+			log_truncate(s, m->first);
+		return st;
+	}
+	reviews_journaled(s, m->t, m->n);
+	for (size_t k = 0; k < m->n; k++) {
+		wn_item *it = m->t[k].it;
+		size_t lo, hi;
+
+		range_of(&m->t[k], &lo, &hi);
+		for (size_t i = lo; i < hi; i++) {
+			if (m->severity) {
+				if (it->severity)
+					it->severity[i] = m->sev;
+				continue;
+			}
+			it->verdicts[i] = m->v;
+			if (m->note) {
+				free(it->notes[i]);
+				it->notes[i] = *m->note ? strdup(m->note) : NULL;
+			}
+		}
+		wn_item_count(it);
+	}
+	return WN_OK;
+}
+
 wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
 			     const char *note, wn_error *err)
 {
-	struct mark m = { s, t, n, v, note, s->n };
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note };
 	wn_status st;
 
 	if ((unsigned) v >= WN_VERDICT_COUNT)
 		return wn_error_set(err, WN_USAGE, "bad verdict");
 	if ((st = check_note(note, err)) != WN_OK)
 		return st;
-	if (n == 0)
-		return wn_error_set(err, WN_USAGE, "nothing to mark");
-	for (size_t k = 0; k < n; k++)
-		if ((st = check_target(&t[k], err)) != WN_OK)
-			return st;
-	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, &m, err);
-	if (st != WN_OK) {
-		if (s->n > m.first)
-			log_truncate(s, m.first);
-		return st;
-	}
-	reviews_journaled(s, t, n);
-	for (size_t k = 0; k < n; k++) {
-		size_t lo, hi;
+	return mark_run(&m, err);
+}
 
-		range_of(&t[k], &lo, &hi);
-		for (size_t i = lo; i < hi; i++) {
-			t[k].it->verdicts[i] = v;
-			if (note) {
-				free(t[k].it->notes[i]);
-				t[k].it->notes[i] = *note ? strdup(note) : NULL;
-			}
-		}
-		wn_item_count(t[k].it);
-	}
-	return WN_OK;
+wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_severity sev,
+				wn_error *err)
+{
+	wn_mark_target t = { it, finding };
+	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev };
+
+	if ((unsigned) sev >= WN_SEV_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad severity");
+	return mark_run(&m, err);
 }
 
 wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
@@ -489,7 +546,10 @@ static bool undoable(const struct entry *e)
 }
 
 /* The revert of entry oi, in group (NULL: start one), from the state of
- * each finding now. */
+ * each finding now.  A finding changed again since (by a later action,
+ * or by another program) keeps that newer decision: only what still
+ * holds the action's value goes back.  The entry is journaled even when
+ * nothing goes back, since it records that the action was undone. */
 static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_message_t *msg)
 {
 	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
@@ -497,14 +557,41 @@ static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_
 
 	if (!e || !(e->undo_of = strdup(o->group)))
 		return WN_NOMEM;
+	e->severity = o->severity;
 	for (size_t k = 0; k < o->nc; k++) {
-		struct change *c = &e->c[e->nc++];
+		const struct change *oc = &o->c[k];
+		struct change *c = &e->c[e->nc];
+		wn_verdict v;
+		wn_severity sev;
+		char *note = NULL;
+		bool same_note;
 
-		c->fp = strdup(o->c[k].fp);
-		c->v = o->c[k].prev;
-		c->has_note = true;
-		c->note = strdup(o->c[k].prev_note ? o->c[k].prev_note : "");
-		if (!c->fp || !c->note || !current_state(s, msg, o->msgid, c->fp, &c->prev, &c->prev_note))
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev)) {
+			free(note);
+			return WN_NOMEM;
+		}
+		same_note = !oc->has_note ||
+			    strcmp(note ? note : "", oc->note ? oc->note : "") == 0;
+		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
+			free(note);
+			continue;
+		}
+		e->nc++;
+		if (!(c->fp = strdup(oc->fp))) {
+			free(note);
+			return WN_NOMEM;
+		}
+		if (e->severity) {
+			c->sev = oc->prev_sev;
+			c->prev_sev = sev;
+			free(note);
+			continue;
+		}
+		c->v = oc->prev;
+		c->prev = v;
+		c->prev_note = note;
+		c->has_note = oc->has_note;
+		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
 			return WN_NOMEM;
 	}
 	return log_index(s, s->n - 1);
@@ -595,6 +682,9 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			h->fp = strdup(e->c[0].fp);
 			h->from = e->c[0].prev;
 			h->to = e->c[0].v;
+			h->severity = e->severity;
+			h->sev_from = e->c[0].prev_sev;
+			h->sev_to = e->c[0].sev;
 			h->when = (time_t) e->t;
 			h->is_undo = e->undo_of != NULL;
 			if (!h->group || !h->review || !h->fp) {
@@ -700,6 +790,7 @@ wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_err
 
 struct fwd {
 	wn_store *s;
+	const char *prop;	/* WN_PROP_FORWARDED or WN_PROP_REPORTED */
 	wn_item *it;
 	const size_t *findings;
 	size_t n;
@@ -716,6 +807,7 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 
 	f->first = s->n;
 	if ((e = new_entry(s, f->it->id, NULL, f->n)) && (e->forward = strdup(f->value))) {
+		e->prop = f->prop;
 		st = WN_OK;
 		for (size_t k = 0; k < f->n && st == WN_OK; k++) {
 			struct change *c = &e->c[e->nc++];
@@ -734,11 +826,12 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 	return WN_OK;
 }
 
-wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
-			     const char *sent_msgid, time_t when, wn_error *err)
+/* Journal a record of findings (prop) sent in the mail msgid at when. */
+static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t *findings,
+			size_t n, const char *sent_msgid, time_t when, wn_error *err)
 {
-	struct fwd f = { s, it, findings, n, NULL, s->n };
-	char stamp[64], *value = NULL;
+	struct fwd f = { s, prop, it, findings, n, NULL, s->n };
+	char stamp[64], *value = NULL, **into;
 	struct tm tm;
 	wn_status st;
 
@@ -749,7 +842,7 @@ wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, s
 			return wn_error_set(err, WN_USAGE, "review <%s> has no finding %zu",
 					    it->id, findings[k]);
 	if (!sent_msgid || !*sent_msgid || strpbrk(sent_msgid, " \t\r\n<>"))
-		return wn_error_set(err, WN_USAGE, "bad Message-ID of the forwarded mail");
+		return wn_error_set(err, WN_USAGE, "bad Message-ID of the mail sent");
 	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
 	    asprintf(&value, "%s %s", stamp, sent_msgid) < 0)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
@@ -757,13 +850,26 @@ wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, s
 	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
 	if (st != WN_OK && s->n > f.first)
 		log_truncate(s, f.first);
-	for (size_t k = 0; st == WN_OK && k < n; k++) {
+	into = strcmp(prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+	for (size_t k = 0; st == WN_OK && into && k < n; k++) {
 		char *copy = strdup(value);
 		if (copy) {
-			free(it->forwarded[findings[k] - 1]);
-			it->forwarded[findings[k] - 1] = copy;
+			free(into[findings[k] - 1]);
+			into[findings[k] - 1] = copy;
 		}
 	}
 	free(value);
 	return st;
+}
+
+wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			     const char *sent_msgid, time_t when, wn_error *err)
+{
+	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, when, err);
+}
+
+wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			    const char *msgid, time_t when, wn_error *err)
+{
+	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, when, err);
 }

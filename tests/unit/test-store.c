@@ -195,6 +195,38 @@ static void test_forwarded(void **state)
 	wn_error_clear(&err);
 }
 
+static void test_severity_and_reported(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_error err = WN_ERROR_INIT;
+	size_t which[] = { 1 }, undone = 0;
+
+	assert_int_equal(a->severity[0], WN_SEV_NONE);
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_set_severity(w->store, a, 1, WN_SEV_LOW, &err), WN_OK);
+	assert_int_equal(a->severity[0], WN_SEV_LOW);
+	assert_int_equal(wn_store_reported(w->store, a, which, 1, "digest-1@example.org",
+					   (time_t) 1796000000, &err), WN_OK);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->severity[0], WN_SEV_LOW);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_VALID);
+	assert_string_equal(a->reported[0], "2026-11-30T00:53:20Z digest-1@example.org");
+	assert_null(a->forwarded[0]);
+	/* Undo takes back the severity, not the verdict before it. */
+	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->severity[0], WN_SEV_NONE);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_VALID);
+	assert_non_null(a->reported[0]);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
 /* A view loaded before another program wrote must not undo that write:
  * the mark is decided from notmuch as it is now. */
 static void test_stale_item_refreshed(void **state)
@@ -228,6 +260,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

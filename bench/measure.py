@@ -1,0 +1,485 @@
+#!/usr/bin/env python3
+"""measure.py: winnow against notmuch on prepared benchmark indexes.
+
+    measure.py --winnow BIN --query Q [--reps N] [--json FILE] INDEX...
+
+Each INDEX is a directory made by run.sh: notmuch-config, mail/ (the
+notmuch database) and manifest.json.  For every figure in FIGURES the
+winnow command and its notmuch reference run in turn in each repetition
+(the order alternating), so machine noise hits both; the table shows
+medians, the ratio winnow/notmuch (the median of the repetitions'
+ratios), the target of issue 14 and winnow's peak resident set.  With
+several indexes a growth line follows.
+"""
+import argparse
+import json
+import os
+import re
+import select
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+NM_SHOW = ["notmuch", "show", "--format=json", "--body=true", "{query}"]
+
+
+class Figure:
+    """One line of the table.  kind: "screen" (the TUI in tmux, timed
+    until its first screen is drawn: a review row with its counts and
+    badge, and the status line; memory after scrolling to the last
+    review), "batch" (a command over every review), "verdict" (a write,
+    the value alternating so that every call writes)."""
+
+    def __init__(self, name, kind, winnow, reference, target, growth):
+        self.name, self.kind, self.winnow, self.reference = name, kind, winnow, reference
+        self.target, self.growth = target, growth
+
+
+# name, kind, winnow command, reference command, target ratio (winnow /
+# notmuch, issue 14), growth target from the smallest to the largest index.
+FIGURES = [
+    Figure("first screen", "screen", ["{winnow}"], ["notmuch", "search", "--limit=50", "{query}"], 2.0, "flat"),
+    Figure("full scan", "batch", ["{winnow}", "list", "--format=json"], NM_SHOW, 0.6, "linear"),
+    Figure("stats", "batch", ["{winnow}", "stats"], NM_SHOW, 0.6, "linear"),
+    Figure("export", "batch", ["{winnow}", "export", "--format=sarif"], NM_SHOW, 0.6, "linear"),
+    Figure("one verdict", "verdict", ["{winnow}", "mark", "{review}", "1", "{state}"],
+           ["notmuch", "tag", "{tag}", "--", "id:{review}"], 2.0, "flat"),
+]
+PEAK_MIB = 64  # every command and the TUI
+FLAT = 1.5     # "flat" growth: at most this factor however big the index
+STATES = ("valid", "false-positive")
+TAGS = ("+winnow-bench", "-winnow-bench")
+
+# A queue row: date, bot, attribution badge, findings counted by verdict
+# ("2026-11-04 Sashiko   [M]  2: 2u 0v 0f 0p ...").
+ROW = re.compile(r"^\d{4}-\d\d-\d\d .{1,12}\[[A-Za-z?\- ]\] +\d+: *\d+u +\d+v +\d+f +\d+p")
+# The status line, drawn below the rows: with it the whole first screen
+# is there, as notmuch's 50 lines are when its marker follows them.
+STATUS = re.compile(r"\[queue\] \d+/\d+")
+DONE = "BENCH-DONE"
+
+
+def first_screen(s):
+    return any(ROW.match(x) for x in s) and any(STATUS.search(x) for x in s[-2:])
+
+
+class Failed(Exception):
+    pass
+
+
+def subst(argv, **kw):
+    return [a.format(**kw) for a in argv]
+
+
+# GNU time reports the peak resident set.  wait4() from here would not:
+# a child forked from Python keeps Python's peak (about 16 MiB) as its
+# own across exec, which hides anything smaller.
+GNU_TIME = "/usr/bin/time"
+
+
+def peak_kib(path):
+    """GNU time's -o file: a line about a failed status, then %M."""
+    with open(path) as f:
+        return int(f.read().split()[-1])
+
+
+def run_timed(argv, env, timeout=1800):
+    """Run argv with stdout to /dev/null; (wall ms, peak KiB, CPU ms).
+    CPU time, user and system, is what the command itself spent: other
+    work on a shared machine slows the wall clock, much less this.
+    wait4() gives it to the microsecond (GNU time only to 10 ms)."""
+    with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile() as kib:
+        t0 = time.perf_counter()
+        p = subprocess.Popen([GNU_TIME, "-f", "%M", "-o", kib.name] + argv, env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        killer = threading.Timer(timeout, p.kill)
+        killer.start()
+        _, status, usage = os.wait4(p.pid, 0)
+        ms = (time.perf_counter() - t0) * 1000
+        killer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if p.returncode != 0:
+            err.seek(0)
+            msg = err.read().decode(errors="replace").strip().splitlines()
+            raise Failed(f"exit {p.returncode}: {' '.join(argv)}: {msg[-1] if msg else ''}")
+        return ms, peak_kib(kib.name), (usage.ru_utime + usage.ru_stime) * 1000
+
+
+class Tmux:
+    """A private tmux server with one 200x50 pane, driven through control
+    mode: commands go down a pipe and tmux says when the pane got output,
+    so the screen is captured right after each draw instead of on a
+    timer, and every capture costs no process."""
+
+    def __init__(self, env, cols=200, rows=50):
+        self.sock = f"winnow-bench-{os.getpid()}"
+        self.env = env
+        base = ["tmux", "-L", self.sock, "-f", "/dev/null"]
+        subprocess.run(base + ["new-session", "-d", "-x", str(cols), "-y", str(rows), "-s", "b", "sleep 1000000"],
+                       env=env, check=True)
+        for opt in (["window-size", "manual"], ["automatic-rename", "off"], ["remain-on-exit", "on"]):
+            subprocess.run(base + ["set", "-g"] + opt, env=env, check=True)
+        # kill-server leaves the socket file behind: close() removes it.
+        self.socket_path = subprocess.run(base + ["display", "-p", "#{socket_path}"], env=env, check=True,
+                                          capture_output=True, text=True).stdout.strip()
+        self.ctl = subprocess.Popen(base + ["-C", "attach", "-t", "b"], env=env,
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.buf, self.block, self.blocks, self.output = b"", None, [], False
+        self.cmd("display -p ok")  # past the attach's own reply
+
+    def _pump(self, timeout):
+        """Read what tmux has said within timeout seconds."""
+        fd = self.ctl.stdout.fileno()
+        r, _, _ = select.select([fd], [], [], timeout)
+        if not r:
+            return
+        data = os.read(fd, 1 << 16)
+        if not data:
+            raise Failed("tmux control client went away")
+        self.buf += data
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            self._line(line.decode("utf-8", "replace"))
+
+    def _line(self, line):
+        if self.block is not None:
+            if line.startswith(("%end ", "%error ")):
+                self.blocks.append((line.startswith("%end "), self.block))
+                self.block = None
+            else:
+                self.block.append(line)
+        elif line.startswith("%begin "):
+            self.block = []
+        elif line.startswith("%output "):
+            self.output = True
+        elif line.startswith("%exit"):
+            raise Failed("tmux server exited")
+
+    def cmd(self, text):
+        self.ctl.stdin.write(text.encode() + b"\n")
+        self.ctl.stdin.flush()
+        deadline = time.perf_counter() + 10
+        while not self.blocks:
+            if time.perf_counter() > deadline:
+                raise Failed(f"tmux did not answer: {text}")
+            self._pump(0.5)
+        ok, lines = self.blocks.pop(0)
+        if not ok:
+            raise Failed(f"tmux: {text}: {' '.join(lines)}")
+        return lines
+
+    def screen(self):
+        return self.cmd("capture-pane -p -t b")
+
+    def start(self, script):
+        """Replace whatever runs in the pane by script; returns when
+        tmux has started it."""
+        self.cmd(f"respawn-pane -k -t b {script}")
+
+    def idle(self):
+        self.start("'sleep 1000000'")
+        self.wait(lambda s: not any(s), time.perf_counter(), 10)
+
+    def keys(self, *keys):
+        self.cmd("send-keys -t b " + " ".join(keys))
+
+    def wait(self, pred, t0, timeout):
+        """Capture after each burst of output until pred(screen); the
+        seconds since t0 and the screen."""
+        while True:
+            self.output = False
+            s = self.screen()
+            if pred(s):
+                return time.perf_counter() - t0, s
+            if time.perf_counter() - t0 > timeout:
+                raise Failed("timed out; the screen shows:\n  " + "\n  ".join(x for x in s if x.strip()))
+            if not self.output:
+                self._pump(0.02)
+
+    def close(self):
+        try:
+            self.ctl.stdin.close()
+        except OSError:
+            pass
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], env=self.env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.ctl.wait()
+        if self.socket_path.endswith("/" + self.sock):
+            try:
+                os.unlink(self.socket_path)
+            except FileNotFoundError:
+                pass
+
+
+def script(path, text):
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + text)
+    os.chmod(path, 0o755)
+    return path
+
+
+class Index:
+    """One prepared index and everything measured on it."""
+
+    def __init__(self, path, args):
+        self.path = os.path.abspath(path)
+        with open(os.path.join(self.path, "manifest.json")) as f:
+            self.manifest = json.load(f)
+        self.scratch = tempfile.mkdtemp(prefix="winnow-bench.")
+        env = dict(os.environ)
+        env.pop("NOTMUCH_PROFILE", None)
+        env.pop("NOTMUCH_DATABASE", None)
+        env.update(NOTMUCH_CONFIG=os.path.join(self.path, "notmuch-config"), HOME=self.scratch,
+                   XDG_STATE_HOME=os.path.join(self.scratch, "state"),
+                   XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
+                   XDG_CONFIG_HOME=os.path.join(self.scratch, "config"), LC_ALL="C.UTF-8")
+        env.pop("TMUX", None)
+        self.env = env
+        self.vars = dict(winnow=args.winnow, query=args.query, review=self.manifest["mark_target"])
+        self.reviews = int(subprocess.run(["notmuch", "count", args.query], env=env, check=True,
+                                          capture_output=True, text=True).stdout)
+        self.samples = {f.name: {k: [] for k in ("wn", "nm", "wn_kib", "nm_kib", "wn_cpu", "nm_cpu")}
+                        for f in FIGURES}
+        self.status = {}
+        self.tmux = None
+
+    def close(self):
+        if self.tmux:
+            self.tmux.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def built(fig, ix):
+    """Whether winnow has the figure's subcommand: 'winnow CMD --help'
+    succeeds only for a command that exists (without a terminal, an
+    unknown word would be a query for the TUI, which then refuses)."""
+    if len(fig.winnow) < 2:
+        return True
+    argv = subst(fig.winnow[:2], **ix.vars) + ["--help"]
+    try:
+        return subprocess.run(argv, env=ix.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=20).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
+# --- one run of one side of one figure ------------------------------------
+
+def screen_run(ix, fig, side, rep):
+    t = ix.tmux
+    t.idle()
+    if side == "wn":
+        sh = script(os.path.join(ix.scratch, "wn.sh"), "exec " + shlex.join(subst(fig.winnow, **ix.vars)) + "\n")
+        pred = first_screen
+    else:
+        sh = script(os.path.join(ix.scratch, "nm.sh"),
+                    # The shell stays: tmux can drop the last output of a
+                    # pane whose process is already gone.
+                    shlex.join(subst(fig.reference, **ix.vars)) + f"\necho {DONE}\nexec sleep 1000000\n")
+        pred = lambda s: any(x.startswith(DONE) for x in s)  # noqa: E731
+    t0 = time.perf_counter()
+    t.start(sh)
+    secs, _ = t.wait(pred, t0, 120)
+    return secs * 1000, None, None
+
+
+def tui_peak(ix, fig):
+    """The TUI's peak resident set after G (the last review), in KiB."""
+    t = ix.tmux
+    t.idle()
+    out = os.path.join(ix.scratch, "tui.maxrss")
+    if os.path.exists(out):
+        os.unlink(out)
+    argv = [GNU_TIME, "-f", "%M", "-o", out] + subst(fig.winnow, **ix.vars)
+    t.start(script(os.path.join(ix.scratch, "wn-mem.sh"), "exec " + shlex.join(argv) + "\n"))
+    _, s = t.wait(first_screen, time.perf_counter(), 120)
+    m = re.search(r"(\d+) reviews?\b", s[0])
+    total = m.group(1) if m else r"\d+"
+    t.keys("G")
+    last = re.compile(r"\[queue\] (%s)/(%s)\b" % (total, total))
+    t.wait(lambda s: any(last.search(x) for x in s), time.perf_counter(), 300)
+    t.keys("Q")
+    # GNU time fills its file once winnow has exited.  (Not "Pane is
+    # dead": a child winnow leaves behind may hold the terminal longer.)
+    deadline = time.perf_counter() + 60
+    while True:
+        try:
+            return peak_kib(out)
+        except (OSError, ValueError, IndexError):
+            if time.perf_counter() > deadline:
+                raise Failed("winnow did not exit within 60 s of Q; the screen shows:\n  " +
+                             "\n  ".join(x for x in t.screen() if x.strip()))
+            time.sleep(0.02)
+
+
+def batch_run(ix, fig, side, rep):
+    argv = fig.winnow if side == "wn" else fig.reference
+    return run_timed(subst(argv, **ix.vars), ix.env)
+
+
+def verdict_run(ix, fig, side, rep):
+    # A new value every call, so every call writes.
+    argv = fig.winnow if side == "wn" else fig.reference
+    return run_timed(subst(argv, state=STATES[rep % 2], tag=TAGS[rep % 2], **ix.vars), ix.env)
+
+
+def verdict_restore(ix):
+    """Leave the cached index as it was made."""
+    run_timed([ix.vars["winnow"], "mark", ix.vars["review"], "all", "untriaged"], ix.env)
+    run_timed(["notmuch", "tag", TAGS[1], "--", "id:" + ix.vars["review"]], ix.env)
+
+
+RUNNERS = {"screen": screen_run, "batch": batch_run, "verdict": verdict_run}
+
+
+def measure(ix, reps):
+    figs = []
+    for fig in FIGURES:
+        if built(fig, ix):
+            figs.append(fig)
+        else:
+            ix.status[fig.name] = "not built yet"
+    if any(f.kind == "screen" for f in figs):
+        ix.tmux = Tmux(ix.env)
+    # One unmeasured round first: the page cache then holds the index
+    # for both sides alike.  Then the measured rounds, the order of the
+    # two sides alternating.
+    for rep in range(-1, reps):
+        for fig in figs:
+            if fig.name in ix.status:
+                continue
+            sides = ("nm", "wn") if rep % 2 else ("wn", "nm")
+            try:
+                for side in sides:
+                    ms, kib, cpu = RUNNERS[fig.kind](ix, fig, side, rep)
+                    if rep >= 0:
+                        ix.samples[fig.name][side].append(ms)
+                        if kib is not None:
+                            ix.samples[fig.name][side + "_kib"].append(kib)
+                            ix.samples[fig.name][side + "_cpu"].append(cpu)
+            except Failed as e:
+                ix.status[fig.name] = f"failed: {e}"
+    for fig in figs:
+        try:
+            if fig.kind == "screen" and fig.name not in ix.status:
+                ix.samples[fig.name]["wn_kib"].append(tui_peak(ix, fig))
+            if fig.kind == "verdict":
+                verdict_restore(ix)
+        except Failed as e:
+            ix.status[fig.name] = f"failed: {e}"
+
+
+# --- the report -----------------------------------------------------------
+
+def median(xs):
+    return statistics.median(xs) if xs else None
+
+
+def result(ix, fig):
+    s = ix.samples[fig.name]
+    nm, wn = median(s["nm"]), median(s["wn"])
+    peak = max(s["wn_kib"]) / 1024 if s["wn_kib"] else None
+    nm_peak = max(s["nm_kib"]) / 1024 if s["nm_kib"] else None
+    # Pair by pair, as the two ran back to back: a drift in the
+    # machine's speed during the run then moves neither side alone.
+    ratio = median([w / n for w, n in zip(s["wn"], s["nm"]) if n > 0])
+    cpu_ratio = median([w / n for w, n in zip(s["wn_cpu"], s["nm_cpu"]) if n > 0])
+    met = None
+    if ratio is not None:
+        met = ratio <= fig.target and (peak is None or peak <= PEAK_MIB)
+    return dict(figure=fig.name, status=ix.status.get(fig.name, "ok"), notmuch_ms=nm, winnow_ms=wn,
+                ratio=ratio, cpu_ratio=cpu_ratio, target=fig.target, winnow_peak_mib=peak, notmuch_peak_mib=nm_peak,
+                peak_target_mib=PEAK_MIB, met=met, runs=len(s["wn"]),
+                winnow_runs_ms=s["wn"], notmuch_runs_ms=s["nm"],
+                winnow_runs_cpu_ms=s["wn_cpu"], notmuch_runs_cpu_ms=s["nm_cpu"])
+
+
+def fmt(x, spec):
+    width = int(re.match(r"\d*", spec).group() or 0)
+    return "-".rjust(width) if x is None else format(x, spec)
+
+
+def table(ix, reps):
+    m = ix.manifest
+    print(f"\n{m['messages']} messages (seed {m['seed']}), {ix.reviews} matching winnow's query; "
+          f"median of {reps} run{'s' if reps > 1 else ''}")
+    print(f"  {'figure':<14}{'notmuch ms':>12}{'winnow ms':>11}{'ratio':>7}{'target':>8}"
+          f"{'peak MiB':>10}{'nm MiB':>8}  {'met':<12}{'cpu ratio':>9}")
+    rows = []
+    for fig in FIGURES:
+        r = result(ix, fig)
+        rows.append(r)
+        if r["status"] != "ok":
+            print(f"  {fig.name:<14}{r['status']}")
+            continue
+        met = "yes" if r["met"] else "NO"
+        if r["met"] is False and r["ratio"] <= fig.target:
+            met = "NO (memory)"
+        print(f"  {fig.name:<14}{fmt(r['notmuch_ms'], '12.1f')}{fmt(r['winnow_ms'], '11.1f')}"
+              f"{fmt(r['ratio'], '7.2f')}{'<=' + format(fig.target, '.1f'):>8}"
+              f"{fmt(r['winnow_peak_mib'], '10.1f')}{fmt(r['notmuch_peak_mib'], '8.1f')}  {met:<12}"
+              f"{fmt(r['cpu_ratio'], '9.2f')}")
+    print(f"  ratio: winnow / notmuch, the median of each repetition's, against issue 14's target;\n"
+          f"  peak MiB: winnow's maximum resident set (for the first screen, the TUI's after G, on\n"
+          f"  the last review), target <= {PEAK_MIB}; nm MiB: notmuch's; met: both targets; cpu ratio:\n"
+          f"  the same ratio in user+system time, which others' load on the machine disturbs less")
+    return dict(messages=m["messages"], seed=m["seed"], reviews=ix.reviews, figures=rows)
+
+
+def growth(results):
+    if len(results) < 2:
+        return
+    results = sorted(results, key=lambda r: r["messages"])
+    a, b = results[0], results[-1]
+    rev = b["reviews"] / a["reviews"] if a["reviews"] else None
+    print(f"\ngrowth {a['messages']} -> {b['messages']} messages "
+          f"(reviews x{fmt(rev, '.1f')}): winnow's time grows by")
+    for fa, fb in zip(a["figures"], b["figures"]):
+        if not all((fa["winnow_ms"], fb["winnow_ms"], fa["notmuch_ms"], fb["notmuch_ms"])):
+            print(f"  {fa['figure']:<14}-")
+            continue
+        g = fb["winnow_ms"] / fa["winnow_ms"]
+        nm = fb["notmuch_ms"] / fa["notmuch_ms"]
+        fig = next(f for f in FIGURES if f.name == fa["figure"])
+        limit = FLAT if fig.growth == "flat" else (rev or 0) * 1.1
+        ok = "yes" if g <= limit else "NO"
+        print(f"  {fa['figure']:<14}x{g:<7.2f} (notmuch x{nm:.2f}; target: {fig.growth}, "
+              f"<= x{limit:.1f})  {ok}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--winnow", required=True)
+    ap.add_argument("--query", required=True)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("index", nargs="+")
+    args = ap.parse_args()
+    args.winnow = os.path.abspath(args.winnow)
+    results, failed = [], False
+    for path in args.index:
+        ix = Index(path, args)
+        try:
+            measure(ix, args.reps)
+            results.append(table(ix, args.reps))
+        finally:
+            ix.close()
+        failed |= any(s.startswith("failed") for s in ix.status.values())
+    growth(results)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+            f.write("\n")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
