@@ -37,7 +37,9 @@
 	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
 	  "every finding with its verdict, as JSON, CSV or SARIF")                  \
 	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \
-	  "give untriaged findings the verdict of a similar one judged before")
+	  "give untriaged findings the verdict of a similar one judged before")      \
+	X(wn_cmd_ledger, "ledger", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "the pre-existing bugs, each once, as text, JSON or digest mails")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)
