@@ -39,7 +39,9 @@
 	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \
 	  "give untriaged findings the verdict of a similar one judged before")      \
 	X(wn_cmd_ledger, "ledger", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
-	  "the pre-existing bugs, each once, as text, JSON or digest mails")
+	  "the pre-existing bugs, each once, as text, JSON or digest mails")         \
+	X(wn_cmd_git, "git", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,             \
+	  "share verdicts with other maintainers through a git repository")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)
