@@ -45,7 +45,8 @@
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
 	/* never judge the same finding twice (review-memory.c) */                                  \
 	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
-	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk")
+	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
+	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (c, h, m, l; empty: none)")
 
 enum action {
 	ACT_NONE = 0,

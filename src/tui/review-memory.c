@@ -3,10 +3,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "review-memory.h"
 #include "winnow/memory.h"
 #include "winnow/series.h"
+#include "winnow/text.h"
 
 #define MEMO_LINES 4
 
@@ -14,6 +16,7 @@
 struct memo {
 	bool done;
 	wn_verdict verdict;	/* when it was looked up */
+	wn_severity sev;	/* the maintainer's, then */
 	bool has_seen, has_later, has_fixed;
 	wn_seen seen;
 	wn_later later;
@@ -112,8 +115,13 @@ static void seen_lines(struct memo *m, wn_verdict now)
 		add_line(m, ROLE_HEADER, fmt("  its note: %s", m->seen.note));
 }
 
-static void make_lines(struct memo *m)
+static void make_lines(struct memo *m, const wn_finding *f)
 {
+	const char *bot = wn_severity_name(f->severity);
+
+	if (m->sev != WN_SEV_NONE)
+		add_line(m, role_of_severity(m->sev), fmt("Your severity: %s (the bot's: %s)",
+							    wn_severity_name(m->sev), bot ? bot : "none"));
 	if (m->has_seen)
 		seen_lines(m, m->verdict);
 	if (m->has_later)
@@ -131,20 +139,23 @@ void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it
 	struct review_memory *r;
 	struct memo *m;
 	wn_verdict v;
+	wn_severity sev;
 
 	if (!it->loaded || it->load_error || !it->verdicts || !(r = get(t, pr, it)) || i >= r->n)
 		return;
 	m = &r->m[i];
 	v = it->verdicts[i];
-	if (m->done && m->verdict == v)
+	sev = it->severity ? it->severity[i] : WN_SEV_NONE;
+	if (m->done && m->verdict == v && m->sev == sev)
 		return;
 	memo_clear(m);
 	m->done = true;
 	m->verdict = v;
+	m->sev = sev;
 	m->has_seen = wn_memory_lookup(r->mem, it, i, &m->seen, NULL) == WN_OK;
 	m->has_later = wn_series_later(r->series, it, i, &m->later, NULL) == WN_OK;
 	m->has_fixed = wn_series_fixed(r->series, it, i, &m->fixed, NULL) == WN_OK;
-	make_lines(m);
+	make_lines(m, &it->review->findings[i]);
 }
 
 const struct memo_line *review_memory_lines(const struct review_memory *r, size_t i)
@@ -204,6 +215,38 @@ static void open_later(struct tui *t, struct review_memory *r, size_t i)
 	wn_error_clear(&err);
 }
 
+/* ! : the maintainer's own severity, by its first letter. */
+static void severity(struct tui *t, wn_item *it, size_t i)
+{
+	static const wn_severity grades[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
+	wn_severity now = it->severity ? it->severity[i] : WN_SEV_NONE, sev = WN_SEV_COUNT;
+	wn_error err = WN_ERROR_INIT;
+	char *s = prompt_line(t, "Your severity (critical, high, medium, low; empty: none): ",
+			      wn_severity_name(now));
+
+	if (!s)
+		return;
+	wn_text_trim(s);
+	if (!*s)
+		sev = WN_SEV_NONE;
+	for (size_t k = 0; *s && k < sizeof(grades) / sizeof(grades[0]); k++)
+		if (!strncasecmp(s, wn_severity_name(grades[k]), strlen(s)))
+			sev = grades[k];
+	if (sev == WN_SEV_COUNT) {
+		tui_msg(t, ROLE_WARNING, "not a severity: critical, high, medium or low");
+	} else if (wn_store_set_severity(t->store, it, i + 1, sev, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "cannot set the severity: %s", wn_error_msg(&err));
+	} else {
+		wn_buf_printf(&t->changed, "%s\n", it->id);
+		tui_flush(t);
+		if (!t->msg.len)
+			tui_msg(t, ROLE_STATUS, "finding %zu: your severity %s", i + 1,
+				sev == WN_SEV_NONE ? "removed" : wn_severity_name(sev));
+	}
+	free(s);
+	wn_error_clear(&err);
+}
+
 bool review_memory_request(struct tui *t, struct review_memory **pr, wn_item *it, size_t i,
 			   enum action a)
 {
@@ -211,6 +254,10 @@ bool review_memory_request(struct tui *t, struct review_memory **pr, wn_item *it
 
 	if (!it->review || i >= it->review->nfindings) {
 		tui_msg(t, ROLE_WARNING, "this review has no findings");
+		return false;
+	}
+	if (a == ACT_SEVERITY) {
+		severity(t, it, i);
 		return false;
 	}
 	review_memory_prepare(t, pr, it, i);

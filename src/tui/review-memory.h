@@ -1,7 +1,8 @@
 /* winnow TUI — what the review view knows from other reviews (issue
  * 12): "seen before" (the verdict a similar finding was given, which =
  * takes), "patch 4/5 changes this function too" (which + opens at the
- * hunk) and "likely fixed in v2".
+ * hunk) and "likely fixed in v2"; and the maintainer's own severity,
+ * which ! sets.
  *
  * Looked up for the open review only, for each finding when the cursor
  * first reaches it, and kept while the view is open (again when its
@@ -27,8 +28,9 @@ struct memo_line {
 void review_memory_prepare(struct tui *t, struct review_memory **mem, wn_item *it, size_t i);
 /* The lines for finding i, after review_memory_prepare(); NULL when none. */
 const struct memo_line *review_memory_lines(const struct review_memory *mem, size_t i);
-/* ACT_ACCEPT_SEEN or ACT_SERIES_PATCH on finding i: true when the
- * cursor should move on to the next finding (a verdict was given). */
+/* ACT_ACCEPT_SEEN, ACT_SERIES_PATCH or ACT_SEVERITY on finding i: true
+ * when the cursor should move on to the next finding (a verdict was
+ * given). */
 bool review_memory_request(struct tui *t, struct review_memory **mem, wn_item *it, size_t i,
 			   enum action a);
 void review_memory_free(struct review_memory **mem);

@@ -531,6 +531,7 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 		return req_open(VIEW_COMPOSE, rv->it);
 	case ACT_ACCEPT_SEEN:
 	case ACT_SERIES_PATCH:
+	case ACT_SEVERITY:
 		if (review_memory_request(t, &rv->mem, rv->it, v->cursor, a))
 			view_goto(t, v, v->cursor + 1);
 		return req_done();

@@ -63,12 +63,20 @@ wn_tui_keys =
 check "= takes the verdict" wn_tui_wait "marked finding 3 false-positive, as before, with its note"
 check "and moves on" wn_tui_wait "finding 4 of 4"
 check "finding 4: the pre-existing one seen before" wn_tui_wait "Seen before: pre-existing on [PATCH 2/5]"
+wn_tui_keys '!'
+check "! asks for your severity" wn_tui_wait "Your severity (critical, high, medium, low; empty: none):"
+wn_tui_keys h Enter
+check "... and says what it set" wn_tui_wait "finding 4: your severity high"
+check "... shown beside the bot's" wn_tui_wait "Your severity: high (the bot's: low)"
 wn_tui_keys q
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 expect_soon "v2 in notmuch: finding 3 false positive" '["untriaged","untriaged","false-positive","untriaged"]' wn_verdicts "$v2"
 expect_eq "... with v1's note" "blinker_timer_fn() checks bl->stopping first" \
 	"$("$WINNOW" show --format=json "$v2" | jq -r '.findings[2].note')"
+fp4=$("$WINNOW" show --format=json "$v2" | jq -r '.findings[3].fingerprint')
+expect_soon "v2 in notmuch: your severity of finding 4" "winnow.severity.$fp4=high" \
+	bash -c "notmuch dump --include=properties id:$v2 | tr ' ' '\n' | grep '^winnow.severity'"
 
 wn_tui_start "id:$v1"
 check "queue on v1 2/5" wn_tui_wait "1 review"
