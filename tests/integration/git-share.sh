@@ -121,6 +121,13 @@ expect_eq "Ann takes Bob's settled decision" '"false-positive"' "$(of ann "$v2" 
 quiet ann git status --format=json "$remote"
 expect_eq "all in step" '[0,0,0,0]' "$(jq -c '[.changed, .ahead, .behind, (.conflicts | length)]' "$WN_WORLD/out")"
 
+# The maintainer's own severity travels with the verdict.
+ann mark --severity=critical "$v2" 1
+quiet ann git push "$remote"
+quiet bob git pull "$remote"
+expect_eq "Bob has Ann's severity" "winnow.severity.$(bob show --format=json "$v2" | jq -r '.findings[0].fingerprint')=critical" \
+	"$(NOTMUCH_CONFIG=$WN_WORLD/bob/notmuch-config notmuch dump --include=properties "id:$v2" | tr ' ' '\n' | grep '^winnow.severity')"
+
 # A verdict withdrawn (untriaged again) travels too.
 ann mark "$v1" 4 untriaged
 quiet ann git push "$remote"
