@@ -58,9 +58,9 @@ FLAT = 1.5     # "flat" growth: at most this factor however big the index
 STATES = ("valid", "false-positive")
 TAGS = ("+winnow-bench", "-winnow-bench")
 
-# A queue row: date, bot, attribution badge, findings counted by verdict
-# ("2026-11-04 Sashiko   [M]  2: 2u 0v 0f 0p ...").
-ROW = re.compile(r"^\d{4}-\d\d-\d\d .{1,12}\[[A-Za-z?\- ]\] +\d+: *\d+u +\d+v +\d+f +\d+p")
+# A queue row: date, bot, highest severity, attribution badge, findings
+# counted by verdict ("2026-11-04 Sashiko   High     [M]  2: 2u 0v 0f 0p").
+ROW = re.compile(r"^\d{4}-\d\d-\d\d .{1,40}\[[A-Za-z?\- ]\] +\d+: *\d+u +\d+v +\d+f +\d+p")
 # The status line, drawn below the rows: with it the whole first screen
 # is there, as notmuch's 50 lines are when its marker follows them.
 STATUS = re.compile(r"\[queue\] \d+/\d+")

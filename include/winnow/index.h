@@ -86,12 +86,14 @@ const char *wn_index_config_path(const wn_index *idx);
 wn_status wn_index_refresh(wn_index *idx, wn_error *err);
 
 /* Reviews matching the configured query and, if non-empty, user_query
- * (a notmuch query), newest first.  Only counts them: rows come from
+ * (a notmuch query, where bot:NAME -- a bot's id or label, any case --
+ * stands for that bot's query term), newest first.  Only counts them: rows come from
  * wn_list_get().  The list lives as long as idx. */
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
 /* The notmuch query wn_index_query() runs for user_query (malloc'd;
- * NULL when out of memory). */
-char *wn_index_query_string(const wn_index *idx, const char *user_query);
+ * NULL, with err set, when it cannot be made: a bot: term naming no
+ * bot, out of memory). */
+char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err);
 /* Row i (< l->n), fetched from the index on first use (cheap fields
  * only; load it with wn_index_load()).  NULL when the index changed
  * under the list and the row is gone, or out of memory. */
@@ -116,5 +118,62 @@ void wn_item_count(wn_item *it);
  * every review holds one at a time.  wn_list_get() gives NULL for it
  * afterwards. */
 void wn_list_release(wn_list *l, size_t i);
+
+/* --- around a review: its mail, its patch's thread, the index's
+ * revision (thread.c; for the interface's views) --------------------- */
+
+/* Any message of the index by Message-ID, parsed (headers and decoded
+ * body); *out is the caller's (wn_mail_free()).  *path, if not NULL,
+ * gets a malloc'd copy of the file read.  WN_NOT_FOUND when absent. */
+wn_status wn_index_read_mail(wn_index *idx, const char *msgid, wn_mail **out, char **path,
+			     wn_error *err);
+
+/* A human reply in a patch's thread. */
+typedef struct wn_reply {
+	char *id;		/* Message-ID without <> */
+	char *from;		/* decoded, as notmuch indexed it */
+	char *subject;
+	time_t date;
+	int depth;		/* 1: answers the message it is about */
+	bool to_cover;		/* about the series' cover letter, not the patch */
+} wn_reply;
+
+/* The replies to it's patch (and to its series' cover letter) that are
+ * neither patches of the series nor bot reviews (messages the
+ * configured query matches), in thread order.  *out holds *n entries
+ * (free with wn_replies_free()); none when the patch is not in the
+ * index. */
+wn_status wn_index_replies(wn_index *idx, const wn_item *it, wn_reply **out, size_t *n,
+			   wn_error *err);
+void wn_replies_free(wn_reply *r, size_t n);
+
+/* The subject of the first message of the thread holding it's patch:
+ * the series' cover letter, or the patch itself when it came alone.
+ * *out malloc'd; NULL when the patch is not in the index. */
+wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error *err);
+
+/* The reviews (messages of the configured query) whose patch is
+ * msgid, newest first, loaded; *n of them in *out (wn_item_free each,
+ * then free the array).  None when msgid is no patch anyone reviewed. */
+wn_status wn_index_reviews_of(wn_index *idx, const char *msgid, wn_item ***out, size_t *n,
+			      wn_error *err);
+
+/* The subject of message msgid as notmuch indexed it (no file read);
+ * malloc'd, NULL when it is not in the index. */
+char *wn_index_subject(wn_index *idx, const char *msgid);
+
+/* Is msgid a review, a message the configured query matches? */
+bool wn_index_is_review(wn_index *idx, const char *msgid);
+
+/* The database's revision (notmuch_database_get_revision), after
+ * reopening the read-only handle so that changes made by other
+ * processes (new mail, a tag) count.  Lists made before a change restart
+ * their search on the next wn_list_get(). */
+wn_status wn_index_revision(wn_index *idx, unsigned long *rev, wn_error *err);
+
+/* Every configuration pair whose key starts with prefix ("winnow.bind."),
+ * handed to fn with its full key. */
+void wn_index_config_each(wn_index *idx, const char *prefix,
+			  void (*fn)(void *ud, const char *key, const char *value), void *ud);
 
 #endif

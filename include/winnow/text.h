@@ -17,7 +17,10 @@ enum {
 /* Append s (n bytes, any content) to out so that it is safe to show on a
  * terminal: C0 and C1 controls, DEL and whole escape sequences (CSI, OSC,
  * DCS, ...) are dropped, invalid UTF-8 becomes U+FFFD, and bidirectional
- * override characters are dropped.  flags: WN_TEXT_KEEP_*. */
+ * override characters are dropped.  A dropped control character (CR,
+ * backspace, NEL...) leaves one space between the text around it, so
+ * words never run together; CRLF is one line break.  flags:
+ * WN_TEXT_KEEP_*. */
 wn_status wn_text_sanitize_buf(wn_buf *out, const char *s, size_t n, unsigned flags);
 /* Same, into a new malloc'd string (NULL only when out of memory).
  * s may be NULL: gives "". */

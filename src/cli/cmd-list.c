@@ -74,11 +74,11 @@ static int list_run(wn_cli *cli, void *args)
 		rc = wn_cli_nomem(cli);
 	} else if (a->print_query) {
 		/* For scripts that ask notmuch the same question (bench/). */
-		char *q = wn_index_query_string(cli->idx, query);
+		char *q = wn_index_query_string(cli->idx, query, &err);
 		if (q)
 			puts(q);
 		else
-			rc = wn_cli_nomem(cli);
+			rc = wn_cli_fail(cli, &err);
 		free(q);
 	} else if (wn_index_query(cli->idx, query, &list, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);

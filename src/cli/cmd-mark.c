@@ -1,8 +1,11 @@
 /* winnow mark — give findings a verdict. */
 #include "autoconfig.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -10,7 +13,7 @@ struct mark_args {
 	const char *note;	/* NULL: leave the note as it is */
 	int timeout_ms;
 	const char *id;
-	unsigned long finding;	/* 1-based; 0: all */
+	const char *which;	/* all, 1,3-4, or a fingerprint */
 	wn_verdict verdict;
 	bool has_verdict;	/* STATE given (it may be left out with --severity) */
 	const char *severity;	/* --severity: NULL, or a name or "none" */
@@ -46,31 +49,148 @@ static int severity_check(wn_cli *cli, struct mark_args *a)
 	return wn_cli_usage_error(cli, "unknown severity '%s' (critical, high, medium, low, none)", a->severity);
 }
 
+/* The short states a maintainer types, beside the full names. */
+static const struct {
+	const char *word;
+	wn_verdict v;
+} short_states[] = {
+	{ "v", WN_VERDICT_VALID }, { "fp", WN_VERDICT_FALSE_POSITIVE },
+	{ "pre", WN_VERDICT_PREEXISTING }, { "u", WN_VERDICT_UNTRIAGED },
+};
+
+static bool state_from_word(const char *w, wn_verdict *out)
+{
+	for (size_t i = 0; i < sizeof(short_states) / sizeof(short_states[0]); i++)
+		if (!strcasecmp(w, short_states[i].word)) {
+			*out = short_states[i].v;
+			return true;
+		}
+	return wn_verdict_from_name(w, out) == WN_OK;
+}
+
+/* "1,3-4": a list of numbers and ranges from 1. */
+static bool is_list(const char *s)
+{
+	if (!isdigit((unsigned char) *s))
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char) *s) && *s != ',' && *s != '-')
+			return false;
+	return true;
+}
+
+/* Every number of a list is a count from 1, none past any sane one
+ * (reported as too large rather than wrapped). */
+static int check_list(wn_cli *cli, const char *which)
+{
+	const char *p = which;
+
+	while (*p) {
+		size_t len = strspn(p, "0123456789");
+		char num[32];
+		unsigned long n;
+
+		snprintf(num, sizeof(num), "%.*s", (int) (len < sizeof(num) - 1 ? len : sizeof(num) - 1), p);
+		if (len >= sizeof(num) - 1 || wn_cli_count(num, &n) == -2)
+			return wn_cli_usage_error(cli, "FINDING '%.*s' is far too large", (int) len, p);
+		if (!len || wn_cli_count(num, &n) < 0)
+			return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
+						  "fingerprint or 'all', not '%s'", which);
+		p += len;
+		if (*p == ',' || *p == '-')
+			p++;
+	}
+	return 0;
+}
+
 static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct mark_args *a = args;
-	const char *which;
 
 	if (argc != 3 && !(argc == 2 && a->severity))
 		return wn_cli_usage_error(cli, "wants MESSAGE-ID FINDING STATE");
 	if (severity_check(cli, a))
 		return 1;
 	a->id = argv[0];
-	which = argv[1];
+	a->which = argv[1];
 	a->has_verdict = argc == 3;
 	if (a->note && !a->has_verdict)
 		return wn_cli_usage_error(cli, "--note goes with a STATE");
-	if (a->has_verdict && wn_verdict_from_name(argv[2], &a->verdict) != WN_OK)
-		return wn_cli_usage_error(cli, "unknown state '%s' (valid, false-positive, pre-existing, untriaged)",
-					  argv[2]);
-	if (strcmp(which, "all") != 0) {
-		int r = wn_cli_count(which, &a->finding);
-		if (r == -2)
-			return wn_cli_usage_error(cli, "FINDING '%s' is far too large", which);
-		if (r < 0)
-			return wn_cli_usage_error(cli, "FINDING is a number from 1 or 'all', not '%s'", which);
+	if (a->has_verdict && !state_from_word(argv[2], &a->verdict))
+		return wn_cli_usage_error(cli, "unknown state '%s' (valid or v, false-positive or fp, "
+					  "pre-existing or pre, untriaged or u)", argv[2]);
+	if (strcmp(a->which, "all") && !is_list(a->which) &&
+	    strspn(a->which, "0123456789abcdef") != strlen(a->which))
+		return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
+					  "fingerprint or 'all', not '%s'", a->which);
+	return is_list(a->which) ? check_list(cli, a->which) : 0;
+}
+
+/* Fill pick[0..n) from the list or fingerprint which; false (with a
+ * message) when it names no finding of it. */
+static bool pick_findings(wn_cli *cli, const wn_item *it, const char *which, bool *pick)
+{
+	size_t n = it->review->nfindings;
+	const char *p = which;
+
+	if (!is_list(which)) {
+		/* A fingerprint, whole or a prefix of at least 4 digits as
+		 * git takes a commit's. */
+		size_t len = strlen(which), hits = 0;
+
+		for (size_t i = 0; len >= 4 && i < n; i++)
+			if (!strncmp(it->review->findings[i].fingerprint, which, len)) {
+				pick[i] = true;
+				hits++;
+			}
+		if (hits == 1)
+			return true;
+		wn_cli_usage_error(cli, hits ? "fingerprint '%s' is ambiguous"
+				   : "no finding with fingerprint '%s' in this review", which);
+		return false;
 	}
+	while (*p) {
+		char *end;
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		if (lo == 0 || hi < lo || hi > n || (*end && *end != ',')) {
+			wn_cli_usage_error(cli, "FINDING '%s': this review has findings 1 to %zu", which, n);
+			return false;
+		}
+		for (unsigned long i = lo; i <= hi; i++)
+			pick[i - 1] = true;
+		p = *end ? end + 1 : end;
+	}
+	return true;
+}
+
+/* Give finding (0: all) the verdict, the severity, or both. */
+static int mark_one(wn_cli *cli, const struct mark_args *a, wn_item *it, size_t finding, wn_error *err)
+{
+	if ((a->has_verdict && wn_store_mark(cli->store, it, finding, a->verdict, a->note, err) != WN_OK) ||
+	    (a->severity && wn_store_set_severity(cli->store, it, finding, a->sev, err) != WN_OK))
+		return wn_cli_fail(cli, err);
 	return 0;
+}
+
+/* Mark the picked findings, each journaled on its own. */
+static int mark_some(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
+{
+	size_t n = it->review->nfindings;
+	bool *pick = calloc(n ? n : 1, sizeof(*pick));
+	int rc = 0;
+
+	if (!pick)
+		return wn_cli_nomem(cli);
+	if (!pick_findings(cli, it, a->which, pick))
+		rc = 1;
+	for (size_t i = 0; !rc && i < n; i++)
+		if (pick[i])
+			rc = mark_one(cli, a, it, i + 1, err);
+	free(pick);
+	return rc;
 }
 
 static int mark_run(wn_cli *cli, void *args)
@@ -84,11 +204,11 @@ static int mark_run(wn_cli *cli, void *args)
 		rc = wn_cli_fail(cli, &err);
 	} else {
 		wn_cli_overlay(cli, it);
-		if ((a->has_verdict &&
-		     wn_store_mark(cli->store, it, a->finding, a->verdict, a->note, &err) != WN_OK) ||
-		    (a->severity && wn_store_set_severity(cli->store, it, a->finding, a->sev, &err) != WN_OK))
-			rc = wn_cli_fail(cli, &err);
+		if (!strcmp(a->which, "all"))
+			rc = mark_one(cli, a, it, 0, &err);
 		else
+			rc = mark_some(cli, a, it, &err);
+		if (!rc)
 			rc = wn_cli_flushed(cli, wn_store_flush(cli->store, a->timeout_ms, &err), &err);
 	}
 	wn_item_free(&it);
@@ -98,12 +218,13 @@ static int mark_run(wn_cli *cli, void *args)
 
 const wn_cmd wn_cmd_mark = {
 	.args = "MESSAGE-ID FINDING STATE",
-	.about = "Give a finding of a review a verdict.  FINDING is the 1-based index\n"
-		 "shown by 'winnow show', or 'all'.  STATE is one of valid,\n"
-		 "false-positive, pre-existing, untriaged.  --severity records your own\n"
-		 "severity beside the bot's (with or without a STATE); it is undone\n"
-		 "like a verdict and reported to the bot's operators by 'winnow\n"
-		 "feedback'.\n"
+	.about = "Give findings of a review a verdict.  FINDING is the 1-based index\n"
+		 "shown by 'winnow show', a list of them (1,3-4), a finding's\n"
+		 "fingerprint (or its first 4 or more digits), or 'all'.  STATE is\n"
+		 "valid (v), false-positive (fp), pre-existing (pre) or untriaged (u).\n"
+		 "--severity records your own severity beside the bot's (with or\n"
+		 "without a STATE); it is undone like a verdict and reported to the\n"
+		 "bot's operators by 'winnow feedback'.\n"
 		 "\n"
 		 "The verdict is written to the journal first; then winnow waits up to\n"
 		 "--timeout seconds (default 5) for the notmuch write lock.  If another\n"

@@ -1,6 +1,8 @@
 /* winnow show — one review: its patch, attribution and findings. */
 #include "autoconfig.h"
 
+#include <stdlib.h>
+
 #include "cli.h"
 #include "format.h"
 
@@ -24,6 +26,37 @@ static int show_check(wn_cli *cli, void *args, int argc, char **argv)
 	return wn_cli_check_format(cli, a->format);
 }
 
+/* A patch's Message-ID: every review of it, newest first (JSON: an
+ * array of review objects, as list gives them).  -1, having printed
+ * nothing, when no review answers id. */
+static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_item **its = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	if (wn_index_reviews_of(cli->idx, id, &its, &n, &err) != WN_OK) {
+		rc = wn_cli_fail(cli, &err);
+	} else if (!n) {
+		rc = -1;
+	} else {
+		p->begin_list(p);
+		for (size_t i = 0; i < n; i++) {
+			if (i && p->is_text)
+				wn_pr_text(p, "\n");
+			wn_cli_overlay(cli, its[i]);
+			wn_print_review(p, its[i]);
+		}
+		p->end(p);
+	}
+	for (size_t i = 0; i < n; i++)
+		wn_item_free(&its[i]);
+	free(its);
+	wn_error_clear(&err);
+	return rc;
+}
+
 static int show_run(wn_cli *cli, void *args)
 {
 	const struct show_args *a = args;
@@ -32,11 +65,16 @@ static int show_run(wn_cli *cli, void *args)
 	wn_item *it = NULL;
 	int rc = 0;
 
-	if (!p)
+	if (!p) {
 		rc = wn_cli_nomem(cli);
-	else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK)
+	} else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
-	else {
+	} else if (wn_index_is_review(cli->idx, it->id) ||
+		   (rc = show_reviews_of(cli, it->id, p)) < 0) {
+		/* A review, or a mail no review answers: shown itself, as
+		 * read with its sender's rule.  (By the id notmuch has: the
+		 * one typed may be an escaped form of it.) */
+		rc = 0;
 		wn_cli_overlay(cli, it);
 		wn_print_review(p, it);
 	}
@@ -51,6 +89,8 @@ const wn_cmd wn_cmd_show = {
 	.about = "Show one review: the patch it answers and that patch's trailers and\n"
 		 "AI attribution, then every finding with its severity, location, the\n"
 		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
+		 "Given a patch's Message-ID, show every review of that patch (any\n"
+		 "other mail is shown itself, read with its sender's rule).\n"
 		 "MESSAGE-ID may be given as <id>, id or id:id.",
 	.opts = show_opts,
 	WN_CMD_ARGS(struct show_args, .format = "text"),

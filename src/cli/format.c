@@ -6,7 +6,11 @@
  * the walk hands JSON the value and the text its own words. */
 #include "autoconfig.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+#include "winnow/text.h"
 
 #include "format.h"
 
@@ -46,9 +50,11 @@ static void line_if(wn_printer *p, const char *key, const char *label, const cha
 		p->separator(p);
 }
 
-/* Mail text the text shows as lines, each after indent; not in JSON. */
-static void block(wn_printer *p, const char *indent, const char *s)
+/* Mail text: JSON's whole under key, the text's as lines, each after
+ * indent. */
+static void block(wn_printer *p, const char *key, const char *indent, const char *s)
 {
+	p->map_key(p, key);
 	p->block(p, indent);
 	p->string(p, s);
 }
@@ -220,8 +226,8 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);
 	field(p, "forwarded", NULL, it->forwarded[i]);
-	block(p, "    > ", f->quote);
-	block(p, "    ", f->comment);
+	block(p, "quote", "    > ", f->quote);
+	block(p, "comment", "    ", f->comment);
 	p->end(p);
 }
 
@@ -257,24 +263,27 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	p->end(p);
 }
 
-/* A listing's line: date, bot, attribution badge, the subject and author
- * of the patch (of the review when the patch is not in the index), the
- * findings counted; then the id. */
+/* A listing's line, notmuch search's way: the id first (what a script
+ * cuts), the date, the findings untriaged of all, the bot, the
+ * attribution badge, the patch's author and subject (the review's when
+ * the patch is not in the index). */
 static void row(wn_printer *p, const wn_item *it)
 {
 	const wn_patch *pt = it->patch;
+	const char *from = pt ? pt->author : it->from, *lt = from ? strchr(from, '<') : NULL;
+	char *name = lt && lt > from ? wn_strndup(from, (size_t) (lt - from)) : NULL;
 
 	p->begin_map(p);
-	date(p, NULL, "", it->date);
-	wn_pr_text(p, "  %-9s [%s] ", wn_bot_name(it->bot),
-		   pt ? wn_attr_badge(pt->trailers->attr.status) : " ");
-	field(p, NULL, "", pt ? pt->subject : it->subject);
-	field(p, NULL, " (", pt ? pt->author : it->from);
-	wn_pr_text(p, ")  ");
-	counts(p, it);
+	p->label(p, "id:");
+	p->msgid(p, it->id);
+	date(p, NULL, "  ", it->date);
+	wn_pr_text(p, "  [%u/%zu] %-9s [%s] ", it->counts[WN_VERDICT_UNTRIAGED], nfindings(it),
+		   wn_bot_name(it->bot), pt ? wn_attr_badge(pt->trailers->attr.status) : " ");
+	field(p, NULL, "", name ? wn_text_trim(name) : from);
+	field(p, NULL, "; ", pt ? pt->subject : it->subject);
 	p->separator(p);
-	id_line(p, NULL, "    id:", it->id);
 	p->end(p);
+	free(name);
 }
 
 void wn_print_list_item(wn_printer *p, const wn_item *it)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "link.h"
 #include "message.h"
@@ -189,22 +190,90 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 	return it;
 }
 
-static char *build_query(const wn_index *idx, const char *user_query)
+/* The bot a "bot:NAME" term names: its id (lkp) or its label (0-day),
+ * any case.  WN_BOT_COUNT when none. */
+static wn_bot bot_named(const char *name, size_t len)
+{
+	for (unsigned b = 0; b < WN_BOT_COUNT; b++) {
+		const char *id = wn_bot_name((wn_bot) b), *label = wn_bot_label((wn_bot) b);
+
+		if ((strlen(id) == len && !strncasecmp(id, name, len)) ||
+		    (strlen(label) == len && !strncasecmp(label, name, len)))
+			return (wn_bot) b;
+	}
+	return WN_BOT_COUNT;
+}
+
+/* The query that finds bot b's mails; generic: the winnow.bots senders. */
+static wn_status bot_query(const wn_index *idx, wn_bot b, wn_buf *out)
+{
+	const char *q = wn_bot_query(b);
+
+	if (q)
+		return wn_buf_printf(out, "(%s)", q);
+	if (!idx->conf.bots || !idx->conf.bots[0])
+		return wn_buf_puts(out, "(id:\"\")");	/* matches nothing */
+	wn_buf_putc(out, '(');
+	for (char **s = idx->conf.bots; *s; s++)
+		wn_buf_printf(out, "%sfrom:\"%s\"", s == idx->conf.bots ? "" : " or ", *s);
+	return wn_buf_putc(out, ')');
+}
+
+/* Copy q to out with every "bot:NAME" term replaced by that bot's query,
+ * so that the limit prompt and `winnow list bot:lkp` need no address. */
+static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn_error *err)
+{
+	const char *p = q;
+
+	while (*p) {
+		bool start = p == q || p[-1] == ' ' || p[-1] == '(' || p[-1] == '\t';
+
+		if (start && !strncasecmp(p, "bot:", 4)) {
+			const char *name = p + 4;
+			size_t len = strcspn(name, " \t()");
+			wn_bot b = bot_named(name, len);
+
+			if (b == WN_BOT_COUNT)
+				return wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query "
+						    "(bot:sashiko, bot:bpf-ci, bot:netdev-ai, bot:lkp, "
+						    "bot:syzbot, bot:generic)", (int) len, name);
+			if (bot_query(idx, b, out) != WN_OK)
+				return wn_error_set(err, WN_NOMEM, "out of memory");
+			p = name + len;
+			continue;
+		}
+		if (wn_buf_putc(out, *p++) != WN_OK)
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
+
+static char *build_query(const wn_index *idx, const char *user_query, wn_error *err)
 {
 	wn_buf b = WN_BUF_INIT;
 
-	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK ||
-	    (user_query && *user_query &&
-	     wn_buf_printf(&b, " and (%s)", user_query) != WN_OK)) {
-		wn_buf_free(&b);
-		return NULL;
+	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK) {
+		wn_error_set(err, WN_NOMEM, "out of memory");
+		goto fail;
+	}
+	if (user_query && *user_query) {
+		if (wn_buf_puts(&b, " and (") != WN_OK ||
+		    expand_bots(idx, user_query, &b, err) != WN_OK)
+			goto fail;
+		if (wn_buf_putc(&b, ')') != WN_OK) {
+			wn_error_set(err, WN_NOMEM, "out of memory");
+			goto fail;
+		}
 	}
 	return wn_buf_steal(&b);
+fail:
+	wn_buf_free(&b);
+	return NULL;
 }
 
-char *wn_index_query_string(const wn_index *idx, const char *user_query)
+char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err)
 {
-	return build_query(idx, user_query);
+	return build_query(idx, user_query, err);
 }
 
 struct wn_list_cursor {
@@ -276,13 +345,14 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	struct wn_list_cursor *c;
 	notmuch_status_t nst;
 	unsigned count = 0;
-	char *qs = build_query(idx, user_query);
+	char *qs;
 
 	memset(out, 0, sizeof(*out));
+	if (!(qs = build_query(idx, user_query, err)))
+		return err->status ? err->status : WN_NOMEM;
 	c = calloc(1, sizeof(*c));
-	if (!qs || !c) {
+	if (!c) {
 		free(qs);
-		free(c);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	c->query = qs;

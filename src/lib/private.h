@@ -15,6 +15,7 @@ struct wn_index {
 	wn_conf conf;
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
 	unsigned long generation;	/* bumped by every reopen */
+	unsigned long revision;		/* last seen by wn_index_revision() */
 };
 
 /* The message id on the read-only handle (*out NULL when absent),

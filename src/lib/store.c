@@ -667,6 +667,17 @@ void wn_history_free(wn_history_item **pv, size_t n)
 		*pv = NULL;
 }
 
+/* Is entry i the group's first about its review?  A bulk mark of two
+ * findings of one review is two entries but one review. */
+static bool first_of_review(const wn_store *s, size_t i, const char *group)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!s->e[k].forward && strcmp(s->e[k].group, group) == 0 &&
+		    strcmp(s->e[k].msgid, s->e[i].msgid) == 0)
+			return false;
+	return true;
+}
+
 /* Describe the action made of the entries of group. */
 static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
 {
@@ -692,7 +703,7 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 				return WN_NOMEM;
 			}
 		}
-		h->reviews++;
+		h->reviews += first_of_review(s, i, group);
 		h->changes += e->nc;
 		h->undone = h->undone || e->undone;
 		for (size_t k = 0; k < e->nc; k++)

@@ -155,10 +155,29 @@ static size_t skip_escape(const unsigned char *s, size_t n, size_t i)
 	return i;
 }
 
+/* Is the last byte out holds blank (or is there none), so that a
+ * removed control needs no space to keep the words around it apart? */
+static int ends_blank(const wn_buf *out, size_t start)
+{
+	char c;
+
+	if (out->len <= start)
+		return 1;
+	c = out->data[out->len - 1];
+	return c == ' ' || c == '\n' || c == '\t';
+}
+
 wn_status wn_text_sanitize_buf(wn_buf *out, const char *str, size_t n, unsigned flags)
 {
 	const unsigned char *s = (const unsigned char *) str;
-	size_t i = 0, run = 0, len;
+	size_t i = 0, run = 0, len, start = out->len;
+	/* A control character was removed since the last text: it becomes
+	 * one space before the next visible character, so that inert
+	 * characters keep their place ("function.\rCallers" reads
+	 * "function. Callers", not "function.Callers").  Whole escape
+	 * sequences and bidi controls are formatting, not separators: they
+	 * go without a trace, as a terminal would show them. */
+	int gap = 0;
 	uint32_t cp;
 
 	if (!s || !n)
@@ -173,30 +192,51 @@ wn_status wn_text_sanitize_buf(wn_buf *out, const char *str, size_t n, unsigned 
 		if (wn_buf_append(out, (p), (k)) != WN_OK)		\
 			return WN_NOMEM;				\
 	} while (0)
+/* Before visible text: the space a removed control left, if needed. */
+#define GAP() do {							\
+		if (gap && !ends_blank(out, start))			\
+			PUT(" ", 1);					\
+		gap = 0;						\
+	} while (0)
 
 	while (i < n) {
 		unsigned char c = s[i];
 
 		if (c >= 0x20 && c < 0x7f) {
+			if (gap) {
+				FLUSH();
+				run = i;
+				if (c != ' ')
+					GAP();
+				gap = 0;
+			}
 			i++;
 			continue;
 		}
 		if (c < 0x80) {
 			FLUSH();
-			if (c == '\n')
+			if (c == '\n') {
 				PUT((flags & WN_TEXT_KEEP_NEWLINE) ? "\n" : " ", 1);
-			else if (c == '\t')
+				gap = 0;
+			} else if (c == '\t') {
 				PUT((flags & WN_TEXT_KEEP_TAB) ? "\t" : " ", 1);
+				gap = 0;
+			}
 			if (c == ESC)
 				i = skip_escape(s, n, i);
+			else if (c == '\r' && i + 1 < n && s[i + 1] == '\n')
+				i++;	/* CRLF: the LF is the line break */
+			else if (c != '\n' && c != '\t')
+				gap = 1, i++;	/* other C0, CR, DEL: a space */
 			else
-				i++;	/* other C0, CR, DEL: dropped */
+				i++;
 			run = i;
 			continue;
 		}
 		len = utf8_decode(s + i, n - i, &cp);
 		if (cp == UINT32_MAX) {
 			FLUSH();
+			GAP();
 			PUT(replacement, 3);
 			i += len;
 			run = i;
@@ -207,13 +247,18 @@ wn_status wn_text_sanitize_buf(wn_buf *out, const char *str, size_t n, unsigned 
 			else if (opens_string(cp))
 				i = skip_string(s, n, i + len);
 			else
-				i += len;
+				gap = 1, i += len;	/* NEL and the other C1 */
 			run = i;
 		} else if (is_bidi_control(cp)) {
 			FLUSH();
 			i += len;
 			run = i;
 		} else {
+			if (gap) {
+				FLUSH();
+				run = i;
+				GAP();
+			}
 			i += len;
 		}
 	}
@@ -221,6 +266,7 @@ wn_status wn_text_sanitize_buf(wn_buf *out, const char *str, size_t n, unsigned 
 	return out->data ? WN_OK : wn_buf_append(out, "", 0);
 #undef FLUSH
 #undef PUT
+#undef GAP
 }
 
 char *wn_text_sanitize(const char *s, unsigned flags)

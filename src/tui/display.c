@@ -204,6 +204,26 @@ int text_width(const char *untrusted)
 	return width;
 }
 
+const char *text_skip_cols(const char *s, int cols)
+{
+	mbstate_t st;
+
+	memset(&st, 0, sizeof(st));
+	while (*s && cols > 0) {
+		wchar_t c;
+		size_t r = mbrtowc(&c, s, strlen(s), &st);
+
+		if (r == (size_t) -1 || r == (size_t) -2 || r == 0) {
+			memset(&st, 0, sizeof(st));
+			r = 1;
+			c = L'?';
+		}
+		cols -= wwidth(c);
+		s += r;
+	}
+	return s;
+}
+
 int draw_text_attr(int y, int x, int width, chtype attr, const char *untrusted)
 {
 	const wchar_t *ell = utf8 ? L"\u2026" : L"~";
@@ -395,4 +415,32 @@ bool text_wrap(const char *untrusted, int width, bool wrap, char ***lines, size_
 	}
 	free(w);
 	return ok;
+}
+
+bool display_clipboard(const char *text)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *s = (const unsigned char *) text;
+	size_t n = text ? strlen(text) : 0;
+
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	/* Between curses' updates, straight to the terminal it draws on. */
+	fputs("\033]52;c;", stdout);
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned) s[i] << 16 | (i + 1 < n ? (unsigned) s[i + 1] << 8 : 0) |
+			     (i + 2 < n ? s[i + 2] : 0);
+
+		putchar(b64[v >> 18 & 63]);
+		putchar(b64[v >> 12 & 63]);
+		putchar(i + 1 < n ? b64[v >> 6 & 63] : '=');
+		putchar(i + 2 < n ? b64[v & 63] : '=');
+	}
+	fputs("\a", stdout);
+	fflush(stdout);
+	return true;
 }

@@ -38,11 +38,20 @@ int draw_text_attr(int y, int x, int width, chtype attr, const char *untrusted);
 /* Same with a theme role. */
 int draw_text(const struct theme *th, int y, int x, int width, enum role role,
 	      const char *untrusted);
+/* Hand text to the terminal's clipboard (OSC 52, base64: no byte of
+ * it reaches the terminal as such).  False when text is empty or holds
+ * a control character. */
+bool display_clipboard(const char *text);
+
 /* Blank width columns at (y, x) in attr. */
 void draw_fill(int y, int x, int width, chtype attr);
 
 /* Display width of s once sanitised. */
 int text_width(const char *untrusted);
+
+/* The rest of s (sanitised text) after its first cols columns; a wide
+ * character cut in two is skipped whole. */
+const char *text_skip_cols(const char *clean, int cols);
 
 /* Sanitise s (tabs kept), expand tabs to 8-column stops, and break it
  * into lines no wider than width (at spaces when possible; '\n' always

@@ -15,8 +15,8 @@
 #define KEYMAP_ACTIONS(X)                                                          \
 	X(MOVE_DOWN,      "move-down",      "j Down",    "Next line (review: next finding)")  \
 	X(MOVE_UP,        "move-up",        "k Up",      "Previous line (review: previous finding)") \
-	X(NEXT_FINDING,   "next-finding",   "J Tab",     "Next finding (queue: next review)") \
-	X(PREV_FINDING,   "prev-finding",   "K BackTab", "Previous finding (queue: previous review)") \
+	X(NEXT_FINDING,   "next-finding",   "J Tab",     "Next finding (queue: next review with untriaged findings)") \
+	X(PREV_FINDING,   "prev-finding",   "K BackTab", "Previous finding (queue: previous review with untriaged findings)") \
 	X(MOVE_FIRST,     "move-first",     "g Home",    "First line")                             \
 	X(MOVE_LAST,      "move-last",      "G End",     "Last line")                              \
 	X(PAGE_DOWN,      "page-down",      "Space PgDn", "Page down (review: scroll the text, then next finding)") \
@@ -43,6 +43,29 @@
 	X(SEND,           "send",           "y",         "Forward: send the mail")                 \
 	X(EDIT,           "edit",           "e",         "Forward: edit the draft again")          \
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
+	/* the views maintainers live in: order, patch, mail, thread */                             \
+	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series)") \
+	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \
+	X(HIDE_EMPTY,     "toggle-empty",   "z",         "Queue: hide or show reviews without findings (remembered)") \
+	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
+	X(DIFF,           "diff",           "d",         "The patch's diff, at the finding's hunk")  \
+	X(MAIL,           "mail",           "m",         "The whole review mail in a pager, its links and Message-IDs") \
+	X(THREAD,         "thread",         "r",         "The human replies in the patch's thread") \
+	X(DETAILS,        "details",        "h",         "Review: show or hide the whole header (trailers)") \
+	X(SCROLL_LEFT,    "scroll-left",    "< Left",    "Scroll quoted code and the diff left")    \
+	X(SCROLL_RIGHT,   "scroll-right",   "> Right",   "Scroll quoted code and the diff right")   \
+	X(NEXT_HUNK,      "next-hunk",      "]",         "Diff: next hunk a finding is about")      \
+	X(PREV_HUNK,      "prev-hunk",      "[",         "Diff: previous hunk a finding is about")  \
+	X(PIPE,           "pipe",           "|",         "Mail: pipe the raw mail to a command (sh -c, mail on stdin)") \
+	/* notes, bulk marks and the history */                                                     \
+	X(NOTE,           "annotate",       "a",         "Review: write a note on the finding (empty removes it)") \
+	X(SELECT,         "select",         "t",         "Select the row for a bulk mark, or unselect it") \
+	X(SELECT_ALL,     "select-all",     "*",         "Select every row shown")                 \
+	X(SELECT_NONE,    "select-none",    "T",         "Clear the selection")                    \
+	X(APPLY,          "apply",          ";",         "Then v, f, p or u: mark every selected row at once (one U undoes it)") \
+	X(HISTORY,        "history",        "H",         "The journal of changes; Enter or U there undoes the one under the cursor") \
+	X(COPY_ID,        "copy-id",        "i",         "Copy the review's (mail: the mail's) Message-ID to the terminal's clipboard") \
+	X(COPY_PATCH_ID,  "copy-patch-id",  "I",         "Copy the patch's Message-ID to the terminal's clipboard (for b4 am)") \
 	/* never judge the same finding twice (review-memory.c) */                                  \
 	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
 	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
@@ -60,9 +83,12 @@ enum action {
  * bit (curses codes and Unicode code points overlap). */
 #define KEYMAP_FN(k) (0x40000000 | (k))
 
+/* A binding; view 0 binds in every view (the defaults), else only in
+ * the view of that id (view.h).  Later bindings win. */
 struct keymap_binding {
 	int key;
-	enum action action;
+	enum action action;	/* ACT_NONE: unbound */
+	int view;
 };
 
 struct keymap {
@@ -75,10 +101,19 @@ struct keymap {
  * unit test). */
 bool keymap_init(struct keymap *km);
 void keymap_free(struct keymap *km);
-/* ACT_NONE when key is not bound. */
-enum action keymap_lookup(const struct keymap *km, int key);
+/* Bind key to a in view (0: every view).  False when out of memory. */
+bool keymap_bind(struct keymap *km, int view, int key, enum action a);
+/* What key does in view; ACT_NONE when it is not bound. */
+enum action keymap_lookup(const struct keymap *km, int view, int key);
+/* The keys bound to a in view, by name and space-separated ("j Down"),
+ * into out (size bytes); "" when none.  Returns the length. */
+size_t keymap_keys_of(const struct keymap *km, int view, enum action a, char *out, size_t size);
+/* The first of them ("j"). */
+size_t keymap_key_of(const struct keymap *km, int view, enum action a, char *out, size_t size);
 
 const char *action_name(enum action a);
+/* ACT_NONE for "none", ACT_COUNT when name is no action. */
+enum action action_from_name(const char *name);
 /* Default keys as written in the table ("j Down"). */
 const char *action_keys(enum action a);
 /* The first key's name ("j"): for hints in the status line. */
@@ -86,7 +121,10 @@ size_t action_first_key(enum action a, char *out, size_t size);
 const char *action_help(enum action a);
 
 /* Key code for a key name, or -1.  Enter gives '\n' (the other codes
- * curses may send for it are bound alongside). */
+ * curses may send for it are bound alongside).  A name is one
+ * character (UTF-8), a named key (Up, PgDn, Tab...), or C-x. */
 int keymap_key_parse(const char *name);
+/* The name of a key code ("Down", "C-l", "j"), into out. */
+void keymap_key_name(int key, char *out, size_t size);
 
 #endif

@@ -10,12 +10,14 @@
 
 #define KEY_CTRL(c) ((c) - 'a' + 1)
 
+/* The line being edited: wide characters, the cursor an index into
+ * them, so UTF-8 is edited by character and drawn by column. */
 struct line {
 	wchar_t *w;
-	size_t n, cap;
+	size_t n, cap, cur;
 };
 
-static bool line_put(struct line *l, wchar_t c)
+static bool line_insert(struct line *l, wchar_t c)
 {
 	if (l->n + 1 >= l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 64;
@@ -26,44 +28,76 @@ static bool line_put(struct line *l, wchar_t c)
 		l->w = grown;
 		l->cap = cap;
 	}
-	l->w[l->n++] = c;
-	l->w[l->n] = L'\0';
+	memmove(l->w + l->cur + 1, l->w + l->cur, (l->n - l->cur) * sizeof(*l->w));
+	l->w[l->cur++] = c;
+	l->w[++l->n] = L'\0';
 	return true;
 }
 
-static char *line_utf8(const struct line *l)
+/* Remove the characters [from, to). */
+static void line_cut(struct line *l, size_t from, size_t to)
 {
-	const wchar_t *src = l->w ? l->w : L"";
-	size_t len = wcstombs(NULL, src, 0);
-	char *s;
-
-	if (len == (size_t) -1)
-		return strdup("");
-	s = malloc(len + 1);
-	if (s)
-		wcstombs(s, src, len + 1);
-	return s;
+	if (from >= to || to > l->n)
+		return;
+	memmove(l->w + from, l->w + to, (l->n - to) * sizeof(*l->w));
+	l->n -= to - from;
+	l->w[l->n] = L'\0';
+	if (l->cur > to)
+		l->cur -= to - from;
+	else if (l->cur > from)
+		l->cur = from;
 }
 
-/* The bottom line: label, then as much of the end of text as fits; the
- * cursor goes after it. */
-static void draw_prompt(struct tui *t, const char *label, const char *text, int label_max)
+static char *wide_utf8(const wchar_t *w, size_t n)
 {
-	int y = LINES - 1, x, avail;
-	const char *tail = text;
+	wn_buf b = WN_BUF_INIT;
+	mbstate_t st;
+	char mb[16];
+
+	memset(&st, 0, sizeof(st));
+	for (size_t i = 0; i < n; i++) {
+		size_t k = wcrtomb(mb, w[i], &st);
+
+		if (k == (size_t) -1) {
+			memset(&st, 0, sizeof(st));
+			mb[0] = '?';
+			k = 1;
+		}
+		wn_buf_append(&b, mb, k);
+	}
+	if (!b.data)
+		return strdup("");
+	return wn_buf_steal(&b);
+}
+
+static int wcol(wchar_t c)
+{
+	int w = wcwidth(c);
+
+	return w < 0 ? 1 : w;
+}
+
+/* The bottom line: the label, then the part of the text around the
+ * cursor that fits; the terminal's cursor where the editing happens. */
+static void draw_prompt(struct tui *t, const char *label, const struct line *l, int label_max)
+{
+	int y = LINES - 1, x, avail, before = 0, used = 0;
+	size_t start = l->cur, end;
+	char *shown;
 
 	view_draw(t);
 	draw_fill(y, 0, COLS, theme_attr(&t->theme, ROLE_DEFAULT));
 	x = draw_text(&t->theme, y, 0, label_max < COLS ? label_max : COLS, ROLE_HEADER, label);
 	avail = COLS - x - 1;
-	/* Show the end of a long input, where the typing happens. */
-	while (*tail && text_width(tail) > avail) {
-		tail++;
-		while ((*tail & 0xc0) == 0x80)
-			tail++;
-	}
-	x += draw_text(&t->theme, y, x, avail, ROLE_DEFAULT, tail);
-	move(y, x < COLS ? x : COLS - 1);
+	/* Scroll so the cursor stays in sight, never half a wide char. */
+	while (start > 0 && before + wcol(l->w[start - 1]) <= avail - 1)
+		before += wcol(l->w[--start]);
+	for (end = start; end < l->n && used + wcol(l->w[end]) <= avail; end++)
+		used += wcol(l->w[end]);
+	shown = wide_utf8(l->w ? l->w + start : L"", end - start);
+	draw_text(&t->theme, y, x, avail + 1, ROLE_DEFAULT, shown ? shown : "");
+	free(shown);
+	move(y, x + before < COLS ? x + before : COLS - 1);
 }
 
 static void begin(void)
@@ -78,9 +112,106 @@ static void end(void)
 	leaveok(stdscr, TRUE);
 }
 
+static bool is_word(wchar_t c)
+{
+	return c != L' ' && c != L'\t';
+}
+
+/* A function key: true when it ends the editing (*ok: accepted). */
+static bool edit_fn(struct line *l, wint_t wc, bool *ok)
+{
+	switch (wc) {
+	case KEY_ENTER:
+		*ok = true;
+		return true;
+	case KEY_BACKSPACE:
+		if (l->cur)
+			line_cut(l, l->cur - 1, l->cur);
+		break;
+	case KEY_DC:
+		line_cut(l, l->cur, l->cur + 1);
+		break;
+	case KEY_LEFT:
+		if (l->cur)
+			l->cur--;
+		break;
+	case KEY_RIGHT:
+		if (l->cur < l->n)
+			l->cur++;
+		break;
+	case KEY_HOME:
+		l->cur = 0;
+		break;
+	case KEY_END:
+		l->cur = l->n;
+		break;
+	default:
+		break;
+	}
+	return false;
+}
+
+/* A character: readline's keys, or one to insert.  True when it ends
+ * the editing (*ok: accepted). */
+static bool edit_char(struct line *l, wint_t wc, bool *ok)
+{
+	size_t k;
+
+	switch (wc) {
+	case 27:
+	case KEY_CTRL('g'):
+		return true;
+	case '\n':
+	case '\r':
+		*ok = true;
+		return true;
+	case 127:
+	case KEY_CTRL('h'):
+		if (l->cur)
+			line_cut(l, l->cur - 1, l->cur);
+		break;
+	case KEY_CTRL('d'):
+		line_cut(l, l->cur, l->cur + 1);
+		break;
+	case KEY_CTRL('a'):
+		l->cur = 0;
+		break;
+	case KEY_CTRL('e'):
+		l->cur = l->n;
+		break;
+	case KEY_CTRL('b'):
+		if (l->cur)
+			l->cur--;
+		break;
+	case KEY_CTRL('f'):
+		if (l->cur < l->n)
+			l->cur++;
+		break;
+	case KEY_CTRL('u'):
+		line_cut(l, 0, l->cur);
+		break;
+	case KEY_CTRL('k'):
+		line_cut(l, l->cur, l->n);
+		break;
+	case KEY_CTRL('w'):
+		k = l->cur;
+		while (k && !is_word(l->w[k - 1]))
+			k--;
+		while (k && is_word(l->w[k - 1]))
+			k--;
+		line_cut(l, k, l->cur);
+		break;
+	default:
+		if (iswprint(wc))
+			line_insert(l, (wchar_t) wc);
+		break;
+	}
+	return false;
+}
+
 char *prompt_line(struct tui *t, const char *label, const char *initial)
 {
-	struct line l = { NULL, 0, 0 };
+	struct line l = { NULL, 0, 0, 0 };
 	char *out = NULL;
 	bool done = false, ok = false;
 
@@ -93,7 +224,7 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 			if (w) {
 				mbstowcs(w, initial, n + 1);
 				for (size_t i = 0; i < n; i++)
-					line_put(&l, w[i]);
+					line_insert(&l, w[i]);
 				free(w);
 			}
 		}
@@ -101,14 +232,12 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 	wn_buf_reset(&t->msg);
 	begin();
 	while (!done) {
-		char *cur = line_utf8(&l);
 		wint_t wc;
 		int r;
 
 		/* On a narrow terminal the label gives way: what is typed
 		 * must stay visible. */
-		draw_prompt(t, label, cur ? cur : "", COLS > 20 ? COLS / 2 : COLS - 1);
-		free(cur);
+		draw_prompt(t, label, &l, COLS > 20 ? COLS / 2 : COLS - 1);
 		refresh();
 		r = get_wch(&wc);
 		if (r == ERR) {
@@ -116,55 +245,19 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 				done = true;
 			continue;
 		}
-		if (r == KEY_CODE_YES) {
-			if (wc == KEY_BACKSPACE && l.n)
-				l.w[--l.n] = L'\0';
-			else if (wc == KEY_ENTER)
-				done = ok = true;
-			continue;
-		}
-		switch (wc) {
-		case 27:
-		case KEY_CTRL('g'):
-			done = true;
-			break;
-		case '\n':
-		case '\r':
-			done = ok = true;
-			break;
-		case 127:
-		case KEY_CTRL('h'):
-			if (l.n)
-				l.w[--l.n] = L'\0';
-			break;
-		case KEY_CTRL('u'):
-			l.n = 0;
-			if (l.w)
-				l.w[0] = L'\0';
-			break;
-		case KEY_CTRL('w'):
-			while (l.n && l.w[l.n - 1] == L' ')
-				l.n--;
-			while (l.n && l.w[l.n - 1] != L' ')
-				l.n--;
-			if (l.w)
-				l.w[l.n] = L'\0';
-			break;
-		default:
-			if (iswprint((wint_t) wc))
-				line_put(&l, (wchar_t) wc);
-			break;
-		}
+		done = r == KEY_CODE_YES ? edit_fn(&l, wc, &ok) : edit_char(&l, wc, &ok);
 	}
 	end();
 	if (ok)
-		out = line_utf8(&l);
+		out = wide_utf8(l.w ? l.w : L"", l.n);
 	free(l.w);
 	return out;
 }
 
 bool prompt_yesno(struct tui *t, const char *question)
 {
+	const struct line empty = { NULL, 0, 0, 0 };
+
 	wn_buf_reset(&t->msg);
 	begin();
 	for (;;) {
@@ -175,7 +268,7 @@ bool prompt_yesno(struct tui *t, const char *question)
 
 		/* A narrow terminal clips the question, never the "(y/n)"
 		 * that says an answer is wanted. */
-		draw_prompt(t, question, "", COLS > 7 ? COLS - 7 : 1);
+		draw_prompt(t, question, &empty, COLS > 7 ? COLS - 7 : 1);
 		x = text_width(question) < COLS - 7 ? text_width(question) : (COLS > 7 ? COLS - 7 : 1);
 		draw_text(&t->theme, LINES - 1, x + 1, COLS - x - 1, ROLE_HELP_KEY, "(y/n)");
 		move(LINES - 1, x + 7 < COLS ? x + 7 : COLS - 1);
@@ -197,4 +290,17 @@ bool prompt_yesno(struct tui *t, const char *question)
 	}
 	end();
 	return false;
+}
+
+bool prompt_mark(struct tui *t, const char *what, wn_verdict v)
+{
+	wn_buf q = WN_BUF_INIT;
+	bool yes;
+
+	wn_buf_printf(&q, "Mark %s %s?", what, wn_verdict_name(v));
+	yes = prompt_yesno(t, wn_buf_str(&q));
+	wn_buf_free(&q);
+	if (!yes)
+		tui_msg(t, ROLE_STATUS, "nothing marked");
+	return yes;
 }

@@ -12,9 +12,15 @@
 
 #define MEMO_LINES 4
 
+/* How far the lookups of a finding went: they are one slice of the
+ * view's background work (view_ops.busy), after the slice that lets the
+ * key be drawn, so that keys are answered between them.  One slice, not
+ * one per lookup: a few tens of ms, and a screen that changes once. */
+enum step { STEP_NONE, STEP_QUEUED, STEP_DONE };
+
 /* What is known of one finding. */
 struct memo {
-	bool done;
+	enum step step;
 	wn_verdict verdict;	/* when it was looked up */
 	wn_severity sev;	/* the maintainer's, then */
 	bool has_seen, has_later, has_fixed;
@@ -119,6 +125,11 @@ static void make_lines(struct memo *m, const wn_finding *f)
 {
 	const char *bot = wn_severity_name(f->severity);
 
+	for (size_t k = 0; k < MEMO_LINES; k++) {
+		free(m->lines[k].text);
+		m->lines[k].text = NULL;
+	}
+
 	if (m->sev != WN_SEV_NONE)
 		add_line(m, role_of_severity(m->sev), fmt("Your severity: %s (the bot's: %s)",
 							    wn_severity_name(m->sev), bot ? bot : "none"));
@@ -134,7 +145,10 @@ static void make_lines(struct memo *m, const wn_finding *f)
 			     m->fixed.subject ? m->fixed.subject : m->fixed.patch));
 }
 
-void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
+/* The lookups of finding i, the first slice none (so that the key that
+ * brought the cursor there is drawn before them).  True while more is
+ * left. */
+bool review_memory_work(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
 {
 	struct review_memory *r;
 	struct memo *m;
@@ -142,25 +156,39 @@ void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it
 	wn_severity sev;
 
 	if (!it->loaded || it->load_error || !it->verdicts || !(r = get(t, pr, it)) || i >= r->n)
-		return;
+		return false;
 	m = &r->m[i];
 	v = it->verdicts[i];
 	sev = it->severity ? it->severity[i] : WN_SEV_NONE;
-	if (m->done && m->verdict == v && m->sev == sev)
-		return;
-	memo_clear(m);
-	m->done = true;
-	m->verdict = v;
-	m->sev = sev;
-	m->has_seen = wn_memory_lookup(r->mem, it, i, &m->seen, NULL) == WN_OK;
-	m->has_later = wn_series_later(r->series, it, i, &m->later, NULL) == WN_OK;
-	m->has_fixed = wn_series_fixed(r->series, it, i, &m->fixed, NULL) == WN_OK;
+	if (m->step != STEP_NONE && (m->verdict != v || m->sev != sev))
+		memo_clear(m);
+	switch (m->step) {
+	case STEP_NONE:
+		m->verdict = v;
+		m->sev = sev;
+		break;
+	case STEP_QUEUED:
+		m->has_seen = wn_memory_lookup(r->mem, it, i, &m->seen, NULL) == WN_OK;
+		m->has_later = wn_series_later(r->series, it, i, &m->later, NULL) == WN_OK;
+		m->has_fixed = wn_series_fixed(r->series, it, i, &m->fixed, NULL) == WN_OK;
+		break;
+	case STEP_DONE:
+		return false;
+	}
+	m->step++;
 	make_lines(m, &it->review->findings[i]);
+	return m->step != STEP_DONE;
+}
+
+void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
+{
+	while (review_memory_work(t, pr, it, i))
+		;
 }
 
 const struct memo_line *review_memory_lines(const struct review_memory *r, size_t i)
 {
-	return r && i < r->n && r->m[i].done ? r->m[i].lines : NULL;
+	return r && i < r->n && r->m[i].step != STEP_NONE ? r->m[i].lines : NULL;
 }
 
 /* --- the keys ------------------------------------------------------------------ */

@@ -5,8 +5,9 @@
  * which ! sets.
  *
  * Looked up for the open review only, for each finding when the cursor
- * first reaches it, and kept while the view is open (again when its
- * verdict changed), so that a queue of 20,000 reviews never waits on it. */
+ * first reaches it, in slices between keys, and kept while the view is
+ * open (again when its verdict changed), so that neither a queue of
+ * 20,000 reviews nor a key ever waits on it. */
 #ifndef WINNOW_TUI_REVIEW_MEMORY_H
 #define WINNOW_TUI_REVIEW_MEMORY_H
 
@@ -23,8 +24,12 @@ struct memo_line {
 	char *text;
 };
 
-/* Look finding i of it up (once; again after its verdict changed).
- * *mem is made on first use. */
+/* The next slice of looking finding i of it up (once; again after its
+ * verdict or severity changed): the view's busy work, true while more is
+ * left.  The first slice after the cursor moved does nothing, so that
+ * the key is answered on screen first.  *mem is made on first use. */
+bool review_memory_work(struct tui *t, struct review_memory **mem, wn_item *it, size_t i);
+/* All of it at once (for the keys that need it). */
 void review_memory_prepare(struct tui *t, struct review_memory **mem, wn_item *it, size_t i);
 /* The lines for finding i, after review_memory_prepare(); NULL when none. */
 const struct memo_line *review_memory_lines(const struct review_memory *mem, size_t i);

@@ -67,7 +67,13 @@
 	X(BAR_VALID,        "bar.valid",              "black green")              \
 	X(BAR_FALSE_POSITIVE, "bar.false-positive",   "black magenta")            \
 	X(BAR_PREEXISTING,  "bar.pre-existing",       "black cyan")               \
-	X(TREND,            "trend",                  "cyan default bold")
+	X(TREND,            "trend",                  "cyan default bold")      \
+	/* the patch, the mail and the thread; the queue's series */          \
+	X(DIFF_FILE,        "diff.file",              "default default bold")     \
+	X(DIFF_FINDING,     "diff.finding",           "black yellow bold")        \
+	X(MAIL_HEADER,      "mail.header",            "green default bold")       \
+	X(LINK,             "link",                   "blue default underline")   \
+	X(SERIES,           "series",                 "default default bold")
 
 enum role {
 #define THEME_X_(e, name, def) ROLE_##e,

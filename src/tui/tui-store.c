@@ -13,13 +13,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "winnow/text.h"
 #include "view.h"
 
 /* A write still pending after LOCK_GRACE_MS is waiting for another
  * process's lock: only then is the user told. */
 #define LOCK_GRACE_MS 1000
 
-static long long now_ms(void)
+long long tui_now_ms(void)
 {
 	struct timespec ts;
 
@@ -36,6 +37,25 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	wn_buf_vprintf(&t->msg, fmt, ap);
 	va_end(ap);
 	t->msg_role = role;
+	t->redraw = true;
+}
+
+void tui_progress(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!fmt) {
+		wn_buf_reset(&t->progress);
+		t->progress_since = 0;
+		return;
+	}
+	if (!t->progress_since)
+		t->progress_since = tui_now_ms();
+	t->redraw = true;
+	wn_buf_reset(&t->progress);
+	va_start(ap, fmt);
+	wn_buf_vprintf(&t->progress, fmt, ap);
+	va_end(ap);
 }
 
 wn_status tui_flush(struct tui *t)
@@ -44,6 +64,7 @@ wn_status tui_flush(struct tui *t)
 	wn_status st;
 
 	if (!wn_store_pending(t->store)) {
+		t->redraw |= t->locked;
 		t->locked = false;
 		t->pending_since = 0;
 		return WN_OK;
@@ -55,8 +76,13 @@ wn_status tui_flush(struct tui *t)
 	if (st == WN_OK) {
 		const char *w = wn_store_warning(t->store);
 
+		unsigned long rev;
+
 		if (t->locked)
 			tui_msg(t, ROLE_STATUS, "the index lock is free again: verdicts written");
+		/* The revision our write made is no news to the views. */
+		if (wn_index_revision(t->idx, &rev, &err) == WN_OK && rev != t->rev)
+			t->rev = t->own_rev = rev;
 		/* The writer's own news (a review that left the index) must
 		 * reach the user, once. */
 		if (w && (!t->warned || strcmp(w, t->warned) != 0)) {
@@ -68,9 +94,9 @@ wn_status tui_flush(struct tui *t)
 		t->pending_since = 0;
 	} else if (st == WN_LOCKED) {
 		if (!t->pending_since)
-			t->pending_since = now_ms();
-		else if (now_ms() - t->pending_since >= LOCK_GRACE_MS)
-			t->locked = true;
+			t->pending_since = tui_now_ms();
+		else if (tui_now_ms() - t->pending_since >= LOCK_GRACE_MS)
+			t->locked = t->redraw = true;
 	} else {
 		tui_msg(t, ROLE_ERROR, "writing verdicts failed: %s (they stay journaled)",
 			wn_error_msg(&err));
@@ -140,4 +166,118 @@ bool tui_action_verdict(enum action a, wn_verdict *out)
 	default:
 		return false;
 	}
+}
+
+bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
+		   const char *what)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	if (!n) {
+		tui_msg(t, ROLE_WARNING, "nothing to mark among the selected rows");
+		return false;
+	}
+	if (wn_store_mark_many(t->store, tg, n, v, NULL, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return false;
+	}
+	/* Every view hears of the reviews changed (the statistics count). */
+	for (size_t i = 0; i < n; i++)
+		wn_buf_printf(&t->changed, "%s\n", tg[i].it->id);
+	tui_flush(t);
+	if (!t->msg.len)
+		tui_msg(t, ROLE_STATUS, "marked %s %s (U undoes all of it)", what, wn_verdict_name(v));
+	return true;
+}
+
+bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_verdict v = it->verdicts[finding - 1];
+
+	if (wn_store_mark(t->store, it, finding, v, note, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "cannot save the note: %s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return false;
+	}
+	wn_buf_printf(&t->changed, "%s\n", it->id);
+	tui_flush(t);
+	return true;
+}
+
+/* The finding of it with fingerprint fp, 1-based; 0 when none. */
+static int finding_of(const wn_item *it, const char *fp)
+{
+	for (size_t i = 0; fp && it->review && i < it->review->nfindings; i++)
+		if (!strcmp(it->review->findings[i].fingerprint, fp))
+			return it->review->findings[i].index;
+	return 0;
+}
+
+void tui_undone(struct tui *t, const wn_history_item *h)
+{
+	wn_error err = WN_ERROR_INIT;
+	/* The undo's own change: what the finding was, what it is again. */
+	wn_verdict from = h->is_undo ? h->from : h->to, to = h->is_undo ? h->to : h->from;
+	wn_item *it = NULL;
+	wn_buf b = WN_BUF_INIT;
+
+	if (wn_index_find(t->idx, h->review, &it, &err) == WN_OK) {
+		int k = finding_of(it, h->fp);
+
+		if (k)
+			wn_buf_printf(&b, "finding %d", k);
+		else
+			wn_buf_puts(&b, "a finding");
+		if (h->note && from == to)
+			wn_buf_puts(&b, h->is_undo ? " note back as it was" : " note");
+		else
+			wn_buf_printf(&b, " %s %s %s", wn_verdict_name(from),
+				      display_utf8() ? "\u2192" : "->", wn_verdict_name(to));
+		if (h->changes > 1)
+			wn_buf_printf(&b, " and %zu more", h->changes - 1);
+		if (h->reviews > 1)
+			wn_buf_printf(&b, " in %zu reviews", h->reviews);
+		wn_buf_printf(&b, ": %s", it->patch ? it->patch->subject : it->subject);
+	} else {
+		wn_buf_printf(&b, "%zu change%s of <%s>", h->changes, h->changes == 1 ? "" : "s",
+			      h->review);
+	}
+	tui_msg(t, ROLE_STATUS, "undid %s", wn_buf_str(&b));
+	wn_buf_free(&b);
+	wn_item_free(&it);
+	wn_error_clear(&err);
+	free(t->focus_id);
+	free(t->focus_fp);
+	t->focus_id = wn_strdup0(h->review);
+	t->focus_fp = wn_strdup0(h->fp);
+	t->undone = true;
+	tui_flush(t);
+}
+
+bool tui_undo_last(struct tui *t)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_history_item *v = NULL;
+	size_t undone = 0, n = 0;
+	bool ok = false;
+
+	if (wn_store_undo(t->store, 1, &undone, NULL, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
+	} else if (!undone) {
+		tui_msg(t, ROLE_STATUS, "nothing to undo");
+	} else if (wn_store_history(t->store, &v, &n, &err) == WN_OK && n && v[0].is_undo) {
+		/* The newest action is the undo just made: it says what
+		 * changed back. */
+		tui_undone(t, &v[0]);
+		ok = true;
+	} else {
+		tui_msg(t, ROLE_STATUS, "undid the last change");
+		t->undone = true;
+		ok = true;
+	}
+	wn_history_free(&v, n);
+	wn_error_clear(&err);
+	return ok;
 }

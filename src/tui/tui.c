@@ -29,6 +29,7 @@ static const struct view_ops *const views[VIEW_COUNT] = {
 #undef TUI_X_
 };
 
+
 static void view_free(struct view *v)
 {
 	free(v->priv);
@@ -52,6 +53,7 @@ static bool push(struct tui *t, enum view_id id, void *arg)
 		return false;
 	}
 	v->ops = ops;
+	v->id = id;
 	if (!ops->open(t, v, arg)) {
 		view_free(v);
 		return false;
@@ -168,26 +170,6 @@ static void start_search(struct tui *t, struct view *v)
 
 /* --- the generic actions --------------------------------------------- */
 
-static void undo(struct tui *t)
-{
-	wn_error err = WN_ERROR_INIT;
-	size_t undone = 0;
-	char *id = NULL;
-
-	if (wn_store_undo(t->store, 1, &undone, &id, &err) != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
-	} else if (!undone) {
-		tui_msg(t, ROLE_STATUS, "nothing to undo");
-	} else {
-		tui_msg(t, ROLE_STATUS, "undid the last mark");
-		if (id)
-			reload(t, id);
-		tui_flush(t);
-	}
-	free(id);
-	wn_error_clear(&err);
-}
-
 static void sync_now(struct tui *t)
 {
 	size_t n = wn_store_pending(t->store);
@@ -246,7 +228,11 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		clearok(curscr, TRUE);
 		break;
 	case ACT_UNDO:
-		undo(t);
+		tui_undo_last(t);
+		break;
+	case ACT_HISTORY:
+		if (v->ops != views[VIEW_HISTORY])
+			push(t, VIEW_HISTORY, NULL);
 		break;
 	case ACT_SYNC:
 		sync_now(t);
@@ -255,10 +241,28 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_MARK_FALSE:
 	case ACT_MARK_PRE:
 	case ACT_MARK_UNTRIAGED:
+	case ACT_SELECT:
+	case ACT_SELECT_ALL:
+	case ACT_SELECT_NONE:
+	case ACT_APPLY:
+	case ACT_NOTE:
 		tui_msg(t, ROLE_WARNING, "nothing to mark here");
 		break;
 	case ACT_LIMIT:
-		tui_msg(t, ROLE_WARNING, "limit works in the queue (q to go back)");
+	case ACT_SORT:
+	case ACT_HIDE_TRIAGED:
+	case ACT_HIDE_EMPTY:
+	case ACT_RELOAD:
+		tui_msg(t, ROLE_WARNING, "%s works in the queue (q to go back)", action_name(a));
+		break;
+	case ACT_DIFF:
+	case ACT_MAIL:
+	case ACT_THREAD:
+		tui_msg(t, ROLE_WARNING, "%s works from the queue and a review (q to go back)",
+			action_name(a));
+		break;
+	case ACT_NONE:
+	case ACT_OPEN:
 		break;
 	case ACT_FORWARD:
 		tui_msg(t, ROLE_WARNING, "F forwards the findings of a review: open one first");
@@ -269,7 +273,26 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
 		break;
 	default:
+		/* A key of another view: say so rather than nothing. */
+		tui_msg(t, ROLE_WARNING, "%s does nothing here (? lists this view's keys)",
+			action_name(a));
 		break;
+	}
+}
+
+/* After an undo: every view reads the verdicts again and shows the
+ * review and finding the undo changed. */
+static void after_undo(struct tui *t)
+{
+	if (!t->undone)
+		return;
+	t->undone = false;
+	reload(t, NULL);
+	for (int i = 0; t->focus_id && i < t->depth; i++) {
+		struct view *v = t->stack[i];
+
+		if (v->ops->focus)
+			v->ops->focus(t, v, t->focus_id, t->focus_fp);
 	}
 }
 
@@ -288,6 +311,7 @@ static void dispatch(struct tui *t, enum action a)
 		push(t, r.open, r.arg);
 	else if (r.a != ACT_NONE)
 		view_driver(t, v, r.a);
+	after_undo(t);
 }
 
 /* --- the loop -------------------------------------------------------- */
@@ -309,46 +333,106 @@ static int read_key(void)
 static void show_theme_errors(struct tui *t)
 {
 	const struct theme_errors *e = &t->theme.errors;
+	size_t n = 0;
 
-	if (!e->n)
-		return;
 	if (e->n == 1)
 		tui_msg(t, ROLE_ERROR, "theme: %s", e->msg[0]);
-	else
+	else if (e->n)
 		tui_msg(t, ROLE_ERROR, "theme: %s (and %zu more)", e->msg[0], e->n - 1);
+	while (t->conf_errors && t->conf_errors[n])
+		n++;
+	if (n == 1)
+		tui_msg(t, ROLE_ERROR, "%s", t->conf_errors[0]);
+	else if (n)
+		tui_msg(t, ROLE_ERROR, "%s (and %zu more)", t->conf_errors[0], n - 1);
+}
+
+/* A slice of every view's background work; true while any has more. */
+static bool idle(struct tui *t)
+{
+	struct view *top = view_top(t);
+	bool more = false;
+
+	for (int i = 0; i < t->depth; i++)
+		if (t->stack[i]->ops->idle && t->stack[i]->ops->idle(t, t->stack[i]))
+			more = true;
+	/* Work only the view in front does (counting for the statistics). */
+	if (top && top->ops->busy && top->ops->busy(t, top))
+		more = true;
+	if (!more)
+		tui_progress(t, NULL);
+	return more;
+}
+
+/* Once a second: has another program changed the index (new mail, a
+ * tag)?  The queue sees t->rev move and reads it again. */
+static void poll_revision(struct tui *t, long long *last)
+{
+	wn_error err = WN_ERROR_INIT;
+	unsigned long rev;
+
+	/* While our own write is on its way, its landing is told by
+	 * tui_flush (as our own, no news): polling now would take it for
+	 * another program's. */
+	if (tui_now_ms() - *last < TICK_MS || wn_store_pending(t->store))
+		return;
+	*last = tui_now_ms();
+	if (wn_index_revision(t->idx, &rev, &err) == WN_OK)
+		t->rev = rev;
+	wn_error_clear(&err);
 }
 
 static void loop(struct tui *t)
 {
-	while (!t->quit && t->depth) {
-		struct view *top = view_top(t);
-		bool busy = top->ops->busy && top->ops->busy(t, top);
-		enum action a;
-		int key;
+	long long polled = tui_now_ms();
+	bool busy = true, draw = true, working = false;
 
-		view_draw(t);
-		refresh();
-		/* Busy: only look for a key, then the next slice. */
-		timeout(busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS);
+	while (!t->quit && t->depth) {
+		enum action a;
+		int key, wait;
+
+		if (draw) {
+			view_draw(t);
+			refresh();
+		}
+		/* Background work goes on between keys: wait for none then. */
+		wait = busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS;
+		timeout(wait);
 		key = read_key();
 		if (display_signal())
 			break;
 		if (key == 0) {
-			/* Idle tick: collect or restart the writer. */
+			/* Idle: collect or restart the writer, see whether the
+			 * index moved, let the views work.  A pass that found
+			 * nothing to do and changed nothing draws nothing (a
+			 * key is drawn once, not twice); the pass after the
+			 * last slice of work draws what it left. */
+			bool was = working;
+
+			t->redraw = false;
 			tui_flush(t);
+			poll_revision(t, &polled);
+			busy = working = idle(t);
+			draw = busy || was || t->redraw || wait > 0;
+			reload_changed(t);
 			continue;
 		}
+		draw = true;
 		if (key == KEYMAP_FN(KEY_RESIZE))
 			continue;
 		wn_buf_reset(&t->msg);
 		tui_flush(t);
-		a = keymap_lookup(&t->keys, key);
+		a = keymap_lookup(&t->keys, view_top(t)->id, key);
 		if (a == ACT_NONE) {
 			tui_msg(t, ROLE_WARNING, "key not bound: press ? for help");
 			continue;
 		}
 		dispatch(t, a);
 		reload_changed(t);
+		/* What the key started (a count, an order) gets its first
+		 * slice before the screen is drawn: one draw a key, showing
+		 * the first results when the work is small. */
+		busy = working = idle(t);
 	}
 }
 
@@ -364,12 +448,25 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	t.idx = idx;
 	t.store = store;
 	wn_buf_reset(&t.msg);
+	wn_buf_reset(&t.progress);
 	theme_init(&t.theme);
 	theme_load(&t.theme, conf ? conf->theme : NULL);
 	if (!keymap_init(&t.keys)) {
 		fprintf(stderr, "winnow: cannot set up the keymap\n");
 		rc = 2;
 		goto out;
+	}
+	{
+		const char *names[VIEW_COUNT];
+		wn_error err = WN_ERROR_INIT;
+
+		for (int i = 0; i < VIEW_COUNT; i++)
+			names[i] = views[i] ? views[i]->name : NULL;
+		tui_conf_load(&t, names);
+		/* The revision the queue is read at. */
+		if (wn_index_revision(idx, &t.rev, &err) != WN_OK)
+			t.rev = 0;
+		wn_error_clear(&err);
 	}
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
@@ -419,8 +516,12 @@ out:
 	keymap_free(&t.keys);
 	theme_free(&t.theme);
 	wn_buf_free(&t.msg);
+	wn_buf_free(&t.progress);
+	wn_strv_free(t.conf_errors);
 	wn_buf_free(&t.changed);
 	free(t.search);
 	free(t.warned);
+	free(t.focus_id);
+	free(t.focus_fp);
 	return rc;
 }

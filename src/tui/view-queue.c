@@ -1,10 +1,16 @@
-/* winnow TUI — the queue: one row per review, newest first.
+/* winnow TUI — the queue: one row per review, newest first, or ordered
+ * by severity, by untriaged findings, or grouped by series.
  *
  * The query returns cheap index fields only; a review's mail (and its
  * patch) is read the first time its row is drawn, so the first screen
- * costs one page of mails however big the index is. */
+ * costs one page of mails however big the index is.  An order other
+ * than the date, or hiding reviews without findings, needs every review
+ * read: that runs between keys, with its progress in the status line,
+ * and the rows change order once it is done, the cursor staying on the
+ * same review. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,38 +18,523 @@
 #include "winnow/text.h"
 #include "view.h"
 
+/* The queue's orders, in the order `o` cycles through them. */
+#define QUEUE_SORTS(X)                                          \
+	X(DATE,      "date")                                    \
+	X(SEVERITY,  "severity")                                \
+	X(UNTRIAGED, "untriaged")                               \
+	X(SERIES,    "series")
+
+enum qsort {
+#define QS_X_(e, name) QS_##e,
+	QUEUE_SORTS(QS_X_)
+#undef QS_X_
+	QS_COUNT
+};
+
+static const char *const sort_names[QS_COUNT] = {
+#define QS_X_(e, name) name,
+	QUEUE_SORTS(QS_X_)
+#undef QS_X_
+};
+
+/* Reading reviews in the background: this long per slice. */
+#define SLICE_MS 30
+
+/* A row: a review (list index), or a series' heading. */
+struct qrow {
+	size_t item;
+	size_t group;		/* index in groups; for headings */
+	bool heading;
+};
+
+struct qgroup {
+	char *title;
+	char versions[40];	/* "v2 v3" */
+	size_t n;
+};
+
 struct queue {
 	wn_list list;
 	char *limit;		/* the user's limit query; NULL: all */
 	char *label;		/* what the title calls it instead; NULL: the limit */
+	enum qsort sort;
+	unsigned long rev;	/* the index revision the list was read at */
+	/* Reading every review (an order or a filter that needs them). */
+	size_t next;		/* the next list index to read */
+	bool all;		/* every review read */
+	char **series;		/* list.n titles, for QS_SERIES; NULL */
+	/* The rows shown; NULL: the list itself, in date order. */
+	struct qrow *rows;
+	size_t nrows;
+	struct qgroup *groups;
+	size_t ngroups;
+	char *keep;		/* Message-ID the cursor goes back to */
+	int digits;		/* of the largest finding count on screen */
+	wn_buf scratch;		/* a row's composed text, until drawn */
+	struct about about;	/* what d, m and r open */
+	char **sel;		/* Message-IDs of the selected reviews (t, *) */
+	size_t nsel;
+	bool applying;		/* ; was pressed: the next verdict key applies */
 };
 
 static const struct hint queue_hints[] = {
-	{ ACT_BACK, "quit" }, { ACT_OPEN, "open" },
+	{ ACT_BACK, "quit" }, { ACT_OPEN, "open" }, { ACT_SELECT, "select" },
 	{ ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
-	{ ACT_LIMIT, "limit" }, { ACT_SEARCH, "search" }, { ACT_HELP, "help" },
+	{ ACT_SORT, "sort" }, { ACT_LIMIT, "limit" }, { ACT_SEARCH, "search" },
+	{ ACT_HELP, "help" },
 	{ ACT_NONE, NULL },
 };
+
+/* --- which rows ----------------------------------------------------------- */
+
+static bool needs_all(const struct tui *t, const struct queue *q)
+{
+	return q->sort != QS_DATE || t->hide_empty;
+}
+
+static wn_item *row_item(struct tui *t, struct view *v, size_t i, const struct qrow **row)
+{
+	struct queue *q = v->priv;
+
+	*row = NULL;
+	if (!q->rows)
+		return wn_list_get(t->idx, &q->list, i);
+	if (i >= q->nrows)
+		return NULL;
+	*row = &q->rows[i];
+	return q->rows[i].heading ? NULL : wn_list_get(t->idx, &q->list, q->rows[i].item);
+}
+
+static wn_item *current(struct tui *t, struct view *v)
+{
+	const struct qrow *r;
+
+	return row_item(t, v, v->cursor, &r);
+}
+
+static void remember_cursor(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+	wn_item *it = current(t, v);
+
+	if (it && !q->keep)
+		q->keep = strdup(it->id);
+}
+
+/* Put the cursor back on the review q->keep, if it is still shown. */
+static void restore_cursor(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+	size_t look = q->rows ? v->lines : (v->cursor + 200 < v->lines ? v->cursor + 200 : v->lines);
+
+	if (!q->keep)
+		return;
+	for (size_t i = 0; i < look; i++) {
+		const struct qrow *r;
+		wn_item *it = row_item(t, v, i, &r);
+
+		if (it && !strcmp(it->id, q->keep)) {
+			view_goto(t, v, i);
+			break;
+		}
+	}
+	free(q->keep);
+	q->keep = NULL;
+}
+
+static void free_rows(struct queue *q)
+{
+	for (size_t i = 0; i < q->ngroups; i++)
+		free(q->groups[i].title);
+	free(q->groups);
+	free(q->rows);
+	q->groups = NULL;
+	q->rows = NULL;
+	q->ngroups = q->nrows = 0;
+}
+
+static void free_series(struct queue *q)
+{
+	if (q->series)
+		for (size_t i = 0; i < q->list.n; i++)
+			free(q->series[i]);
+	free(q->series);
+	q->series = NULL;
+}
+
+/* --- ordering -------------------------------------------------------------- */
+
+/* Most severe first: critical, high and error, medium and warning, low
+ * and note, unknown, none. */
+static int severity_rank(wn_severity s)
+{
+	switch (s) {
+	case WN_SEV_CRITICAL: return 0;
+	case WN_SEV_HIGH: case WN_SEV_ERROR: return 1;
+	case WN_SEV_MEDIUM: case WN_SEV_WARNING: return 2;
+	case WN_SEV_LOW: case WN_SEV_NOTE: return 3;
+	case WN_SEV_UNKNOWN: return 4;
+	default: return 5;
+	}
+}
+
+/* The review's most severe finding's severity; WN_SEV_NONE for none. */
+static wn_severity top_severity(const wn_item *it)
+{
+	wn_severity best = WN_SEV_NONE;
+
+	for (size_t i = 0; it->review && i < it->review->nfindings; i++) {
+		wn_severity s = it->review->findings[i].severity;
+
+		if (i == 0 || severity_rank(s) < severity_rank(best))
+			best = s;
+	}
+	return best;
+}
+
+static size_t nfindings(const wn_item *it)
+{
+	return it->review ? it->review->nfindings : 0;
+}
+
+/* A series' title: the cover letter's subject without "Re:" and the
+ * "[PATCH v2 0/3]" prefixes, so v1, v2 and v3 fall together. */
+static void series_title(const char *s, wn_buf *out)
+{
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!strncasecmp(s, "re:", 3)) {
+			s += 3;
+		} else if (*s == '[' && strchr(s, ']')) {
+			s = strchr(s, ']') + 1;
+		} else {
+			break;
+		}
+	}
+	wn_buf_puts(out, s);
+}
+
+/* "[PATCH bpf-next v2 1/3]": version 2, part 1 (1 and 0 when absent). */
+static void version_part(const char *s, int *version, int *part)
+{
+	const char *end = s ? strchr(s, ']') : NULL, *p;
+
+	*version = 1;
+	*part = 0;
+	if (!s || !(p = strchr(s, '[')) || !end || end < p)
+		return;
+	for (; p < end; p++) {
+		if ((*p == 'v' || *p == 'V') && isdigit((unsigned char) p[1]) &&
+		    (p[-1] == ' ' || p[-1] == '['))
+			*version = atoi(p + 1);
+		if (isdigit((unsigned char) *p) && (p[-1] == ' ' || p[-1] == '[') && strchr(p, '/') &&
+		    strchr(p, '/') < end)
+			*part = atoi(p);
+	}
+}
+
+struct skey {
+	size_t item;
+	int rank;		/* severity rank, or untriaged count negated */
+	size_t group;		/* series: index of the first review of its group */
+	int version, part;
+};
+
+static int cmp_keys(const void *a, const void *b)
+{
+	const struct skey *x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (x->version != y->version)
+		return x->version > y->version ? -1 : 1;	/* newest version first */
+	if (x->part != y->part)
+		return x->part < y->part ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->item < y->item ? -1 : x->item > y->item;	/* then by date */
+}
+
+static size_t group_of(struct queue *q, const char *title)
+{
+	struct qgroup *grown;
+
+	for (size_t g = 0; g < q->ngroups; g++)
+		if (!strcmp(q->groups[g].title, title))
+			return g;
+	grown = realloc(q->groups, (q->ngroups + 1) * sizeof(*grown));
+	if (!grown)
+		return 0;
+	q->groups = grown;
+	memset(&q->groups[q->ngroups], 0, sizeof(*q->groups));
+	q->groups[q->ngroups].title = strdup(title);
+	return q->ngroups++;
+}
+
+static void add_version(struct qgroup *g, int version)
+{
+	char v[12];
+
+	snprintf(v, sizeof(v), "v%d", version);
+	if (!strstr(g->versions, v) && strlen(g->versions) + strlen(v) + 2 < sizeof(g->versions))
+		snprintf(g->versions + strlen(g->versions), sizeof(g->versions) - strlen(g->versions),
+			 "%s%s", g->versions[0] ? " " : "", v);
+}
+
+/* The key of review i for the current order. */
+static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->item = i;
+	if (q->sort == QS_SEVERITY)
+		k->rank = severity_rank(top_severity(it));
+	else if (q->sort == QS_UNTRIAGED)
+		k->rank = -(int) it->counts[WN_VERDICT_UNTRIAGED];
+	if (q->sort == QS_SERIES) {
+		wn_buf title = WN_BUF_INIT;
+
+		series_title(q->series && q->series[i] ? q->series[i]
+				      : it->patch ? it->patch->subject : it->subject, &title);
+		k->group = group_of(q, wn_buf_str(&title));
+		version_part(it->patch ? it->patch->subject : it->subject, &k->version, &k->part);
+		add_version(&q->groups[k->group], k->version);
+		q->groups[k->group].n++;
+		wn_buf_free(&title);
+	}
+}
+
+/* Lay out the rows from the reviews read: filtered, ordered, and for
+ * series headed.  Only once every review is read. */
+static void build_rows(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+	struct skey *keys = calloc(q->list.n ? q->list.n : 1, sizeof(*keys));
+	size_t n = 0;
+
+	free_rows(q);
+	if (!keys)
+		return;
+	for (size_t i = 0; i < q->list.n; i++) {
+		wn_item *it = wn_list_get(t->idx, &q->list, i);
+
+		if (!it || (t->hide_empty && it->loaded && !it->load_error && !nfindings(it)))
+			continue;
+		key_of(q, i, it, &keys[n++]);
+	}
+	qsort(keys, n, sizeof(*keys), cmp_keys);
+	q->rows = calloc(n + q->ngroups + 1, sizeof(*q->rows));
+	for (size_t i = 0; q->rows && i < n; i++) {
+		if (q->sort == QS_SERIES && (i == 0 || keys[i].group != keys[i - 1].group)) {
+			q->rows[q->nrows].heading = true;
+			q->rows[q->nrows++].group = keys[i].group;
+		}
+		q->rows[q->nrows++].item = keys[i].item;
+	}
+	free(keys);
+	v->lines = q->nrows;
+	restore_cursor(t, v);
+}
+
+/* Rows as they are now: the list itself, or once all is read, built. */
+static void relayout(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+
+	t->redraw = true;
+	remember_cursor(t, v);
+	free_rows(q);
+	if (!needs_all(t, q)) {
+		v->lines = q->list.n;
+		restore_cursor(t, v);
+	} else if (q->all) {
+		build_rows(t, v);
+	} else {
+		v->lines = q->list.n;	/* date order until all is read */
+	}
+}
+
+/* --- reading ------------------------------------------------------------- */
 
 static bool run_query(struct tui *t, struct queue *q, const char *limit)
 {
 	wn_error err = WN_ERROR_INIT;
 	wn_list list = { 0 };
-	wn_status st = wn_index_query(t->idx, limit, &list, &err);
+	wn_buf qs = WN_BUF_INIT;
+	wn_status st;
 
+	if (limit && *limit)
+		wn_buf_printf(&qs, "(%s)", limit);
+	/* Fully triaged reviews carry the triaged tag once written: hiding
+	 * them is the index's work, not a reading of every mail. */
+	if (t->hide_triaged)
+		wn_buf_printf(&qs, "%snot tag:\"%striaged\"", qs.len ? " and " : "",
+			      wn_index_conf(t->idx)->tagprefix);
+	st = wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
+	wn_buf_free(&qs);
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
 		t->rc = wn_status_exit_code(st);
 		wn_error_clear(&err);
 		return false;
 	}
+	free_series(q);
 	wn_list_free(&q->list);
 	q->list = list;
-	free(q->limit);
-	q->limit = limit && *limit ? strdup(limit) : NULL;
+	q->rev = t->rev;
+	q->next = 0;
+	q->all = false;
+	if (limit != q->limit) {
+		free(q->limit);
+		q->limit = limit && *limit ? strdup(limit) : NULL;
+	}
 	return true;
 }
+
+/* Read the query again (R, a limit, a toggle, the index changed). */
+static bool requery(struct tui *t, struct view *v, const char *limit)
+{
+	struct queue *q = v->priv;
+	wn_error err = WN_ERROR_INIT;
+	unsigned long rev;
+
+	/* See what other programs wrote since the last poll. */
+	if (wn_index_revision(t->idx, &rev, &err) == WN_OK)
+		t->rev = rev;
+	wn_error_clear(&err);
+	remember_cursor(t, v);
+	free_rows(q);
+	if (!run_query(t, q, limit))
+		return false;
+	v->lines = q->list.n;
+	if (v->cursor >= v->lines)
+		v->cursor = v->lines ? v->lines - 1 : 0;
+	relayout(t, v);
+	return true;
+}
+
+/* A slice of reading every review; true while more remains. */
+static bool read_some(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+	long long start = tui_now_ms();
+
+	if (q->sort == QS_SERIES && !q->series)
+		q->series = calloc(q->list.n ? q->list.n : 1, sizeof(*q->series));
+	while (q->next < q->list.n && tui_now_ms() - start < SLICE_MS) {
+		wn_item *it = wn_list_get(t->idx, &q->list, q->next);
+
+		if (it) {
+			tui_load(t, it);
+			if (q->series && !q->series[q->next]) {
+				wn_error err = WN_ERROR_INIT;
+
+				wn_index_series(t->idx, it, &q->series[q->next], &err);
+				wn_error_clear(&err);
+			}
+		}
+		q->next++;
+	}
+	if (q->next < q->list.n) {
+		tui_progress(t, "reading reviews %zu/%zu to order by %s", q->next, q->list.n,
+			     sort_names[q->sort]);
+		return true;
+	}
+	q->all = true;
+	relayout(t, v);
+	return false;
+}
+
+static bool queue_idle(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+
+	/* The index moved (new mail, a tag from another program, our own
+	 * write landing): read it again, only while the queue is in front
+	 * (the views above hold its reviews). */
+	if (q->rev != t->rev && t->rev == t->own_rev) {
+		/* Only our own verdicts landed: the rows hold them already. */
+		q->rev = t->rev;
+	} else if (q->rev != t->rev && view_top(t) == v) {
+		if (requery(t, v, q->limit))
+			tui_msg(t, ROLE_STATUS, "the index changed: queue read again");
+		q->rev = t->rev;
+	}
+	if (needs_all(t, q) && !q->all)
+		return read_some(t, v);
+	return false;
+}
+
+/* --- the selection (t, *, T) and the bulk mark (;) ------------------------ */
+
+static bool selected(const struct queue *q, const char *id)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		if (!strcmp(q->sel[i], id))
+			return true;
+	return false;
+}
+
+static void select_one(struct queue *q, const char *id, bool on)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		if (!strcmp(q->sel[i], id)) {
+			if (!on) {
+				free(q->sel[i]);
+				q->sel[i] = q->sel[--q->nsel];
+			}
+			return;
+		}
+	if (on) {
+		char **grown = realloc(q->sel, (q->nsel + 1) * sizeof(*grown));
+
+		if (grown && (grown[q->nsel] = strdup(id)))
+			q->nsel++;
+		if (grown)
+			q->sel = grown;
+	}
+}
+
+static void select_none(struct queue *q)
+{
+	for (size_t i = 0; i < q->nsel; i++)
+		free(q->sel[i]);
+	free(q->sel);
+	q->sel = NULL;
+	q->nsel = 0;
+}
+
+/* Mark every finding of every selected review v, as one action. */
+static void apply(struct tui *t, struct view *v, wn_verdict verdict)
+{
+	struct queue *q = v->priv;
+	wn_mark_target *tg = calloc(q->nsel + 1, sizeof(*tg));
+	size_t n = 0, findings = 0;
+	char what[64];
+
+	for (size_t i = 0; tg && i < v->lines && n < q->nsel; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (!it || !selected(q, it->id))
+			continue;
+		tui_load(t, it);
+		if (!it->loaded || it->load_error || !nfindings(it))
+			continue;
+		tg[n].it = it;
+		tg[n++].finding = 0;
+		findings += nfindings(it);
+	}
+	snprintf(what, sizeof(what), "all %zu finding%s of %zu review%s", findings,
+		 findings == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what))
+		select_none(q);
+	free(tg);
+}
+
+/* --- view ops -------------------------------------------------------------- */
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
@@ -54,6 +545,7 @@ static bool queue_open(struct tui *t, struct view *v, void *arg)
 		return false;
 	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
+	q->digits = 1;
 	return true;
 }
 
@@ -61,8 +553,13 @@ static void queue_done(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
+	free_rows(q);
+	free_series(q);
 	wn_list_free(&q->list);
 	free(q->limit);
+	free(q->keep);
+	wn_buf_free(&q->scratch);
+	select_none(q);
 	free(q->label);
 }
 
@@ -77,8 +574,11 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 
 	head = row_addf(r, ROLE_TITLE, CELL_NATURAL, "winnow %s", ui_dash());
 	mid = row_add(r, ROLE_TITLE, CELL_NATURAL, query);
-	tail = row_addf(r, ROLE_TITLE, CELL_NATURAL, "%s %zu review%s", ui_dash(), q->list.n,
-			q->list.n == 1 ? "" : "s");
+	size_t shown = q->rows ? q->nrows - q->ngroups : q->list.n;
+
+	tail = row_addf(r, ROLE_TITLE, CELL_NATURAL, "%s %zu review%s%s%s", ui_dash(), shown,
+			shown == 1 ? "" : "s", t->hide_triaged ? ", triaged hidden" : "",
+			t->hide_empty ? ", empty hidden" : "");
 	/* The count matters more than the end of a long query: clip the
 	 * query, not the count. */
 	room = COLS - text_width(head->text) - text_width(tail->text) - 3;
@@ -86,110 +586,215 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 		mid->width = room > 1 ? room : 1;
 }
 
-/* "Name" of "Name <addr>"; the address when there is no name. */
-static void short_name(const char *from, char *out, size_t size)
+/* An author in width columns: the whole name, else "J. Beispiel", else
+ * the last name (draw_text cuts what still does not fit). */
+static void fit_name(char *name, size_t size, int width)
 {
-	const char *lt = strchr(from, '<');
-	size_t n;
+	char *last = strrchr(name, ' ');
+	size_t first;
+	char buf[64];
 
-	if (lt && lt > from) {
-		n = (size_t) (lt - from);
-		while (n && (from[n - 1] == ' ' || from[n - 1] == '"'))
-			n--;
-		if (*from == '"') {
-			from++;
-			n = n ? n - 1 : 0;
-		}
-	} else if (lt) {
-		from = lt + 1;
-		n = strcspn(from, ">");
-	} else {
-		n = strlen(from);
-	}
-	if (n >= size)
-		n = size - 1;
-	memcpy(out, from, n);
-	out[n] = '\0';
+	if (text_width(name) <= width || !last || last == name)
+		return;
+	first = 1;
+	while (((unsigned char) name[first] & 0xc0) == 0x80)
+		first++;
+	snprintf(buf, sizeof(buf), "%.*s.%s", (int) first, name, last);
+	if (text_width(buf) <= width)
+		copy_chars(name, size, buf, strlen(buf));
+	else
+		memmove(name, last + 1, strlen(last + 1) + 1);
 }
 
-/* "5: 2u 1v 1f 1p": findings, then how many have each verdict; zero
- * counts dimmed so the ones that matter stand out. */
-static void add_counts(struct row *r, const wn_item *it, unsigned total)
+/* Untriaged of the total ("2/3"): the narrow form. */
+static void add_counts_narrow(struct row *r, const wn_item *it, int digits, unsigned extra)
+{
+	struct cell *c;
+	size_t n = nfindings(it);
+
+	if (!n) {
+		c = row_add(r, ROLE_DEFAULT, 2 * digits + 1, "-");
+	} else {
+		c = row_addf(r, it->counts[WN_VERDICT_UNTRIAGED] ? ROLE_V_UNTRIAGED : ROLE_V_VALID,
+			     2 * digits + 1, "%u/%zu", it->counts[WN_VERDICT_UNTRIAGED], n);
+	}
+	c->right = true;
+	c->extra = extra;
+}
+
+/* "20: 0u 20v  0f  0p": the total, then each verdict's count, every
+ * number as wide as the largest on screen so 10 and 100 stay apart. */
+static void add_counts_wide(struct row *r, const wn_item *it, int digits, unsigned extra)
 {
 	static const char verdict_letter[WN_VERDICT_COUNT] = { 'u', 'v', 'f', 'p' };
-	struct cell *c = row_addf(r, ROLE_NCOUNT, 3, "%u:", total);
+	size_t n = nfindings(it);
+	struct cell *c = row_addf(r, ROLE_NCOUNT, digits + 1, "%zu:", n);
 
 	c->right = true;
-	c->pad = 0;
-	if (!total)
-		c->extra = TA_DIM;
+	c->extra = extra | (n ? 0 : TA_DIM);
 	for (int k = 0; k < WN_VERDICT_COUNT; k++) {
 		c = row_addf(r, it->counts[k] ? role_of_verdict((wn_verdict) k) : ROLE_DEFAULT,
-			     3, "%u%c", it->counts[k], verdict_letter[k]);
+			     digits + 1, "%u%c", it->counts[k], verdict_letter[k]);
 		c->right = true;
-		c->pad = 0;
-		if (!it->counts[k])
-			c->extra = TA_DIM;
+		c->extra = extra | (it->counts[k] ? 0 : TA_DIM);
 	}
-	c->pad = 1;
+}
+
+static void heading_row(struct queue *q, const struct qrow *qr, struct row *r)
+{
+	const struct qgroup *g = &q->groups[qr->group];
+
+	row_add(r, ROLE_SERIES, CELL_NATURAL, ui_dash());
+	row_add(r, ROLE_SERIES, CELL_NATURAL, g->title);
+	row_addf(r, ROLE_DATE, CELL_FLEX, "(%s, %zu review%s)", g->versions, g->n,
+		 g->n == 1 ? "" : "s");
+}
+
+/* "2026-11-04" wide, mutt's "Nov 04" narrow. */
+static void add_date(struct row *r, const wn_item *it, bool wide, unsigned dim)
+{
+	struct cell *c = row_add(r, ROLE_DATE, wide ? 10 : 6, NULL);
+	struct tm tm;
+
+	c->text = c->own;
+	c->extra = dim;
+	if (wide)
+		format_date(it->date, c->own);
+	else if (it->date && localtime_r(&it->date, &tm))
+		strftime(c->own, sizeof(c->own), "%b %d", &tm);
+}
+
+/* The most severe finding: "High" wide, "H" narrow. */
+static void add_severity(struct row *r, const wn_item *it, bool wide)
+{
+	wn_severity top = top_severity(it);
+	const char *sev = wn_severity_name(top);
+	struct cell *c = row_addf(r, role_of_severity(top), wide ? 8 : 1, "%.*s", wide ? 8 : 1,
+				  sev && nfindings(it) ? sev : "");
+
+	c->own[0] = (char) toupper((unsigned char) c->own[0]);
+}
+
+static void add_badge(struct row *r, const wn_item *it, unsigned dim)
+{
+	if (it->patch && it->patch->trailers) {
+		wn_attr_status a = it->patch->trailers->attr.status;
+
+		row_addf(r, role_of_attr(a), 3, "[%s]", wn_attr_badge(a))->extra = dim;
+	} else {
+		row_add(r, ROLE_A_NONE, 3, "[ ]");
+	}
+}
+
+/* The patch's author, shortened to fit: at 80 columns 8 columns, so
+ * the subject keeps at least 45; "!" first for one who opted out of bot
+ * findings (winnow.optout). */
+static void add_author(struct tui *t, struct row *r, const struct queue *q, const wn_item *it,
+		       bool wide, unsigned dim)
+{
+	int w = wide ? (COLS >= 160 ? 22 : 18)
+		     : 11 - 2 * q->digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
+	/* "!" before an author who opted out of bot findings. */
+	bool optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
+	struct cell *c;
+
+	if (w < 4)
+		w = 4;
+	if (!wide && w > 16)
+		w = 16;
+	c = row_add(r, optout ? ROLE_WARNING : ROLE_AUTHOR, w, NULL);
+	if (optout)
+		c->own[0] = '!';
+	if (it->patch && it->patch->author)
+		name_of(it->patch->author, c->own + optout, sizeof(c->own) - optout);
+	fit_name(c->own + optout, sizeof(c->own) - optout, w - optout);
+	c->text = c->own;
+	c->extra = dim;
+}
+
+/* The patch's subject; for a review without findings, dimmed, with the
+ * bot's reason after it. */
+static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsigned dim)
+{
+	const char *subject = it->patch ? it->patch->subject : it->subject;
+	struct cell *c;
+
+	if (dim && it->review->explain) {
+		wn_buf_reset(&q->scratch);
+		wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain);
+		subject = wn_buf_str(&q->scratch);
+	}
+	c = row_add(r, ROLE_SUBJECT, CELL_FLEX, subject);
+	c->extra = dim;
+	c->pad = 0;
 }
 
 static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 {
 	struct queue *q = v->priv;
-	wn_item *it = wn_list_get(t->idx, &q->list, i);
-	int author_w = COLS >= 120 ? 18 : COLS >= 100 ? 14 : 0;
-	struct cell *c;
-	char date[16];
-	unsigned total = 0;
-	bool optout;
+	const struct qrow *qr;
+	wn_item *it = row_item(t, v, i, &qr);
+	bool wide = COLS >= 120;
+	unsigned dim = 0;
 
+	if (qr && qr->heading) {
+		heading_row(q, qr, r);
+		return;
+	}
 	if (!it) {
-		row_add(r, ROLE_ERROR, CELL_FLEX, "(this review left the index; press l and Enter to reload)");
+		row_add(r, ROLE_ERROR, CELL_FLEX, "(this review left the index; press R to read it again)");
 		return;
 	}
 	tui_load(t, it);
-	format_date(it->date, date);
-	row_addf(r, ROLE_DATE, 10, "%s", date);
+	/* Reviews without findings are shown apart: dimmed. */
+	if (it->loaded && !it->load_error && !nfindings(it))
+		dim = TA_DIM;
+	/* While rows are selected, a column says which (mutt's '*'). */
+	if (q->nsel)
+		row_add(r, ROLE_SERIES, 1, selected(q, it->id) ? "*" : "")->pad = 0;
+	add_date(r, it, wide, dim);
 	if (!it->loaded) {
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->subject);
 		return;
 	}
-	row_add(r, ROLE_BOT, COLS >= 70 ? 9 : 7, wn_bot_label(it->bot));
-	if (it->patch && it->patch->trailers) {
-		wn_attr_status a = it->patch->trailers->attr.status;
-
-		row_addf(r, role_of_attr(a), 3, "[%s]", wn_attr_badge(a));
-	} else {
-		row_add(r, ROLE_A_NONE, 3, "[ ]");
-	}
-	for (int k = 0; k < WN_VERDICT_COUNT; k++)
-		total += it->counts[k];
+	row_add(r, ROLE_BOT, wide ? 9 : 7, wn_bot_label(it->bot))->extra = dim;
+	add_severity(r, it, wide);
+	add_badge(r, it, dim);
 	if (it->load_error)
-		row_add(r, ROLE_ERROR, COLS >= 70 ? 15 : 5, "");
-	else if (COLS >= 70)
-		add_counts(r, it, total);
+		row_add(r, ROLE_ERROR, wide ? 5 * (q->digits + 1) + 4 : 2 * q->digits + 1, "");
+	else if (wide)
+		add_counts_wide(r, it, q->digits, dim);
 	else
-		/* Narrow: what is left to do, of how many. */
-		row_addf(r, it->counts[WN_VERDICT_UNTRIAGED] ? ROLE_V_UNTRIAGED : ROLE_DEFAULT, 5,
-			 "%u/%u", it->counts[WN_VERDICT_UNTRIAGED], total)->right = true;
-	/* "!" before an author who opted out of bot findings. */
-	optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
-	if (optout && !author_w)
-		row_add(r, ROLE_WARNING, CELL_NATURAL, "!")->pad = 0;
-	if (author_w) {
-		c = row_add(r, optout ? ROLE_WARNING : ROLE_AUTHOR, author_w, NULL);
-		if (optout)
-			c->own[0] = '!';
-		if (it->patch && it->patch->author)
-			short_name(it->patch->author, c->own + optout, sizeof(c->own) - optout);
-		c->text = c->own;
-	}
+		add_counts_narrow(r, it, q->digits, dim);
+	add_author(t, r, q, it, wide, dim);
 	if (it->load_error) {
 		row_add(r, ROLE_ERROR, CELL_NATURAL, "cannot read the mail:");
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->load_error);
-	} else
-		row_add(r, ROLE_SUBJECT, CELL_FLEX, it->patch ? it->patch->subject : it->subject);
+		return;
+	}
+	add_subject(r, q, it, dim);
+}
+
+/* Read the rows about to be drawn and size the count columns for the
+ * largest number among them. */
+static void queue_layout(struct tui *t, struct view *v, int top, int height)
+{
+	struct queue *q = v->priv;
+	size_t most = 0;
+
+	v->list_y = top;
+	v->list_h = height;
+	for (size_t i = v->top; i < v->lines && i < v->top + (size_t) height; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (!it)
+			continue;
+		tui_load(t, it);
+		if (nfindings(it) > most)
+			most = nfindings(it);
+	}
+	q->digits = most >= 100 ? 3 : most >= 10 ? 2 : 1;
 }
 
 static bool has(const char *hay, const char *needle)
@@ -202,8 +807,11 @@ static bool has(const char *hay, const char *needle)
 static bool queue_match(struct tui *t, struct view *v, size_t i, const char *needle)
 {
 	struct queue *q = v->priv;
-	wn_item *it = wn_list_get(t->idx, &q->list, i);
+	const struct qrow *qr;
+	wn_item *it = row_item(t, v, i, &qr);
 
+	if (qr && qr->heading)
+		return has(q->groups[qr->group].title, needle);
 	if (!it)
 		return false;
 	if (has(it->subject, needle) || has(it->from, needle))
@@ -214,13 +822,6 @@ static bool queue_match(struct tui *t, struct view *v, size_t i, const char *nee
 	       (it->patch && (has(it->patch->subject, needle) || has(it->patch->author, needle)));
 }
 
-static wn_item *current(struct tui *t, struct view *v)
-{
-	struct queue *q = v->priv;
-
-	return wn_list_get(t->idx, &q->list, v->cursor);
-}
-
 static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 {
 	wn_item *it = current(t, v);
@@ -228,8 +829,10 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 	size_t n;
 	bool yes;
 
-	if (!it)
+	if (!it) {
+		tui_msg(t, ROLE_WARNING, "no review here");
 		return;
+	}
 	tui_load(t, it);
 	if (!it->loaded || it->load_error) {
 		tui_msg(t, ROLE_ERROR, "cannot mark: the review could not be read");
@@ -265,15 +868,15 @@ static void limit(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 	/* A labelled queue's query is no text to edit: start afresh. */
-	char *s = prompt_line(t, "Limit to (notmuch query, empty for all): ", q->label ? NULL : q->limit);
+	char *s = prompt_line(t, "Limit to (notmuch query, bot:NAME, empty for all): ",
+			      q->label ? NULL : q->limit);
 
 	if (!s)
 		return;
 	wn_text_trim(s);
-	if (run_query(t, q, s)) {
+	if (requery(t, v, s)) {
 		free(q->label);
 		q->label = NULL;
-		v->lines = q->list.n;
 		v->cursor = v->top = 0;
 		t->rc = 0;
 		if (*s)
@@ -284,30 +887,181 @@ static void limit(struct tui *t, struct view *v)
 	free(s);
 }
 
-static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
+/* J/Tab, K/BackTab: the next review (forward or back) that still has
+ * untriaged findings, reading reviews on the way. */
+static void next_untriaged(struct tui *t, struct view *v, bool forward)
 {
+	for (size_t step = 1; step <= v->lines; step++) {
+		size_t i = forward ? (v->cursor + step) % v->lines
+				   : (v->cursor + v->lines - step) % v->lines;
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (!it)
+			continue;
+		tui_load(t, it);
+		if (it->loaded && it->counts[WN_VERDICT_UNTRIAGED]) {
+			bool wrapped = forward ? i <= v->cursor : i >= v->cursor;
+
+			view_goto(t, v, i);
+			if (wrapped)
+				tui_msg(t, ROLE_STATUS, "wrapped to the %s", forward ? "top" : "bottom");
+			return;
+		}
+	}
+	tui_msg(t, ROLE_STATUS, "no review with untriaged findings");
+}
+
+/* x and z: flip a toggle, keep it in the notmuch config, show the rows. */
+static void toggle(struct tui *t, struct view *v, bool *flag, const char *key, const char *what)
+{
+	struct queue *q = v->priv;
+
+	*flag = !*flag;
+	if (!requery(t, v, q->limit))
+		return;
+	if (!tui_conf_set(t, key, *flag ? "true" : "false"))
+		tui_msg(t, ROLE_WARNING, "%s %s (could not save %s in the notmuch config)",
+			*flag ? "hiding" : "showing", what, key);
+	else
+		tui_msg(t, ROLE_STATUS, "%s %s (saved in the notmuch config)",
+			*flag ? "hiding" : "showing", what);
+}
+
+/* t, *, T and ; (then a verdict key): true when a was one of them. */
+static bool bulk_request(struct tui *t, struct view *v, enum action a)
+{
+	struct queue *q = v->priv;
 	wn_verdict verdict;
 	wn_item *it;
 
+	if (q->applying) {
+		q->applying = false;
+		if (tui_action_verdict(a, &verdict))
+			apply(t, v, verdict);
+		else
+			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
+		return true;
+	}
+	switch (a) {
+	case ACT_SELECT:
+		if ((it = current(t, v))) {
+			select_one(q, it->id, !selected(q, it->id));
+			view_goto(t, v, v->cursor + 1);
+		}
+		return true;
+	case ACT_SELECT_ALL:
+		for (size_t i = 0; i < v->lines; i++) {
+			const struct qrow *qr;
+
+			if ((it = row_item(t, v, i, &qr)))
+				select_one(q, it->id, true);
+		}
+		tui_msg(t, ROLE_STATUS, "%zu review%s selected: ; then v, f, p or u marks them all",
+			q->nsel, q->nsel == 1 ? "" : "s");
+		return true;
+	case ACT_SELECT_NONE:
+		select_none(q);
+		tui_msg(t, ROLE_STATUS, "selection cleared");
+		return true;
+	case ACT_APPLY:
+		if (!q->nsel) {
+			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a review, * every review");
+			return true;
+		}
+		q->applying = true;
+		tui_msg(t, ROLE_STATUS, "mark the %zu selected review%s: v, f, p or u?", q->nsel,
+			q->nsel == 1 ? "" : "s");
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Enter, d, m, r: the review, or its patch, mail or thread about its
+ * first finding still untriaged. */
+static struct view_req open_request(struct tui *t, struct view *v, enum action a)
+{
+	struct queue *q = v->priv;
+	wn_item *it = current(t, v);
+
+	if (!it) {
+		tui_msg(t, ROLE_WARNING, "%s", v->lines ? "a series heading: its reviews follow"
+							: "no review here");
+		return req_done();
+	}
+	tui_load(t, it);
+	if (!it->loaded)
+		return req_done();
+	if (a == ACT_OPEN)
+		return req_open(VIEW_REVIEW, it);
+	q->about = (struct about) { .it = it };
+	for (size_t k = 0; k < nfindings(it); k++)
+		if (it->verdicts[k] == WN_VERDICT_UNTRIAGED) {
+			q->about.finding = k;
+			break;
+		}
+	return req_open(a == ACT_DIFF ? VIEW_DIFF : a == ACT_MAIL ? VIEW_MAIL : VIEW_THREAD,
+			&q->about);
+}
+
+/* o: the next order. */
+static void next_sort(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+
+	q->sort = (enum qsort) ((q->sort + 1) % QS_COUNT);
+	if (q->sort == QS_SERIES && !q->series) {
+		q->all = false;	/* the series want one more look each */
+		q->next = 0;
+	}
+	relayout(t, v);
+	tui_msg(t, ROLE_STATUS, "sorted by %s", sort_names[q->sort]);
+}
+
+static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
+{
+	struct queue *q = v->priv;
+	wn_verdict verdict;
+
+	if (bulk_request(t, v, a) || copy_request(t, a, current(t, v), NULL))
+		return req_done();
 	if (tui_action_verdict(a, &verdict)) {
 		mark_all(t, v, verdict);
 		return req_done();
 	}
 	switch (a) {
 	case ACT_OPEN:
-		it = current(t, v);
-		if (!it) {
-			tui_msg(t, ROLE_WARNING, "no review here");
-			return req_done();
-		}
-		tui_load(t, it);
-		return it->loaded ? req_open(VIEW_REVIEW, it) : req_done();
+	case ACT_DIFF:
+	case ACT_MAIL:
+	case ACT_THREAD:
+		return open_request(t, v, a);
 	case ACT_LIMIT:
 		limit(t, v);
-		return req_done();
+		break;
+	case ACT_NEXT_FINDING:
+	case ACT_PREV_FINDING:
+		if (v->lines)
+			next_untriaged(t, v, a == ACT_NEXT_FINDING);
+		break;
+	case ACT_SORT:
+		next_sort(t, v);
+		break;
+	case ACT_HIDE_TRIAGED:
+		toggle(t, v, &t->hide_triaged, "winnow.hide-triaged", "fully triaged reviews");
+		break;
+	case ACT_HIDE_EMPTY:
+		toggle(t, v, &t->hide_empty, "winnow.hide-empty", "reviews without findings");
+		break;
+	case ACT_RELOAD:
+		if (requery(t, v, q->limit))
+			tui_msg(t, ROLE_STATUS, "queue read again: %zu review%s", q->list.n,
+				q->list.n == 1 ? "" : "s");
+		break;
 	default:
 		return req_pass(a);
 	}
+	return req_done();
 }
 
 /* After an undo: read the verdicts of the review msgid again, pending
@@ -320,11 +1074,33 @@ static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
 
-		if (strcmp(it->id, msgid) || !it->loaded)
+		if (!it || (msgid && strcmp(it->id, msgid)) || !it->loaded)
 			continue;
 		tui_reload_verdicts(t, it);
-		break;
+		if (msgid)
+			break;
 	}
+}
+
+/* After an undo: the cursor on the review it changed. */
+static void queue_focus(struct tui *t, struct view *v, const char *msgid, const char *fp)
+{
+	for (size_t i = 0; i < v->lines; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (it && !strcmp(it->id, msgid)) {
+			view_goto(t, v, i);
+			return;
+		}
+	}
+}
+
+static const char *queue_mode(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+
+	return sort_names[q->sort];
 }
 
 const struct view_ops queue_ops = {
@@ -334,8 +1110,12 @@ const struct view_ops queue_ops = {
 	.done = queue_done,
 	.title = queue_title,
 	.row = queue_row,
+	.layout = queue_layout,
 	.request = queue_request,
 	.match = queue_match,
 	.reload = queue_reload,
+	.focus = queue_focus,
+	.idle = queue_idle,
+	.mode = queue_mode,
 	.hints = queue_hints,
 };

@@ -15,12 +15,27 @@
 struct dline {
 	enum role role;
 	unsigned extra;		/* TA_* on top of the role */
+	bool code;		/* quoted code: not wrapped, scrolls sideways */
 	char *text;		/* sanitised and tab-expanded */
 };
+
+/* Findings beside their text from this many columns on (else above). */
+#define SIDE_BY_SIDE_COLS 160
+/* The compact header's lines: subject, patch, review, AI, a trailer. */
+#define HEADER_LINES 5
+#define HSCROLL_STEP 8
 
 struct review {
 	wn_item *it;
 	int header_y, header_h, bar_y, detail_y, detail_h;
+	int detail_x, detail_w;	/* the text pane's columns */
+	bool details;		/* h: every trailer in the header */
+	int hscroll;		/* columns of quoted code scrolled away */
+	int code_w;		/* widest code line of the finding */
+	struct about about;	/* what d, m and r open */
+	bool *sel;		/* the selected findings (t, *) */
+	size_t nsel;
+	bool applying;		/* ; was pressed: the next verdict key applies */
 	struct dline *detail;
 	size_t ndetail;
 	size_t scroll;		/* first detail line shown */
@@ -30,11 +45,11 @@ struct review {
 };
 
 static const struct hint review_hints[] = {
-	{ ACT_BACK, "back" }, { ACT_MOVE_DOWN, "next" },
-	{ ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
+	{ ACT_BACK, "back" }, { ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
-	{ ACT_PAGE_DOWN, "scroll" }, { ACT_UNDO, "undo" }, { ACT_FORWARD, "forward" },
-	{ ACT_HELP, "help" }, { ACT_NONE, NULL },
+	{ ACT_FORWARD, "forward" }, { ACT_NOTE, "note" }, { ACT_DIFF, "diff" },
+	{ ACT_MAIL, "mail" }, { ACT_THREAD, "replies" }, { ACT_PAGE_DOWN, "scroll" },
+	{ ACT_UNDO, "undo" }, { ACT_HELP, "help" }, { ACT_NONE, NULL },
 };
 
 static size_t nfindings(const struct review *rv)
@@ -76,20 +91,17 @@ static void add_lines_x(struct review *rv, enum role role, unsigned extra, const
 
 		d->role = role;
 		d->extra = extra;
+		d->code = role == ROLE_QUOTE;
 		if (role == ROLE_QUOTE) {
-			wn_buf b = WN_BUF_INIT;
-
+			/* Drawn after a "> ", scrolled by < and >. */
 			if (!strncmp(lines[i], "@@", 2))
 				d->role = ROLE_DIFF_HUNK;
 			else if (lines[i][0] == '+')
 				d->role = ROLE_DIFF_ADD;
 			else if (lines[i][0] == '-')
 				d->role = ROLE_DIFF_DEL;
-			wn_buf_printf(&b, "> %s", lines[i]);
-			free(lines[i]);
-			lines[i] = wn_buf_steal(&b);
-			if (!lines[i])
-				break;
+			if (text_width(lines[i]) + 2 > rv->code_w)
+				rv->code_w = text_width(lines[i]) + 2;
 		} else if (role == ROLE_COMMENT && lines[i][0] == '>') {
 			d->role = ROLE_QUOTE;
 		}
@@ -123,6 +135,7 @@ static void add_blank(struct review *rv)
 		return;
 	rv->detail[rv->ndetail].role = ROLE_DEFAULT;
 	rv->detail[rv->ndetail].extra = 0;
+	rv->detail[rv->ndetail].code = false;
 	rv->detail[rv->ndetail++].text = empty;
 }
 
@@ -133,6 +146,7 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 	wn_buf b = WN_BUF_INIT;
 
 	detail_free(rv);
+	rv->code_w = 0;
 	if (it->load_error) {
 		add_lines(rv, ROLE_ERROR, it->load_error, true, width);
 		return;
@@ -222,22 +236,45 @@ static void attribution_row(const struct review *rv, const wn_attribution *a, st
 	}
 }
 
-static size_t header_count(const struct review *rv)
-{
-	const wn_item *it = rv->it;
-	size_t n = 3;	/* subject, patch line, review line */
-
-	if (it->patch && it->patch->trailers) {
-		n += 1 + it->patch->trailers->ntrailers;
-		if (it->patch->trailers->codev_unsigned)
-			n++;
-	}
-	return n;
-}
-
 static bool is_assisted_by(const char *key)
 {
 	return key && !strcasecmp(key, "Assisted-by");
+}
+
+/* The trailer the compact header shows: Assisted-by, else the first. */
+static size_t shown_trailer(const wn_patch_trailers *tr)
+{
+	for (size_t i = 0; i < tr->ntrailers; i++)
+		if (is_assisted_by(tr->trailers[i].key))
+			return i;
+	return 0;
+}
+
+static size_t header_count(const struct review *rv)
+{
+	const wn_item *it = rv->it;
+	const wn_patch_trailers *tr = it->patch ? it->patch->trailers : NULL;
+	size_t n = 3;	/* subject, patch line, review line */
+
+	if (!tr)
+		return n;
+	if (!rv->details)
+		return n + 1 + (tr->ntrailers || tr->codev_unsigned ? 1 : 0);
+	return n + 1 + tr->ntrailers + (tr->codev_unsigned ? 1 : 0);
+}
+
+static void trailer_row(const wn_patch_trailers *tr, size_t k, struct row *r)
+{
+	const wn_trailer *x = &tr->trailers[k];
+	bool ab = is_assisted_by(x->key);
+	struct cell *c;
+
+	/* The Assisted-by value in the colour of its class (model,
+	 * generic, other), as the queue's badge. */
+	c = row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_KEY, CELL_NATURAL, NULL);
+	snprintf(c->own, sizeof(c->own), "  %.40s:", x->key);
+	c->text = c->own;
+	row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_VALUE, CELL_FLEX, x->value);
 }
 
 /* Header line k (k < header_count()). */
@@ -290,14 +327,23 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 		return;
 	}
 	k -= 4;
-	if (k < tr->ntrailers) {
-		const wn_trailer *x = &tr->trailers[k];
-		bool ab = is_assisted_by(x->key);
+	if (!rv->details) {
+		/* One line: the telling trailer, and how to see them all. */
+		if (tr->ntrailers)
+			trailer_row(tr, shown_trailer(tr), r);
+		if (tr->codev_unsigned)
+			row_add(r, ROLE_WARNING, CELL_NATURAL, "! Co-developed-by unsigned");
+		if (tr->ntrailers > 1 || tr->codev_unsigned) {
+			char key[16] = "h";
 
-		c = row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_KEY, CELL_NATURAL, NULL);
-		snprintf(c->own, sizeof(c->own), "  %.40s:", x->key);
-		c->text = c->own;
-		row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_VALUE, CELL_FLEX, x->value);
+			keymap_key_of(&t->keys, VIEW_REVIEW, ACT_DETAILS, key, sizeof(key));
+			row_addf(r, ROLE_A_NONE, CELL_NATURAL, "%s: all %zu trailers", key,
+				 tr->ntrailers)->pad = 0;
+		}
+		return;
+	}
+	if (k < tr->ntrailers) {
+		trailer_row(tr, k, r);
 		return;
 	}
 	row_add(r, ROLE_WARNING, CELL_FLEX,
@@ -335,6 +381,7 @@ static void review_done(struct tui *t, struct view *v)
 {
 	struct review *rv = v->priv;
 
+	free(rv->sel);
 	detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
@@ -360,11 +407,15 @@ static void review_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	const char *sev = wn_severity_name(f->severity);
 	struct cell *c;
 
+	if (rv->nsel)
+		row_add(r, ROLE_SERIES, 1, rv->sel[i] ? "*" : "")->pad = 0;
 	row_addf(r, ROLE_NCOUNT, 3, "%d", f->index)->right = true;
 	c = row_addf(r, role_of_severity(f->severity), 8, "%s", sev ? sev : "-");
 	c->own[0] = (char) toupper((unsigned char) c->own[0]);
 	row_add(r, ROLE_PRECLAIM, 3, f->preexisting ? "PRE" : "");
 	row_add(r, role_of_verdict(vd), 14, wn_verdict_name(vd));
+	/* A note waits under the finding: say so in the list. */
+	row_add(r, ROLE_HEADER, 1, rv->it->notes && rv->it->notes[i] ? "n" : "");
 	row_add(r, ROLE_DEFAULT, CELL_FLEX, f->summary);
 }
 
@@ -373,6 +424,7 @@ static void review_layout(struct tui *t, struct view *v, int top, int height)
 	struct review *rv = v->priv;
 	int hdr = (int) header_count(rv), list, gap = 0, bar = 1;
 	int n = v->lines ? (int) (v->lines < 1000 ? v->lines : 1000) : 1;
+	bool side = COLS >= SIDE_BY_SIDE_COLS && height >= 8;
 
 	if (height < 4) {
 		/* A tiny terminal: the findings list, and the text if room. */
@@ -382,20 +434,37 @@ static void review_layout(struct tui *t, struct view *v, int top, int height)
 	} else {
 		int third = height / 3 > 1 ? height / 3 : 1;
 
-		if (hdr > third)
+		/* The whole header (h) may take half the screen. */
+		if (rv->details && hdr > height / 2)
+			hdr = height / 2;
+		else if (!rv->details && hdr > third)
 			hdr = third;
+		if (hdr > height - 3)
+			hdr = height - 3;
 		if (height >= 16)
 			gap = 1;
-		list = (height - hdr - gap - bar) / 3;
+		list = side ? height - hdr - gap : (height - hdr - gap - bar) / 3;
 		if (list < 1)
 			list = 1;
-		if (list > n)
+		if (list > n && !side)
 			list = n;
 	}
 	rv->header_y = top;
 	rv->header_h = hdr;
 	v->list_y = top + hdr + gap;
 	v->list_h = list;
+	if (side) {
+		/* Findings on the left, the text beside them. */
+		v->list_w = COLS * 2 / 5 > 70 ? COLS * 2 / 5 : 70;
+		rv->detail_x = v->list_w + 1;
+		rv->detail_w = COLS - rv->detail_x;
+		rv->bar_y = v->list_y;
+		rv->detail_y = v->list_y + 1;
+		rv->detail_h = top + height - rv->detail_y;
+		return;
+	}
+	rv->detail_x = 0;
+	rv->detail_w = COLS;
 	rv->bar_y = bar ? v->list_y + list : -1;
 	rv->detail_y = v->list_y + list + bar;
 	rv->detail_h = top + height - rv->detail_y;
@@ -403,10 +472,43 @@ static void review_layout(struct tui *t, struct view *v, int top, int height)
 		rv->detail_h = 0;
 }
 
+static void draw_bar(struct tui *t, struct view *v, size_t end)
+{
+	struct review *rv = v->priv;
+	size_t n = nfindings(rv);
+	struct row r;
+
+	memset(&r, 0, sizeof(r));
+	if (n) {
+		const wn_finding *f = &rv->it->review->findings[v->cursor];
+		const char *sev = wn_severity_name(f->severity);
+		wn_verdict vd = rv->it->verdicts[v->cursor];
+
+		row_addf(&r, ROLE_TITLE, CELL_NATURAL, "finding %d of %zu", f->index, n);
+		if (sev)
+			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %c%s", ui_dash(),
+				 toupper((unsigned char) sev[0]), sev + 1);
+		if (f->preexisting)
+			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s pre-existing (bot)", ui_dash());
+		row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %s", ui_dash(), wn_verdict_label(vd));
+	} else {
+		row_add(&r, ROLE_TITLE, CELL_NATURAL, "no findings");
+	}
+	row_add(&r, ROLE_TITLE, CELL_FLEX, "");
+	if (rv->code_w > rv->detail_w - 2 || rv->hscroll)
+		row_addf(&r, ROLE_TITLE, CELL_NATURAL, "< > code%s", rv->hscroll ? " (scrolled)" : "");
+	if (rv->ndetail > (size_t) rv->detail_h)
+		row_addf(&r, ROLE_TITLE, CELL_NATURAL, "lines %zu-%zu of %zu%s",
+			 rv->scroll + 1, end, rv->ndetail,
+			 end < rv->ndetail ? "  Space: more" : "");
+	view_draw_bar_at(t, rv->bar_y, rv->detail_x, rv->detail_w, &r, ROLE_TITLE);
+}
+
 static void review_draw(struct tui *t, struct view *v)
 {
 	struct review *rv = v->priv;
 	size_t full = header_count(rv), n = nfindings(rv), end;
+	int x = rv->detail_x + 1, w = rv->detail_w - 2;
 	struct row r;
 
 	for (int k = 0; k < rv->header_h; k++) {
@@ -422,45 +524,30 @@ static void review_draw(struct tui *t, struct view *v)
 		memset(&r, 0, sizeof(r));
 		row_add(&r, ROLE_A_NONE, CELL_FLEX, rv->it->load_error ? "the mail could not be read"
 							       : "no findings in this review");
-		view_draw_row(t, v->list_y, &r, false);
+		view_draw_row_at(t, v->list_y, v->list_x, v->list_w, &r, false);
 	}
 
-	review_memory_prepare(t, &rv->mem, rv->it, v->cursor);
-	detail_build(rv, v->cursor, COLS - 2);
+	detail_build(rv, v->cursor, w);
 	if (rv->scroll > max_scroll(rv))
 		rv->scroll = max_scroll(rv);
 	end = rv->scroll + (size_t) rv->detail_h;
 	if (end > rv->ndetail)
 		end = rv->ndetail;
-	if (rv->bar_y >= 0) {
-		memset(&r, 0, sizeof(r));
-		if (n) {
-			const wn_finding *f = &rv->it->review->findings[v->cursor];
-			const char *sev = wn_severity_name(f->severity);
+	if (rv->bar_y >= 0)
+		draw_bar(t, v, end);
+	for (size_t i = rv->scroll; i < end; i++) {
+		const struct dline *d = &rv->detail[i];
+		chtype a = theme_attr(&t->theme, d->role) | theme_ta(d->extra);
+		int y = rv->detail_y + (int) (i - rv->scroll);
 
-			wn_verdict vd = rv->it->verdicts[v->cursor];
-
-			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "finding %d of %zu", f->index, n);
-			if (sev)
-				row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %c%s", ui_dash(),
-					 toupper((unsigned char) sev[0]), sev + 1);
-			if (f->preexisting)
-				row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s pre-existing (bot)", ui_dash());
-			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "%s %s", ui_dash(), wn_verdict_label(vd));
+		if (d->code) {
+			/* "> " stays; the code under it scrolls sideways. */
+			draw_text_attr(y, x, 2, a, ">");
+			draw_text_attr(y, x + 2, w - 2, a, text_skip_cols(d->text, rv->hscroll));
 		} else {
-			row_add(&r, ROLE_TITLE, CELL_NATURAL, "no findings");
+			draw_text_attr(y, x, w, a, d->text);
 		}
-		row_add(&r, ROLE_TITLE, CELL_FLEX, "");
-		if (rv->ndetail > (size_t) rv->detail_h)
-			row_addf(&r, ROLE_TITLE, CELL_NATURAL, "lines %zu-%zu of %zu%s",
-				 rv->scroll + 1, end, rv->ndetail,
-				 end < rv->ndetail ? "  Space: more" : "");
-		view_draw_bar(t, rv->bar_y, &r, ROLE_TITLE);
 	}
-	for (size_t i = rv->scroll; i < end; i++)
-		draw_text_attr(rv->detail_y + (int) (i - rv->scroll), 1, COLS - 2,
-			       theme_attr(&t->theme, rv->detail[i].role) | theme_ta(rv->detail[i].extra),
-			       rv->detail[i].text);
 }
 
 static void review_select(struct tui *t, struct view *v)
@@ -468,6 +555,7 @@ static void review_select(struct tui *t, struct view *v)
 	struct review *rv = v->priv;
 
 	rv->scroll = 0;
+	rv->hscroll = 0;
 }
 
 static void mark(struct tui *t, struct view *v, wn_verdict verdict)
@@ -497,36 +585,198 @@ static void mark(struct tui *t, struct view *v, wn_verdict verdict)
 	view_goto(t, v, v->cursor + 1);
 }
 
-static struct view_req review_request(struct tui *t, struct view *v, enum action a)
+/* t, * and T: the findings a bulk mark (;) will take. */
+static void select_findings(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
+	size_t n = nfindings(rv);
+
+	if (!n) {
+		tui_msg(t, ROLE_WARNING, "this review has no findings to select");
+		return;
+	}
+	if (!rv->sel && !(rv->sel = calloc(n, sizeof(*rv->sel))))
+		return;
+	if (a == ACT_SELECT) {
+		rv->sel[v->cursor] = !rv->sel[v->cursor];
+		view_goto(t, v, v->cursor + 1);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			rv->sel[i] = a == ACT_SELECT_ALL;
+	}
+	rv->nsel = 0;
+	for (size_t i = 0; i < n; i++)
+		rv->nsel += rv->sel[i];
+	if (a != ACT_SELECT)
+		tui_msg(t, ROLE_STATUS, "%zu finding%s selected%s", rv->nsel, rv->nsel == 1 ? "" : "s",
+			rv->nsel ? ": ; then v, f, p or u marks them all" : "");
+}
+
+/* Mark the selected findings v, as one action. */
+static void apply(struct tui *t, struct view *v, wn_verdict verdict)
+{
+	struct review *rv = v->priv;
+	wn_mark_target *tg = calloc(rv->nsel + 1, sizeof(*tg));
+	size_t n = 0;
+	char what[48];
+
+	for (size_t i = 0; tg && i < nfindings(rv); i++)
+		if (rv->sel[i]) {
+			tg[n].it = rv->it;
+			tg[n++].finding = i + 1;
+		}
+	snprintf(what, sizeof(what), "%zu finding%s", n, n == 1 ? "" : "s");
+	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what)) {
+		memset(rv->sel, 0, nfindings(rv) * sizeof(*rv->sel));
+		rv->nsel = 0;
+	}
+	free(tg);
+}
+
+/* a: the note of the current finding, in the line editor. */
+static void annotate(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+	const char *old;
+	char label[48], *note;
+
+	if (!nfindings(rv)) {
+		tui_msg(t, ROLE_WARNING, "this review has no findings to annotate");
+		return;
+	}
+	old = rv->it->notes ? rv->it->notes[v->cursor] : NULL;
+	snprintf(label, sizeof(label), "Note on finding %d: ", rv->it->review->findings[v->cursor].index);
+	note = prompt_line(t, label, old);
+	if (!note) {
+		tui_msg(t, ROLE_STATUS, "note unchanged");
+		return;
+	}
+	wn_text_trim(note);
+	if (!strcmp(note, old ? old : ""))
+		tui_msg(t, ROLE_STATUS, "note unchanged");
+	else if (tui_note(t, rv->it, v->cursor + 1, note) && !t->msg.len)
+		tui_msg(t, ROLE_STATUS, *note ? "note saved on finding %d" : "note removed from finding %d",
+			rv->it->review->findings[v->cursor].index);
+	free(note);
+}
+
+/* After an undo of this review: the cursor on the finding it changed. */
+static void review_focus(struct tui *t, struct view *v, const char *msgid, const char *fp)
+{
+	struct review *rv = v->priv;
+
+	if (strcmp(rv->it->id, msgid) || !fp)
+		return;
+	for (size_t i = 0; i < nfindings(rv); i++)
+		if (!strcmp(rv->it->review->findings[i].fingerprint, fp)) {
+			view_goto(t, v, i);
+			return;
+		}
+}
+
+/* The text pane: Space and - page through it (then on to the next
+ * finding, as mutt's pager), Enter a line, < and > the code sideways.
+ * True when a was one of them. */
+static bool scroll_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
 	size_t h = rv->detail_h > 1 ? (size_t) rv->detail_h - 1 : 1;
+
+	switch (a) {
+	case ACT_PAGE_DOWN:
+		if (rv->scroll < max_scroll(rv))
+			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
+		else if (v->cursor + 1 < v->lines)
+			view_goto(t, v, v->cursor + 1);
+		else
+			tui_msg(t, ROLE_STATUS, "end of the last finding");
+		return true;
+	case ACT_PAGE_UP:
+		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
+		return true;
+	case ACT_OPEN:
+		if (rv->scroll < max_scroll(rv))
+			rv->scroll++;
+		return true;
+	case ACT_SCROLL_RIGHT:
+		if (rv->hscroll + rv->detail_w - 2 < rv->code_w)
+			rv->hscroll += HSCROLL_STEP;
+		else
+			tui_msg(t, ROLE_STATUS, "the code ends here");
+		return true;
+	case ACT_SCROLL_LEFT:
+		rv->hscroll = rv->hscroll > HSCROLL_STEP ? rv->hscroll - HSCROLL_STEP : 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* t, *, T and ; (then a verdict key): true when a was one of them. */
+static bool bulk_request(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
 	wn_verdict verdict;
 
+	if (rv->applying) {
+		rv->applying = false;
+		if (tui_action_verdict(a, &verdict))
+			apply(t, v, verdict);
+		else
+			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
+		return true;
+	}
+	switch (a) {
+	case ACT_SELECT:
+	case ACT_SELECT_ALL:
+	case ACT_SELECT_NONE:
+		select_findings(t, v, a);
+		return true;
+	case ACT_APPLY:
+		if (!rv->nsel)
+			tui_msg(t, ROLE_WARNING, "nothing selected: t selects a finding, * every finding");
+		else
+			tui_msg(t, ROLE_STATUS, "mark the %zu selected finding%s: v, f, p or u?",
+				rv->nsel, rv->nsel == 1 ? "" : "s");
+		rv->applying = rv->nsel > 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Seen before and the series hints, looked up between keys. */
+static bool review_busy(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+
+	return review_memory_work(t, &rv->mem, rv->it, v->cursor);
+}
+
+static struct view_req review_request(struct tui *t, struct view *v, enum action a)
+{
+	struct review *rv = v->priv;
+	wn_verdict verdict;
+
+	if (bulk_request(t, v, a) || scroll_request(t, v, a) || copy_request(t, a, rv->it, NULL))
+		return req_done();
 	if (tui_action_verdict(a, &verdict)) {
 		mark(t, v, verdict);
 		return req_done();
 	}
 	switch (a) {
-	case ACT_PAGE_DOWN:
-		/* Like mutt's pager: Space pages through the text, then on
-		 * to the next finding. */
-		if (rv->scroll < max_scroll(rv)) {
-			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
-		} else if (v->cursor + 1 < v->lines) {
-			view_goto(t, v, v->cursor + 1);
-		} else {
-			tui_msg(t, ROLE_STATUS, "end of the last finding");
-		}
+	case ACT_NOTE:
+		annotate(t, v);
 		return req_done();
-	case ACT_PAGE_UP:
-		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
+	case ACT_DETAILS:
+		rv->details = !rv->details;
 		return req_done();
-	case ACT_OPEN:
-		/* Enter scrolls the text by a line, as in mutt's pager. */
-		if (rv->scroll < max_scroll(rv))
-			rv->scroll++;
-		return req_done();
+	case ACT_DIFF:
+	case ACT_MAIL:
+	case ACT_THREAD:
+		rv->about = (struct about) { .it = rv->it, .finding = v->cursor };
+		return req_open(a == ACT_DIFF ? VIEW_DIFF : a == ACT_MAIL ? VIEW_MAIL : VIEW_THREAD,
+				&rv->about);
 	case ACT_FORWARD:
 		return req_open(VIEW_COMPOSE, rv->it);
 	case ACT_ACCEPT_SEEN:
@@ -551,5 +801,7 @@ const struct view_ops review_ops = {
 	.draw = review_draw,
 	.request = review_request,
 	.select = review_select,
+	.focus = review_focus,
+	.busy = review_busy,
 	.hints = review_hints,
 };

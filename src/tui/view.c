@@ -38,14 +38,15 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 	return c;
 }
 
-/* Draw the cells of r from column 0 over the full width.  base: the
+/* Draw the cells of r in the columns [x0, x0 + width).  base: the
  * attribute of the whole line when every cell takes it (cursor bar), or
  * 0 to use each cell's role. */
-static void draw_cells(struct tui *t, int y, const struct row *r, chtype fill, chtype base)
+static void draw_cells(struct tui *t, int y, int x0, int width, const struct row *r,
+		       chtype fill, chtype base)
 {
 	int widths[ROW_MAX_CELLS], fixed = 0, flex = -1, x = 0;
 
-	draw_fill(y, 0, COLS, fill);
+	draw_fill(y, x0, width, fill);
 	for (int i = 0; i < r->n; i++) {
 		const struct cell *c = &r->c[i];
 
@@ -58,38 +59,48 @@ static void draw_cells(struct tui *t, int y, const struct row *r, chtype fill, c
 		fixed += widths[i] + c->pad;
 	}
 	if (flex >= 0)
-		widths[flex] = COLS - fixed > 0 ? COLS - fixed : 0;
-	for (int i = 0; i < r->n && x < COLS; i++) {
+		widths[flex] = width - fixed > 0 ? width - fixed : 0;
+	for (int i = 0; i < r->n && x < width; i++) {
 		const struct cell *c = &r->c[i];
 		chtype a = (base ? base : theme_attr(&t->theme, c->role)) | theme_ta(c->extra);
 		int w = widths[i], off = 0;
 
-		if (w > COLS - x)
-			w = COLS - x;
+		if (w > width - x)
+			w = width - x;
 		if (c->right) {
 			int tw = text_width(c->text);
 
 			if (tw < w)
 				off = w - tw;
 		}
-		draw_text_attr(y, x + off, w - off, a, c->text);
+		draw_text_attr(y, x0 + x + off, w - off, a, c->text);
 		x += widths[i] + c->pad;
+	}
+}
+
+void view_draw_row_at(struct tui *t, int y, int x, int width, const struct row *r, bool selected)
+{
+	if (selected) {
+		chtype cur = theme_attr(&t->theme, ROLE_CURSOR);
+		draw_cells(t, y, x, width, r, cur, cur);
+	} else {
+		draw_cells(t, y, x, width, r, theme_attr(&t->theme, ROLE_DEFAULT), 0);
 	}
 }
 
 void view_draw_row(struct tui *t, int y, const struct row *r, bool selected)
 {
-	if (selected) {
-		chtype cur = theme_attr(&t->theme, ROLE_CURSOR);
-		draw_cells(t, y, r, cur, cur);
-	} else {
-		draw_cells(t, y, r, theme_attr(&t->theme, ROLE_DEFAULT), 0);
-	}
+	view_draw_row_at(t, y, 0, COLS, r, selected);
+}
+
+void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *r, enum role fill)
+{
+	draw_cells(t, y, x, width, r, theme_attr(&t->theme, fill), 0);
 }
 
 void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill)
 {
-	draw_cells(t, y, r, theme_attr(&t->theme, fill), 0);
+	view_draw_bar_at(t, y, 0, COLS, r, fill);
 }
 
 /* --- cursor and scrolling ---------------------------------------------- */
@@ -168,19 +179,20 @@ bool view_move(struct tui *t, struct view *v, enum action a)
 
 /* --- drawing --------------------------------------------------------- */
 
-static int hint_width(const struct hint *h)
+static int hint_width(struct tui *t, struct view *v, const struct hint *h)
 {
 	char key[16];
 
-	action_first_key(h->a, key, sizeof(key));
+	if (!keymap_key_of(&t->keys, v->id, h->a, key, sizeof(key)))
+		return -1;	/* unbound here: no hint */
 	return text_width(key) + 1 + text_width(h->label) + 1;
 }
 
-static void add_hint(struct row *r, const struct hint *h)
+static void add_hint(struct tui *t, struct view *v, struct row *r, const struct hint *h)
 {
 	char key[16];
 
-	action_first_key(h->a, key, sizeof(key));
+	keymap_key_of(&t->keys, v->id, h->a, key, sizeof(key));
 	row_addf(r, ROLE_HELP_KEY, CELL_NATURAL, "%s", key)->pad = 0;
 	row_addf(r, ROLE_HELP_TEXT, CELL_NATURAL, ":%s", h->label);
 }
@@ -199,11 +211,21 @@ static void draw_status(struct tui *t, struct view *v)
 	if (LINES < 1)
 		return;
 	if (v)
-		snprintf(where, sizeof(where), "[%s] %zu/%zu", v->ops->name,
-			 v->lines ? v->cursor + 1 : 0, v->lines);
+		snprintf(where, sizeof(where), "%s%s%s[%s] %zu/%zu",
+			 v->ops->mode ? "by " : "", v->ops->mode ? v->ops->mode(t, v) : "",
+			 v->ops->mode ? "  " : "", v->ops->name, v->lines ? v->cursor + 1 : 0, v->lines);
 	room = COLS - text_width(where) - 1;
-	if (t->msg.len)
-		row_add(&r, t->msg_role, CELL_NATURAL, wn_buf_str(&t->msg))->pad = 2;
+	if (t->msg.len) {
+		struct cell *m = row_add(&r, t->msg_role, CELL_NATURAL, wn_buf_str(&t->msg));
+
+		/* The message gives way to the position, never the reverse. */
+		m->pad = 2;
+		if (text_width(m->text) > room - 2)
+			m->width = room - 2 > 1 ? room - 2 : 1;
+	}
+	if (t->progress.len && t->progress_since &&
+	    tui_now_ms() - t->progress_since >= PROGRESS_MS)
+		row_add(&r, ROLE_STATUS, CELL_NATURAL, wn_buf_str(&t->progress))->pad = 2;
 	if (t->locked && pending)
 		row_addf(&r, ROLE_WARNING, CELL_NATURAL, "%zu verdict%s waiting for the index lock",
 			 pending, pending == 1 ? "" : "s")->pad = 2;
@@ -212,20 +234,22 @@ static void draw_status(struct tui *t, struct view *v)
 		int used = 0, reserve = 0;
 
 		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++)
-			if (h->a == ACT_HELP)
+			if (h->a == ACT_HELP && hint_width(t, v, h) > 0)
 				help = h;
 		if (help)
-			reserve = hint_width(help);
+			reserve = hint_width(t, v, help);
 		for (const struct hint *h = v->ops->hints; h->a != ACT_NONE; h++) {
-			if (h == help)
+			int w = hint_width(t, v, h);
+
+			if (h == help || w < 0)
 				continue;
-			if (used + hint_width(h) > room - reserve)
+			if (used + w > room - reserve)
 				break;
-			used += hint_width(h);
-			add_hint(&r, h);
+			used += w;
+			add_hint(t, v, &r, h);
 		}
 		if (help && used + reserve <= room)
-			add_hint(&r, help);
+			add_hint(t, v, &r, help);
 	}
 	row_add(&r, ROLE_STATUS, CELL_FLEX, "")->pad = 0;
 	if (v) {
@@ -235,7 +259,7 @@ static void draw_status(struct tui *t, struct view *v)
 		pos->text = pos->own;
 		pos->pad = 0;
 	}
-	draw_cells(t, LINES - 1, &r, theme_attr(&t->theme, ROLE_STATUS), 0);
+	draw_cells(t, LINES - 1, 0, COLS, &r, theme_attr(&t->theme, ROLE_STATUS), 0);
 }
 
 void view_draw(struct tui *t)
@@ -250,9 +274,11 @@ void view_draw(struct tui *t)
 		struct row title = { .n = 0 };
 
 		v->ops->title(t, v, &title);
-		draw_cells(t, 0, &title, theme_attr(&t->theme, ROLE_TITLE), 0);
+		draw_cells(t, 0, 0, COLS, &title, theme_attr(&t->theme, ROLE_TITLE), 0);
 	}
 	v->list_y = 1;
+	v->list_x = 0;
+	v->list_w = COLS;
 	v->list_h = height > 0 ? height : 0;
 	if (v->ops->layout && height > 0)
 		v->ops->layout(t, v, 1, height);
@@ -264,7 +290,7 @@ void view_draw(struct tui *t)
 		if (k >= v->lines)
 			break;
 		v->ops->row(t, v, k, &r);
-		view_draw_row(t, v->list_y + i, &r, k == v->cursor);
+		view_draw_row_at(t, v->list_y + i, v->list_x, v->list_w, &r, k == v->cursor);
 	}
 	if (v->ops->draw && height > 0)
 		v->ops->draw(t, v);
@@ -323,4 +349,60 @@ void format_date(time_t when, char out[16])
 	out[0] = '\0';
 	if (when && localtime_r(&when, &tm))
 		strftime(out, 16, "%Y-%m-%d", &tm);
+}
+
+void copy_chars(char *out, size_t size, const char *s, size_t n)
+{
+	if (n >= size) {
+		n = size - 1;
+		while (n && ((unsigned char) s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+void name_of(const char *from, char *out, size_t size)
+{
+	const char *lt = strchr(from, '<');
+	size_t n;
+
+	if (lt && lt > from) {
+		n = (size_t) (lt - from);
+		while (n && (from[n - 1] == ' ' || from[n - 1] == '"'))
+			n--;
+		if (*from == '"') {
+			from++;
+			n = n ? n - 1 : 0;
+		}
+	} else if (lt) {
+		from = lt + 1;
+		n = strcspn(from, ">");
+	} else {
+		n = strlen(from);
+	}
+	copy_chars(out, size, from, n);
+}
+
+
+bool copy_request(struct tui *t, enum action a, const wn_item *it, const char *id)
+{
+	const char *what = "review", *copy = id ? id : it ? it->id : NULL;
+
+	if (a != ACT_COPY_ID && a != ACT_COPY_PATCH_ID)
+		return false;
+	if (a == ACT_COPY_PATCH_ID) {
+		what = "patch";
+		copy = it && it->patch ? it->patch->id : NULL;
+	} else if (id) {
+		what = "mail";
+	}
+	if (!copy)
+		tui_msg(t, ROLE_WARNING, "no %s here", a == ACT_COPY_PATCH_ID ? "patch in the index"
+									: "Message-ID");
+	else if (!display_clipboard(copy))
+		tui_msg(t, ROLE_WARNING, "cannot copy that Message-ID");
+	else
+		tui_msg(t, ROLE_STATUS, "copied %s id %s", what, copy);
+	return true;
 }

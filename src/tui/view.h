@@ -8,15 +8,20 @@
  *                 and the generic actions (move, search, undo, sync,
  *                 help, back, quit).  Each action goes to the top view
  *                 first; what the view hands back, the driver does.
- *   view-*.c      one file per view: its rows, its title, the actions
- *                 only it knows.  A view never calls another view nor
+ *   view-*.c      one file per view (queue, review, diff, mail,
+ *                 thread, history, help): its rows, its title, the
+ *                 actions only it knows.  A view never calls another view nor
  *                 the driver: it returns the action it leaves alone,
  *                 or the id of a view to open (struct view_req).
  *   prompt.c      line input and y/n questions on the bottom line.
  *   view.c        the mechanics: rows and cells, cursor, scrolling,
  *                 drawing the title, the list and the status line.
- *   tui-store.c   the store glue: read, mark, write in the background,
- *                 the status-line message.  Calls only libwinnow.
+ *   tui-store.c   the store glue: read, mark (one or many), undo, write
+ *                 in the background, the status-line message and the
+ *                 progress of long work.  Calls only libwinnow.
+ *   tui-conf.c    what the notmuch config holds for the interface: the
+ *                 queue's toggles (written back with `notmuch config
+ *                 set`) and the key bindings (winnow.bind.*).
  *   display.c  theme.c  keymap.c      curses, colours, keys.
  *
  * The driver and view.c reach a view only through its view_ops, on the
@@ -74,9 +79,13 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 #define TUI_VIEWS(X)                                                            \
 	X(QUEUE,  queue_ops)	/* arg: const struct queue_arg *, NULL: all */  \
 	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
-	X(HELP,   help_ops)	/* arg: unused */                                 \
-	X(COMPOSE, compose_ops)	/* arg: wn_item * (owned by the queue) */         \
-	X(STATS,  stats_ops)	/* arg: unused */
+	X(HELP,   help_ops)	/* arg: unused */                               \
+	X(COMPOSE, compose_ops)	/* arg: wn_item * (owned by the queue) */       \
+	X(STATS,  stats_ops)	/* arg: unused */                               \
+	X(DIFF,   diff_ops)	/* arg: struct about * */                       \
+	X(MAIL,   mail_ops)	/* arg: struct about * */                       \
+	X(THREAD, thread_ops)	/* arg: struct about * */                       \
+	X(HISTORY, history_ops)	/* arg: unused */
 
 enum view_id {
 	VIEW_NONE = 0,
@@ -93,6 +102,15 @@ enum view_id {
 struct queue_arg {
 	const char *query;
 	const char *label;
+};
+
+/* What the diff, mail and thread views are opened about: a review
+ * (owned by the queue) and its finding (0-based) when one is current;
+ * for the mail view msgid, when set, names another message (a reply). */
+struct about {
+	wn_item *it;
+	size_t finding;
+	const char *msgid;
 };
 
 /* --- views ---------------------------------------------------------- */
@@ -158,10 +176,22 @@ struct view_ops {
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
-	/* Optional: the verdicts of the review with Message-ID msgid
-	 * changed (a mark in any view, an undo): read them again.  The
-	 * driver calls it on every view on the stack. */
+	/* Optional: the verdicts of the review with Message-ID msgid (NULL:
+	 * of every review) changed (a mark in any view, an undo): read them
+	 * again.  The driver calls it on every view on the stack. */
 	void (*reload)(struct tui *t, struct view *v, const char *msgid);
+	/* Optional: put the cursor on the review msgid, on its finding fp
+	 * if the view shows findings (after an undo, to show what
+	 * changed).  Called on every view on the stack. */
+	void (*focus)(struct tui *t, struct view *v, const char *msgid, const char *fp);
+	/* Optional: do a slice of background work (a few ms: keys must
+	 * keep their answer) and set the progress (tui_progress); true
+	 * while more remains.  The driver calls it on every view of the
+	 * stack while any has work, and once a second otherwise. */
+	bool (*idle)(struct tui *t, struct view *v);
+	/* Optional: a word for the status line before "[name]" (the
+	 * queue's order). */
+	const char *(*mode)(struct tui *t, struct view *v);
 	/* Optional: long work done in slices while the view is on top
 	 * (counting every review): do one slice of a few tens of ms and
 	 * say whether more is left, so that the driver comes back at once
@@ -177,12 +207,14 @@ TUI_VIEWS(TUI_X_)
 #undef TUI_X_
 
 struct view {
+	enum view_id id;
 	const struct view_ops *ops;
 	void *priv;
 	size_t lines;		/* rows in the list */
 	size_t top;		/* first row shown */
 	size_t cursor;		/* selected row */
 	int list_y, list_h;	/* where the list is drawn */
+	int list_x, list_w;	/* its columns (layout() may narrow them) */
 };
 
 #define VIEW_MAX 8
@@ -206,7 +238,29 @@ struct tui {
 	long long pending_since;	/* ms when the current write began; 0 none */
 	bool quit;
 	int rc;			/* exit code a view asks for when it fails to open */
+
+	wn_buf progress;	/* what a long operation is at; "" none */
+	long long progress_since;	/* ms it began; shown after PROGRESS_MS */
+	unsigned long rev;	/* the index's revision, polled once a second */
+	unsigned long own_rev;	/* the revision our own last write made */
+	bool redraw;		/* background work changed the screen */
+	bool hide_triaged;	/* queue toggles, kept in the notmuch config */
+	bool hide_empty;
+	char **conf_errors;	/* "file:line: ..." of winnow.bind.*, NULL-terminated */
+	/* Set by an undo for the driver: every view reads the verdicts
+	 * again and goes to this review and finding. */
+	bool undone;
+	char *focus_id, *focus_fp;
 };
+
+/* A long operation's progress is shown once it has run this long. */
+#define PROGRESS_MS 200
+
+/* Milliseconds of a monotonic clock. */
+long long tui_now_ms(void);
+/* Say what a long operation is at (printf-style); NULL fmt: it ended. */
+void tui_progress(struct tui *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static inline struct view *view_top(struct tui *t)
 {
@@ -222,6 +276,9 @@ void view_draw_row(struct tui *t, int y, const struct row *r, bool selected);
 /* Draw row r on line y as a bar filled with role fill (cells keep
  * their own roles). */
 void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill);
+/* The same in the columns [x, x + width) only. */
+void view_draw_row_at(struct tui *t, int y, int x, int width, const struct row *r, bool selected);
+void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *r, enum role fill);
 /* Move the cursor to row i (clamped) and keep it visible. */
 void view_goto(struct tui *t, struct view *v, size_t i);
 /* Carry out a cursor or paging action (j k J K g G Space -); false
@@ -232,6 +289,14 @@ bool view_move(struct tui *t, struct view *v, enum action a);
 enum role role_of_verdict(wn_verdict v);
 enum role role_of_severity(wn_severity s);
 enum role role_of_attr(wn_attr_status s);
+/* The name of "Name <addr>" (the address when there is none), in at
+ * most size - 1 bytes, never half a character. */
+void name_of(const char *from, char *out, size_t size);
+/* Copy at most size - 1 bytes of s[0..n) to out, never half a character. */
+void copy_chars(char *out, size_t size, const char *s, size_t n);
+/* y and Y: copy it's Message-ID (id's when set: a mail's) or its
+ * patch's to the terminal's clipboard; false when a is neither. */
+bool copy_request(struct tui *t, enum action a, const wn_item *it, const char *id);
 /* "YYYY-MM-DD" of a time (local), "" for 0. */
 void format_date(time_t t, char out[16]);
 
@@ -241,6 +306,16 @@ void format_date(time_t t, char out[16]);
  * a signal.  prompt_yesno: true for y. */
 char *prompt_line(struct tui *t, const char *label, const char *initial);
 bool prompt_yesno(struct tui *t, const char *question);
+/* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
+bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
+
+/* --- the notmuch config (tui-conf.c) ---------------------------------- */
+
+/* Read the queue's toggles and the key bindings (winnow.bind.*) into
+ * t; views[id] names each view.  Errors go to t->conf_errors. */
+void tui_conf_load(struct tui *t, const char *const *views);
+/* Run `notmuch config set key value` (no shell); false when it failed. */
+bool tui_conf_set(struct tui *t, const char *key, const char *value);
 
 /* --- store glue (tui-store.c): below the views, calls none of them -- */
 
@@ -262,5 +337,18 @@ void tui_reload_verdicts(struct tui *t, wn_item *it);
 /* The verdict a mark action gives (v, f, p, u); false for any other
  * action. */
 bool tui_action_verdict(enum action a, wn_verdict *out);
+/* Give verdict v to every target at once (what: "2 findings", for the
+ * message): one action in the journal, one U undoes it.  False when
+ * nothing was marked (a message says why). */
+bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
+		   const char *what);
+/* Give finding (1-based) of it the note (""): removes it), keeping its
+ * verdict; false on failure (a message is set). */
+bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note);
+/* After an undo: say what it undid -- h the undo itself (h->is_undo),
+ * or the action it reverted -- and ask the driver to show it. */
+void tui_undone(struct tui *t, const wn_history_item *h);
+/* Undo the last action (U); false when there was none or it failed. */
+bool tui_undo_last(struct tui *t);
 
 #endif

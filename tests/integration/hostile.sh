@@ -32,13 +32,13 @@ jq -r '.[].id' "$WN_WORLD/list.json" | sort > "$WN_WORLD/got"
 check "JSON carries every exact Message-ID" cmp -s "$WN_WORLD/want" "$WN_WORLD/got"
 
 # The escaped ids of text output are taken back.
-ctl=$(sed -n 's/^    id://p' "$WN_WORLD/list.txt" | grep '^ctl')
+ctl=$(sed -n 's/^id:\([^ ]*\)  .*/\1/p' "$WN_WORLD/list.txt" | grep '^ctl')
 expect_eq "the control-character id is shown escaped" 'ctl\x1b[31mred\x07bell@example.org' "$ctl"
 "$WINNOW" show "$ctl" > /dev/null; expect_eq "show takes the escaped id back" 0 $?
 "$WINNOW" mark "$ctl" 1 valid; expect_eq "mark takes it too" 0 $?
 "$WINNOW" show --format=json $'ctl\e[31mred\abell@example.org' > "$WN_WORLD/one.json"
 expect_eq "the real id works as well, and is marked" valid "$(jq -r '.findings[0].verdict' "$WN_WORLD/one.json")"
-bidi=$(sed -n 's/^    id://p' "$WN_WORLD/list.txt" | grep '^bidi')
+bidi=$(sed -n 's/^id:\([^ ]*\)  .*/\1/p' "$WN_WORLD/list.txt" | grep '^bidi')
 expect_eq "the bidi id is shown escaped" 'bidi\xe2\x80\xaeevil\xe2\x80\xac@example.org' "$bidi"
 "$WINNOW" mark "$bidi" 1 false-positive; expect_eq "and marked by it" 0 $?
 expect_eq "its JSON id is the real one" "bidi"$'\u202e'"evil"$'\u202c'"@example.org" \

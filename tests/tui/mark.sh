@@ -68,7 +68,7 @@ expect_soon "tag valid in notmuch" "id:$id" tagged valid
 expect_soon "all valid" '["valid","valid","valid"]' verdicts
 
 wn_tui_keys U
-check "U undoes the last mark" wn_tui_wait "undid the last mark"
+check "U undoes the last mark and says what" wn_tui_wait "undid finding 1 valid → false-positive and 2 more"
 check "row back to the earlier counts" wn_tui_wait " 3: 2u 0v 1f 0p "
 expect_soon "undo reached notmuch" "" tagged valid
 expect_eq "undo: verdicts as before" '["false-positive","untriaged","untriaged"]' "$(verdicts)"

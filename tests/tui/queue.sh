@@ -21,7 +21,7 @@ for badge in '[M]' '[G]' '[?]' '[-]'; do
 done
 check "findings counted by verdict" grep -qE ' 3: 3u 0v 0f 0p ' <<<"$screen"
 check "RFC 2047 author decoded" grep -qF "Jörg Beispiel" <<<"$screen"
-check "context help in the status line" grep -qE '^q:quit Enter:open v:valid f:false-pos p:pre-existing' <<<"$screen"
+check "context help in the status line" grep -qE '^q:quit Enter:open t:select v:valid f:false-pos p:pre-existing' <<<"$screen"
 check "position in the status line" grep -qE "\[queue\] 1/$count *$" <<<"$screen"
 
 wn_tui_keys j j
@@ -80,7 +80,7 @@ check "still alive after a 20x5 terminal" wn_tui_wait "[queue]"
 
 # l limits the queue by a notmuch query; an empty limit shows all.
 wn_tui_keys l
-check "l prompts for a query" wn_tui_wait "Limit to (notmuch query, empty for all):"
+check "l prompts for a query" wn_tui_wait "Limit to (notmuch query, bot:NAME, empty for all):"
 wn_tui_keys "from:lkp@intel.com" Enter
 check "limited queue" wn_tui_wait "— from:lkp@intel.com — 1 review"
 check "only the 0-day review" bash -c '! grep -q "Sashiko" <<<"$1"' _ "$(wn_tui_screen)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The statistics view in a real terminal, compared whole with the
-# expected screens in tests/tui/screens (tests/lib/screen-regen.sh
+# expected screens in tests/tui/screens (tests/lib/regen-screens.sh
 # writes them anew), at 80x24 and 200x50, with NO_COLOR: the same
 # numbers as `winnow stats`, b switching the grouping, Enter opening the
 # queue on a group's reviews, a mark made there counted on the way
@@ -21,7 +21,7 @@ json_row() {
 }
 
 # 200x50: every column; the numbers are `winnow stats`'s.
-wn_screen_start 200 50
+wn_screen_start 200 50 NO_COLOR=1
 wn_screen_settle "[queue]"
 wn_screen_keys S
 check "S opens the statistics" wn_screen_settle "[stats] 1/4"
@@ -39,7 +39,7 @@ wn_screen_keys Q
 check "quit with 0" wn_screen_settle "WINNOW-EXIT=0"
 
 # 80x24: the narrow columns, the grouping, a group's queue.
-wn_screen_start 80 24
+wn_screen_start 80 24 NO_COLOR=1
 wn_screen_settle "[queue]"
 wn_screen_keys S
 wn_screen_settle "[stats] 1/4"
@@ -63,7 +63,7 @@ check "the count has the new verdicts" bash -c \
 	'"$1" stats --format=json --by=severity | jq -e "[.[] | select(.severity == \"high\" or .severity == \"low\") | .\"false-positive\"] == [2, 2]" >/dev/null' _ "$WINNOW"
 # U undoes it from here, and the count follows.
 wn_screen_keys U
-check "undo from the statistics" wn_screen_settle "undid the last mark"
+check "undo from the statistics" wn_screen_settle "undid finding"
 wn_screen_expect stats-after-undo-80x24
 # S from any view: a review, the help; never a second statistics view.
 wn_screen_keys q
@@ -82,7 +82,7 @@ wn_screen_keys Q
 check "quit with 0 again" wn_screen_settle "WINNOW-EXIT=0"
 
 # ASCII under LANG=C: the bars in plain characters.
-WN_SCREEN_LOCALE=C wn_screen_start 80 24
+WN_SCREEN_LOCALE=C wn_screen_start 80 24 NO_COLOR=1
 wn_screen_settle "[queue]"
 wn_screen_keys S
 wn_screen_settle "[stats] 1/4"

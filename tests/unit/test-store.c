@@ -111,6 +111,23 @@ static void test_bulk_mark_is_one_action(void **state)
 	size_t undone = 0;
 
 	assert_int_equal(wn_store_mark_many(w->store, t, 2, WN_VERDICT_FALSE_POSITIVE, "bulk", &err), WN_OK);
+	{
+		wn_history_item *h = NULL;
+		size_t nh = 0;
+		wn_mark_target same[] = { { a, 1 }, { a, 2 } };
+
+		assert_int_equal(wn_store_history(w->store, &h, &nh, &err), WN_OK);
+		assert_int_equal(h[0].reviews, 2);
+		wn_history_free(&h, nh);
+		/* Two findings of one review: one review. */
+		assert_int_equal(wn_store_mark_many(w->store, same, 2, WN_VERDICT_FALSE_POSITIVE,
+						    NULL, &err), WN_OK);
+		assert_int_equal(wn_store_history(w->store, &h, &nh, &err), WN_OK);
+		assert_int_equal(h[0].reviews, 1);
+		assert_int_equal(h[0].changes, 2);
+		wn_history_free(&h, nh);
+		assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	}
 	assert_int_equal(a->counts[WN_VERDICT_FALSE_POSITIVE], a->review->nfindings);
 	assert_int_equal(b->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
 	flush(w);

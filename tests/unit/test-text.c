@@ -47,10 +47,18 @@ static void test_newline_tab(void **state)
 	check("a\nb\tc", WN_TEXT_KEEP_NEWLINE, "a\nb c");
 	check("a\nb\tc", WN_TEXT_KEEP_TAB, "a b\tc");
 	/* CRLF is one line break; a lone CR is dropped (it would let text
-	 * overwrite the start of the line). */
+	 * overwrite the start of the line) and leaves a space, so the words
+	 * on either side stay apart. */
 	check("a\r\nb", 0, "a b");
 	check("a\r\nb", KEEP, "a\nb");
-	check("safe\rEVIL", KEEP, "safeEVIL");
+	check("safe\rEVIL", KEEP, "safe EVIL");
+	check("the function.\rCallers", 0, "the function. Callers");
+	/* No second space where one is already, none before a line end,
+	 * at the start or at the end. */
+	check("a \rb", 0, "a b");
+	check("a\r b", 0, "a b");
+	check("a\r\r\r\n", KEEP, "a\n");
+	check("\rx\r", 0, "x");
 }
 
 static void test_c0_del(void **state)
@@ -67,16 +75,17 @@ static void test_c0_del(void **state)
 	in[n++] = 'x';
 	strcpy(want, "x");
 	check_n(in, n, KEEP, want);
-	check_n("a\0b", 3, 0, "ab");
+	check_n("a\0b", 3, 0, "a b");
 	check("bell\a", 0, "bell");
-	check("back\bspace", 0, "backspace");
+	check("back\bspace", 0, "back space");
+	check("caf\xc3\xa9\b\xc3\xa9", 0, "caf\xc3\xa9 \xc3\xa9");
 }
 
 static void test_c1(void **state)
 {
 	(void) state;
 	/* C1 as UTF-8: U+0085 NEL, U+0080 */
-	check("a\xc2\x85" "b\xc2\x80" "c", 0, "abc");
+	check("a\xc2\x85" "b\xc2\x80" "c", 0, "a b c");
 	/* 8-bit CSI U+009B with its parameters */
 	check("a\xc2\x9b" "31mred", 0, "ared");
 	/* 8-bit OSC U+009D ... ST U+009C */
@@ -244,7 +253,7 @@ static void test_header_safe(void **state)
 	assert_string_equal(s, "");
 	free(s);
 	s = wn_text_header_safe("a\xc2\x85" "b");	/* NEL */
-	assert_string_equal(s, "ab");
+	assert_string_equal(s, "a b");	/* a line break: a space */
 	free(s);
 }
 

@@ -79,7 +79,9 @@ static void test_default_theme_file_is_builtin(void **state)
 
 static void test_shipped_themes_parse_cleanly(void **state)
 {
-	static const char *const files[] = { "themes/light.theme", "themes/mono.theme" };
+	static const char *const files[] = {
+		"themes/light.theme", "themes/mono.theme", "themes/contrast.theme",
+	};
 
 	(void) state;
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -90,6 +92,15 @@ static void test_shipped_themes_parse_cleanly(void **state)
 		theme_parse(&th, files[i], text, strlen(text));
 		if (th.errors.n)
 			fail_msg("%s", th.errors.msg[0]);
+		/* Every role on screen has its colour in every theme: none
+		 * falls back to the default theme's by oversight. */
+		for (int r = 0; r < ROLE_COUNT; r++) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "\ncolor %s ", theme_role_name((enum role) r));
+			if (!strstr(text, want))
+				fail_msg("%s does not set %s", files[i], theme_role_name((enum role) r));
+		}
 		free(text);
 		theme_free(&th);
 	}
@@ -257,27 +268,27 @@ static void test_keymap_table(void **state)
 
 	(void) state;
 	assert_true(keymap_init(&km));
-	assert_int_equal(keymap_lookup(&km, 'j'), ACT_MOVE_DOWN);
-	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_DOWN)), ACT_MOVE_DOWN);
-	assert_int_equal(keymap_lookup(&km, 'k'), ACT_MOVE_UP);
-	assert_int_equal(keymap_lookup(&km, '\n'), ACT_OPEN);
-	assert_int_equal(keymap_lookup(&km, '\r'), ACT_OPEN);
-	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_ENTER)), ACT_OPEN);
-	assert_int_equal(keymap_lookup(&km, ' '), ACT_PAGE_DOWN);
-	assert_int_equal(keymap_lookup(&km, '-'), ACT_PAGE_UP);
-	assert_int_equal(keymap_lookup(&km, '\t'), ACT_NEXT_FINDING);
-	assert_int_equal(keymap_lookup(&km, KEYMAP_FN(KEY_BTAB)), ACT_PREV_FINDING);
-	assert_int_equal(keymap_lookup(&km, 'q'), ACT_BACK);
-	assert_int_equal(keymap_lookup(&km, 'Q'), ACT_QUIT);
-	assert_int_equal(keymap_lookup(&km, 'v'), ACT_MARK_VALID);
-	assert_int_equal(keymap_lookup(&km, 'f'), ACT_MARK_FALSE);
-	assert_int_equal(keymap_lookup(&km, 'p'), ACT_MARK_PRE);
-	assert_int_equal(keymap_lookup(&km, 'u'), ACT_MARK_UNTRIAGED);
-	assert_int_equal(keymap_lookup(&km, 'U'), ACT_UNDO);
-	assert_int_equal(keymap_lookup(&km, '$'), ACT_SYNC);
-	assert_int_equal(keymap_lookup(&km, 's'), ACT_SYNC);
-	assert_int_equal(keymap_lookup(&km, 12), ACT_REDRAW);
-	assert_int_equal(keymap_lookup(&km, 'x'), ACT_NONE);
+	assert_int_equal(keymap_lookup(&km, 0, 'j'), ACT_MOVE_DOWN);
+	assert_int_equal(keymap_lookup(&km, 0, KEYMAP_FN(KEY_DOWN)), ACT_MOVE_DOWN);
+	assert_int_equal(keymap_lookup(&km, 0, 'k'), ACT_MOVE_UP);
+	assert_int_equal(keymap_lookup(&km, 0, '\n'), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, 0, '\r'), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, 0, KEYMAP_FN(KEY_ENTER)), ACT_OPEN);
+	assert_int_equal(keymap_lookup(&km, 0, ' '), ACT_PAGE_DOWN);
+	assert_int_equal(keymap_lookup(&km, 0, '-'), ACT_PAGE_UP);
+	assert_int_equal(keymap_lookup(&km, 0, '\t'), ACT_NEXT_FINDING);
+	assert_int_equal(keymap_lookup(&km, 0, KEYMAP_FN(KEY_BTAB)), ACT_PREV_FINDING);
+	assert_int_equal(keymap_lookup(&km, 0, 'q'), ACT_BACK);
+	assert_int_equal(keymap_lookup(&km, 0, 'Q'), ACT_QUIT);
+	assert_int_equal(keymap_lookup(&km, 0, 'v'), ACT_MARK_VALID);
+	assert_int_equal(keymap_lookup(&km, 0, 'f'), ACT_MARK_FALSE);
+	assert_int_equal(keymap_lookup(&km, 0, 'p'), ACT_MARK_PRE);
+	assert_int_equal(keymap_lookup(&km, 0, 'u'), ACT_MARK_UNTRIAGED);
+	assert_int_equal(keymap_lookup(&km, 0, 'U'), ACT_UNDO);
+	assert_int_equal(keymap_lookup(&km, 0, '$'), ACT_SYNC);
+	assert_int_equal(keymap_lookup(&km, 0, 's'), ACT_SYNC);
+	assert_int_equal(keymap_lookup(&km, 0, 12), ACT_REDRAW);
+	assert_int_equal(keymap_lookup(&km, 0, 'w'), ACT_NONE);
 
 	/* No key does two things; every action has a key, a name, help. */
 	for (size_t i = 0; i < km.n; i++)
@@ -292,7 +303,44 @@ static void test_keymap_table(void **state)
 		assert_true(strlen(action_help((enum action) a)) > 0);
 		for (int b = a + 1; b < ACT_COUNT; b++)
 			assert_string_not_equal(action_name((enum action) a), action_name((enum action) b));
+		assert_int_equal(action_from_name(action_name((enum action) a)), a);
 	}
+	assert_int_equal(action_from_name("none"), ACT_NONE);
+	assert_int_equal(action_from_name("no-such-action"), ACT_COUNT);
+	keymap_free(&km);
+}
+
+/* winnow.bind.<view>.<key>: a view's binding wins over the defaults in
+ * that view only; "none" unbinds; the keys shown follow. */
+static void test_keymap_bind(void **state)
+{
+	struct keymap km;
+	char keys[64], name[16];
+
+	(void) state;
+	assert_true(keymap_init(&km));
+	assert_int_equal(keymap_key_parse("\xc3\xa4"), 0xe4);	/* ä */
+	assert_int_equal(keymap_key_parse("C-x"), 24);
+	assert_int_equal(keymap_key_parse("nope"), -1);
+	keymap_key_name(KEYMAP_FN(KEY_NPAGE), name, sizeof(name));
+	assert_string_equal(name, "PgDn");
+	keymap_key_name(12, name, sizeof(name));
+	assert_string_equal(name, "C-l");
+
+	assert_true(keymap_bind(&km, 2, 'w', ACT_MARK_VALID));
+	assert_true(keymap_bind(&km, 2, 'v', ACT_NONE));
+	assert_int_equal(keymap_lookup(&km, 2, 'w'), ACT_MARK_VALID);
+	assert_int_equal(keymap_lookup(&km, 2, 'v'), ACT_NONE);
+	assert_int_equal(keymap_lookup(&km, 1, 'w'), ACT_NONE);
+	assert_int_equal(keymap_lookup(&km, 1, 'v'), ACT_MARK_VALID);
+	keymap_keys_of(&km, 2, ACT_MARK_VALID, keys, sizeof(keys));
+	assert_string_equal(keys, "w");
+	keymap_keys_of(&km, 1, ACT_MARK_VALID, keys, sizeof(keys));
+	assert_string_equal(keys, "v");
+	keymap_keys_of(&km, 1, ACT_OPEN, keys, sizeof(keys));
+	assert_string_equal(keys, "Enter");
+	keymap_key_of(&km, 1, ACT_MOVE_DOWN, keys, sizeof(keys));
+	assert_string_equal(keys, "j");
 	keymap_free(&km);
 }
 
@@ -421,8 +469,8 @@ static void test_wrap(void **state)
 	wrap_check("+\tx", 80, false, (const char *[]) { "+       x", NULL });
 	/* A word longer than the width is cut. */
 	wrap_check("abcdefghij", 4, true, (const char *[]) { "abcd", "efgh", "ij", NULL });
-	/* Escapes and CR are gone before wrapping. */
-	wrap_check("red\x1b[31m text\r\x1b]0;pwned\x07!", 80, true, (const char *[]) { "red text!", NULL });
+	/* Escapes are gone before wrapping; a CR leaves a space. */
+	wrap_check("red\x1b[31m text\r\x1b]0;pwned\x07!", 80, true, (const char *[]) { "red text !", NULL });
 	/* Double-width characters count two columns and are never split. */
 	wrap_check("\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2", 5, true,
 		   (const char *[]) { "\xe6\xbc\xa2\xe5\xad\x97", "\xe6\xbc\xa2", NULL });
@@ -442,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_color_words),
 		cmocka_unit_test(test_color_mapping),
 		cmocka_unit_test(test_keymap_table),
+		cmocka_unit_test(test_keymap_bind),
 		cmocka_unit_test(test_roles),
 		cmocka_unit_test(test_mark_verdicts),
 		cmocka_unit_test(test_key_names),
