@@ -207,18 +207,27 @@ static char *bar(const wn_stats_counts *c, unsigned long max, bool utf8)
 	return wn_buf_steal(&b);
 }
 
+/* A new row with the group's key cells; *i the next column.  NULL when
+ * out of memory. */
+static char **keyed_row(struct table *t, const wn_stats *s, const wn_stats_group *g, size_t *i)
+{
+	char **row = add_row(t);
+
+	for (*i = 0; row && *i < wn_stats_nkeys(s); (*i)++)
+		row[*i] = key_cell(s, g, *i, t->utf8);
+	return row;
+}
+
 static void counts_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
 		       const wn_stats_counts *c, unsigned long max)
 {
-	char **row = add_row(t);
-	size_t k = wn_stats_nkeys(s), i;
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
 	wn_stats_rates r;
 
 	if (!row)
 		return;
 	wn_stats_rates_of(c, &r);
-	for (i = 0; i < k; i++)
-		row[i] = key_cell(s, g, i, t->utf8);
 	row[i++] = dupf("%lu", c->reviews);
 	row[i++] = dupf("%lu", c->findings);
 	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);
@@ -264,13 +273,11 @@ static void counts_table(wn_printer *p, const wn_stats *s, bool utf8)
 static void claims_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
 		       const wn_stats_counts *c)
 {
-	char **row = add_row(t);
-	size_t k = wn_stats_nkeys(s), i;
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
 
 	if (!row)
 		return;
-	for (i = 0; i < k; i++)
-		row[i] = key_cell(s, g, i, t->utf8);
 	row[i++] = dupf("%lu", c->agree[1][1]);
 	row[i++] = dupf("%lu", c->agree[1][0]);
 	row[i++] = dupf("%lu", c->agree[0][1]);
@@ -296,13 +303,11 @@ static void claims_table(wn_printer *p, const wn_stats *s, bool utf8)
 static void series_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
 		       const wn_stats_counts *c)
 {
-	char **row = add_row(t);
-	size_t k = wn_stats_nkeys(s), i;
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
 
 	if (!row)
 		return;
-	for (i = 0; i < k; i++)
-		row[i] = key_cell(s, g, i, t->utf8);
 	row[i++] = dupf("%lu", c->findings);
 	row[i++] = dupf("%lu", c->later_patch);
 	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);

@@ -392,6 +392,17 @@ static wn_status import(struct ctx *c)
 
 /* --- the commands -------------------------------------------------------------------- */
 
+/* The open conflicts, what is in step now (save), and the end. */
+static wn_status finish(struct ctx *c, wn_status st, bool save)
+{
+	if (st == WN_OK)
+		st = conflicts(c);
+	if (st == WN_OK && save)
+		sh_synced_save(c);
+	ctx_close(c);
+	return st;
+}
+
 wn_status wn_share_pull(wn_index *idx, wn_store *store, const char *remote, wn_share_result *out,
 			wn_error *err)
 {
@@ -409,12 +420,7 @@ wn_status wn_share_pull(wn_index *idx, wn_store *store, const char *remote, wn_s
 		st = merge(&c, remote);
 	if (st == WN_OK)
 		st = import(&c);
-	if (st == WN_OK)
-		st = conflicts(&c);
-	if (st == WN_OK)
-		sh_synced_save(&c);
-	ctx_close(&c);
-	return st;
+	return finish(&c, st, true);
 }
 
 wn_status wn_share_push(wn_index *idx, wn_store *store, const char *remote, bool resolve,
@@ -437,12 +443,7 @@ wn_status wn_share_push(wn_index *idx, wn_store *store, const char *remote, bool
 	if (st == WN_OK)
 		st = sh_git(&c.repo, NULL, err, "push", "-q", "--", remote, "HEAD:refs/heads/" SH_BRANCH, NULL);
 	out->pushed = st == WN_OK;
-	if (st == WN_OK)
-		st = conflicts(&c);
-	if (st == WN_OK)
-		sh_synced_save(&c);
-	ctx_close(&c);
-	return st;
+	return finish(&c, st, true);
 }
 
 wn_status wn_share_status(wn_index *idx, wn_store *store, const char *remote,
@@ -460,8 +461,5 @@ wn_status wn_share_status(wn_index *idx, wn_store *store, const char *remote,
 		st = count(&c, "FETCH_HEAD..HEAD", &out->ahead);
 	if (st == WN_OK && empty)
 		st = count(&c, "HEAD", &out->ahead);
-	if (st == WN_OK)
-		st = conflicts(&c);
-	ctx_close(&c);
-	return st;
+	return finish(&c, st, false);
 }

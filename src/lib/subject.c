@@ -50,51 +50,48 @@ static bool version_of(const char *w, size_t n, int *v)
 	return true;
 }
 
+/* The next blank-separated word of g[0..n) from *i: *w, *len; false at
+ * the end. */
+static bool next_word(const char *g, size_t n, size_t *i, const char **w, size_t *len)
+{
+	while (*i < n && g[*i] == ' ')
+		(*i)++;
+	*w = g + *i;
+	for (*len = 0; *i < n && g[*i] != ' '; (*i)++)
+		(*len)++;
+	return *len > 0;
+}
+
 /* Does the group (between the brackets) name a patch? */
 static bool patch_group(const char *g, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		size_t len = 0;
+	const char *w;
+	size_t i = 0, len;
 
-		while (i < n && g[i] == ' ')
-			i++;
-		while (i + len < n && g[i + len] != ' ')
-			len++;
-		if (len && (word_is(g + i, len, "patch") || word_is(g + i, len, "rfc") ||
-			    str_prefix_ci(g + i, len, "patchv")))
+	while (next_word(g, n, &i, &w, &len))
+		if (word_is(w, len, "patch") || word_is(w, len, "rfc") || str_prefix_ci(w, len, "patchv"))
 			return true;
-		i += len;
-	}
 	return false;
 }
 
 static wn_status take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix)
 {
-	for (size_t i = 0; i < n;) {
-		size_t len = 0;
+	const char *w;
+	size_t i = 0, wl;
 
-		while (i < n && g[i] == ' ')
-			i++;
-		while (i + len < n && g[i + len] != ' ')
-			len++;
-		if (!len)
-			break;
-		const char *w = g + i;
-		size_t wl = len;
+	while (next_word(g, n, &i, &w, &wl)) {
 		bool glued = str_prefix_ci(w, wl, "patchv") && version_of(w, wl, &out->version);
 
 		/* "PATCHv2": the version, and the word PATCH. */
 		if (glued)
 			wl = 5;
-		if (glued || (!version_of(w, wl, &out->version) &&
-			      !part_of(w, wl, &out->part, &out->total))) {
-			if (prefix->len && wn_buf_putc(prefix, ' ') != WN_OK)
+		if (!glued && (version_of(w, wl, &out->version) || part_of(w, wl, &out->part, &out->total)))
+			continue;
+		if (prefix->len && wn_buf_putc(prefix, ' ') != WN_OK)
+			return WN_NOMEM;
+		for (size_t k = 0; k < wl; k++)
+			if (wn_buf_putc(prefix, (char) str_lower((unsigned char) w[k])) != WN_OK)
 				return WN_NOMEM;
-			for (size_t k = 0; k < wl; k++)
-				if (wn_buf_putc(prefix, (char) str_lower((unsigned char) w[k])) != WN_OK)
-					return WN_NOMEM;
-		}
-		i += len;
 	}
 	return WN_OK;
 }
