@@ -9,11 +9,12 @@
  * It never scans every verdict: the reviews worth reading are asked of
  * notmuch, those tagged with a verdict (winnow/valid, winnow/false-
  * positive, winnow/pre-existing) whose text holds the finding's
- * function (else its file's name, else its patch's title), and those
- * holding its fingerprint's verdict property; at most
- * WN_MEMORY_CANDIDATES of them, newest first.  Each review read is kept
- * (its judged findings, by place), so a pass over many findings reads
- * each review once. */
+ * function (else its file's name, else its patch's title; for a finding
+ * with none of these, those holding its fingerprint's verdict
+ * property); at most WN_MEMORY_CANDIDATES of them, newest first.  Each
+ * query is asked once and each review read is kept (its judged
+ * findings, by place), so a pass over many findings asks notmuch once
+ * per function and reads each review once. */
 #ifndef WINNOW_MEMORY_H
 #define WINNOW_MEMORY_H
 

@@ -234,8 +234,10 @@ static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 	return st;
 }
 
-/* ((verdict tags) and (term)) or (the fingerprint's verdict property);
- * the property alone when the finding gives no term. */
+/* (verdict tags) and (term): the same for every finding with that term,
+ * so a pass over many findings asks notmuch once per function.  A
+ * finding that gives no term is looked for by its fingerprint's verdict
+ * property instead (its exact repeats only). */
 static wn_status build_query(const wn_memory *m, const wn_finding *f, const char *subject,
 			     wn_buf *q)
 {
@@ -245,7 +247,7 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 	const char *sep = "";
 
 	if (st == WN_OK) {
-		st = wn_buf_puts(q, "((");
+		st = wn_buf_puts(q, "(");
 		for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
 			if (wn_verdict_tag((wn_verdict) v)) {
 				st = wn_buf_printf(q, "%stag:\"%s%s\"", sep, prefix,
@@ -253,17 +255,16 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 				sep = " or ";
 			}
 		if (st == WN_OK)
-			st = wn_buf_printf(q, ") and %s)", wn_buf_str(&t));
-		sep = " or ";
+			st = wn_buf_printf(q, ") and %s", wn_buf_str(&t));
 	} else if (st == WN_NOT_FOUND) {
 		st = WN_OK;
+		for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
+			if (v != WN_VERDICT_UNTRIAGED) {
+				st = wn_buf_printf(q, "%sproperty:\"%s%s=%s\"", sep, WN_PROP_VERDICT,
+						   f->fingerprint, wn_verdict_name((wn_verdict) v));
+				sep = " or ";
+			}
 	}
-	for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
-		if (v != WN_VERDICT_UNTRIAGED) {
-			st = wn_buf_printf(q, "%sproperty:\"%s%s=%s\"", sep, WN_PROP_VERDICT,
-					   f->fingerprint, wn_verdict_name((wn_verdict) v));
-			sep = " or ";
-		}
 	wn_buf_free(&t);
 	return st;
 }

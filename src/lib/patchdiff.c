@@ -143,6 +143,9 @@ wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out)
 
 	memset(out, 0, sizeof(*out));
 	while (ok && body && str_next_line(body, len, &pos, &l, &n)) {
+		/* A mail read as it is may end its lines in CRLF. */
+		if (n && l[n - 1] == '\r')
+			n--;
 		line++;
 		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "+++ "))
 			ok = new_file(&file, l, n);

@@ -34,9 +34,10 @@ void sr_reviewed_free(struct sr_reviewed *r, size_t n)
 
 /* --- later versions ---------------------------------------------------------- */
 
-static void version(wn_series *s, const char *id, void *arg)
+static void version(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = sr_patch_get(s, id);
+	struct sr_patch *me = arg, *p = wn_text_prefix_ci(subject + strspn(subject, " "), "re:") ? NULL
+				       : sr_patch_get(s, id);
 
 	if (p && p != me && !p->subj.reply && p->subj.version > me->subj.version &&
 	    strcmp(p->subj.title, me->subj.title) == 0)

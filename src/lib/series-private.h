@@ -43,8 +43,10 @@ struct sr_patch *sr_patch_get(wn_series *s, const char *id);
 const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p);
 /* p->subject, read once. */
 wn_status sr_patch_subject(wn_series *s, struct sr_patch *p);
-/* fn on every Message-ID that notmuch query qs matches, oldest first. */
-void sr_each(wn_series *s, const char *qs, void (*fn)(wn_series *, const char *, void *), void *arg);
+/* fn on the Message-ID and subject of every message notmuch query qs
+ * matches, in no order. */
+typedef void (*sr_each_fn)(wn_series *s, const char *id, const char *subject, void *arg);
+void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg);
 /* Add p to the vector unless it is there; false when out of memory. */
 bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
 void sr_reviewed_free(struct sr_reviewed *r, size_t n);

@@ -18,6 +18,7 @@
 #include "message.h"
 #include "private.h"
 #include "series-private.h"
+#include "str.h"
 #include "winnow/similar.h"
 #include "winnow/text.h"
 
@@ -30,6 +31,7 @@
 struct wn_series {
 	wn_index *idx;
 	wn_map patches;		/* id -> struct sr_patch */
+	wn_map threads;		/* thread id -> struct sr_thread */
 };
 
 static void patch_free(void *v)
@@ -48,6 +50,21 @@ static void patch_free(void *v)
 	free(p->versions);
 	sr_reviewed_free(p->reviewed, p->nreviewed);
 	free(p);
+}
+
+/* The patches of one thread (k/n subjects, no replies), read once for
+ * every patch in it: a series' parts share their thread. */
+struct sr_thread {
+	struct sr_patch **v;
+	size_t n;
+};
+
+static void thread_free(void *p)
+{
+	struct sr_thread *t = p;
+
+	free(t->v);
+	free(t);
 }
 
 wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err)
@@ -69,6 +86,7 @@ void wn_series_free(wn_series **ps)
 	if (!ps || !*ps)
 		return;
 	wn_map_free(&(*ps)->patches, patch_free);
+	wn_map_free(&(*ps)->threads, thread_free);
 	free(*ps);
 	*ps = NULL;
 }
@@ -123,26 +141,70 @@ struct sr_patch *sr_patch_get(wn_series *s, const char *id)
 	return p;
 }
 
+/* Longest patch mail read for its diff. */
+#define PATCH_MAX (8 << 20)
+
+/* The body of a plain patch mail (one text part, 7bit or 8bit, as git
+ * send-email and b4 write them) straight from its file: most patches
+ * are, and reading them without GMime is what keeps a statistics pass
+ * over every series affordable.  false for anything encoded or in parts
+ * (or unreadable): GMime decodes those. */
+static bool plain_body(const char *path, wn_buf *b, size_t *body)
+{
+	FILE *f = path ? fopen(path, "re") : NULL;
+	char chunk[65536];
+	const char *end;
+	size_t n;
+	bool ok = f != NULL;
+
+	while (ok && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		ok = b->len + n <= PATCH_MAX && wn_buf_append(b, chunk, n) == WN_OK;
+	if (f && ferror(f))
+		ok = false;
+	if (f)
+		fclose(f);
+	if (!ok || !b->len)
+		return false;
+	end = str_find(b->data, b->len, "\n\n");
+	if (!end)
+		end = str_find(b->data, b->len, "\n\r\n");
+	if (!end)
+		return false;
+	n = (size_t) (end - b->data);
+	/* Anything that may be encoded goes to GMime: a false alarm
+	 * (a subject saying "base64") only costs the slower way. */
+	if (str_find_ci(b->data, n, "quoted-printable") || str_find_ci(b->data, n, "base64") ||
+	    str_find_ci(b->data, n, "multipart/"))
+		return false;
+	*body = n + (end[1] == '\r' ? 3 : 2);
+	return true;
+}
+
 const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 {
 	notmuch_message_t *msg = NULL;
 	wn_mail *mail = NULL;
+	wn_buf raw = WN_BUF_INIT;
+	size_t body;
 
 	if (p->diff_read)
 		return &p->diff;
 	p->diff_read = true;
 	if (wn_index_message(s->idx, p->id, &msg, NULL) != WN_OK || !msg)
 		return &p->diff;
-	if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
+	if (plain_body(notmuch_message_get_filename(msg), &raw, &body))
+		wn_diff_parse(raw.data + body, raw.len - body, &p->diff);
+	else if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
 		wn_diff_parse(mail->body, mail->body_len, &p->diff);
+	wn_buf_free(&raw);
 	wn_mail_free(&mail);
 	notmuch_message_destroy(msg);
 	return &p->diff;
 }
 
-/* Call fn on the Message-ID of every message of query qs (raw notmuch,
- * not narrowed by winnow.query), at most SCAN_MAX of them. */
-void sr_each(wn_series *s, const char *qs, void (*fn)(wn_series *, const char *, void *), void *arg)
+/* Call fn on the Message-ID and subject of every message of query qs
+ * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX. */
+void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg)
 {
 	notmuch_query_t *q = notmuch_query_create(s->idx->db, qs);
 	notmuch_messages_t *msgs = NULL;
@@ -151,22 +213,31 @@ void sr_each(wn_series *s, const char *qs, void (*fn)(wn_series *, const char *,
 
 	if (!q)
 		return;
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	/* Callers order what they keep: no sorting by Xapian. */
+	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
 	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS &&
-	    (ids = calloc(SCAN_MAX, sizeof(*ids)))) {
+	    (ids = calloc(2 * SCAN_MAX, sizeof(*ids)))) {
 		for (; n < SCAN_MAX && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *m = notmuch_messages_get(msgs);
+			const char *subject = notmuch_message_get_header(m, "subject");
 
-			ids[n] = wn_strdup0(notmuch_message_get_message_id(m));
-			n += ids[n] != NULL;
+			ids[2 * n] = wn_strdup0(notmuch_message_get_message_id(m));
+			ids[2 * n + 1] = strdup(subject ? subject : "");
+			if (ids[2 * n] && ids[2 * n + 1]) {
+				n++;
+			} else {
+				free(ids[2 * n]);
+				free(ids[2 * n + 1]);
+			}
 			notmuch_message_destroy(m);
 		}
 	}
 	/* The query's objects go before fn runs its own lookups. */
 	notmuch_query_destroy(q);
 	for (size_t i = 0; i < n; i++) {
-		fn(s, ids[i], arg);
-		free(ids[i]);
+		fn(s, ids[2 * i], ids[2 * i + 1], arg);
+		free(ids[2 * i]);
+		free(ids[2 * i + 1]);
 	}
 	free(ids);
 }
@@ -187,13 +258,60 @@ bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
 	return true;
 }
 
-static void sibling(wn_series *s, const char *id, void *arg)
+/* "[...k/n...] title", not a reply: worth reading as a patch.  Most of a
+ * thread is reviews and replies, which this keeps from being read. */
+static bool patch_like(const char *subject)
 {
-	struct sr_patch *me = arg, *p = sr_patch_get(s, id);
+	const char *open = strchr(subject, '['), *close = open ? strchr(open, ']') : NULL;
 
-	if (p && p != me && !p->subj.reply && p->subj.total == me->subj.total &&
-	    p->subj.version == me->subj.version && p->subj.part > me->subj.part &&
-	    strcmp(p->subj.prefix, me->subj.prefix) == 0)
+	while (*subject == ' ')
+		subject++;
+	if (wn_text_prefix_ci(subject, "re:") || !close)
+		return false;
+	for (const char *c = open; c < close; c++)
+		if (*c == '/')
+			return true;
+	return false;
+}
+
+static void thread_member(wn_series *s, const char *id, const char *subject, void *arg)
+{
+	struct sr_thread *t = arg;
+	struct sr_patch *p = patch_like(subject) ? sr_patch_get(s, id) : NULL;
+
+	if (p && !p->subj.reply && p->subj.part > 0)
+		sr_push(&t->v, &t->n, p);
+}
+
+static struct sr_thread *thread_of(wn_series *s, const char *thread)
+{
+	struct sr_thread *t = wn_map_get(&s->threads, thread, strlen(thread));
+	char *qs = NULL;
+
+	if (t)
+		return t;
+	if (!(t = calloc(1, sizeof(*t))) || wn_map_put(&s->threads, thread, strlen(thread), t) != WN_OK) {
+		free(t);
+		return NULL;
+	}
+	if (asprintf(&qs, "thread:%s", thread) >= 0)
+		sr_each(s, qs, thread_member, t);
+	free(qs);
+	return t;
+}
+
+static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
+{
+	return a->subj.total == b->subj.total && a->subj.version == b->subj.version &&
+	       strcmp(a->subj.prefix, b->subj.prefix) == 0;
+}
+
+/* Unthreaded: the author's mails within days of p. */
+static void sibling(wn_series *s, const char *id, const char *subject, void *arg)
+{
+	struct sr_patch *me = arg, *p = patch_like(subject) ? sr_patch_get(s, id) : NULL;
+
+	if (p && p != me && !p->subj.reply && p->subj.part > me->subj.part && same_series(p, me))
 		sr_push(&me->later, &me->nlater, p);
 }
 
@@ -205,19 +323,27 @@ static int by_part(const void *a, const void *b)
 }
 
 /* The later parts of p's series: in its thread, or (a series sent
- * without threading) from its author within days of it. */
+ * without threading: no other part there) from its author within days
+ * of it.  The last part has none, and is asked nothing. */
 static void find_later(wn_series *s, struct sr_patch *p)
 {
+	struct sr_thread *t;
+	bool threaded = false;
 	char *qs = NULL;
 
 	if (p->later_read)
 		return;
 	p->later_read = true;
-	if (asprintf(&qs, "thread:%s", p->thread) >= 0)
-		sr_each(s, qs, sibling, p);
-	free(qs);
-	qs = NULL;
-	if (!p->nlater && strchr(p->author, '@') && !strpbrk(p->author, "\"() ") &&
+	if (p->subj.part <= 0 || p->subj.part >= p->subj.total || !(t = thread_of(s, p->thread)))
+		return;
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->v[i] == p || !same_series(t->v[i], p))
+			continue;
+		threaded = true;
+		if (t->v[i]->subj.part > p->subj.part)
+			sr_push(&p->later, &p->nlater, t->v[i]);
+	}
+	if (!threaded && strchr(p->author, '@') && !strpbrk(p->author, "\"() ") &&
 	    asprintf(&qs, "from:\"%s\" and date:@%lld..@%lld", p->author,
 		     (long long) p->date - SIBLING_DAYS * 86400, (long long) p->date + SIBLING_DAYS * 86400) >= 0)
 		sr_each(s, qs, sibling, p);

@@ -301,6 +301,25 @@ static void test_diff(void **state)
 	wn_diff_clear(&d);
 }
 
+/* A mail read as it is, CRLF and all, gives the same hunks. */
+static void test_diff_crlf(void **state)
+{
+	wn_buf b = WN_BUF_INIT;
+	wn_diff d;
+
+	(void) state;
+	for (const char *p = patch; *p; p++)
+		wn_buf_puts(&b, *p == '\n' ? "\r\n" : (char[]) { *p, 0 });
+	assert_int_equal(wn_diff_parse(b.data, b.len, &d), WN_OK);
+	assert_int_equal(d.n, 3);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_remove"), &d.h[0]);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_quiesce"), &d.h[1]);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/new.c", NULL), &d.h[2]);
+	assert_int_equal(d.h[0].mail_line, 10);
+	wn_diff_clear(&d);
+	wn_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_nomatch_other_file),
 		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_diff_crlf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
