@@ -3,6 +3,7 @@
 #ifndef WINNOW_CONF_H
 #define WINNOW_CONF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "winnow/status.h"
 
@@ -22,6 +23,9 @@ typedef struct wn_conf {
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
+	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
+				 * that are no reviews too (summaries,
+				 * follow-ups, their own patches) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 } wn_conf;

@@ -15,12 +15,14 @@
 typedef struct wn_index wn_index;
 
 /* How a review was tied to its patch. X(enum suffix, name) */
-#define WN_LINK_LIST(X)                 \
-	X(NONE,        "none")          \
-	X(IN_REPLY_TO, "in-reply-to")   \
-	X(REFERENCES,  "references")    \
-	X(FOOTER,      "footer")        \
-	X(SUBJECT,     "subject")
+#define WN_LINK_LIST(X)                                 \
+	X(NONE,              "none")                    \
+	X(IN_REPLY_TO,       "in-reply-to")             \
+	X(PATCH_LINK,        "patch-link")              \
+	X(REFERENCES,        "references")              \
+	X(FOOTER,            "footer")                  \
+	X(SUBJECT,           "subject")                 \
+	X(SUBJECT_AMBIGUOUS, "subject-ambiguous")
 
 typedef enum {
 #define WN_X_(e, name) WN_LINK_##e,
@@ -55,6 +57,8 @@ typedef struct wn_item {
 	wn_review *review;	/* never NULL once loaded */
 	wn_patch *patch;	/* NULL: patch not in index */
 	wn_link link;
+	char *report_id;	/* a follow-up: the report that opened its
+				 * thread, when in the index; NULL */
 	wn_verdict *verdicts;	/* review->nfindings entries */
 	char **notes;		/* review->nfindings entries, NULL = no note */
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */

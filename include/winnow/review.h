@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 #include "winnow/status.h"
 #include "winnow/mail.h"
 
@@ -37,6 +38,11 @@ const char *wn_bot_label(wn_bot b);
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */
 const char *wn_bot_query(wn_bot b);
+/* The notmuch query of b's mails that are no reviews (branch summaries,
+ * follow-ups, its own patches): the index leaves them out unless
+ * winnow.show_summaries is set.  Kept in step with the kind b's parser
+ * gives those mails.  NULL when b has none. */
+const char *wn_bot_hidden_query(wn_bot b);
 /* WN_OK and *out set, or WN_USAGE for an unknown name. */
 wn_status wn_bot_from_name(const char *name, wn_bot *out);
 
@@ -66,7 +72,59 @@ const char *wn_severity_name(wn_severity s);
  * WN_SEV_UNKNOWN. */
 wn_severity wn_severity_parse(const char *word);
 
+/* X(enum suffix, JSON name, in the queue by default): what a bot's
+ * mail is.  Only reviews and reports are triaged; the others are the
+ * bots' own traffic, which winnow.show_summaries brings into the list
+ * (the index leaves them out by each bot's wn_bot_hidden_query()). */
+#define WN_KIND_LIST(X)                         \
+	X(REVIEW,   "review",    true)          \
+	X(REPORT,   "report",    true)          \
+	X(FOLLOWUP, "follow-up", false)         \
+	X(SUMMARY,  "summary",   false)         \
+	X(FIXUP,    "fix-up",    false)
+
+typedef enum {
+#define WN_X_(e, name, queued) WN_KIND_##e,
+	WN_KIND_LIST(WN_X_)
+#undef WN_X_
+	WN_KIND_COUNT
+} wn_kind;
+
+const char *wn_kind_name(wn_kind k);
+/* Does a mail of kind k belong in the triage queue? */
+bool wn_kind_queued(wn_kind k);
+
+/* X(enum suffix, JSON name; NULL for "not a follow-up"): what a reply in
+ * a bug report's thread says (syzbot's follow-ups). */
+#define WN_FOLLOWUP_LIST(X)                             \
+	X(NONE,           NULL)                         \
+	X(REPRODUCER,     "reproducer")                 \
+	X(BISECTED,       "bisected")                   \
+	X(FIXED_BY,       "fixed-by")                   \
+	X(TEST_OK,        "test-ok")                    \
+	X(TEST_FAILED,    "test-failed")                \
+	X(STILL_TRIGGERS, "still-triggers")             \
+	X(COMMAND_REPLY,  "command-reply")
+
+typedef enum {
+#define WN_X_(e, name) WN_FOLLOWUP_##e,
+	WN_FOLLOWUP_LIST(WN_X_)
+#undef WN_X_
+	WN_FOLLOWUP_COUNT
+} wn_followup;
+
+/* JSON name; NULL for WN_FOLLOWUP_NONE. */
+const char *wn_followup_name(wn_followup f);
+
 #define WN_FP_LEN 16	/* hex digits of a fingerprint */
+
+/* One more place a finding stands (the same problem again elsewhere). */
+typedef struct wn_place {
+	char *file;			/* NULL when unknown */
+	char *function;			/* NULL when unknown */
+	int line;			/* 0 when unknown */
+	bool line_approx;
+} wn_place;
 
 typedef struct wn_finding {
 	int index;			/* 1-based, in mail order */
@@ -81,6 +139,12 @@ typedef struct wn_finding {
 	bool about_commit_msg;		/* quoted text came before any diff */
 	char *quote;			/* quoted code, "> " stripped, '\n' separated; may be NULL */
 	char *comment;			/* the bot's comment text; may be NULL */
+	char *path;			/* file normalised ("./", "a/../", a base name
+					 * resolved in the patch's files); NULL with file */
+	char *detail;			/* where the diagnostic was reported when that is
+					 * not where it is placed, repeats; NULL */
+	wn_place *also;			/* further places of the same problem */
+	size_t nalso;
 } wn_finding;
 
 typedef struct wn_review {
@@ -92,6 +156,17 @@ typedef struct wn_review {
 	int part;			/* footer link's ?part=N; 0 if absent */
 	char *patch_subject;		/* "--- Patch [N]: S ---" or In-Reply-To-Subject; NULL */
 	char *explain;			/* why there are no findings; NULL when findings exist */
+	wn_kind kind;
+	wn_followup followup;		/* a reply in a report's thread: what it says */
+	char *followup_says;		/* ... in one line (the commit, the result); NULL */
+	char *note;			/* a person's own words around a review they
+					 * pass on; NULL */
+	char *patch_id;			/* the patch's Message-ID as the mail names it
+					 * (0-day's "patch link:"); NULL */
+	time_t posted_before;		/* the patch was posted before this (0-day's
+					 * branch date); 0 when unknown */
+	bool wants_patch_files;		/* the patch's files would place or resolve a
+					 * finding (wn_review_input) */
 } wn_review;
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case
@@ -103,6 +178,22 @@ bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot 
  * Never fails on content: a mail that yields nothing gives zero findings
  * and r->explain says why.  WN_NOMEM is the only error. */
 wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **out, wn_error *err);
+
+/* What else a parser may know about the mail and the patch it answers. */
+typedef struct wn_review_input {
+	const char *subject;		/* the mail's decoded Subject; NULL: unknown */
+	const char *const *patch_files;	/* files the reviewed patch's diff touches,
+					 * NULL-terminated; NULL: not known */
+} wn_review_input;
+
+/* wn_review_parse() with in (may be NULL): the subject decides what
+ * kind of mail a bot's is and titles a bug report; the patch's files
+ * place a diagnostic reported through a header at its line in the
+ * patch and resolve base names.  Fingerprints never depend on
+ * patch_files: a verdict finds its finding whether the patch is in the
+ * index or not. */
+wn_status wn_review_parse_with(wn_bot bot, const char *body, size_t len, const wn_review_input *in,
+			       wn_review **out, wn_error *err);
 void wn_review_free(wn_review **r);
 
 /* Fingerprint of a finding: 16 hex digits of a stable hash over the bot,

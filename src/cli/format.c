@@ -204,6 +204,29 @@ static void location(wn_printer *p, const wn_finding *f)
 		wn_pr_text(p, "()");
 	if (at_file)
 		p->separator(p);
+	field(p, "path", NULL, f->path);
+	line_if(p, "detail", "    detail: ", f->detail);
+	p->map_key(p, "also");
+	p->begin_list(p);
+	for (size_t k = 0; k < f->nalso; k++) {
+		const wn_place *a = &f->also[k];
+
+		p->begin_map(p);
+		field(p, "file", "    also: ", a->file);
+		p->map_key(p, "line");
+		if (a->line > 0) {
+			p->label(p, a->line_approx ? ":~" : ":");
+			p->integer(p, a->line);
+		} else {
+			p->null(p);
+		}
+		field(p, "function", a->function ? " in " : NULL, a->function);
+		if (a->function)
+			wn_pr_text(p, "()");
+		p->separator(p);
+		p->end(p);
+	}
+	p->end(p);
 }
 
 static void finding(wn_printer *p, const wn_item *it, size_t i)
@@ -231,6 +254,33 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	p->end(p);
 }
 
+/* What the mail is; a follow-up says what it says and which report it
+ * follows.  The text names the kind only when it is no review. */
+static void kind(wn_printer *p, const wn_item *it)
+{
+	const wn_review *r = it->review;
+	wn_kind k = r ? r->kind : WN_KIND_REVIEW;
+	const char *what = r ? wn_followup_name(r->followup) : NULL;
+
+	bool said = k != WN_KIND_REVIEW || what;
+
+	field(p, "kind", said ? "Kind:     " : NULL, wn_kind_name(k));
+	if (what)
+		wn_pr_text(p, " (%s)", what);
+	if (said)
+		p->separator(p);
+	p->map_key(p, "follow_up");
+	if (!what) {
+		p->null(p);
+		return;
+	}
+	p->begin_map(p);
+	field(p, "what", NULL, what);
+	line_if(p, "says", "          ", r->followup_says);
+	line_if(p, "report", "Follows:  id:", it->report_id);
+	p->end(p);
+}
+
 void wn_print_review(wn_printer *p, const wn_item *it)
 {
 	const wn_review *r = it->review;
@@ -244,6 +294,8 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	date(p, "date", "Date:     ", it->date);
 	p->separator(p);
 	line(p, "subject", "Subject:  ", it->subject);
+	kind(p, it);
+	line_if(p, "note", "Note:     ", r ? r->note : NULL);
 	line_if(p, "warning", "Warning:  ", it->warning);
 	/* JSON has one "explain": why the mail could not be read, else
 	 * why it gave no findings; the text says each on its own line. */

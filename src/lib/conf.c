@@ -96,6 +96,17 @@ wn_status wn_conf_init(wn_conf *c)
 	return WN_OK;
 }
 
+/* notmuch's own booleans: "true"/"false", and what people write. */
+static bool truth(const char *v)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+
+	for (size_t k = 0; k < sizeof(yes) / sizeof(yes[0]); k++)
+		if (wn_text_prefix_ci(v, yes[k]) && !v[strlen(yes[k])])
+			return true;
+	return false;
+}
+
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 {
 	char **list = NULL;
@@ -124,6 +135,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
 		return set_str(&c->tagprefix, value);
+	if (strcmp(key, "show_summaries") == 0) {
+		c->show_summaries = truth(value);
+		return WN_OK;
+	}
 	if (strcmp(key, "optout") == 0 || strcmp(key, "bots") == 0) {
 		st = split_list(value, &list);
 		if (st != WN_OK)

@@ -190,6 +190,43 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 	return it;
 }
 
+/* Does q narrow the search?  "*" is notmuch's "every message", but only
+ * as the whole query: inside "(...) and (*)" notmuch no longer reads it
+ * so.  An empty query narrows nothing either. */
+static bool narrows(const char *q)
+{
+	if (!q)
+		return false;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q == '*') {
+		q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		return *q != '\0';
+	}
+	return *q != '\0';
+}
+
+/* The bots' mails that are no reviews (summaries, follow-ups, their own
+ * patches), or'ed; they stay out of the list and its count unless
+ * winnow.show_summaries is set. */
+static wn_status hidden_terms(const wn_index *idx, wn_buf *b)
+{
+	bool any = false;
+
+	if (idx->conf.show_summaries)
+		return WN_OK;
+	for (unsigned k = 0; k < WN_BOT_COUNT; k++) {
+		const char *h = wn_bot_hidden_query((wn_bot) k);
+
+		if (h && wn_buf_printf(b, "%s(%s)", any ? " or " : "", h) != WN_OK)
+			return WN_NOMEM;
+		any = any || h;
+	}
+	return WN_OK;
+}
+
 /* The bot a "bot:NAME" term names: its id (lkp) or its label (0-day),
  * any case.  WN_BOT_COUNT when none. */
 static wn_bot bot_named(const char *name, size_t len)
@@ -250,23 +287,33 @@ static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn
 
 static char *build_query(const wn_index *idx, const char *user_query, wn_error *err)
 {
-	wn_buf b = WN_BUF_INIT;
+	wn_buf b = WN_BUF_INIT, hidden = WN_BUF_INIT;
+	bool any = false;
 
-	if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK) {
-		wn_error_set(err, WN_NOMEM, "out of memory");
-		goto fail;
+	if (narrows(idx->conf.query)) {
+		if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK)
+			goto nomem;
+		any = true;
 	}
-	if (user_query && *user_query) {
-		if (wn_buf_puts(&b, " and (") != WN_OK ||
-		    expand_bots(idx, user_query, &b, err) != WN_OK)
+	if (narrows(user_query)) {
+		if (wn_buf_puts(&b, any ? " and (" : "(") != WN_OK)
+			goto nomem;
+		if (expand_bots(idx, user_query, &b, err) != WN_OK)
 			goto fail;
-		if (wn_buf_putc(&b, ')') != WN_OK) {
-			wn_error_set(err, WN_NOMEM, "out of memory");
-			goto fail;
-		}
+		if (wn_buf_putc(&b, ')') != WN_OK)
+			goto nomem;
+		any = true;
 	}
+	if (hidden_terms(idx, &hidden) != WN_OK ||
+	    (hidden.len && wn_buf_printf(&b, "%snot (%s)", any ? " and " : "", hidden.data) != WN_OK) ||
+	    (!b.len && wn_buf_puts(&b, "*") != WN_OK))
+		goto nomem;
+	wn_buf_free(&hidden);
 	return wn_buf_steal(&b);
+nomem:
+	wn_error_set(err, WN_NOMEM, "out of memory");
 fail:
+	wn_buf_free(&hidden);
 	wn_buf_free(&b);
 	return NULL;
 }
@@ -451,6 +498,8 @@ static void item_clear_loaded(wn_item *it)
 	it->severity = NULL;
 	it->notes = it->forwarded = it->reported = NULL;
 	wn_review_free(&it->review);
+	free(it->report_id);
+	it->report_id = NULL;
 	if (it->patch) {
 		free(it->patch->id);
 		free(it->patch->subject);
@@ -519,7 +568,57 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 	return WN_OK;
 }
 
-wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
+/* Say why a mail the query matched yields nothing: most often it is no
+ * bot's mail at all (a patch, a human reply). */
+static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
+{
+	char *why = NULL;
+
+	if (asprintf(&why, "%s is not a known review bot (nor listed in winnow.bots); "
+		     "read with the generic rule, nothing found",
+		     mail->from_addr && *mail->from_addr ? mail->from_addr : "the sender") < 0)
+		return WN_NOMEM;
+	free(it->review->explain);
+	it->review->explain = why;
+	return WN_OK;
+}
+
+/* Which bot, its review of the mail, and the patch it answers.  Where a
+ * diagnostic really is depends on the patch's files, known once the
+ * patch is: the mail is read once more with them when the parser says
+ * they matter (fingerprints stay as they were).  WN_NOMEM is the only
+ * error. */
+static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, bool *changed,
+			       wn_error *err)
+{
+	bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
+	wn_review_input in = { .subject = mail->subject };
+	char **files = NULL;
+	wn_status st;
+
+	if (!known)
+		it->bot = WN_BOT_GENERIC;
+	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
+	if (st == WN_OK)
+		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
+				   changed, err);
+	if (st == WN_OK && files && it->review->wants_patch_files) {
+		wn_review *again = NULL;
+
+		in.patch_files = (const char *const *) files;
+		st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &again, err);
+		if (st == WN_OK) {
+			wn_review_free(&it->review);
+			it->review = again;
+		}
+	}
+	wn_strv_free(files);
+	if (st == WN_OK && !known && it->review->nfindings == 0 && explain_unknown(it, mail) != WN_OK)
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	return st;
+}
+
+static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
 {
 	notmuch_message_t *msg;
 	wn_mail *mail = NULL;
@@ -543,25 +642,7 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 		if (st != WN_OK)
 			goto nomem;
 	} else {
-		bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
-
-		if (!known)
-			it->bot = WN_BOT_GENERIC;
-		st = wn_review_parse(it->bot, mail->body, mail->body_len, &it->review, err);
-		if (st != WN_OK)
-			goto nomem;
-		/* Say why a mail the query matched yields nothing: most often
-		 * it is no bot's mail at all (a patch, a human reply). */
-		if (!known && it->review->nfindings == 0) {
-			char *why = NULL;
-			if (asprintf(&why, "%s is not a known review bot (nor listed in winnow.bots); "
-				     "read with the generic rule, nothing found",
-				     mail->from_addr && *mail->from_addr ? mail->from_addr : "the sender") < 0)
-				goto nomem;
-			free(it->review->explain);
-			it->review->explain = why;
-		}
-		st = wn_link_patch(idx->db, it, mail, err);
+		st = review_of_mail(idx, it, mail, changed, err);
 		if (st == WN_NOMEM)
 			goto nomem;
 	}
@@ -585,6 +666,21 @@ nomem:
 	wn_error_clear(&lerr);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
+{
+	/* A patch looked up while another process's write discarded the
+	 * revision could be called missing: reopen and read it again. */
+	for (int tries = 0;; tries++) {
+		bool changed = false;
+		wn_status st = load_once(idx, it, &changed, err);
+
+		if (st != WN_OK || !changed || tries == RETRIES)
+			return st;
+		if ((st = wn_index_refresh(idx, err)) != WN_OK)
+			return st;
+	}
 }
 
 wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err)

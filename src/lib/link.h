@@ -10,8 +10,13 @@
 #include "winnow/mail.h"
 
 /* Find the patch the review mail of it answers, searching db: fills
- * it->patch (NULL when none is found) and it->link.  WN_NOMEM is the
- * only error. */
-wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, wn_error *err);
+ * it->patch (NULL when none is found) and it->link, and, unless files is
+ * NULL, *files with the files the patch's diff touches (NULL-terminated,
+ * wn_strv_free(); NULL when there is no patch or no diff); for a
+ * follow-up it->report_id too.  *changed tells that a lookup met a
+ * revision another process's write discarded: the result may be wrong,
+ * reopen and link again.  WN_NOMEM is the only error. */
+wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
+			bool *changed, wn_error *err);
 
 #endif

@@ -26,13 +26,29 @@ wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char
 	return st;
 }
 
-notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id)
+notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed)
 {
 	notmuch_message_t *msg = NULL;
+	notmuch_status_t nst = notmuch_database_find_message(db, id, &msg);
 
-	if (notmuch_database_find_message(db, id, &msg) != NOTMUCH_STATUS_SUCCESS)
-		return NULL;
-	return msg;
+	if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && changed)
+		*changed = true;
+	return nst == NOTMUCH_STATUS_SUCCESS ? msg : NULL;
+}
+
+notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id)
+{
+	return wn_message_lookup(db, id, NULL);
+}
+
+notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed)
+{
+	notmuch_messages_t *msgs = NULL;
+	notmuch_status_t nst = notmuch_query_search_messages(q, &msgs);
+
+	if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && changed)
+		*changed = true;
+	return nst == NOTMUCH_STATUS_SUCCESS ? msgs : NULL;
 }
 
 /* Read the mail file of msg.  Files move (maildir flag changes, mbsync)

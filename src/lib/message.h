@@ -8,6 +8,7 @@
 #define WINNOW_MESSAGE_H
 
 #include <notmuch.h>
+#include <stdbool.h>
 
 #include "winnow/mail.h"
 #include "winnow/status.h"
@@ -19,6 +20,12 @@ wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char
 /* The message with canonical id in db; NULL if absent.  The caller
  * destroys it with notmuch_message_destroy(). */
 notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id);
+/* The same, and *changed set when notmuch could not tell because a
+ * concurrent write discarded the revision being read (the caller
+ * reopens and asks again).  changed may be NULL. */
+notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed);
+/* Run a query; *changed set as above when it failed that way. */
+notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed);
 
 /* Parse the mail of msg, trying each of its files.  *mail is the
  * caller's (wn_mail_free()). */

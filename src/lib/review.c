@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bots/bots.h"
+#include "bots/place.h"
 
 static const struct {
 	const char *name, *label;
@@ -36,6 +37,11 @@ const char *wn_bot_label(wn_bot b)
 const char *wn_bot_query(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->query : NULL;
+}
+
+const char *wn_bot_hidden_query(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->hidden : NULL;
 }
 
 wn_status wn_bot_from_name(const char *name, wn_bot *out)
@@ -70,8 +76,8 @@ static void mail_view(const wn_mail *m, const char *const *generic_senders, stru
 	}
 }
 
-/* Two rounds: the headers first (a bot's own address settles it, and
- * its status mails are no reviews), then the weaker evidence of the
+/* Two rounds: the headers first (a bot's own address settles it),
+ * then the weaker evidence of the
  * text or the user's list, each in table order. */
 bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out)
 {
@@ -82,11 +88,7 @@ bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot 
 		return false;
 	mail_view(m, generic_senders, &v);
 	for (b = 0; b < WN_BOT_COUNT; b++) {
-		enum rv_claim claim = bots[b].desc->sent_by ? bots[b].desc->sent_by(&v) : RV_NOT_MINE;
-
-		if (claim == RV_NO_REVIEW)
-			return false;
-		if (claim == RV_MINE)
+		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE)
 			goto found;
 	}
 	for (b = 0; b < WN_BOT_COUNT; b++)
@@ -230,14 +232,22 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 	m.mask = size - 1;
 	for (i = 0; i < r->nfindings; i++) {
 		wn_finding *f = &r->findings[i];
-		bool loc = c->loc_fp[i], fresh;
+		const struct rv_fploc *p = &c->fp[i];
+		const char *file = p->pinned ? p->file : f->file;
+		const char *function = p->pinned ? p->function : f->function;
+		bool fresh;
 		uint64_t base, h;
 		unsigned *count;
 
 		/* Front ends may count on a summary. */
 		if (!f->summary && !(f->summary = calloc(1, 1)))
 			goto out;
-		base = fp_hash(bot, loc ? f->file : NULL, loc ? f->function : NULL, f->summary);
+		if (f->file && !f->path && !(f->path = rv_path_normal(f->file, c->in->patch_files)))
+			goto out;
+		/* a bare base name ("xfs_buf.c") is completed from them */
+		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))
+			r->wants_patch_files = true;
+		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
 		h = base;
 		count = fpmap_get(&m, base, &fresh);
 		while (!fresh) {
@@ -260,8 +270,27 @@ out:
 
 /* ---- entry point ---- */
 
+static void ctx_free(struct rv_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; c->fp && c->r && i < c->r->nfindings; i++) {
+		free(c->fp[i].file);
+		free(c->fp[i].function);
+	}
+	free(c->fp);
+	c->fp = NULL;
+}
+
 wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **out, wn_error *err)
 {
+	return wn_review_parse_with(bot, body, len, NULL, out, err);
+}
+
+wn_status wn_review_parse_with(wn_bot bot, const char *body, size_t len, const wn_review_input *in,
+			       wn_review **out, wn_error *err)
+{
+	static const wn_review_input none;
 	struct rv_ctx c;
 	struct rv_lines L;
 	wn_review *r;
@@ -272,10 +301,12 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 	if ((unsigned) bot >= WN_BOT_COUNT)
 		return wn_error_set(err, WN_USAGE, "unknown bot %d", (int) bot);
 	memset(&c, 0, sizeof(c));
+	c.in = in ? in : &none;
 	c.r = r = calloc(1, sizeof(*r));
 	if (!r)
 		goto nomem;
 	r->bot = bot;
+	r->kind = WN_KIND_REVIEW;
 	r->declared = -1;
 	if (rv_lines_read(body, len, &L) != WN_OK)
 		goto nomem;
@@ -289,11 +320,11 @@ wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **
 	}
 	if (c.oom || !finish(&c, bot))
 		goto nomem;
-	free(c.loc_fp);
+	ctx_free(&c);
 	*out = r;
 	return WN_OK;
 nomem:
-	free(c.loc_fp);
+	ctx_free(&c);
 	wn_review_free(&r);
 	return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
 }
@@ -314,11 +345,21 @@ void wn_review_free(wn_review **rp)
 		free(f->function);
 		free(f->quote);
 		free(f->comment);
+		free(f->path);
+		free(f->detail);
+		for (size_t k = 0; k < f->nalso; k++) {
+			free(f->also[k].file);
+			free(f->also[k].function);
+		}
+		free(f->also);
 	}
 	free(r->findings);
 	free(r->cover_id);
 	free(r->patch_subject);
 	free(r->explain);
+	free(r->followup_says);
+	free(r->note);
+	free(r->patch_id);
 	free(r);
 	*rp = NULL;
 }

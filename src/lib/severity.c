@@ -1,4 +1,5 @@
-/* winnow — severity names (review.h), for review.c and every bot. */
+/* winnow — the names of severities, kinds of mail and follow-ups
+ * (review.h), for review.c, every bot and the front ends. */
 #include "autoconfig.h"
 
 #include <stddef.h>
@@ -25,4 +26,34 @@ wn_severity wn_severity_parse(const char *word)
 		if (severities[s] && strcasecmp(word, severities[s]) == 0)
 			return (wn_severity) s;
 	return WN_SEV_UNKNOWN;
+}
+
+static const struct {
+	const char *name;
+	bool queued;
+} kinds[] = {
+#define WN_X_(e, name, queued) { name, queued },
+	WN_KIND_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_kind_name(wn_kind k)
+{
+	return (unsigned) k < WN_KIND_COUNT ? kinds[k].name : "review";
+}
+
+bool wn_kind_queued(wn_kind k)
+{
+	return (unsigned) k < WN_KIND_COUNT ? kinds[k].queued : true;
+}
+
+static const char *const followups[] = {
+#define WN_X_(e, name) name,
+	WN_FOLLOWUP_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_followup_name(wn_followup f)
+{
+	return (unsigned) f < WN_FOLLOWUP_COUNT ? followups[f] : NULL;
 }

@@ -98,15 +98,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (s && (strstr(s, "  ") || strpbrk(s, "\t\n\r")))
 		abort();
 	free(s);
+	/* A canonical id is never empty and holds no whitespace (a hostile
+	 * mail's control characters are its id all the same); its escaped
+	 * form is printable ASCII and unescapes back to it. */
 	s = wn_msgid_canon(z);
 	if (s) {
-		const char *p;
+		char *e = wn_msgid_escape(s), *back = e ? wn_msgid_unescape(e) : NULL;
 
-		if (!*s)
+		if (!*s || strpbrk(s, " \t\r\n\f\v"))
 			abort();
-		for (p = s; *p; p++)
-			if ((unsigned char) *p <= 0x20 || *p == 0x7f)
+		for (const char *p = e; p && *p; p++)
+			if ((unsigned char) *p <= 0x20 || (unsigned char) *p >= 0x7f)
 				abort();
+		if (e && strcmp(e, s) != 0 && (!back || strcmp(back, s) != 0))
+			abort();
+		free(back);
+		free(e);
 	}
 	free(s);
 	s = wn_text_sanitize(z, WN_TEXT_KEEP_NEWLINE);

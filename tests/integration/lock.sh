@@ -9,7 +9,7 @@ holdlock=$WN_TOP_BUILDDIR/tests/lib/holdlock
 id=20261102102030.4B7D1C4CEE5@smtp.kernel.org
 fifo=$WN_WORLD/lockfifo
 mkfifo "$fifo"
-"$holdlock" 4 > "$fifo" &
+"$holdlock" 4 > "$fifo" 8>&- &
 holder=$!
 read -r line < "$fifo"
 expect_eq "helper holds the lock" locked "$line"

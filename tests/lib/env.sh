@@ -10,6 +10,15 @@ set -u
 : "${WINNOW:=$WN_TOP_BUILDDIR/winnow}"
 export WN_TOP_SRCDIR WN_TOP_BUILDDIR WINNOW
 
+# make check runs tests two at a time.  A test that measures how fast
+# something answers (WN_TEST_ALONE=1 before sourcing this) must not run
+# beside one that keeps both cores busy: every test holds a shared lock
+# on one file for its whole run, and such a test an exclusive one.
+if command -v flock > /dev/null && [ -d "$WN_TOP_BUILDDIR" ]; then
+	exec 8>> "$WN_TOP_BUILDDIR/.tests.lock"
+	if [ -n "${WN_TEST_ALONE:-}" ]; then flock -x 8; else flock -s 8; fi
+fi
+
 wn_tests_run=0
 wn_tests_failed=0
 
@@ -74,8 +83,9 @@ wn_tui_start() {
 	# kill-server races with the old server's exit.
 	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
 	WN_TMUX_SOCKET=winnow-test-$$-${RANDOM}
+	# 8>&-: the tmux server must not hold the tests' lock (see above).
 	tmux -L "$WN_TMUX_SOCKET" -f /dev/null new-session -d -x 120 -y 40 -s t \
-		"env TERM=xterm-256color NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $WINNOW $*; echo WINNOW-EXIT=\$?; sleep 30"
+		"env TERM=xterm-256color NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $WINNOW $*; echo WINNOW-EXIT=\$?; sleep 30" 8>&-
 	tmux -L "$WN_TMUX_SOCKET" set -g remain-on-exit on >/dev/null
 }
 
@@ -129,7 +139,7 @@ wn_tui_pid() {
 wn_hold_lock() {
 	local fifo=$WN_WORLD/lockfifo.$$.$RANDOM line
 	mkfifo "$fifo"
-	"$WN_TOP_BUILDDIR/tests/lib/holdlock" "$1" > "$fifo" &
+	"$WN_TOP_BUILDDIR/tests/lib/holdlock" "$1" > "$fifo" 8>&- &
 	WN_HOLDER=$!
 	read -r line < "$fifo"
 	rm -f "$fifo"

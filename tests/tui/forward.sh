@@ -61,6 +61,7 @@ At drivers/misc/frobnic/core.c:79 in frobnic_remove():
 >       free_irq(fd->irq, fd);
 > +     iounmap(fd->regs);
 > +     writel(0, fd->regs + FROBNIC_IRQ_MASK);
+>     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 Doesn't this write go to a register window that was unmapped on the line
 above? fd->regs is not cleared by iounmap(), so the writel() dereferences
@@ -73,8 +74,7 @@ Sashiko review: https://sashiko.dev/#/patchset/20261102-frobnic-teardown-v2-0-5c
 
 Thanks,
 Demo Maintainer
-Edited in the TUI.
-y:send e:edit P:postpone p:pre-existing q:cancel ?:help                                                   [forward] 1/32
+y:send e:edit P:postpone p:pre-existing q:cancel ?:help                                                   [forward] 1/33
 SCREEN
 )
 expect_eq "the confirm step, whole screen" "$expected" "$(wn_tui_screen | sed 's/ *$//')"
@@ -92,14 +92,15 @@ check "F again offers the draft" wn_tui_wait "postponed for this review? (n: a n
 wn_tui_keys y
 check "resumed to the confirm step" wn_tui_wait "[forward]"
 expect_eq "resuming does not run the editor" 1 "$(edits)"
-check "the resumed draft has the edit" grep -qF "Edited in the TUI." <<<"$(wn_tui_screen)"
+# (the edit is the draft's 33rd line, one below the screen's last)
+check "the resumed draft has the edit" grep -qF "[forward] 1/33" <<<"$(wn_tui_screen)"
 
 # e edits again.
 wn_tui_keys e
 wn_tui_wait "[forward]" > /dev/null
 for _ in $(seq 100); do [ "$(edits)" -ge 2 ] && break; sleep 0.05; done
 expect_eq "e runs the editor again" 2 "$(edits)"
-check "the second edit shows" wn_tui_wait "[forward] 1/33"
+check "the second edit shows" wn_tui_wait "[forward] 1/34"
 
 # A failing sendmail: the error is shown, the draft and the view stay.
 echo fail > "$FAKE_SENDMAIL_DIR/mode"

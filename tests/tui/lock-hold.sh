@@ -4,6 +4,7 @@
 # answered on screen within 100 ms; once the lock is free all 20 verdicts
 # are in notmuch.  Then the same with winnow killed (SIGKILL) while the
 # lock is still held: the next start writes all 20.
+WN_TEST_ALONE=1	# it times keys and notmuch commands
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 export LC_ALL=C.UTF-8
 WN_WORLD_CORPUS=$(mktemp -d "${TMPDIR:-/tmp}/winnow-many.XXXXXX")

@@ -16,7 +16,7 @@ check "review open" wn_tui_wait "finding 1 of 3"
 
 fifo=$WN_WORLD/lockfifo
 mkfifo "$fifo"
-"$holdlock" 3 > "$fifo" &
+"$holdlock" 3 > "$fifo" 8>&- &
 holder=$!
 read -r line < "$fifo"
 expect_eq "helper holds the lock" locked "$line"

@@ -8,7 +8,7 @@
 #include "winnow/mail.h"
 #include "review-test.h"
 
-wn_review *parse_n(wn_bot bot, const char *s, size_t n)
+static wn_review *parse_n_in(wn_bot bot, const char *s, size_t n, const wn_review_input *in)
 {
 	wn_review *r = NULL;
 	wn_error err = WN_ERROR_INIT;
@@ -16,7 +16,10 @@ wn_review *parse_n(wn_bot bot, const char *s, size_t n)
 
 	assert_non_null(copy);
 	memcpy(copy, s, n);
-	assert_int_equal(wn_review_parse(bot, copy, n, &r, &err), WN_OK);
+	if (in)
+		assert_int_equal(wn_review_parse_with(bot, copy, n, in, &r, &err), WN_OK);
+	else
+		assert_int_equal(wn_review_parse(bot, copy, n, &r, &err), WN_OK);
 	free(copy);
 	assert_non_null(r);
 	assert_int_equal(r->bot, bot);
@@ -32,17 +35,40 @@ wn_review *parse_n(wn_bot bot, const char *s, size_t n)
 			assert_int_equal(strlen(f->fingerprint), WN_FP_LEN);
 			assert_non_null(f->summary);
 			assert_null(strchr(f->summary, '\n'));
+			/* a file always has its normalised path */
+			assert_true(!f->file == !f->path);
 		}
+		/* the bots' own traffic holds no findings */
+		assert_true(wn_kind_queued(r->kind));
 	} else {
 		assert_non_null(r->explain);
 	}
+	assert_true(r->followup == WN_FOLLOWUP_NONE || r->kind == WN_KIND_FOLLOWUP ||
+		    r->followup == WN_FOLLOWUP_STILL_TRIGGERS);
 	wn_error_clear(&err);
 	return r;
+}
+
+wn_review *parse_n(wn_bot bot, const char *s, size_t n)
+{
+	return parse_n_in(bot, s, n, NULL);
 }
 
 wn_review *parse(wn_bot bot, const char *s)
 {
 	return parse_n(bot, s, strlen(s));
+}
+
+wn_review *parse_in(wn_bot bot, const char *s, const wn_review_input *in)
+{
+	return parse_n_in(bot, s, strlen(s), in);
+}
+
+wn_review *parse_subject(wn_bot bot, const char *subject, const char *s)
+{
+	wn_review_input in = { .subject = subject };
+
+	return parse_in(bot, s, &in);
 }
 
 wn_finding *F(wn_review *r, size_t i)
@@ -68,6 +94,17 @@ bool detect(const char *from, const char *subject, const char *body,
 	m.body = (char *) body;
 	m.body_len = body ? strlen(body) : 0;
 	return wn_bot_detect(&m, generic, b);
+}
+
+bool detect_named(const char *name, const char *from, const char *subject, wn_bot *b)
+{
+	wn_mail m;
+
+	memset(&m, 0, sizeof(m));
+	m.from_addr = (char *) from;
+	m.from_name = (char *) name;
+	m.subject = (char *) subject;
+	return wn_bot_detect(&m, NULL, b);
 }
 
 char *corpus_body(const char *path, wn_bot bot, size_t *len)

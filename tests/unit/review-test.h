@@ -23,6 +23,10 @@
 wn_review *parse_n(wn_bot bot, const char *s, size_t n);
 /* The same for a NUL-terminated string. */
 wn_review *parse(wn_bot bot, const char *s);
+/* parse() with what the index knows besides the body (may be NULL). */
+wn_review *parse_in(wn_bot bot, const char *s, const wn_review_input *in);
+/* parse() of a mail with this subject. */
+wn_review *parse_subject(wn_bot bot, const char *subject, const char *s);
 /* Finding i of r; fails the test when there is none. */
 wn_finding *F(wn_review *r, size_t i);
 /* Fails the test unless needle occurs in hay (hay may be NULL). */
@@ -30,6 +34,8 @@ void assert_contains(const char *hay, const char *needle);
 /* wn_bot_detect() on a mail with only these fields set. */
 bool detect(const char *from, const char *subject, const char *body,
 	    const char *const *generic, wn_bot *b);
+/* detect() with a display name. */
+bool detect_named(const char *name, const char *from, const char *subject, wn_bot *b);
 
 /* The decoded body of tests/corpus/PATH (found through WN_TOP_SRCDIR),
  * NUL-terminated; *len (may be NULL) gets its length.  The caller frees

@@ -102,7 +102,7 @@ static void test_inline_suggested_diff(void **state)
 		"\n"
 		"> +\th();\n"
 		"\n"
-		"Second.\n";
+		"Is h() called twice now?\n";
 	wn_review *r = parse(WN_BOT_BPF_CI, body);
 
 	(void) state;
@@ -114,9 +114,28 @@ static void test_inline_suggested_diff(void **state)
 	wn_review_free(&r);
 }
 
+/* The "^^^^" and "~~~~" lines under a quoted expression mark it: they
+ * stay in the quote, under their line. */
+static void test_bpf_ci_carets(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_BPF_CI, "whole-quotes/02-bpf-ci-review.eml");
+	const char *q;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	q = F(r, 0)->quote;
+	assert_non_null(q);
+	assert_contains(q, "+\tvoid *dst = &qs->elements[qs->head * qs->map.value_size];\n"
+			"                                ^^^^^^^^\n"
+			"                                ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
+	assert_null(strstr(F(r, 0)->comment, "^^^"));
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bpf_ci_carets),
 		cmocka_unit_test(test_inline_definer_macro),
 		cmocka_unit_test(test_bpf_ci_old),
 		cmocka_unit_test(test_bpf_ci_new),

@@ -6,6 +6,7 @@
  * are read from tests/corpus/lkp-unit/; single diagnostics are inline. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,7 +88,7 @@ static void test_lkp_smatch_sparse(void **state)
 				      "lkp-unit/03-lkp-smatch-sparse.eml");
 
 	(void) state;
-	assert_int_equal(r->nfindings, 5);
+	assert_int_equal(r->nfindings, 4);
 	assert_string_equal(F(r, 0)->function, "ext4_ext_insert_extent");
 	assert_int_equal(F(r, 0)->severity, WN_SEV_WARNING);
 	assert_string_equal(F(r, 0)->summary, "inconsistent indenting");
@@ -101,9 +102,9 @@ static void test_lkp_smatch_sparse(void **state)
 	assert_int_equal(F(r, 2)->line, 19);
 	assert_contains(F(r, 2)->summary, "incorrect type in initializer");
 	assert_contains(F(r, 2)->quote, "got void *devdata");
-	/* identical diagnostics: distinct, deterministic fingerprints */
-	assert_string_equal(F(r, 3)->summary, F(r, 4)->summary);
-	assert_string_not_equal(F(r, 3)->fingerprint, F(r, 4)->fingerprint);
+	/* the same diagnostic twice is one finding */
+	assert_string_equal(F(r, 3)->summary, "dereference of noderef expression");
+	assert_string_equal(F(r, 3)->detail, "reported 2 times");
 	wn_review_free(&r);
 }
 
@@ -214,7 +215,281 @@ static void test_lkp_report_subject(void **state)
 	r = parse(WN_BOT_LKP, tree);
 	assert_string_equal(r->patch_subject, "x: do y in z");
 	assert_int_equal(r->nfindings, 1);
+	assert_null(r->patch_id);
 	wn_review_free(&r);
+}
+
+/* The robot names the patch: "patch link:" carries its Message-ID, the
+ * "url:" branch the time the robot took it (UTC+8), and a tree report's
+ * commit its place in the branch before the title. */
+static void test_lkp_names_the_patch(void **state)
+{
+	static const char reply[] =
+		"url:    https://ci.example.org/lkp/linux/commits/A-B/x-do-y/20261005-161502\n"
+		"patch link:    https://lore.example.org/r/20261005070000.5521-1-a.b%40example.org\n"
+		"patch subject: [PATCH] x: do y\n";
+	static const char old[] =
+		"url:    https://ci.example.org/0day-ci/linux/commits/A-B/x-do-y/20190305-011522/\n";
+	static const char tree[] =
+		"commit: 0f0606ababb185afe1461ebd9abb95d797a5b952 [22/28] x: do y in z\n";
+	static const char bad[] =
+		"url:    https://ci.example.org/lkp/linux/commits/A-B/x-do-y/20261345-161502\n"
+		"patch link:    https://lore.example.org/r/not-an-id\n";
+	wn_review *r = parse(WN_BOT_LKP, reply);
+
+	(void) state;
+	assert_string_equal(r->patch_id, "20261005070000.5521-1-a.b@example.org");
+	/* 2026-10-05 16:15:02 +0800 */
+	assert_int_equal(r->posted_before, 1791188102);
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, old);
+	assert_null(r->patch_id);
+	assert_int_equal(r->posted_before, 1551719722);
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, tree);
+	assert_string_equal(r->patch_subject, "x: do y in z");
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, bad);
+	assert_null(r->patch_id);
+	assert_int_equal(r->posted_before, 0);
+	wn_review_free(&r);
+}
+
+/* Every heading the robot has used opens a section of diagnostics;
+ * the greeting and prose do not. */
+static void test_lkp_heading_forms(void **state)
+{
+	static const char *const headings[] = {
+		"All errors (new ones prefixed by >>):",
+		"All warnings (new ones prefixed by >>):",
+		"All error/warnings (new ones prefixed by >>):",
+		"All error/warnings (new ones prefixed by >>, old ones prefixed by <<):",
+		"All errors",
+		"All error/warnings:",
+		"sparse warnings: (new ones prefixed by >>)",
+		"smatch warnings:",
+		"New smatch warnings:",
+		"cocci warnings: (new ones prefixed by >>)",
+		"clang-analyzer warnings: (new ones prefixed by >>)",
+		"echo \"sparse warnings: (new ones prefixed by >>)\"",
+	};
+	static const char *const not_headings[] = {
+		"kernel test robot noticed the following build warnings:",
+		"Kconfig warnings: (for reference only)",
+		"drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]:",
+		"Some warnings",
+	};
+	char body[512];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(headings) / sizeof(headings[0]); k++) {
+		snprintf(body, sizeof(body), "Hi,\n\n%s\n\n>> drivers/x.c:12:5: error: 'y' undeclared\n"
+			 ">> drivers/x.c:14:6-9: WARNING: check of y after use\n", headings[k]);
+		r = parse(WN_BOT_LKP, body);
+		if (r->nfindings != 2)
+			fail_msg("\"%s\" gave %zu findings", headings[k], r->nfindings);
+		assert_int_equal(F(r, 1)->line, 14);
+		assert_string_equal(F(r, 1)->summary, "check of y after use");
+		wn_review_free(&r);
+	}
+	for (size_t k = 0; k < sizeof(not_headings) / sizeof(not_headings[0]); k++) {
+		snprintf(body, sizeof(body), "Hi,\n\n%s\n\n>> drivers/x.c:12:5: error: 'y' undeclared\n",
+			 not_headings[k]);
+		r = parse(WN_BOT_LKP, body);
+		if (r->nfindings != 0)
+			fail_msg("\"%s\" opened a section", not_headings[k]);
+		wn_review_free(&r);
+	}
+}
+
+/* The same diagnostic printed again (another include chain, another
+ * config) is one finding, which says how often it came; its fingerprint
+ * is the one the first printing always had. */
+static void test_lkp_repeats(void **state)
+{
+	static const char body[] =
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/x.c:3:\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n"
+		"      12 |     int y;\n"
+		"   In file included from drivers/x.c:4:\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n"
+		"      12 |     int y; /* second excerpt */\n"
+		">> drivers/x.c:13:5: warning: unused variable 'z' [-Wunused-variable]\n"
+		">> drivers/x.c:12:5: warning: unused variable 'y' [-Wunused-variable]\n";
+	char fp[WN_FP_LEN + 1];
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->detail, "reported 3 times");
+	assert_null(strstr(F(r, 0)->quote, "second excerpt"));
+	assert_null(F(r, 1)->detail);
+	wn_fingerprint(WN_BOT_LKP, "drivers/x.c", NULL, "unused variable 'y' [-Wunused-variable]", fp);
+	assert_string_equal(F(r, 0)->fingerprint, fp);
+	wn_review_free(&r);
+}
+
+/* A diagnostic reported through a header moves, once the patch's files
+ * are known, to the first place in them the mail names -- the macro's
+ * use, the "In function" file, the #include that brought the header
+ * in -- with the function from the "In function" line; where it was
+ * reported stays as detail, and its fingerprint stays the mail's. */
+static void test_lkp_macro_site(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/x/x.h:5,\n"
+		"                    from drivers/x/x.c:12:\n"
+		">> include/linux/regs.h:40:1: error: unknown type name 'gear_t'\n"
+		"   In file included from include/linux/bitops.h:6,\n"
+		"                    from drivers/x/x.c:9:\n"
+		"   drivers/x/x.c: In function 'x_shift':\n"
+		">> include/vdso/bits.h:7:33: warning: left shift count >= width of type\n"
+		"   drivers/x/x.c:58:16: note: in expansion of macro 'BIT'\n"
+		"   drivers/x/x.c: In function 'x_dump':\n"
+		">> <command-line>: warning: format '%lu' expects 'long unsigned int'\n"
+		"   include/linux/printk.h:590:9: note: in expansion of macro 'dynamic_pr_debug'\n"
+		"   drivers/x/x.c:67:17: note: in expansion of macro 'pr_debug'\n"
+		"   drivers/x/x.c: In function 'x_other':\n"
+		">> include/linux/other.h:3:1: warning: not about the patch\n";
+	static const char *const files[] = { "drivers/x/x.c", "drivers/x/x.h", NULL };
+	wn_review_input in = { .patch_files = files };
+	wn_review *before = parse(WN_BOT_LKP, body), *r = parse_in(WN_BOT_LKP, body, &in);
+	char fp[WN_FP_LEN + 1];
+
+	(void) state;
+	assert_true(before->wants_patch_files);
+	assert_int_equal(before->nfindings, 4);
+	assert_string_equal(F(before, 1)->file, "include/vdso/bits.h");
+	assert_null(F(before, 1)->detail);
+	assert_string_equal(F(before, 2)->file, "<command-line>");
+	assert_int_equal(r->nfindings, 4);
+	/* the #include line of the patch's own header */
+	assert_string_equal(F(r, 0)->file, "drivers/x/x.h");
+	assert_int_equal(F(r, 0)->line, 5);
+	assert_string_equal(F(r, 0)->detail, "reported at include/linux/regs.h:40");
+	/* the macro's use, in the function being compiled */
+	assert_string_equal(F(r, 1)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 1)->line, 58);
+	assert_string_equal(F(r, 1)->function, "x_shift");
+	assert_string_equal(F(r, 1)->detail, "reported at include/vdso/bits.h:7");
+	assert_string_equal(F(r, 2)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 2)->line, 67);
+	assert_string_equal(F(r, 2)->function, "x_dump");
+	assert_string_equal(F(r, 2)->detail, "reported at <command-line>");
+	/* no expansion below it: the function's file, without a line */
+	assert_string_equal(F(r, 3)->file, "drivers/x/x.c");
+	assert_int_equal(F(r, 3)->line, 0);
+	assert_string_equal(F(r, 3)->function, "x_other");
+	for (size_t i = 0; i < r->nfindings; i++)
+		assert_string_equal(F(r, i)->fingerprint, F(before, i)->fingerprint);
+	wn_fingerprint(WN_BOT_LKP, "include/vdso/bits.h", NULL,
+		       "left shift count >= width of type", fp);
+	assert_string_equal(F(r, 1)->fingerprint, fp);
+	wn_review_free(&before);
+	wn_review_free(&r);
+}
+
+/* Paths as written, and normalised for grouping: "./", "x/../", "//",
+ * a base name completed from the patch's files when one matches. */
+static void test_lkp_paths(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> ./include/linux/w.h:42:1: error: a\n"
+		">> fs/w/../w/wfs_buf.c:123:20: error: b\n"
+		">> drivers//w/x.c:3:1: error: c\n"
+		">> wfs_buf.c:(.text+0x1a2): undefined reference to `d'\n"
+		">> dup.c:1:1: error: e\n"
+		">> ../outside.c:1:1: error: f\n";
+	static const char *const files[] = {
+		"fs/w/wfs_buf.c", "include/linux/w.h", "a/dup.c", "b/dup.c", NULL,
+	};
+	wn_review_input in = { .patch_files = files };
+	wn_review *r = parse_in(WN_BOT_LKP, body, &in), *plain = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 6);
+	assert_string_equal(F(r, 0)->file, "./include/linux/w.h");
+	assert_string_equal(F(r, 0)->path, "include/linux/w.h");
+	assert_string_equal(F(r, 1)->path, "fs/w/wfs_buf.c");
+	assert_string_equal(F(r, 2)->path, "drivers/w/x.c");
+	assert_string_equal(F(r, 3)->file, "wfs_buf.c");
+	assert_string_equal(F(r, 3)->path, "fs/w/wfs_buf.c");
+	assert_string_equal(F(r, 4)->path, "dup.c");	/* two candidates: left alone */
+	assert_string_equal(F(r, 5)->path, "../outside.c");
+	assert_true(plain->wants_patch_files);
+	assert_string_equal(F(plain, 3)->path, "wfs_buf.c");
+	for (size_t i = 0; i < r->nfindings; i++)
+		assert_string_equal(F(r, i)->fingerprint, F(plain, i)->fingerprint);
+	wn_review_free(&r);
+	wn_review_free(&plain);
+}
+
+/* Its branch summaries and its own patches are the robot's mails but no
+ * reviews: their kind keeps them out of the queue, whatever the body
+ * holds (a BUILD REGRESSION lists diagnostics too; here a body that
+ * would be one finding in a report). */
+static void test_lkp_kinds(void **state)
+{
+	static const char regression[] =
+		"tree/branch: https://git.example.org/x.git for-next\n"
+		"\n"
+		"Error/Warning (recently discovered and may have been fixed):\n"
+		"\n"
+		"    drivers/x.c:12:5: error: 'y' undeclared\n"
+		"\n"
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/x.c:12:5: error: 'y' undeclared\n";
+	static const struct {
+		const char *subject;
+		wn_kind kind;
+	} cases[] = {
+		{ "[x:for-next] BUILD SUCCESS 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:for-next] BUILD SUCCESS WITH WARNING 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:testing] BUILD REGRESSION 0123abcd", WN_KIND_SUMMARY },
+		{ "[x:master] BUILD INCOMPLETE 0123abcd", WN_KIND_SUMMARY },
+		{ "[RFC PATCH] x: foo() can be static", WN_KIND_FIXUP },
+		{ "[PATCH] x: fix boolreturn.cocci warnings", WN_KIND_FIXUP },
+		{ "Re: [PATCH] x: y", WN_KIND_REVIEW },
+		{ "[x:for-next 2/3] drivers/x.c:12:5: error: 'y' undeclared", WN_KIND_REVIEW },
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		wn_review *r = parse_subject(WN_BOT_LKP, cases[k].subject, regression);
+
+		assert_int_equal(r->kind, cases[k].kind);
+		if (r->kind == WN_KIND_REVIEW)
+			assert_int_equal(r->nfindings, 1);
+		else
+			assert_int_equal(r->nfindings, 0);
+		wn_review_free(&r);
+	}
+}
+
+/* A team member sends a report from their own intel.com address under
+ * the robot's display name. */
+static void test_detect_lkp_personal_address(void **state)
+{
+	wn_bot b = WN_BOT_COUNT;
+
+	(void) state;
+	assert_true(detect_named("kernel test robot", "someone@intel.com", "Re: [PATCH] x", &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	b = WN_BOT_COUNT;
+	assert_true(detect_named("Kbuild Test Robot", "someone@linux.intel.com", "Re: [PATCH] x", &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	/* the name alone is not enough, nor the domain alone */
+	assert_false(detect_named("kernel test robot", "someone@example.org", "Re: [PATCH] x", &b));
+	assert_false(detect_named("Some One", "someone@intel.com", "Re: [PATCH] x", &b));
+	assert_false(detect_named("kernel test robot fan", "someone@intel.com", "Re: [PATCH] x", &b));
 }
 
 int main(void)
@@ -227,6 +502,13 @@ int main(void)
 		cmocka_unit_test(test_lkp_nothing),
 		cmocka_unit_test(test_detect_lkp_forwarded),
 		cmocka_unit_test(test_lkp_report_subject),
+		cmocka_unit_test(test_lkp_names_the_patch),
+		cmocka_unit_test(test_lkp_heading_forms),
+		cmocka_unit_test(test_lkp_repeats),
+		cmocka_unit_test(test_lkp_macro_site),
+		cmocka_unit_test(test_lkp_paths),
+		cmocka_unit_test(test_lkp_kinds),
+		cmocka_unit_test(test_detect_lkp_personal_address),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

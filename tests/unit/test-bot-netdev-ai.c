@@ -6,6 +6,7 @@
  * tests/corpus/netdev-ai-unit/. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,9 +82,58 @@ static void test_netdev_with_summary(void **state)
 	wn_review_free(&r);
 }
 
+/* The review passed on by any maintainer: the opening may follow a line
+ * of their own or an in-body From:, have a typo, end in another second
+ * sentence; the maintainer's words become the note, never a finding. */
+static void test_netdev_variants(void **state)
+{
+	static const char *const openings[] = {
+		"In case you need to respin, look at the NAPI part.\n\n"
+		"This is an AI-generated review of your patch. The human sending this\n"
+		"email has considered the AI review valid, or at least plausible.\n",
+		"From: A Maintainer <a@example.org>\n\n"
+		"This is an AI-genrated reveiw of your patch.\n",
+		"This is an AI generated review of your\npatch. The human sending this email says \"FYI\".\n",
+		"Some context first.\n\nthis is an ai-generated review of your patch, made with a tool.\n",
+	};
+	static const char *const notes[] = {
+		"In case you need to respin, look at the NAPI part.",
+		NULL,
+		"The human sending this email says \"FYI\".",
+		"Some context first.",
+	};
+	static const char review[] =
+		"---\n"
+		"> @@ -1,2 +1,3 @@ static int f(void)\n"
+		"> +\tg();\n"
+		"\n"
+		"Is g() safe here?\n";
+	char body[1024];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(openings) / sizeof(openings[0]); k++) {
+		wn_bot b = WN_BOT_COUNT;
+		wn_review *r;
+
+		snprintf(body, sizeof(body), "%s%s", openings[k], review);
+		if (!detect("someone@example.net", "Re: [PATCH net] x", body, NULL, &b) ||
+		    b != WN_BOT_NETDEV_AI)
+			fail_msg("opening %zu not recognised", k);
+		r = parse(WN_BOT_NETDEV_AI, body);
+		assert_int_equal(r->nfindings, 1);
+		assert_string_equal(F(r, 0)->summary, "Is g() safe here?");
+		if (notes[k])
+			assert_string_equal(r->note, notes[k]);
+		else
+			assert_null(r->note);
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_netdev_variants),
 		cmocka_unit_test(test_detect_netdev),
 		cmocka_unit_test(test_netdev),
 		cmocka_unit_test(test_netdev_with_summary),

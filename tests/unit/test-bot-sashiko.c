@@ -6,6 +6,7 @@
  * tests/corpus/sashiko-unit/; fragments that test one rule are inline. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,7 +53,9 @@ static void test_sashiko_both_headings(void **state)
 	assert_int_equal(f->line, 12);	/* 10 + "lock", "+if", "+return" */
 	assert_false(f->line_approx);
 	assert_false(f->about_commit_msg);
-	assert_string_equal(f->quote, " \tlock(t);\n+\tif (!t->ptr)\n+\t\treturn -EINVAL;");
+	/* the caret line marks the expression: kept, under its line */
+	assert_string_equal(f->quote, " \tlock(t);\n+\tif (!t->ptr)\n+\t\treturn -EINVAL;\n"
+			    "    ^^^^^^^^^^^^^^");
 	assert_contains(f->comment, "Can t->ptr be NULL here?");
 	assert_contains(f->comment, "\n\nA second paragraph");
 	assert_contains(f->comment, "    if (!t)\n        return;");
@@ -532,9 +535,43 @@ static void test_sashiko_summary_unreadable_and_none(void **state)
 	wn_review_free(&r);
 }
 
+/* A clean review quotes the commit message and says it found nothing,
+ * in several wordings: a review with zero findings.  A comment that
+ * asks something is a finding whatever else it says. */
+static void test_sashiko_clean_review(void **state)
+{
+	static const char *const clean[] = {
+		"Sashiko has reviewed this patch and found no issues. It looks great!",
+		"Sashiko reviewed this patch and did not find any issues.",
+		"No issues found.\nThe change looks good to me.",
+		"I didn't find any problems with this patch.",
+	};
+	char body[1024];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(clean) / sizeof(clean[0]); k++) {
+		snprintf(body, sizeof(body),
+			 "commit 0123456789abcdef0123456789abcdef01234567\n"
+			 "Author: A <a@example.org>\n\n"
+			 "> x: do y\n>\n> Signed-off-by: A <a@example.org>\n\n%s\n\n"
+			 "-- \nSashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/a%%40b?part=1\n",
+			 clean[k]);
+		r = parse(WN_BOT_SASHIKO, body);
+		assert_int_equal(r->nfindings, 0);
+		assert_string_equal(r->explain, "Sashiko found no issues");
+		wn_review_free(&r);
+	}
+	r = parse(WN_BOT_SASHIKO, "> x: do y\n\nI found no issues with the locking, but is the "
+			  "refcount dropped twice on the error path?\n");
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sashiko_clean_review),
 		cmocka_unit_test(test_sashiko_both_headings),
 		cmocka_unit_test(test_sashiko_no_headings_bare_tags),
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),

@@ -5,6 +5,7 @@
  * are read from tests/corpus/syzbot-unit/. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +72,9 @@ static void test_syzbot_status_mail(void **state)
 
 	(void) state;
 	assert_int_equal(r->nfindings, 0);
-	assert_contains(r->explain, "crash");
+	assert_int_equal(r->kind, WN_KIND_FOLLOWUP);
+	assert_int_equal(r->followup, WN_FOLLOWUP_TEST_OK);
+	assert_contains(r->explain, "follow-up (test-ok)");
 	wn_review_free(&r);
 }
 
@@ -103,14 +106,177 @@ static void test_syzbot_ci_build_error_location(void **state)
 	wn_review_free(&r);
 }
 
+/* Reports open threads; syzbot's replies in them are follow-ups and say
+ * what happened; the monthly report is a summary; a patch test that
+ * still triggers the bug is one finding on the tested patch. */
+static void test_syzbot_kinds(void **state)
+{
+	static const char crash[] =
+		"\n==================================================================\n"
+		"BUG: KASAN: use-after-free in foo_release+0x5c/0x1a0 drivers/foo/core.c:214\n"
+		"Read of size 4 at addr ffff888023a41c08 by task syz/6120\n"
+		"==================================================================\n";
+	static const struct {
+		const char *subject, *opening;
+		wn_kind kind;
+		wn_followup what;
+		const char *says;
+	} cases[] = {
+		{ "[syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "Hello,\n\nsyzbot found the following issue on:\n", WN_KIND_REPORT, WN_FOLLOWUP_NONE, NULL },
+		{ "Re: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "syzbot has found a reproducer for the following issue on:\n\n"
+		  "C reproducer:   https://syz.example.org/x/repro.c?x=1\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_REPRODUCER, "reproducer: https://syz.example.org/x/repro.c?x=1" },
+		{ "Re: KASAN: use-after-free Read in foo_release",
+		  "syzbot has bisected this bug to:\n\ncommit 0123456789abcdef0123456789abcdef01234567\n"
+		  "Author: A <a@example.org>\nDate:   Mon Nov 2 10:00:00 2026 +0000\n\n    foo: free early\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_BISECTED, "commit 0123456789ab (\"foo: free early\")" },
+		{ "RE: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "syzbot suspects this issue was fixed by commit:\n\ncommit 0123456789abcdef0123456789abcdef01234567\n"
+		  "Author: A <a@example.org>\nDate:   Mon Nov 2 10:00:00 2026 +0000\n\n    foo: free late\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_FIXED_BY, "commit 0123456789ab (\"foo: free late\")" },
+		{ "Re: [syzbot] x", "Hello,\n\nsyzbot has tested the proposed patch and the reproducer did not\n"
+		  "trigger any issue:\n\nTested on:\n\ncommit:         4c7e9a1b Merge tag 'x'\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_TEST_OK, "tested on 4c7e9a1b Merge tag 'x'" },
+		{ "Re: [syzbot] x", "Hello,\n\nsyzbot tried to test the proposed patch but the build/boot failed:\n\n"
+		  "drivers/foo/core.c:1:2: error: nope\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_TEST_FAILED, "drivers/foo/core.c:1:2: error: nope" },
+		{ "Re: [syzbot] x", "> #syz tset\n\nunknown command \"tset\"\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_COMMAND_REPLY, "unknown command \"tset\"" },
+		{ "[syzbot] Monthly foo report (Nov 2026)",
+		  "Hello foo maintainers/developers,\n\nThis is a 31-day syzbot report for the foo subsystem.\n",
+		  WN_KIND_SUMMARY, WN_FOLLOWUP_NONE, NULL },
+		{ "Re: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "Hello,\n\nsyzbot has tested the proposed patch but the reproducer still triggered\ncrash:\n"
+		  "KASAN: use-after-free Read in foo_release\n",
+		  WN_KIND_REVIEW, WN_FOLLOWUP_STILL_TRIGGERS, "KASAN: use-after-free Read in foo_release" },
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char body[2048];
+		wn_review *r;
+
+		snprintf(body, sizeof(body), "%s%s", cases[k].opening,
+			 cases[k].kind == WN_KIND_SUMMARY ? "" : crash);
+		r = parse_subject(WN_BOT_SYZBOT, cases[k].subject, body);
+		assert_int_equal(r->kind, cases[k].kind);
+		assert_int_equal(r->followup, cases[k].what);
+		if (cases[k].says)
+			assert_string_equal(r->followup_says, cases[k].says);
+		else
+			assert_null(r->followup_says);
+		assert_int_equal(r->nfindings, wn_kind_queued(r->kind) ? 1 : 0);
+		if (r->nfindings) {
+			assert_string_equal(F(r, 0)->summary, "KASAN: use-after-free Read in foo_release");
+			assert_string_equal(F(r, 0)->file, "drivers/foo/core.c");
+		}
+		wn_review_free(&r);
+	}
+}
+
+/* The whole report is kept, however long: the "Freed by task" stack of
+ * a use-after-free comes far below the report's first line.  It ends at
+ * syzbot's footer. */
+static void test_syzbot_whole_report(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SYZBOT, "whole-quotes/03-syzbot-long-report.eml");
+	const char *q;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	q = F(r, 0)->quote;
+	assert_true(strncmp(q, "BUG: KASAN: slab-use-after-free in chain_tick", 45) == 0);
+	assert_contains(q, "Freed by task 6207:");
+	assert_contains(q, "chain_detach+0x5e/0x120 drivers/sprocket/chain.c:247");
+	assert_contains(q, "freed 128-byte region");
+	assert_null(strstr(q, "This report is generated"));
+	assert_null(strstr(q, "more lines not kept"));
+	wn_review_free(&r);
+}
+
+/* Every report is one finding, whatever its shape, titled by the
+ * subject without its tags and placed at the first frame or compiler
+ * message that names a source file ("kworker/1:2" names none). */
+static void test_syzbot_report_shapes(void **state)
+{
+	static const char head[] =
+		"Hello,\n\nsyzbot found the following issue on:\n\n"
+		"HEAD commit:    5b6c7d8e9f0a Add linux-next specific files\n\n"
+		"IMPORTANT: if you fix the issue, please add the following tag to the commit:\n"
+		"Reported-by: syzbot+a1b2@syzkaller.appspotmail.com\n\n";
+	static const struct {
+		const char *subject, *report, *title, *file, *function;
+		int line;
+	} cases[] = {
+		{ "[syzbot] [foo?] linux-next build error (4)",
+		  "drivers/foo/bar.c:212:9: error: call to undeclared function 'baz'\n"
+		  "1 error generated.\n",
+		  "linux-next build error (4)", "drivers/foo/bar.c", NULL, 212 },
+		{ "[syzbot] [foo?] [usb?] INFO: rcu detected stall in foo_tick (2)",
+		  "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+		  "CPU: 1 UID: 0 PID: 23 Comm: kworker/1:2 Not tainted syzkaller #0\n"
+		  "RIP: 0010:foo_tick_slow+0x1d4/0x2c0\n"
+		  "Call Trace:\n"
+		  " foo_tick_slow drivers/foo/tick.c:301 [inline]\n"
+		  " foo_tick+0x8a/0x4a0 drivers/foo/tick.c:322\n",
+		  "INFO: rcu detected stall in foo_tick (2)", "drivers/foo/tick.c", "foo_tick_slow", 301 },
+		{ "[syzbot] INFO: task hung in foo_remove",
+		  "INFO: task syz.1.57:6655 blocked for more than 143 seconds.\n"
+		  "Call Trace:\n"
+		  " <TASK>\n"
+		  " __mutex_lock+0x7e6/0x1350 kernel/locking/mutex.c:760\n"
+		  " foo_remove+0x52/0x1e0 drivers/foo/core.c:455\n",
+		  "INFO: task hung in foo_remove", "kernel/locking/mutex.c", "__mutex_lock", 760 },
+		{ "[syzbot] [foo?] WARNING in foo_stop",
+		  "no source file named anywhere\n",
+		  "WARNING in foo_stop", NULL, NULL, 0 },
+		{ NULL,
+		  "==================================================================\n"
+		  "BUG: KASAN: use-after-free in foo_release+0x5c/0x1a0 drivers/foo/core.c:214\n"
+		  "Read of size 4 at addr ffff888023a41c08 by task syz/6120\n",
+		  "KASAN: use-after-free Read in foo_release", "drivers/foo/core.c", "foo_release", 214 },
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char body[2048];
+		wn_review *r;
+
+		snprintf(body, sizeof(body), "%s%s\n---\nThis report is generated by a bot.\n", head,
+			 cases[k].report);
+		r = cases[k].subject ? parse_subject(WN_BOT_SYZBOT, cases[k].subject, body)
+				     : parse(WN_BOT_SYZBOT, body);
+		assert_int_equal(r->kind, WN_KIND_REPORT);
+		assert_int_equal(r->nfindings, 1);
+		assert_string_equal(F(r, 0)->summary, cases[k].title);
+		if (cases[k].file)
+			assert_string_equal(F(r, 0)->file, cases[k].file);
+		else
+			assert_null(F(r, 0)->file);
+		if (cases[k].function)
+			assert_string_equal(F(r, 0)->function, cases[k].function);
+		else
+			assert_null(F(r, 0)->function);
+		assert_int_equal(F(r, 0)->line, cases[k].line);
+		assert_null(strstr(F(r, 0)->quote, "generated by a bot"));
+		assert_null(strstr(F(r, 0)->quote, "Reported-by"));
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_syzbot_report_shapes),
+		cmocka_unit_test(test_syzbot_whole_report),
 		cmocka_unit_test(test_syzbot_report),
 		cmocka_unit_test(test_syzbot_warning_new_format),
 		cmocka_unit_test(test_syzbot_ci),
 		cmocka_unit_test(test_syzbot_status_mail),
 		cmocka_unit_test(test_syzbot_ci_build_error_location),
+		cmocka_unit_test(test_syzbot_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

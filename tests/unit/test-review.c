@@ -61,7 +61,11 @@ static void test_detect_bots(void **state)
 	assert_int_equal(b, WN_BOT_LKP);
 	assert_true(detect("lkp@intel.com", "drivers/x.c:12:5: warning: unused", "Hi", NULL, &b));
 	assert_int_equal(b, WN_BOT_LKP);
-	assert_false(detect("lkp@intel.com", "[linux-next:master] BUILD SUCCESS 1234", "", NULL, &b));
+	/* Its branch summaries are its own mails too; the parser calls
+	 * them summaries (test-bot-lkp.c). */
+	b = WN_BOT_COUNT;
+	assert_true(detect("lkp@intel.com", "[linux-next:master] BUILD SUCCESS 1234", "", NULL, &b));
+	assert_int_equal(b, WN_BOT_LKP);
 
 	assert_true(detect("syzbot@syzkaller.appspotmail.com", "[syzbot] [mm?] KASAN: x", "", NULL, &b));
 	assert_int_equal(b, WN_BOT_SYZBOT);
@@ -276,17 +280,39 @@ static void test_pathological(void **state)
 	assert_true(r->nfindings > 40000);
 	assert_non_null(F(r, 0)->comment);
 	wn_review_free(&r);
-	/* a 0-day report of 10000 diagnostics and 40000 vim listings */
+	/* a 0-day report of 8000 diagnostics and 40000 vim listings */
 	memcpy(big, "All warnings (new ones prefixed by >>):\n", 40);
-	for (i = 40; i + 25 <= n / 4; i += 25)
-		memcpy(big + i, ">> a/b.c:1:1: warning: x\n", 25);
+	for (i = 40; i + 29 <= n / 4; i += 29) {
+		char d[30];
+
+		snprintf(d, sizeof(d), ">> a/b.c:%05zu:1: warning: x\n", i % 100000);
+		memcpy(big + i, d, 29);
+	}
 	for (; i + 18 <= n; i += 18)
 		memcpy(big + i, "vim +1 a/b.c\n> 1 x\n", 18);
 	for (; i < n; i++)
 		big[i] = '\n';
 	r = parse_n(WN_BOT_LKP, big, n);
-	assert_true(r->nfindings > 10000);
-	assert_non_null(F(r, 0)->quote);
+	assert_true(r->nfindings > 8000);
+	wn_review_free(&r);
+	/* ... and 40000 times the same diagnostic: one finding */
+	for (i = 40; i + 25 <= n; i += 25)
+		memcpy(big + i, ">> a/b.c:1:1: warning: x\n", 25);
+	for (; i < n; i++)
+		big[i] = '\n';
+	r = parse_n(WN_BOT_LKP, big, n);
+	assert_int_equal(r->nfindings, 1);
+	assert_non_null(F(r, 0)->detail);
+	wn_review_free(&r);
+	/* 80000 blocks without a summary, each repeating the first */
+	memcpy(big, "> a\nIs this wrong?\n", 19);
+	for (i = 19; i + 12 <= n; i += 12)
+		memcpy(big + i, "> b\nSame x.\n", 12);
+	for (; i < n; i++)
+		big[i] = '\n';
+	r = parse_n(WN_BOT_BPF_CI, big, n);
+	assert_int_equal(r->nfindings, 1);
+	assert_true(F(r, 0)->nalso > 70000);
 	wn_review_free(&r);
 	/* one 1 MB line, no newline at all */
 	memset(big, 'x', n);
@@ -329,6 +355,115 @@ static void test_pathological(void **state)
 	wn_review_free(NULL);
 }
 
+/* A review body of quoted hunks, each followed by one comment. */
+static char *review_of(const char *const *comments, size_t n)
+{
+	static const char head[] = "> diff --git a/x.c b/x.c\n> --- a/x.c\n> +++ b/x.c\n";
+	size_t cap = sizeof(head) + 4096, len;
+	char *b = malloc(cap);
+
+	assert_non_null(b);
+	len = (size_t) snprintf(b, cap, "%s", head);
+	for (size_t k = 0; k < n; k++) {
+		int w = snprintf(b + len, cap - len, "> @@ -%zu,2 +%zu,3 @@ static int f%zu(void)\n"
+				 "> +\tstep%zu();\n\n%s\n\n", k * 10 + 1, k * 10 + 1, k, k, comments[k]);
+
+		assert_true(w > 0 && (size_t) w < cap - len);
+		len += (size_t) w;
+	}
+	return b;
+}
+
+/* One finding per problem (BPF CI, netdev AI, Sashiko without summary):
+ * context leads up to its problem, repeats add places, marked
+ * paragraphs split; elaborations, suggestions and comparisons with the
+ * patch stay where they are. */
+static void test_one_finding_per_problem(void **state)
+{
+	static const char *const context[] = {
+		"This pushes 8 bytes for the options header.",
+		"And this pushes another 40 bytes for the outer header.",
+		"Should the MTU check subtract those 8 bytes too?",
+	};
+	static const char *const repeats[] = {
+		"Is buf freed when register() fails? The error path returns early.",
+		"The kernel-doc still names the old helper. Should it be renamed?",
+		"Same observation as in f0(): buf is not freed when unregister() fails.",
+		"The same rename applies here.",
+		"Similarly, reset() keeps buf after register() failed and frees nothing.",
+	};
+	static const char *const several[] = {
+		"Can this leak the buffer on every failed setup?\n\n"
+		"If register() fails, what happens to buf?\n\n"
+		"Would it be simpler to free it in the caller?\n\n"
+		"There is also a problem with the return value: register() returns a count.\n\n"
+		"Additionally, len is read before it is set. Can it be stale?\n\n"
+		"Also, the comment above is nice.",
+		"If qsw_setup_irq() fails, probe returns with the ports registered: the same "
+		"leak this patch fixes for the loop above.",
+	};
+	static const char *const quiet[] = {
+		"This pushes 8 bytes.", "And this pushes another 40.",
+	};
+	char *b;
+	wn_review *r;
+
+	(void) state;
+	b = review_of(context, 3);
+	r = parse(WN_BOT_BPF_CI, b);
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->summary, "Should the MTU check subtract those 8 bytes too?");
+	assert_string_equal(F(r, 0)->function, "f2");
+	assert_contains(F(r, 0)->comment, "This pushes 8 bytes for the options header.");
+	assert_contains(F(r, 0)->comment, "> +\tstep1();");
+	assert_int_equal(F(r, 0)->nalso, 0);
+	wn_review_free(&r);
+	free(b);
+
+	b = review_of(repeats, 5);
+	r = parse(WN_BOT_BPF_CI, b);
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->function, "f0");
+	assert_int_equal(F(r, 0)->nalso, 2);
+	assert_string_equal(F(r, 0)->also[0].function, "f2");
+	assert_string_equal(F(r, 0)->also[1].function, "f4");
+	assert_int_equal(F(r, 1)->nalso, 1);
+	assert_string_equal(F(r, 1)->also[0].function, "f3");
+	assert_contains(F(r, 1)->comment, "The same rename applies here.");
+	wn_review_free(&r);
+	free(b);
+
+	b = review_of(several, 2);
+	r = parse(WN_BOT_NETDEV_AI, b);
+	assert_int_equal(r->nfindings, 4);
+	assert_string_equal(F(r, 0)->summary, "Can this leak the buffer on every failed setup?");
+	assert_contains(F(r, 0)->comment, "Would it be simpler");
+	assert_null(strstr(F(r, 0)->comment, "There is also"));
+	assert_contains(F(r, 1)->summary, "There is also a problem with the return value");
+	assert_contains(F(r, 2)->summary, "Additionally, len is read before it is set.");
+	assert_contains(F(r, 2)->comment, "Also, the comment above is nice.");
+	assert_string_equal(F(r, 1)->function, "f0");
+	assert_string_equal(F(r, 3)->function, "f1");
+	wn_review_free(&r);
+	free(b);
+
+	/* nothing asks or names a problem: each block is one, as sent */
+	b = review_of(quiet, 2);
+	r = parse(WN_BOT_BPF_CI, b);
+	assert_int_equal(r->nfindings, 2);
+	wn_review_free(&r);
+	/* the generic rule keeps one finding per block */
+	r = parse(WN_BOT_GENERIC, b);
+	assert_int_equal(r->nfindings, 2);
+	wn_review_free(&r);
+	free(b);
+	b = review_of(context, 3);
+	r = parse(WN_BOT_GENERIC, b);
+	assert_int_equal(r->nfindings, 3);
+	wn_review_free(&r);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_fingerprint),
 		cmocka_unit_test(test_fingerprint_reparse_stable),
 		cmocka_unit_test(test_pathological),
+		cmocka_unit_test(test_one_finding_per_problem),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -33,11 +33,12 @@ struct rv_mail {
 	const char *const *generic_senders;	/* winnow.bots, lower case; may be NULL */
 };
 
-/* What a bot's headers rule says. */
+/* What a bot's headers rule says.  A bot's mails that are no reviews
+ * (status mails, follow-ups) are still its own: its parser gives them
+ * their wn_kind. */
 enum rv_claim {
 	RV_NOT_MINE,
 	RV_MINE,
-	RV_NO_REVIEW,			/* the bot's, but no review: status mails */
 };
 
 struct rv_bot {
@@ -56,6 +57,10 @@ struct rv_bot {
 	/* The notmuch query term that finds the bot's mails, or'ed into
 	 * the default winnow.query.  NULL: none. */
 	const char *query;
+	/* The notmuch query of its mails whose kind the queue leaves out
+	 * (wn_kind_queued()): it must select what parse() gives such a
+	 * kind, by the same rule.  NULL: none. */
+	const char *hidden;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "bots.h"
-#include "inline.h"
+#include "group.h"
 
 /* bot+bpf-ci@kernel.org, at kernel.org or a host of it. */
 static enum rv_claim sent_by(const struct rv_mail *m)
@@ -68,7 +68,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		if (n)
 			c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
 	}
-	rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, false);
+	rv_blocks_group(c, &blocks, WN_SEV_NONE, false);
 	if (!c->r->nfindings)
 		rv_explain(c, L->n ? "BPF CI review without comments after quoted code"
 				   : "empty BPF CI mail");

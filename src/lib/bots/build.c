@@ -47,7 +47,7 @@ static bool grow(struct rv_ctx *c)
 {
 	size_t cap = c->cap ? c->cap * 2 : 8;
 	wn_finding *v;
-	bool *lf;
+	struct rv_fploc *fp;
 
 	if (cap > SIZE_MAX / sizeof(*v))
 		goto oom;
@@ -55,10 +55,10 @@ static bool grow(struct rv_ctx *c)
 	if (!v)
 		goto oom;
 	c->r->findings = v;
-	lf = realloc(c->loc_fp, cap * sizeof(*lf));
-	if (!lf)
+	fp = realloc(c->fp, cap * sizeof(*fp));
+	if (!fp)
 		goto oom;
-	c->loc_fp = lf;
+	c->fp = fp;
 	c->cap = cap;
 	return true;
 oom:
@@ -76,9 +76,79 @@ wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
 	f = &r->findings[r->nfindings];
 	memset(f, 0, sizeof(*f));
 	f->severity = WN_SEV_NONE;
-	c->loc_fp[r->nfindings] = loc_in_fp;
+	memset(&c->fp[r->nfindings], 0, sizeof(c->fp[0]));
+	c->fp[r->nfindings].loc = loc_in_fp;
 	r->nfindings++;
 	return f;
+}
+
+static char *dup0(struct rv_ctx *c, const char *s)
+{
+	return s ? rv_dup(c, s, strlen(s)) : NULL;
+}
+
+void rv_fp_pin(struct rv_ctx *c, size_t i)
+{
+	struct rv_fploc *p;
+
+	if (c->oom || i >= c->r->nfindings || c->fp[i].pinned)
+		return;
+	p = &c->fp[i];
+	p->pinned = true;
+	p->file = dup0(c, c->r->findings[i].file);
+	p->function = dup0(c, c->r->findings[i].function);
+}
+
+void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
+		  int line, bool approx)
+{
+	wn_place *v, *p;
+
+	if (c->oom)
+		return;
+	/* doubling at each power of two: a hostile mail may repeat a
+	 * finding a hundred thousand times */
+	if (!(f->nalso & (f->nalso - 1))) {
+		v = realloc(f->also, (f->nalso ? f->nalso * 2 : 1) * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return;
+		}
+		f->also = v;
+	}
+	v = f->also;
+	p = &v[f->nalso++];
+	memset(p, 0, sizeof(*p));
+	p->file = dup0(c, file);
+	p->function = dup0(c, function);
+	p->line = line;
+	p->line_approx = approx;
+}
+
+void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL, *joined = NULL;
+
+	if (c->oom)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (s && f->detail && asprintf(&joined, "%s; %s", f->detail, s) < 0)
+		joined = NULL;
+	if (!s || (f->detail && !joined)) {
+		free(s);
+		c->oom = true;
+		return;
+	}
+	if (joined) {
+		free(s);
+		s = joined;
+	}
+	free(f->detail);
+	f->detail = s;
 }
 
 void rv_explain(struct rv_ctx *c, const char *fmt, ...)
@@ -187,6 +257,67 @@ char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
 	return d;
 }
 
+static bool word_char(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       ch == '_' || ch >= 0x80;
+}
+
+/* phrase matched at s[i]?  *end gets where the match stops. */
+static bool phrase_at(const char *s, size_t n, size_t i, const char *phrase)
+{
+	const char *p = phrase;
+
+	while (*p) {
+		if (*p == ' ') {
+			if (i >= n || word_char((unsigned char) s[i]))
+				return false;
+			while (i < n && !word_char((unsigned char) s[i]))
+				i++;
+			p++;
+			continue;
+		}
+		if (i >= n || str_lower((unsigned char) s[i]) != *p)
+			return false;
+		i++;
+		p++;
+	}
+	return i >= n || !word_char((unsigned char) s[i]);
+}
+
+bool rv_phrase(const char *s, size_t n, const char *phrase)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && phrase_at(s, n, i, phrase))
+			return true;
+	return false;
+}
+
+bool rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t i;
+	bool hit = false;
+
+	/* A phrase wrapped over two lines: each line is tried with the
+	 * start of the next one (even the line after to). */
+	for (i = from; i < to && i < L->n && !hit; i++) {
+		size_t k = i + 1 < L->n ? L->v[i + 1].n : 0;
+
+		if (k > 64)
+			k = 64;
+		wn_buf_reset(&b);
+		if (wn_buf_append(&b, L->v[i].s, L->v[i].n) != WN_OK || wn_buf_putc(&b, ' ') != WN_OK ||
+		    (k && wn_buf_append(&b, L->v[i + 1].s, k) != WN_OK))
+			break;
+		hit = rv_phrase(b.data, b.len, phrase);
+	}
+	wn_buf_free(&b);
+	return hit;
+}
+
 /* Does a period at s[i] end a sentence?  Not after "e.g", "i.e", "etc"
  * or inside "foo.bar" / "1.5". */
 static bool sentence_end(const char *s, size_t n, size_t i)
@@ -232,6 +363,45 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 		}
 	}
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
+}
+
+/* ---- Message-IDs in links ---- */
+
+char *rv_msgid(struct rv_ctx *c, const char *s, size_t n)
+{
+	char *d = rv_dup(c, s, n), *p, *q;
+	size_t len;
+
+	if (!d)
+		return NULL;
+	for (p = q = d; *p; p++) {
+		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
+		    str_hex((unsigned char) p[2]) >= 0) {
+			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
+				       str_hex((unsigned char) p[2]));
+			p += 2;
+		} else {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+	p = d;
+	while (*p == '<')
+		p++;
+	len = strlen(p);
+	while (len && (p[len - 1] == '>' || p[len - 1] == '.' || p[len - 1] == ')' ||
+		       p[len - 1] == ',' || p[len - 1] == ';'))
+		len--;
+	for (q = p; q < p + len; q++)
+		if ((unsigned char) *q <= ' ' || *q == '<' || *q == '>')
+			len = 0;	/* not a Message-ID */
+	if (!len) {
+		free(d);
+		return NULL;
+	}
+	memmove(d, p, len);
+	d[len] = '\0';
+	return d;
 }
 
 /* ---- quoted-printable left in the text ----

@@ -40,20 +40,40 @@ struct rv_lines {
 wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out);
 void rv_lines_free(struct rv_lines *l);
 
+/* Per finding, the location its fingerprint is made of. */
+struct rv_fploc {
+	/* Does its location come from the bot's own text?  Only then do
+	 * file and function enter the fingerprint (see wn_fingerprint in
+	 * review.c). */
+	bool loc;
+	/* rv_fp_pin()'d: file and function as the mail alone gives them,
+	 * before the patch's files moved the finding. */
+	bool pinned;
+	char *file, *function;
+};
+
 /* The review being built. */
 struct rv_ctx {
 	wn_review *r;
+	const wn_review_input *in;	/* never NULL: an empty one at worst */
 	size_t cap;
-	/* Per finding: does its location come from the bot's own text?
-	 * Only then do file and function enter the fingerprint (see
-	 * wn_fingerprint in review.c). */
-	bool *loc_fp;
+	struct rv_fploc *fp;
 	bool oom;
 };
 
 /* Append a zeroed finding (severity NONE, line 0); NULL when out of
- * memory.  loc_in_fp: see struct rv_ctx. */
+ * memory.  loc_in_fp: see struct rv_fploc. */
 wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp);
+/* Finding i's fingerprint keeps its present file and function, however
+ * the parser moves it afterwards (the patch's files are not always
+ * known, a verdict must find its finding either way). */
+void rv_fp_pin(struct rv_ctx *c, size_t i);
+/* Add a place to finding f (copies). */
+void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
+		  int line, bool approx);
+/* Append text to f->detail ("; " between parts). */
+void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Record why there are no findings (first call wins). */
 void rv_explain(struct rv_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -65,10 +85,22 @@ char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max);
 /* The first sentence of the first paragraph of s, as rv_oneline(). */
 char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n);
+/* A Message-ID as a link writes it: %xx decoded, "<>" and trailing
+ * punctuation stripped; NULL when what is left cannot be one. */
+char *rv_msgid(struct rv_ctx *c, const char *s, size_t n);
 /* wn_buf_append that records out-of-memory in c. */
 void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n);
 /* Steal b's string, or NULL when b is empty. */
 char *rv_take(struct rv_ctx *c, wn_buf *b);
+
+/* Does s hold phrase (lower-case words separated by single spaces) the
+ * way a notmuch phrase search finds it: whole words, any case, any run
+ * of blanks or punctuation between them?  The kinds a bot's hidden
+ * query selects by phrase are decided with this. */
+bool rv_phrase(const char *s, size_t n, const char *phrase);
+/* ... starting in one of lines [from, to) of L, maybe wrapped onto the
+ * line after it. */
+bool rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase);
 
 /* Maximum length of a summary (bytes) before it is cut. */
 #define RV_SUMMARY_MAX 200

@@ -521,18 +521,42 @@ static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
 	}
 }
 
+/* "    ^^^^~~~~": a marker under an expression, as compilers draw them
+ * (a run of '~' alone marks a range too). */
 static bool is_caret(const char *s, size_t n)
 {
-	size_t i;
-	bool caret = false;
+	size_t i, marks = 0;
 
 	for (i = 0; i < n; i++) {
-		if (s[i] == '^')
-			caret = true;
-		else if (s[i] != '~' && s[i] != ' ' && s[i] != '\t')
+		if (s[i] == '^' || s[i] == '~')
+			marks++;
+		else if (s[i] != ' ' && s[i] != '\t')
 			return false;
 	}
-	return caret;
+	return marks >= 2;
+}
+
+/* A "^^^^" line under a quoted line marks the exact expression: it
+ * belongs to the quote, aligned with the code once "> " is gone (it
+ * was written under the quoted line, prefix and all).  Under text of
+ * the comment it stays in the comment. */
+static void caret(struct walk *w, const struct rv_line *l)
+{
+	const char *s = l->s;
+	size_t n = l->n, strip = 0;
+
+	if (w->in_comment) {
+		comment_line(w, s, n, 0);
+		return;
+	}
+	if (!w->seen_quote || !w->ring_n)
+		return;
+	while (strip < 2 && strip < n && s[strip] == ' ')
+		strip++;
+	w->ring[w->ring_head] = (struct rv_line) { s + strip, n - strip };
+	w->ring_head = (w->ring_head + 1) % QUOTE_RING;
+	if (w->ring_n < QUOTE_RING)
+		w->ring_n++;
 }
 
 static void reset_patch(struct walk *w)
@@ -617,13 +641,15 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 			w.quote_stale = true;
 			continue;
 		}
-		if (tn && is_caret(t, tn))
+		if (tn && is_caret(l->s, l->n)) {
+			caret(&w, l);
 			continue;
+		}
 		if (sev_tag(t, tn, &sev, &rest, &rn)) {
 			end_comment(&w);
 			w.tag = true;
 			w.tag_sev = sev;
-			if (rn && w.seen_quote)
+			if (rn)
 				comment_line(&w, rest, rn, i);
 			continue;
 		}
@@ -632,8 +658,11 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 				w.pending_blank = true;
 			continue;
 		}
-		if (!w.seen_quote)
-			continue;	/* commit header and summary before the diff */
+		/* The commit header and summary before the diff are no
+		 * comment -- unless a severity tag opened one: a review
+		 * written without quoting the code ("free-form"). */
+		if (!w.seen_quote && !w.tag && !w.in_comment)
+			continue;
 		comment_line(&w, l->s, l->n, i);
 	}
 	end_comment(&w);
@@ -665,6 +694,47 @@ void rv_blocks_free(struct rv_blocks *b)
 	}
 	free(b->v);
 	memset(b, 0, sizeof(*b));
+}
+
+/* A block that only says the review found nothing ("Sashiko has
+ * reviewed this patch and found no issues. It looks great!", "No
+ * issues found.", "I did not find any problems with this patch."): a
+ * short text with such a phrase and no question in it. */
+static bool clean_statement(const char *s, size_t n)
+{
+	static const char *const nothing[] = {
+		"found no issue", "found no problem", "found no bug", "found no concern",
+		"found nothing", "no issues found", "no issues were found", "no problems found",
+		"no problems were found", "not find any issue", "not find any problem",
+		"n't find any issue", "n't find any problem", "did not spot any", "didn't spot any",
+		"found no regressions", "no issues to report", "nothing to report",
+	};
+
+	if (n > 300 || memchr(s, '?', n))
+		return false;
+	for (size_t k = 0; k < sizeof(nothing) / sizeof(nothing[0]); k++)
+		if (str_find_ci(s, n, nothing[k]))
+			return true;
+	return false;
+}
+
+void rv_blocks_drop_clean(struct rv_blocks *b)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < b->n; i++) {
+		struct rv_block *k = &b->v[i];
+
+		if (clean_statement(k->comment, strlen(k->comment))) {
+			free(k->file);
+			free(k->function);
+			free(k->quote);
+			free(k->comment);
+			continue;
+		}
+		b->v[o++] = *k;
+	}
+	b->n = o;
 }
 
 void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,

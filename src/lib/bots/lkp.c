@@ -12,21 +12,71 @@
  * listing give the quote. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "bots.h"
+#include "lkp-place.h"
+#include "seen.h"
 
-/* lkp@intel.com.  Its tree status mails and its own fix-up patches are
- * not reviews. */
+/* "kernel test robot", "kbuild test robot" (before 2020). */
+static bool robot_name(const char *name)
+{
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	str_trim(&name, &n);
+	return n == 17 && (strncasecmp(name, "kernel test robot", n) == 0 ||
+			   strncasecmp(name, "kbuild test robot", n) == 0);
+}
+
+/* lkp@intel.com, or a team member's own intel.com address under the
+ * robot's display name ("kernel test robot <someone@intel.com>"): the
+ * same reports, sent by hand. */
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
-	if (strcasecmp(m->from, "lkp@intel.com") != 0)
-		return RV_NOT_MINE;
-	if (strstr(m->subject, "BUILD SUCCESS") || strstr(m->subject, "BUILD REGRESSION") ||
-	    strncmp(m->subject, "[PATCH", 6) == 0)
-		return RV_NO_REVIEW;
-	return RV_MINE;
+	if (strcasecmp(m->from, "lkp@intel.com") == 0)
+		return RV_MINE;
+	return m->domain && str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name)
+	       ? RV_MINE : RV_NOT_MINE;
+}
+
+/* The robot's senders, as a notmuch query. */
+#define LKP_FROM "(from:lkp@intel.com or (from:intel.com and " \
+		 "(from:\"kernel test robot\" or from:\"kbuild test robot\")))"
+
+/* Branch summaries: "[tree:branch] BUILD SUCCESS <sha>", "BUILD
+ * SUCCESS WITH WARNING", "BUILD REGRESSION", "BUILD INCOMPLETE".
+ * LKP_HIDDEN selects the same subjects. */
+static const char *const summary_phrases[] = {
+	"build success", "build regression", "build incomplete",
+};
+
+/* The robot's own patches ("[PATCH] x: fix boolreturn.cocci warnings",
+ * "[RFC PATCH] x: foo() can be static") start with the tag; LKP_HIDDEN
+ * has the same rule as a regular expression. */
+static bool fixup_subject(const char *s)
+{
+	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+}
+
+#define LKP_HIDDEN LKP_FROM " and (subject:\"BUILD SUCCESS\" or subject:\"BUILD REGRESSION\" or " \
+		   "subject:\"BUILD INCOMPLETE\" or subject:\"/^\\[(RFC )?PATCH/\")"
+
+static wn_kind kind_of(const char *subject)
+{
+	size_t k;
+
+	if (!subject)
+		return WN_KIND_REVIEW;
+	for (k = 0; k < sizeof(summary_phrases) / sizeof(summary_phrases[0]); k++)
+		if (rv_phrase(subject, strlen(subject), summary_phrases[k]))
+			return WN_KIND_SUMMARY;
+	return fixup_subject(subject) ? WN_KIND_FIXUP : WN_KIND_REVIEW;
 }
 
 /* A 0-day report sent by a person rather than by lkp@intel.com: smatch
@@ -68,7 +118,7 @@ static bool forwarded(const wn_mail *m)
 
 static bool looks_like(const struct rv_mail *m)
 {
-	return strncmp(m->subject, "[PATCH", 6) != 0 && forwarded(m->m);
+	return !fixup_subject(m->subject) && forwarded(m->m);
 }
 
 enum sect { S_NONE, S_GCC, S_SMATCH, S_SPARSE, S_IGNORE };
@@ -81,14 +131,14 @@ struct lkp {
 	bool take_all;			/* section without any ">>": every diagnostic */
 	bool pre;			/* "Old smatch warnings:" */
 	wn_severity dflt;
-	const char *fn_path, *fn;	/* last "path: In function 'fn':" */
-	size_t fn_path_n, fn_n;
+	struct lkp_place place;		/* "In function", include chain */
 	bool have;			/* a finding takes context lines */
 	size_t cur;			/* ... its index */
 	wn_buf quote;
 	size_t quote_lines;
 	bool headings;
 	size_t vims;			/* vim listings matched so far */
+	struct rv_seen seen;		/* the diagnostics, each once */
 };
 
 /* A report lists a handful of vim listings; matching each against every
@@ -125,30 +175,79 @@ static void add_context(struct lkp *k, const char *s, size_t n)
 	k->quote_lines++;
 }
 
+/* The word a heading names its section by: "errors", "warnings",
+ * "error/warnings" (and singulars). */
+static bool section_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"errors", "warnings", "error/warnings", "errors/warnings", "error", "warning",
+		"error/warning", "warnings/errors",
+	};
+
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (n == strlen(words[k]) && str_prefix_ci(w, n, words[k]))
+			return true;
+	return false;
+}
+
+static bool alpha(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* Section headings, in every form the robot has used: "All errors (new
+ * ones prefixed by >>):", "All warnings", "All error/warnings (new ones
+ * prefixed by >>, old ones prefixed by <<):", "sparse warnings: (new
+ * ones prefixed by >>)", "smatch warnings:", "New smatch warnings:",
+ * "cocci warnings:", "Kconfig warnings: (for reference only)", and any
+ * checker's "<name> warnings:" ("clang-analyzer warnings:").  At most three words of letters come
+ * before the section word, so neither a diagnostic ("drivers/x.c:12:
+ * warning: ...") nor the greeting ("kernel test robot noticed the
+ * following build warnings:") reads as one. */
 static bool heading(struct lkp *k, const char *t, size_t tn)
 {
+	size_t i = 0, words = 0, b = 0;
+	const char *rest;
+	size_t rn;
 	bool err;
 
-	if (tn < 8 || tn > 100 || t[0] == '|' || t[0] == '>' || memchr(t, '/', tn))
+	/* A template slip left some as shell: echo "sparse warnings: ..." */
+	if (str_prefix(t, tn, "echo \"") && tn > 7 && t[tn - 1] == '"') {
+		t += 6;
+		tn -= 7;
+	}
+	if (tn < 6 || tn > 120)
 		return false;
-	if (t[tn - 1] != ':' && !str_find_ci(t, tn, "prefixed by") &&
-	    !str_find_ci(t, tn, "for reference only"))
+	for (;;) {
+		b = i;
+		while (i < tn && (alpha((unsigned char) t[i]) || t[i] == '/' || (i > b && t[i] == '-')))
+			i++;
+		if (i == b)
+			return false;
+		if (section_word(t + b, i - b))
+			break;
+		if (memchr(t + b, '/', i - b) || ++words > 3 || i >= tn || t[i] != ' ')
+			return false;
+		i++;
+	}
+	rest = t + i;
+	rn = tn - i;
+	str_trim(&rest, &rn);
+	/* "All errors" may stand alone; any other needs its ':' or its
+	 * "(new ones prefixed by >>)". */
+	if (!(rn ? rest[0] == ':' || rest[0] == '(' : str_prefix_ci(t, tn, "all ")))
 		return false;
-	if (!str_find_ci(t, tn, "warning") && !str_find_ci(t, tn, "error"))
-		return false;
-	/* "kernel test robot noticed the following build warnings:" */
-	if (str_find_ci(t, tn, "noticed") || str_find_ci(t, tn, "following") ||
-	    str_find_ci(t, tn, "robot"))
-		return false;
-	err = str_find_ci(t, tn, "error") && !str_find_ci(t, tn, "warning");
+	if (!words)
+		return false;	/* a bare "Errors:" is prose */
+	err = str_find_ci(t + b, i - b, "error") && !str_find_ci(t + b, i - b, "warning");
 	k->headings = true;
 	k->pre = str_prefix_ci(t, tn, "old ");
 	k->dflt = err ? WN_SEV_ERROR : WN_SEV_WARNING;
-	if (str_find_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
+	if (str_prefix_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
 		k->kind = S_IGNORE;
-	else if (str_find_ci(t, tn, "smatch"))
+	else if (str_find_ci(t, b, "smatch"))
 		k->kind = S_SMATCH;
-	else if (str_find_ci(t, tn, "sparse"))
+	else if (str_find_ci(t, b, "sparse"))
 		k->kind = S_SPARSE;
 	else
 		k->kind = S_GCC;
@@ -191,6 +290,10 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 	for (sp = 0; sp < i; sp++)
 		if (s[sp] == '/' || s[sp] == '.')
 			pathy = true;
+	/* "<stdin>", "<built-in>", "<command-line>": the compiler's own
+	 * inputs, diagnostics like any other */
+	if (s[0] == '<' && s[i - 1] == '>')
+		pathy = true;
 	i++;
 	if (!pathy) {
 		/* "ERROR: modpost: ..." has no path */
@@ -201,8 +304,14 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 		size_t j = i + 1;
 		long col;
 
-		if (i < n && s[i] == ':' && str_num(s, n, &j, &col))
+		if (i < n && s[i] == ':' && str_num(s, n, &j, &col)) {
+			size_t e = j + 1;
+
+			/* coccinelle gives a column range: "12:6-12:" */
+			if (j < n && s[j] == '-' && str_num(s, n, &e, &col))
+				j = e;
 			i = j;
+		}
 		if (i < n && s[i] == ':') {
 			i++;
 		} else if (i < n && s[i] == ' ') {
@@ -277,7 +386,7 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 
 	if (!p) {
 		if (str_find(t, tn, ": At top level:") || str_find(t, tn, ": In member function")) {
-			k->fn = NULL;
+			k->place.fn = NULL;
 			return true;
 		}
 		return false;
@@ -289,10 +398,9 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 		name += 3;
 	for (e = name; e < t + tn && str_ident_char((unsigned char) *e); e++)
 		;
-	k->fn_path = t;
-	k->fn_path_n = (size_t) (p - t);
-	k->fn = e > name ? name : NULL;
-	k->fn_n = (size_t) (e - name);
+	k->place.fn_file = (struct lkp_site) { t, (size_t) (p - t), 0 };
+	k->place.fn = e > name ? name : NULL;
+	k->place.fn_n = (size_t) (e - name);
 	return true;
 }
 
@@ -321,11 +429,60 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	f->line = (int) d->line;
 	if (d->func_n)
 		f->function = rv_dup(c, d->func, d->func_n);
-	else if (d->path && k->fn && k->fn_path_n == d->path_n &&
-		 memcmp(k->fn_path, d->path, d->path_n) == 0)
-		f->function = rv_dup(c, k->fn, k->fn_n);
+	else if (d->path && k->place.fn && k->place.fn_file.path_n == d->path_n &&
+		 memcmp(k->place.fn_file.path, d->path, d->path_n) == 0)
+		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+	/* A note is about the diagnostic above it, not a new place. */
+	if (!(d->sev_explicit && d->sev == WN_SEV_NOTE))
+		lkp_place_finding(&k->place, c, k->cur);
+}
+
+/* One finding per distinct diagnostic: the same text (path, line,
+ * column, message) printed again for another include chain or another
+ * config only counts another time, and its excerpt is not taken. */
+static void diagnostic(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
+{
+	bool oom = false;
+
+	if (rv_seen_add(&k->seen, raw, rn, k->c->r->nfindings, &oom)) {
+		end_context(k);
+		return;
+	}
+	if (oom)
+		k->c->oom = true;
+	else
+		finding(k, d, raw, rn);
+}
+
+/* A diagnostic line, new (">>") or not: a finding, the place of the
+ * finding above it ("note: in expansion of macro"), or the continuation
+ * of a sparse message. */
+static void diag_line(struct lkp *k, const struct diag *d, bool marked, const char *s, size_t sn)
+{
+	if (d->sparse_cont) {
+		add_context(k, s, sn);
+		return;
+	}
+	if (d->sev_explicit && d->sev == WN_SEV_NOTE && d->path &&
+	    (str_find(d->msg, d->msg_n, "in expansion of macro") ||
+	     str_find(d->msg, d->msg_n, "in definition of macro")))
+		lkp_place_note(&k->place, k->c, d->path, d->path_n, d->line);
+	if (marked || (k->take_all && (k->kind != S_GCC || d->sev_explicit)))
+		diagnostic(k, d, s, sn);
+	else
+		end_context(k);
+}
+
+static void repeats(struct lkp *k)
+{
+	for (size_t i = 0; i < k->seen.cap; i++) {
+		const struct rv_seen_slot *e = &k->seen.v[i];
+
+		if (e->hash && e->count > 1 && e->at < k->c->r->nfindings)
+			rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
+	}
 }
 
 /* "vim +123 path" / "vim +/sym +123 path": the listing that follows
@@ -442,11 +599,71 @@ static bool signature(const struct rv_lines *L, size_t i)
 	return false;
 }
 
-/* The patch or commit the report is about, from the key/value block:
- * "patch subject: [PATCH v2 3/5] x: y" in a reply to a patch, "commit:
- * <sha> x: y" in a tree report.  It links a report whose threading was
- * lost, or a tree report, to the patch mail by subject. */
-static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
+/* "patch link:    https://lore.kernel.org/r/<id with %40>": the patch's
+ * own Message-ID, the link the robot trusts most. */
+static void patch_link(struct rv_ctx *c, const char *t, size_t tn)
+{
+	const char *seg;
+	size_t e = 0;
+
+	while (e < tn && t[e] != ' ' && t[e] != '\t')
+		e++;
+	while (e && t[e - 1] == '/')
+		e--;
+	for (seg = t + e; seg > t && seg[-1] != '/'; seg--)
+		;
+	if (seg < t + e && (memchr(seg, '@', (size_t) (t + e - seg)) ||
+			     str_find_ci(seg, (size_t) (t + e - seg), "%40")) && !c->r->patch_id)
+		c->r->patch_id = rv_msgid(c, seg, (size_t) (t + e - seg));
+}
+
+/* "url: .../commits/Author-Name/subject-words/20231113-034453": the
+ * branch the robot made of the patch, named after the time it did, in
+ * its own zone (UTC+8).  The patch was posted before it. */
+static void branch_time(struct rv_ctx *c, const char *t, size_t tn)
+{
+	char stamp[16];
+	struct tm tm;
+	int n = 0;
+
+	while (tn && t[tn - 1] == '/')
+		tn--;
+	if (tn < 15)
+		return;
+	memcpy(stamp, t + tn - 15, 15);
+	stamp[15] = '\0';
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(stamp, "%4d%2d%2d-%2d%2d%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+		   &tm.tm_min, &tm.tm_sec, &n) != 6 || n != 15 || tm.tm_year < 1990 || tm.tm_mon < 1 ||
+	    tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59 ||
+	    tm.tm_sec > 60)
+		return;
+	tm.tm_year -= 1900;
+	tm.tm_mon--;
+	c->r->posted_before = timegm(&tm) - 8 * 3600;
+}
+
+/* "[22/28] " after a tree report's commit id is the commit's place in
+ * the branch, not part of its title: the index past it. */
+static size_t branch_position(const char *t, size_t tn, size_t k)
+{
+	size_t j = k;
+
+	while (j < tn && t[j] == ' ')
+		j++;
+	if (j >= tn || t[j] != '[')
+		return k;
+	for (j++; j < tn && ((t[j] >= '0' && t[j] <= '9') || t[j] == '/'); j++)
+		;
+	return j + 1 < tn && t[j] == ']' && t[j + 1] == ' ' ? j + 1 : k;
+}
+
+/* What the key/value block says about the patch: "patch subject: [PATCH
+ * v2 3/5] x: y" in a reply to a patch, "commit: <sha> x: y" in a tree
+ * report, "patch link:" with its Message-ID, the "url:" branch with the
+ * time the robot took it.  They link a report whose threading was lost,
+ * or a tree report, to the patch mail. */
+static void report_refs(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i;
 
@@ -455,6 +672,19 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 		size_t tn = L->v[i].n, k = 0;
 
 		str_trim(&t, &tn);
+		if (str_prefix(t, tn, "patch link:") || str_prefix(t, tn, "url:")) {
+			bool link = t[0] == 'p';
+
+			k = link ? 11 : 4;
+			t += k;
+			tn -= k;
+			str_trim(&t, &tn);
+			if (link)
+				patch_link(c, t, tn);
+			else if (!c->r->posted_before)
+				branch_time(c, t, tn);
+			continue;
+		}
 		if (str_prefix(t, tn, "patch subject:")) {
 			k = 14;
 		} else if (str_prefix(t, tn, "commit:")) {
@@ -463,6 +693,7 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 				k++;
 			while (k < tn && t[k] != ' ')
 				k++;	/* the commit id */
+			k = branch_position(t, tn, k);
 		} else {
 			continue;
 		}
@@ -471,7 +702,6 @@ static void report_subject(struct rv_ctx *c, const struct rv_lines *L)
 		str_trim(&t, &tn);
 		if (tn && !c->r->patch_subject)
 			c->r->patch_subject = rv_oneline(c, t, tn, RV_NO_CUT);
-		return;
 	}
 }
 
@@ -480,9 +710,16 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	struct lkp k, probe;
 	size_t i;
 
+	c->r->kind = kind_of(c->in->subject);
+	if (c->r->kind != WN_KIND_REVIEW) {
+		rv_explain(c, c->r->kind == WN_KIND_SUMMARY
+			   ? "a kernel test robot branch summary, not a review of a patch"
+			   : "a patch the kernel test robot sent itself, not a review");
+		return;
+	}
 	memset(&k, 0, sizeof(k));
 	k.c = c;
-	report_subject(c, L);
+	report_refs(c, L);
 	for (i = 0; i < L->n && !c->oom; i++) {
 		const struct rv_line *l = &L->v[i];
 		const char *t = l->s, *s;
@@ -495,7 +732,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		str_trim(&t, &tn);
 		if (heading(&k, t, tn)) {
 			end_context(&k);
-			k.fn = NULL;
+			lkp_place_reset(&k.place);
 			memset(&probe, 0, sizeof(probe));
 			k.take_all = !section_marked(L, i, &probe);
 			continue;
@@ -510,7 +747,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			continue;
 		if (str_eq(t, tn, "--")) {
 			end_context(&k);
-			k.fn = NULL;
+			lkp_place_reset(&k.place);
 			continue;
 		}
 		marked = str_prefix(l->s, l->n, ">>");
@@ -524,20 +761,17 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			end_context(&k);
 			continue;
 		}
-		if (in_function(&k, s, sn) || str_prefix(s, sn, "In file included from") ||
-		    str_prefix(s, sn, "from ") || str_find(s, sn, " generated.")) {
+		if (str_prefix(s, sn, "In file included from") || str_prefix(s, sn, "from ")) {
+			end_context(&k);
+			lkp_place_chain(&k.place, s, sn, s[0] == 'I');
+			continue;
+		}
+		if (in_function(&k, s, sn) || str_find(s, sn, " generated.")) {
 			end_context(&k);
 			continue;
 		}
 		if (parse_diag(s, sn, &d)) {
-			if (d.sparse_cont) {
-				add_context(&k, s, sn);
-				continue;
-			}
-			if (marked || (k.take_all && (k.kind != S_GCC || d.sev_explicit)))
-				finding(&k, &d, s, sn);
-			else
-				end_context(&k);
+			diag_line(&k, &d, marked, s, sn);
 			continue;
 		}
 		if (l->s[0] == ' ' || l->s[0] == '\t' || l->s[0] == '|')
@@ -547,6 +781,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	}
 	end_context(&k);
 	wn_buf_free(&k.quote);
+	repeats(&k);
+	rv_seen_free(&k.seen);
 	if (!c->r->nfindings)
 		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");
@@ -556,5 +792,6 @@ const struct rv_bot rv_bot_LKP = {
 	.sent_by = sent_by,
 	.looks_like = looks_like,
 	.parse = parse,
-	.query = "from:lkp@intel.com",
+	.query = LKP_FROM,
+	.hidden = LKP_HIDDEN,
 };

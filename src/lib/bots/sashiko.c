@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "group.h"
 #include "summary.h"
 
 /* sashiko-bot@kernel.org and its relatives: "sashiko" in the local
@@ -23,45 +24,6 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	return m->domain && str_host_in(m->domain, "kernel.org") &&
 	       str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
-}
-
-/* URL-decode s (%xx), strip "<>" and trailing punctuation; NULL if
- * nothing sensible is left. */
-static char *cover_id(struct rv_ctx *c, const char *s, size_t n)
-{
-	char *d = rv_dup(c, s, n), *p, *q;
-	size_t len;
-
-	if (!d)
-		return NULL;
-	for (p = q = d; *p; p++) {
-		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
-		    str_hex((unsigned char) p[2]) >= 0) {
-			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
-				       str_hex((unsigned char) p[2]));
-			p += 2;
-		} else {
-			*q++ = *p;
-		}
-	}
-	*q = '\0';
-	p = d;
-	while (*p == '<')
-		p++;
-	len = strlen(p);
-	while (len && (p[len - 1] == '>' || p[len - 1] == '.' || p[len - 1] == ')' ||
-		       p[len - 1] == ',' || p[len - 1] == ';'))
-		len--;
-	for (q = p; q < p + len; q++)
-		if ((unsigned char) *q <= ' ' || *q == '<' || *q == '>')
-			len = 0;	/* not a Message-ID */
-	if (!len) {
-		free(d);
-		return NULL;
-	}
-	memmove(d, p, len);
-	d[len] = '\0';
-	return d;
 }
 
 static bool has_at(const wn_buf *b)
@@ -119,7 +81,7 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	}
 done:
 	if (!c->oom && id.len)
-		c->r->cover_id = cover_id(c, id.data, id.len);
+		c->r->cover_id = rv_msgid(c, id.data, id.len);
 	p = q.len ? str_find(q.data, q.len, "part=") : NULL;
 	if (p) {
 		i = (size_t) (p - q.data) + 5;
@@ -177,6 +139,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	if (meta.patch_line)
 		patch_subject(c, meta.patch_line);
 	footer(c, L, sum.found ? sum.end : 0);
+	if (!sum.found || !sum.n)
+		rv_blocks_drop_clean(&blocks);
 	if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
 	else if (!sum.found || sum.declared != 0)
@@ -184,7 +148,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		 * and Sashiko prints a missing severity as "Unknown".  A
 		 * summary whose entries could not be read leaves the same:
 		 * the comments, rather than nothing. */
-		rv_blocks_to_findings(c, &blocks, WN_SEV_UNKNOWN, true);
+		rv_blocks_group(c, &blocks, WN_SEV_UNKNOWN, true);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)
 			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
