@@ -22,7 +22,8 @@
 	X(AUTHOR,      "author",      "the patch author's address")                    \
 	X(ATTRIBUTION, "attribution", "the patch's AI attribution: none, model, generic, other") \
 	X(MODEL,       "model",       "the model the patch's Assisted-by names")       \
-	X(MONTH,       "month",       "the month of the review, UTC (YYYY-MM)")
+	X(MONTH,       "month",       "the month of the review, UTC (YYYY-MM)")         \
+	X(MAINTAINER_SEVERITY, "maintainer-severity", "your own severity of the finding (mark --severity)")
 
 typedef enum {
 #define WN_X_(e, name, help) WN_STATS_BY_##e,
@@ -53,6 +54,13 @@ typedef struct wn_stats_counts {
 	/* Triaged findings: agree[the bot called it pre-existing][the
 	 * maintainer marked it pre-existing]. */
 	unsigned long agree[2][2];
+	/* Findings whose own severity the maintainer set to another than
+	 * the bot's. */
+	unsigned long regraded;
+	/* With facts (wn_stats_add_facts): findings a later patch of their
+	 * series changes the function of (WN_STATS_LATER), and findings
+	 * judged valid that a later version no longer has (WN_STATS_FIXED). */
+	unsigned long later_patch, fixed_later;
 } wn_stats_counts;
 
 /* What the counts say.  With no triaged finding there is no rate: the
@@ -100,6 +108,15 @@ void wn_stats_free(wn_stats **s);
  * (it->load_error) is counted as unreadable only.  WN_NOMEM is the only
  * error. */
 wn_status wn_stats_add(wn_stats *s, const wn_item *it, size_t tag);
+
+/* What the review alone does not say of a finding; series.h finds it. */
+enum {
+	WN_STATS_LATER = 1 << 0,	/* a later patch of the series changes its function */
+	WN_STATS_FIXED = 1 << 1,	/* valid, and likely fixed in a later version */
+};
+
+/* wn_stats_add() with facts[i] (WN_STATS_*) for finding i; NULL: none. */
+wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const unsigned *facts);
 
 /* Put the groups in their order: each key's natural order (the bot
  * table, most severe first, none/model/generic/other, months oldest

@@ -15,15 +15,39 @@ struct mark_args {
 	const char *id;
 	const char *which;	/* all, 1,3-4, or a fingerprint */
 	wn_verdict verdict;
+	bool has_verdict;	/* STATE given (it may be left out with --severity) */
+	const char *severity;	/* --severity: NULL, or a name or "none" */
+	wn_severity sev;
 };
 
 static const wn_opt mark_opts[] = {
 	{ .name = "note", .arg = "TEXT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, note),
 	  .help = "attach a note to the finding ('' removes it)" },
+	{ .name = "severity", .arg = "critical|high|medium|low|none", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, severity),
+	  .help = "your own severity of the finding, beside the bot's\n(none removes it); STATE may then be left out" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
+
+/* --severity's word: the four a maintainer grades by, or none. */
+static int severity_check(wn_cli *cli, struct mark_args *a)
+{
+	static const wn_severity ok[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
+
+	if (!a->severity)
+		return 0;
+	a->sev = WN_SEV_NONE;
+	if (!strcmp(a->severity, "none"))
+		return 0;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (!strcmp(a->severity, wn_severity_name(ok[i]))) {
+			a->sev = ok[i];
+			return 0;
+		}
+	return wn_cli_usage_error(cli, "unknown severity '%s' (critical, high, medium, low, none)", a->severity);
+}
 
 /* The short states a maintainer types, beside the full names. */
 static const struct {
@@ -83,11 +107,16 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct mark_args *a = args;
 
-	if (argc != 3)
+	if (argc != 3 && !(argc == 2 && a->severity))
 		return wn_cli_usage_error(cli, "wants MESSAGE-ID FINDING STATE");
+	if (severity_check(cli, a))
+		return 1;
 	a->id = argv[0];
 	a->which = argv[1];
-	if (!state_from_word(argv[2], &a->verdict))
+	a->has_verdict = argc == 3;
+	if (a->note && !a->has_verdict)
+		return wn_cli_usage_error(cli, "--note goes with a STATE");
+	if (a->has_verdict && !state_from_word(argv[2], &a->verdict))
 		return wn_cli_usage_error(cli, "unknown state '%s' (valid or v, false-positive or fp, "
 					  "pre-existing or pre, untriaged or u)", argv[2]);
 	if (strcmp(a->which, "all") && !is_list(a->which) &&
@@ -137,6 +166,15 @@ static bool pick_findings(wn_cli *cli, const wn_item *it, const char *which, boo
 	return true;
 }
 
+/* Give finding (0: all) the verdict, the severity, or both. */
+static int mark_one(wn_cli *cli, const struct mark_args *a, wn_item *it, size_t finding, wn_error *err)
+{
+	if ((a->has_verdict && wn_store_mark(cli->store, it, finding, a->verdict, a->note, err) != WN_OK) ||
+	    (a->severity && wn_store_set_severity(cli->store, it, finding, a->sev, err) != WN_OK))
+		return wn_cli_fail(cli, err);
+	return 0;
+}
+
 /* Mark the picked findings, each journaled on its own. */
 static int mark_some(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
 {
@@ -149,8 +187,8 @@ static int mark_some(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_err
 	if (!pick_findings(cli, it, a->which, pick))
 		rc = 1;
 	for (size_t i = 0; !rc && i < n; i++)
-		if (pick[i] && wn_store_mark(cli->store, it, i + 1, a->verdict, a->note, err) != WN_OK)
-			rc = wn_cli_fail(cli, err);
+		if (pick[i])
+			rc = mark_one(cli, a, it, i + 1, err);
 	free(pick);
 	return rc;
 }
@@ -167,8 +205,7 @@ static int mark_run(wn_cli *cli, void *args)
 	} else {
 		wn_cli_overlay(cli, it);
 		if (!strcmp(a->which, "all"))
-			rc = wn_store_mark(cli->store, it, 0, a->verdict, a->note, &err) != WN_OK
-				     ? wn_cli_fail(cli, &err) : 0;
+			rc = mark_one(cli, a, it, 0, &err);
 		else
 			rc = mark_some(cli, a, it, &err);
 		if (!rc)
@@ -185,6 +222,9 @@ const wn_cmd wn_cmd_mark = {
 		 "shown by 'winnow show', a list of them (1,3-4), a finding's\n"
 		 "fingerprint (or its first 4 or more digits), or 'all'.  STATE is\n"
 		 "valid (v), false-positive (fp), pre-existing (pre) or untriaged (u).\n"
+		 "--severity records your own severity beside the bot's (with or\n"
+		 "without a STATE); it is undone like a verdict and reported to the\n"
+		 "bot's operators by 'winnow feedback'.\n"
 		 "\n"
 		 "The verdict is written to the journal first; then winnow waits up to\n"
 		 "--timeout seconds (default 5) for the notmuch write lock.  If another\n"

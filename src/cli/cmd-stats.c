@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "stats-text.h"
 #include "walk.h"
+#include "winnow/series.h"
 #include "winnow/stats.h"
 
 struct stats_args {
@@ -29,7 +30,7 @@ static const wn_opt stats_opts[] = {
 	{ .name = "by", .arg = "KEY[,KEY]", .parse = wn_opt_string,
 	  .offset = offsetof(struct stats_args, by),
 	  .help = "group by one or two of: bot (default), severity, list,\n"
-		  "author, attribution, model, month" },
+		  "author, attribution, model, month, maintainer-severity" },
 	{ 0 },
 };
 
@@ -49,11 +50,35 @@ static int stats_check(wn_cli *cli, void *args, int argc, char **argv)
 	return rc;
 }
 
+/* The pass: the groups, and what the series says of each finding. */
+struct pass {
+	wn_stats *s;
+	wn_series *series;
+};
+
 static int count_one(wn_cli *cli, wn_item *it, void *arg)
 {
-	if (wn_stats_add(arg, it, 0) != WN_OK)
+	struct pass *ps = arg;
+	size_t n = it->review && !it->load_error ? it->review->nfindings : 0;
+	unsigned *facts = calloc(n ? n : 1, sizeof(*facts));
+	wn_later later;
+	wn_fixed fixed;
+	int rc = 0;
+
+	if (!facts)
 		return wn_cli_nomem(cli);
-	return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (wn_series_later(ps->series, it, i, &later, NULL) == WN_OK)
+			facts[i] |= WN_STATS_LATER;
+		if (wn_series_fixed(ps->series, it, i, &fixed, NULL) == WN_OK)
+			facts[i] |= WN_STATS_FIXED;
+		wn_later_clear(&later);
+		wn_fixed_clear(&fixed);
+	}
+	if (wn_stats_add_facts(ps->s, it, 0, facts) != WN_OK)
+		rc = wn_cli_nomem(cli);
+	free(facts);
+	return rc;
 }
 
 static void key_int(wn_printer *p, const char *key, unsigned long v)
@@ -102,6 +127,9 @@ static void record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
 	for (unsigned v = 0; v < WN_VERDICT_COUNT; v++)
 		key_int(p, wn_verdict_name((wn_verdict) v), c->verdicts[v]);
 	key_int(p, "forwarded", c->forwarded);
+	key_int(p, "later_patch", c->later_patch);
+	key_int(p, "fixed_later", c->fixed_later);
+	key_int(p, "regraded", c->regraded);
 	key_int(p, "triaged", r.triaged);
 	key_real(p, "false_positive_rate", r.has_rate, r.fp_rate);
 	key_real(p, "false_positive_low", r.has_rate, r.fp_low);
@@ -135,13 +163,16 @@ static int stats_run(wn_cli *cli, void *args)
 	char *query = wn_cli_join(a->nwords, a->words);
 	wn_printer *p = query ? printer_for(a->format) : NULL;
 	wn_stats *s = NULL;
+	struct pass ps = { NULL, NULL };
 	int rc;
 
-	if (!p || wn_stats_new(a->keys, a->nkeys, 0, &s, NULL) != WN_OK) {
+	if (!p || wn_stats_new(a->keys, a->nkeys, 0, &s, NULL) != WN_OK ||
+	    wn_series_new(cli->idx, &ps.series, NULL) != WN_OK) {
 		rc = wn_cli_nomem(cli);
 		goto out;
 	}
-	rc = wn_walk(cli, query, count_one, s, NULL);
+	ps.s = s;
+	rc = wn_walk(cli, query, count_one, &ps, NULL);
 	if (rc)
 		goto out;
 	wn_stats_sort(s);
@@ -156,6 +187,7 @@ static int stats_run(wn_cli *cli, void *args)
 	rc = wn_walk_output(cli, stdout, rc);
 out:
 	wn_printer_free(&p);
+	wn_series_free(&ps.series);
 	wn_stats_free(&s);
 	free(query);
 	return rc;
@@ -166,7 +198,10 @@ const wn_cmd wn_cmd_stats = {
 	.about = "Count the findings of the reviews matching winnow.query (and QUERY)\n"
 		 "by verdict, in groups: how many are valid, false positives or\n"
 		 "pre-existing, the false-positive rate with its 95% confidence\n"
-		 "interval, and how often the bot's own pre-existing claim holds.",
+		 "interval, and how often the bot's own pre-existing claim holds; and\n"
+		 "how many findings a later patch of their series handles, how many\n"
+		 "valid ones a later version fixed, and how many you graded otherwise\n"
+		 "than the bot.",
 	.opts = stats_opts,
 	WN_CMD_ARGS(struct stats_args, .format = "text", .by = "bot"),
 	.check = stats_check,

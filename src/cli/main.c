@@ -35,7 +35,15 @@
 	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
 	  "count verdicts by bot, severity, list, author, attribution, month")       \
 	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
-	  "every finding with its verdict, as JSON, CSV or SARIF")
+	  "every finding with its verdict, as JSON, CSV or SARIF")                  \
+	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \
+	  "give untriaged findings the verdict of a similar one judged before")      \
+	X(wn_cmd_ledger, "ledger", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "the pre-existing bugs, each once, as text, JSON or digest mails")         \
+	X(wn_cmd_git, "git", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,             \
+	  "share verdicts with other maintainers through a git repository")          \
+	X(wn_cmd_feedback, "feedback", WN_CMD_INDEX | WN_CMD_STORE, 500,            \
+	  "tell a bot's operators its false positives and wrong severities")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)

@@ -207,18 +207,27 @@ static char *bar(const wn_stats_counts *c, unsigned long max, bool utf8)
 	return wn_buf_steal(&b);
 }
 
+/* A new row with the group's key cells; *i the next column.  NULL when
+ * out of memory. */
+static char **keyed_row(struct table *t, const wn_stats *s, const wn_stats_group *g, size_t *i)
+{
+	char **row = add_row(t);
+
+	for (*i = 0; row && *i < wn_stats_nkeys(s); (*i)++)
+		row[*i] = key_cell(s, g, *i, t->utf8);
+	return row;
+}
+
 static void counts_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
 		       const wn_stats_counts *c, unsigned long max)
 {
-	char **row = add_row(t);
-	size_t k = wn_stats_nkeys(s), i;
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
 	wn_stats_rates r;
 
 	if (!row)
 		return;
 	wn_stats_rates_of(c, &r);
-	for (i = 0; i < k; i++)
-		row[i] = key_cell(s, g, i, t->utf8);
 	row[i++] = dupf("%lu", c->reviews);
 	row[i++] = dupf("%lu", c->findings);
 	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);
@@ -264,13 +273,11 @@ static void counts_table(wn_printer *p, const wn_stats *s, bool utf8)
 static void claims_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
 		       const wn_stats_counts *c)
 {
-	char **row = add_row(t);
-	size_t k = wn_stats_nkeys(s), i;
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
 
 	if (!row)
 		return;
-	for (i = 0; i < k; i++)
-		row[i] = key_cell(s, g, i, t->utf8);
 	row[i++] = dupf("%lu", c->agree[1][1]);
 	row[i++] = dupf("%lu", c->agree[1][0]);
 	row[i++] = dupf("%lu", c->agree[0][1]);
@@ -289,6 +296,39 @@ static void claims_table(wn_printer *p, const wn_stats *s, bool utf8)
 	for (size_t i = 0; i < wn_stats_ngroups(s); i++)
 		claims_row(&t, s, wn_stats_group_at(s, i), &wn_stats_group_at(s, i)->c);
 	claims_row(&t, s, NULL, wn_stats_total(s));
+	table_print(p, &t);
+	table_free(&t);
+}
+
+static void series_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
+		       const wn_stats_counts *c)
+{
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
+
+	if (!row)
+		return;
+	row[i++] = dupf("%lu", c->findings);
+	row[i++] = dupf("%lu", c->later_patch);
+	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);
+	row[i++] = dupf("%lu", c->fixed_later);
+	row[i++] = dupf("%lu", c->regraded);
+}
+
+/* What the series and the maintainer's own grading say. */
+static void series_table(wn_printer *p, const wn_stats *s, bool utf8)
+{
+	struct table t = { .utf8 = utf8 };
+
+	key_cols(&t, s);
+	add_col(&t, "findings", true);
+	add_col(&t, "later-patch", true);
+	add_col(&t, "valid", true);
+	add_col(&t, "fixed-later", true);
+	add_col(&t, "regraded", true);
+	for (size_t i = 0; i < wn_stats_ngroups(s); i++)
+		series_row(&t, s, wn_stats_group_at(s, i), &wn_stats_group_at(s, i)->c);
+	series_row(&t, s, NULL, wn_stats_total(s));
 	table_print(p, &t);
 	table_free(&t);
 }
@@ -324,6 +364,10 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	p->separator(p);
 	claims_table(p, s, utf8);
 	p->separator(p);
+	wn_pr_text(p, "Series and your own grading:");
+	p->separator(p);
+	series_table(p, s, utf8);
+	p->separator(p);
 	wn_pr_text(p, "verdicts: %s valid, %s false positive, %s pre-existing, %s untriaged",
 		   wn_stats_glyph(WN_VERDICT_VALID, utf8), wn_stats_glyph(WN_VERDICT_FALSE_POSITIVE, utf8),
 		   wn_stats_glyph(WN_VERDICT_PREEXISTING, utf8), wn_stats_glyph(WN_VERDICT_UNTRIAGED, utf8));
@@ -333,5 +377,11 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	wn_pr_text(p, "score interval; pre-ex%%: the share you marked pre-existing");
 	p->separator(p);
 	wn_pr_text(p, "pre/other: the bot said pre-existing, you said valid or false positive");
+	p->separator(p);
+	wn_pr_text(p, "later-patch: a later patch of the series changes the finding's function;");
+	p->separator(p);
+	wn_pr_text(p, "fixed-later: valid, and gone from the bot's review of a later version;");
+	p->separator(p);
+	wn_pr_text(p, "regraded: you gave it another severity than the bot did");
 	p->separator(p);
 }

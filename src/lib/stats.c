@@ -56,7 +56,8 @@ wn_status wn_stats_keys_parse(const char *spec, wn_stats_key keys[WN_STATS_MAX_K
 
 		if (!key_from_name(p, len, &k))
 			return wn_error_set(err, WN_USAGE, "unknown key '%.*s' (bot, severity, list, "
-					    "author, attribution, model or month)", (int) len, p);
+					    "author, attribution, model, month or maintainer-severity)",
+					    (int) len, p);
 		for (size_t i = 0; i < *n; i++)
 			if (keys[i] == k)
 				return wn_error_set(err, WN_USAGE, "key '%s' given twice", keys_tab[k].name);
@@ -305,20 +306,32 @@ static bool keyed_by(const wn_stats *s, wn_stats_key key)
 	return false;
 }
 
-/* The group of finding f (NULL: a review without findings). */
-static long group_of(wn_stats *s, const struct review_values *rv, const wn_finding *f)
+/* The maintainer's severity of finding i; WN_SEV_NONE when unset. */
+static wn_severity own_severity(const wn_item *it, size_t i)
+{
+	return it->severity ? it->severity[i] : WN_SEV_NONE;
+}
+
+/* The group of finding i (none: a review without findings). */
+static long group_of(wn_stats *s, const struct review_values *rv, const wn_item *it, size_t i,
+		     bool none)
 {
 	const char *v[WN_STATS_MAX_KEYS];
 
 	for (size_t k = 0; k < s->nkeys; k++)
-		v[k] = s->keys[k] != WN_STATS_BY_SEVERITY ? rv->v[s->keys[k]]
-			: f ? wn_severity_name(f->severity) : NULL;
+		if (s->keys[k] == WN_STATS_BY_SEVERITY)
+			v[k] = none ? NULL : wn_severity_name(it->review->findings[i].severity);
+		else if (s->keys[k] == WN_STATS_BY_MAINTAINER_SEVERITY)
+			v[k] = none ? NULL : wn_severity_name(own_severity(it, i));
+		else
+			v[k] = rv->v[s->keys[k]];
 	return find_group(s, v);
 }
 
-static void count_finding(wn_stats_counts *c, const wn_item *it, size_t i)
+static void count_finding(wn_stats_counts *c, const wn_item *it, size_t i, unsigned facts)
 {
 	wn_verdict v = it->verdicts ? it->verdicts[i] : WN_VERDICT_UNTRIAGED;
+	wn_severity own = own_severity(it, i);
 
 	if ((unsigned) v >= WN_VERDICT_COUNT)
 		v = WN_VERDICT_UNTRIAGED;
@@ -328,9 +341,17 @@ static void count_finding(wn_stats_counts *c, const wn_item *it, size_t i)
 		c->forwarded++;
 	if (v != WN_VERDICT_UNTRIAGED)
 		c->agree[it->review->findings[i].preexisting][v == WN_VERDICT_PREEXISTING]++;
+	c->regraded += own != WN_SEV_NONE && own != it->review->findings[i].severity;
+	c->later_patch += !!(facts & WN_STATS_LATER);
+	c->fixed_later += !!(facts & WN_STATS_FIXED);
 }
 
 wn_status wn_stats_add(wn_stats *s, const wn_item *it, size_t tag)
+{
+	return wn_stats_add_facts(s, it, tag, NULL);
+}
+
+wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const unsigned *facts)
 {
 	struct review_values rv;
 	size_t n = it->review ? it->review->nfindings : 0;
@@ -344,16 +365,16 @@ wn_status wn_stats_add(wn_stats *s, const wn_item *it, size_t tag)
 	s->ntouched = 0;
 	s->total.reviews++;
 	for (size_t i = 0; i < n; i++) {
-		count_finding(&s->total, it, i);
-		gi = group_of(s, &rv, &it->review->findings[i]);
+		count_finding(&s->total, it, i, facts ? facts[i] : 0);
+		gi = group_of(s, &rv, it, i, false);
 		if (gi < 0 || !touch(s, (size_t) gi, tag))
 			return WN_NOMEM;
-		count_finding(&s->groups[gi].c, it, i);
+		count_finding(&s->groups[gi].c, it, i, facts ? facts[i] : 0);
 	}
 	/* A review without findings still counts in its review's groups:
 	 * Sashiko's "no issues found" is part of its record. */
-	if (n == 0 && !keyed_by(s, WN_STATS_BY_SEVERITY)) {
-		gi = group_of(s, &rv, NULL);
+	if (n == 0 && !keyed_by(s, WN_STATS_BY_SEVERITY) && !keyed_by(s, WN_STATS_BY_MAINTAINER_SEVERITY)) {
+		gi = group_of(s, &rv, it, 0, true);
 		if (gi < 0 || !touch(s, (size_t) gi, tag))
 			return WN_NOMEM;
 	}
@@ -372,6 +393,7 @@ static int rank(wn_stats_key key, const char *v)
 	case WN_STATS_BY_BOT:
 		return wn_bot_from_name(v, &b) == WN_OK ? (int) b : WN_BOT_COUNT;
 	case WN_STATS_BY_SEVERITY:
+	case WN_STATS_BY_MAINTAINER_SEVERITY:
 		return (int) wn_severity_parse(v);
 	case WN_STATS_BY_ATTRIBUTION:
 		for (int a = 0; a < WN_ATTR_COUNT; a++)

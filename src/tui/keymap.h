@@ -65,7 +65,11 @@
 	X(APPLY,          "apply",          ";",         "Then v, f, p or u: mark every selected row at once (one U undoes it)") \
 	X(HISTORY,        "history",        "H",         "The journal of changes; Enter or U there undoes the one under the cursor") \
 	X(COPY_ID,        "copy-id",        "i",         "Copy the review's (mail: the mail's) Message-ID to the terminal's clipboard") \
-	X(COPY_PATCH_ID,  "copy-patch-id",  "I",         "Copy the patch's Message-ID to the terminal's clipboard (for b4 am)")
+	X(COPY_PATCH_ID,  "copy-patch-id",  "I",         "Copy the patch's Message-ID to the terminal's clipboard (for b4 am)") \
+	/* never judge the same finding twice (review-memory.c) */                                  \
+	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
+	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
+	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (c, h, m, l; empty: none)")
 
 enum action {
 	ACT_NONE = 0,

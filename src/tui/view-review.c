@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "winnow/text.h"
+#include "review-memory.h"
 #include "view.h"
 
 struct dline {
@@ -40,6 +41,7 @@ struct review {
 	size_t scroll;		/* first detail line shown */
 	char *model;		/* "agent / model" of the attribution */
 	char *tools;		/* its tools, space-separated */
+	struct review_memory *mem;	/* seen before, series hints */
 };
 
 static const struct hint review_hints[] = {
@@ -183,6 +185,8 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);
 		add_lines(rv, ROLE_HEADER, wn_buf_str(&b), true, width);
 	}
+	for (const struct memo_line *m = review_memory_lines(rv->mem, cursor); m && m->text; m++)
+		add_lines(rv, m->role, m->text, true, width);
 	add_blank(rv);
 	add_lines_x(rv, ROLE_SUBJECT, TA_BOLD, f->summary, true, width);
 	if (f->quote && *f->quote) {
@@ -381,6 +385,7 @@ static void review_done(struct tui *t, struct view *v)
 	detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
+	review_memory_free(&rv->mem);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
@@ -740,6 +745,14 @@ static bool bulk_request(struct tui *t, struct view *v, enum action a)
 	}
 }
 
+/* Seen before and the series hints, looked up between keys. */
+static bool review_busy(struct tui *t, struct view *v)
+{
+	struct review *rv = v->priv;
+
+	return review_memory_work(t, &rv->mem, rv->it, v->cursor);
+}
+
 static struct view_req review_request(struct tui *t, struct view *v, enum action a)
 {
 	struct review *rv = v->priv;
@@ -766,6 +779,12 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 				&rv->about);
 	case ACT_FORWARD:
 		return req_open(VIEW_COMPOSE, rv->it);
+	case ACT_ACCEPT_SEEN:
+	case ACT_SERIES_PATCH:
+	case ACT_SEVERITY:
+		if (review_memory_request(t, &rv->mem, rv->it, v->cursor, a))
+			view_goto(t, v, v->cursor + 1);
+		return req_done();
 	default:
 		return req_pass(a);
 	}
@@ -783,5 +802,6 @@ const struct view_ops review_ops = {
 	.request = review_request,
 	.select = review_select,
 	.focus = review_focus,
+	.busy = review_busy,
 	.hints = review_hints,
 };

@@ -1,0 +1,70 @@
+/* winnow — the pre-existing ledger: the bugs the bots found that the
+ * patches did not cause, for someone with time to fix them.
+ *
+ * Findings marked pre-existing are gathered one review at a time and
+ * merged: the same fingerprint is the same bug, and so is a similar
+ * finding (similar.h) at the same place, whichever bot or version of
+ * the series reported it.  Each bug keeps where it is, what it is, when
+ * it was first and last reported, by which reviews about which patches,
+ * and the maintainers' notes. */
+#ifndef WINNOW_LEDGER_H
+#define WINNOW_LEDGER_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "winnow/conf.h"
+#include "winnow/forward.h"
+#include "winnow/index.h"
+#include "winnow/status.h"
+
+/* One review that reported the bug. */
+typedef struct wn_ledger_report {
+	char *review;		/* its Message-ID */
+	size_t finding;		/* 1-based there */
+	wn_bot bot;
+	time_t date;
+	char *patch;		/* the patch's Message-ID; NULL: not in the index */
+	char *patch_subject;	/* the patch's subject, else the review's */
+} wn_ledger_report;
+
+typedef struct wn_ledger_entry {
+	char fingerprint[WN_FP_LEN + 1];	/* of the first report */
+	/* Where and what, as the newest report says it. */
+	char *file, *function;	/* NULL when unknown */
+	int line;		/* 0 when unknown */
+	char *summary;
+	wn_severity severity;	/* the most severe any report gave */
+	char *list;		/* the newest report's patch's list; NULL: none */
+	time_t first, last;	/* reported first and last */
+	wn_ledger_report *reports;	/* oldest first */
+	size_t nreports;
+	char **notes;		/* the different notes, in the order met */
+	size_t nnotes;
+} wn_ledger_entry;
+
+typedef struct wn_ledger wn_ledger;
+
+wn_status wn_ledger_new(wn_ledger **out, wn_error *err);
+void wn_ledger_free(wn_ledger **l);
+
+/* Add the findings of a loaded review marked pre-existing (journaled
+ * verdicts laid over already).  WN_NOMEM is the only error. */
+wn_status wn_ledger_add(wn_ledger *l, const wn_item *it);
+
+/* The bugs by list (no list last), then most recently reported first. */
+void wn_ledger_sort(wn_ledger *l);
+size_t wn_ledger_count(const wn_ledger *l);
+const wn_ledger_entry *wn_ledger_at(const wn_ledger *l, size_t i);
+
+/* The ledger as mail, after wn_ledger_sort(): one digest per list
+ * (digest.h), To the list (its List-Id with the first dot made '@', as
+ * the kernel's lists are named; bugs without a list go to the user),
+ * Subject "Pre-existing bugs found by review bots in LIST (N)", each bug
+ * with its place, summary, severity, when and by which bots it was
+ * reported, on which patches (subject and Message-ID), and its notes.
+ * *out: *n mails, each wn_forward_free()d, and the array free()d. */
+wn_status wn_ledger_digests(const wn_ledger *l, const wn_conf *c, wn_forward ***out, size_t *n,
+			    wn_error *err);
+
+#endif

@@ -1,0 +1,61 @@
+/* winnow — verdict memory: a finding judged before, found again.
+ *
+ * A series comes back as v2 and v3 with the same findings; the same
+ * false positive shows up on every patch touching a file.  For a
+ * finding, wn_memory_lookup() finds the most similar finding (similar.h)
+ * that already has a verdict, in any other review: what the review view
+ * shows as "seen before" and `winnow carry` applies.
+ *
+ * It never scans every verdict: the reviews worth reading are asked of
+ * notmuch, those tagged with a verdict (winnow/valid, winnow/false-
+ * positive, winnow/pre-existing) whose text holds the finding's
+ * function (else its file's name, else its patch's title; for a finding
+ * with none of these, those holding its fingerprint's verdict
+ * property); at most WN_MEMORY_CANDIDATES of them, newest first.  Each
+ * query is asked once and each review read is kept (its judged
+ * findings, by place), so a pass over many findings asks notmuch once
+ * per function and reads each review once. */
+#ifndef WINNOW_MEMORY_H
+#define WINNOW_MEMORY_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "winnow/index.h"
+#include "winnow/status.h"
+#include "winnow/store.h"
+
+/* Reviews read per query at most. */
+#define WN_MEMORY_CANDIDATES 200
+
+/* A finding judged before. */
+typedef struct wn_seen {
+	char *review;		/* the review's Message-ID */
+	size_t finding;		/* 1-based, in that review */
+	char fingerprint[WN_FP_LEN + 1];
+	wn_bot bot;
+	wn_verdict verdict;
+	char *note;		/* its note; NULL when none */
+	char *patch_subject;	/* its patch's subject (the review's when the
+				 * patch is not in the index) */
+	time_t date;		/* the review's date */
+	char *summary;
+	double score;		/* similarity: the Jaccard index of the words */
+} wn_seen;
+
+void wn_seen_clear(wn_seen *s);
+
+typedef struct wn_memory wn_memory;
+
+/* A memory over idx (which must outlive it); store (may be NULL) lays
+ * journaled verdicts over what notmuch holds. */
+wn_status wn_memory_new(wn_index *idx, const wn_store *store, wn_memory **out, wn_error *err);
+void wn_memory_free(wn_memory **m);
+
+/* The finding judged before that is most like finding i (0-based) of a
+ * loaded review: the highest score, then the newest review.  Findings
+ * of the review itself do not count.  WN_NOT_FOUND when there is none. */
+wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
+			   wn_error *err);
+
+#endif

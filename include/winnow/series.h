@@ -1,0 +1,129 @@
+/* winnow — series awareness: which patch of which version of which
+ * series a review is about, what the later patches of that series and
+ * the later versions of that patch change, and what that says about a
+ * finding:
+ *
+ *   - a later patch of the same series (same thread, or same author,
+ *     prefix, version and count within days) changes the finding's
+ *     function too: "patch 4/5 changes this function too", the finding
+ *     may be one the series handles itself;
+ *   - a finding judged valid on vN that the same bot no longer reports
+ *     on a later version of the patch, whose diff still changes that
+ *     function: "likely fixed in vM".
+ *
+ * Everything here reads the index and the mails; nothing is stored.  A
+ * wn_series caches what it read (patches, their diffs, later versions),
+ * so a pass over many reviews reads each patch once. */
+#ifndef WINNOW_SERIES_H
+#define WINNOW_SERIES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "winnow/index.h"
+#include "winnow/status.h"
+
+/* --- subjects ----------------------------------------------------------- */
+
+/* "[PATCH bpf-next v2 3/5] bpf: clamp the count", taken apart. */
+typedef struct wn_subject {
+	char *prefix;		/* the bracket words but version and k/n, lower
+				 * case: "patch bpf-next"; "" when none */
+	int version;		/* 2; 1 when the subject names none */
+	int part, total;	/* 3 and 5; 0 and 0 without "k/n" */
+	char *title;		/* "bpf: clamp the count", normalised
+				 * (wn_text_normalize): what every version shares */
+	bool reply;		/* it began with "Re:" */
+} wn_subject;
+
+/* Parse a subject (may be NULL).  Bracket groups without "PATCH" or
+ * "RFC" (a list's tag) are skipped.  WN_NOMEM is the only error. */
+wn_status wn_subject_parse(const char *subject, wn_subject *out);
+void wn_subject_clear(wn_subject *s);
+
+/* --- a patch's diff ------------------------------------------------------- */
+
+/* One hunk of a patch mail's diff. */
+typedef struct wn_hunk {
+	char *file;		/* wn_sim_path() of the new name */
+	char **functions;	/* what it changes: the function the "@@" line
+				 * names and every function defined in it; NULL-terminated */
+	int new_line;		/* first line in the new file */
+	int mail_line;		/* its "@@" line in the decoded body, from 1 */
+} wn_hunk;
+
+typedef struct wn_diff {
+	wn_hunk *h;
+	size_t n;
+} wn_diff;
+
+/* The hunks of a patch mail's body (decoded text). */
+wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out);
+void wn_diff_clear(wn_diff *d);
+/* The first hunk changing function (wn_sim_function form) in file
+ * (wn_sim_path form); function NULL: any hunk of the file.  NULL when
+ * none. */
+const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *function);
+
+/* --- the series of a review -------------------------------------------------- */
+
+typedef struct wn_series wn_series;
+
+/* A cache over idx, which must outlive it. */
+wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err);
+void wn_series_free(wn_series **s);
+
+/* A later patch of the same series that changes a finding's function. */
+typedef struct wn_later {
+	char *patch;		/* its Message-ID */
+	char *subject;
+	int part, total;	/* "4/5" */
+	int mail_line;		/* the hunk's "@@" line in its decoded body */
+	int new_line;
+} wn_later;
+
+void wn_later_clear(wn_later *l);
+
+/* For finding i (0-based) of a loaded review: the first later patch of
+ * its patch's series that changes the same file and function.
+ * WN_NOT_FOUND when none does (or the review has no patch, the patch
+ * is no k/n of a series, the finding has no file). */
+wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *out,
+			  wn_error *err);
+
+/* A later version of the patch on which the bot no longer reports a
+ * finding judged valid. */
+typedef struct wn_fixed {
+	int version;		/* of the later patch: "likely fixed in v2" */
+	char *patch;		/* its Message-ID */
+	char *subject;
+	char *review;		/* the bot's review of it */
+} wn_fixed;
+
+void wn_fixed_clear(wn_fixed *f);
+
+/* For finding i (0-based) of a loaded review, judged valid: the first
+ * later version of its patch that the same bot reviewed without a
+ * similar finding (similar.h) while its diff still changes the
+ * finding's function.  WN_NOT_FOUND when there is none, when the
+ * finding is not valid, or no later version was reviewed yet. */
+wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *out,
+			  wn_error *err);
+
+/* The decoded patch mail with Message-ID id as a reader sees it: the
+ * From, Date, Subject and Message-ID lines, a blank line, the body;
+ * sanitised for a terminal ('\n' and '\t' kept).  *header_lines is how
+ * many lines come before the body, so that a hunk's mail_line is line
+ * header_lines + mail_line of the text.  malloc'd. */
+wn_status wn_series_patch_text(wn_series *s, const char *id, char **out, int *header_lines,
+			       wn_error *err);
+
+/* Show text in $PAGER (default less) starting at line (from 1), on the
+ * caller's terminal, and wait for it.  The text goes to a private
+ * temporary file (removed afterwards), given to the pager after
+ * "+LINE", which less, more, most and vi understand; no shell.  (The
+ * TUI leaves curses mode around it.) */
+wn_status wn_run_pager(const char *text, int line, wn_error *err);
+
+#endif

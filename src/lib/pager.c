@@ -1,0 +1,117 @@
+/* winnow — a patch in the user's pager, at the hunk (series.h).
+ *
+ * The text goes into a private temporary file that the pager reads;
+ * the pager is $PAGER (default less) split into words, run without a
+ * shell, on the caller's terminal, with "+LINE" before the file, which
+ * less, more, most and vi all take as "start at LINE". */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "winnow/forward.h"
+#include "winnow/series.h"
+#include "winnow/text.h"
+
+static wn_status write_temp(const char *text, char path[], wn_error *err)
+{
+	size_t len = strlen(text), off = 0;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return wn_error_set(err, WN_IO, "cannot create %s: %s", path, strerror(errno));
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			unlink(path);
+			return wn_error_set(err, WN_IO, "cannot write %s: %s", path, strerror(errno));
+		}
+		off += (size_t) w;
+	}
+	close(fd);
+	return WN_OK;
+}
+
+/* $PAGER's words, then "+line" and the file. */
+static wn_status pager_argv(const char *path, int line, char ***out, wn_error *err)
+{
+	const char *pager = getenv("PAGER");
+	char **v, **nv;
+	size_t k = 0;
+	wn_status st;
+
+	if ((st = wn_argv_split(pager && *pager ? pager : "less", &v, err)) != WN_OK)
+		return st == WN_USAGE ? wn_error_set(err, WN_CONFIG, "$PAGER: %s", wn_error_msg(err)) : st;
+	while (v[k])
+		k++;
+	if (!(nv = realloc(v, (k + 3) * sizeof(*nv)))) {
+		wn_strv_free(v);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	nv[k + 2] = NULL;
+	if (asprintf(&nv[k], "+%d", line > 0 ? line : 1) < 0)
+		nv[k] = NULL;
+	nv[k + 1] = nv[k] ? strdup(path) : NULL;
+	if (!nv[k + 1]) {
+		wn_strv_free(nv);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	*out = nv;
+	return WN_OK;
+}
+
+static wn_status run(char **argv, wn_error *err)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	int status = 0;
+	pid_t pid, r;
+
+	/* As system() does: Ctrl-C is the pager's business while it runs. */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (pid > 0 && (r = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	if (pid < 0)
+		return wn_error_set(err, WN_IO, "cannot start the pager: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return wn_error_set(err, WN_CONFIG, "cannot run the pager '%s'", argv[0]);
+	return WN_OK;
+}
+
+wn_status wn_run_pager(const char *text, int line, wn_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	char **argv = NULL;
+	wn_status st;
+
+	if ((size_t) snprintf(path, sizeof(path), "%s/winnow-patch-XXXXXX",
+			      dir && *dir ? dir : "/tmp") >= sizeof(path))
+		return wn_error_set(err, WN_CONFIG, "$TMPDIR is too long");
+	if ((st = write_temp(text, path, err)) != WN_OK)
+		return st;
+	if ((st = pager_argv(path, line, &argv, err)) == WN_OK)
+		st = run(argv, err);
+	wn_strv_free(argv);
+	unlink(path);
+	return st;
+}

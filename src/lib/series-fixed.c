@@ -1,0 +1,246 @@
+/* winnow — "likely fixed in v2" (series.h): a finding judged valid on
+ * one version of a patch that the same bot no longer reports on a later
+ * version whose diff still changes the finding's function.
+ *
+ * The later versions of a patch are the patches with the same title and
+ * a higher version; a bot's review of one is a review in its thread
+ * that winnow links to it. */
+#include "autoconfig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "series-private.h"
+#include "winnow/buf.h"
+#include "winnow/text.h"
+
+/* Words of a title put into the phrase query: enough to narrow. */
+#define TITLE_WORDS 10
+
+void sr_reviewed_free(struct sr_reviewed *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < r[i].n; k++) {
+			free(r[i].loc[k]);
+			wn_words_free(&r[i].words[k]);
+		}
+		free(r[i].loc);
+		free(r[i].words);
+		free(r[i].review);
+	}
+	free(r);
+}
+
+/* --- later versions ---------------------------------------------------------- */
+
+static void version(wn_series *s, const char *id, const char *subject, void *arg)
+{
+	struct sr_patch *me = arg, *p = wn_text_prefix_ci(subject + strspn(subject, " "), "re:") ? NULL
+				       : sr_patch_get(s, id);
+
+	if (p && p != me && !p->subj.reply && p->subj.version > me->subj.version &&
+	    strcmp(p->subj.title, me->subj.title) == 0)
+		sr_push(&me->versions, &me->nversions, p);
+}
+
+static int by_version(const void *a, const void *b)
+{
+	const struct sr_patch *x = *(struct sr_patch *const *) a, *y = *(struct sr_patch *const *) b;
+
+	if (x->subj.version != y->subj.version)
+		return x->subj.version < y->subj.version ? -1 : 1;
+	return (x->date > y->date) - (x->date < y->date);
+}
+
+/* subject:"first words of the title": a phrase only narrows, the
+ * titles are compared exactly in version(). */
+static char *title_query(const char *title)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t words = 0;
+
+	wn_buf_puts(&b, "subject:\"");
+	for (const char *c = title; *c && words < TITLE_WORDS; c++) {
+		words += *c == ' ';
+		if (words < TITLE_WORDS)
+			wn_buf_putc(&b, *c == '"' ? ' ' : *c);
+	}
+	if (wn_buf_puts(&b, "\"") != WN_OK) {
+		wn_buf_free(&b);
+		return NULL;
+	}
+	return wn_buf_steal(&b);
+}
+
+static void find_versions(wn_series *s, struct sr_patch *p)
+{
+	char *qs;
+
+	if (p->versions_read)
+		return;
+	p->versions_read = true;
+	if (!*p->subj.title || !(qs = title_query(p->subj.title)))
+		return;
+	sr_each(s, qs, version, p);
+	free(qs);
+	if (p->nversions > 1)
+		qsort(p->versions, p->nversions, sizeof(*p->versions), by_version);
+}
+
+/* --- the bots' reviews of a patch ---------------------------------------------- */
+
+static bool keep_review(struct sr_patch *p, const wn_item *it)
+{
+	struct sr_reviewed *nr, *r;
+	size_t n = it->review->nfindings;
+
+	if (!(nr = realloc(p->reviewed, (p->nreviewed + 1) * sizeof(*nr))))
+		return false;
+	p->reviewed = nr;
+	r = &nr[p->nreviewed];
+	memset(r, 0, sizeof(*r));
+	r->bot = it->bot;
+	r->loc = calloc(n ? n : 1, sizeof(*r->loc));
+	r->words = calloc(n ? n : 1, sizeof(*r->words));
+	if (!(r->review = strdup(it->id)) || !r->loc || !r->words) {
+		free(r->review);
+		free(r->loc);
+		free(r->words);
+		return false;
+	}
+	p->nreviewed++;
+	for (size_t k = 0; k < n; k++, r->n++) {
+		const wn_finding *f = &it->review->findings[k];
+
+		r->loc[k] = wn_sim_location(f, it->patch->subject);
+		if (wn_words_of(f->summary, &r->words[k]) != WN_OK)
+			return false;
+	}
+	return true;
+}
+
+static void find_reviews(wn_series *s, struct sr_patch *p)
+{
+	wn_index *idx = sr_index(s);
+	wn_list list = { 0 };
+	char *qs = NULL;
+
+	if (p->reviewed_read)
+		return;
+	p->reviewed_read = true;
+	if (asprintf(&qs, "thread:%s", p->thread) < 0)
+		return;
+	if (wn_index_query(idx, qs, &list, NULL) == WN_OK) {
+		for (size_t i = 0; i < list.n; i++) {
+			wn_item *it = wn_list_get(idx, &list, i);
+
+			if (it && wn_index_load(idx, it, NULL) == WN_OK && !it->load_error &&
+			    it->patch && strcmp(it->patch->id, p->id) == 0 && !keep_review(p, it))
+				break;
+			wn_list_release(&list, i);
+		}
+	}
+	wn_list_free(&list);
+	free(qs);
+}
+
+/* --- the verdict ----------------------------------------------------------------- */
+
+/* Did bot review q, and did it report the finding (loc, words) again? */
+static void reported_on(const struct sr_patch *q, wn_bot bot, const char *loc, const wn_words *w,
+			const char **review, bool *again)
+{
+	*review = NULL;
+	*again = false;
+	for (size_t r = 0; r < q->nreviewed; r++) {
+		if (q->reviewed[r].bot != bot)
+			continue;
+		*review = q->reviewed[r].review;
+		for (size_t k = 0; k < q->reviewed[r].n; k++)
+			*again |= wn_sim_match(loc, w, q->reviewed[r].loc[k], &q->reviewed[r].words[k], NULL);
+	}
+}
+
+static wn_status fixed_fill(wn_series *s, struct sr_patch *q, const char *review, wn_fixed *out)
+{
+	sr_patch_subject(s, q);
+	out->version = q->subj.version;
+	out->patch = strdup(q->id);
+	out->subject = wn_strdup0(q->subject);
+	out->review = strdup(review);
+	if (!out->patch || !out->review || (q->subject && !out->subject)) {
+		wn_fixed_clear(out);
+		return WN_NOMEM;
+	}
+	return WN_OK;
+}
+
+struct finding_key {
+	char *loc, *file, *fn;
+	wn_words words;
+};
+
+static wn_status key_of(const wn_item *it, size_t i, struct finding_key *k)
+{
+	const wn_finding *f = &it->review->findings[i];
+
+	memset(k, 0, sizeof(*k));
+	k->loc = wn_sim_location(f, it->patch->subject);
+	k->file = f->about_commit_msg ? NULL : wn_sim_path(f->file);
+	k->fn = wn_sim_function(f->function);
+	return wn_words_of(f->summary, &k->words);
+}
+
+static void key_clear(struct finding_key *k)
+{
+	free(k->loc);
+	free(k->file);
+	free(k->fn);
+	wn_words_free(&k->words);
+}
+
+wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *out,
+			  wn_error *err)
+{
+	struct finding_key k;
+	struct sr_patch *p;
+	wn_status st = WN_NOT_FOUND;
+
+	memset(out, 0, sizeof(*out));
+	if (!it->loaded || !it->review || i >= it->review->nfindings || !it->patch ||
+	    !it->verdicts || it->verdicts[i] != WN_VERDICT_VALID)
+		return WN_NOT_FOUND;
+	if (key_of(it, i, &k) != WN_OK) {
+		key_clear(&k);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	p = k.file && k.loc ? sr_patch_get(s, it->patch->id) : NULL;
+	if (p)
+		find_versions(s, p);
+	for (size_t v = 0; p && st == WN_NOT_FOUND && v < p->nversions; v++) {
+		struct sr_patch *q = p->versions[v];
+		const char *review;
+		bool again;
+
+		find_reviews(s, q);
+		reported_on(q, it->bot, k.loc, &k.words, &review, &again);
+		/* Not reviewed by the bot yet, or reported again: look on. */
+		if (!review || again)
+			continue;
+		if (wn_diff_find(sr_patch_diff(s, q), k.file, k.fn))
+			st = fixed_fill(s, q, review, out);
+	}
+	key_clear(&k);
+	if (st == WN_NOMEM)
+		return wn_error_set(err, st, "out of memory");
+	return st;
+}
+
+void wn_fixed_clear(wn_fixed *f)
+{
+	free(f->patch);
+	free(f->subject);
+	free(f->review);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,56 @@
+/* winnow — what series.c and series-fixed.c share: a patch as a
+ * wn_series caches it. */
+#ifndef WINNOW_SERIES_PRIVATE_H
+#define WINNOW_SERIES_PRIVATE_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "winnow/series.h"
+#include "winnow/similar.h"
+
+/* One bot's review of a patch, as far as matching needs it. */
+struct sr_reviewed {
+	wn_bot bot;
+	char *review;		/* its Message-ID */
+	size_t n;		/* findings */
+	char **loc;		/* wn_sim_location() of each; entries may be NULL */
+	wn_words *words;	/* wn_words_of() of each summary */
+};
+
+struct sr_patch {
+	char *id, *thread, *author;	/* author: the address, lower case */
+	time_t date;
+	wn_subject subj;
+	char *subject;		/* as the mail has it, read when shown */
+	wn_diff diff;
+	bool diff_read;
+	struct sr_patch **later;	/* later parts of its series, by part */
+	size_t nlater;
+	bool later_read;
+	struct sr_patch **versions;	/* later versions of it, oldest first */
+	size_t nversions;
+	bool versions_read;
+	struct sr_reviewed *reviewed;	/* the bots' reviews of it */
+	size_t nreviewed;
+	bool reviewed_read;
+};
+
+/* The patch with Message-ID id, read once; NULL when the index does not
+ * hold it (or out of memory). */
+struct sr_patch *sr_patch_get(wn_series *s, const char *id);
+/* Its hunks, read once (empty when its mail cannot be read). */
+const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p);
+/* p->subject, read once. */
+wn_status sr_patch_subject(wn_series *s, struct sr_patch *p);
+/* fn on the Message-ID and subject of every message notmuch query qs
+ * matches, in no order. */
+typedef void (*sr_each_fn)(wn_series *s, const char *id, const char *subject, void *arg);
+void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg);
+/* Add p to the vector unless it is there; false when out of memory. */
+bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
+void sr_reviewed_free(struct sr_reviewed *r, size_t n);
+/* The index, for series-fixed.c's review queries. */
+wn_index *sr_index(wn_series *s);
+
+#endif

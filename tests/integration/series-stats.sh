@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# winnow stats on the series fixture beside the demo mailbox: findings a
+# later patch of their series handles (v1 and v2 2/5 #2 in blinker_irq(),
+# which 4/5 changes; the demo's A1 #1, #2 and B1 #1, #2), valid findings
+# fixed in a later version (v1 #1, gone on v2 whose diff still changes
+# blinker_remove()), and the maintainer's own severity beside the bot's
+# (v1: high medium medium low; v2: high medium medium low; v3: medium
+# low low).
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+. "$WN_TOP_SRCDIR/tests/lib/series-world.sh"
+wn_series_world
+export LC_ALL=C
+check "v1 judged" wn_series_judge_v1
+"$WINNOW" carry > /dev/null 2>&1
+"$WINNOW" mark --severity=high "$v2" 3
+"$WINNOW" mark --severity=medium "$v3" 3
+"$WINNOW" mark --severity=low "$v1" 4
+
+json=$WN_WORLD/stats.json
+"$WINNOW" stats --format=json > "$json"
+expect_eq "stats exits 0" 0 $?
+expect_eq "Sashiko: later patch, fixed later, regraded" '[6,1,2]' \
+	"$(jq -c '.[] | select(.bot == "sashiko") | [.later_patch, .fixed_later, .regraded]' "$json")"
+expect_eq "the total" '[6,1,2]' "$(jq -c '.[] | select(.total) | [.later_patch, .fixed_later, .regraded]' "$json")"
+expect_eq "the series alone: v1 and v2 #2" '[2,1]' \
+	"$("$WINNOW" stats --format=json "id:$v1 or id:$v2 or id:$v3 or id:$v2p4" | jq -c '.[] | select(.total) | [.later_patch, .fixed_later]')"
+expect_eq "a later version not reviewed yet fixes nothing: v3 alone" '[0,0]' \
+	"$("$WINNOW" stats --format=json "id:$v3" | jq -c '.[] | select(.total) | [.later_patch, .fixed_later]')"
+
+"$WINNOW" stats --format=json --by=severity,maintainer-severity "id:$v1 or id:$v2 or id:$v3" > "$json"
+expect_eq "the bot's severity beside yours" \
+	'[["high",null,2],["medium","high",1],["medium",null,4],["low","medium",1],["low","low",1],["low",null,2],[null,null,11]]' \
+	"$(jq -c '[.[] | [.severity, ."maintainer-severity", .findings]]' "$json")"
+expect_eq "regraded: high for medium, medium for low; low for low is no regrading" 2 \
+	"$(jq '.[] | select(.total) | .regraded' "$json")"
+
+text=$("$WINNOW" stats "id:$v1 or id:$v2 or id:$v3 or id:$v2p4")
+check "text: the series table" grep -qxF "Series and your own grading:" <<<"$text"
+check "text: its numbers" grep -qE '^Sashiko +12 +2 +1 +1 +2$' <<<"$text"
+"$WINNOW" stats --by=maintainer-severity,bogus > /dev/null 2>&1; expect_eq "an unknown key: usage error" 1 $?
+wn_done

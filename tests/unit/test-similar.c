@@ -1,0 +1,340 @@
+/* Unit tests: the similarity of findings (similar.c), patch subjects
+ * taken apart (subject.c) and the hunks of a patch (patchdiff.c).  The
+ * must-match and must-not-match cases of winnow(1)'s SIMILAR FINDINGS
+ * are here, with the word sets worked out in the comments. */
+#include "autoconfig.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "winnow/winnow.h"
+#include "winnow/series.h"
+#include "winnow/similar.h"
+
+static wn_finding finding(const char *file, const char *function, const char *summary)
+{
+	wn_finding f;
+
+	memset(&f, 0, sizeof(f));
+	f.file = (char *) file;
+	f.function = (char *) function;
+	f.summary = (char *) summary;
+	return f;
+}
+
+/* Are a and b similar, each with its own patch subject? */
+static bool similar(const wn_finding *a, const char *sa, const wn_finding *b, const char *sb,
+		    double *score)
+{
+	char *la = wn_sim_location(a, sa), *lb = wn_sim_location(b, sb);
+	wn_words wa, wb;
+	bool r;
+
+	assert_int_equal(wn_words_of(a->summary, &wa), WN_OK);
+	assert_int_equal(wn_words_of(b->summary, &wb), WN_OK);
+	r = wn_sim_match(la, &wa, lb, &wb, score);
+	wn_words_free(&wa);
+	wn_words_free(&wb);
+	free(la);
+	free(lb);
+	return r;
+}
+
+static char *joined(const char *text)
+{
+	wn_words w;
+	wn_buf b = WN_BUF_INIT;
+
+	assert_int_equal(wn_words_of(text, &w), WN_OK);
+	for (size_t i = 0; i < w.n; i++)
+		wn_buf_printf(&b, "%s%s", i ? " " : "", w.w[i]);
+	wn_words_free(&w);
+	return b.len ? wn_buf_steal(&b) : strdup("");
+}
+
+static void assert_words(const char *text, const char *want)
+{
+	char *got = joined(text);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/* --- words -------------------------------------------------------------------- */
+
+static void test_words(void **state)
+{
+	(void) state;
+	/* Lower case, sorted, once each; "the", "is", "of" go; numbers go;
+	 * a final e goes. */
+	assert_words("The lock is taken twice, lock 42 of 7", "lock taken twic");
+	/* Hex values and commit ids go, a short hex-like word stays. */
+	assert_words("writes 0xdeadbeef at 0x1f since 1a2b3c4d5e6f, not beef",
+		     "beef sinc writ");
+	/* Versions go; names keep their endings, words lose them. */
+	assert_words("v2 frees ring->bufs in wgn_ring_frees entries",
+		     "buf entry fre ring wgn_ring_frees");
+	assert_words("checking u32 overflows", "check overflow u32");
+	/* Rewording: one word each. */
+	assert_words("writes written writing write", "writ written");
+	assert_words("dropped drop racing races race", "drop rac");
+	assert_words(NULL, "");
+	/* Every little word goes (the table is searched by halves: a word
+	 * out of order would stay). */
+	assert_words("a after all also an and any are as at be been before being but by can "
+		     "could do does for from has have here if in into is it its line lines may "
+		     "might never no not now of on or patch series so still than that the their "
+		     "them then there these this those to was were when where which while will "
+		     "with would", "");
+}
+
+static void test_jaccard(void **state)
+{
+	wn_words a, b;
+
+	(void) state;
+	assert_int_equal(wn_words_of("alpha beta gamma", &a), WN_OK);
+	assert_int_equal(wn_words_of("beta gamma delta epsilon", &b), WN_OK);
+	/* {beta, gamma} of {alpha, beta, gamma, delta, epsilon}. */
+	assert_true(wn_words_jaccard(&a, &b) > 0.3999 && wn_words_jaccard(&a, &b) < 0.4001);
+	assert_true(wn_words_jaccard(&a, &a) == 1.0);
+	wn_words_free(&b);
+	assert_int_equal(wn_words_of("", &b), WN_OK);
+	assert_true(wn_words_jaccard(&a, &b) == 0.0);
+	assert_true(wn_words_jaccard(&b, &b) == 0.0);
+	wn_words_free(&a);
+	wn_words_free(&b);
+}
+
+static void test_places(void **state)
+{
+	char *s;
+
+	(void) state;
+	s = wn_sim_path("b/drivers//net/x.c");
+	assert_string_equal(s, "drivers/net/x.c");
+	free(s);
+	s = wn_sim_path("./drivers/net/x.c ");
+	assert_string_equal(s, "drivers/net/x.c");
+	free(s);
+	assert_null(wn_sim_path(""));
+	s = wn_sim_function(" static inline frob_it() ");
+	assert_string_equal(s, "frob_it");
+	free(s);
+	assert_null(wn_sim_function("()"));
+}
+
+/* --- must match ------------------------------------------------------------------- */
+
+static void test_match_reworded(void **state)
+{
+	/* {frobnic_remove, writ, frobnic_irq_mask, through, fd, reg,
+	 * iounmap, unmap} against the same plus "goe": 8 of 9. */
+	wn_finding a = finding("drivers/misc/frobnic/core.c", "frobnic_remove",
+			       "frobnic_remove() writes FROBNIC_IRQ_MASK through fd->regs after "
+			       "iounmap() unmapped them.");
+	wn_finding b = finding("b/drivers/misc/frobnic/core.c", "frobnic_remove()",
+			       "After iounmap() in frobnic_remove(), the FROBNIC_IRQ_MASK write goes "
+			       "through the unmapped fd->regs.");
+	double score;
+
+	(void) state;
+	assert_true(similar(&a, "[PATCH v1 2/5] frobnic: x", &b, "[PATCH v2 2/5] frobnic: x", &score));
+	assert_true(score > 0.888 && score < 0.889);
+}
+
+static void test_match_moved_lines(void **state)
+{
+	wn_finding a = finding("drivers/net/widgetnet/ring.c", "wgn_rx_teardown",
+			       "ring->bufs is freed at line 37 but read again at line 52");
+	wn_finding b = finding("drivers/net/widgetnet/ring.c", "wgn_rx_teardown",
+			       "ring->bufs is freed at line 41 but read again at line 58");
+	double score;
+
+	(void) state;
+	assert_true(similar(&a, NULL, &b, NULL, &score));
+	assert_true(score == 1.0);
+}
+
+static void test_match_renamed_version(void **state)
+{
+	/* The version is in the text and in the subject: neither counts.
+	 * A finding on the commit message sits at the patch's title. */
+	wn_finding a = finding(NULL, NULL, "The v1 changelog says the lock is dropped in 0123456789ab");
+	wn_finding b = finding(NULL, NULL, "The v3 changelog says the lock is dropped in 89abcdef0123");
+	double score;
+
+	(void) state;
+	a.about_commit_msg = b.about_commit_msg = true;
+	assert_true(similar(&a, "[PATCH v1 3/5] frobnic: drop the lock",
+			    &b, "Re: [PATCH v3 3/5] frobnic: drop the lock", &score));
+	assert_true(score == 1.0);
+	/* Another patch's commit message is another place. */
+	assert_false(similar(&a, "[PATCH v1 3/5] frobnic: drop the lock",
+			     &b, "[PATCH v1 4/5] frobnic: take the lock", &score));
+	assert_true(score == 0.0);
+	/* No subject at all: like no other finding. */
+	assert_false(similar(&a, NULL, &b, NULL, NULL));
+}
+
+/* --- must not match ------------------------------------------------------------- */
+
+static void test_nomatch_same_function(void **state)
+{
+	/* {against, dead, fd, frobnic_irq, lock, order, updat} and
+	 * {drop, fd, issu, lock, wake_up_all}: 2 of 10. */
+	wn_finding a = finding("drivers/misc/frobnic/core.c", "frobnic_remove",
+			       "fd->lock does not order the fd->dead update against frobnic_irq()");
+	wn_finding b = finding("drivers/misc/frobnic/core.c", "frobnic_remove",
+			       "wake_up_all() is issued after fd->lock has been dropped.");
+	double score;
+
+	(void) state;
+	assert_false(similar(&a, NULL, &b, NULL, &score));
+	assert_true(score > 0.1999 && score < 0.2001);
+}
+
+static void test_nomatch_other_file(void **state)
+{
+	wn_finding a = finding("drivers/net/widgetnet/ring.c", "wgn_ring_free",
+			       "The return value of kzalloc() is not checked");
+	wn_finding b = finding("drivers/net/widgetnet/main.c", "wgn_ring_free",
+			       "The return value of kzalloc() is not checked");
+	wn_finding c = finding("drivers/net/widgetnet/ring.c", "wgn_ring_alloc",
+			       "The return value of kzalloc() is not checked");
+	double score = 1;
+
+	(void) state;
+	assert_false(similar(&a, NULL, &b, NULL, &score));
+	assert_true(score == 0.0);
+	/* Same file, another function: another place too. */
+	assert_false(similar(&a, NULL, &c, NULL, NULL));
+}
+
+/* --- subjects ------------------------------------------------------------------------ */
+
+static void test_subjects(void **state)
+{
+	wn_subject s;
+
+	(void) state;
+	assert_int_equal(wn_subject_parse("Re: [PATCH bpf-next v2 3/5] bpf: Clamp  the count", &s), WN_OK);
+	assert_string_equal(s.prefix, "patch bpf-next");
+	assert_int_equal(s.version, 2);
+	assert_int_equal(s.part, 3);
+	assert_int_equal(s.total, 5);
+	assert_string_equal(s.title, "bpf: clamp the count");
+	assert_true(s.reply);
+	wn_subject_clear(&s);
+	assert_int_equal(wn_subject_parse("[Intel-wired-lan] [RFC PATCHv3 0/7] ice: x", &s), WN_OK);
+	assert_string_equal(s.prefix, "rfc patch");
+	assert_int_equal(s.version, 3);
+	assert_int_equal(s.part, 0);
+	assert_int_equal(s.total, 7);
+	assert_string_equal(s.title, "ice: x");
+	assert_false(s.reply);
+	wn_subject_clear(&s);
+	assert_int_equal(wn_subject_parse("frobnic: a plain title", &s), WN_OK);
+	assert_string_equal(s.prefix, "");
+	assert_int_equal(s.version, 1);
+	assert_int_equal(s.total, 0);
+	assert_string_equal(s.title, "frobnic: a plain title");
+	wn_subject_clear(&s);
+	assert_int_equal(wn_subject_parse(NULL, &s), WN_OK);
+	assert_string_equal(s.title, "");
+	wn_subject_clear(&s);
+}
+
+/* --- diffs ------------------------------------------------------------------------------ */
+
+static const char patch[] =
+	"Move the mask write before the unmap.\n"
+	"\n"
+	"Signed-off-by: A <a@example.org>\n"
+	"---\n"
+	" drivers/misc/frobnic/core.c | 4 +++-\n"
+	"\n"
+	"diff --git a/drivers/misc/frobnic/core.c b/drivers/misc/frobnic/core.c\n"
+	"--- a/drivers/misc/frobnic/core.c\n"
+	"+++ b/drivers/misc/frobnic/core.c\n"
+	"@@ -70,9 +72,11 @@ static void frobnic_remove(struct platform_device *pdev)\n"
+	" \tstruct frobnic *fd = platform_get_drvdata(pdev);\n"
+	"+\twritel(FROBNIC_IRQ_MASK, fd->regs);\n"
+	"@@ -90,3 +94,9 @@ static int frobnic_probe(struct platform_device *pdev)\n"
+	" }\n"
+	"+\n"
+	"+static int frobnic_quiesce(struct frobnic *fd)\n"
+	"+{\n"
+	"+BPF_CALL_2(bpf_frob, u32, a, u32, b)\n"
+	"diff --git a/drivers/misc/frobnic/new.c b/drivers/misc/frobnic/new.c\n"
+	"--- /dev/null\n"
+	"+++ b/drivers/misc/frobnic/new.c\n"
+	"@@ -0,0 +1,2 @@\n"
+	"+int x;\n";
+
+static void test_diff(void **state)
+{
+	wn_diff d;
+	const wn_hunk *h;
+
+	(void) state;
+	assert_int_equal(wn_diff_parse(patch, strlen(patch), &d), WN_OK);
+	assert_int_equal(d.n, 3);
+	h = wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_remove");
+	assert_non_null(h);
+	assert_int_equal(h->new_line, 72);
+	assert_int_equal(h->mail_line, 10);
+	/* A function defined inside a hunk, and one a macro defines. */
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_quiesce"), &d.h[1]);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "bpf_frob"), &d.h[1]);
+	assert_null(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_irq"));
+	assert_null(wn_diff_find(&d, "drivers/misc/frobnic/other.c", "frobnic_remove"));
+	/* A new file: its name from "+++", no function in the "@@" line. */
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/new.c", NULL), &d.h[2]);
+	assert_null(d.h[2].functions);
+	wn_diff_clear(&d);
+}
+
+/* A mail read as it is, CRLF and all, gives the same hunks. */
+static void test_diff_crlf(void **state)
+{
+	wn_buf b = WN_BUF_INIT;
+	wn_diff d;
+
+	(void) state;
+	for (const char *p = patch; *p; p++)
+		wn_buf_puts(&b, *p == '\n' ? "\r\n" : (char[]) { *p, 0 });
+	assert_int_equal(wn_diff_parse(b.data, b.len, &d), WN_OK);
+	assert_int_equal(d.n, 3);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_remove"), &d.h[0]);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/core.c", "frobnic_quiesce"), &d.h[1]);
+	assert_ptr_equal(wn_diff_find(&d, "drivers/misc/frobnic/new.c", NULL), &d.h[2]);
+	assert_int_equal(d.h[0].mail_line, 10);
+	wn_diff_clear(&d);
+	wn_buf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_jaccard),
+		cmocka_unit_test(test_places),
+		cmocka_unit_test(test_match_reworded),
+		cmocka_unit_test(test_match_moved_lines),
+		cmocka_unit_test(test_match_renamed_version),
+		cmocka_unit_test(test_nomatch_same_function),
+		cmocka_unit_test(test_nomatch_other_file),
+		cmocka_unit_test(test_subjects),
+		cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_diff_crlf),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
