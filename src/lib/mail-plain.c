@@ -121,7 +121,7 @@ static bool scan(const char *data, size_t len, struct raw fields[PH_COUNT], cons
 		if (*p == ' ' || *p == '\t') {
 			/* A fold; one of nothing but blanks, GMime might take
 			 * for the end of the header. */
-			if (!any || blank_line(p, eol))
+			if (p == data || blank_line(p, eol))
 				return false;
 			if (cur)
 				cur->n = (size_t) (eol - cur->s);
@@ -130,7 +130,9 @@ static bool scan(const char *data, size_t len, struct raw fields[PH_COUNT], cons
 		}
 		if (!(n = name_len(p, eol)))
 			return false;
-		any = true;
+		/* GMime gives the Content-* fields to the part: a mail of
+		 * nothing else has no header, and its parser says so. */
+		any |= n < 8 || g_ascii_strncasecmp(p, "Content-", 8) != 0;
 		cur = NULL;
 		if ((i = field_index(p, n)) >= 0) {
 			/* GMime picks the first or the last of two, or

@@ -549,6 +549,7 @@ static const struct plain_case plain_cases[] = {
 	NOT_PLAIN("From: a@b.c\nSubject: x\n \t \nTo: y@z\n\nbody\n"),
 	NOT_PLAIN(" folded first\nFrom: a@b.c\n\nbody\n"),
 	NOT_PLAIN("\nbody only\n"),
+	NOT_PLAIN("Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\nno header but the part's\n"),
 };
 
 static void test_plain_reader(void **state)
