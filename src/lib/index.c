@@ -286,18 +286,53 @@ static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst,
 	return st;
 }
 
+/* Rows read while the search that counts them is open anyway: a
+ * screenful on the tallest terminal. */
+#define FIRST_PAGE 128
+
+/* Count the results of the search open in c, stepping over them (which
+ * costs nothing: the result set is in memory), and read the first rows
+ * on the way into first[].  How many were read goes to *nfirst; fewer
+ * than FIRST_PAGE when the index changed under a row (wn_list_get()
+ * reads it again) or memory ran out. */
+static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *nfirst)
+{
+	size_t n = 0;
+	bool reading = true;
+
+	*nfirst = 0;
+	for (; notmuch_messages_valid(c->msgs); notmuch_messages_move_to_next(c->msgs), n++) {
+		notmuch_message_t *msg;
+
+		if (!reading || n >= FIRST_PAGE)
+			continue;
+		msg = notmuch_messages_get(c->msgs);
+		first[n] = msg ? item_from_message(msg) : NULL;
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (first[n])
+			(*nfirst)++;
+		else
+			reading = false;
+	}
+	return n;
+}
+
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
 {
 	struct wn_list_cursor *c;
 	notmuch_status_t nst;
-	unsigned count = 0;
+	wn_item **first;
+	size_t count, nfirst;
 	char *qs = build_query(idx, user_query);
 
 	memset(out, 0, sizeof(*out));
 	c = calloc(1, sizeof(*c));
-	if (!qs || !c) {
+	first = calloc(FIRST_PAGE, sizeof(*first));
+	if (!qs || !c || !first) {
 		free(qs);
 		free(c);
+		free(first);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	c->query = qs;
@@ -305,13 +340,12 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	out->cursor = c;
 	c->q = make_query(idx, qs);
 	if (!c->q) {
+		free(first);
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	for (int tries = 0;; tries++) {
-		nst = notmuch_query_count_messages(c->q, &count);
-		if (nst == NOTMUCH_STATUS_SUCCESS)
-			nst = notmuch_query_search_messages(c->q, &c->msgs);
+		nst = notmuch_query_search_messages(c->q, &c->msgs);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			break;
 		/* A revision discarded under us looks the same as a query
@@ -325,15 +359,29 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 				continue;
 			nst = NOTMUCH_STATUS_OUT_OF_MEMORY;
 		}
+		free(first);
 		return query_failed(idx, out, nst, err);
 	}
 	c->generation = idx->generation;
+	/* One search both orders and counts: notmuch_query_count_messages()
+	 * would run the whole match a second time, as much work again as
+	 * the search itself, and for every review that matches.  The rows
+	 * past the first page come from the search run anew when they are
+	 * asked for (wn_list_get() does that for a search that ended). */
+	count = count_results(c, first, &nfirst);
+	cursor_close(c);
 	out->n = count;
 	out->items = calloc(count ? count : 1, sizeof(*out->items));
 	if (!out->items) {
+		while (nfirst)
+			wn_item_free(&first[--nfirst]);
+		free(first);
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	memcpy(out->items, first, nfirst * sizeof(*first));
+	out->fetched = nfirst;
+	free(first);
 	return WN_OK;
 }
 
@@ -352,8 +400,10 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 		if (c->generation != idx->generation && c->msgs)
 			cursor_close(c);
 		if (!c->msgs || !notmuch_messages_valid(c->msgs)) {
-			/* The iterator ended early: the index was reopened
-			 * or changed.  Start again once, skipping what we have. */
+			/* No search open (wn_index_query() closed the one
+			 * that counted), or it ended early: the index was
+			 * reopened or changed.  Search again, once, and
+			 * step over the rows we have. */
 			if (restarted || !cursor_open(idx, c))
 				return NULL;
 			restarted = true;
