@@ -281,6 +281,18 @@ static void plain_clear(struct plain *pl)
 	free(pl->charset);
 }
 
+/* Does GMime's RFC 2047 decoding change s?  Not when s is printable
+ * ASCII and blanks without an encoded word ("=?"), which most header
+ * values are; decoding each was a fifth of reading a plain mail.
+ * (tests/unit/test-mail.c holds GMime to this.) */
+static bool needs_decoding(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+		if ((*p < 0x20 && *p != '\t') || *p > 0x7e || (*p == '=' && p[1] == '?'))
+			return true;
+	return false;
+}
+
 /* What GMime's header makes of field i's raw value: g_mime_header_get_value()
  * (unfolded, RFC 2047 decoded) and, for an address header, the list
  * GMime's message parses from the raw value.  False when that list is
@@ -292,7 +304,8 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	char *raw = g_strndup(f->s, f->n);
 
 	pl->unfolded[i] = g_mime_utils_header_unfold(raw);
-	pl->decoded[i] = g_mime_utils_header_decode_text(opts, pl->unfolded[i]);
+	pl->decoded[i] = needs_decoding(pl->unfolded[i]) ? g_mime_utils_header_decode_text(opts, pl->unfolded[i])
+							 : g_strdup(pl->unfolded[i]);
 	if (i < MH_ADDRESS_COUNT)
 		pl->v.addrs[i] = internet_address_list_parse(opts, raw);
 	g_free(raw);

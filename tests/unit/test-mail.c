@@ -575,6 +575,25 @@ static void test_plain_reader(void **state)
 	}
 }
 
+/* mail-plain.c takes printable ASCII without "=?" as GMime's RFC 2047
+ * decoder would give it back: hold GMime to that. */
+static void test_plain_ascii_is_decoded_as_is(void **state)
+{
+	static const char *const values[] = {
+		"", " ", "\t", "plain", "  lead and trail  ", "a\t\tb  c", "Re: [PATCH v2 1/3] x: y",
+		"\"Quoted, Name\" <a@b.c>, (comment) d@e.f", "= ? ?= =x?= a=b?c", "<id@host> (junk)",
+		"!#$%&'*+-/^_`{|}~()<>[]:;@\\,.", "?=", "=",
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		char *d = g_mime_utils_header_decode_text(wn_mail_gmime(), values[i]);
+
+		assert_string_equal(d, values[i]);
+		g_free(d);
+	}
+}
+
 static void test_free_null(void **state)
 {
 	wn_mail *m = NULL;
@@ -600,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_body_limit),
 		cmocka_unit_test(test_plain_reader),
+		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),
 	};
 
