@@ -46,7 +46,6 @@ typedef struct wn_patch {
  * index alone; the rest by wn_index_load(), which reads the mail files. */
 typedef struct wn_item {
 	char *id;		/* Message-ID without <> */
-	char *filename;		/* one file of the message */
 	time_t date;
 	char *subject;
 	char *from;

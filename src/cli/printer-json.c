@@ -4,8 +4,10 @@
 
 #include <jansson.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "printer.h"
+#include "winnow/buf.h"
 #include "winnow/text.h"
 
 /* Our walks nest four deep (review, patch, trailers, trailer). */
@@ -22,12 +24,15 @@ struct json_printer {
 	size_t depth;		/* containers open */
 	const char *key;	/* of the next value in a map; NULL: none */
 	size_t skip;		/* > 0: inside a container that is not JSON's */
+	wn_buf scratch;		/* a string being sanitised */
 };
 
 static void put_indent(FILE *out, size_t depth)
 {
-	for (size_t i = 0; i < depth; i++)
-		fputs("  ", out);
+	static const char spaces[] = "                                ";
+
+	_Static_assert(sizeof(spaces) - 1 >= 2 * JSON_MAX_DEPTH, "an indent for every depth");
+	fwrite(spaces, 1, 2 * depth, out);
 }
 
 /* Write what comes before a value: the comma, line break and indent in
@@ -48,8 +53,12 @@ static bool jp_start(struct json_printer *jp)
 		return false;
 	fputs(top->count++ ? ",\n" : "\n", jp->p.out);
 	put_indent(jp->p.out, jp->depth);
-	if (top->is_map)
-		fprintf(jp->p.out, "\"%s\": ", key);
+	if (top->is_map) {
+		/* Our own keys: nothing to escape. */
+		fputc('"', jp->p.out);
+		fputs(key, jp->p.out);
+		fputs("\": ", jp->p.out);
+	}
 	return true;
 }
 
@@ -110,29 +119,60 @@ static void jp_map_key(wn_printer *p, const char *key)
 	((struct json_printer *) p)->key = key;
 }
 
+/* s[0..n) as a JSON string, escaped byte for byte as jansson's
+ * json_dumpf() escapes it (without JSON_ENSURE_ASCII): '"', '\\' and
+ * the C0 controls, nothing else.  Done here because going through a
+ * json_t (copied, checked, written through a callback) was a fifth of
+ * a listing's time. */
+static void put_escaped(FILE *out, const char *s, size_t n)
+{
+	size_t run = 0;
+
+	fputc('"', out);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char) s[i];
+		char u[8];
+		const char *esc = u;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fwrite(s + run, 1, i - run, out);
+		switch (c) {
+		case '"': esc = "\\\""; break;
+		case '\\': esc = "\\\\"; break;
+		case '\b': esc = "\\b"; break;
+		case '\f': esc = "\\f"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\t': esc = "\\t"; break;
+		default: snprintf(u, sizeof(u), "\\u%04X", c); break;
+		}
+		fputs(esc, out);
+		run = i + 1;
+	}
+	fwrite(s + run, 1, n - run, out);
+	fputc('"', out);
+}
+
 /* Sanitised like every string (a script printing it with `jq -r` must
  * not put a hostile mail's escape sequence on its terminal), then
- * escaped by jansson exactly as before the printer streamed. */
+ * escaped as jansson escapes it.  Text jansson would refuse (not
+ * UTF-8; the sanitiser never leaves such) and no memory give "". */
 static void jp_string(wn_printer *p, const char *s)
 {
 	struct json_printer *jp = (struct json_printer *) p;
-	char *clean;
-	json_t *j;
+	wn_buf *b = &jp->scratch;
 
 	if (!jp_start(jp))
 		return;
-	if (!s) {
+	wn_buf_reset(b);
+	if (!s)
 		fputs("null", p->out);
-	} else {
-		clean = wn_text_sanitize(s, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
-		j = clean ? json_string(clean) : NULL;
-		if (j)
-			json_dumpf(j, p->out, JSON_ENCODE_ANY);
-		else	/* out of memory */
-			fputs("\"\"", p->out);
-		json_decref(j);
-		free(clean);
-	}
+	else if (wn_text_sanitize_buf(b, s, strlen(s), WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB) != WN_OK ||
+		 !wn_text_utf8_valid(wn_buf_str(b), b->len))
+		fputs("\"\"", p->out);
+	else
+		put_escaped(p->out, wn_buf_str(b), b->len);
 	jp_finish(jp);
 }
 
@@ -218,7 +258,45 @@ static void jp_separator(wn_printer *p)
 static void jp_done(wn_printer *p)
 {
 	fflush(p->out);
+	wn_buf_free(&((struct json_printer *) p)->scratch);
 	free(p);
+}
+
+static bool is_json(const wn_printer *p)
+{
+	return p && p->done == jp_done;
+}
+
+wn_printer *wn_printer_json_new_nested(FILE *out, size_t depth)
+{
+	struct json_printer *jp;
+
+	if (depth == 0 || depth > JSON_MAX_DEPTH)
+		return NULL;
+	jp = (struct json_printer *) wn_printer_json_new(out);
+	if (!jp)
+		return NULL;
+	/* As many lists open (only the innermost is written to). */
+	jp->depth = depth;
+	return &jp->p;
+}
+
+bool wn_printer_json_splice(wn_printer *p, wn_printer *nested)
+{
+	struct json_printer *jp = (struct json_printer *) p, *jn = (struct json_printer *) nested;
+	char chunk[16384];
+	size_t n;
+
+	if (!is_json(p) || !is_json(nested) || jp->skip || jn->skip || jp->depth != jn->depth ||
+	    jp->stack[jp->depth - 1].is_map || fflush(nested->out) != 0)
+		return false;
+	rewind(nested->out);
+	while ((n = fread(chunk, 1, sizeof(chunk), nested->out)) > 0)
+		fwrite(chunk, 1, n, p->out);
+	if (ferror(nested->out))
+		return false;
+	jp->stack[jp->depth - 1].count += jn->stack[jn->depth - 1].count;
+	return true;
 }
 
 wn_printer *wn_printer_json_new(FILE *out)

@@ -68,6 +68,15 @@ void wn_printer_free(wn_printer **p);
 
 wn_printer *wn_printer_text_new(FILE *out);
 wn_printer *wn_printer_json_new(FILE *out);
+/* JSON spooled aside: a printer whose values are the elements of a list
+ * depth containers deep in another JSON printer's output, written to
+ * out (a temporary file) exactly as that printer would write them in
+ * place.  NULL when out of memory or depth is beyond any walk. */
+wn_printer *wn_printer_json_new_nested(FILE *out, size_t depth);
+/* Copy what nested wrote into p, whose innermost open container must be
+ * a list as deep as nested's; as if p had written those values itself.
+ * False (p unchanged, or partly written on a read error) otherwise. */
+bool wn_printer_json_splice(wn_printer *p, wn_printer *nested);
 /* CSV (RFC 4180), for the commands that offer it (not in the format
  * table: a review is no row).  A row is a map directly inside the
  * outermost list; its keyed values are the row's fields, containers

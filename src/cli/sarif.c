@@ -15,7 +15,6 @@
 #include "autoconfig.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,9 +23,15 @@
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define FINGERPRINT_KEY "winnowFingerprint/v1"
+/* Where a run's results sit: the log's map, "runs", the run's map,
+ * "results". */
+#define RESULTS_DEPTH 4
 
+/* Each bot's results are written, as the reviews come, to a spool of
+ * their own, by a printer that writes them exactly as they will stand
+ * in the log; the log then copies each spool into its run. */
 struct wn_sarif {
-	FILE *spool[WN_BOT_COUNT];	/* each bot's results, one JSON value each */
+	FILE *spool[WN_BOT_COUNT];	/* each bot's results */
 	wn_printer *pr[WN_BOT_COUNT];	/* writing them */
 };
 
@@ -177,7 +182,7 @@ wn_status wn_sarif_add(wn_sarif *s, const wn_item *it, wn_error *err)
 		s->spool[b] = tmpfile();
 		if (!s->spool[b])
 			return wn_error_set(err, WN_IO, "cannot make a temporary file: %s", strerror(errno));
-		s->pr[b] = wn_printer_json_new(s->spool[b]);
+		s->pr[b] = wn_printer_json_new_nested(s->spool[b], RESULTS_DEPTH);
 		if (!s->pr[b])
 			return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
@@ -188,74 +193,9 @@ wn_status wn_sarif_add(wn_sarif *s, const wn_item *it, wn_error *err)
 	return WN_OK;
 }
 
-/* A JSON value read back, through the printer. */
-static void replay(wn_printer *p, json_t *v)
-{
-	const char *key;
-	json_t *x;
-	size_t i;
-
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		p->begin_map(p);
-		json_object_foreach(v, key, x) {
-			p->map_key(p, key);
-			replay(p, x);
-		}
-		p->end(p);
-		break;
-	case JSON_ARRAY:
-		p->begin_list(p);
-		json_array_foreach(v, i, x)
-			replay(p, x);
-		p->end(p);
-		break;
-	case JSON_STRING:
-		p->string(p, json_string_value(v));
-		break;
-	case JSON_INTEGER:
-		p->integer(p, json_integer_value(v));
-		break;
-	case JSON_REAL:
-		p->real(p, json_real_value(v));
-		break;
-	case JSON_TRUE:
-	case JSON_FALSE:
-		p->boolean(p, json_is_true(v));
-		break;
-	case JSON_NULL:
-		p->null(p);
-		break;
-	}
-}
-
-/* Read the results of one spool back into the open results list. */
-static wn_status replay_spool(wn_printer *p, FILE *f, wn_error *err)
-{
-	json_error_t jerr;
-	int c;
-
-	rewind(f);
-	for (;;) {
-		json_t *v;
-
-		while ((c = getc(f)) == ' ' || c == '\n')
-			;
-		if (c == EOF)
-			return ferror(f) ? wn_error_set(err, WN_IO, "cannot read a temporary file") : WN_OK;
-		ungetc(c, f);
-		/* Stops right after the object's closing brace. */
-		v = json_loadf(f, JSON_DISABLE_EOF_CHECK, &jerr);
-		if (!v)
-			return wn_error_set(err, WN_IO, "cannot read back a spooled result: %s", jerr.text);
-		replay(p, v);
-		json_decref(v);
-	}
-}
-
 static wn_status run(wn_sarif *s, wn_printer *p, wn_bot b, wn_error *err)
 {
-	wn_status st;
+	wn_status st = WN_OK;
 
 	p->begin_map(p);
 	p->map_key(p, "tool");
@@ -268,8 +208,8 @@ static wn_status run(wn_sarif *s, wn_printer *p, wn_bot b, wn_error *err)
 	p->end(p);
 	p->map_key(p, "results");
 	p->begin_list(p);
-	fflush(s->spool[b]);
-	st = replay_spool(p, s->spool[b], err);
+	if (!wn_printer_json_splice(p, s->pr[b]))
+		st = wn_error_set(err, WN_IO, "cannot read back a temporary file: %s", strerror(errno));
 	p->end(p);
 	p->end(p);
 	return st;

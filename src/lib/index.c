@@ -170,7 +170,23 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 	return WN_OK;
 }
 
-/* Copy the cheap, indexed fields of msg into a new item. */
+/* The Message-ID of msg.  notmuch_message_get_message_id() reads it
+ * from the document's term list, which Xapian decompresses whole (every
+ * word of the mail) on first use: that was an eighth of a full listing.
+ * The index keeps the same id as a document value, cheap to read.
+ * (Every database notmuch has written since 0.17 has those values:
+ * notmuch upgrades older ones before writing, and so must winnow's own
+ * writes; an empty value falls back to the term list all the same.) */
+static const char *message_id(notmuch_message_t *msg)
+{
+	const char *v = notmuch_message_get_header(msg, "message-id");
+
+	return v && *v ? v : notmuch_message_get_message_id(msg);
+}
+
+/* Copy the cheap, indexed fields of msg into a new item: document
+ * values only, no term list, so that a screenful of rows costs a few
+ * lookups however big the mails are. */
 static wn_item *item_from_message(notmuch_message_t *msg)
 {
 	wn_item *it = calloc(1, sizeof(*it));
@@ -178,14 +194,13 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 
 	if (!it)
 		return NULL;
-	it->id = wn_strdup0(notmuch_message_get_message_id(msg));
-	it->filename = wn_strdup0(notmuch_message_get_filename(msg));
+	it->id = wn_strdup0(message_id(msg));
 	it->date = notmuch_message_get_date(msg);
 	v = notmuch_message_get_header(msg, "subject");
 	it->subject = strdup(v ? v : "");
 	v = notmuch_message_get_header(msg, "from");
 	it->from = strdup(v ? v : "");
-	if (!it->id || !it->filename || !it->subject || !it->from)
+	if (!it->id || !it->subject || !it->from)
 		wn_item_free(&it);
 	return it;
 }
@@ -387,19 +402,55 @@ static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst,
 	return st;
 }
 
+/* Rows read while the search that counts them is open anyway: a
+ * screenful on the tallest terminal. */
+#define FIRST_PAGE 128
+
+/* Count the results of the search open in c, stepping over them (which
+ * costs nothing: the result set is in memory), and read the first rows
+ * on the way into first[].  How many were read goes to *nfirst; fewer
+ * than FIRST_PAGE when the index changed under a row (wn_list_get()
+ * reads it again) or memory ran out. */
+static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *nfirst)
+{
+	size_t n = 0;
+	bool reading = true;
+
+	*nfirst = 0;
+	for (; notmuch_messages_valid(c->msgs); notmuch_messages_move_to_next(c->msgs), n++) {
+		notmuch_message_t *msg;
+
+		if (!reading || n >= FIRST_PAGE)
+			continue;
+		msg = notmuch_messages_get(c->msgs);
+		first[n] = msg ? item_from_message(msg) : NULL;
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (first[n])
+			(*nfirst)++;
+		else
+			reading = false;
+	}
+	return n;
+}
+
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
 {
 	struct wn_list_cursor *c;
 	notmuch_status_t nst;
-	unsigned count = 0;
+	wn_item **first;
+	size_t count, nfirst;
 	char *qs;
 
 	memset(out, 0, sizeof(*out));
 	if (!(qs = build_query(idx, user_query, err)))
 		return err->status ? err->status : WN_NOMEM;
 	c = calloc(1, sizeof(*c));
-	if (!c) {
+	first = calloc(FIRST_PAGE, sizeof(*first));
+	if (!c || !first) {
 		free(qs);
+		free(c);
+		free(first);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	c->query = qs;
@@ -407,13 +458,12 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	out->cursor = c;
 	c->q = make_query(idx, qs);
 	if (!c->q) {
+		free(first);
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	for (int tries = 0;; tries++) {
-		nst = notmuch_query_count_messages(c->q, &count);
-		if (nst == NOTMUCH_STATUS_SUCCESS)
-			nst = notmuch_query_search_messages(c->q, &c->msgs);
+		nst = notmuch_query_search_messages(c->q, &c->msgs);
 		if (nst == NOTMUCH_STATUS_SUCCESS)
 			break;
 		/* A revision discarded under us looks the same as a query
@@ -427,15 +477,29 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 				continue;
 			nst = NOTMUCH_STATUS_OUT_OF_MEMORY;
 		}
+		free(first);
 		return query_failed(idx, out, nst, err);
 	}
 	c->generation = idx->generation;
+	/* One search both orders and counts: notmuch_query_count_messages()
+	 * would run the whole match a second time, as much work again as
+	 * the search itself, and for every review that matches.  The rows
+	 * past the first page come from the search run anew when they are
+	 * asked for (wn_list_get() does that for a search that ended). */
+	count = count_results(c, first, &nfirst);
+	cursor_close(c);
 	out->n = count;
 	out->items = calloc(count ? count : 1, sizeof(*out->items));
 	if (!out->items) {
+		while (nfirst)
+			wn_item_free(&first[--nfirst]);
+		free(first);
 		wn_list_free(out);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	memcpy(out->items, first, nfirst * sizeof(*first));
+	out->fetched = nfirst;
+	free(first);
 	return WN_OK;
 }
 
@@ -454,8 +518,10 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 		if (c->generation != idx->generation && c->msgs)
 			cursor_close(c);
 		if (!c->msgs || !notmuch_messages_valid(c->msgs)) {
-			/* The iterator ended early: the index was reopened
-			 * or changed.  Start again once, skipping what we have. */
+			/* No search open (wn_index_query() closed the one
+			 * that counted), or it ended early: the index was
+			 * reopened or changed.  Search again, once, and
+			 * step over the rows we have. */
 			if (restarted || !cursor_open(idx, c))
 				return NULL;
 			restarted = true;
@@ -734,7 +800,6 @@ void wn_item_free(wn_item **pit)
 		return;
 	item_clear_loaded(it);
 	free(it->id);
-	free(it->filename);
 	free(it->subject);
 	free(it->from);
 	free(it);

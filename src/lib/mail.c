@@ -9,6 +9,7 @@
 #include <iconv.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,8 +17,8 @@
 
 #include <gmime/gmime.h>
 
+#include "mail-private.h"
 #include "winnow/buf.h"
-#include "winnow/mail.h"
 #include "winnow/text.h"
 
 /* A review is a few KiB; anything beyond this is an attack or an
@@ -31,6 +32,12 @@
 static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
 static GMimeParserOptions *parser_opts;
 
+const char *const wn_mail_header_names[MH_COUNT] = {
+#define WN_X_(e, name) name,
+	MAIL_HEADER_LIST(WN_X_)
+#undef WN_X_
+};
+
 static void gmime_setup(void)
 {
 	/* Raw 8-bit header text: try UTF-8 first, then Latin-1, which
@@ -43,7 +50,32 @@ static void gmime_setup(void)
 		g_mime_parser_options_set_fallback_charsets(parser_opts, fallback);
 }
 
+GMimeParserOptions *wn_mail_gmime(void)
+{
+	pthread_once(&gmime_once, gmime_setup);
+	return parser_opts;
+}
+
 /* ---- UTF-8 helpers ---------------------------------------------------- */
+
+/* g_utf8_validate(s, n, NULL), eight bytes at a time over the ASCII
+ * that most mail is (no byte NUL or above 0x7f in the word: the
+ * subtraction borrows into the top bit of a NUL byte); GLib checks the
+ * rest.  Bodies were checked twice each, a twelfth of a listing. */
+static bool utf8_valid(const char *s, size_t n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), tops = UINT64_C(0x8080808080808080);
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+
+		memcpy(&v, s + i, 8);
+		if (((v - ones) | v) & tops)
+			break;
+	}
+	return g_utf8_validate(s + i, (gssize) (n - i), NULL);
+}
 
 /* Copy s (n bytes, no NUL inside) as valid UTF-8: invalid sequences
  * become U+FFFD.  NULL only when out of memory. */
@@ -52,7 +84,7 @@ static char *utf8_dup_n(const char *s, size_t n)
 	gchar *v;
 	char *r;
 
-	if (g_utf8_validate(s, (gssize) n, NULL))
+	if (utf8_valid(s, n))
 		return wn_strndup(s, n);
 	v = g_utf8_make_valid(s, (gssize) n);
 	r = v ? strdup(v) : NULL;
@@ -115,7 +147,7 @@ static wn_status guess_to_utf8(wn_buf *out, const char *s, size_t n, bool said_u
 	char *fixed;
 	wn_status st;
 
-	if (g_utf8_validate(s, (gssize) n, NULL))
+	if (utf8_valid(s, n))
 		return wn_buf_append(out, s, n);
 	if (!said_utf8 && !has_utf8_multibyte(s, n))
 		return latin1_to_utf8(out, s, n);
@@ -229,12 +261,6 @@ static char *one_line(const char *s)
 	return v;
 }
 
-/* Header value, RFC 2047 decoded by GMime, or NULL when absent. */
-static const char *header(GMimeMessage *msg, const char *name)
-{
-	return g_mime_object_get_header(GMIME_OBJECT(msg), name);
-}
-
 static InternetAddressMailbox *first_mailbox(InternetAddressList *list)
 {
 	int i, n;
@@ -311,16 +337,16 @@ static InternetAddressList *lax_addresses(const char *decoded)
 	return list;
 }
 
-/* The address list of a header (new reference) or NULL when absent or
+/* The address list of header h (new reference) or NULL when absent or
  * beyond repair. */
-static InternetAddressList *addresses(GMimeMessage *msg, GMimeAddressType type, const char *name)
+static InternetAddressList *addresses(const mail_view *v, enum mail_header h)
 {
-	const char *val = header(msg, name);
+	const char *val = v->hdr[h];
 	InternetAddressList *list;
 
 	if (!val)
 		return NULL;
-	list = g_mime_message_get_addresses(msg, type);
+	list = v->addrs[h];
 	if (list && internet_address_list_length(list) > 0)
 		return g_object_ref(list);
 	return lax_addresses(val);
@@ -371,16 +397,16 @@ static void append_address(GString *s, InternetAddress *ia)
 /* An address header as decoded text; NULL when absent.  When no
  * address can be made of it the decoded header text is kept: the user
  * should still see what the header said. */
-static wn_status address_field(GMimeMessage *msg, GMimeAddressType type, const char *name, char **out)
+static wn_status address_field(const mail_view *v, enum mail_header h, char **out)
 {
-	const char *val = header(msg, name);
+	const char *val = v->hdr[h];
 	InternetAddressList *list;
 	char *s = NULL;
 
 	*out = NULL;
 	if (!val)
 		return WN_OK;
-	list = addresses(msg, type, name);
+	list = addresses(v, h);
 	if (list) {
 		s = list_text(list);
 		g_object_unref(list);
@@ -390,7 +416,7 @@ static wn_status address_field(GMimeMessage *msg, GMimeAddressType type, const c
 	return *out ? WN_OK : WN_NOMEM;
 }
 
-static wn_status fill_from(wn_mail *m, GMimeMessage *msg)
+static wn_status fill_from(wn_mail *m, const mail_view *v)
 {
 	InternetAddressList *list;
 	InternetAddressMailbox *mb;
@@ -398,11 +424,11 @@ static wn_status fill_from(wn_mail *m, GMimeMessage *msg)
 	wn_status st = WN_NOMEM;
 	size_t i;
 
-	if (address_field(msg, GMIME_ADDRESS_TYPE_FROM, "From", &m->from) != WN_OK)
+	if (address_field(v, MH_FROM, &m->from) != WN_OK)
 		return WN_NOMEM;
 	if (!m->from && !(m->from = strdup("")))
 		return WN_NOMEM;
-	list = addresses(msg, GMIME_ADDRESS_TYPE_FROM, "From");
+	list = addresses(v, MH_FROM);
 	mb = first_mailbox(list);
 	if (mb) {
 		addr = internet_address_mailbox_get_addr(mb);
@@ -499,9 +525,9 @@ static wn_status parse_ids(const char *value, char ***ids, size_t *nids)
 	return st;
 }
 
-static wn_status fill_ids(wn_mail *m, GMimeMessage *msg)
+static wn_status fill_ids(wn_mail *m, const mail_view *v)
 {
-	const char *mid = g_mime_message_get_message_id(msg);
+	const char *mid = v->message_id;
 	char **irt = NULL;
 	size_t nirt = 0, i;
 	wn_status st;
@@ -513,9 +539,9 @@ static wn_status fill_ids(wn_mail *m, GMimeMessage *msg)
 		if (!m->message_id)
 			return WN_NOMEM;
 	}
-	if (parse_ids(header(msg, "References"), &m->references, &m->nreferences) != WN_OK)
+	if (parse_ids(v->hdr[MH_REFERENCES], &m->references, &m->nreferences) != WN_OK)
 		return WN_NOMEM;
-	st = parse_ids(header(msg, "In-Reply-To"), &irt, &nirt);
+	st = parse_ids(v->hdr[MH_IN_REPLY_TO], &irt, &nirt);
 	if (st == WN_OK && nirt) {
 		m->in_reply_to = irt[0];
 		irt[0] = NULL;
@@ -629,14 +655,14 @@ static wn_status read_part(GMimePart *part, wn_buf *raw)
 	return st;
 }
 
-/* CRLF to LF, NULs dropped (a C string must not end early), valid
- * UTF-8 whatever the converter let through (glibc's iconv passes
- * UTF-8-like sequences beyond U+10FFFF), and at most
- * WN_MAIL_BODY_MAX bytes, cut on a character boundary. */
-static wn_status finish_body(wn_mail *m, const wn_buf *utf8)
+/* s[0..n) as m's body: CRLF to LF, NULs dropped (a C string must not
+ * end early), valid UTF-8 whatever the converter let through (glibc's
+ * iconv passes UTF-8-like sequences beyond U+10FFFF) unless the caller
+ * checked it already (valid), and at most WN_MAIL_BODY_MAX bytes, cut
+ * on a character boundary. */
+static wn_status finish_body(wn_mail *m, const char *s, size_t n, bool valid)
 {
-	const char *s = wn_buf_str(utf8);
-	size_t n = utf8->len, i, o = 0;
+	size_t i, o = 0;
 	char *r;
 
 	r = malloc(n + 1);
@@ -650,7 +676,8 @@ static wn_status finish_body(wn_mail *m, const wn_buf *utf8)
 		r[o++] = s[i];
 	}
 	r[o] = '\0';
-	if (!g_utf8_validate(r, (gssize) o, NULL)) {
+	/* Dropping CRs and NULs from valid UTF-8 leaves it valid. */
+	if (!valid && !utf8_valid(r, o)) {
 		char *v = utf8_dup_n(r, o);
 
 		free(r);
@@ -670,11 +697,28 @@ static wn_status finish_body(wn_mail *m, const wn_buf *utf8)
 	return WN_OK;
 }
 
+wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
+{
+	wn_buf utf8 = WN_BUF_INIT;
+	wn_status st;
+
+	/* Valid UTF-8 in UTF-8, ASCII or no charset said, nearly every
+	 * mail: what charset_to_utf8() would copy as it is. */
+	if ((!cs || !*cs || charset_is_utf8ish(cs)) && utf8_valid(s, n))
+		return finish_body(m, s, n, true);
+	st = charset_to_utf8(&utf8, cs, s, n);
+	if (st == WN_OK)
+		st = finish_body(m, wn_buf_str(&utf8), utf8.len, false);
+	wn_buf_free(&utf8);
+	return st;
+}
+
 static wn_status fill_body(wn_mail *m, GMimeMessage *msg)
 {
 	GMimeObject *top = g_mime_message_get_mime_part(msg);
 	GMimePart *part = NULL;
-	wn_buf raw = WN_BUF_INIT, utf8 = WN_BUF_INIT;
+	wn_buf raw = WN_BUF_INIT;
+	const char *cs = NULL;
 	wn_status st = WN_OK;
 	int pass;
 
@@ -682,39 +726,56 @@ static wn_status fill_body(wn_mail *m, GMimeMessage *msg)
 		part = find_text(top, pass, 0);
 	if (part) {
 		st = read_part(part, &raw);
-		if (st == WN_OK)
-			st = charset_to_utf8(&utf8, g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset"),
-					     wn_buf_str(&raw), raw.len);
+		cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
 	}
 	if (st == WN_OK)
-		st = finish_body(m, &utf8);
+		st = wn_mail_fill_body(m, cs, wn_buf_str(&raw), raw.len);
 	wn_buf_free(&raw);
-	wn_buf_free(&utf8);
 	return st;
 }
 
 /* ---- entry points ----------------------------------------------------- */
 
-static wn_status fill(wn_mail *m, GMimeMessage *msg)
+wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 {
-	GDateTime *date;
-
-	if (fill_from(m, msg) != WN_OK)
+	if (fill_from(m, v) != WN_OK)
 		return WN_NOMEM;
-	m->subject = one_line(g_mime_message_get_subject(msg) ? g_mime_message_get_subject(msg) : "");
+	m->subject = one_line(v->subject ? v->subject : "");
 	if (!m->subject)
 		return WN_NOMEM;
-	if (address_field(msg, GMIME_ADDRESS_TYPE_TO, "To", &m->to) != WN_OK ||
-	    address_field(msg, GMIME_ADDRESS_TYPE_CC, "Cc", &m->cc) != WN_OK ||
-	    address_field(msg, GMIME_ADDRESS_TYPE_REPLY_TO, "Reply-To", &m->reply_to) != WN_OK)
+	if (address_field(v, MH_TO, &m->to) != WN_OK ||
+	    address_field(v, MH_CC, &m->cc) != WN_OK ||
+	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
 		return WN_NOMEM;
-	if (header(msg, "List-Id") && !(m->list_id = one_line(header(msg, "List-Id"))))
+	if (v->hdr[MH_LIST_ID] && !(m->list_id = one_line(v->hdr[MH_LIST_ID])))
 		return WN_NOMEM;
-	if (fill_ids(m, msg) != WN_OK)
+	if (fill_ids(m, v) != WN_OK)
 		return WN_NOMEM;
-	date = g_mime_message_get_date(msg);
-	if (date)
-		m->date = (time_t) g_date_time_to_unix(date);
+	if (v->date)
+		m->date = (time_t) g_date_time_to_unix(v->date);
+	return WN_OK;
+}
+
+/* GMimeAddressType of each address header. */
+static const GMimeAddressType address_types[MH_ADDRESS_COUNT] = {
+	[MH_FROM] = GMIME_ADDRESS_TYPE_FROM,
+	[MH_TO] = GMIME_ADDRESS_TYPE_TO,
+	[MH_CC] = GMIME_ADDRESS_TYPE_CC,
+	[MH_REPLY_TO] = GMIME_ADDRESS_TYPE_REPLY_TO,
+};
+
+static wn_status fill(wn_mail *m, GMimeMessage *msg)
+{
+	mail_view v = { .subject = g_mime_message_get_subject(msg),
+			.message_id = g_mime_message_get_message_id(msg),
+			.date = g_mime_message_get_date(msg) };
+
+	for (int h = 0; h < MH_COUNT; h++)
+		v.hdr[h] = g_mime_object_get_header(GMIME_OBJECT(msg), wn_mail_header_names[h]);
+	for (int h = 0; h < MH_ADDRESS_COUNT; h++)
+		v.addrs[h] = g_mime_message_get_addresses(msg, address_types[h]);
+	if (wn_mail_fill_headers(m, &v) != WN_OK)
+		return WN_NOMEM;
 	return fill_body(m, msg);
 }
 
@@ -753,7 +814,7 @@ static wn_status parse_stream(GMimeStream *stream, bool mbox, const char *what,
 	return WN_OK;
 }
 
-wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err)
+wn_status wn_mail_parse_mem_gmime(const char *data, size_t len, wn_mail **out, wn_error *err)
 {
 	GMimeStream *stream;
 	wn_status st;
@@ -763,13 +824,55 @@ wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_erro
 	*out = NULL;
 	if (!data || !len)
 		return wn_error_set(err, WN_PARSE, "empty input: not a mail message");
-	pthread_once(&gmime_once, gmime_setup);
+	wn_mail_gmime();
 	stream = g_mime_stream_mem_new_with_buffer(data, len);
 	if (!stream)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	st = parse_stream(stream, len >= 5 && !memcmp(data, "From ", 5), "<memory>", out, err);
 	g_object_unref(stream);
 	return st;
+}
+
+wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err)
+{
+	wn_status st;
+
+	if (out && data && len) {
+		wn_mail_gmime();
+		st = wn_mail_plain(data, len, out);
+		if (st == WN_NOMEM)
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		if (st == WN_OK)
+			return WN_OK;
+	}
+	return wn_mail_parse_mem_gmime(data, len, out, err);
+}
+
+/* Read all of fd (at most max bytes) into a new buffer: *n bytes, or
+ * NULL when it holds more (or cannot be read). */
+static char *slurp(int fd, size_t size, size_t max, size_t *n)
+{
+	char *buf;
+	size_t got = 0;
+
+	if (size > max || !(buf = malloc(size + 1)))
+		return NULL;
+	/* One more byte than fstat said, to see a file that grew. */
+	while (got <= size) {
+		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t) r;
+	}
+	if (got == 0 || got > size) {
+		free(buf);
+		return NULL;
+	}
+	*n = got;
+	return buf;
 }
 
 wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
@@ -779,6 +882,8 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 	char head[5];
 	ssize_t got;
 	wn_status st;
+	char *buf;
+	size_t n;
 	int fd;
 
 	if (!out || !path)
@@ -802,6 +907,17 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 		close(fd);
 		return wn_error_set(err, WN_PARSE, "%s: empty file: not a mail message", path);
 	}
+	wn_mail_gmime();
+	/* Most mail is plain: read it whole and without GMime's objects. */
+	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
+	if (buf) {
+		st = wn_mail_plain(buf, n, out);
+		free(buf);
+		if (st != WN_NOT_FOUND) {
+			close(fd);
+			return st == WN_OK ? WN_OK : wn_error_set(err, st, "%s: out of memory", path);
+		}
+	}
 	got = pread(fd, head, sizeof(head), 0);
 	if (got < 0) {
 		int e = errno;
@@ -809,7 +925,6 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 		close(fd);
 		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(e));
 	}
-	pthread_once(&gmime_once, gmime_setup);
 	/* The stream owns fd from here on. */
 	stream = g_mime_stream_fs_new(fd);
 	if (!stream) {

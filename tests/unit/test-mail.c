@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "../../src/lib/mail-private.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 
@@ -475,6 +476,124 @@ static void test_body_limit(void **state)
 	free(data);
 }
 
+static void assert_same_str(const char *what, const char *a, const char *b)
+{
+	if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0))
+		fail_msg("%s: plain reader '%s', GMime '%s'", what, a ? a : "(null)", b ? b : "(null)");
+}
+
+/* The plain reader gives what GMime's parser gives, field for field. */
+static void assert_same_mail(const wn_mail *p, const wn_mail *g)
+{
+	assert_same_str("message_id", p->message_id, g->message_id);
+	assert_same_str("from", p->from, g->from);
+	assert_same_str("from_addr", p->from_addr, g->from_addr);
+	assert_same_str("from_name", p->from_name, g->from_name);
+	assert_same_str("subject", p->subject, g->subject);
+	assert_same_str("to", p->to, g->to);
+	assert_same_str("cc", p->cc, g->cc);
+	assert_same_str("reply_to", p->reply_to, g->reply_to);
+	assert_same_str("list_id", p->list_id, g->list_id);
+	assert_same_str("in_reply_to", p->in_reply_to, g->in_reply_to);
+	assert_int_equal(p->nreferences, g->nreferences);
+	for (size_t i = 0; i < p->nreferences; i++)
+		assert_same_str("references", p->references[i], g->references[i]);
+	assert_int_equal(p->date, g->date);
+	assert_int_equal(p->body_len, g->body_len);
+	assert_memory_equal(p->body, g->body, p->body_len);
+}
+
+struct plain_case {
+	const char *mail;
+	size_t len;		/* 0: strlen */
+	bool plain;		/* read by the plain reader, else left to GMime */
+};
+
+#define PLAIN(s) { s, sizeof(s) - 1, true }
+#define NOT_PLAIN(s) { s, sizeof(s) - 1, false }
+
+static const struct plain_case plain_cases[] = {
+	PLAIN("From: Some One <some@example.org>\nSubject: [PATCH] x: y\n"
+	      "Content-Type: text/plain; charset=\"utf-8\"\nContent-Transfer-Encoding: 8bit\n\n"
+	      "body \xc3\xa9\n---\n diff\n"),
+	PLAIN("From: a@b.c\nSubject: no content type at all\n\nbody"),
+	PLAIN("From: a@b.c\r\nSubject: CRLF\r\n folded\r\nTo: x@y.z,\r\n\tw@v.u\r\n\r\nline\r\nline2\r\n"),
+	PLAIN("From: =?utf-8?q?Doe=2C_John?= <j@x.org>\nTo: \"Q, R\" <q@r.s>, t@u.v\n"
+	      "Cc: undisclosed-recipients:;\nReply-To: list: a@b.c, d@e.f;\n"
+	      "Subject: =?iso-8859-1?q?caf=E9?= =?utf-8?b?w6k=?=\n\nx\n"),
+	PLAIN("From: a@b.c\nSubject: qp\nContent-Type: TEXT/Plain; Charset=ISO-8859-1; format=flowed\n"
+	      "Content-Transfer-Encoding: Quoted-Printable \n\ncaf=E9 soft=\nbreak =3D\n"),
+	PLAIN("From: a@b.c\nSubject: b64\nContent-Type: text/plain; charset=utf-8\n"
+	      "Content-Transfer-Encoding: base64\n\nw6ljb2xl\r\nIGJvZHkK\r\n"),
+	PLAIN("From: a@b.c\nSubject: latin1 raw\nContent-Type: text/plain\n\ncaf\xe9\n"),
+	PLAIN("From: \"Ctl\x01Name\" <ctl@x.org>\nSubject: lax\n\nbody\n"),
+	PLAIN("From: a@b.c\nX-Foo: 1\nX-Foo: 2\nDate: Tue, 03 Jun 2025 10:00:00 +0200\n"
+	      "Message-ID: <m@x>\nIn-Reply-To: <p@x> (junk)\nReferences: <c@x>\n <p@x>\n"
+	      "List-Id: Netdev <netdev.vger.kernel.org>\n\nbody\0with NUL\n"),
+	PLAIN("From: a@b.c\nSubject: raw 8-bit \xe9t\xe9\nDate: not a date\n\n"),
+	NOT_PLAIN("From: a@b.c\nSubject: one\nSubject: two\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nTo: x@y.z, w@v.u,\n ( unclosed@comment.org, t@s.r\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nCc:\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nTo: x@y\nTo: z@w\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=x\n\n--x\n\nhi\n--x--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/html\n\n<p>hi</p>\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset*=utf-8''x\n\nhi\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset=\"=?utf-8?q?x?=\"\n\nhi\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain (comment)\n\nhi\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Transfer-Encoding: x-uuencode\n\nhi\n"),
+	NOT_PLAIN("From a@b.c Tue Jun  3 10:00:00 2025\nFrom: a@b.c\n\nmbox\n"),
+	NOT_PLAIN("From: a@b.c\nnot a header line\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nSubject: headers only, no body\n"),
+	NOT_PLAIN("From: a@b.c\nSubject: bare\rCR\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nSubject: NUL\0inside\n\nbody\n"),
+	NOT_PLAIN("From: a@b.c\nSubject: x\n \t \nTo: y@z\n\nbody\n"),
+	NOT_PLAIN(" folded first\nFrom: a@b.c\n\nbody\n"),
+	NOT_PLAIN("\nbody only\n"),
+	NOT_PLAIN("Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\nno header but the part's\n"),
+};
+
+static void test_plain_reader(void **state)
+{
+	(void) state;
+	for (size_t i = 0; i < sizeof(plain_cases) / sizeof(plain_cases[0]); i++) {
+		const struct plain_case *c = &plain_cases[i];
+		wn_mail *p = NULL, *g = NULL;
+		wn_error err = WN_ERROR_INIT;
+		wn_status st;
+
+		wn_mail_gmime();
+		st = wn_mail_plain(c->mail, c->len, &p);
+		if (st != (c->plain ? WN_OK : WN_NOT_FOUND))
+			fail_msg("case %zu: plain reader said %d", i, st);
+		if (p) {
+			assert_int_equal(wn_mail_parse_mem_gmime(c->mail, c->len, &g, &err), WN_OK);
+			assert_same_mail(p, g);
+		}
+		wn_mail_free(&p);
+		wn_mail_free(&g);
+		wn_error_clear(&err);
+	}
+}
+
+/* mail-plain.c takes printable ASCII without "=?" as GMime's RFC 2047
+ * decoder would give it back: hold GMime to that. */
+static void test_plain_ascii_is_decoded_as_is(void **state)
+{
+	static const char *const values[] = {
+		"", " ", "\t", "plain", "  lead and trail  ", "a\t\tb  c", "Re: [PATCH v2 1/3] x: y",
+		"\"Quoted, Name\" <a@b.c>, (comment) d@e.f", "= ? ?= =x?= a=b?c", "<id@host> (junk)",
+		"!#$%&'*+-/^_`{|}~()<>[]:;@\\,.", "?=", "=",
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		char *d = g_mime_utils_header_decode_text(wn_mail_gmime(), values[i]);
+
+		assert_string_equal(d, values[i]);
+		g_free(d);
+	}
+}
+
 static void test_free_null(void **state)
 {
 	wn_mail *m = NULL;
@@ -499,6 +618,8 @@ int main(void)
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_body_limit),
+		cmocka_unit_test(test_plain_reader),
+		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),
 	};
 

@@ -1,0 +1,396 @@
+/* winnow — the plain mail, read without a GMimeMessage (mail-private.h).
+ *
+ * A GMimeMessage is dozens of GObjects (one per header, per address,
+ * per parameter), and building and freeing them was two thirds of the
+ * cost of reading a mail, which a full scan does twice per review (the
+ * review and its patch).  Nearly every review and patch is one
+ * text/plain part:
+ *
+ *	From: Some One <some@example.org>
+ *	Subject: [PATCH v2 1/3] ...
+ *	Content-Type: text/plain; charset="utf-8"
+ *	Content-Transfer-Encoding: 8bit
+ *
+ *	body
+ *
+ * For such a mail this file finds the header fields itself and hands
+ * each value to the same GMime functions GMime's parser hands it to
+ * (RFC 2047 decoding, address lists, dates, Message-IDs, the transfer
+ * encodings), so that the wn_mail is the one mail.c's GMime reader
+ * makes, field for field; tests/fuzz/fuzz-mail.c holds the two side by
+ * side.  Anything less plain -- another content type, a header GMime
+ * would merge or pick among (a second Subject), a line that is not a
+ * header, an mbox "From " line -- is left to GMime's parser. */
+#include "autoconfig.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail-private.h"
+#include "winnow/text.h"
+
+/* The header fields besides mail_view's: each may appear at most once. */
+enum {
+	PH_SUBJECT = MH_COUNT,
+	PH_DATE,
+	PH_MESSAGE_ID,
+	PH_CONTENT_TYPE,
+	PH_CTE,
+	PH_COUNT
+};
+
+static const char *const other_names[PH_COUNT - MH_COUNT] = {
+	"Subject", "Date", "Message-Id", "Content-Type", "Content-Transfer-Encoding",
+};
+
+/* One header field as GMime's parser keeps its raw value: everything
+ * after the colon up to and with the line break that ends the field,
+ * folds included (" Some One <some@example.org>\n"). */
+struct raw {
+	const char *s;
+	size_t n;
+};
+
+static int field_index(const char *name, size_t n)
+{
+	for (int i = 0; i < PH_COUNT; i++) {
+		const char *want = i < MH_COUNT ? wn_mail_header_names[i] : other_names[i - MH_COUNT];
+
+		if (strlen(want) == n && g_ascii_strncasecmp(want, name, n) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* Where the line at p ends (after its '\n'), or NULL when the line is
+ * one GMime's parser might read differently: no '\n' before end, a NUL,
+ * or a CR anywhere but before the '\n'. */
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t) (end - p));
+
+	if (!nl || memchr(p, '\0', (size_t) (nl - p)))
+		return NULL;
+	for (const char *cr = memchr(p, '\r', (size_t) (nl - p)); cr;
+	     cr = memchr(cr + 1, '\r', (size_t) (nl - cr - 1)))
+		if (cr + 1 != nl)
+			return NULL;
+	return nl + 1;
+}
+
+/* A field's name: printable ASCII but ':' (RFC 5322, 2.2), then ':'.
+ * Returns its length, 0 when the line does not start with one. */
+static size_t name_len(const char *p, const char *eol)
+{
+	const char *q = p;
+
+	while (q < eol && *q > ' ' && *q < 0x7f && *q != ':')
+		q++;
+	return q > p && q < eol && *q == ':' ? (size_t) (q - p) : 0;
+}
+
+static bool blank_line(const char *p, const char *eol)
+{
+	for (; p < eol; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			return false;
+	return true;
+}
+
+/* Find the header fields of data: fields[i] for each field read, the
+ * body after the empty line that ends the header.  False when the
+ * header is not plain. */
+static bool scan(const char *data, size_t len, struct raw fields[PH_COUNT], const char **body)
+{
+	const char *p = data, *end = data + len;
+	struct raw *cur = NULL;	/* a field read, which folds may go on */
+	bool any = false;
+
+	while (p < end) {
+		const char *eol = line_end(p, end);
+		size_t n;
+		int i;
+
+		if (!eol)
+			return false;
+		if (*p == '\n' || (*p == '\r' && p[1] == '\n')) {
+			*body = eol;
+			return any;
+		}
+		if (*p == ' ' || *p == '\t') {
+			/* A fold; one of nothing but blanks, GMime might take
+			 * for the end of the header. */
+			if (p == data || blank_line(p, eol))
+				return false;
+			if (cur)
+				cur->n = (size_t) (eol - cur->s);
+			p = eol;
+			continue;
+		}
+		if (!(n = name_len(p, eol)))
+			return false;
+		/* GMime gives the Content-* fields to the part: a mail of
+		 * nothing else has no header, and its parser says so. */
+		any |= n < 8 || g_ascii_strncasecmp(p, "Content-", 8) != 0;
+		cur = NULL;
+		if ((i = field_index(p, n)) >= 0) {
+			/* GMime picks the first or the last of two, or
+			 * merges them: its parser decides. */
+			if (fields[i].s)
+				return false;
+			cur = &fields[i];
+			cur->s = p + n + 1;
+			cur->n = (size_t) (eol - cur->s);
+		}
+		p = eol;
+	}
+	return false;	/* no body: GMime's parser says what that is */
+}
+
+/* ---- Content-Type and Content-Transfer-Encoding ------------------------ */
+
+/* RFC 2045 token characters. */
+static bool token_char(char c)
+{
+	return c > ' ' && c < 0x7f && !strchr("()<>@,;:\\\"/[]?=", c);
+}
+
+static const char *skip_blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	return p;
+}
+
+static const char *token(const char *p)
+{
+	while (token_char(*p))
+		p++;
+	return p;
+}
+
+/* One parameter value: a token, or a quoted string of token
+ * characters only (no escapes, no encoded words, nothing GMime's
+ * parameter decoder would change).  Returns its end, NULL if not such. */
+static const char *param_value(const char *p, const char **v, size_t *vn)
+{
+	const char *q, *start = *p == '"' ? p + 1 : p;
+
+	q = token(start);
+	if (q == start)
+		return NULL;
+	if (*p == '"') {
+		if (*q != '"')
+			return NULL;
+		*v = start;
+		*vn = (size_t) (q - start);
+		return q + 1;
+	}
+	*v = start;
+	*vn = (size_t) (q - start);
+	return q;
+}
+
+/* "text/plain" and simple parameters ("; charset=utf-8; format=flowed"),
+ * the charset (malloc'd) into *cs, NULL when not given.  False for any
+ * other type or anything GMime's parser might read another way
+ * (comments, RFC 2231 parameters, a repeated charset). */
+static bool plain_type(const char *value, char **cs)
+{
+	const char *p = skip_blanks(value), *q;
+
+	*cs = NULL;
+	q = token(p);
+	if ((size_t) (q - p) != 4 || g_ascii_strncasecmp(p, "text", 4) || *q != '/')
+		return false;
+	p = q + 1;
+	q = token(p);
+	if ((size_t) (q - p) != 5 || g_ascii_strncasecmp(p, "plain", 5))
+		return false;
+	for (p = skip_blanks(q); *p; p = skip_blanks(p)) {
+		const char *name, *v;
+		size_t nn, vn;
+
+		if (*p != ';')
+			goto no;
+		p = skip_blanks(p + 1);
+		if (!*p)
+			break;
+		name = p;
+		p = token(p);
+		nn = (size_t) (p - name);
+		if (!nn || name[nn - 1] == '*')
+			goto no;
+		p = skip_blanks(p);
+		if (*p != '=')
+			goto no;
+		p = param_value(skip_blanks(p + 1), &v, &vn);
+		if (!p)
+			goto no;
+		if (nn == 7 && g_ascii_strncasecmp(name, "charset", 7) == 0) {
+			if (*cs || !(*cs = wn_strndup(v, vn)))
+				goto no;
+		}
+	}
+	return true;
+no:
+	free(*cs);
+	*cs = NULL;
+	return false;
+}
+
+/* The transfer encodings read here; x-uuencode and unknown names go to
+ * GMime's parser. */
+static bool plain_encoding(const char *value, GMimeContentEncoding *enc)
+{
+	static const char *const names[] = { "7bit", "8bit", "binary", "base64", "quoted-printable" };
+	char *v = g_strstrip(g_strdup(value));
+	bool ok = false;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !ok; i++)
+		ok = g_ascii_strcasecmp(v, names[i]) == 0;
+	if (ok)
+		*enc = g_mime_content_encoding_from_string(v);
+	g_free(v);
+	return ok;
+}
+
+/* ---- the mail ---------------------------------------------------------- */
+
+struct plain {
+	mail_view v;
+	char *decoded[PH_COUNT];	/* each field's value, as GMime decodes it */
+	char *unfolded[PH_COUNT];	/* and before RFC 2047 decoding */
+	char *charset;
+	GMimeContentEncoding enc;
+};
+
+static void plain_clear(struct plain *pl)
+{
+	for (int i = 0; i < PH_COUNT; i++) {
+		g_free(pl->decoded[i]);
+		g_free(pl->unfolded[i]);
+	}
+	for (int i = 0; i < MH_ADDRESS_COUNT; i++)
+		if (pl->v.addrs[i])
+			g_object_unref(pl->v.addrs[i]);
+	g_free((char *) pl->v.message_id);
+	if (pl->v.date)
+		g_date_time_unref(pl->v.date);
+	free(pl->charset);
+}
+
+/* Does GMime's RFC 2047 decoding change s?  Not when s is printable
+ * ASCII and blanks without an encoded word ("=?"), which most header
+ * values are; decoding each was a fifth of reading a plain mail.
+ * (tests/unit/test-mail.c holds GMime to this.) */
+static bool needs_decoding(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+		if ((*p < 0x20 && *p != '\t') || *p > 0x7e || (*p == '=' && p[1] == '?'))
+			return true;
+	return false;
+}
+
+/* What GMime's header makes of field i's raw value: g_mime_header_get_value()
+ * (unfolded, RFC 2047 decoded) and, for an address header, the list
+ * GMime's message parses from the raw value.  False when that list is
+ * not certain: where internet_address_list_parse() gives up on a whole
+ * header (an unclosed comment after ten good addresses), the message
+ * keeps what it read up to there. */
+static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimeParserOptions *opts)
+{
+	char *raw = g_strndup(f->s, f->n);
+
+	pl->unfolded[i] = g_mime_utils_header_unfold(raw);
+	pl->decoded[i] = needs_decoding(pl->unfolded[i]) ? g_mime_utils_header_decode_text(opts, pl->unfolded[i])
+							 : g_strdup(pl->unfolded[i]);
+	if (i < MH_ADDRESS_COUNT)
+		pl->v.addrs[i] = internet_address_list_parse(opts, raw);
+	g_free(raw);
+	return i >= MH_ADDRESS_COUNT || pl->v.addrs[i];
+}
+
+/* Fill pl from fields, as GMime's message would be; false when the
+ * part is not a plain one after all. */
+static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT])
+{
+	GMimeParserOptions *opts = wn_mail_gmime();
+
+	for (int i = 0; i < PH_COUNT; i++)
+		if (fields[i].s && !decode_field(pl, i, &fields[i], opts))
+			return false;
+	pl->enc = GMIME_CONTENT_ENCODING_DEFAULT;
+	/* Undecoded: what passes here has no encoded word to decode. */
+	if (pl->unfolded[PH_CONTENT_TYPE] && !plain_type(pl->unfolded[PH_CONTENT_TYPE], &pl->charset))
+		return false;
+	if (pl->unfolded[PH_CTE] && !plain_encoding(pl->unfolded[PH_CTE], &pl->enc))
+		return false;
+	for (int i = 0; i < MH_COUNT; i++)
+		pl->v.hdr[i] = pl->decoded[i];
+	pl->v.subject = pl->decoded[PH_SUBJECT];
+	if (pl->decoded[PH_MESSAGE_ID])
+		pl->v.message_id = g_mime_utils_decode_message_id(pl->decoded[PH_MESSAGE_ID]);
+	if (pl->decoded[PH_DATE])
+		pl->v.date = g_mime_utils_header_decode_date(pl->decoded[PH_DATE]);
+	return true;
+}
+
+/* The body with its transfer encoding undone, as GMime's decoding
+ * filter gives it; into *out (g_malloc'd) unless it needs no decoding. */
+static wn_status body_text(const struct plain *pl, const char *s, size_t n, char **out, size_t *on)
+{
+	GMimeEncoding st;
+	char *buf;
+
+	*out = NULL;
+	*on = n;
+	if (pl->enc != GMIME_CONTENT_ENCODING_BASE64 && pl->enc != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
+		return WN_OK;
+	g_mime_encoding_init_decode(&st, pl->enc);
+	buf = g_try_malloc(g_mime_encoding_outlen(&st, n) + 1);
+	if (!buf)
+		return WN_NOMEM;
+	*on = g_mime_encoding_flush(&st, s, n, buf);
+	*out = buf;
+	return WN_OK;
+}
+
+wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
+{
+	struct raw fields[PH_COUNT] = { { 0 } };
+	struct plain pl = { 0 };
+	const char *body;
+	char *decoded = NULL;
+	size_t n;
+	wn_mail *m;
+	wn_status st;
+
+	*out = NULL;
+	/* An mbox "From " line: GMime's parser skips it.  A mail near the
+	 * body limit: GMime's reader stops reading at the limit, and what
+	 * the body's charset looks like may change with what was read. */
+	if (len > WN_MAIL_PLAIN_MAX || (len >= 5 && memcmp(data, "From ", 5) == 0))
+		return WN_NOT_FOUND;
+	if (!scan(data, len, fields, &body))
+		return WN_NOT_FOUND;
+	if (!plain_view(&pl, fields)) {
+		plain_clear(&pl);
+		return WN_NOT_FOUND;
+	}
+	m = calloc(1, sizeof(*m));
+	st = m ? wn_mail_fill_headers(m, &pl.v) : WN_NOMEM;
+	if (st == WN_OK)
+		st = body_text(&pl, body, (size_t) (data + len - body), &decoded, &n);
+	if (st == WN_OK)
+		st = wn_mail_fill_body(m, pl.charset, decoded ? decoded : body, n);
+	g_free(decoded);
+	plain_clear(&pl);
+	if (st != WN_OK) {
+		wn_mail_free(&m);
+		return WN_NOMEM;
+	}
+	*out = m;
+	return WN_OK;
+}
