@@ -170,20 +170,6 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 	return WN_OK;
 }
 
-/* The Message-ID of msg.  notmuch_message_get_message_id() reads it
- * from the document's term list, which Xapian decompresses whole (every
- * word of the mail) on first use: that was an eighth of a full listing.
- * The index keeps the same id as a document value, cheap to read.
- * (Every database notmuch has written since 0.17 has those values:
- * notmuch upgrades older ones before writing, and so must winnow's own
- * writes; an empty value falls back to the term list all the same.) */
-static const char *message_id(notmuch_message_t *msg)
-{
-	const char *v = notmuch_message_get_header(msg, "message-id");
-
-	return v && *v ? v : notmuch_message_get_message_id(msg);
-}
-
 /* Copy the cheap, indexed fields of msg into a new item: document
  * values only, no term list, so that a screenful of rows costs a few
  * lookups however big the mails are. */
@@ -194,7 +180,7 @@ static wn_item *item_from_message(notmuch_message_t *msg)
 
 	if (!it)
 		return NULL;
-	it->id = wn_strdup0(message_id(msg));
+	it->id = wn_strdup0(wn_message_id(msg));
 	it->date = notmuch_message_get_date(msg);
 	v = notmuch_message_get_header(msg, "subject");
 	it->subject = strdup(v ? v : "");

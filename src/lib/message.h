@@ -24,6 +24,9 @@ notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id);
  * concurrent write discarded the revision being read (the caller
  * reopens and asks again).  changed may be NULL. */
 notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed);
+/* msg's Message-ID, from the document's values rather than its term
+ * list, which Xapian decompresses whole on first use. */
+const char *wn_message_id(notmuch_message_t *msg);
 /* Run a query; *changed set as above when it failed that way. */
 notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed);
 

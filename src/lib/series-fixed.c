@@ -82,7 +82,7 @@ static void find_versions(wn_series *s, struct sr_patch *p)
 	p->versions_read = true;
 	if (!*p->subj.title || !(qs = title_query(p->subj.title)))
 		return;
-	sr_each(s, qs, version, p);
+	sr_each(s, qs, NULL, version, p);
 	free(qs);
 	if (p->nversions > 1)
 		qsort(p->versions, p->nversions, sizeof(*p->versions), by_version);
@@ -129,7 +129,7 @@ static void find_reviews(wn_series *s, struct sr_patch *p)
 	if (p->reviewed_read)
 		return;
 	p->reviewed_read = true;
-	if (asprintf(&qs, "thread:%s", p->thread) < 0)
+	if (!sr_patch_thread(s, p) || asprintf(&qs, "thread:%s", p->thread) < 0)
 		return;
 	if (wn_index_query(idx, qs, &list, NULL) == WN_OK) {
 		for (size_t i = 0; i < list.n; i++) {

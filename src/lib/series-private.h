@@ -19,7 +19,9 @@ struct sr_reviewed {
 };
 
 struct sr_patch {
-	char *id, *thread, *author;	/* author: the address, lower case */
+	char *id, *author;	/* author: the address, lower case */
+	char *thread;		/* NULL until sr_patch_thread() */
+	bool thread_read;
 	time_t date;
 	wn_subject subj;
 	char *subject;		/* as the mail has it, read when shown */
@@ -39,14 +41,16 @@ struct sr_patch {
 /* The patch with Message-ID id, read once; NULL when the index does not
  * hold it (or out of memory). */
 struct sr_patch *sr_patch_get(wn_series *s, const char *id);
+/* Its thread id, read once; NULL when the index no longer holds it. */
+const char *sr_patch_thread(wn_series *s, struct sr_patch *p);
 /* Its hunks, read once (empty when its mail cannot be read). */
 const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p);
 /* p->subject, read once. */
 wn_status sr_patch_subject(wn_series *s, struct sr_patch *p);
 /* fn on the Message-ID and subject of every message notmuch query qs
- * matches, in no order. */
+ * matches, in no order; thread: the one thread qs names, or NULL. */
 typedef void (*sr_each_fn)(wn_series *s, const char *id, const char *subject, void *arg);
-void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg);
+void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg);
 /* Add p to the vector unless it is there; false when out of memory. */
 bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
 void sr_reviewed_free(struct sr_reviewed *r, size_t n);

@@ -105,20 +105,34 @@ static char *address_of(const char *from)
 	return a;
 }
 
-static struct sr_patch *patch_new(notmuch_message_t *msg)
+/* A patch from what msg's document values say.  thread: msg's thread
+ * when the caller knows it, or NULL: the thread id is a term, and
+ * asking notmuch for it decompresses the whole term list (every word of
+ * the mail), so sr_patch_thread() reads it only when it is needed. */
+static struct sr_patch *patch_new(notmuch_message_t *msg, const char *thread)
 {
 	struct sr_patch *p = calloc(1, sizeof(*p));
 
 	if (!p)
 		return NULL;
-	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
-	p->thread = wn_strdup0(notmuch_message_get_thread_id(msg));
+	p->id = wn_strdup0(wn_message_id(msg));
+	p->thread = thread ? strdup(thread) : NULL;
 	p->author = address_of(notmuch_message_get_header(msg, "from"));
 	p->date = notmuch_message_get_date(msg);
-	if (!p->id || !p->thread || !p->author ||
+	if (!p->id || (thread && !p->thread) || !p->author ||
 	    wn_subject_parse(notmuch_message_get_header(msg, "subject"), &p->subj) != WN_OK) {
 		patch_free(p);
 		return NULL;
+	}
+	return p;
+}
+
+/* p into the cache under id; NULL (and p freed) when out of memory. */
+static struct sr_patch *patch_keep(wn_series *s, const char *id, struct sr_patch *p)
+{
+	if (p && wn_map_put(&s->patches, id, strlen(id), p) != WN_OK) {
+		patch_free(p);
+		p = NULL;
 	}
 	return p;
 }
@@ -132,13 +146,24 @@ struct sr_patch *sr_patch_get(wn_series *s, const char *id)
 		return p;
 	if (wn_index_message(s->idx, id, &msg, NULL) != WN_OK || !msg)
 		return NULL;
-	p = patch_new(msg);
+	/* The patch a review is about: its thread is asked for next. */
+	p = patch_new(msg, notmuch_message_get_thread_id(msg));
 	notmuch_message_destroy(msg);
-	if (p && wn_map_put(&s->patches, id, strlen(id), p) != WN_OK) {
-		patch_free(p);
-		p = NULL;
+	return patch_keep(s, id, p);
+}
+
+const char *sr_patch_thread(wn_series *s, struct sr_patch *p)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (p->thread || p->thread_read)
+		return p->thread;
+	p->thread_read = true;
+	if (wn_index_message(s->idx, p->id, &msg, NULL) == WN_OK && msg) {
+		p->thread = wn_strdup0(notmuch_message_get_thread_id(msg));
+		notmuch_message_destroy(msg);
 	}
-	return p;
+	return p->thread;
 }
 
 /* Longest patch mail read for its diff. */
@@ -203,8 +228,12 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 }
 
 /* Call fn on the Message-ID and subject of every message of query qs
- * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX. */
-void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg)
+ * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX.  Every
+ * one that is no reply goes into the patch cache on the way, from the
+ * document values the row was read from: the callers ask for those, and
+ * finding each again by its Message-ID would cost a lookup apiece.
+ * thread: the thread all of them are in, when qs says so; else NULL. */
+void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
 {
 	notmuch_query_t *q = notmuch_query_create(s->idx->db, qs);
 	notmuch_messages_t *msgs = NULL;
@@ -221,9 +250,12 @@ void sr_each(wn_series *s, const char *qs, sr_each_fn fn, void *arg)
 			notmuch_message_t *m = notmuch_messages_get(msgs);
 			const char *subject = notmuch_message_get_header(m, "subject");
 
-			ids[2 * n] = wn_strdup0(notmuch_message_get_message_id(m));
+			ids[2 * n] = wn_strdup0(wn_message_id(m));
 			ids[2 * n + 1] = strdup(subject ? subject : "");
 			if (ids[2 * n] && ids[2 * n + 1]) {
+				if (!wn_text_prefix_ci(ids[2 * n + 1] + strspn(ids[2 * n + 1], " "), "re:") &&
+				    !wn_map_get(&s->patches, ids[2 * n], strlen(ids[2 * n])))
+					patch_keep(s, ids[2 * n], patch_new(m, thread));
 				n++;
 			} else {
 				free(ids[2 * n]);
@@ -295,7 +327,7 @@ static struct sr_thread *thread_of(wn_series *s, const char *thread)
 		return NULL;
 	}
 	if (asprintf(&qs, "thread:%s", thread) >= 0)
-		sr_each(s, qs, thread_member, t);
+		sr_each(s, qs, thread, thread_member, t);
 	free(qs);
 	return t;
 }
@@ -334,7 +366,8 @@ static void find_later(wn_series *s, struct sr_patch *p)
 	if (p->later_read)
 		return;
 	p->later_read = true;
-	if (p->subj.part <= 0 || p->subj.part >= p->subj.total || !(t = thread_of(s, p->thread)))
+	if (p->subj.part <= 0 || p->subj.part >= p->subj.total || !sr_patch_thread(s, p) ||
+	    !(t = thread_of(s, p->thread)))
 		return;
 	for (size_t i = 0; i < t->n; i++) {
 		if (t->v[i] == p || !same_series(t->v[i], p))
@@ -346,7 +379,7 @@ static void find_later(wn_series *s, struct sr_patch *p)
 	if (!threaded && strchr(p->author, '@') && !strpbrk(p->author, "\"() ") &&
 	    asprintf(&qs, "from:\"%s\" and date:@%lld..@%lld", p->author,
 		     (long long) p->date - SIBLING_DAYS * 86400, (long long) p->date + SIBLING_DAYS * 86400) >= 0)
-		sr_each(s, qs, sibling, p);
+		sr_each(s, qs, NULL, sibling, p);
 	free(qs);
 	if (p->nlater > 1)
 		qsort(p->later, p->nlater, sizeof(*p->later), by_part);
