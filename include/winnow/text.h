@@ -5,6 +5,7 @@
 #ifndef WINNOW_TEXT_H
 #define WINNOW_TEXT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "winnow/buf.h"
@@ -61,6 +62,14 @@ void wn_strv_free(char **v);
 
 /* strdup that tolerates NULL (gives NULL). */
 char *wn_strdup0(const char *s);
+/* Append first, then the words of s wrapped at width columns (code
+ * points) at blanks, each new line begun with rest; a line break in s
+ * stays one.  *col: the column the last line ends at (0 after a break). */
+wn_status wn_text_wrap(wn_buf *b, const char *first, const char *rest, const char *s,
+		       size_t width, size_t *col);
+/* A new string printf-formatted; NULL when out of memory. */
+char *wn_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *wn_vstrdupf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* Copy of s[0..n) as a C string. */
 char *wn_strndup(const char *s, size_t n);
 

@@ -94,19 +94,6 @@ static char *fit(const char *s, int max, bool utf8)
 	}
 }
 
-static char *dupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *dupf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s = NULL;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
-
 static void add_col(struct table *t, const char *head, bool right)
 {
 	t->head[t->ncols] = head;
@@ -192,7 +179,7 @@ static void key_cols(struct table *t, const wn_stats *s)
 
 static char *percent(double v)
 {
-	return dupf("%.0f%%", v * 100);
+	return wn_strdupf("%.0f%%", v * 100);
 }
 
 static char *bar(const wn_stats_counts *c, unsigned long max, bool utf8)
@@ -228,16 +215,16 @@ static void counts_row(struct table *t, const wn_stats *s, const wn_stats_group 
 	if (!row)
 		return;
 	wn_stats_rates_of(c, &r);
-	row[i++] = dupf("%lu", c->reviews);
-	row[i++] = dupf("%lu", c->findings);
-	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);
-	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_FALSE_POSITIVE]);
-	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_PREEXISTING]);
-	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_UNTRIAGED]);
-	row[i++] = dupf("%lu", c->forwarded);
+	row[i++] = wn_strdupf("%lu", c->reviews);
+	row[i++] = wn_strdupf("%lu", c->findings);
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_VALID]);
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_FALSE_POSITIVE]);
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_PREEXISTING]);
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_UNTRIAGED]);
+	row[i++] = wn_strdupf("%lu", c->forwarded);
 	/* An empty group has no rate: a dash, never 0% nor a NaN. */
 	row[i++] = r.has_rate ? percent(r.fp_rate) : strdup("-");
-	row[i++] = r.has_rate ? dupf("%.0f%%-%.0f%%", r.fp_low * 100, r.fp_high * 100) : strdup("-");
+	row[i++] = r.has_rate ? wn_strdupf("%.0f%%-%.0f%%", r.fp_low * 100, r.fp_high * 100) : strdup("-");
 	row[i++] = r.has_rate ? percent(r.pre_share) : strdup("-");
 	row[i++] = bar(c, max, t->utf8);
 }
@@ -278,10 +265,10 @@ static void claims_row(struct table *t, const wn_stats *s, const wn_stats_group 
 
 	if (!row)
 		return;
-	row[i++] = dupf("%lu", c->agree[1][1]);
-	row[i++] = dupf("%lu", c->agree[1][0]);
-	row[i++] = dupf("%lu", c->agree[0][1]);
-	row[i++] = dupf("%lu", c->agree[0][0]);
+	row[i++] = wn_strdupf("%lu", c->agree[1][1]);
+	row[i++] = wn_strdupf("%lu", c->agree[1][0]);
+	row[i++] = wn_strdupf("%lu", c->agree[0][1]);
+	row[i++] = wn_strdupf("%lu", c->agree[0][0]);
 }
 
 static void claims_table(wn_printer *p, const wn_stats *s, bool utf8)
@@ -308,11 +295,11 @@ static void series_row(struct table *t, const wn_stats *s, const wn_stats_group 
 
 	if (!row)
 		return;
-	row[i++] = dupf("%lu", c->findings);
-	row[i++] = dupf("%lu", c->later_patch);
-	row[i++] = dupf("%lu", c->verdicts[WN_VERDICT_VALID]);
-	row[i++] = dupf("%lu", c->fixed_later);
-	row[i++] = dupf("%lu", c->regraded);
+	row[i++] = wn_strdupf("%lu", c->findings);
+	row[i++] = wn_strdupf("%lu", c->later_patch);
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_VALID]);
+	row[i++] = wn_strdupf("%lu", c->fixed_later);
+	row[i++] = wn_strdupf("%lu", c->regraded);
 }
 
 /* What the series and the maintainer's own grading say. */

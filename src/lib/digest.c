@@ -81,38 +81,12 @@ wn_status wn_digest_compose(const wn_conf *c, const char *to, const char *subjec
 
 /* --- bodies ------------------------------------------------------------------ */
 
-static size_t columns(const char *s, size_t n)
-{
-	size_t w = 0;
-
-	for (size_t i = 0; i < n; i++)
-		w += ((unsigned char) s[i] & 0xc0) != 0x80;
-	return w;
-}
-
 wn_status dg_para(wn_buf *b, const char *first, const char *rest, const char *text)
 {
 	char *safe = wn_text_sanitize(text, 0);
-	size_t col = columns(first, strlen(first));
-	wn_status st = safe ? wn_buf_puts(b, first) : WN_NOMEM;
-	bool blank = false;
+	size_t col;
+	wn_status st = safe ? wn_text_wrap(b, first, rest, safe, DIGEST_WRAP, &col) : WN_NOMEM;
 
-	for (const char *s = safe; st == WN_OK && s && *s;) {
-		size_t n = strcspn(s, " "), w = columns(s, n);
-
-		if (blank && col + 1 + w > DIGEST_WRAP) {
-			st = wn_buf_printf(b, "\n%s", rest);
-			col = columns(rest, strlen(rest));
-		} else if (blank) {
-			st = wn_buf_putc(b, ' ');
-			col++;
-		}
-		if (st == WN_OK)
-			st = wn_buf_append(b, s, n);
-		col += w;
-		blank = true;
-		s += n + strspn(s + n, " ");
-	}
 	if (st == WN_OK)
 		st = wn_buf_putc(b, '\n');
 	free(safe);

@@ -37,35 +37,9 @@ static const char default_template[] =
  * blanks; a line break in s stays one. */
 static wn_status put_wrapped(wn_buf *b, const char *prefix, const char *s)
 {
-	size_t col = 0;
-	bool blank = false;	/* a blank is due before the next word */
-	wn_status st = wn_buf_puts(b, prefix);
+	size_t col;
+	wn_status st = wn_text_wrap(b, prefix, "", s, FWD_WRAP, &col);
 
-	for (const char *c = prefix; *c; c++)
-		col += ((unsigned char) *c & 0xc0) != 0x80;
-	while (st == WN_OK && *s) {
-		size_t n = strcspn(s, " \t\n"), w = 0;
-
-		for (size_t i = 0; i < n; i++)
-			w += ((unsigned char) s[i] & 0xc0) != 0x80;
-		if (blank && col + 1 + w > FWD_WRAP) {
-			st = wn_buf_putc(b, '\n');
-			col = 0;
-		} else if (blank) {
-			st = wn_buf_putc(b, ' ');
-			col++;
-		}
-		if (st == WN_OK)
-			st = wn_buf_append(b, s, n);
-		col += w;
-		blank = true;
-		for (s += n; *s == ' ' || *s == '\t' || *s == '\n'; s++)
-			if (*s == '\n' && st == WN_OK && col) {
-				st = wn_buf_putc(b, '\n');
-				col = 0;
-				blank = false;
-			}
-	}
 	if (st == WN_OK && col)
 		st = wn_buf_putc(b, '\n');
 	return st;

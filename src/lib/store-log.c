@@ -18,11 +18,10 @@
 void store_warn(wn_store *s, const char *fmt, ...)
 {
 	va_list ap;
-	char *m = NULL;
+	char *m;
 
 	va_start(ap, fmt);
-	if (vasprintf(&m, fmt, ap) < 0)
-		m = NULL;
+	m = wn_vstrdupf(fmt, ap);
 	va_end(ap);
 	if (m) {
 		free(s->warning);

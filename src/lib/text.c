@@ -2,7 +2,9 @@
  * text, normalising, Message-ID handling. */
 #include "autoconfig.h"
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -461,6 +463,68 @@ bool wn_text_prefix_ci(const char *s, const char *prefix)
 char *wn_strdup0(const char *s)
 {
 	return s ? strdup(s) : NULL;
+}
+
+static size_t code_points(const char *s, size_t n)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		w += ((unsigned char) s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+wn_status wn_text_wrap(wn_buf *b, const char *first, const char *rest, const char *s,
+		       size_t width, size_t *col)
+{
+	bool blank = false;	/* a blank is due before the next word */
+	wn_status st = wn_buf_puts(b, first);
+
+	*col = code_points(first, strlen(first));
+	while (st == WN_OK && s && *s) {
+		size_t n = strcspn(s, " \t\n"), w = code_points(s, n);
+
+		if (blank && *col + 1 + w > width) {
+			st = wn_buf_putc(b, '\n');
+			if (st == WN_OK)
+				st = wn_buf_puts(b, rest);
+			*col = code_points(rest, strlen(rest));
+		} else if (blank) {
+			st = wn_buf_putc(b, ' ');
+			(*col)++;
+		}
+		if (st == WN_OK)
+			st = wn_buf_append(b, s, n);
+		*col += w;
+		blank = true;
+		for (s += n; st == WN_OK && (*s == ' ' || *s == '\t' || *s == '\n'); s++)
+			if (*s == '\n' && *col) {
+				st = wn_buf_putc(b, '\n');
+				*col = 0;
+				blank = false;
+			}
+	}
+	return st;
+}
+
+char *wn_vstrdupf(const char *fmt, va_list ap)
+{
+	char *s = NULL;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	return s;
+}
+
+char *wn_strdupf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = wn_vstrdupf(fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 char *wn_strndup(const char *s, size_t n)

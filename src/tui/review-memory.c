@@ -96,29 +96,16 @@ static void add_line(struct memo *m, enum role role, char *text)
 	m->lines[k].text = text;
 }
 
-static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt(const char *f, ...)
-{
-	va_list ap;
-	char *s = NULL;
-
-	va_start(ap, f);
-	if (vasprintf(&s, f, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
-
 static void seen_lines(struct memo *m, wn_verdict now)
 {
 	char date[16];
 
 	format_date(m->seen.date, date);
 	add_line(m, role_of_verdict(m->seen.verdict),
-		 fmt("Seen before: %s on %s, %s%s", wn_verdict_label(m->seen.verdict),
+		 wn_strdupf("Seen before: %s on %s, %s%s", wn_verdict_label(m->seen.verdict),
 		     m->seen.patch_subject, date, now == m->seen.verdict ? "" : "  (= takes it)"));
 	if (m->seen.note)
-		add_line(m, ROLE_HEADER, fmt("  its note: %s", m->seen.note));
+		add_line(m, ROLE_HEADER, wn_strdupf("  its note: %s", m->seen.note));
 }
 
 static void make_lines(struct memo *m, const wn_finding *f)
@@ -131,17 +118,17 @@ static void make_lines(struct memo *m, const wn_finding *f)
 	}
 
 	if (m->sev != WN_SEV_NONE)
-		add_line(m, role_of_severity(m->sev), fmt("Your severity: %s (the bot's: %s)",
+		add_line(m, role_of_severity(m->sev), wn_strdupf("Your severity: %s (the bot's: %s)",
 							    wn_severity_name(m->sev), bot ? bot : "none"));
 	if (m->has_seen)
 		seen_lines(m, m->verdict);
 	if (m->has_later)
 		add_line(m, ROLE_PRECLAIM,
-			 fmt("Patch %d/%d changes this function too: %s  (+ opens it)", m->later.part,
+			 wn_strdupf("Patch %d/%d changes this function too: %s  (+ opens it)", m->later.part,
 			     m->later.total, m->later.subject ? m->later.subject : m->later.patch));
 	if (m->has_fixed)
 		add_line(m, ROLE_V_VALID,
-			 fmt("Likely fixed in v%d: the bot no longer reports it on %s", m->fixed.version,
+			 wn_strdupf("Likely fixed in v%d: the bot no longer reports it on %s", m->fixed.version,
 			     m->fixed.subject ? m->fixed.subject : m->fixed.patch));
 }
 

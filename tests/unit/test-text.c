@@ -369,6 +369,36 @@ static void test_small_helpers(void **state)
 	free(s);
 }
 
+/* Wrapping counts code points, not bytes; a break starts the next line
+ * with the continuation prefix; a line break in the text stays one. */
+static void test_wrap(void **state)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t col;
+
+	(void) state;
+	assert_int_equal(wn_text_wrap(&b, "- ", "  ", "aaa bbb ccc ddd", 9, &col), WN_OK);
+	assert_string_equal(b.data, "- aaa bbb\n  ccc ddd");
+	assert_int_equal(col, 9);
+	wn_buf_free(&b);
+	/* "ääää" is 8 bytes and 4 columns: it fits beside "x". */
+	assert_int_equal(wn_text_wrap(&b, "", "", "x \xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4", 6, &col), WN_OK);
+	assert_string_equal(b.data, "x \xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4");
+	wn_buf_free(&b);
+	assert_int_equal(wn_text_wrap(&b, "> ", "", "one\ntwo  three\n", 72, &col), WN_OK);
+	assert_string_equal(b.data, "> one\ntwo three\n");
+	assert_int_equal(col, 0);
+	wn_buf_free(&b);
+	/* A word longer than the width stands alone, unbroken. */
+	assert_int_equal(wn_text_wrap(&b, "", "", "a abcdefghij b", 4, &col), WN_OK);
+	assert_string_equal(b.data, "a\nabcdefghij\nb");
+	wn_buf_free(&b);
+	/* The printf form of strdup. */
+	char *f = wn_strdupf("%s-%d", "v", 3);
+	assert_string_equal(f, "v-3");
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_msgid),
 		cmocka_unit_test(test_msgid_escape),
 		cmocka_unit_test(test_small_helpers),
+		cmocka_unit_test(test_wrap),
 	};
 
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "winnow/text.h"
 
 static wn_status lines_split(const char *body, size_t len, struct rv_lines *out)
 {
@@ -133,8 +134,7 @@ void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	if (c->oom)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	s = wn_vstrdupf(fmt, ap);
 	va_end(ap);
 	if (s && f->detail && asprintf(&joined, "%s; %s", f->detail, s) < 0)
 		joined = NULL;
@@ -159,10 +159,8 @@ void rv_explain(struct rv_ctx *c, const char *fmt, ...)
 	if (c->r->explain)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		s = NULL;
+	if (!(s = wn_vstrdupf(fmt, ap)))
 		c->oom = true;
-	}
 	va_end(ap);
 	c->r->explain = s;
 }
