@@ -215,6 +215,7 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 		key_clear(&k);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	sr_trim(s);
 	p = k.file && k.loc ? sr_patch_get(s, it->patch->id) : NULL;
 	if (p)
 		find_versions(s, p);

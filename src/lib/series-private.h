@@ -54,6 +54,9 @@ void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, vo
 /* Add p to the vector unless it is there; false when out of memory. */
 bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
 void sr_reviewed_free(struct sr_reviewed *r, size_t n);
+/* Empty the cache when it has grown past its bound; only between two
+ * lookups (nothing of the cache is held then). */
+void sr_trim(wn_series *s);
 /* The index, for series-fixed.c's review queries. */
 wn_index *sr_index(wn_series *s);
 

@@ -25,6 +25,12 @@
 /* How many messages one thread or title query reads at most: a thread
  * of a thousand mails is no series worth following. */
 #define SCAN_MAX 1000
+/* Patches the cache holds before it starts over.  A pass over a year of
+ * reviews goes by date, and a series' patches, versions and reviews sit
+ * within weeks of each other: what it needs again is what it read last.
+ * Without a bound the cache held every patch of the year (45 MiB at
+ * 100,000 messages), with it a pass stays small however long. */
+#define CACHE_MAX 4096
 /* Days around a patch within which an unthreaded sibling is looked for. */
 #define SIBLING_DAYS 3
 
@@ -79,6 +85,15 @@ wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err)
 wn_index *sr_index(wn_series *s)
 {
 	return s->idx;
+}
+
+void sr_trim(wn_series *s)
+{
+	if (s->patches.n <= CACHE_MAX)
+		return;
+	/* Threads point into the patches: both go. */
+	wn_map_free(&s->patches, patch_free);
+	wn_map_free(&s->threads, thread_free);
 }
 
 void wn_series_free(wn_series **ps)
@@ -412,6 +427,7 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 	memset(out, 0, sizeof(*out));
 	if (!it->loaded || !it->review || i >= it->review->nfindings || !it->patch)
 		return WN_NOT_FOUND;
+	sr_trim(s);
 	f = &it->review->findings[i];
 	if (f->about_commit_msg || !(file = wn_sim_path(f->file)))
 		return WN_NOT_FOUND;
