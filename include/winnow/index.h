@@ -75,6 +75,7 @@ typedef struct wn_list {
 	size_t n;		/* how many reviews match */
 	size_t fetched;		/* items[0..fetched) are filled */
 	struct wn_list_cursor *cursor;	/* private: where fetching goes on */
+	bool partial;		/* only the newest reviews: wn_index_query_recent() */
 } wn_list;
 
 /* Open the notmuch database read-only.  config_path: a notmuch config
@@ -93,6 +94,19 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err);
  * stands for that bot's query term), newest first.  Only counts them: rows come from
  * wn_list_get().  The list lives as long as idx. */
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
+/* The same reviews' newest part, for a first screen that costs the same
+ * however many reviews match: the reviews dated from a few days before
+ * now onwards, the window widened (7, 28, 112, 448 days) until it holds
+ * at least min_rows.  That list, l->partial set, is exactly the first
+ * l->n rows of wn_index_query()'s, in the same order; the caller asks
+ * for the whole list when it needs more (wn_list_adopt() carries over
+ * the rows it loaded).  Where no window holds min_rows, the whole list,
+ * l->partial clear. */
+wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
+				size_t min_rows, wn_list *out, wn_error *err);
+/* Move the rows of from that to holds too (same index, same review),
+ * loaded or not, into to, so that they are not read twice. */
+void wn_list_adopt(wn_list *to, wn_list *from);
 /* The notmuch query wn_index_query() runs for user_query (malloc'd;
  * NULL, with err set, when it cannot be made: a bot: term naming no
  * bot, out of memory). */

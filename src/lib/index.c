@@ -489,6 +489,48 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	return WN_OK;
 }
 
+wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
+				size_t min_rows, wn_list *out, wn_error *err)
+{
+	/* Each window is four times the last: a handful of cheap searches
+	 * at most, each of them bounded by date, not by the index. */
+	static const int days[] = { 7, 28, 112, 448 };
+
+	for (size_t w = 0; w < sizeof(days) / sizeof(*days); w++) {
+		/* Open-ended: a review dated in the future is newer than
+		 * now, and the whole list has it first too. */
+		long long since = (long long) now - (long long) days[w] * 86400;
+		char *q = user_query && *user_query
+			  ? wn_strdupf("(%s) and date:@%lld..", user_query, since)
+			  : wn_strdupf("date:@%lld..", since);
+		wn_status st;
+
+		if (!q)
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		st = wn_index_query(idx, q, out, err);
+		free(q);
+		if (st != WN_OK)
+			return st;
+		if (out->n >= min_rows) {
+			out->partial = true;
+			return WN_OK;
+		}
+		wn_list_free(out);
+	}
+	return wn_index_query(idx, user_query, out, err);
+}
+
+void wn_list_adopt(wn_list *to, wn_list *from)
+{
+	for (size_t i = 0; i < from->fetched && i < to->fetched; i++) {
+		if (!from->items[i] || !to->items[i] || strcmp(from->items[i]->id, to->items[i]->id))
+			continue;
+		wn_item_free(&to->items[i]);
+		to->items[i] = from->items[i];
+		from->items[i] = NULL;
+	}
+}
+
 wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 {
 	struct wn_list_cursor *c = l->cursor;

@@ -358,7 +358,10 @@ static void relayout(struct tui *t, struct view *v)
 
 /* --- reading ------------------------------------------------------------- */
 
-static bool run_query(struct tui *t, struct queue *q, const char *limit)
+/* quick: only the newest reviews, a screenful at least, for a first
+ * screen that costs the same however many match; complete() reads the
+ * whole list at the first idle moment or key. */
+static bool run_query(struct tui *t, struct queue *q, const char *limit, bool quick)
 {
 	wn_error err = WN_ERROR_INIT;
 	wn_list list = { 0 };
@@ -372,7 +375,9 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit)
 	if (t->hide_triaged)
 		wn_buf_printf(&qs, "%snot tag:\"%striaged\"", qs.len ? " and " : "",
 			      wn_index_conf(t->idx)->tagprefix);
-	st = wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
+	st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
+					   LINES > 0 ? (size_t) LINES : 50, &list, &err)
+		   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
 	wn_buf_free(&qs);
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
@@ -406,13 +411,36 @@ static bool requery(struct tui *t, struct view *v, const char *limit)
 	wn_error_clear(&err);
 	remember_cursor(t, v);
 	free_rows(q);
-	if (!run_query(t, q, limit))
+	if (!run_query(t, q, limit, false))
 		return false;
 	v->lines = q->list.n;
 	if (v->cursor >= v->lines)
 		v->cursor = v->lines ? v->lines - 1 : 0;
 	relayout(t, v);
 	return true;
+}
+
+/* The whole list in place of the newest part the first screen was drawn
+ * from, the rows already read carried over, the cursor on its review. */
+static void complete(struct tui *t, struct view *v)
+{
+	struct queue *q = v->priv;
+	wn_list part;
+
+	remember_cursor(t, v);
+	part = q->list;
+	memset(&q->list, 0, sizeof(q->list));
+	if (!run_query(t, q, q->limit, false)) {
+		/* Said on the status line; keep what is shown, and stop. */
+		q->list = part;
+		q->list.partial = false;
+		free(q->keep);
+		q->keep = NULL;
+		return;
+	}
+	wn_list_adopt(&q->list, &part);
+	wn_list_free(&part);
+	relayout(t, v);
 }
 
 /* A slice of reading every review; true while more remains. */
@@ -451,6 +479,11 @@ static bool queue_idle(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
+	/* The first screen is drawn: now the whole list. */
+	if (q->list.partial && view_top(t) == v) {
+		complete(t, v);
+		return false;
+	}
 	/* The index moved (new mail, a tag from another program, our own
 	 * write landing): read it again, only while the queue is in front
 	 * (the views above hold its reviews). */
@@ -541,7 +574,7 @@ static bool queue_open(struct tui *t, struct view *v, void *arg)
 	const struct queue_arg *qa = arg;
 	struct queue *q = v->priv;
 
-	if (!run_query(t, q, qa ? qa->query : NULL))
+	if (!run_query(t, q, qa ? qa->query : NULL, !needs_all(t, q)))
 		return false;
 	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
@@ -576,8 +609,9 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 	mid = row_add(r, ROLE_TITLE, CELL_NATURAL, query);
 	size_t shown = q->rows ? q->nrows - q->ngroups : q->list.n;
 
-	tail = row_addf(r, ROLE_TITLE, CELL_NATURAL, "%s %zu review%s%s%s", ui_dash(), shown,
-			shown == 1 ? "" : "s", t->hide_triaged ? ", triaged hidden" : "",
+	tail = row_addf(r, ROLE_TITLE, CELL_NATURAL, "%s %zu%s review%s%s%s", ui_dash(), shown,
+			q->list.partial ? "+" : "", shown == 1 && !q->list.partial ? "" : "s",
+			t->hide_triaged ? ", triaged hidden" : "",
 			t->hide_empty ? ", empty hidden" : "");
 	/* The count matters more than the end of a long query: clip the
 	 * query, not the count. */
@@ -1024,6 +1058,9 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 	struct queue *q = v->priv;
 	wn_verdict verdict;
 
+	/* Every key acts on the whole list (G goes to the last review). */
+	if (q->list.partial)
+		complete(t, v);
 	if (bulk_request(t, v, a) || copy_request(t, a, current(t, v), NULL))
 		return req_done();
 	if (tui_action_verdict(a, &verdict)) {

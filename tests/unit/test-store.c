@@ -270,6 +270,65 @@ static void test_stale_item_refreshed(void **state)
 	wn_error_clear(&err);
 }
 
+/* The queue's first screen: the newest reviews, a prefix of the whole
+ * list in the same order, widened until it holds enough; the rows read
+ * from it carried over to the whole list. */
+static time_t utc(int y, int mo, int d)
+{
+	struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d };
+
+	return timegm(&tm);
+}
+
+static void expect_prefix(struct world *w, const char *query, time_t now, size_t min_rows,
+			  size_t want_n, bool want_partial)
+{
+	wn_list all = { 0 }, part = { 0 };
+	wn_error err = WN_ERROR_INIT;
+
+	assert_int_equal(wn_index_query(w->idx, query, &all, &err), WN_OK);
+	assert_int_equal(wn_index_query_recent(w->idx, query, now, min_rows, &part, &err), WN_OK);
+	assert_int_equal(part.n, want_n);
+	assert_int_equal(part.partial, want_partial);
+	assert_false(all.partial);
+	for (size_t i = 0; i < part.n; i++)
+		assert_string_equal(wn_list_get(w->idx, &part, i)->id, wn_list_get(w->idx, &all, i)->id);
+	wn_list_free(&part);
+	wn_list_free(&all);
+}
+
+static void test_query_recent(void **state)
+{
+	struct world *w = *state;
+	time_t nov10 = utc(2026, 11, 10);
+	wn_list all = { 0 }, part = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	wn_item *first;
+
+	/* Six reviews from Nov 3 on: the first week is enough for 5. */
+	expect_prefix(w, NULL, nov10, 5, 6, true);
+	/* Not for 7: four weeks, all nine. */
+	expect_prefix(w, NULL, nov10, 7, 9, true);
+	/* No window holds 10: the whole list. */
+	expect_prefix(w, NULL, nov10, 10, 9, false);
+	/* With the user's query; then every review dated after now. */
+	expect_prefix(w, "bot:sashiko", nov10, 3, 4, true);
+	expect_prefix(w, NULL, utc(2026, 10, 1), 1, 9, true);
+
+	/* A loaded row goes over to the whole list, not read again. */
+	assert_int_equal(wn_index_query_recent(w->idx, NULL, nov10, 5, &part, &err), WN_OK);
+	first = wn_list_get(w->idx, &part, 0);
+	assert_int_equal(wn_index_load(w->idx, first, &err), WN_OK);
+	assert_int_equal(wn_index_query(w->idx, NULL, &all, &err), WN_OK);
+	wn_list_adopt(&all, &part);
+	assert_ptr_equal(wn_list_get(w->idx, &all, 0), first);
+	assert_true(first->loaded);
+	assert_null(part.items[0]);
+	wn_list_free(&part);
+	wn_list_free(&all);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +337,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
