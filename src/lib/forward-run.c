@@ -186,7 +186,7 @@ static wn_status editor_argv(const char *const *paths, size_t n, char ***argv, w
 wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
-	char **argv;
+	char **argv = NULL;
 	int fds[2], status = 0, e;
 	pid_t pid;
 	wn_status st;

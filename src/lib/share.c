@@ -367,7 +367,7 @@ static wn_status export_review(struct ctx *c, const char *id, const struct local
 
 static wn_status export_message(struct ctx *c, notmuch_message_t *msg, bool dry, bool resolve)
 {
-	struct locals l;
+	struct locals l = { 0 };
 	char *id = wn_strdup0(notmuch_message_get_message_id(msg));
 	wn_status st = id ? sh_locals_of(msg, &l) : WN_NOMEM;
 

@@ -388,6 +388,7 @@ static void loop(struct tui *t)
 	bool busy = true, draw = true, working = false;
 
 	while (!t->quit && t->depth) {
+		struct view *top;
 		enum action a;
 		int key, wait;
 
@@ -422,7 +423,10 @@ static void loop(struct tui *t)
 			continue;
 		wn_buf_reset(&t->msg);
 		tui_flush(t);
-		a = keymap_lookup(&t->keys, view_top(t)->id, key);
+		/* The loop runs while a view is open; said for the compiler. */
+		if (!(top = view_top(t)))
+			break;
+		a = keymap_lookup(&t->keys, top->id, key);
 		if (a == ACT_NONE) {
 			tui_msg(t, ROLE_WARNING, "key not bound: press ? for help");
 			continue;
