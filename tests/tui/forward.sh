@@ -116,7 +116,16 @@ check "nothing recorded" bash -c "! notmuch dump --include=properties id:$id | g
 wn_tui_keys q
 check "q asks" wn_tui_wait "Discard this draft? (y/n)"
 wn_tui_keys n
-check "n keeps it" grep -qF "[forward]" <<<"$(wn_tui_screen)"
+# (wait for the answer to land: y below must not meet the question)
+prompt_gone() {
+	local i
+	for i in $(seq 200); do
+		! wn_tui_screen | grep -qF "Discard this draft?" && wn_tui_screen | grep -qF "[forward]" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+check "n keeps it" prompt_gone
 
 # y sends.
 rm "$FAKE_SENDMAIL_DIR/mode"
