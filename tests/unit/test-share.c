@@ -55,7 +55,7 @@ static void test_text(void **state)
 			    "time: 2026-11-30T00:53:20Z\n"
 			    "note: line one\n"
 			    "note: line two\n");
-	assert_int_equal(sh_parse(wn_buf_str(&b), &back, &id), WN_OK);
+	assert_int_equal(sh_parse(wn_buf_str(&b), &back, &id, NULL), WN_OK);
 	assert_string_equal(id, "x\x01y@example.org");
 	assert_int_equal(back.verdict, WN_VERDICT_FALSE_POSITIVE);
 	assert_int_equal(back.severity, WN_SEV_HIGH);
@@ -73,9 +73,9 @@ static void test_text(void **state)
 	wn_share_value_clear(&back);
 	free(id);
 	/* Not one of ours: no state, or no review. */
-	assert_int_equal(sh_parse("review: a@b\n", &back, &id), WN_PARSE);
-	assert_int_equal(sh_parse("state: valid\n", &back, &id), WN_PARSE);
-	assert_int_equal(sh_parse("review: a@b\nstate: maybe\n", &back, &id), WN_PARSE);
+	assert_int_equal(sh_parse("review: a@b\n", &back, &id, NULL), WN_PARSE);
+	assert_int_equal(sh_parse("state: valid\n", &back, &id, NULL), WN_PARSE);
+	assert_int_equal(sh_parse("review: a@b\nstate: maybe\n", &back, &id, NULL), WN_PARSE);
 	assert_null(id);
 	wn_buf_free(&b);
 }
