@@ -194,8 +194,21 @@ static bool bad_component(const char *c, size_t n)
 	return n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.');
 }
 
+/* Writing, a link or a file where a folder or our file goes (a link
+ * of the repository's, checked out as a file without core.symlinks, or
+ * left by an older winnow) is the repository's junk, set aside by the
+ * listing: it makes way, rather than block the decision. */
+static bool make_way(int dfd, const char *name)
+{
+	struct stat sb;
+
+	return fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       (S_ISLNK(sb.st_mode) || S_ISREG(sb.st_mode)) && unlinkat(dfd, name, 0) == 0;
+}
+
 /* The folder holding path below dir, opened (create: made when
- * missing); *leaf is path's last component.  -1 with errno set. */
+ * missing, and what stands in its way removed); *leaf is path's last
+ * component.  -1 with errno set. */
 static int open_parent(const char *dir, const char *path, bool create, const char **leaf)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -219,6 +232,8 @@ static int open_parent(const char *dir, const char *path, bool create, const cha
 			return -1;
 		}
 		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0 && (errno == ENOTDIR || errno == ELOOP) && create && make_way(fd, comp))
+			errno = ENOENT;
 		if (next < 0 && errno == ENOENT && create && mkdirat(fd, comp, 0700) == 0)
 			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		free(comp);
@@ -297,6 +312,9 @@ wn_status sh_write(const char *dir, const char *path, const char *text, wn_error
 		/* O_NOFOLLOW: a link planted at the file's place is not
 		 * followed; O_NONBLOCK: nor is a FIFO waited on. */
 		fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
+		if (fd < 0 && errno == ELOOP && make_way(pfd, leaf))
+			fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC,
+				    0600);
 		e = errno;
 		close(pfd);
 		errno = e;

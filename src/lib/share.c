@@ -478,11 +478,39 @@ wn_status sh_export(struct ctx *c, bool dry, bool resolve)
 	return st;
 }
 
+/* Links and submodules of the repository's, out of the index: checked
+ * out as plain files (core.symlinks=false), "add -A" would keep their
+ * mode and send our decision written there as a link.  They are added
+ * back as what the working tree holds, a regular file or a folder. */
+static wn_status unlink_links(struct ctx *c)
+{
+	wn_buf out = WN_BUF_INIT;
+	wn_status st = sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
+
+	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1) {
+		const char *e = out.data + i, *path = strchr(e, '\t');
+		char *spec = NULL;
+
+		if (!path || (strncmp(e, "120000 ", 7) && strncmp(e, "160000 ", 7)))
+			continue;
+		if (asprintf(&spec, ":(literal)%s", path + 1) < 0)
+			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
+		else
+			st = sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec, NULL);
+		free(spec);
+	}
+	wn_buf_free(&out);
+	return st;
+}
+
 wn_status sh_commit(struct ctx *c, const char *what)
 {
 	wn_buf status = WN_BUF_INIT;
-	wn_status st = sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
+	wn_status st = unlink_links(c);
 	char *msg = NULL;
+
+	if (st == WN_OK)
+		st = sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
 
 	if (st == WN_OK)
 		st = sh_git(&c->repo, &status, c->err, "status", "--porcelain", NULL);
