@@ -14,6 +14,7 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,22 +44,37 @@ static bool repo_var(const char *kv)
 	return false;
 }
 
-/* This process's environment without repo_env; the array is malloc'd,
- * its strings are environ's. */
-static char **child_env(void)
+/* This process's environment without repo_env, and with extra; the
+ * array is malloc'd, its strings are environ's and extra. */
+static char **child_env(char *extra)
 {
 	size_t n = 0, k = 0;
 	char **env;
 
 	while (environ && environ[n])
 		n++;
-	if (!(env = malloc((n + 1) * sizeof(*env))))
+	if (!(env = malloc((n + 2) * sizeof(*env))))
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		if (!repo_var(environ[i]))
 			env[k++] = environ[i];
+	env[k++] = extra;
 	env[k] = NULL;
 	return env;
+}
+
+/* GIT_CEILING_DIRECTORIES=<the folder above dir>: when dir's .git is
+ * broken, git must say so, not find a repository above it (a home
+ * folder kept in git) and work there. */
+static char *ceiling(const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+	char *c = NULL;
+
+	if (asprintf(&c, "GIT_CEILING_DIRECTORIES=%.*s", slash && slash > dir ? (int) (slash - dir) : 1,
+		     slash && slash > dir ? dir : "/") < 0)
+		return NULL;
+	return c;
 }
 #include "share-private.h"
 #include "winnow/text.h"
@@ -68,7 +84,7 @@ static char **child_env(void)
 wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 {
 	const char *argv[MAX_ARGS + 1];
-	char *ident[2] = { NULL, NULL }, **env = child_env();
+	char *ident[2] = { NULL, NULL }, *ceil = ceiling(r->dir), **env = ceil ? child_env(ceil) : NULL;
 	wn_buf sink = WN_BUF_INIT;
 	size_t n = 0;
 	wn_status st;
@@ -78,6 +94,7 @@ wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 	    asprintf(&ident[1], "user.email=%s", r->email) < 0) {
 		free(ident[0]);
 		free(env);
+		free(ceil);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	for (const char *fixed[] = { "git", "-C", r->dir, "-c", ident[0], "-c", ident[1], "-c",
@@ -103,6 +120,7 @@ wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 	}
 	wn_buf_free(&sink);
 	free(env);
+	free(ceil);
 	free(ident[0]);
 	free(ident[1]);
 	return st;
@@ -130,8 +148,9 @@ static wn_status init(sh_repo *r, wn_error *err)
 {
 	wn_status st = make_dirs(r->dir, err);
 
+	/* No template: no sample hooks to copy, fewer bytes to lack. */
 	if (st == WN_OK)
-		st = sh_git(r, NULL, err, "init", "-q", NULL);
+		st = sh_git(r, NULL, err, "init", "-q", "--template=", NULL);
 	if (st == WN_OK)
 		st = sh_git(r, NULL, err, "symbolic-ref", "HEAD", "refs/heads/" SH_BRANCH, NULL);
 	return st;
@@ -145,6 +164,37 @@ static wn_status first_commit(sh_repo *r, wn_error *err)
 		return WN_OK;
 	return sh_git(r, NULL, err, "commit", "-q", "--allow-empty", "-m",
 		      "winnow: verdicts shared with git", NULL);
+}
+
+static int remove_one(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	(void) sb;
+	(void) ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* A repository git no longer takes for one (an init or a write cut
+ * short by a full disk): made anew.  Nothing is lost: every decision
+ * is in notmuch and is written again, the remote's are fetched again;
+ * the findings in step are kept (SH_SYNCED, when it can be read). */
+static wn_status renew(sh_repo *r, wn_error *err)
+{
+	char *text = NULL;
+	wn_buf b = WN_BUF_INIT;
+	wn_status st = WN_OK;
+
+	if (sh_read(r->dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) == WN_OK)
+		text = wn_buf_steal(&b);
+	if (nftw(r->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 && errno != ENOENT)
+		st = wn_error_set(err, WN_IO, "cannot remove the broken repository %s: %s", r->dir,
+				  strerror(errno));
+	if (st == WN_OK)
+		st = init(r, err);
+	if (st == WN_OK && text)
+		st = sh_write(r->dir, SH_SYNCED, text, err);
+	wn_buf_free(&b);
+	free(text);
+	return st;
 }
 
 wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
@@ -166,7 +216,12 @@ wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const 
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	free(state);
-	st = stat(dotgit, &sb) == 0 ? WN_OK : init(r, err);
+	if (stat(dotgit, &sb) < 0)
+		st = init(r, err);
+	else if (sh_git(r, NULL, NULL, "rev-parse", "--git-dir", NULL) != WN_OK)
+		st = renew(r, err);
+	else
+		st = WN_OK;
 	if (st == WN_OK)
 		st = first_commit(r, err);
 	free(dotgit);

@@ -117,4 +117,24 @@ quiet bob git pull "$remote"; expect_eq "Bob pulls it" 0 $?
 expect_eq "Bob has Ann's decision on it" '["false-positive","mine"]' \
 	"$(bob show --format=json "$shown" | jq -c '.findings[0] | [.verdict, .note]')"
 
+# A disk full while the sharing clone is made: git init stops after the
+# folder, before HEAD (a git that does just that stands in for the
+# disk).  The next push makes the clone anew by itself.
+fake=$WN_WORLD/fakebin
+mkdir -p "$fake"
+cat > "$fake/git" <<EOF
+#!/usr/bin/env bash
+for a; do
+	[ "\$a" = init ] && { mkdir -p "\$2/.git/objects"; echo "fatal: No space left on device" >&2; exit 128; }
+done
+exec "$(command -v git)" "\$@"
+EOF
+chmod +x "$fake/git"
+mkdir -p "$WN_WORLD/ann/state2"
+ann2() { NOTMUCH_CONFIG=$WN_WORLD/ann/notmuch-config XDG_STATE_HOME=$WN_WORLD/ann/state2 "$WINNOW" "$@"; }
+PATH=$fake:$PATH quiet ann2 git push "$remote"; expect_eq "a push on a full disk fails: 2" 2 $?
+check "... saying why" grep -qF "No space left on device" "$WN_WORLD/err"
+quiet ann2 git pull "$remote"; expect_eq "the next pull recovers by itself" 0 $?
+quiet ann2 git push "$remote"; expect_eq "... and the push after it" 0 $?
+
 wn_done
