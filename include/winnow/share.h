@@ -56,6 +56,14 @@ typedef struct wn_share_conflict {
 	wn_share_value theirs;	/* the other */
 } wn_share_conflict;
 
+/* A file of the repository that was not taken: a link, a device, too
+ * large, not of the layout, or holding what notmuch would refuse.  It
+ * changes nothing and blocks nothing else. */
+typedef struct wn_share_refused {
+	char *path;		/* in the repository, as git names it */
+	char *reason;
+} wn_share_refused;
+
 typedef struct wn_share_result {
 	char *repo;		/* the local repository */
 	size_t exported;	/* decisions written into it */
@@ -67,6 +75,8 @@ typedef struct wn_share_result {
 	bool pushed;
 	wn_share_conflict *conflicts;	/* open ones */
 	size_t nconflicts;
+	wn_share_refused *refused;	/* set aside, each listed once */
+	size_t nrefused;
 } wn_share_result;
 
 void wn_share_result_clear(wn_share_result *r);

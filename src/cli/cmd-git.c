@@ -164,6 +164,24 @@ static void report(wn_cli *cli, const struct git_args *a, const wn_share_result 
 	for (size_t i = 0; i < r->nconflicts; i++)
 		conflict(cli, p, &r->conflicts[i]);
 	p->end(p);
+	/* The paths are the repository's, hostile: through the printer. */
+	p->map_key(p, "refused");
+	p->begin_list(p);
+	for (size_t i = 0; i < r->nrefused; i++) {
+		p->begin_map(p);
+		p->map_key(p, "path");
+		p->label(p, "refused: ");
+		p->string(p, r->refused[i].path);
+		p->map_key(p, "reason");
+		p->label(p, ": ");
+		p->string(p, r->refused[i].reason);
+		p->separator(p);
+		p->end(p);
+	}
+	p->end(p);
+	if (r->nrefused)
+		wn_pr_text(p, "%zu file%s of the repository set aside: nothing taken from %s\n",
+			   r->nrefused, r->nrefused == 1 ? "" : "s", r->nrefused == 1 ? "it" : "them");
 	if (r->nconflicts)
 		wn_pr_text(p, "%zu conflict%s: decide again (or 'winnow git push --resolve' to keep "
 			   "yours), then push\n", r->nconflicts, r->nconflicts == 1 ? "" : "s");

@@ -83,6 +83,10 @@ char *fwd_format_addresses(const fwd_mboxes *l);
  * err says how it ended (not found, exit status, signal). */
 wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
 		       wn_error *err);
+/* The same with the environment envp (NULL: this process's), so that a
+ * caller changes its child's environment, never its own. */
+wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
+			   wn_buf *output, wn_error *err);
 
 /* --- forward-draft.c ---------------------------------------------------- */
 

@@ -97,17 +97,26 @@ static void child_signals(void)
 	signal(SIGQUIT, SIG_DFL);
 }
 
-/* exec argv; on failure tell the parent errno through fd. */
-static void __attribute__((noreturn)) exec_or_report(char *const *argv, int fd)
+/* exec argv (with envp when not NULL, else this process's
+ * environment); on failure tell the parent errno through fd. */
+static void __attribute__((noreturn)) exec_env_or_report(char *const *argv, char *const *envp, int fd)
 {
 	int e;
 
 	child_signals();
-	execvp(argv[0], argv);
+	if (envp)
+		execvpe(argv[0], argv, envp);
+	else
+		execvp(argv[0], argv);
 	e = errno;
 	if (write(fd, &e, sizeof(e)) < 0)
 		_exit(127);
 	_exit(127);
+}
+
+static void __attribute__((noreturn)) exec_or_report(char *const *argv, int fd)
+{
+	exec_env_or_report(argv, NULL, fd);
 }
 
 /* Did exec fail?  Reads the errno the child sent, 0 when exec worked
@@ -305,6 +314,12 @@ static void child_plumb(int in, int out)
 wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
 		       wn_error *err)
 {
+	return fwd_run_pipe_env(argv, NULL, input, len, output, err);
+}
+
+wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
+			   wn_buf *output, wn_error *err)
+{
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
 	sigset_t old;
 	pid_t pid;
@@ -324,7 +339,7 @@ wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf 
 	if (pid == 0) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		child_plumb(in[0], out[1]);
-		exec_or_report(argv, ex[1]);
+		exec_env_or_report(argv, envp, ex[1]);
 	}
 	close(in[0]);
 	close(out[1]);

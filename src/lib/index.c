@@ -779,10 +779,15 @@ wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
 
 wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err)
 {
+	/* An exact id of a hostile mail (CR LF in it, as the sharing
+	 * repository brings it) is one id, not two pasted at once. */
 	char *id = wn_msgid_canon(msgid);
 	notmuch_message_t *msg;
 	wn_item *it;
 	wn_status st;
+
+	if (!id && msgid && strpbrk(msgid, "\r\n"))
+		id = strdup(msgid);
 
 	*out = NULL;
 	if (!id)

@@ -47,6 +47,7 @@ static void ctx_close(struct ctx *c)
 	sh_repo_close(&c->repo);
 	wn_map_free(&c->dirs, sh_rdir_free);
 	wn_map_free(&c->synced, free);
+	wn_map_free(&c->refused, NULL);
 	free(c->me);
 }
 
@@ -58,6 +59,11 @@ void wn_share_result_clear(wn_share_result *r)
 		wn_share_value_clear(&r->conflicts[i].theirs);
 	}
 	free(r->conflicts);
+	for (size_t i = 0; i < r->nrefused; i++) {
+		free(r->refused[i].path);
+		free(r->refused[i].reason);
+	}
+	free(r->refused);
 	free(r->repo);
 	memset(r, 0, sizeof(*r));
 }
@@ -91,18 +97,39 @@ static wn_status count(struct ctx *c, const char *range, size_t *n)
 
 /* --- merging ------------------------------------------------------------------- */
 
-/* Stage k (2: ours, 3: theirs) of a conflicted path; NULL when absent. */
+/* Stage k (2: ours, 3: theirs) of a conflicted path; NULL when absent
+ * or not to be taken (too large, set aside).  Written to a file of
+ * git's and read from there with the bounds of any file. */
 static char *stage(struct ctx *c, int k, const char *path)
 {
-	wn_buf out = WN_BUF_INIT;
-	char *spec = NULL;
+	wn_buf out = WN_BUF_INIT, text = WN_BUF_INIT;
+	wn_error why = WN_ERROR_INIT;
+	char *spec = NULL, *tab, opt[16];
 
+	snprintf(opt, sizeof(opt), "--stage=%d", k);
 	if (asprintf(&spec, ":%d:%s", k, path) < 0)
 		return NULL;
-	if (sh_git(&c->repo, &out, NULL, "show", spec, NULL) != WN_OK)
-		wn_buf_free(&out);
+	if (sh_git(&c->repo, &out, NULL, "cat-file", "-s", spec, NULL) != WN_OK)
+		goto out;
+	if (strtoull(wn_buf_str(&out), NULL, 10) > SH_FILE_MAX) {
+		sh_refuse(c, path, "larger than a file of winnow's may be");
+		goto out;
+	}
+	wn_buf_reset(&out);
+	if (sh_git(&c->repo, &out, NULL, "checkout-index", "-f", "--temp", opt, "--", path, NULL) != WN_OK ||
+	    !(tab = strchr(wn_buf_str(&out), '\t')))
+		goto out;
+	*tab = '\0';
+	if (sh_read(c->repo.dir, out.data, SH_FILE_MAX, &text, &why) == WN_PARSE)
+		sh_refuse(c, path, wn_error_msg(&why));
+	sh_unlink(c->repo.dir, out.data);
+out:
 	free(spec);
-	return out.len ? wn_buf_steal(&out) : NULL;
+	wn_buf_free(&out);
+	wn_error_clear(&why);
+	if (!text.len)
+		wn_buf_free(&text);
+	return text.len ? wn_buf_steal(&text) : NULL;
 }
 
 /* One conflicted file: the same decision on both sides is none; else
@@ -114,9 +141,9 @@ static wn_status settle(struct ctx *c, const char *path)
 	bool differ = false;
 	wn_status st;
 
-	if (ours && theirs && !sh_is_conflict(path) && sh_parse(ours, &a, &id) == WN_OK) {
+	if (ours && theirs && !sh_is_conflict(path) && sh_parse(ours, &a, &id, NULL) == WN_OK) {
 		free(id);
-		if (sh_parse(theirs, &b, &id) == WN_OK) {
+		if (sh_parse(theirs, &b, &id, NULL) == WN_OK) {
 			differ = !sh_same(&a, &b);
 			wn_share_value_clear(&b);
 			free(id);
@@ -293,6 +320,39 @@ static wn_status apply(struct ctx *c, wn_item *it, struct change *ch, size_t n)
 	return st;
 }
 
+/* A local decision the repository has never held, against the
+ * repository's: a conflict, as a merge would make it (this side's in
+ * the file, the other beside it), never an overwrite. */
+static wn_status keep_both(struct ctx *c, const struct rdir *d, const char *id, const char *fp,
+			   const wn_share_value *mine, const wn_share_value *theirs)
+{
+	wn_share_value v = *mine;
+	wn_buf a = WN_BUF_INIT, b = WN_BUF_INIT;
+	char *path = NULL, *side = NULL;
+	wn_status st;
+
+	v.author = c->me;
+	v.when = c->now;
+	st = sh_format(&v, id, &a);
+	if (st == WN_OK)
+		st = sh_format(theirs, id, &b);
+	if (st == WN_OK && (asprintf(&path, "%s/%s", d->path, fp) < 0 ||
+			    asprintf(&side, "%s/%s%s", d->path, fp, SH_CONFLICT) < 0))
+		st = WN_NOMEM;
+	if (st == WN_NOMEM)
+		wn_error_set(c->err, st, "out of memory");
+	if (st == WN_OK)
+		st = sh_write(c->repo.dir, side, wn_buf_str(&b), c->err);
+	if (st == WN_OK)
+		st = sh_write(c->repo.dir, path, wn_buf_str(&a), c->err);
+	c->kept_both += st == WN_OK;
+	free(path);
+	free(side);
+	wn_buf_free(&a);
+	wn_buf_free(&b);
+	return st;
+}
+
 /* The repository's decisions on one review that notmuch lacks. */
 static wn_status import_review(struct ctx *c, const struct rdir *d, const char *id,
 			       notmuch_message_t *msg)
@@ -320,6 +380,14 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 			continue;
 		if (sh_same(&f, x ? &x->v : &none)) {
 			sh_synced_add(c, id, d->names[i]);
+			wn_share_value_clear(&f);
+			continue;
+		}
+		/* Only a decision the repository once held (in step at a
+		 * sync, or written into it) may be replaced by its own. */
+		if (x && (x->v.verdict != WN_VERDICT_UNTRIAGED || x->v.severity != WN_SEV_NONE ||
+			  (x->v.note && *x->v.note)) && !sh_is_synced(c, id, d->names[i])) {
+			st = keep_both(c, d, id, d->names[i], &x->v, &f);
 			wn_share_value_clear(&f);
 			continue;
 		}
@@ -375,7 +443,20 @@ static void import_dir(void *val, void *arg)
 		/* Not in this index: kept for when it arrives. */
 		w->c->out->skipped += d->n;
 	} else {
+		wn_error *outer = w->c->err, why = WN_ERROR_INIT;
+
+		/* What notmuch or the store refuses of one review sets that
+		 * review aside, not every other. */
+		w->c->err = &why;
 		w->st = import_review(w->c, d, id, msg);
+		w->c->err = outer;
+		if (w->st == WN_USAGE || w->st == WN_PARSE) {
+			sh_refuse(w->c, d->path, wn_error_msg(&why));
+			w->st = WN_OK;
+		} else if (w->st != WN_OK) {
+			wn_error_set(outer, w->st, "%s", wn_error_msg(&why));
+		}
+		wn_error_clear(&why);
 		notmuch_message_destroy(msg);
 	}
 	free(id);
@@ -420,6 +501,8 @@ wn_status wn_share_pull(wn_index *idx, wn_store *store, const char *remote, wn_s
 		st = merge(&c, remote);
 	if (st == WN_OK)
 		st = import(&c);
+	if (st == WN_OK && c.kept_both)
+		st = sh_commit(&c, "unshared decisions kept beside the repository's");
 	return finish(&c, st, true);
 }
 

@@ -151,16 +151,47 @@ static wn_status rdir_add(struct ctx *c, const char *path)
 	return WN_OK;
 }
 
-/* The files of HEAD's tree, by review folder. */
+void sh_refuse(struct ctx *c, const char *path, const char *reason)
+{
+	wn_share_result *r = c->out;
+	wn_share_refused *nv;
+	size_t n = strlen(path);
+
+	if (wn_map_get(&c->refused, path, n) || wn_map_put(&c->refused, path, n, (void *) 1) != WN_OK)
+		return;
+	if (!(nv = realloc(r->refused, (r->nrefused + 1) * sizeof(*nv))))
+		return;
+	r->refused = nv;
+	if (!(nv[r->nrefused].path = strdup(path)) || !(nv[r->nrefused].reason = strdup(reason))) {
+		free(nv[r->nrefused].path);
+		return;
+	}
+	r->nrefused++;
+}
+
+/* The files of the index (HEAD's tree), by review folder: only regular
+ * files of winnow's layout; anything else is set aside, never read. */
 wn_status sh_list_files(struct ctx *c)
 {
 	wn_buf out = WN_BUF_INIT;
 	wn_status st;
 
 	wn_map_free(&c->dirs, sh_rdir_free);
-	st = sh_git(&c->repo, &out, c->err, "ls-files", "-z", NULL);
-	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1)
-		st = rdir_add(c, out.data + i);
+	/* "<mode> <object> <stage>\t<path>" */
+	st = sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
+	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1) {
+		const char *e = out.data + i, *path = strchr(e, '\t'), *why;
+
+		if (!path)
+			continue;
+		path++;
+		if (strncmp(e, "100644 ", 7) && strncmp(e, "100755 ", 7))
+			sh_refuse(c, path, !strncmp(e, "120000 ", 7) ? "a symbolic link" : "not a regular file");
+		else if ((why = sh_layout_check(path)))
+			sh_refuse(c, path, why);
+		else
+			st = rdir_add(c, path);
+	}
 	wn_buf_free(&out);
 	return st == WN_NOMEM ? wn_error_set(c->err, st, "out of memory") : st;
 }
@@ -170,19 +201,33 @@ wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_sha
 			    char **review)
 {
 	wn_buf b = WN_BUF_INIT;
-	char *path = NULL;
-	wn_status st = asprintf(&path, "%s/%s", dir, name) < 0 ? WN_NOMEM : sh_read(c->repo.dir, path, &b);
-	char *id = NULL;
+	wn_error why = WN_ERROR_INIT;
+	char *path = NULL, *id = NULL, *home = NULL;
+	wn_status st = asprintf(&path, "%s/%s", dir, name) < 0 ? WN_NOMEM
+			: sh_read(c->repo.dir, path, SH_FILE_MAX, &b, &why);
 
 	memset(v, 0, sizeof(*v));
 	if (st == WN_OK)
-		st = sh_parse(wn_buf_str(&b), v, &id);
+		st = sh_parse(wn_buf_str(&b), v, &id, &why);
+	/* A file in the folder of another review than it names would
+	 * reach that review's findings unseen by the export. */
+	if (st == WN_OK && (!(home = sh_review_dir(id)) || strcmp(home, dir))) {
+		st = home ? wn_error_set(&why, WN_PARSE, "in another review's folder than its "
+					 "review: line names") : WN_NOMEM;
+		wn_share_value_clear(v);
+		free(id);
+		id = NULL;
+	}
+	if (st == WN_PARSE && path)
+		sh_refuse(c, path, wn_error_msg(&why));
 	if (review)
 		*review = id;
 	else
 		free(id);
+	free(home);
 	free(path);
 	wn_buf_free(&b);
+	wn_error_clear(&why);
 	return st;
 }
 
@@ -206,7 +251,8 @@ void sh_synced_load(struct ctx *c)
 {
 	wn_buf b = WN_BUF_INIT;
 
-	if (sh_read(c->repo.dir, SH_SYNCED, &b) != WN_OK)
+	/* Our own file, written by us: no smaller bound than memory. */
+	if (sh_read(c->repo.dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) != WN_OK)
 		return;
 	for (char *line = b.data, *nl; line && *line; line = nl ? nl + 1 : NULL) {
 		char *tab = strchr(line, '\t'), *id;
@@ -233,7 +279,7 @@ void sh_synced_add(struct ctx *c, const char *id, const char *fp)
 	free(k);
 }
 
-static bool is_synced(struct ctx *c, const char *id, const char *fp)
+bool sh_is_synced(struct ctx *c, const char *id, const char *fp)
 {
 	char *k = synced_key(id, fp);
 	bool r = k && wn_map_get(&c->synced, k, strlen(k));
@@ -304,8 +350,8 @@ static void drop_conflict(struct ctx *c, const char *dir, const char *fp, bool d
 {
 	char *path = NULL;
 
-	if (!dry && asprintf(&path, "%s/%s/%s%s", c->repo.dir, dir, fp, SH_CONFLICT) >= 0)
-		unlink(path);
+	if (!dry && asprintf(&path, "%s/%s%s", dir, fp, SH_CONFLICT) >= 0)
+		sh_unlink(c->repo.dir, path);
 	free(path);
 }
 
@@ -359,7 +405,7 @@ static wn_status export_review(struct ctx *c, const char *id, const struct local
 	 * agreed: withdrawn here. */
 	for (size_t i = 0; st == WN_OK && d && i < d->n; i++)
 		if (!sh_is_conflict(d->names[i]) && !sh_local_find(l, d->names[i]) &&
-		    is_synced(c, id, d->names[i]))
+		    sh_is_synced(c, id, d->names[i]))
 			st = export_one(c, dir, id, d->names[i], &none, dry, resolve);
 	free(dir);
 	return st;
@@ -432,11 +478,39 @@ wn_status sh_export(struct ctx *c, bool dry, bool resolve)
 	return st;
 }
 
+/* Links and submodules of the repository's, out of the index: checked
+ * out as plain files (core.symlinks=false), "add -A" would keep their
+ * mode and send our decision written there as a link.  They are added
+ * back as what the working tree holds, a regular file or a folder. */
+static wn_status unlink_links(struct ctx *c)
+{
+	wn_buf out = WN_BUF_INIT;
+	wn_status st = sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
+
+	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1) {
+		const char *e = out.data + i, *path = strchr(e, '\t');
+		char *spec = NULL;
+
+		if (!path || (strncmp(e, "120000 ", 7) && strncmp(e, "160000 ", 7)))
+			continue;
+		if (asprintf(&spec, ":(literal)%s", path + 1) < 0)
+			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
+		else
+			st = sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec, NULL);
+		free(spec);
+	}
+	wn_buf_free(&out);
+	return st;
+}
+
 wn_status sh_commit(struct ctx *c, const char *what)
 {
 	wn_buf status = WN_BUF_INIT;
-	wn_status st = sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
+	wn_status st = unlink_links(c);
 	char *msg = NULL;
+
+	if (st == WN_OK)
+		st = sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
 
 	if (st == WN_OK)
 		st = sh_git(&c->repo, &status, c->err, "status", "--porcelain", NULL);

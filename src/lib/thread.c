@@ -13,10 +13,24 @@
 #include "private.h"
 #include "winnow/text.h"
 
+/* The id as notmuch has it: msgid itself when notmuch knows it (an
+ * exact id, perhaps a hostile mail's with CR LF, which wn_msgid_canon
+ * refuses as two ids pasted at once), else its canonical form. */
+static char *exact_id(wn_index *idx, const char *msgid)
+{
+	notmuch_message_t *m = msgid ? wn_message_find(idx->db, msgid) : NULL;
+
+	if (m) {
+		notmuch_message_destroy(m);
+		return strdup(msgid);
+	}
+	return wn_msgid_canon(msgid);
+}
+
 wn_status wn_index_read_mail(wn_index *idx, const char *msgid, wn_mail **out, char **path,
 			     wn_error *err)
 {
-	char *id = wn_msgid_canon(msgid);
+	char *id = exact_id(idx, msgid);
 	notmuch_message_t *msg = id ? wn_message_find(idx->db, id) : NULL;
 	wn_status st;
 
@@ -82,7 +96,7 @@ static char *thread_of(wn_index *idx, const char *id)
 
 char *wn_index_subject(wn_index *idx, const char *msgid)
 {
-	char *id = wn_msgid_canon(msgid), *out = NULL;
+	char *id = exact_id(idx, msgid), *out = NULL;
 	notmuch_message_t *msg = id ? wn_message_find(idx->db, id) : NULL;
 
 	if (msg) {
@@ -95,12 +109,43 @@ char *wn_index_subject(wn_index *idx, const char *msgid)
 	return out;
 }
 
+/* Is msg (exact id) one of the query's?  By its thread, for an id
+ * notmuch's query parser cannot quote (CR LF, quotes: a hostile mail's). */
+static bool in_query_by_thread(wn_index *idx, const char *id)
+{
+	char *tid = thread_of(idx, id), *qs = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	bool found = false;
+
+	if (tid && asprintf(&qs, "(%s) and thread:%s", idx->conf.query, tid) >= 0)
+		q = notmuch_query_create(idx->db, qs);
+	if (q && notmuch_query_search_messages(q, &ms) == NOTMUCH_STATUS_SUCCESS)
+		for (; !found && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+			notmuch_message_t *m = notmuch_messages_get(ms);
+
+			found = !strcmp(notmuch_message_get_message_id(m), id);
+			notmuch_message_destroy(m);
+		}
+	if (q)
+		notmuch_query_destroy(q);
+	free(qs);
+	free(tid);
+	return found;
+}
+
 bool wn_index_is_review(wn_index *idx, const char *msgid)
 {
-	char *id = wn_msgid_canon(msgid), *qs = NULL;
+	char *id = exact_id(idx, msgid), *qs = NULL;
 	notmuch_query_t *q;
 	unsigned n = 0;
 
+	if (id && id[strcspn(id, "\" \t\r\n\f\v")]) {
+		bool r = in_query_by_thread(idx, id);
+
+		free(id);
+		return r;
+	}
 	if (!id || asprintf(&qs, "(%s) and id:\"%s\"", idx->conf.query, id) < 0)
 		qs = NULL;
 	q = qs && !strchr(id, '"') ? notmuch_query_create(idx->db, qs) : NULL;
@@ -378,7 +423,7 @@ static void subject_words(notmuch_database_t *db, const char *id, wn_buf *out)
 wn_status wn_index_reviews_of(wn_index *idx, const char *msgid, wn_item ***out, size_t *n,
 			      wn_error *err)
 {
-	char *id = wn_msgid_canon(msgid), *tid = id ? thread_of(idx, id) : NULL, *qs = NULL;
+	char *id = exact_id(idx, msgid), *tid = id ? thread_of(idx, id) : NULL, *qs = NULL;
 	wn_list list = { 0 };
 	wn_status st = WN_OK;
 
