@@ -40,6 +40,12 @@ wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix);
 /* Is addr fit for a header: one '@' with text on both sides, no blank,
  * control, quote or bracket? */
 bool fwd_addr_ok(const char *addr);
+/* Does s hold a control character (CR, LF, tab, ESC...)? */
+bool fwd_has_control(const char *s);
+/* Add the user (user.name, user.primary_email) to me; WN_CONFIG saying
+ * what is wrong when either could not go into a header as it is (what:
+ * "forwarded findings", "a digest"). */
+wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);

@@ -100,6 +100,34 @@ time_t wn_forward_now(void)
 	return time(NULL);
 }
 
+bool fwd_has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *) s; p && *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return true;
+	return false;
+}
+
+wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
+{
+	/* The user's own name and address come from the notmuch config,
+	 * not from mail, but a line break there would still split the
+	 * From header (or the draft's), so they are held to the same rule:
+	 * refused, not silently mended, as the user must fix the config. */
+	if (!c->user_email || !*c->user_email)
+		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set in the notmuch config: "
+				    "%s need a From", what);
+	if (fwd_has_control(c->user_email) || !fwd_addr_ok(c->user_email))
+		return wn_error_set(err, WN_CONFIG, "user.primary_email in the notmuch config is not one "
+				    "mail address (a line break, blank or quote in it?): %s need a From", what);
+	if (fwd_has_control(c->user_name))
+		return wn_error_set(err, WN_CONFIG, "user.name in the notmuch config holds a line break or "
+				    "another control character: it cannot go into a From header");
+	if (fwd_mboxes_add(me, c->user_name, c->user_email) != WN_OK)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	return WN_OK;
+}
+
 /* --- opt-out ------------------------------------------------------------ */
 
 /* The address of "Name <addr>" or of a bare address, lower case. */
@@ -299,16 +327,16 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 	char *name = patch->from_name ? wn_text_header_safe(patch->from_name) : NULL;
 	wn_status st;
 
-	if (!c->user_email || !fwd_addr_ok(c->user_email))
-		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set (or not an address) in the "
-				    "notmuch config: forwarded findings need a From");
+	if ((st = fwd_me(c, &me, "forwarded findings", err)) != WN_OK) {
+		free(name);
+		return st;
+	}
 	if (!patch->from_addr || !fwd_addr_ok(patch->from_addr)) {
 		free(name);
+		fwd_mboxes_clear(&me);
 		return wn_error_set(err, WN_NOT_FOUND, "the patch's From has no usable address: nobody to reply to");
 	}
-	st = fwd_mboxes_add(&me, c->user_name, c->user_email);
-	if (st == WN_OK)
-		st = fwd_mboxes_add(&to, name, patch->from_addr);
+	st = fwd_mboxes_add(&to, name, patch->from_addr);
 	/* Never Cc the author again, nor ourselves. */
 	if (st == WN_OK)
 		st = fwd_mboxes_add(&skip, NULL, patch->from_addr);
