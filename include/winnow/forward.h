@@ -125,8 +125,16 @@ void wn_forward_draft_remove(const wn_forward *f, const char *dir);
 
 /* --- before sending ------------------------------------------------- */
 
+/* Can winnow.optout be read?  Its ';'-separated entries are addresses
+ * as a mail header has them ("bob@example.com", "Bob <bob@example.com>",
+ * several with commas) or domains ("example.com", "@example.com").
+ * WN_CONFIG naming the entry that is neither: forwarding refuses to go
+ * on, as it could not tell who opted out. */
+wn_status wn_forward_optout_check(const wn_conf *c, wn_error *err);
 /* Does winnow.optout name addr (an address or "Name <address>"), by
- * address or by "@domain"? */
+ * address or by domain?  Addresses compare without case, "+tags" or
+ * quotes in the local part: bob+lkml@Example.COM is bob@example.com.
+ * false when the setting cannot be read (see above). */
 bool wn_forward_opted_out(const wn_conf *c, const char *addr);
 /* The recipients of f (To and Cc) that opted out, ", "-separated, or
  * NULL when none (or out of memory).  malloc'd. */

@@ -519,8 +519,13 @@ static int fwd_run(wn_cli *cli, void *args)
 	struct run r = { .cli = cli, .a = args };
 	bool script = r.a->dry_run || r.a->outdir;
 	wn_error err = WN_ERROR_INIT;
-	int rc = r.a->all ? collect_all(&r) : collect_one(&r);
+	int rc = 0;
 
+	/* Not knowing who opted out, nothing may be composed or sent. */
+	if (wn_forward_optout_check(wn_index_conf(cli->idx), &err) != WN_OK)
+		rc = wn_cli_fail(cli, &err);
+	if (!rc)
+		rc = r.a->all ? collect_all(&r) : collect_one(&r);
 	if (!rc && !script && wn_draft_dir(&r.drafts, &err) != WN_OK)
 		rc = wn_cli_fail(cli, &err);
 	for (size_t k = 0; !rc && k < r.n; k++)

@@ -99,6 +99,39 @@ wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_e
 	return st;
 }
 
+static wn_status add_loose(InternetAddressList *list, fwd_mboxes *l)
+{
+	int n = list ? internet_address_list_length(list) : 0;
+	wn_status st = WN_OK;
+
+	for (int i = 0; i < n && st == WN_OK; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+			const char *a = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
+
+			if (a && strchr(a, '@'))
+				st = fwd_mboxes_add(l, NULL, a);
+		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			st = add_loose(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)), l);
+		}
+	}
+	return st;
+}
+
+wn_status fwd_parse_loose(const char *text, fwd_mboxes *l)
+{
+	InternetAddressList *list;
+	wn_status st;
+
+	pthread_once(&gmime_once, gmime_setup);
+	list = internet_address_list_parse(NULL, text);
+	st = add_loose(list, l);
+	if (list)
+		g_object_unref(list);
+	return st;
+}
+
 char *fwd_format_addresses(const fwd_mboxes *l)
 {
 	wn_buf b = WN_BUF_INIT;

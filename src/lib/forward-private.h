@@ -78,6 +78,9 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out);
  * names made header-safe.  Mailboxes with unusable addresses are
  * skipped, or fail with WN_PARSE when strict. */
 wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err);
+/* The addresses GMime reads in text (each with an '@', not checked
+ * further: for matching, never for sending), appended to l. */
+wn_status fwd_parse_loose(const char *text, fwd_mboxes *l);
 /* "Name <addr>, addr2" as the draft shows a list (names quoted when
  * they need it, not encoded).  malloc'd. */
 char *fwd_format_addresses(const fwd_mboxes *l);

@@ -262,6 +262,10 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 	wn_status st;
 
 	*warning = NULL;
+	/* Whoever sends (a resumed draft, the TUI) must be able to tell who
+	 * opted out: an unreadable winnow.optout stops it here too. */
+	if ((st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+		return st;
 	st = wn_argv_split(idx->conf.sendmail, &argv, err);
 	if (st == WN_USAGE)
 		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");

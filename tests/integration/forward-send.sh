@@ -147,6 +147,16 @@ check "opted out: names who" grep -q "joerg.beispiel@example.org opted out" "$er
 expect_eq "opted out: nothing sent" "$n0" "$(calls)"
 "$WINNOW" forward --force --dry-run "$id" > /dev/null 2> "$err"; expect_eq "--force: goes on" 0 $?
 check "--force: still warns" grep -q "sending anyway" "$err"
+# Opt-out as copied from a mail, with plus-addressing and a bare domain.
+for o in 'Joerg B <Joerg.Beispiel+lkml@Example.ORG>' 'x@example.com, "joerg.beispiel"@example.org' 'example.org'; do
+	notmuch config set winnow.optout "$o"
+	forward_with ok y; expect_eq "opted out as '$o': exit 1" 1 $?
+	expect_eq "opted out as '$o': nothing sent" "$n0" "$(calls)"
+done
+notmuch config set winnow.optout "joerg.beispiel@example.org; what is this"
+forward_with ok y; expect_eq "unreadable opt-out: refused" 2 $?
+check "unreadable opt-out: says which entry" grep -q "winnow.optout: cannot read 'what is this'" "$err"
+expect_eq "unreadable opt-out: nothing sent" "$n0" "$(calls)"
 notmuch config set winnow.optout ""
 
 # Cancel: the draft goes, nothing is sent.

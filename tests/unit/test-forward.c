@@ -174,6 +174,52 @@ static void test_optout(void **state)
 	wn_forward_free(&f);
 }
 
+/* Opt-out as people write it (issue 18): copied from a mail, with
+ * commas, a bare domain, plus-addressing, a quoted local part. */
+static void test_optout_forms(void **state)
+{
+	static const struct {
+		const char *setting, *who;
+		bool out;
+	} t[] = {
+		{ "Bob Example <bob@example.com>", "bob@example.com", true },
+		{ "\"Example, Bob\" <bob@example.com>", "Bob <BOB@example.com>", true },
+		{ "ann@example.org, bob@example.com", "bob@example.com", true },
+		{ "ann@example.org, bob@example.com", "ann@example.org", true },
+		{ "example.com", "carol@example.com", true },
+		{ "example.com", "carol@sub.example.com", false },
+		{ "example.com, example.net", "dan@example.net", true },
+		{ "@Example.COM", "carol@example.com", true },
+		{ "bob@example.com", "bob+lkml@example.com", true },
+		{ "bob+lkml@example.com", "Bob <bob@example.com>", true },
+		{ "\"bob\"@example.com", "bob@example.com", true },
+		{ "bob@example.com", "\"bob\"@example.com", true },
+		{ "bob@example.com", "bobby@example.com", false },
+		{ "bob@example.com", "bob@example.com.evil", false },
+		{ "bob@example.com; @example.net", "eve@example.net", true },
+	};
+	wn_error err = WN_ERROR_INIT;
+	wn_conf c;
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		assert_int_equal(wn_conf_init(&c), WN_OK);
+		assert_int_equal(wn_conf_set(&c, "winnow.optout", t[i].setting), WN_OK);
+		assert_int_equal(wn_forward_optout_check(&c, &err), WN_OK);
+		if (wn_forward_opted_out(&c, t[i].who) != t[i].out)
+			fail_msg("optout '%s' for '%s': want %d", t[i].setting, t[i].who, t[i].out);
+		wn_conf_clear(&c);
+	}
+	/* What cannot be read stops forwarding, naming the entry. */
+	assert_int_equal(wn_conf_init(&c), WN_OK);
+	assert_int_equal(wn_conf_set(&c, "winnow.optout", "bob@example.com; not an address!"), WN_OK);
+	assert_int_equal(wn_forward_optout_check(&c, &err), WN_CONFIG);
+	assert_non_null(strstr(wn_error_msg(&err), "winnow.optout"));
+	assert_non_null(strstr(wn_error_msg(&err), "not an address!"));
+	wn_error_clear(&err);
+	wn_conf_clear(&c);
+}
+
 /* --- rendering --------------------------------------------------------------- */
 
 /* Every header line of mail, in order, unfolded. */
@@ -503,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_draft_edits),
 		cmocka_unit_test(test_draft_errors),
 		cmocka_unit_test(test_optout),
+		cmocka_unit_test(test_optout_forms),
 		cmocka_unit_test(test_render_hostile),
 		cmocka_unit_test(test_render_encoding),
 		cmocka_unit_test_setup_teardown(test_body_default, body_setup, body_teardown),
