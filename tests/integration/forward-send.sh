@@ -192,6 +192,18 @@ expect_eq "demo sendmail: in the patch's thread" "$(notmuch search --output=thre
 check "demo sendmail: the mail is what --dry-run printed" \
 	cmp -s "$WN_WORLD/dry2" "$(notmuch search --output=files "id:$msgid2")"
 
+# A template that is no regular file is an error, not a hang (a FIFO
+# nobody writes to, /dev/zero); nor is a huge one read.
+mkfifo "$WN_WORLD/fifo"
+head -c 100000 /dev/zero | tr '\0' x > "$WN_WORLD/huge"
+for t in "$WN_WORLD/fifo" /dev/zero "$WN_WORLD" "$WN_WORLD/huge"; do
+	notmuch config set winnow.forward_template "$t"
+	timeout 120 "$WINNOW" forward --dry-run "$id2" > /dev/null 2> "$err"
+	expect_eq "forward_template $t: exit 2" 2 $?
+	check "forward_template $t: one line saying why" grep -q "winnow.forward_template: cannot read $t: \(not a regular file\|larger than 64 KiB\)" "$err"
+done
+notmuch config set winnow.forward_template ""
+
 # Usage errors.
 "$WINNOW" forward 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
 "$WINNOW" forward --dry-run -o x "$id" 2> "$err"; expect_eq "--dry-run with -o: exit 1" 1 $?
