@@ -88,10 +88,13 @@ char *fwd_format_addresses(const fwd_mboxes *l);
 /* --- forward-run.c ---------------------------------------------------- */
 
 /* Run argv with input on its stdin, what it writes on stdout and
- * stderr collected in output.  WN_OK only when it exited 0; otherwise
- * err says how it ended (not found, exit status, signal). */
-wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
-		       wn_error *err);
+ * stderr collected in output.  WN_OK only when it exited 0 having read
+ * all of input; otherwise err says how it ended (not found, exit
+ * status, signal, left part of the mail unread).  Returns when argv
+ * exits, even if something it started holds the pipes; stops it after
+ * timeout_ms (0: no limit) or on Ctrl-C (SIGINT). */
+wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, int timeout_ms,
+		       wn_buf *output, wn_error *err);
 
 /* --- forward-draft.c ---------------------------------------------------- */
 

@@ -271,7 +271,7 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
-	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, &out, err)) != WN_OK && out.len) {
+	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
 		char *s = said(&out), *msg = strdup(wn_error_msg(err));
