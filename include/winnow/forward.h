@@ -155,6 +155,17 @@ wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
  * as the editor left them.  (The TUI leaves curses mode around it.) */
 wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
 
+/* One forwarding run at a time: two `forward --all` started together
+ * would both send every mail.  wn_forward_lock() opens (creating it)
+ * $XDG_STATE_HOME/winnow/forward.lock into *fd and takes it if it is
+ * free; *waited says it is not, and wn_forward_lock_wait() then waits
+ * for it (say so first).  The holder reads the journal again before
+ * choosing what to send (wn_store_refresh).  wn_forward_unlock()
+ * closes it. */
+wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err);
+wn_status wn_forward_lock_wait(int fd, wn_error *err);
+void wn_forward_unlock(int *fd);
+
 /* Send f: render it with the Date of now, pipe it to winnow.sendmail,
  * and on success record the forwarded findings in store (journaled;
  * flush afterwards), store a copy in winnow.sent_folder if set and

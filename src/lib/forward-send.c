@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -222,6 +223,50 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 	free(dir);
 	free(path);
 	wn_error_clear(&err);
+}
+
+/* --- one forwarding run at a time ------------------------------------------ */
+
+wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
+{
+	char *state = NULL, *path = NULL;
+	wn_status st = fwd_state_dir(&state, err);
+
+	*fd = -1;
+	*waited = false;
+	if (st != WN_OK)
+		return st;
+	if (asprintf(&path, "%s/forward.lock", state) < 0) {
+		free(state);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	free(state);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0) {
+		st = wn_error_set(err, WN_IO, "cannot open %s: %s", path, strerror(errno));
+		free(path);
+		return st;
+	}
+	free(path);
+	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+		return WN_OK;
+	*waited = true;
+	return WN_OK;
+}
+
+wn_status wn_forward_lock_wait(int fd, wn_error *err)
+{
+	while (flock(fd, LOCK_EX) < 0)
+		if (errno != EINTR)
+			return wn_error_set(err, WN_IO, "cannot lock the forwarding lock: %s", strerror(errno));
+	return WN_OK;
+}
+
+void wn_forward_unlock(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 }
 
 /* --- recording -------------------------------------------------------------- */
