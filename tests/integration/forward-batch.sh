@@ -60,4 +60,20 @@ wait "$p1"; expect_eq "the first run: exit 0" 0 $?
 wait "$p2"; expect_eq "the second run: nothing left (exit 1)" 1 $?
 expect_eq "one mail between them" $((c0 + 1)) "$(calls)"
 
+# notmuch locked while forwarding: the mail is sent, its record waits in
+# the journal, and that counts as forwarded: exit 0 with a warning, and
+# the next forward names the mail already sent.
+id=20261102102845.9E02AC4CEF3@smtp.kernel.org
+"$WINNOW" mark "$id" 2 valid
+check "another process holds notmuch's lock" wn_hold_lock 60
+c0=$(calls)
+printf 'y\n' | "$WINNOW" forward --timeout=0.3 "$id" > "$WN_WORLD/out" 2> "$err"
+expect_eq "locked: sent, exit 0" 0 $?
+expect_eq "locked: one mail" $((c0 + 1)) "$(calls)"
+check "locked: says the record waits in the journal" grep -q "sent and recorded in the journal" "$err"
+msgid=$(sed -n 's/^sent <\(.*\)>:.*/\1/p' "$WN_WORLD/out")
+"$WINNOW" forward --dry-run "$id" > /dev/null 2> "$err"
+check "the retry knows it was forwarded" grep -q "already forwarded.*$msgid" "$err"
+kill "$WN_HOLDER"; wait "$WN_HOLDER" 2>/dev/null
+
 wn_done
