@@ -9,12 +9,16 @@
 
 #define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
 #define WN_DEFAULT_TAGPREFIX "winnow/"
+#define WN_DEFAULT_SENDMAIL_TIMEOUT 120
 
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
 				 * wn_bot_query() or'ed (review.h) */
 	char *theme;		/* winnow.theme: name or path; NULL = built-in */
 	char *sendmail;		/* winnow.sendmail: command, split into words */
+	int sendmail_timeout;	/* winnow.sendmail_timeout: seconds sendmail may
+				 * take before it is stopped; 0: no limit; -1:
+				 * not a number (wn_conf_check refuses it) */
 	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
 				 * database for copies of sent mail; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */

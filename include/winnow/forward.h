@@ -125,8 +125,16 @@ void wn_forward_draft_remove(const wn_forward *f, const char *dir);
 
 /* --- before sending ------------------------------------------------- */
 
+/* Can winnow.optout be read?  Its ';'-separated entries are addresses
+ * as a mail header has them ("bob@example.com", "Bob <bob@example.com>",
+ * several with commas) or domains ("example.com", "@example.com").
+ * WN_CONFIG naming the entry that is neither: forwarding refuses to go
+ * on, as it could not tell who opted out. */
+wn_status wn_forward_optout_check(const wn_conf *c, wn_error *err);
 /* Does winnow.optout name addr (an address or "Name <address>"), by
- * address or by "@domain"? */
+ * address or by domain?  Addresses compare without case, "+tags" or
+ * quotes in the local part: bob+lkml@Example.COM is bob@example.com.
+ * false when the setting cannot be read (see above). */
 bool wn_forward_opted_out(const wn_conf *c, const char *addr);
 /* The recipients of f (To and Cc) that opted out, ", "-separated, or
  * NULL when none (or out of memory).  malloc'd. */
@@ -146,6 +154,17 @@ wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
  * that cannot start, fails or is killed gives an error; the files stay
  * as the editor left them.  (The TUI leaves curses mode around it.) */
 wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
+
+/* One forwarding run at a time: two `forward --all` started together
+ * would both send every mail.  wn_forward_lock() opens (creating it)
+ * $XDG_STATE_HOME/winnow/forward.lock into *fd and takes it if it is
+ * free; *waited says it is not, and wn_forward_lock_wait() then waits
+ * for it (say so first).  The holder reads the journal again before
+ * choosing what to send (wn_store_refresh).  wn_forward_unlock()
+ * closes it. */
+wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err);
+wn_status wn_forward_lock_wait(int fd, wn_error *err);
+void wn_forward_unlock(int *fd);
 
 /* Send f: render it with the Date of now, pipe it to winnow.sendmail,
  * and on success record the forwarded findings in store (journaled;

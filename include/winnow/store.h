@@ -73,6 +73,9 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err);
  * Returns the write's failure, if it failed. */
 wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err);
 
+/* Read what other processes journaled since (forward, after waiting
+ * for another forwarding run, sees what that one sent). */
+wn_status wn_store_refresh(wn_store *s, wn_error *err);
 /* Lay the journaled changes that have not reached notmuch yet over a
  * loaded item's verdicts, so every view shows what the user decided
  * even while another process holds the write lock. */

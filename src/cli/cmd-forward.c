@@ -438,11 +438,15 @@ static char ask(const struct run *r, bool can_send)
 	return c;
 }
 
-static void send_all(struct run *r)
+/* Send every mail, each recorded as soon as sendmail took it; a
+ * failure stops the batch (the rest would likely fail the same way).
+ * Returns how many were sent. */
+static size_t send_all(struct run *r)
 {
 	wn_error err = WN_ERROR_INIT;
+	size_t sent = 0, total = sendable(r), k;
 
-	for (size_t k = 0; k < r->n; k++) {
+	for (k = 0; k < r->n && r->rc != 2; k++) {
 		struct mail *m = &r->m[k];
 		char *warning = NULL;
 
@@ -455,12 +459,26 @@ static void send_all(struct run *r)
 			r->rc = 2;
 			continue;
 		}
+		sent++;
 		printf("sent <%s>: %s\n", m->f->message_id, m->f->subject);
+		fflush(stdout);
 		if (warning)
 			wn_cli_say(r->cli, "warning: ", warning);
 		free(warning);
 	}
+	if (r->rc == 2 && total > 1) {
+		fprintf(stderr, "%s: stopped after a failure: %zu of %zu mails sent (listed above, and "
+			"recorded as forwarded); not sent:\n", r->cli->prog, sent, total);
+		for (size_t i = k - 1; i < r->n; i++)
+			if (!r->m[i].refused) {
+				char *t = wn_text_sanitize(r->m[i].f->subject, 0);
+
+				fprintf(stderr, "  %s\n", t ? t : "");
+				free(t);
+			}
+	}
 	wn_error_clear(&err);
+	return sent;
 }
 
 static int interactive(struct run *r)
@@ -489,13 +507,23 @@ static int interactive(struct run *r)
 			r->cli->prog, r->drafts);
 		return r->rc;
 	}
-	send_all(r);
-	if (r->rc != 2) {
+	/* What was sent is written to notmuch even when a later mail
+	 * failed.  Journaled, it counts as forwarded already: a notmuch
+	 * that is busy now only delays the write (a warning, not a
+	 * failure that would invite sending again). */
+	if (send_all(r)) {
 		wn_error err = WN_ERROR_INIT;
-		int frc = wn_cli_flushed(r->cli, wn_store_flush(r->cli->store, r->a->timeout_ms, &err), &err);
+		wn_status st = wn_store_flush(r->cli->store, r->a->timeout_ms, &err);
 
+		wn_cli_store_warning(r->cli);
+		if (st == WN_LOCKED || st == WN_DB) {
+			wn_cli_say(r->cli, "warning: ", wn_error_msg(&err));
+			fprintf(stderr, "%s: the mail is sent and recorded in the journal; the next winnow "
+				"command writes the record to notmuch\n", r->cli->prog);
+		} else if (st != WN_OK && !r->rc) {
+			r->rc = wn_cli_flushed(r->cli, st, &err);
+		}
 		wn_error_clear(&err);
-		return frc ? frc : r->rc;
 	}
 	return r->rc;
 }
@@ -519,10 +547,28 @@ static int fwd_run(wn_cli *cli, void *args)
 	struct run r = { .cli = cli, .a = args };
 	bool script = r.a->dry_run || r.a->outdir;
 	wn_error err = WN_ERROR_INIT;
-	int rc = r.a->all ? collect_all(&r) : collect_one(&r);
+	int rc = 0, lock = -1;
+	bool waited = false;
 
+	/* Not knowing who opted out, nothing may be composed or sent. */
+	if (wn_forward_optout_check(wn_index_conf(cli->idx), &err) != WN_OK)
+		rc = wn_cli_fail(cli, &err);
 	if (!rc && !script && wn_draft_dir(&r.drafts, &err) != WN_OK)
 		rc = wn_cli_fail(cli, &err);
+	/* Another run sending now: wait for it, then see what it sent
+	 * before choosing what to send. */
+	if (!rc && !script && wn_forward_lock(&lock, &waited, &err) != WN_OK)
+		rc = wn_cli_fail(cli, &err);
+	if (!rc && waited) {
+		fprintf(stderr, "%s: waiting for another winnow forward to finish\n", cli->prog);
+		if (wn_forward_lock_wait(lock, &err) != WN_OK)
+			rc = wn_cli_fail(cli, &err);
+	}
+	if (!rc && waited && (wn_index_refresh(cli->idx, &err) != WN_OK ||
+			      (cli->store && wn_store_refresh(cli->store, &err) != WN_OK)))
+		rc = wn_cli_fail(cli, &err);
+	if (!rc)
+		rc = r.a->all ? collect_all(&r) : collect_one(&r);
 	for (size_t k = 0; !rc && k < r.n; k++)
 		if (!(rc = compose(&r, &r.m[k])))
 			check_optout(&r, &r.m[k]);
@@ -531,6 +577,7 @@ static int fwd_run(wn_cli *cli, void *args)
 	else if (!rc)
 		rc = script ? output(&r) : interactive(&r);
 	run_free(&r);
+	wn_forward_unlock(&lock);
 	wn_error_clear(&err);
 	return rc;
 }

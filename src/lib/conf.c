@@ -93,6 +93,7 @@ wn_status wn_conf_init(wn_conf *c)
 		wn_conf_clear(c);
 		return WN_NOMEM;
 	}
+	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
 	return WN_OK;
 }
 
@@ -127,6 +128,17 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->theme, value);
 	if (strcmp(key, "sendmail") == 0)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
+	if (strcmp(key, "sendmail_timeout") == 0) {
+		char *end;
+		long v = strtol(value, &end, 10);
+
+		if (!*value)
+			c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+		else
+			c->sendmail_timeout = *end || v < 0 || v > 86400 || value[0] < '0' || value[0] > '9'
+					      ? -1 : (int) v;
+		return WN_OK;
+	}
 	if (strcmp(key, "sent_folder") == 0)
 		return set_str(&c->sent_folder, value);
 	if (strcmp(key, "forward_template") == 0)
@@ -179,6 +191,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 	const char *p = c->tagprefix ? c->tagprefix : "";
 	size_t n = strlen(p);
 
+	if (c->sendmail_timeout < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.sendmail_timeout must be a number of seconds "
+				    "(0 to 86400; 0: no limit)");
 	if (n == 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is empty: winnow's tags would "
 				    "mix with your own (unset it for the default '%s')", WN_DEFAULT_TAGPREFIX);

@@ -38,7 +38,7 @@ static wn_status identity(wn_forward *f, const wn_conf *c)
 static wn_status people(wn_forward *f, const wn_conf *c, const char *to, wn_error *err)
 {
 	fwd_mboxes me = { 0 }, them = { 0 };
-	wn_status st = fwd_mboxes_add(&me, c->user_name, c->user_email);
+	wn_status st = fwd_me(c, &me, "digests", err);
 
 	if (st == WN_OK)
 		st = fwd_parse_addresses(to, &them, true, err);

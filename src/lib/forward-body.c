@@ -9,9 +9,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "forward-private.h"
 #include "str.h"
@@ -228,34 +231,65 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
 
 /* --- the template -------------------------------------------------------- */
 
-static wn_status read_template(const wn_conf *conf, char **out, wn_error *err)
+/* Longest template read: a mail's text, not a file to slurp whole. */
+#define TEMPLATE_MAX (64 * 1024)
+
+/* Read path, a regular file of at most TEMPLATE_MAX bytes; NULL with
+ * *why set otherwise.  Opened without blocking and checked before any
+ * read: a FIFO would hang winnow for ever, /dev/zero fill memory. */
+static char *slurp(const char *path, const char **why)
 {
-	const char *path = conf->forward_template;
-	char *full = NULL;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	wn_buf b = WN_BUF_INIT;
 	char chunk[4096];
-	size_t n;
-	FILE *fp;
+	struct stat st;
+	ssize_t n;
+
+	*why = NULL;
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0)
+		*why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		*why = "not a regular file";
+	else if (st.st_size > TEMPLATE_MAX)
+		*why = "larger than 64 KiB: not a mail's text";
+	while (!*why && (n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			*why = strerror(errno);
+		else if (wn_buf_append(&b, chunk, (size_t) n) != WN_OK)
+			*why = "out of memory";
+		else if (b.len > TEMPLATE_MAX)
+			*why = "larger than 64 KiB: not a mail's text";
+	}
+	close(fd);
+	if (*why) {
+		wn_buf_free(&b);
+		return NULL;
+	}
+	return b.data ? wn_buf_steal(&b) : strdup("");
+}
+
+static wn_status read_template(const wn_conf *conf, char **out, wn_error *err)
+{
+	const char *path = conf->forward_template, *why = NULL;
+	char *full = NULL;
+	wn_status st = WN_OK;
 
 	if (!path || !*path)
 		return (*out = strdup(default_template)) ? WN_OK : WN_NOMEM;
 	if (path[0] == '~' && path[1] == '/' && getenv("HOME") &&
 	    asprintf(&full, "%s%s", getenv("HOME"), path + 1) < 0)
 		return WN_NOMEM;
-	fp = fopen(full ? full : path, "re");
-	if (!fp) {
-		wn_status st = wn_error_set(err, WN_CONFIG, "winnow.forward_template: cannot read %s: %s",
-					    full ? full : path, strerror(errno));
-		free(full);
-		return st;
-	}
+	if (!(*out = slurp(full ? full : path, &why)))
+		st = why ? wn_error_set(err, WN_CONFIG, "winnow.forward_template: cannot read %s: %s",
+					full ? full : path, why) : WN_NOMEM;
 	free(full);
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		if (wn_buf_append(&b, chunk, n) != WN_OK)
-			break;
-	fclose(fp);
-	*out = wn_buf_steal(&b);
-	return *out ? WN_OK : WN_NOMEM;
+	return st;
 }
 
 /* The first word of a name: how a reply greets. */

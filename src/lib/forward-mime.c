@@ -76,6 +76,12 @@ wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_e
 	if (!text || str_blank(text, strlen(text)))
 		return WN_OK;
 	pthread_once(&gmime_once, gmime_setup);
+	/* What we send (strict) is refused with a line break in it: it is
+	 * the user's own text (draft, config), and mending it could turn
+	 * "a\nBcc: b" into an address nobody meant. */
+	if (strict && fwd_has_control(text))
+		return wn_error_set(err, WN_PARSE, "the addresses '%.60s' hold a line break or another control "
+				    "character", text);
 	/* A control character makes GMime drop the whole list. */
 	if (!(safe = wn_text_header_safe(text)))
 		return WN_NOMEM;
@@ -90,6 +96,39 @@ wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_e
 	free(safe);
 	st = add_list(list, l, strict, err);
 	g_object_unref(list);
+	return st;
+}
+
+static wn_status add_loose(InternetAddressList *list, fwd_mboxes *l)
+{
+	int n = list ? internet_address_list_length(list) : 0;
+	wn_status st = WN_OK;
+
+	for (int i = 0; i < n && st == WN_OK; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+			const char *a = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
+
+			if (a && strchr(a, '@'))
+				st = fwd_mboxes_add(l, NULL, a);
+		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			st = add_loose(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)), l);
+		}
+	}
+	return st;
+}
+
+wn_status fwd_parse_loose(const char *text, fwd_mboxes *l)
+{
+	InternetAddressList *list;
+	wn_status st;
+
+	pthread_once(&gmime_once, gmime_setup);
+	list = internet_address_list_parse(NULL, text);
+	st = add_loose(list, l);
+	if (list)
+		g_object_unref(list);
 	return st;
 }
 
@@ -136,12 +175,33 @@ static wn_status set_addresses(GMimeMessage *m, GMimeAddressType type, const cha
 	return st;
 }
 
-static wn_status set_threading(GMimeMessage *m, const wn_forward *f)
+/* A Message-ID as it goes between <>: printable ASCII, no blank. */
+static bool msgid_ok(const char *id)
+{
+	if (!id || !*id)
+		return false;
+	for (const unsigned char *p = (const unsigned char *) id; *p; p++)
+		if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>')
+			return false;
+	return true;
+}
+
+static wn_status set_threading(GMimeMessage *m, const wn_forward *f, wn_error *err)
 {
 	wn_buf refs = WN_BUF_INIT;
 	wn_status st = WN_OK;
 	char *irt = NULL;
 
+	/* The patch's ids come from mail: one with a blank or line break
+	 * in it would end up split over header lines. */
+	if (!msgid_ok(f->message_id) || (f->in_reply_to && !msgid_ok(f->in_reply_to)))
+		return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' cannot go into a header",
+				    !msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
+				    : f->in_reply_to);
+	for (size_t i = 0; i < f->nreferences; i++)
+		if (!msgid_ok(f->references[i]))
+			return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' in References cannot go "
+					    "into a header", f->references[i]);
 	g_mime_message_set_message_id(m, f->message_id);
 	if (f->in_reply_to) {
 		if (asprintf(&irt, "<%s>", f->in_reply_to) < 0)
@@ -208,14 +268,16 @@ static wn_status build(GMimeMessage *m, const wn_forward *f, time_t date, wn_err
 	    (st = set_addresses(m, GMIME_ADDRESS_TYPE_TO, f->to, err)) != WN_OK ||
 	    (st = set_addresses(m, GMIME_ADDRESS_TYPE_CC, f->cc, err)) != WN_OK)
 		return st;
-	/* Made safe when composed or read from the draft; once more here,
-	 * as the last gate before a header. */
-	if (!(subject = wn_text_header_safe(f->subject)))
+	/* Made safe when composed or read from the draft; checked once
+	 * more here, as the last gate before a header. */
+	if (!f->subject || fwd_has_control(f->subject))
+		return wn_error_set(err, WN_PARSE, "the Subject holds a line break or another control character");
+	if (!(subject = strdup(f->subject)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	g_mime_message_set_subject(m, subject, "utf-8");
 	free(subject);
-	if ((st = set_threading(m, f)) != WN_OK)
-		return wn_error_set(err, st, "out of memory");
+	if ((st = set_threading(m, f, err)) != WN_OK)
+		return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
 	part = body_part(f->body ? f->body : "");
 	g_mime_message_set_mime_part(m, part);
 	g_object_unref(part);

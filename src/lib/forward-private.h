@@ -40,6 +40,12 @@ wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix);
 /* Is addr fit for a header: one '@' with text on both sides, no blank,
  * control, quote or bracket? */
 bool fwd_addr_ok(const char *addr);
+/* Does s hold a control character (CR, LF, tab, ESC...)? */
+bool fwd_has_control(const char *s);
+/* Add the user (user.name, user.primary_email) to me; WN_CONFIG saying
+ * what is wrong when either could not go into a header as it is (what:
+ * "forwarded findings", "a digest"). */
+wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);
@@ -72,6 +78,9 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out);
  * names made header-safe.  Mailboxes with unusable addresses are
  * skipped, or fail with WN_PARSE when strict. */
 wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err);
+/* The addresses GMime reads in text (each with an '@', not checked
+ * further: for matching, never for sending), appended to l. */
+wn_status fwd_parse_loose(const char *text, fwd_mboxes *l);
 /* "Name <addr>, addr2" as the draft shows a list (names quoted when
  * they need it, not encoded).  malloc'd. */
 char *fwd_format_addresses(const fwd_mboxes *l);
@@ -79,14 +88,17 @@ char *fwd_format_addresses(const fwd_mboxes *l);
 /* --- forward-run.c ---------------------------------------------------- */
 
 /* Run argv with input on its stdin, what it writes on stdout and
- * stderr collected in output.  WN_OK only when it exited 0; otherwise
- * err says how it ended (not found, exit status, signal). */
-wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
-		       wn_error *err);
+ * stderr collected in output.  WN_OK only when it exited 0 having read
+ * all of input; otherwise err says how it ended (not found, exit
+ * status, signal, left part of the mail unread).  Returns when argv
+ * exits, even if something it started holds the pipes; stops it after
+ * timeout_ms (0: no limit) or on Ctrl-C (SIGINT). */
+wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, int timeout_ms,
+		       wn_buf *output, wn_error *err);
 /* The same with the environment envp (NULL: this process's), so that a
  * caller changes its child's environment, never its own. */
 wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
-			   wn_buf *output, wn_error *err);
+			   int timeout_ms, wn_buf *output, wn_error *err);
 
 /* --- forward-draft.c ---------------------------------------------------- */
 

@@ -11,6 +11,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -234,47 +236,98 @@ wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
 
 /* --- sendmail --------------------------------------------------------------- */
 
-/* Feed input to fd_in and collect fd_out until both are done.  poll(),
- * so that neither side can fill a pipe and wait on the other. */
-static void pump(int fd_in, const char *input, size_t len, int fd_out, wn_buf *output)
+/* Ctrl-C while sendmail runs: stop it, keep the draft. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
 {
-	size_t off = 0;
+	(void) sig;
+	interrupted = 1;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* How sendmail's run went, besides its exit status. */
+struct pumped {
+	size_t written;		/* bytes of the mail written into the pipe */
+	int unread;		/* of those, left in the pipe when it exited */
+	int write_errno;	/* a write failed (EPIPE: it stopped reading) */
+	bool timed_out, cancelled;
+};
+
+/* Feed input to fd_in and collect fd_out until the child pid exits
+ * (its status in *status).  poll(), so that neither side can fill a
+ * pipe and wait on the other.  The end is the child's exit, not the
+ * pipe's: a sendmail that leaves a daemon holding its stdout has still
+ * finished.  keep_rd is our copy of the pipe's read end: writes never
+ * fail for want of a reader, and what sendmail left unread can be
+ * counted once it is gone.  After timeout_ms (0: none) or a Ctrl-C the
+ * child is stopped: SIGTERM, then SIGKILL. */
+static void pump(pid_t pid, int fd_in, int keep_rd, const char *input, size_t len, int fd_out,
+		 wn_buf *output, int timeout_ms, int *status, struct pumped *r)
+{
+	long long start = now_ms(), killed_at = 0;
+	bool exited = false;
+	char chunk[4096];
+	ssize_t n;
 
 	if (!len) {
 		close(fd_in);
 		fd_in = -1;
 	}
-	while (fd_out >= 0) {
+	while (!exited) {
 		struct pollfd p[2] = { { fd_out, POLLIN, 0 }, { fd_in, POLLOUT, 0 } };
-		char chunk[4096];
-		ssize_t r;
+		pid_t w = waitpid(pid, status, WNOHANG);
+		long long t = now_ms();
 
-		if (poll(p, fd_in >= 0 ? 2 : 1, -1) < 0) {
-			if (errno == EINTR)
-				continue;
+		if (w == pid || (w < 0 && errno != EINTR)) {
+			exited = true;
 			break;
 		}
+		if (!killed_at && (interrupted || (timeout_ms > 0 && t - start >= timeout_ms))) {
+			r->cancelled = interrupted;
+			r->timed_out = !interrupted;
+			kill(pid, SIGTERM);
+			killed_at = t;
+		} else if (killed_at && t - killed_at >= 2000) {
+			kill(pid, SIGKILL);
+		}
+		/* A tenth of a second: how soon an exit or Ctrl-C is seen. */
+		if (poll(p, fd_in >= 0 ? 2 : 1, 100) < 0)
+			continue;
 		if (fd_in >= 0 && p[1].revents) {
-			r = write(fd_in, input + off, len - off);
-			if (r > 0)
-				off += (size_t) r;
-			/* EPIPE: sendmail stopped reading; its exit
-			 * status will say why. */
-			if ((r < 0 && errno != EINTR && errno != EAGAIN) || off == len) {
+			n = write(fd_in, input + r->written, len - r->written);
+			if (n > 0)
+				r->written += (size_t) n;
+			if (n < 0 && errno != EINTR && errno != EAGAIN)
+				r->write_errno = errno;
+			if (r->write_errno || r->written == len) {
 				close(fd_in);
 				fd_in = -1;
 			}
 		}
-		if (p[0].revents) {
-			r = read(fd_out, chunk, sizeof(chunk));
-			if (r > 0 && output->len < OUTPUT_MAX)
-				wn_buf_append(output, chunk, (size_t) r);
-			if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
-				close(fd_out);
-				fd_out = -1;
-			}
+		if (fd_out >= 0 && p[0].revents) {
+			n = read(fd_out, chunk, sizeof(chunk));
+			if (n > 0 && output->len < OUTPUT_MAX)
+				wn_buf_append(output, chunk, (size_t) n);
 		}
 	}
+	/* What it said before it went; a daemon it left may hold the pipe
+	 * open, so only what is there now. */
+	fcntl(fd_out, F_SETFL, fcntl(fd_out, F_GETFL) | O_NONBLOCK);
+	while ((n = read(fd_out, chunk, sizeof(chunk))) > 0)
+		if (output->len < OUTPUT_MAX)
+			wn_buf_append(output, chunk, (size_t) n);
+	close(fd_out);
+	if (ioctl(keep_rd, FIONREAD, &r->unread) < 0)
+		r->unread = 0;
+	close(keep_rd);
 	if (fd_in >= 0)
 		close(fd_in);
 }
@@ -311,16 +364,19 @@ static void child_plumb(int in, int out)
 	dup2(out, STDERR_FILENO);
 }
 
-wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, wn_buf *output,
-		       wn_error *err)
+wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, int timeout_ms,
+		       wn_buf *output, wn_error *err)
 {
-	return fwd_run_pipe_env(argv, NULL, input, len, output, err);
+	return fwd_run_pipe_env(argv, NULL, input, len, timeout_ms, output, err);
 }
 
 wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
-			   wn_buf *output, wn_error *err)
+			   int timeout_ms, wn_buf *output, wn_error *err)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
+	struct sigaction on_int = { .sa_handler = on_sigint }, old_int;
+	struct pumped r = { 0 };
+	wn_status st;
 	sigset_t old;
 	pid_t pid;
 
@@ -341,11 +397,11 @@ wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *inp
 		child_plumb(in[0], out[1]);
 		exec_env_or_report(argv, envp, ex[1]);
 	}
-	close(in[0]);
 	close(out[1]);
 	close(ex[1]);
 	if (pid < 0) {
 		e = errno;
+		close(in[0]);
 		close(in[1]);
 		close(out[0]);
 		close(ex[0]);
@@ -353,11 +409,24 @@ wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *inp
 		return wn_error_set(err, WN_IO, "cannot start '%s': %s", argv[0], strerror(e));
 	}
 	e = exec_errno(ex[0]);
-	pump(in[1], input, e ? 0 : len, out[0], output);
+	/* No SA_RESTART: poll() returns at once on Ctrl-C. */
+	interrupted = 0;
+	sigaction(SIGINT, &on_int, &old_int);
+	pump(pid, in[1], in[0], input, e ? 0 : len, out[0], output, timeout_ms, &status, &r);
+	sigaction(SIGINT, &old_int, NULL);
 	sigpipe_restore(&old);
-	if (wait_child(pid, &status) < 0)
-		return wn_error_set(err, WN_IO, "lost '%s': %s", argv[0], strerror(errno));
 	if (e)
 		return wn_error_set(err, WN_IO, "cannot run '%s': %s", argv[0], strerror(e));
-	return ended("", argv[0], status, err);
+	if (r.cancelled)
+		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C): the mail is not sent", argv[0]);
+	if (r.timed_out)
+		return wn_error_set(err, WN_IO, "'%s' did not finish in %d s (winnow.sendmail_timeout) and was "
+				    "stopped: the mail may not be sent", argv[0], timeout_ms / 1000);
+	if ((st = ended("", argv[0], status, err)) != WN_OK)
+		return st;
+	/* Exit 0 is not enough: it must have taken the whole mail. */
+	if (r.write_errno || r.written < len || r.unread > 0)
+		return wn_error_set(err, WN_IO, "'%s' exited 0 but read only %zu of the mail's %zu bytes: "
+				    "not sent", argv[0], r.written - (size_t) (r.unread > 0 ? r.unread : 0), len);
+	return WN_OK;
 }

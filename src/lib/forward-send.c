@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -224,6 +225,50 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 	wn_error_clear(&err);
 }
 
+/* --- one forwarding run at a time ------------------------------------------ */
+
+wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
+{
+	char *state = NULL, *path = NULL;
+	wn_status st = fwd_state_dir(&state, err);
+
+	*fd = -1;
+	*waited = false;
+	if (st != WN_OK)
+		return st;
+	if (asprintf(&path, "%s/forward.lock", state) < 0) {
+		free(state);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	free(state);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0) {
+		st = wn_error_set(err, WN_IO, "cannot open %s: %s", path, strerror(errno));
+		free(path);
+		return st;
+	}
+	free(path);
+	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+		return WN_OK;
+	*waited = true;
+	return WN_OK;
+}
+
+wn_status wn_forward_lock_wait(int fd, wn_error *err)
+{
+	while (flock(fd, LOCK_EX) < 0)
+		if (errno != EINTR)
+			return wn_error_set(err, WN_IO, "cannot lock the forwarding lock: %s", strerror(errno));
+	return WN_OK;
+}
+
+void wn_forward_unlock(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 /* --- recording -------------------------------------------------------------- */
 
 /* The one place that records findings as forwarded. */
@@ -262,12 +307,16 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 	wn_status st;
 
 	*warning = NULL;
+	/* Whoever sends (a resumed draft, the TUI) must be able to tell who
+	 * opted out: an unreadable winnow.optout stops it here too. */
+	if ((st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+		return st;
 	st = wn_argv_split(idx->conf.sendmail, &argv, err);
 	if (st == WN_USAGE)
 		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
-	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, &out, err)) != WN_OK && out.len) {
+	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
 		char *s = said(&out), *msg = strdup(wn_error_msg(err));

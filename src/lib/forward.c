@@ -100,50 +100,236 @@ time_t wn_forward_now(void)
 	return time(NULL);
 }
 
+bool fwd_has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *) s; p && *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return true;
+	return false;
+}
+
+wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
+{
+	/* The user's own name and address come from the notmuch config,
+	 * not from mail, but a line break there would still split the
+	 * From header (or the draft's), so they are held to the same rule:
+	 * refused, not silently mended, as the user must fix the config. */
+	if (!c->user_email || !*c->user_email)
+		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set in the notmuch config: "
+				    "%s need a From", what);
+	if (fwd_has_control(c->user_email) || !fwd_addr_ok(c->user_email))
+		return wn_error_set(err, WN_CONFIG, "user.primary_email in the notmuch config is not one "
+				    "mail address (a line break, blank or quote in it?): %s need a From", what);
+	if (fwd_has_control(c->user_name))
+		return wn_error_set(err, WN_CONFIG, "user.name in the notmuch config holds a line break or "
+				    "another control character: it cannot go into a From header");
+	if (fwd_mboxes_add(me, c->user_name, c->user_email) != WN_OK)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	return WN_OK;
+}
+
 /* --- opt-out ------------------------------------------------------------ */
 
-/* The address of "Name <addr>" or of a bare address, lower case. */
-static void bare_address(const char *s, char *out, size_t size)
+/* An address as opt-out compares it: lower case, the local part's
+ * quotes and its "+tag" taken off, so that "Bob@Example.COM",
+ * "bob+lkml@example.com" and "\"bob\"@example.com" are one person.
+ * malloc'd; NULL when out of memory or not an address. */
+static char *norm_addr(const char *addr)
 {
-	const char *lt = strrchr(s, '<'), *b = lt ? lt + 1 : s;
-	size_t n = lt ? strcspn(b, ">") : strlen(b), o = 0;
+	const char *at = strrchr(addr, '@');
+	wn_buf b = WN_BUF_INIT;
+	const char *p = addr, *end = at;
 
-	while (n && (*b == ' ' || *b == '\t')) {
-		b++;
-		n--;
+	if (!at || at == addr || !at[1])
+		return NULL;
+	if (*p == '"' && end - p >= 2 && end[-1] == '"') {
+		p++;
+		end--;
 	}
-	while (n && (b[n - 1] == ' ' || b[n - 1] == '\t'))
-		n--;
-	for (size_t i = 0; i < n && o + 1 < size; i++)
-		out[o++] = (char) (b[i] >= 'A' && b[i] <= 'Z' ? b[i] - 'A' + 'a' : b[i]);
-	out[o] = '\0';
+	for (; p < end; p++) {
+		if (*p == '+')
+			break;
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		if (wn_buf_putc(&b, (char) (*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p)) != WN_OK)
+			goto fail;
+	}
+	for (p = at; *p; p++)
+		if (wn_buf_putc(&b, (char) (*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p)) != WN_OK)
+			goto fail;
+	while (b.len && b.data[b.len - 1] == '.')
+		b.data[--b.len] = '\0';
+	if (!b.len || b.data[0] == '@')
+		goto fail;
+	return wn_buf_steal(&b);
+fail:
+	wn_buf_free(&b);
+	return NULL;
+}
+
+/* "example.com" or "@example.com": a domain, dots between labels of
+ * letters, digits and hyphens. */
+static bool is_domain(const char *s)
+{
+	size_t label = 0;
+
+	if (*s == '@')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s == '.') {
+			if (!label)
+				return false;
+			label = 0;
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+			   *s == '-') {
+			label++;
+		} else {
+			return false;
+		}
+	}
+	return label > 0;
+}
+
+/* winnow.optout read: addresses normalised (norm_addr) and domains
+ * ("@domain", without the '@'), both lower case. */
+struct optout {
+	fwd_mboxes addrs;
+	fwd_mboxes domains;
+};
+
+static void optout_clear(struct optout *o)
+{
+	fwd_mboxes_clear(&o->addrs);
+	fwd_mboxes_clear(&o->domains);
+}
+
+/* One entry of the ';'-separated setting: a domain, or what GMime reads
+ * as addresses (several, with commas; "Name <addr>" as copied from a
+ * mail).  WN_CONFIG naming it when it is neither. */
+static wn_status optout_entry(const char *item, struct optout *o, wn_error *err)
+{
+	fwd_mboxes l = { 0 };
+	wn_status st;
+
+	if (is_domain(item)) {
+		char *d = strdup(item + (*item == '@'));
+		size_t n = d ? strlen(d) : 0;
+
+		for (size_t i = 0; i < n; i++)
+			d[i] = (char) (d[i] >= 'A' && d[i] <= 'Z' ? d[i] - 'A' + 'a' : d[i]);
+		while (n && d[n - 1] == '.')
+			d[--n] = '\0';
+		st = d ? fwd_mboxes_add(&o->domains, NULL, d) : WN_NOMEM;
+		free(d);
+		return st == WN_OK ? st : wn_error_set(err, st, "out of memory");
+	}
+	if (fwd_has_control(item))
+		return wn_error_set(err, WN_CONFIG, "winnow.optout: an entry holds a control character");
+	st = fwd_parse_loose(item, &l);
+	if (st == WN_OK && !l.n)
+		st = wn_error_set(err, WN_CONFIG, "winnow.optout: cannot read '%.80s' as mail addresses or a "
+				  "domain (write them as 'bob@example.com; Name <ann@example.org>; @example.net')",
+				  item);
+	for (size_t i = 0; st == WN_OK && i < l.n; i++) {
+		char *a = norm_addr(l.v[i].addr);
+
+		if (!a)
+			st = wn_error_set(err, WN_CONFIG, "winnow.optout: '%.80s' is not a mail address",
+					  l.v[i].addr);
+		else
+			st = fwd_mboxes_add(&o->addrs, NULL, a);
+		free(a);
+	}
+	fwd_mboxes_clear(&l);
+	if (st == WN_NOMEM)
+		wn_error_set(err, st, "out of memory");
+	return st;
+}
+
+static wn_status optout_read(const wn_conf *c, struct optout *o, wn_error *err)
+{
+	wn_status st = WN_OK;
+
+	memset(o, 0, sizeof(*o));
+	for (char **e = c && c->optout ? c->optout : NULL; e && *e && st == WN_OK; e++) {
+		/* A mail header's words: "a@x, b@y" are two addresses, "x.org,
+		 * y.org" two domains.  Commas inside quotes or <> belong to
+		 * the address (GMime reads those). */
+		if (strchr(*e, '"') || strchr(*e, '<') || !strchr(*e, ',')) {
+			st = optout_entry(*e, o, err);
+			continue;
+		}
+		char *copy = strdup(*e), *save = NULL;
+
+		if (!copy)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t && st == WN_OK;
+		     t = strtok_r(NULL, ",", &save)) {
+			wn_text_trim(t);
+			if (*t)
+				st = optout_entry(t, o, err);
+		}
+		free(copy);
+	}
+	if (st != WN_OK)
+		optout_clear(o);
+	return st;
+}
+
+wn_status wn_forward_optout_check(const wn_conf *c, wn_error *err)
+{
+	struct optout o;
+	wn_status st = optout_read(c, &o, err);
+
+	optout_clear(&o);
+	return st;
+}
+
+static bool optout_has(const struct optout *o, const char *addr)
+{
+	char *a = norm_addr(addr);
+	const char *dom = a ? strrchr(a, '@') + 1 : NULL;
+	bool hit = false;
+
+	/* A domain is that domain exactly: a list at a subdomain
+	 * (vger.kernel.org under kernel.org) is not a person. */
+	for (size_t i = 0; a && !hit && i < o->addrs.n; i++)
+		hit = strcmp(a, o->addrs.v[i].addr) == 0;
+	for (size_t i = 0; dom && !hit && i < o->domains.n; i++)
+		hit = strcmp(dom, o->domains.v[i].addr) == 0;
+	free(a);
+	return hit;
 }
 
 bool wn_forward_opted_out(const wn_conf *c, const char *who)
 {
-	char addr[512];
-	const char *at;
+	fwd_mboxes l = { 0 };
+	struct optout o;
+	bool hit = false;
 
-	if (!c || !c->optout || !who)
+	if (!c || !c->optout || !*c->optout || !who)
 		return false;
-	bare_address(who, addr, sizeof(addr));
-	at = strrchr(addr, '@');
-	for (char **o = c->optout; *o; o++) {
-		/* "@domain" is that domain exactly: a list at a subdomain
-		 * (vger.kernel.org under @kernel.org) is not a person. */
-		if (**o == '@' ? at && strcmp(at, *o) == 0 : strcmp(addr, *o) == 0)
-			return true;
-	}
-	return false;
+	/* Unreadable: composing refuses it (wn_forward_optout_check), with
+	 * the reason; here there is nobody to tell. */
+	if (optout_read(c, &o, NULL) != WN_OK)
+		return false;
+	if (fwd_parse_loose(who, &l) == WN_OK)
+		for (size_t i = 0; !hit && i < l.n; i++)
+			hit = optout_has(&o, l.v[i].addr);
+	fwd_mboxes_clear(&l);
+	optout_clear(&o);
+	return hit;
 }
 
-static wn_status optout_scan(const wn_conf *c, const char *list, wn_buf *out)
+static wn_status optout_scan(const struct optout *o, const char *list, wn_buf *out)
 {
 	fwd_mboxes l = { 0 };
-	wn_status st = fwd_parse_addresses(list, &l, false, NULL);
+	wn_status st = list ? fwd_parse_loose(list, &l) : WN_OK;
 
 	for (size_t i = 0; st == WN_OK && i < l.n; i++)
-		if (wn_forward_opted_out(c, l.v[i].addr))
+		if (optout_has(o, l.v[i].addr))
 			st = wn_buf_printf(out, "%s%s", out->len ? ", " : "", l.v[i].addr);
 	fwd_mboxes_clear(&l);
 	return st;
@@ -152,11 +338,16 @@ static wn_status optout_scan(const wn_conf *c, const char *list, wn_buf *out)
 char *wn_forward_optouts(const wn_conf *c, const wn_forward *f)
 {
 	wn_buf b = WN_BUF_INIT;
+	struct optout o;
 
-	if (optout_scan(c, f->to, &b) != WN_OK || optout_scan(c, f->cc, &b) != WN_OK || !b.len) {
+	if (!c || !c->optout || !*c->optout || optout_read(c, &o, NULL) != WN_OK)
+		return NULL;
+	if (optout_scan(&o, f->to, &b) != WN_OK || optout_scan(&o, f->cc, &b) != WN_OK || !b.len) {
 		wn_buf_free(&b);
+		optout_clear(&o);
 		return NULL;
 	}
+	optout_clear(&o);
 	return wn_buf_steal(&b);
 }
 
@@ -299,16 +490,16 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 	char *name = patch->from_name ? wn_text_header_safe(patch->from_name) : NULL;
 	wn_status st;
 
-	if (!c->user_email || !fwd_addr_ok(c->user_email))
-		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set (or not an address) in the "
-				    "notmuch config: forwarded findings need a From");
+	if ((st = fwd_me(c, &me, "forwarded findings", err)) != WN_OK) {
+		free(name);
+		return st;
+	}
 	if (!patch->from_addr || !fwd_addr_ok(patch->from_addr)) {
 		free(name);
+		fwd_mboxes_clear(&me);
 		return wn_error_set(err, WN_NOT_FOUND, "the patch's From has no usable address: nobody to reply to");
 	}
-	st = fwd_mboxes_add(&me, c->user_name, c->user_email);
-	if (st == WN_OK)
-		st = fwd_mboxes_add(&to, name, patch->from_addr);
+	st = fwd_mboxes_add(&to, name, patch->from_addr);
 	/* Never Cc the author again, nor ourselves. */
 	if (st == WN_OK)
 		st = fwd_mboxes_add(&skip, NULL, patch->from_addr);
@@ -520,7 +711,8 @@ wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_
 	wn_status st;
 
 	*out = NULL;
-	if ((st = check_items(items, n, err)) != WN_OK)
+	if ((st = check_items(items, n, err)) != WN_OK ||
+	    (st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
 		return st;
 	if (!(f = calloc(1, sizeof(*f))))
 		return wn_error_set(err, WN_NOMEM, "out of memory");

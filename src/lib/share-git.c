@@ -107,7 +107,7 @@ wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 		argv[n++] = a;
 	va_end(ap);
 	argv[n] = NULL;
-	st = fwd_run_pipe_env((char *const *) argv, env, "", 0, out ? out : &sink, err);
+	st = fwd_run_pipe_env((char *const *) argv, env, "", 0, 0, out ? out : &sink, err);
 	if (st != WN_OK && (out ? out : &sink)->len) {
 		/* Its own words after ours, on one line. */
 		char *said = wn_text_header_safe(wn_buf_str(out ? out : &sink)), *msg = strdup(wn_error_msg(err));

@@ -250,6 +250,11 @@ wn_status store_catch_up(wn_store *s, wn_error *err)
 	return st;
 }
 
+wn_status wn_store_refresh(wn_store *s, wn_error *err)
+{
+	return store_catch_up(s, err);
+}
+
 /* --- marking ------------------------------------------------------------------- */
 
 static char *new_eid(wn_store *s)

@@ -147,6 +147,16 @@ check "opted out: names who" grep -q "joerg.beispiel@example.org opted out" "$er
 expect_eq "opted out: nothing sent" "$n0" "$(calls)"
 "$WINNOW" forward --force --dry-run "$id" > /dev/null 2> "$err"; expect_eq "--force: goes on" 0 $?
 check "--force: still warns" grep -q "sending anyway" "$err"
+# Opt-out as copied from a mail, with plus-addressing and a bare domain.
+for o in 'Joerg B <Joerg.Beispiel+lkml@Example.ORG>' 'x@example.com, "joerg.beispiel"@example.org' 'example.org'; do
+	notmuch config set winnow.optout "$o"
+	forward_with ok y; expect_eq "opted out as '$o': exit 1" 1 $?
+	expect_eq "opted out as '$o': nothing sent" "$n0" "$(calls)"
+done
+notmuch config set winnow.optout "joerg.beispiel@example.org; what is this"
+forward_with ok y; expect_eq "unreadable opt-out: refused" 2 $?
+check "unreadable opt-out: says which entry" grep -q "winnow.optout: cannot read 'what is this'" "$err"
+expect_eq "unreadable opt-out: nothing sent" "$n0" "$(calls)"
 notmuch config set winnow.optout ""
 
 # Cancel: the draft goes, nothing is sent.
@@ -181,6 +191,18 @@ expect_eq "demo sendmail: in the patch's thread" "$(notmuch search --output=thre
 	"$(notmuch search --output=threads "id:$msgid2")"
 check "demo sendmail: the mail is what --dry-run printed" \
 	cmp -s "$WN_WORLD/dry2" "$(notmuch search --output=files "id:$msgid2")"
+
+# A template that is no regular file is an error, not a hang (a FIFO
+# nobody writes to, /dev/zero); nor is a huge one read.
+mkfifo "$WN_WORLD/fifo"
+head -c 100000 /dev/zero | tr '\0' x > "$WN_WORLD/huge"
+for t in "$WN_WORLD/fifo" /dev/zero "$WN_WORLD" "$WN_WORLD/huge"; do
+	notmuch config set winnow.forward_template "$t"
+	timeout 120 "$WINNOW" forward --dry-run "$id2" > /dev/null 2> "$err"
+	expect_eq "forward_template $t: exit 2" 2 $?
+	check "forward_template $t: one line saying why" grep -q "winnow.forward_template: cannot read $t: \(not a regular file\|larger than 64 KiB\)" "$err"
+done
+notmuch config set winnow.forward_template ""
 
 # Usage errors.
 "$WINNOW" forward 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?

@@ -174,6 +174,52 @@ static void test_optout(void **state)
 	wn_forward_free(&f);
 }
 
+/* Opt-out as people write it (issue 18): copied from a mail, with
+ * commas, a bare domain, plus-addressing, a quoted local part. */
+static void test_optout_forms(void **state)
+{
+	static const struct {
+		const char *setting, *who;
+		bool out;
+	} t[] = {
+		{ "Bob Example <bob@example.com>", "bob@example.com", true },
+		{ "\"Example, Bob\" <bob@example.com>", "Bob <BOB@example.com>", true },
+		{ "ann@example.org, bob@example.com", "bob@example.com", true },
+		{ "ann@example.org, bob@example.com", "ann@example.org", true },
+		{ "example.com", "carol@example.com", true },
+		{ "example.com", "carol@sub.example.com", false },
+		{ "example.com, example.net", "dan@example.net", true },
+		{ "@Example.COM", "carol@example.com", true },
+		{ "bob@example.com", "bob+lkml@example.com", true },
+		{ "bob+lkml@example.com", "Bob <bob@example.com>", true },
+		{ "\"bob\"@example.com", "bob@example.com", true },
+		{ "bob@example.com", "\"bob\"@example.com", true },
+		{ "bob@example.com", "bobby@example.com", false },
+		{ "bob@example.com", "bob@example.com.evil", false },
+		{ "bob@example.com; @example.net", "eve@example.net", true },
+	};
+	wn_error err = WN_ERROR_INIT;
+	wn_conf c;
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		assert_int_equal(wn_conf_init(&c), WN_OK);
+		assert_int_equal(wn_conf_set(&c, "winnow.optout", t[i].setting), WN_OK);
+		assert_int_equal(wn_forward_optout_check(&c, &err), WN_OK);
+		if (wn_forward_opted_out(&c, t[i].who) != t[i].out)
+			fail_msg("optout '%s' for '%s': want %d", t[i].setting, t[i].who, t[i].out);
+		wn_conf_clear(&c);
+	}
+	/* What cannot be read stops forwarding, naming the entry. */
+	assert_int_equal(wn_conf_init(&c), WN_OK);
+	assert_int_equal(wn_conf_set(&c, "winnow.optout", "bob@example.com; not an address!"), WN_OK);
+	assert_int_equal(wn_forward_optout_check(&c, &err), WN_CONFIG);
+	assert_non_null(strstr(wn_error_msg(&err), "winnow.optout"));
+	assert_non_null(strstr(wn_error_msg(&err), "not an address!"));
+	wn_error_clear(&err);
+	wn_conf_clear(&c);
+}
+
 /* --- rendering --------------------------------------------------------------- */
 
 /* Every header line of mail, in order, unfolded. */
@@ -193,6 +239,25 @@ static size_t header_names(const char *mail, char names[][32], size_t max)
 	return n;
 }
 
+/* Render f with one field replaced by hostile text: refused, with a
+ * message, and nothing rendered. */
+static void render_refuses(size_t field, const char *value, const char *says)
+{
+	wn_forward *f = new_forward();
+	wn_buf out = WN_BUF_INIT;
+	wn_error err = WN_ERROR_INIT;
+	char **p = (char **) ((char *) f + field);
+
+	free(*p);
+	*p = strdup(value);
+	assert_int_equal(wn_forward_render(f, 1794652800, &out, &err), WN_PARSE);
+	assert_non_null(strstr(wn_error_msg(&err), says));
+	assert_int_equal(out.len, 0);
+	wn_error_clear(&err);
+	wn_buf_free(&out);
+	wn_forward_free(&f);
+}
+
 static void test_render_hostile(void **state)
 {
 	static const char *const want[] = { "Date", "From", "Subject", "To", "Cc", "Message-Id",
@@ -204,23 +269,27 @@ static void test_render_hostile(void **state)
 	size_t n;
 
 	(void) state;
-	free(f->subject);
-	f->subject = strdup("Re: [PATCH] x\r\nBcc: victim@example.net\nX-Evil: 1");
-	free(f->to);
-	f->to = strdup("\"Evil\r\nBcc: v@example.net\" <zoe@example.org>");
 	assert_int_equal(wn_forward_render(f, 1794652800, &out, NULL), WN_OK);
 	n = header_names(out.data, names, 32);
 	assert_int_equal(n, sizeof(want) / sizeof(want[0]));
 	for (size_t i = 0; i < n; i++)
 		assert_string_equal(names[i], want[i]);
-	/* The name's CR/LF became a blank: one quoted display name. */
-	assert_non_null(strstr(out.data, "\nTo: \"Evil Bcc: v@example.net\" <zoe@example.org>\n"));
-	assert_non_null(strstr(out.data, "\nSubject: Re: [PATCH] x Bcc: victim@example.net X-Evil: 1\n"));
 	assert_non_null(strstr(out.data, "\nIn-Reply-To: <patch@example.org>\n"));
 	assert_non_null(strstr(out.data, "\nContent-Type: text/plain; charset=utf-8\n"));
 	assert_non_null(strstr(out.data, "\nContent-Transfer-Encoding: 8bit\n\nHi Zoë,\n"));
 	wn_buf_free(&out);
 	wn_forward_free(&f);
+
+	/* The last gate: whatever got into a header field is refused, never
+	 * mended into a different address or sent split. */
+#define FIELD(name) offsetof(wn_forward, name)
+	render_refuses(FIELD(subject), "Re: [PATCH] x\r\nBcc: victim@example.net\nX-Evil: 1", "Subject");
+	render_refuses(FIELD(to), "\"Evil\r\nBcc: v@example.net\" <zoe@example.org>", "line break");
+	render_refuses(FIELD(from), "Me\nBcc: v@example.net <me@example.org>", "line break");
+	render_refuses(FIELD(cc), "a@example.org,\nBcc: v@example.net", "line break");
+	render_refuses(FIELD(in_reply_to), "patch@example.org>\nBcc: <v@example.net", "cannot go into a header");
+	render_refuses(FIELD(message_id), "x y@example.org", "cannot go into a header");
+#undef FIELD
 }
 
 static void test_render_encoding(void **state)
@@ -480,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_draft_edits),
 		cmocka_unit_test(test_draft_errors),
 		cmocka_unit_test(test_optout),
+		cmocka_unit_test(test_optout_forms),
 		cmocka_unit_test(test_render_hostile),
 		cmocka_unit_test(test_render_encoding),
 		cmocka_unit_test_setup_teardown(test_body_default, body_setup, body_teardown),
