@@ -225,7 +225,7 @@ for d in "${folders[@]}"; do
 	fi
 done
 for name in "${!quote_pending[@]}"; do
-	if ! jq -e -s 'map([.findings[]? | has("quote")] | any | not) | any' \
+	if ! jq -e -s 'map(select((.findings | length) > 0) | [.findings[] | has("quote")] | any | not) | any' \
 		"$corpus_root/$name"/*.expected.json > /dev/null 2>&1; then
 		echo "FAIL - every golden of $name has its quotes now: take it out of quote_pending"
 		fail=$((fail + 1))
