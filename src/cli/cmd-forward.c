@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "digest.h"
 #include "winnow/forward.h"
 
 struct fwd_args {
@@ -242,10 +243,8 @@ static void put_mbox(const wn_buf *mail)
 	const char *p = wn_buf_str(mail);
 	time_t now = wn_forward_now();
 	char date[64];
-	struct tm tm;
 
-	gmtime_r(&now, &tm);
-	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", &tm);
+	wn_mbox_date(now, date, sizeof(date));
 	printf("From winnow %s\n", date);
 	while (*p) {
 		size_t n = strcspn(p, "\n");

@@ -1,6 +1,7 @@
 /* winnow — digests out of the command line (digest.h). */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,16 +28,30 @@ static void mbox_one(const wn_buf *mail, const char *date)
 	putchar('\n');
 }
 
+void wn_mbox_date(time_t t, char *out, size_t n)
+{
+	/* Not strftime's %a %b: they follow LC_TIME, which main sets. */
+	static const char day[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char month[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 || tm.tm_mon > 11) {
+		snprintf(out, n, "Thu Jan  1 00:00:00 1970");
+		return;
+	}
+	snprintf(out, n, "%s %s %2d %02d:%02d:%02d %lld", day[tm.tm_wday], month[tm.tm_mon],
+		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (long long) tm.tm_year + 1900);
+}
+
 int wn_digest_mbox(wn_cli *cli, wn_forward **m, size_t n)
 {
 	wn_error err = WN_ERROR_INIT;
 	time_t now = wn_forward_now();
 	char date[64];
-	struct tm tm;
 	int rc = 0;
 
-	gmtime_r(&now, &tm);
-	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", &tm);
+	wn_mbox_date(now, date, sizeof(date));
 	for (size_t k = 0; k < n && !rc; k++) {
 		wn_buf mail = WN_BUF_INIT;
 

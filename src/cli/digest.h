@@ -5,8 +5,16 @@
 #ifndef WINNOW_CLI_DIGEST_H
 #define WINNOW_CLI_DIGEST_H
 
+#include <stddef.h>
+#include <time.h>
+
 #include "cli.h"
 #include "winnow/forward.h"
+
+/* The date of an mbox "From " line for time t, in UTC and asctime's
+ * layout ("Sat Nov 14 10:40:00 2026"), with English names whatever the
+ * locale: mbox readers parse it.  out holds at least 32 bytes. */
+void wn_mbox_date(time_t t, char *out, size_t n);
 
 /* The n mails as an mbox (mboxrd) on standard output: 0, or the exit
  * code (reported). */

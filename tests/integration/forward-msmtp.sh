@@ -56,7 +56,7 @@ check "the sink received one mail" test -f "$sink/1.env" -a ! -e "$sink/2.eml"
 expect_eq "envelope sender: the user" "from maintainer@example.org" "$(head -n 1 "$sink/1.env")"
 expect_eq "envelope recipients: the author and the list" \
 	"joerg.beispiel@example.org
-linux-frobnic@lists.example.org" "$(sed -n 's/^to //p' "$sink/1.env" | sort)"
+linux-frobnic@lists.example.org" "$(sed -n 's/^to //p' "$sink/1.env" | LC_ALL=C sort)"
 mail=$sink/1.eml
 hdr() { sed '/^$/q' "$mail" | grep -i "^$1:"; }
 expect_eq "Message-ID as winnow said" "Message-Id: <$msgid>" "$(hdr message-id)"

@@ -132,11 +132,31 @@ expect_eq "--all: one mail per patch, as an mbox" "2 2" \
 check "--all: both reviews of one patch in one mail" bash -c \
 	'grep -q "^Findings of the Sashiko review:" "$1" && grep -q "^Findings of the 0-day review:" "$1" && grep -q "^0-day and Sashiko reviewed" "$1"' _ "$WN_WORLD/all"
 check "--all: not the forwarded review" bash -c '! grep -q "frobnic: free the IRQ" "$1"' _ "$WN_WORLD/all"
+# Days and months are named in English whatever the locale: the mbox
+# "From " line in asctime's layout for mbox readers, the Date: header as
+# RFC 5322 has it.  A French locale is built for the run where localedef
+# and glibc's locale sources (Debian's locales) are there.
+loc=$WN_WORLD/locale
+mkdir -p "$loc" && localedef -i fr_FR -f UTF-8 "$loc/fr_FR.UTF-8" > /dev/null 2>&1
+if [ "$(LOCPATH=$loc LC_ALL=fr_FR.UTF-8 date -u -d @1794652800 +%a)" != Sat ]; then
+	fr=(env LOCPATH="$loc" LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8)
+else
+	echo "# no French locale could be built: the dates are checked in the current locale only"
+	fr=(env)
+fi
+"${fr[@]}" "$WINNOW" forward --all --dry-run > "$WN_WORLD/all-fr" 2> "$err"
+expect_eq "in a French locale: exit 0" 0 $?
+expect_eq "... every mbox From line in English" \
+	"From winnow Sat Nov 14 10:40:00 2026
+From winnow Sat Nov 14 10:40:00 2026" "$(grep '^From winnow ' "$WN_WORLD/all-fr")"
+expect_eq "... every Date: header in English" \
+	"Date: Sat, 14 Nov 2026 10:40:00 +0000
+Date: Sat, 14 Nov 2026 10:40:00 +0000" "$(grep '^Date: ' "$WN_WORLD/all-fr")"
 rm -rf "$WN_WORLD/eml"
 "$WINNOW" forward --all -o "$WN_WORLD/eml" > "$WN_WORLD/out" 2> "$err"; expect_eq "-o DIR: exit 0" 0 $?
 expect_eq "-o DIR: one file per mail" "$(grep -c '^From winnow ' "$WN_WORLD/all")" "$(ls "$WN_WORLD/eml" | wc -l)"
 check "-o DIR: numbered files named after the subject" bash -c 'ls "$1" | grep -qx "0001-.*bpf.*\.eml"' _ "$WN_WORLD/eml"
-expect_eq "-o DIR: stdout lists them" "$(ls "$WN_WORLD/eml"/* | sort)" "$(sort "$WN_WORLD/out")"
+expect_eq "-o DIR: stdout lists them" "$(ls "$WN_WORLD/eml"/* | LC_ALL=C sort)" "$(LC_ALL=C sort "$WN_WORLD/out")"
 
 # Opt-out: refused with one line, unless --force; nothing sent.
 notmuch config set winnow.optout "nobody@example.com;@example.org"

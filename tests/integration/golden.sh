@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
 # winnow show --format=json against golden files, one per review mail.
 #
-# Every folder under tests/corpus/ that holds a NAME.expected.json next to
-# a NAME.eml takes part (tests/corpus/demo has its own test).  All their
-# mails -- reviews, patches, cover letters -- go into ONE notmuch
-# database, so that a review links to its patch the way it would in a
-# maintainer's index, and a wrong link to another folder's patch shows.
-# A folder may carry notmuch-config.extra: "key=value" lines applied with
-# `notmuch config set` (values of one key from several folders are joined
-# with ';', the list separator of winnow.bots).
+# Every folder under tests/corpus/ takes part, except the few listed in
+# own_test below, which have a test of their own.  All their mails --
+# reviews, patches, cover letters -- go into ONE notmuch database, so
+# that a review links to its patch the way it would in a maintainer's
+# index, and a wrong link to another folder's patch shows.  A folder may
+# carry notmuch-config.extra: "key=value" lines applied with `notmuch
+# config set` (values of one key from several folders are joined with
+# ';', the list separator of winnow.bots).
 #
-# Each golden is the whole JSON object of `winnow show --format=json
-# <Message-ID of NAME.eml>`; both sides go through `jq -S` and must be
-# equal.  A mismatch prints the diff.
+# Each golden NAME.expected.json is the whole JSON object of `winnow show
+# --format=json <Message-ID of NAME.eml>`, every finding's quote and
+# comment included; both sides go through `jq -S` and must be equal.  A
+# mismatch prints the diff.  Every mail `winnow list` finds (the bots'
+# own traffic included) must have a golden, and so must every folder.
 #
 #   WN_GOLDEN_UPDATE=1 make check TESTS=tests/integration/golden.sh
+#   WN_GOLDEN_UPDATE="lkp-unit syzbot-ci" make check TESTS=...
 #
-# rewrites the goldens from what winnow prints now.  Read every rewritten
-# golden against its mail before committing it: a golden says what the
-# mail says (count, severities, pre-existing split, places, attribution),
-# not what the code happens to print.
+# rewrites the goldens (of every folder, or of the folders named) that
+# differ from what winnow prints now, creates the missing ones, and
+# prints each change as a diff.  Read every one against its mail before
+# committing it, and commit them a bot at a time: a golden says what the
+# mail says (count, severities, pre-existing split, places, quotes,
+# comments, attribution), not what the code happens to print.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 
 corpus_root=$WN_TOP_SRCDIR/tests/corpus
@@ -34,28 +39,67 @@ msgid_of() {
 	}' "$1"
 }
 
+# Folders with a test of their own, and that test: the test must exist
+# and name the folder, or the exemption would outlive it.
+declare -A own_test=(
+	[demo]=tests/integration/list-show.sh
+	[hostile]=tests/integration/hostile.sh
+	[tui-wide]=tests/tui/screens-wide.sh
+)
+# Folders whose goldens still predate quote and comment in show's JSON,
+# compared without them, each for a parser defect the quotes would fix
+# in the golden: lkp-tree-report/02's forwarder writes a remark under the
+# vim listing that no finding carries (issue 19).  Remove a folder when
+# its goldens are regenerated.
+declare -A quote_pending=(
+	[lkp-tree-report]="the forwarder's remark under a vim listing is in no finding"
+)
+
+# Should WN_GOLDEN_UPDATE rewrite the goldens of folder $1?
+updating() {
+	case $update in
+	'') return 1 ;;
+	1) return 0 ;;
+	esac
+	case " ${update//,/ } " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+pass=0
+fail=0
+for name in "${!own_test[@]}"; do
+	if [ ! -d "$corpus_root/$name" ] ||
+		! grep -qs "$name" "$WN_TOP_SRCDIR/${own_test[$name]}"; then
+		echo "FAIL - corpus folder $name is said to be tested by ${own_test[$name]}, which does not name it"
+		fail=$((fail + 1))
+	fi
+done
+
 folders=()
 for d in "$corpus_root"/*/; do
 	d=${d%/}
-	compgen -G "$d/*.expected.json" > /dev/null && folders+=("$d")
+	[ -n "${own_test[${d##*/}]:-}" ] && continue
+	compgen -G "$d/*.eml" > /dev/null && folders+=("$d")
 done
 if [ ${#folders[@]} -eq 0 ]; then
-	echo "golden: no corpus folder with *.expected.json"
+	echo "golden: no corpus folder with mail"
 	exit 99
 fi
 
 # One corpus of all folders; file names carry the folder so that equal
 # names in two folders do not collide.
 all=$(mktemp -d "${TMPDIR:-/tmp}/winnow-golden.XXXXXX") || exit 99
+declare -A file_of=()
 for d in "${folders[@]}"; do
 	for f in "$d"/*.eml; do
 		cp "$f" "$all/${d##*/}--${f##*/}"
+		file_of[$(msgid_of "$f")]=$f
 	done
 done
 
 # Message-IDs must be unique across folders, or one mail would hide
 # another in the database.
-dups=$(for f in "$all"/*.eml; do msgid_of "$f"; done | sort | uniq -d)
+dups=$(for f in "$all"/*.eml; do msgid_of "$f"; done | LC_ALL=C sort | uniq -d)
 if [ -n "$dups" ]; then
 	echo "golden: Message-ID used by more than one corpus mail:"
 	printf '  %s\n' $dups
@@ -87,11 +131,29 @@ done
 
 tmp=$WN_WORLD/golden
 mkdir -p "$tmp"
-pass=0
-fail=0
+
+# write_golden GOLDEN: replace it with what winnow printed ($tmp/got)
+# when they differ, and show the change.
+write_golden() {
+	local golden=$1 rel=${1#"$WN_TOP_SRCDIR"/}
+	jq . "$tmp/got" > "$tmp/new" || { echo "FAIL - $rel: winnow's output is not JSON"; fail=$((fail + 1)); return; }
+	if [ -f "$golden" ] && cmp -s <(jq -S . "$golden" 2>/dev/null) <(jq -S . "$tmp/new"); then
+		echo "ok - $rel (unchanged)"
+	elif [ -f "$golden" ]; then
+		echo "updated - $rel: read this change against the mail"
+		diff -u "$golden" "$tmp/new" | sed '1,2d'
+		cp "$tmp/new" "$golden"
+	else
+		echo "created - $rel: read it against the mail"
+		cp "$tmp/new" "$golden"
+	fi
+	pass=$((pass + 1))
+}
+
 declare -A have_golden=()
 for d in "${folders[@]}"; do
 	for golden in "$d"/*.expected.json; do
+		[ -e "$golden" ] || continue
 		name=${golden%.expected.json}
 		rel=${golden#"$WN_TOP_SRCDIR"/}
 		if [ ! -f "$name.eml" ]; then
@@ -106,21 +168,18 @@ for d in "${folders[@]}"; do
 			fail=$((fail + 1))
 			continue
 		fi
-		if [ -n "$update" ]; then
-			jq . "$tmp/got" > "$golden" || { echo "FAIL - $rel: not JSON"; fail=$((fail + 1)); continue; }
-			echo "updated - $rel"
-			pass=$((pass + 1))
+		if updating "${d##*/}"; then
+			write_golden "$golden"
 			continue
 		fi
 		jq -S . "$golden" > "$tmp/want" 2> "$tmp/err" ||
 			{ echo "FAIL - $rel: golden is not JSON: $(cat "$tmp/err")"; fail=$((fail + 1)); continue; }
-		# Goldens written before show's JSON carried each finding's
-		# quote and comment say nothing of them: compare what they say
-		# (WN_GOLDEN_UPDATE=1 adds them).
-		if jq -e '[.findings[]? | has("quote")] | any' "$golden" > /dev/null; then
-			jq -S . "$tmp/got" > "$tmp/have"
-		else
+		if [ -n "${quote_pending[${d##*/}]:-}" ] &&
+			! jq -e '[.findings[]? | has("quote")] | any' "$golden" > /dev/null; then
 			jq -S '(.findings[]?) |= del(.quote, .comment)' "$tmp/got" > "$tmp/have"
+			rel="$rel (without quotes: ${quote_pending[${d##*/}]})"
+		else
+			jq -S . "$tmp/got" > "$tmp/have"
 		fi
 		if cmp -s "$tmp/want" "$tmp/have"; then
 			echo "ok - $rel"
@@ -135,12 +194,19 @@ done
 
 # Every bot mail the default query finds, the bots' own traffic
 # included (winnow.show_summaries), has a golden: a mail added to a
-# folder without one would otherwise go untested.
+# folder without one would otherwise go untested.  WN_GOLDEN_UPDATE
+# writes the missing ones next to their mails.
 notmuch config set winnow.show_summaries true
 if "$WINNOW" list --format=json > "$tmp/all" 2> "$tmp/err"; then
 	while IFS= read -r id; do
-		if [ -z "${have_golden[$id]:-}" ]; then
-			echo "FAIL - mail <$id> has no golden file"
+		[ -n "${have_golden[$id]:-}" ] && continue
+		f=${file_of[$id]:-}
+		if [ -n "$f" ] && updating "$(basename "$(dirname "$f")")" &&
+			"$WINNOW" show --format=json "$id" > "$tmp/got" 2> "$tmp/err"; then
+			write_golden "${f%.eml}.expected.json"
+			have_golden[$id]=1
+		else
+			echo "FAIL - mail <$id> (${f#"$WN_TOP_SRCDIR"/}) has no golden file"
 			fail=$((fail + 1))
 		fi
 	done < <(jq -r '.[].id' "$tmp/all")
@@ -150,12 +216,28 @@ else
 fi
 notmuch config set winnow.show_summaries false
 
+# A folder without a single golden holds no review: it belongs to a
+# test of its own (own_test above), or it is a mistake.
+for d in "${folders[@]}"; do
+	if ! compgen -G "$d/*.expected.json" > /dev/null; then
+		echo "FAIL - corpus folder ${d##*/} has no golden: no mail in it is a review, and no test of its own is named"
+		fail=$((fail + 1))
+	fi
+done
+for name in "${!quote_pending[@]}"; do
+	if ! jq -e -s 'map(select((.findings | length) > 0) | [.findings[] | has("quote")] | any | not) | any' \
+		"$corpus_root/$name"/*.expected.json > /dev/null 2>&1; then
+		echo "FAIL - every golden of $name has its quotes now: take it out of quote_pending"
+		fail=$((fail + 1))
+	fi
+done
+
 # Without the switch the list holds exactly the reviews and reports:
 # each bot's hidden query leaves out what its parser calls a summary, a
 # follow-up or its own patch, no more and no less.
 if "$WINNOW" list --format=json > "$tmp/list" 2> "$tmp/err"; then
-	if diff -u <(jq -r '.[] | select(.kind == "review" or .kind == "report") | .id' "$tmp/all" | sort) \
-		<(jq -r '.[].id' "$tmp/list" | sort) > "$tmp/kinds"; then
+	if diff -u <(jq -r '.[] | select(.kind == "review" or .kind == "report") | .id' "$tmp/all" | LC_ALL=C sort) \
+		<(jq -r '.[].id' "$tmp/list" | LC_ALL=C sort) > "$tmp/kinds"; then
 		echo "ok - the list leaves out exactly the mails that are no reviews"
 		pass=$((pass + 1))
 	else
@@ -181,7 +263,7 @@ fi
 
 # A known bot's mail is never read with the generic rule: "generic" is
 # for the senders a folder lists in winnow.bots.
-bots=";$(notmuch config get winnow.bots 2>/dev/null | tr 'A-Z' 'a-z');"
+bots=";$(notmuch config get winnow.bots 2>/dev/null | LC_ALL=C tr 'A-Z' 'a-z');"
 strays=$(jq -r '.[] | select(.bot == "generic") | "\(.id) \(.from)"' "$tmp/all" |
 	while read -r id from; do
 		addr=$(printf '%s\n' "$from" | sed -n 's/.*<\(.*\)>.*/\1/p')
