@@ -1,0 +1,169 @@
+/* winnow — what the journal knows about a mail handed to sendmail.
+ *
+ * A mail is sent in three steps that no single write can cover: the
+ * "handed" line (fsync'd) before sendmail starts, sendmail taking the
+ * mail, and the "accepted" line after it exits 0.  A winnow killed in
+ * between leaves a mail that was handed over without an outcome: the
+ * next run cannot tell whether it went out, and must not send it again
+ * without asking (issue 18).  A sendmail that failed did not take the
+ * mail ("failed"), so its draft is sent again freely.
+ *
+ *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
+ *
+ * MSGID is the sent mail's own Message-ID (not a review's); the newest
+ * line of a mail is what counts. */
+#include "autoconfig.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-private.h"
+
+/* A map value; the Message-ID again, as compaction writes the line
+ * from the value alone. */
+struct sent {
+	long long t;
+	wn_sent_state state;
+	char msgid[];
+};
+
+static const char *const state_names[] = {
+	[WN_SENT_HANDED] = "handed", [WN_SENT_ACCEPTED] = "accepted", [WN_SENT_FAILED] = "failed",
+};
+
+static wn_status remember(wn_store *s, const char *msgid, wn_sent_state state, long long t)
+{
+	struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
+
+	if (!r) {
+		size_t len = strlen(msgid);
+
+		if (!(r = calloc(1, sizeof(*r) + len + 1)))
+			return WN_NOMEM;
+		memcpy(r->msgid, msgid, len + 1);
+		if (wn_map_put(&s->sent, msgid, strlen(msgid), r) != WN_OK) {
+			free(r);
+			return WN_NOMEM;
+		}
+	}
+	r->t = t;
+	r->state = state;
+	return WN_OK;
+}
+
+wn_status log_read_sendmail(wn_store *s, struct json_t *o)
+{
+	json_t *mail = json_object_get(o, "mail"), *state = json_object_get(o, "state");
+
+	if (!json_is_string(mail) || !json_is_string(state))
+		return WN_PARSE;
+	for (size_t k = WN_SENT_HANDED; k <= WN_SENT_FAILED; k++)
+		if (strcmp(json_string_value(state), state_names[k]) == 0)
+			return remember(s, json_string_value(mail), (wn_sent_state) k,
+					json_integer_value(json_object_get(o, "t")));
+	return WN_PARSE;
+}
+
+void log_sent_free(wn_store *s)
+{
+	wn_map_free(&s->sent, free);
+}
+
+static char *sent_line(const char *msgid, wn_sent_state state, long long t)
+{
+	json_t *o = json_pack("{s:s, s:s, s:I, s:s}", "op", "sendmail", "mail", msgid, "t",
+			      (json_int_t) t, "state", state_names[state]);
+	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+
+	json_decref(o);
+	return text;
+}
+
+struct put {
+	wn_buf *out;
+	wn_status st;
+};
+
+/* Compaction keeps only the mails in doubt: an outcome, once known,
+ * asks nothing of a later run. */
+static void put_one(void *val, void *arg)
+{
+	struct put *p = arg;
+	const struct sent *r = val;
+	char *line;
+
+	if (p->st != WN_OK || r->state != WN_SENT_HANDED)
+		return;
+	if (!(line = sent_line(r->msgid, r->state, r->t)))
+		p->st = WN_NOMEM;
+	else if ((p->st = wn_buf_puts(p->out, line)) == WN_OK)
+		p->st = wn_buf_putc(p->out, '\n');
+	free(line);
+}
+
+wn_status log_put_sent(wn_buf *out, const wn_store *s)
+{
+	struct put p = { out, WN_OK };
+
+	wn_map_each(&s->sent, put_one, &p);
+	return p.st;
+}
+
+/* --- the public side ------------------------------------------------------ */
+
+struct txn {
+	wn_store *s;
+	const char *msgid;
+	wn_sent_state state;
+	long long t;
+};
+
+static wn_status compose_sent(wn_buf *out, void *arg, wn_error *err)
+{
+	struct txn *x = arg;
+	char *line = sent_line(x->msgid, x->state, x->t);
+	wn_status st = line ? wn_buf_puts(out, line) : WN_PARSE;
+
+	free(line);
+	if (st == WN_OK)
+		st = wn_buf_putc(out, '\n');
+	if (st == WN_OK)
+		st = remember(x->s, x->msgid, x->state, x->t);
+	if (st != WN_OK)
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
+				    : "cannot journal the mail: its Message-ID is not UTF-8");
+	/* Our own line is not read back: count it for later warnings. */
+	x->s->lineno++;
+	return WN_OK;
+}
+
+wn_status wn_store_sendmail(wn_store *s, const char *msgid, wn_sent_state state, time_t when,
+			    wn_error *err)
+{
+	struct txn x = { s, msgid, state, (long long) when };
+
+	if (!msgid || !*msgid || state < WN_SENT_HANDED || state > WN_SENT_FAILED)
+		return wn_error_set(err, WN_USAGE, "no mail to journal");
+	return wn_journal_txn(s->j, log_reset, log_line, s, compose_sent, &x, err);
+}
+
+wn_status wn_store_sent(wn_store *s, const char *msgid, wn_sent_state *state, time_t *when,
+			wn_error *err)
+{
+	const struct sent *r;
+	wn_status st;
+
+	*state = WN_SENT_NONE;
+	if (when)
+		*when = 0;
+	/* Another winnow (a TUI, a forward --all) may have sent it since. */
+	if ((st = store_catch_up(s, err)) != WN_OK)
+		return st;
+	if (!msgid || !(r = wn_map_get(&s->sent, msgid, strlen(msgid))))
+		return WN_OK;
+	*state = r->state;
+	if (when)
+		*when = (time_t) r->t;
+	return WN_OK;
+}
