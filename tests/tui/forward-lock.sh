@@ -99,4 +99,27 @@ expect_eq "the draft is gone" "" "$(ls "$drafts")"
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 
+# The CLI in a terminal asks too, naming the doubt in its question.
+"$WINNOW" mark "$id" 2 valid
+rm -f "$FAKE_SENDMAIL_DIR/hanging"
+FAKE_SENDMAIL_MODE=hang "$WINNOW" forward "$id" < "$WN_WORLD/yes" > /dev/null 2>&1 &
+pid=$!
+check "again: sendmail took the mail" wait_for "$FAKE_SENDMAIL_DIR/hanging" .
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+kill "$(cat "$FAKE_SENDMAIL_DIR/hanging")" 2>/dev/null
+rm -f "$FAKE_SENDMAIL_DIR/hanging"
+expect_eq "again: one more delivery" 3 "$(delivered)"
+wn_tui_start forward "$id"
+check "the CLI asks about sending again" \
+	wn_tui_wait "this mail may have been sent already at 2026-11-14 10:40 UTC; send again? [y]es, [e]dit again, [p]ostpone, [c]ancel:"
+wn_tui_keys p Enter
+check "p: postponed" wn_tui_wait "WINNOW-EXIT=0"
+expect_eq "p: nothing sent" 3 "$(delivered)"
+wn_tui_start forward "$id"
+check "asked again" wn_tui_wait "send again? [y]es"
+wn_tui_keys y Enter
+check "y: sent" wn_tui_wait "WINNOW-EXIT=0"
+expect_eq "y: sent once more" 4 "$(delivered)"
+
 wn_done
