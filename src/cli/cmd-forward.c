@@ -251,9 +251,9 @@ static int check_doubt(struct run *r, struct mail *m)
 		fprintf(stderr, "%s: warning: '%s' <%s>: %s; sending it again (--resend)\n", r->cli->prog,
 			subject ? subject : "", m->f->message_id, m->doubt);
 	} else if (r->a->all || !isatty(STDIN_FILENO)) {
-		fprintf(stderr, "%s: not forwarding '%s' <%s>: %s, by a winnow that stopped before it "
-			"knew whether sendmail took it; see whether it arrived, then --resend sends "
-			"it again\n", r->cli->prog, subject ? subject : "", m->f->message_id, m->doubt);
+		fprintf(stderr, "%s: not forwarding '%s' <%s>: %s, by a winnow that stopped while "
+			"sending it; see whether it arrived, then --resend sends it again\n", r->cli->prog,
+			subject ? subject : "", m->f->message_id, m->doubt);
 		m->held = m->refused = true;
 		r->rc = 1;
 	}
