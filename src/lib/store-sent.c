@@ -128,8 +128,6 @@ static wn_status compose_sent(wn_buf *out, void *arg, wn_error *err)
 	free(line);
 	if (st == WN_OK)
 		st = wn_buf_putc(out, '\n');
-	if (st == WN_OK)
-		st = remember(x->s, x->msgid, x->state, x->t);
 	if (st != WN_OK)
 		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
 				    : "cannot journal the mail: its Message-ID is not UTF-8");
@@ -142,10 +140,16 @@ wn_status wn_store_sendmail(wn_store *s, const char *msgid, wn_sent_state state,
 			    wn_error *err)
 {
 	struct txn x = { s, msgid, state, (long long) when };
+	wn_status st;
 
 	if (!msgid || !*msgid || state < WN_SENT_HANDED || state > WN_SENT_FAILED)
 		return wn_error_set(err, WN_USAGE, "no mail to journal");
-	return wn_journal_txn(s->j, log_reset, log_line, s, compose_sent, &x, err);
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_sent, &x, err);
+	/* Remembered once on disk only: a line that failed to go out must
+	 * not make this process believe the mail was handed over. */
+	if (st == WN_OK && remember(s, msgid, state, x.t) != WN_OK)
+		s->oom = true;
+	return st;
 }
 
 wn_status wn_store_sent(wn_store *s, const char *msgid, wn_sent_state *state, time_t *when,
