@@ -27,7 +27,7 @@
  *       copied to the journal's ".rejected" file) so it blocks nothing;
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
  *       the mail MSGID (ours) handed to sendmail, and what became of it
- *       (store-sent.c).
+ *       (store-sent.c; compaction drops the failed ones).
  *
  * Compaction writes entries back with "applied":true / "undone":true.
  * Older winnow wrote one line per finding ("fp","v","prev","prev_note",
@@ -174,7 +174,8 @@ void store_writer_stop(wn_store *s);
 struct json_t;
 /* Take a "sendmail" line (o) in. */
 wn_status log_read_sendmail(wn_store *s, struct json_t *o);
-/* Append the lines compaction keeps: the mails still in doubt. */
+/* Append the lines compaction keeps: the mails still in doubt, and the
+ * newest ones sendmail took. */
 wn_status log_put_sent(wn_buf *out, const wn_store *s);
 void log_sent_free(wn_store *s);
 

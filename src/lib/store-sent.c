@@ -80,34 +80,61 @@ static char *sent_line(const char *msgid, wn_sent_state state, long long t)
 	return text;
 }
 
+/* How many mails that sendmail took compaction keeps: a winnow killed
+ * after sendmail took a mail but before it removed the draft leaves a
+ * draft of a mail that was sent, and the journal must still say so when
+ * it is resumed.  The newest ones: such a draft is resumed soon, or
+ * never. */
+#define KEEP_ACCEPTED 200
+
 struct put {
-	wn_buf *out;
-	wn_status st;
+	const struct sent **v;
+	size_t n;
 };
 
-/* Compaction keeps only the mails in doubt: an outcome, once known,
- * asks nothing of a later run. */
-static void put_one(void *val, void *arg)
+static void collect(void *val, void *arg)
 {
 	struct put *p = arg;
 	const struct sent *r = val;
-	char *line;
 
-	if (p->st != WN_OK || r->state != WN_SENT_HANDED)
-		return;
-	if (!(line = sent_line(r->msgid, r->state, r->t)))
-		p->st = WN_NOMEM;
-	else if ((p->st = wn_buf_puts(p->out, line)) == WN_OK)
-		p->st = wn_buf_putc(p->out, '\n');
-	free(line);
+	if (r->state == WN_SENT_HANDED || r->state == WN_SENT_ACCEPTED)
+		p->v[p->n++] = r;
+}
+
+/* Oldest first, so that the lines keep the journal's order. */
+static int by_time(const void *a, const void *b)
+{
+	const struct sent *x = *(const struct sent *const *) a, *y = *(const struct sent *const *) b;
+
+	return x->t < y->t ? -1 : x->t > y->t;
 }
 
 wn_status log_put_sent(wn_buf *out, const wn_store *s)
 {
-	struct put p = { out, WN_OK };
+	struct put p = { calloc(s->sent.n + 1, sizeof(*p.v)), 0 };
+	size_t accepted = 0;
+	wn_status st = WN_OK;
 
-	wn_map_each(&s->sent, put_one, &p);
-	return p.st;
+	if (!p.v)
+		return WN_NOMEM;
+	wn_map_each(&s->sent, collect, &p);
+	qsort(p.v, p.n, sizeof(*p.v), by_time);
+	for (size_t i = 0; i < p.n; i++)
+		accepted += p.v[i]->state == WN_SENT_ACCEPTED;
+	/* A mail in doubt is always kept; a failed one asks nothing. */
+	for (size_t i = 0; i < p.n && st == WN_OK; i++) {
+		char *line;
+
+		if (p.v[i]->state == WN_SENT_ACCEPTED && accepted-- > KEEP_ACCEPTED)
+			continue;
+		if (!(line = sent_line(p.v[i]->msgid, p.v[i]->state, p.v[i]->t)))
+			st = WN_NOMEM;
+		else if ((st = wn_buf_puts(out, line)) == WN_OK)
+			st = wn_buf_putc(out, '\n');
+		free(line);
+	}
+	free(p.v);
+	return st;
 }
 
 /* --- the public side ------------------------------------------------------ */

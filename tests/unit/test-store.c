@@ -383,6 +383,46 @@ static void test_sendmail_records(void **state)
 	wn_error_clear(&err);
 }
 
+/* Compaction keeps the mails in doubt and those sendmail took (a draft
+ * of one may still be resumed), and drops the failed ones. */
+static void test_sendmail_records_compacted(void **state)
+{
+	struct world *w = *state;
+	wn_error err = WN_ERROR_INIT;
+	wn_item *a = find(w, REVIEW_A);
+	wn_store *other = NULL;
+	wn_sent_state s;
+	char *st = NULL;
+
+	setenv("WINNOW_JOURNAL_KEEP", "1", 1);
+	assert_int_equal(wn_store_sendmail(w->store, "handed@example.org", WN_SENT_HANDED, 10, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_HANDED, 20, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_ACCEPTED, 21, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_HANDED, 30, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_FAILED, 31, &err), WN_OK);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
+					       NULL, &err), WN_OK);
+	flush(w);
+	unsetenv("WINNOW_JOURNAL_KEEP");
+
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
+	assert_null(wn_store_warning(other));
+	/* The failed one is gone: the journal was compacted. */
+	assert_int_equal(wn_store_sent(other, "failed@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_NONE);
+	assert_int_equal(wn_store_sent(other, "handed@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_HANDED);
+	assert_int_equal(wn_store_sent(other, "took@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_ACCEPTED);
+
+	wn_store_close(&other);
+	wn_item_free(&a);
+	free(st);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +433,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
