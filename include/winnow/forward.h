@@ -171,6 +171,11 @@ void wn_forward_unlock(int *fd);
  * flush afterwards), store a copy in winnow.sent_folder if set and
  * index it, and remove the draft from draft_dir (may be NULL).
  *
+ * Before sendmail starts, the journal says the mail is handed over
+ * (WN_SENT_HANDED, fsync'd; if it cannot, nothing is sent), and after
+ * it ended whether it took the mail: a winnow killed in between leaves
+ * the mail in doubt (wn_forward_doubt).
+ *
  * On failure (the program is missing, exits non-zero or is killed)
  * err says why, with what sendmail wrote on stderr, and nothing is
  * recorded: the draft and the verdicts stay as they were.  On success,
@@ -178,5 +183,14 @@ void wn_forward_unlock(int *fd);
  * not stop it (the copy could not be stored, the journal failed). */
 wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const char *draft_dir,
 			  char **warning, wn_error *err);
+
+/* Was f (a resumed draft keeps its Message-ID) handed to sendmail
+ * before, by a run that stopped before it knew or before it removed
+ * the draft?  Then sending it again may send it twice: *doubt
+ * (malloc'd) says so in one line, "this mail may have been sent
+ * already at 2026-11-15 10:00 UTC" (or "was sent at" when sendmail
+ * took it); NULL when f was never handed over or sendmail failed.
+ * Reads what other processes journaled first. */
+wn_status wn_forward_doubt(wn_store *store, const wn_forward *f, char **doubt, wn_error *err);
 
 #endif

@@ -138,4 +138,24 @@ wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *w
  * journaled like marks. */
 wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err);
 
+/* A mail handed to sendmail, as the journal knows it.  HANDED without
+ * an outcome means winnow stopped while sendmail had the mail (a crash,
+ * kill -9): it may have been sent. */
+typedef enum wn_sent_state {
+	WN_SENT_NONE,		/* never handed over */
+	WN_SENT_HANDED,		/* handed over, no outcome journaled */
+	WN_SENT_ACCEPTED,	/* sendmail exited 0 having read it all */
+	WN_SENT_FAILED,		/* sendmail failed or was stopped: not taken */
+} wn_sent_state;
+
+/* Journal (fsync'd, before returning) that the mail msgid (ours,
+ * without <>) is in state at when: HANDED right before sendmail is
+ * started, ACCEPTED or FAILED after it ended. */
+wn_status wn_store_sendmail(wn_store *s, const char *msgid, wn_sent_state state, time_t when,
+			    wn_error *err);
+/* The newest state of the mail msgid (and its time, when not NULL),
+ * after reading what other processes journaled. */
+wn_status wn_store_sent(wn_store *s, const char *msgid, wn_sent_state *state, time_t *when,
+			wn_error *err);
+
 #endif

@@ -11,13 +11,14 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "digest.h"
 #include "winnow/forward.h"
 
 struct fwd_args {
-	bool preexisting, force, dry_run, all;
+	bool preexisting, force, dry_run, all, resend;
 	const char *outdir;
 	int timeout_ms;
 	int argc;		/* MESSAGE-ID, or with --all the QUERY words */
@@ -35,6 +36,9 @@ static const wn_opt fwd_opts[] = {
 	{ .name = "output-dir", .letter = 'o', .arg = "DIR", .parse = wn_opt_string,
 	  .offset = offsetof(struct fwd_args, outdir),
 	  .help = "write each mail to DIR as NNNN-subject.eml; send nothing" },
+	{ .name = "resend", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, resend),
+	  .help = "send a postponed draft again although an earlier run handed it\n"
+		  "to sendmail and stopped before it knew the outcome" },
 	{ .name = "all", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, all),
 	  .help = "one mail per patch with valid findings not forwarded yet,\n"
 		  "among the reviews matching QUERY (default: all)" },
@@ -48,7 +52,9 @@ struct mail {
 	size_t n;
 	wn_forward *f;
 	bool resumed;		/* a postponed draft: its file is the text */
-	bool refused;		/* an opted-out recipient, no --force */
+	bool refused;		/* an opted-out recipient, no --force; or held */
+	bool held;		/* may have been sent already: not without --resend */
+	char *doubt;		/* why it may have been sent already; NULL */
 };
 
 struct run {
@@ -208,7 +214,7 @@ static void check_optout(struct run *r, struct mail *m)
 {
 	char *who = wn_forward_optouts(wn_index_conf(r->cli->idx), m->f);
 
-	m->refused = false;
+	m->refused = m->held;
 	if (!who)
 		return;
 	if (r->a->force) {
@@ -221,6 +227,39 @@ static void check_optout(struct run *r, struct mail *m)
 		r->rc = 1;
 	}
 	free(who);
+}
+
+/* A resumed draft that an earlier run handed to sendmail (and was
+ * stopped before it knew, or before it removed the draft) is not sent
+ * again by surprise: a run that can ask asks (see ask()), one that
+ * cannot (--all, no terminal) refuses that mail unless --resend.
+ * Returns non-zero when the journal cannot be read. */
+static int check_doubt(struct run *r, struct mail *m)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *subject;
+	int rc = 0;
+
+	if (!m->resumed)
+		return 0;
+	if (wn_forward_doubt(r->cli->store, m->f, &m->doubt, &err) != WN_OK)
+		rc = wn_cli_fail(r->cli, &err);
+	wn_error_clear(&err);
+	if (rc || !m->doubt)
+		return rc;
+	subject = wn_text_sanitize(m->f->subject, 0);
+	if (r->a->resend) {
+		fprintf(stderr, "%s: warning: '%s' <%s>: %s; sending it again (--resend)\n", r->cli->prog,
+			subject ? subject : "", m->f->message_id, m->doubt);
+	} else if (r->a->all || !isatty(STDIN_FILENO)) {
+		fprintf(stderr, "%s: not forwarding '%s' <%s>: %s, by a winnow that stopped while "
+			"sending it; see whether it arrived, then --resend sends it again\n", r->cli->prog,
+			subject ? subject : "", m->f->message_id, m->doubt);
+		m->held = m->refused = true;
+		r->rc = 1;
+	}
+	free(subject);
+	return 0;
 }
 
 /* --- dry run and -o DIR ------------------------------------------------------ */
@@ -406,7 +445,22 @@ static void list_mails(const struct run *r)
 			free(clean);
 			free(line);
 		}
+		if (r->m[k].doubt && !r->a->resend)
+			fprintf(stderr, "   warning: %s\n", r->m[k].doubt);
 	}
+}
+
+/* The mails that may have been sent already (asked about, not held). */
+static size_t doubtful(const struct run *r, const char **doubt)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < r->n; k++)
+		if (!r->m[k].refused && r->m[k].doubt && !r->a->resend) {
+			*doubt = r->m[k].doubt;
+			n++;
+		}
+	return n;
 }
 
 /* The answer to "send?": one of "yepc" ('p' at end of input). */
@@ -417,9 +471,16 @@ static char ask(const struct run *r, bool can_send)
 	char c = 'p';
 
 	for (;;) {
-		size_t n = sendable(r);
+		size_t n = sendable(r), nd;
+		const char *doubt = NULL;
 
-		if (can_send)
+		nd = doubtful(r, &doubt);
+		if (can_send && nd == 1 && n == 1)
+			fprintf(stderr, "%s; send again? [y]es, [e]dit again, [p]ostpone, [c]ancel: ", doubt);
+		else if (can_send && nd)
+			fprintf(stderr, "Send %zu mails, %zu of which may have been sent already (above)? "
+				"[y]es, [e]dit again, [p]ostpone, [c]ancel: ", n, nd);
+		else if (can_send)
 			fprintf(stderr, "Send %zu mail%s? [y]es, [e]dit again, [p]ostpone, [c]ancel: ", n,
 				n == 1 ? "" : "s");
 		else
@@ -534,6 +595,7 @@ static void run_free(struct run *r)
 	for (size_t k = 0; k < r->n; k++) {
 		wn_forward_free(&r->m[k].f);
 		free(r->m[k].items);
+		free(r->m[k].doubt);
 	}
 	free(r->m);
 	wn_item_free(&r->single);
@@ -569,7 +631,7 @@ static int fwd_run(wn_cli *cli, void *args)
 	if (!rc)
 		rc = r.a->all ? collect_all(&r) : collect_one(&r);
 	for (size_t k = 0; !rc && k < r.n; k++)
-		if (!(rc = compose(&r, &r.m[k])))
+		if (!(rc = compose(&r, &r.m[k])) && !(rc = check_doubt(&r, &r.m[k])))
 			check_optout(&r, &r.m[k]);
 	if (!rc && !sendable(&r))
 		rc = r.rc ? r.rc : 1;

@@ -288,6 +288,22 @@ static void record(wn_store *store, const wn_forward *f, time_t when, wn_buf *wa
 
 /* --- sending ------------------------------------------------------------------- */
 
+/* The outcome of sendmail's run st, after the mail was handed over:
+ * an "accepted" that cannot be journaled only warns (the mail is
+ * sent), a "failed" that cannot leaves the mail in doubt, which asks
+ * before sending again: safe either way.  Returns st. */
+static wn_status handed(wn_store *store, const wn_forward *f, wn_status st, time_t when, wn_buf *warn)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	if (store && wn_store_sendmail(store, f->message_id, st == WN_OK ? WN_SENT_ACCEPTED : WN_SENT_FAILED,
+				       when, &err) != WN_OK && st == WN_OK)
+		wn_buf_printf(warn, "%sthe journal could not record that sendmail took the mail: %s",
+			      warn->len ? "; " : "", wn_error_msg(&err));
+	wn_error_clear(&err);
+	return st;
+}
+
 /* What sendmail said, on one line, for an error message. */
 static char *said(const wn_buf *out)
 {
@@ -316,7 +332,15 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
-	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
+	/* On disk before sendmail may take the mail: a winnow killed while
+	 * it has it leaves a trace the next run asks about. */
+	if (st == WN_OK && store &&
+	    (st = wn_store_sendmail(store, f->message_id, WN_SENT_HANDED, when, err)) != WN_OK)
+		st = fwd_error_prefix(err, st, "not sent: the journal cannot say it is being sent");
+	if (st == WN_OK)
+		st = handed(store, f, fwd_run_pipe(argv, mail.data, mail.len,
+						   idx->conf.sendmail_timeout * 1000, &out, err), when, &warn);
+	if (st != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
 		char *s = said(&out), *msg = strdup(wn_error_msg(err));
@@ -337,4 +361,27 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 	wn_buf_free(&out);
 	wn_buf_free(&warn);
 	return st;
+}
+
+wn_status wn_forward_doubt(wn_store *store, const wn_forward *f, char **doubt, wn_error *err)
+{
+	wn_sent_state state;
+	char stamp[64] = "an unknown time";
+	time_t when;
+	struct tm tm;
+	wn_status st;
+
+	*doubt = NULL;
+	if ((st = wn_store_sent(store, f->message_id, &state, &when, err)) != WN_OK)
+		return st;
+	if (state != WN_SENT_HANDED && state != WN_SENT_ACCEPTED)
+		return WN_OK;
+	if (localtime_r(&when, &tm))
+		strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M %Z", &tm);
+	if (asprintf(doubt, state == WN_SENT_HANDED ? "this mail may have been sent already at %s"
+		     : "this mail was sent at %s", stamp) < 0) {
+		*doubt = NULL;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
 }

@@ -172,6 +172,7 @@ void log_reset(void *store)
 	s->lineno = 0;
 	log_truncate(s, 0);
 	wn_map_free(&s->reviews, review_free);
+	log_sent_free(s);
 }
 
 void log_free(wn_store *s)
@@ -566,6 +567,8 @@ wn_status log_line(const char *line, size_t len, void *store)
 		st = read_forward(s, o, WN_PROP_FORWARDED);
 	else if (strcmp(op, "reported") == 0)
 		st = read_forward(s, o, WN_PROP_REPORTED);
+	else if (strcmp(op, "sendmail") == 0)
+		st = log_read_sendmail(s, o);
 	json_decref(o);
 	if (st == WN_NOMEM) {
 		s->oom = true;

@@ -24,7 +24,10 @@
  *       like a verdict;
  *   {"op":"reject","eid":E,"fp":FP,"why":TEXT}
  *       the writer could not apply that change: it is set aside (and
- *       copied to the journal's ".rejected" file) so it blocks nothing.
+ *       copied to the journal's ".rejected" file) so it blocks nothing;
+ *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
+ *       the mail MSGID (ours) handed to sendmail, and what became of it
+ *       (store-sent.c; compaction drops the failed ones).
  *
  * Compaction writes entries back with "applied":true / "undone":true.
  * Older winnow wrote one line per finding ("fp","v","prev","prev_note",
@@ -108,6 +111,7 @@ struct wn_store {
 	wn_buf child_out;	/* what the writer said so far */
 	size_t rejected;	/* changes set aside by this process's flushes */
 	bool announce_rejects;	/* reading the lines of our own write */
+	wn_map sent;		/* mail msgid -> its sendmail record (store-sent.c) */
 };
 
 /* --- store-log.c: the journal's lines in memory ------------------------ */
@@ -164,5 +168,15 @@ void store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf,
 wn_status store_catch_up(wn_store *s, wn_error *err);
 /* Kill a running writer (its batch stays journaled). */
 void store_writer_stop(wn_store *s);
+
+/* --- store-sent.c: mails handed to sendmail ------------------------------ */
+
+struct json_t;
+/* Take a "sendmail" line (o) in. */
+wn_status log_read_sendmail(wn_store *s, struct json_t *o);
+/* Append the lines compaction keeps: the mails still in doubt, and the
+ * newest ones sendmail took. */
+wn_status log_put_sent(wn_buf *out, const wn_store *s);
+void log_sent_free(wn_store *s);
 
 #endif

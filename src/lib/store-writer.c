@@ -650,6 +650,9 @@ static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *
 	}
 	for (size_t i = from; i < f->n && st == WN_OK; i++)
 		st = log_put_entry(out, f, i, true);
+	/* A mail whose sending may have been cut short stays in doubt. */
+	if (st == WN_OK)
+		st = log_put_sent(out, f);
 	wn_map_free(&seen, NULL);
 	return st;
 }

@@ -5,6 +5,11 @@
  * pre-existing findings, q cancel.  F on a review with a postponed
  * draft offers to resume it.
  *
+ * The view holds forward.lock from opening to closing, as a CLI
+ * `forward` holds it from composing to sending: the two never send
+ * the same patch's mail at once.  A resumed draft that a killed winnow
+ * had handed to sendmail asks before it is sent again.
+ *
  * The draft file is the truth: every step reads it back, and it stays
  * on disk until the mail is sent or the user discards it, whatever
  * fails in between. */
@@ -27,6 +32,8 @@ struct compose {
 	size_t nlines;
 	char *problem;		/* why it cannot be sent now; NULL */
 	char *optout;		/* recipients in winnow.optout; NULL */
+	char *doubt;		/* it may have been sent already: why; NULL */
+	int lock;		/* forward.lock, held while the view is open */
 	int header_y, header_h;
 };
 
@@ -164,6 +171,41 @@ static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
 	return save(c);
 }
 
+/* forward.lock, or say who has it.  Never waits: the other holder may
+ * be a CLI forward with its editor open for as long as it likes.  With
+ * it, what other runs sent is read in before anything is composed. */
+static bool take_lock(struct tui *t, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	bool busy = false;
+
+	if (wn_forward_lock(&c->lock, &busy, &err) != WN_OK)
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+	else if (busy)
+		tui_msg(t, ROLE_WARNING, "another winnow forward is running: F again when it has finished");
+	else if (wn_store_refresh(t->store, &err) != WN_OK)
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+	else {
+		wn_store_overlay(t->store, c->it);
+		return true;
+	}
+	wn_forward_unlock(&c->lock);
+	wn_error_clear(&err);
+	return false;
+}
+
+/* Did a winnow that stopped half-way hand this draft to sendmail? */
+static void find_doubt(struct tui *t, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	free(c->doubt);
+	c->doubt = NULL;
+	if (wn_forward_doubt(t->store, c->f, &c->doubt, &err) != WN_OK)
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+	wn_error_clear(&err);
+}
+
 static bool compose_open(struct tui *t, struct view *v, void *arg)
 {
 	struct compose *c = v->priv;
@@ -171,9 +213,13 @@ static bool compose_open(struct tui *t, struct view *v, void *arg)
 	bool resumed;
 
 	c->it = arg;
+	c->lock = -1;
+	if (!take_lock(t, c))
+		return false;
 	if (wn_draft_dir(&c->dir, &err) != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
 		wn_error_clear(&err);
+		wn_forward_unlock(&c->lock);
 		return false;
 	}
 	resumed = offer_draft(t, c);
@@ -184,8 +230,12 @@ static bool compose_open(struct tui *t, struct view *v, void *arg)
 		free(c->dir);
 		free(c->composed);
 		free(c->problem);
+		wn_forward_unlock(&c->lock);
 		return false;
 	}
+	/* Only a resumed draft keeps a Message-ID that may have gone out. */
+	if (resumed)
+		find_doubt(t, c);
 	if (resumed) {
 		/* A resumed draft goes straight to the question, as in mutt:
 		 * e opens it again. */
@@ -207,6 +257,8 @@ static void compose_done(struct tui *t, struct view *v)
 	free(c->composed);
 	free(c->problem);
 	free(c->optout);
+	free(c->doubt);
+	wn_forward_unlock(&c->lock);
 }
 
 /* --- drawing ------------------------------------------------------------ */
@@ -232,11 +284,13 @@ static void header_row(struct compose *c, int k, struct row *r)
 	} else if (k == H_NOTICE) {
 		if (c->problem)
 			row_add(r, ROLE_ERROR, CELL_FLEX, c->problem);
+		else if (c->doubt)
+			row_add(r, ROLE_WARNING, CELL_FLEX, c->doubt);
 		else if (c->optout)
 			row_addf(r, ROLE_WARNING, CELL_NATURAL, "opted out of bot findings (winnow.optout):");
 		else if (f->notice)
 			row_add(r, ROLE_WARNING, CELL_FLEX, f->notice);
-		if (!c->problem && c->optout)
+		if (!c->problem && !c->doubt && c->optout)
 			row_add(r, ROLE_WARNING, CELL_FLEX, c->optout);
 	}
 }
@@ -296,7 +350,15 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 		return req_done();
 	}
 	refresh_view(t, v, c);
-	if (c->optout) {
+	if (c->doubt) {
+		find_doubt(t, c);
+		if (c->doubt) {
+			wn_buf_printf(&q, "%s; send again?", c->doubt);
+			go = prompt_yesno(t, wn_buf_str(&q));
+			wn_buf_free(&q);
+		}
+	}
+	if (go && c->optout) {
 		wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout);
 		go = prompt_yesno(t, wn_buf_str(&q));
 		wn_buf_free(&q);

@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "winnow/forward.h"
 #include "winnow/winnow.h"
 
 #define REVIEW_A "20261102102845.9E02AC4CEF3@smtp.kernel.org"
@@ -329,6 +331,98 @@ static void test_query_recent(void **state)
 	wn_error_clear(&err);
 }
 
+/* A mail handed to sendmail stays in doubt until its outcome is
+ * journaled, for every winnow that reads the journal; the newest line
+ * of a mail counts (issue 18: a crash must not send it twice). */
+static void test_sendmail_records(void **state)
+{
+	struct world *w = *state;
+	char id[] = "a@example.org";
+	wn_forward f = { .message_id = id };
+	wn_error err = WN_ERROR_INIT;
+	wn_store *other = NULL;
+	char *st = NULL, *doubt = NULL;
+	wn_sent_state s;
+	time_t when;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	assert_int_equal(wn_store_sent(w->store, "a@example.org", &s, &when, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_NONE);
+	assert_int_equal(wn_forward_doubt(w->store, &f, &doubt, &err), WN_OK);
+	assert_null(doubt);
+	assert_int_equal(wn_store_sendmail(w->store, "a@example.org", WN_SENT_HANDED, 1794652800, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "b@example.org", WN_SENT_HANDED, 2000, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "b@example.org", WN_SENT_FAILED, 2001, &err), WN_OK);
+
+	/* Another process reads them from the journal. */
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
+	assert_null(wn_store_warning(other));
+	assert_int_equal(wn_store_sent(other, "a@example.org", &s, &when, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_HANDED);
+	assert_int_equal(when, 1794652800);
+	assert_int_equal(wn_store_sent(other, "b@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_FAILED);
+	assert_int_equal(wn_forward_doubt(other, &f, &doubt, &err), WN_OK);
+	assert_string_equal(doubt, "this mail may have been sent already at 2026-11-14 10:40 UTC");
+	free(doubt);
+
+	/* Its outcome, journaled by the other, reaches the first. */
+	assert_int_equal(wn_store_sendmail(other, "a@example.org", WN_SENT_ACCEPTED, 1794652801, &err), WN_OK);
+	assert_int_equal(wn_store_sent(w->store, "a@example.org", &s, &when, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_ACCEPTED);
+	assert_int_equal(wn_forward_doubt(w->store, &f, &doubt, &err), WN_OK);
+	assert_string_equal(doubt, "this mail was sent at 2026-11-14 10:40 UTC");
+	free(doubt);
+	assert_null(wn_store_warning(w->store));
+	assert_int_equal(wn_store_sendmail(w->store, "", WN_SENT_HANDED, 1, &err), WN_USAGE);
+
+	wn_store_close(&other);
+	free(st);
+	wn_error_clear(&err);
+}
+
+/* Compaction keeps the mails in doubt and those sendmail took (a draft
+ * of one may still be resumed), and drops the failed ones. */
+static void test_sendmail_records_compacted(void **state)
+{
+	struct world *w = *state;
+	wn_error err = WN_ERROR_INIT;
+	wn_item *a = find(w, REVIEW_A);
+	wn_store *other = NULL;
+	wn_sent_state s;
+	char *st = NULL;
+
+	setenv("WINNOW_JOURNAL_KEEP", "1", 1);
+	assert_int_equal(wn_store_sendmail(w->store, "handed@example.org", WN_SENT_HANDED, 10, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_HANDED, 20, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_ACCEPTED, 21, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_HANDED, 30, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_FAILED, 31, &err), WN_OK);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
+					       NULL, &err), WN_OK);
+	flush(w);
+	unsetenv("WINNOW_JOURNAL_KEEP");
+
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
+	assert_null(wn_store_warning(other));
+	/* The failed one is gone: the journal was compacted. */
+	assert_int_equal(wn_store_sent(other, "failed@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_NONE);
+	assert_int_equal(wn_store_sent(other, "handed@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_HANDED);
+	assert_int_equal(wn_store_sent(other, "took@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_ACCEPTED);
+
+	wn_store_close(&other);
+	wn_item_free(&a);
+	free(st);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +432,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
