@@ -152,7 +152,7 @@ wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *w
 wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err);
 
 /* The findings picked (pick[i] for finding i + 1 of a loaded item's
- * review) get the verdict (when verdict), note as for wn_store_mark(),
+ * review; pick NULL: every finding) get the verdict (when verdict), note as for wn_store_mark(),
  * and the maintainer's severity (when severity), all as one action:
  * one journal line per kind, one undo.  A finding that already holds
  * what it would be given is left out; when none is left, nothing is

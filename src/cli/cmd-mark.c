@@ -188,9 +188,10 @@ static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_e
 		rc = wn_cli_fail(cli, err);
 	/* Nothing journaled: no undo step, and the user hears why. */
 	if (!rc && !changed)
-		fprintf(stderr, "%s: nothing to change: the finding%s already so\n", cli->prog,
-			strcmp(a->which, "all") && !strchr(a->which, ',') && !strchr(a->which, '-')
-			? " is" : "s are");
+		fprintf(stderr, "%s: nothing to change: the findings named hold that %s already; "
+			"nothing written\n", cli->prog,
+			spec.verdict && spec.severity ? "verdict and severity"
+			: spec.verdict ? "verdict" : "severity");
 	free(pick);
 	return rc;
 }
