@@ -19,4 +19,15 @@ expect_eq "the new database has no verdict" '"untriaged"' \
 expect_eq "and the journal none either" 0 "$("$WINNOW" history --format=json | jq length)"
 "$WINNOW" undo 2> "$demo/err"; expect_eq "undo has nothing to undo" 1 $?
 check "and says so" grep -q "nothing to undo" "$demo/err"
+# What the demo did before: the database rebuilt under a kept journal.
+# The undo finds the finding untriaged again: it keeps that, says so and
+# journals nothing, and history goes on working.
+"$WINNOW" mark "$id" 2 fp; expect_eq "a verdict" 0 $?
+bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$WN_TOP_SRCDIR/tests/corpus/demo" "$demo/db" >/dev/null
+journal=$(cat "$demo"/state/winnow/journal-*)
+"$WINNOW" undo > "$demo/out" 2> "$demo/err"; expect_eq "undo over a rebuilt database exits 1" 1 $?
+check "says the finding is untriaged now and kept so" grep -q "finding 2 .*now untriaged.*kept" "$demo/err"
+check "claims no undo" test ! -s "$demo/out"
+expect_eq "and journals nothing" "$journal" "$(cat "$demo"/state/winnow/journal-*)"
+"$WINNOW" history > /dev/null; expect_eq "history runs" 0 $?
 wn_done
