@@ -115,6 +115,14 @@ typedef struct wn_history_item {
 	time_t when;
 	bool undone;		/* undone since */
 	bool is_undo;		/* itself an undo */
+	/* Filled by an undo only (wn_store_undo_last, wn_store_undo_group):
+	 * how it went.  A finding changed again since the action (by a
+	 * later one, or by another program) keeps that newer decision. */
+	size_t reverted;	/* findings that went back */
+	size_t kept;		/* findings that kept a newer decision */
+	char *kept_review, *kept_fp;	/* the first of those */
+	wn_verdict kept_v;	/* its verdict now (a verdict action) */
+	wn_severity kept_sev;	/* its severity now (a severity action) */
 } wn_history_item;
 
 void wn_history_item_clear(wn_history_item *h);
@@ -127,9 +135,38 @@ wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_err
 
 /* Revert one action (any that is not undone and not an undo itself):
  * each finding goes back to what it was before, from the state at this
- * moment.  what (may be NULL) describes the action reverted. */
+ * moment.  what (may be NULL) describes the action reverted and how it
+ * went (what->reverted 0: nothing was left to revert, nothing was
+ * journaled, and the action stays as it was). */
 wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what,
 			      wn_error *err);
+
+/* Revert the newest action within undo's reach: one this store
+ * journaled, or one the journal held when the store was opened (across
+ * restarts), never one another process journaled since (a screen that
+ * has not shown it must not undo it; wn_store_undo_group() reaches
+ * it).  what (required) describes the action and how it went: when
+ * what->reverted is 0, every finding of it had changed since, nothing
+ * was journaled, and the next call passes over that action.
+ * WN_NOT_FOUND when nothing is left to undo. */
+wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err);
+
+/* The findings picked (pick[i] for finding i + 1 of a loaded item's
+ * review; pick NULL: every finding) get the verdict (when verdict), note as for wn_store_mark(),
+ * and the maintainer's severity (when severity), all as one action:
+ * one journal line per kind, one undo.  A finding that already holds
+ * what it would be given is left out; when none is left, nothing is
+ * journaled.  *changed (may be NULL): the changes journaled. */
+typedef struct wn_mark_spec {
+	bool verdict;
+	wn_verdict v;
+	const char *note;	/* NULL: leave the note; "" removes it */
+	bool severity;
+	wn_severity sev;
+} wn_mark_spec;
+
+wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,
+			       size_t *changed, wn_error *err);
 
 /* Revert the last marks (journal order, across restarts).  Each mark of
  * wn_store_mark() counts once, even for finding 0.  On return *undone

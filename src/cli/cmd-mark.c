@@ -166,29 +166,32 @@ static bool pick_findings(wn_cli *cli, const wn_item *it, const char *which, boo
 	return true;
 }
 
-/* Give finding (0: all) the verdict, the severity, or both. */
-static int mark_one(wn_cli *cli, const struct mark_args *a, wn_item *it, size_t finding, wn_error *err)
+/* Give the findings named (all, a list, a fingerprint) the verdict, the
+ * severity, or both: one action, one journal line per kind, one undo,
+ * whatever the number of findings. */
+static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
 {
-	if ((a->has_verdict && wn_store_mark(cli->store, it, finding, a->verdict, a->note, err) != WN_OK) ||
-	    (a->severity && wn_store_set_severity(cli->store, it, finding, a->sev, err) != WN_OK))
-		return wn_cli_fail(cli, err);
-	return 0;
-}
-
-/* Mark the picked findings, each journaled on its own. */
-static int mark_some(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
-{
-	size_t n = it->review->nfindings;
+	wn_mark_spec spec = { .verdict = a->has_verdict, .v = a->verdict, .note = a->note,
+			      .severity = a->severity != NULL, .sev = a->sev };
+	size_t n = it->review ? it->review->nfindings : 0, changed = 0;
 	bool *pick = calloc(n ? n : 1, sizeof(*pick));
 	int rc = 0;
 
 	if (!pick)
 		return wn_cli_nomem(cli);
-	if (!pick_findings(cli, it, a->which, pick))
+	if (!strcmp(a->which, "all"))
+		for (size_t i = 0; i < n; i++)
+			pick[i] = true;
+	else if (n && !pick_findings(cli, it, a->which, pick))
 		rc = 1;
-	for (size_t i = 0; !rc && i < n; i++)
-		if (pick[i])
-			rc = mark_one(cli, a, it, i + 1, err);
+	if (!rc && wn_store_mark_picked(cli->store, it, pick, &spec, &changed, err) != WN_OK)
+		rc = wn_cli_fail(cli, err);
+	/* Nothing journaled: no undo step, and the user hears why. */
+	if (!rc && !changed)
+		fprintf(stderr, "%s: nothing to change: the findings named hold that %s already; "
+			"nothing written\n", cli->prog,
+			spec.verdict && spec.severity ? "verdict and severity"
+			: spec.verdict ? "verdict" : "severity");
 	free(pick);
 	return rc;
 }
@@ -204,10 +207,7 @@ static int mark_run(wn_cli *cli, void *args)
 		rc = wn_cli_fail(cli, &err);
 	} else {
 		wn_cli_overlay(cli, it);
-		if (!strcmp(a->which, "all"))
-			rc = mark_one(cli, a, it, 0, &err);
-		else
-			rc = mark_some(cli, a, it, &err);
+		rc = mark_picked(cli, a, it, &err);
 		if (!rc)
 			rc = wn_cli_flushed(cli, wn_store_flush(cli->store, a->timeout_ms, &err), &err);
 	}
@@ -224,7 +224,10 @@ const wn_cmd wn_cmd_mark = {
 		 "valid (v), false-positive (fp), pre-existing (pre) or untriaged (u).\n"
 		 "--severity records your own severity beside the bot's (with or\n"
 		 "without a STATE); it is undone like a verdict and reported to the\n"
-		 "bot's operators by 'winnow feedback'.\n"
+		 "bot's operators by 'winnow feedback'.  One command is one change\n"
+		 "for 'winnow undo', however many findings it names; findings that\n"
+		 "hold the STATE (and severity) already are left out, and when none\n"
+		 "is left nothing is written.\n"
 		 "\n"
 		 "The verdict is written to the journal first; then winnow waits up to\n"
 		 "--timeout seconds (default 5) for the notmuch write lock.  If another\n"

@@ -2,7 +2,9 @@
 #include "autoconfig.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -37,27 +39,79 @@ static int undo_check(wn_cli *cli, void *args, int argc, char **argv)
 	return 0;
 }
 
+/* "finding 2" of the review h kept a newer decision on, or "a finding"
+ * when the review no longer has it (malloc'd; NULL: out of memory). */
+static char *kept_finding(wn_cli *cli, const wn_history_item *h)
+{
+	wn_item *it = NULL;
+	char *out = NULL;
+	size_t k = 0;
+
+	if (wn_index_find(cli->idx, h->kept_review, &it, NULL) == WN_OK && it->review)
+		for (size_t i = 0; i < it->review->nfindings && !k; i++)
+			if (!strcmp(it->review->findings[i].fingerprint, h->kept_fp))
+				k = i + 1;
+	wn_item_free(&it);
+	if ((k ? asprintf(&out, "finding %zu", k) : asprintf(&out, "a finding")) < 0)
+		return NULL;
+	return out;
+}
+
+/* An undo keeps every decision made since the action it reverts: say
+ * which finding did, so that "undid" is never claimed for it. */
+static void say_kept(wn_cli *cli, const wn_history_item *h)
+{
+	char *which, *id, *msg = NULL;
+	const char *now;
+
+	if (!h->kept)
+		return;
+	which = kept_finding(cli, h);
+	id = wn_msgid_escape(h->kept_review);
+	now = h->severity ? (wn_severity_name(h->kept_sev) ? wn_severity_name(h->kept_sev)
+							   : "no severity")
+			  : wn_verdict_name(h->kept_v);
+	if (which && id && asprintf(&msg, "%s %s of <%s> was changed since (now %s)%s; that newer "
+				    "decision is kept", h->reverted ? "not undone:" : "nothing undone:",
+				    which, id, now, h->kept > 1 ? ", and so were more of its findings" : "") >= 0)
+		wn_cli_say(cli, "", msg);
+	else
+		wn_cli_say(cli, "", "out of memory");
+	free(msg);
+	free(id);
+	free(which);
+}
+
 static int undo_run(wn_cli *cli, void *args)
 {
 	const struct undo_args *a = args;
 	wn_error err = WN_ERROR_INIT;
-	size_t undone = 0;
+	size_t undone = 0, steps = 0;
+	wn_status st = WN_OK;
 	int rc;
 
-	wn_history_item what = { 0 };
-	wn_status st;
+	/* Each step reverts one action, newest first (or the one --id
+	 * names); one whose findings were all changed since journals
+	 * nothing and is said, not counted. */
+	while (st == WN_OK && steps < (a->id ? 1 : a->n)) {
+		wn_history_item what = { 0 };
 
-	if (a->id) {
-		st = wn_store_undo_group(cli->store, a->id, &what, &err);
-		undone = st == WN_OK;
+		st = a->id ? wn_store_undo_group(cli->store, a->id, &what, &err)
+			   : wn_store_undo_last(cli->store, &what, &err);
+		if (st == WN_OK) {
+			say_kept(cli, &what);
+			undone += what.reverted > 0;
+		}
 		wn_history_item_clear(&what);
-	} else {
-		st = wn_store_undo(cli->store, a->n, &undone, NULL, &err);
+		steps++;
 	}
-	if (st != WN_OK) {
+	if (st == WN_NOT_FOUND && !a->id && steps > 1)
+		st = WN_OK;	/* fewer than N to undo */
+	if (st != WN_OK && !(st == WN_NOT_FOUND && !a->id)) {
 		rc = wn_cli_fail(cli, &err);
 	} else if (undone == 0) {
-		fprintf(stderr, "%s: nothing to undo\n", cli->prog);
+		if (steps == 1 && st == WN_NOT_FOUND)
+			fprintf(stderr, "%s: nothing to undo\n", cli->prog);
 		rc = 1;
 	} else {
 		printf("undid %zu change%s\n", undone, undone == 1 ? "" : "s");
@@ -71,7 +125,10 @@ const wn_cmd wn_cmd_undo = {
 	.args = "[N | --id=ID]",
 	.about = "Revert the last N verdict changes (default 1), newest first, whether\n"
 		 "made in the TUI or with 'winnow mark', in this run or an earlier one.\n"
-		 "A change that marked every finding of a review counts once.",
+		 "A change that marked every finding of a review counts once.  A finding\n"
+		 "changed again since (by a later change, or by another program) keeps\n"
+		 "that newer decision, and winnow says so; a change whose findings all\n"
+		 "were changed since is not undone and nothing is written.",
 	.opts = undo_opts,
 	WN_CMD_ARGS(struct undo_args, .timeout_ms = 5000, .n = 1),
 	.check = undo_check,

@@ -157,6 +157,12 @@ static wn_status reindex(wn_store *s)
 	return WN_OK;
 }
 
+void log_pop(wn_store *s)
+{
+	if (s->n)
+		entry_clear(&s->e[--s->n]);
+}
+
 void log_truncate(wn_store *s, size_t first)
 {
 	while (s->n > first)

@@ -112,6 +112,14 @@ struct wn_store {
 	size_t rejected;	/* changes set aside by this process's flushes */
 	bool announce_rejects;	/* reading the lines of our own write */
 	wn_map sent;		/* mail msgid -> its sendmail record (store-sent.c) */
+	/* Undo's reach (store.c): the groups the journal held at open and
+	 * those this store journaled since.  Another process's newer
+	 * action is not "the last change" of this one. */
+	wn_map reach;
+	/* Actions an undo of this process found wholly changed since
+	 * (nothing to revert, nothing journaled): the next undo of the
+	 * last change passes over them. */
+	wn_map spent;
 };
 
 /* --- store-log.c: the journal's lines in memory ------------------------ */
@@ -134,6 +142,8 @@ void log_mark_undone(wn_store *s, const char *group);
 wn_status log_index(wn_store *s, size_t i);
 /* A new zeroed entry at the end; NULL when out of memory. */
 struct entry *log_push(wn_store *s);
+/* Drop the last entry, which was never indexed (log_index). */
+void log_pop(wn_store *s);
 /* Drop the entries from first on (a failed append) and re-index. */
 void log_truncate(wn_store *s, size_t first);
 void log_free(wn_store *s);

@@ -196,6 +196,16 @@ static void recognise_applied(wn_store *s)
 	free(v);
 }
 
+static wn_status reach_add(wn_store *s, const char *group)
+{
+	return wn_map_put(&s->reach, group, strlen(group), (void *) 1);
+}
+
+static bool in_map(const wn_map *m, const char *group)
+{
+	return wn_map_get(m, group, strlen(group)) != NULL;
+}
+
 wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn_error *err)
 {
 	wn_store *s = calloc(1, sizeof(*s));
@@ -213,6 +223,9 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	for (size_t i = 0; st == WN_OK && i < s->n; i++)
+		if (reach_add(s, s->e[i].group) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
 	if (st != WN_OK) {
 		wn_store_close(&s);
 		return st;
@@ -233,6 +246,8 @@ void wn_store_close(wn_store **ps)
 		return;
 	store_writer_stop(s);
 	log_free(s);
+	wn_map_free(&s->reach, NULL);
+	wn_map_free(&s->spent, NULL);
 	free(s->warning);
 	wn_journal_close(&s->j);
 	free(s);
@@ -289,7 +304,7 @@ static struct entry *new_entry(wn_store *s, const char *msgid, const char *group
 	e->msgid = strdup(msgid);
 	e->t = (long long) time(NULL);
 	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
-	if (!e->eid || !e->group || !e->msgid || !e->c) {
+	if (!e->eid || !e->group || !e->msgid || !e->c || reach_add(s, e->group) != WN_OK) {
 		log_truncate(s, s->n - 1);
 		return NULL;
 	}
@@ -345,6 +360,10 @@ struct mark {
 	const char *note;
 	wn_severity sev;
 	size_t first;		/* s->n before: entries from here are ours */
+	const bool *pick;	/* of the one target's findings; NULL: all of range_of */
+	bool and_severity;	/* a verdict entry, then a severity one */
+	bool skip_same;		/* leave out findings that hold the value already */
+	size_t changed;		/* changes journaled */
 };
 
 /* Bring the item to the state notmuch and the journal hold now (another
@@ -367,7 +386,17 @@ static void range_of(const wn_mark_target *t, size_t *lo, size_t *hi)
 	*hi = t->finding ? t->finding : t->it->review->nfindings;
 }
 
-/* The entry of one target, in group (NULL: a group of its own). */
+/* Would change c (filled) leave its finding as it is? */
+static bool change_is_same(const struct change *c, bool severity)
+{
+	if (severity)
+		return c->sev == c->prev_sev;
+	return c->v == c->prev &&
+	       (!c->has_note || strcmp(c->note ? c->note : "", c->prev_note ? c->prev_note : "") == 0);
+}
+
+/* The entry of one target, in group (NULL: a group of its own); none
+ * when m->skip_same leaves no change in it. */
 static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char *group, wn_buf *out)
 {
 	wn_store *s = m->s;
@@ -378,30 +407,47 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 
 	range_of(t, &lo, &hi);
 	refresh_item(s, it);
-	if ((st = put_review(s, it, out)) != WN_OK)
-		return st;
 	if (!(e = new_entry(s, it->id, group, hi - lo)))
 		return WN_NOMEM;
 	e->severity = m->severity;
 	for (size_t i = lo; i < hi; i++) {
-		struct change *c = &e->c[e->nc++];
+		struct change *c = &e->c[e->nc];
 
+		if (m->pick && !m->pick[i])
+			continue;
+		e->nc++;
 		c->fp = strdup(it->review->findings[i].fingerprint);
 		if (m->severity) {
 			c->sev = m->sev;
 			c->prev_sev = it->severity ? it->severity[i] : WN_SEV_NONE;
 			if (!c->fp)
 				return WN_NOMEM;
-			continue;
+		} else {
+			c->v = m->v;
+			c->prev = it->verdicts[i];
+			c->prev_note = wn_strdup0(it->notes[i]);
+			c->has_note = m->note != NULL;
+			c->note = wn_strdup0(m->note);
+			if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
+				return WN_NOMEM;
 		}
-		c->v = m->v;
-		c->prev = it->verdicts[i];
-		c->prev_note = wn_strdup0(it->notes[i]);
-		c->has_note = m->note != NULL;
-		c->note = wn_strdup0(m->note);
-		if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
-			return WN_NOMEM;
+		if (m->skip_same && change_is_same(c, m->severity)) {
+			free(c->fp);
+			free(c->note);
+			free(c->prev_note);
+			memset(c, 0, sizeof(*c));
+			e->nc--;
+		}
 	}
+	/* Nothing to change: no entry, and no "review" line either. */
+	if (e->nc == 0) {
+		log_pop(s);
+		return WN_OK;
+	}
+	m->changed += e->nc;
+	/* The review's line goes before the first mark of it. */
+	if ((st = put_review(s, it, out)) != WN_OK)
+		return st;
 	if ((st = log_index(s, s->n - 1)) != WN_OK)
 		return st;
 	return log_put_entry(out, s, s->n - 1, false);
@@ -415,12 +461,22 @@ static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
 	char *group = NULL;
 
 	m->first = s->n;
+	m->changed = 0;
 	wn_index_refresh(s->idx, NULL);
 	for (size_t k = 0; k < m->n && st == WN_OK; k++) {
 		st = mark_entry(m, &m->t[k], group, out);
 		/* Every entry joins the group of the first one. */
-		if (st == WN_OK && !group && !(group = strdup(s->e[m->first].group)))
+		if (st == WN_OK && !group && s->n > m->first && !(group = strdup(s->e[m->first].group)))
 			st = WN_NOMEM;
+		/* The severity of the same findings, in the same action. */
+		if (st == WN_OK && m->and_severity) {
+			m->severity = true;
+			st = mark_entry(m, &m->t[k], group, out);
+			m->severity = false;
+			if (st == WN_OK && !group && s->n > m->first &&
+			    !(group = strdup(s->e[m->first].group)))
+				st = WN_NOMEM;
+		}
 	}
 	free(group);
 	if (st != WN_OK) {
@@ -480,6 +536,8 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 			log_truncate(s, m->first);
 		return st;
 	}
+	if (s->n == m->first)
+		return WN_OK;
 	reviews_journaled(s, m->t, m->n);
 	for (size_t k = 0; k < m->n; k++) {
 		wn_item *it = m->t[k].it;
@@ -487,10 +545,13 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 
 		range_of(&m->t[k], &lo, &hi);
 		for (size_t i = lo; i < hi; i++) {
-			if (m->severity) {
+			if (m->pick && !m->pick[i])
+				continue;
+			if (m->severity || m->and_severity) {
 				if (it->severity)
 					it->severity[i] = m->sev;
-				continue;
+				if (m->severity)
+					continue;
 			}
 			it->verdicts[i] = m->v;
 			if (m->note) {
@@ -514,6 +575,33 @@ wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_
 	if ((st = check_note(note, err)) != WN_OK)
 		return st;
 	return mark_run(&m, err);
+}
+
+wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,
+			       size_t *changed, wn_error *err)
+{
+	wn_mark_target t = { it, 0 };
+	struct mark m = { .s = s, .t = &t, .n = 1, .pick = pick, .skip_same = true,
+			  .severity = !spec->verdict, .and_severity = spec->verdict && spec->severity,
+			  .v = spec->v, .note = spec->note, .sev = spec->sev };
+	wn_status st;
+
+	if (changed)
+		*changed = 0;
+	if (!spec->verdict && !spec->severity)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	if (spec->verdict && (unsigned) spec->v >= WN_VERDICT_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad verdict");
+	if (spec->severity && (unsigned) spec->sev >= WN_SEV_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad severity");
+	if (!spec->verdict && spec->note)
+		return wn_error_set(err, WN_USAGE, "a note goes with a verdict");
+	if ((st = check_note(spec->note, err)) != WN_OK)
+		return st;
+	st = mark_run(&m, err);
+	if (st == WN_OK && changed)
+		*changed = m.changed;
+	return st;
 }
 
 wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_severity sev,
@@ -542,7 +630,27 @@ struct undo {
 	const char *want;	/* the action to undo; NULL: the newest */
 	size_t first;
 	char *group;		/* the action being undone */
+	bool reach;		/* the newest within s->reach, not spent */
+	/* How it went: findings that went back, findings that keep a
+	 * newer decision (the first of those, and that decision). */
+	size_t reverted, kept;
+	char *kept_review, *kept_fp;
+	wn_verdict kept_v;
+	wn_severity kept_sev;
 };
+
+/* The first finding of u's action found changed since: say which. */
+static wn_status note_kept(struct undo *u, const char *msgid, const char *fp, wn_verdict v,
+			   wn_severity sev)
+{
+	if (u->kept++)
+		return WN_OK;
+	u->kept_v = v;
+	u->kept_sev = sev;
+	if (!(u->kept_review = strdup(msgid)) || !(u->kept_fp = strdup(fp)))
+		return WN_NOMEM;
+	return WN_OK;
+}
 
 /* Can the entry's action be undone (a user's mark, not yet undone)? */
 static bool undoable(const struct entry *e)
@@ -553,10 +661,11 @@ static bool undoable(const struct entry *e)
 /* The revert of entry oi, in group (NULL: start one), from the state of
  * each finding now.  A finding changed again since (by a later action,
  * or by another program) keeps that newer decision: only what still
- * holds the action's value goes back.  The entry is journaled even when
- * nothing goes back, since it records that the action was undone. */
-static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_message_t *msg)
+ * holds the action's value goes back.  When nothing goes back there is
+ * no entry: an undo that changes nothing journals nothing. */
+static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmuch_message_t *msg)
 {
+	wn_store *s = u->s;
 	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
 	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
 
@@ -579,6 +688,8 @@ static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_
 			    strcmp(note ? note : "", oc->note ? oc->note : "") == 0;
 		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
 			free(note);
+			if (note_kept(u, o->msgid, oc->fp, v, sev) != WN_OK)
+				return WN_NOMEM;
 			continue;
 		}
 		e->nc++;
@@ -599,15 +710,27 @@ static wn_status push_revert(wn_store *s, size_t oi, const char *group, notmuch_
 		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
 			return WN_NOMEM;
 	}
+	u->reverted += e->nc;
+	if (e->nc == 0) {
+		log_pop(s);
+		return WN_OK;
+	}
 	return log_index(s, s->n - 1);
 }
 
-/* The group to undo: u->want if it can be, else the newest that can. */
-static const char *undo_target(const wn_store *s, const char *want)
+/* The group to undo: want if it can be, else the newest that can (with
+ * reach: within the store's reach, and not found spent before). */
+static const char *undo_target(const wn_store *s, const char *want, bool reach)
 {
-	for (size_t i = s->n; i > 0; i--)
-		if (undoable(&s->e[i - 1]) && (!want || strcmp(s->e[i - 1].group, want) == 0))
-			return s->e[i - 1].group;
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (!undoable(e) || (want && strcmp(e->group, want) != 0))
+			continue;
+		if (!want && reach && (!in_map(&s->reach, e->group) || in_map(&s->spent, e->group)))
+			continue;
+		return e->group;
+	}
 	return NULL;
 }
 
@@ -617,12 +740,17 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 	wn_store *s = u->s;
 	wn_status st = WN_OK;
 	size_t first = s->n;
-	const char *target = undo_target(s, u->want);
+	const char *target = undo_target(s, u->want, u->reach);
 	char *rgroup = NULL;
 
 	u->first = first;
 	free(u->group);
 	u->group = NULL;
+	/* The journal may have been read anew since a try: count afresh. */
+	u->reverted = u->kept = 0;
+	free(u->kept_review);
+	free(u->kept_fp);
+	u->kept_review = u->kept_fp = NULL;
 	if (!target)
 		return WN_OK;
 	if (!(u->group = strdup(target)))
@@ -636,10 +764,10 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
 			msg = NULL;
 		/* Every revert joins the group of the first one. */
-		st = push_revert(s, i, rgroup, msg);
+		st = push_revert(u, i, rgroup, msg);
 		if (msg)
 			notmuch_message_destroy(msg);
-		if (st == WN_OK && !rgroup && !(rgroup = strdup(s->e[first].group)))
+		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
 			st = WN_NOMEM;
 	}
 	free(rgroup);
@@ -658,6 +786,8 @@ void wn_history_item_clear(wn_history_item *h)
 	free(h->group);
 	free(h->review);
 	free(h->fp);
+	free(h->kept_review);
+	free(h->kept_fp);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -683,9 +813,14 @@ static bool first_of_review(const wn_store *s, size_t i, const char *group)
 	return true;
 }
 
-/* Describe the action made of the entries of group. */
+/* Describe the action made of the entries of group.  An entry may hold
+ * no change (an undo journaled by an older winnow when nothing went
+ * back): the first change is looked for, never assumed. */
 static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
 {
+	const struct change *first = NULL;
+	bool kind = false;
+
 	memset(h, 0, sizeof(*h));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct entry *e = &s->e[i];
@@ -695,44 +830,68 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 		if (!h->group) {
 			h->group = strdup(e->group);
 			h->review = strdup(e->msgid);
-			h->fp = strdup(e->c[0].fp);
-			h->from = e->c[0].prev;
-			h->to = e->c[0].v;
-			h->severity = e->severity;
-			h->sev_from = e->c[0].prev_sev;
-			h->sev_to = e->c[0].sev;
 			h->when = (time_t) e->t;
 			h->is_undo = e->undo_of != NULL;
-			if (!h->group || !h->review || !h->fp) {
+			if (!h->group || !h->review) {
 				wn_history_item_clear(h);
 				return WN_NOMEM;
 			}
 		}
+		if (!first && e->nc) {
+			first = &e->c[0];
+			kind = e->severity;
+			h->severity = e->severity;
+			h->from = first->prev;
+			h->to = first->v;
+			h->sev_from = first->prev_sev;
+			h->sev_to = first->sev;
+		}
 		h->reviews += first_of_review(s, i, group);
-		h->changes += e->nc;
+		/* A verdict and a severity of one finding in one action
+		 * count it once. */
+		if (!first || e->severity == kind)
+			h->changes += e->nc;
 		h->undone = h->undone || e->undone;
 		for (size_t k = 0; k < e->nc; k++)
 			h->note = h->note || (e->c[k].has_note &&
 					      strcmp(e->c[k].note ? e->c[k].note : "",
 						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
 	}
+	if (!(h->fp = strdup(first ? first->fp : ""))) {
+		wn_history_item_clear(h);
+		return WN_NOMEM;
+	}
 	return WN_OK;
 }
 
-static wn_status undo_one(wn_store *s, const char *want, wn_history_item *what, bool *none,
-			  char **changed_id, wn_error *err)
+/* Undo want (NULL: the newest; within reach when reach).  *none: no
+ * action to undo.  An action none of whose findings can go back is
+ * not undone and journals nothing; this process passes over it next. */
+static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_item *what,
+			  bool *none, char **changed_id, wn_error *err)
 {
-	struct undo u = { s, want, s->n, NULL };
+	struct undo u = { .s = s, .want = want, .first = s->n, .reach = reach };
 	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+	bool wrote = st == WN_OK && u.group && s->n > u.first;
 
 	*none = st == WN_OK && !u.group;
 	if (st != WN_OK && s->n > u.first)
 		log_truncate(s, u.first);
 	if (st == WN_OK && u.group) {
-		log_mark_undone(s, u.group);
-		if (what)
-			st = describe(s, u.group, what);
-		if (st == WN_OK && changed_id) {
+		if (wrote)
+			log_mark_undone(s, u.group);
+		else if (wn_map_put(&s->spent, u.group, strlen(u.group), (void *) 1) != WN_OK)
+			st = WN_NOMEM;
+		if (st == WN_OK && what && (st = describe(s, u.group, what)) == WN_OK) {
+			what->reverted = u.reverted;
+			what->kept = u.kept;
+			what->kept_v = u.kept_v;
+			what->kept_sev = u.kept_sev;
+			what->kept_review = u.kept_review;
+			what->kept_fp = u.kept_fp;
+			u.kept_review = u.kept_fp = NULL;
+		}
+		if (st == WN_OK && changed_id && wrote) {
 			free(*changed_id);
 			if (!(*changed_id = strdup(s->e[u.first].msgid)))
 				st = WN_NOMEM;
@@ -740,6 +899,8 @@ static wn_status undo_one(wn_store *s, const char *want, wn_history_item *what, 
 		if (st != WN_OK)
 			wn_error_set(err, st, "out of memory");
 	}
+	free(u.kept_review);
+	free(u.kept_fp);
 	free(u.group);
 	return st;
 }
@@ -747,7 +908,7 @@ static wn_status undo_one(wn_store *s, const char *want, wn_history_item *what, 
 wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what, wn_error *err)
 {
 	bool none;
-	wn_status st = undo_one(s, group, what, &none, NULL, err);
+	wn_status st = undo_one(s, group, false, what, &none, NULL, err);
 
 	if (st == WN_OK && none)
 		return wn_error_set(err, WN_NOT_FOUND, "that change is undone already, or no longer "
@@ -762,15 +923,33 @@ wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id
 		*changed_id = NULL;
 	while (*undone < n) {
 		bool none;
-		wn_status st = undo_one(s, NULL, NULL, &none, changed_id, err);
+		wn_history_item what = { 0 };
+		wn_status st = undo_one(s, NULL, true, &what, &none, changed_id, err);
+		size_t reverted = what.reverted;
 
+		wn_history_item_clear(&what);
 		if (st != WN_OK)
 			return st;
 		if (none)
 			break;
-		(*undone)++;
+		/* An action wholly changed since is passed over, not undone. */
+		*undone += reverted > 0;
+		if (!reverted)
+			n--;
 	}
 	return WN_OK;
+}
+
+wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
+{
+	bool none;
+	wn_status st;
+
+	memset(what, 0, sizeof(*what));
+	st = undo_one(s, NULL, true, what, &none, NULL, err);
+	if (st == WN_OK && none)
+		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
 }
 
 wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err)

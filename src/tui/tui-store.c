@@ -215,6 +215,31 @@ static int finding_of(const wn_item *it, const char *fp)
 	return 0;
 }
 
+/* ", finding 2 keeps its newer decision (false-positive)": what an undo
+ * left as another change made it since. */
+static void say_kept(struct tui *t, const wn_history_item *h, const wn_item *it, wn_buf *b)
+{
+	wn_item *other = NULL;
+	const char *now;
+	int k = 0;
+
+	if (!h->kept || !h->kept_review)
+		return;
+	if (it && !strcmp(it->id, h->kept_review))
+		k = finding_of(it, h->kept_fp);
+	else if (wn_index_find(t->idx, h->kept_review, &other, NULL) == WN_OK)
+		k = finding_of(other, h->kept_fp);
+	wn_item_free(&other);
+	now = h->severity ? (wn_severity_name(h->kept_sev) ? wn_severity_name(h->kept_sev) : "none")
+			  : wn_verdict_name(h->kept_v);
+	if (k)
+		wn_buf_printf(b, "finding %d", k);
+	else
+		wn_buf_puts(b, "a finding");
+	wn_buf_printf(b, " was changed since (now %s)%s: that newer decision is kept", now,
+		      h->kept > 1 ? ", and more" : "");
+}
+
 void tui_undone(struct tui *t, const wn_history_item *h)
 {
 	wn_error err = WN_ERROR_INIT;
@@ -222,10 +247,16 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 	wn_verdict from = h->is_undo ? h->from : h->to, to = h->is_undo ? h->to : h->from;
 	wn_item *it = NULL;
 	wn_buf b = WN_BUF_INIT;
+	bool found = wn_index_find(t->idx, h->review, &it, &err) == WN_OK;
 
-	if (wn_index_find(t->idx, h->review, &it, &err) == WN_OK) {
+	if (h->kept && !h->reverted) {
+		/* Nothing went back: say so, and what stands instead. */
+		wn_buf_puts(&b, "nothing undone: ");
+		say_kept(t, h, found ? it : NULL, &b);
+	} else if (found) {
 		int k = finding_of(it, h->fp);
 
+		wn_buf_puts(&b, "undid ");
 		if (k)
 			wn_buf_printf(&b, "finding %d", k);
 		else
@@ -241,43 +272,44 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 			wn_buf_printf(&b, " in %zu reviews", h->reviews);
 		wn_buf_printf(&b, ": %s", it->patch ? it->patch->subject : it->subject);
 	} else {
-		wn_buf_printf(&b, "%zu change%s of <%s>", h->changes, h->changes == 1 ? "" : "s",
+		wn_buf_printf(&b, "undid %zu change%s of <%s>", h->changes, h->changes == 1 ? "" : "s",
 			      h->review);
 	}
-	tui_msg(t, ROLE_STATUS, "undid %s", wn_buf_str(&b));
+	if (h->kept && h->reverted) {
+		wn_buf_puts(&b, "; ");
+		say_kept(t, h, found ? it : NULL, &b);
+	}
+	tui_msg(t, h->kept ? ROLE_WARNING : ROLE_STATUS, "%s", wn_buf_str(&b));
 	wn_buf_free(&b);
 	wn_item_free(&it);
 	wn_error_clear(&err);
 	free(t->focus_id);
 	free(t->focus_fp);
-	t->focus_id = wn_strdup0(h->review);
-	t->focus_fp = wn_strdup0(h->fp);
+	t->focus_id = wn_strdup0(h->kept && !h->reverted ? h->kept_review : h->review);
+	t->focus_fp = wn_strdup0(h->kept && !h->reverted ? h->kept_fp : h->fp);
 	t->undone = true;
 	tui_flush(t);
 }
 
+/* U: the newest change of this interface, or one made before it
+ * started; never one another program made while it runs (its screen
+ * may not have shown it: H reaches it). */
 bool tui_undo_last(struct tui *t)
 {
 	wn_error err = WN_ERROR_INIT;
-	wn_history_item *v = NULL;
-	size_t undone = 0, n = 0;
+	wn_history_item what = { 0 };
+	wn_status st = wn_store_undo_last(t->store, &what, &err);
 	bool ok = false;
 
-	if (wn_store_undo(t->store, 1, &undone, NULL, &err) != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
-	} else if (!undone) {
+	if (st == WN_NOT_FOUND) {
 		tui_msg(t, ROLE_STATUS, "nothing to undo");
-	} else if (wn_store_history(t->store, &v, &n, &err) == WN_OK && n && v[0].is_undo) {
-		/* The newest action is the undo just made: it says what
-		 * changed back. */
-		tui_undone(t, &v[0]);
-		ok = true;
+	} else if (st != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "undo failed: %s", wn_error_msg(&err));
 	} else {
-		tui_msg(t, ROLE_STATUS, "undid the last change");
-		t->undone = true;
-		ok = true;
+		tui_undone(t, &what);
+		ok = what.reverted > 0;
 	}
-	wn_history_free(&v, n);
+	wn_history_item_clear(&what);
 	wn_error_clear(&err);
 	return ok;
 }

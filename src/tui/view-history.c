@@ -151,10 +151,13 @@ static void undo_this(struct tui *t, struct view *v)
 		return;
 	}
 	tui_undone(t, &what);
+	/* The undo is the newest action now: the row moved down by one
+	 * (an undo that changed nothing journaled nothing). */
+	if (what.reverted)
+		at++;
 	wn_history_item_clear(&what);
-	/* The undo is the newest action now: the row moved down by one. */
 	if (history_read(t, v))
-		view_goto(t, v, at + 1);
+		view_goto(t, v, at);
 }
 
 static struct view_req history_request(struct tui *t, struct view *v, enum action a)

@@ -9,28 +9,29 @@ verdicts() { "$WINNOW" show --format=json "$id" | jq -c '[.findings[].verdict]';
 
 states=(valid false-positive pre-existing)
 done_marks=0
+# Each mark changes its finding (a mark that changes nothing journals
+# nothing): finding f = i % 3 + 1 gets a new state every third mark.
 for i in $(seq 1 30); do
-	"$WINNOW" mark "$id" $(( (i % 3) + 1 )) "${states[$((i % 3))]}" || break
+	"$WINNOW" mark "$id" $(( (i % 3) + 1 )) "${states[$(( (i / 3 + i % 3 + 1) % 3 ))]}" || break
 	done_marks=$i
 done
 expect_eq "30 marks made" 30 "$done_marks"
 journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
 lines=$(wc -l < "$journal")
 check "journal compacted: $lines lines after 30 marks and 30 writes" test "$lines" -le 12
-expect_eq "every verdict still right" '["valid","false-positive","pre-existing"]' "$(verdicts)"
-expect_eq "notmuch agrees" "id:$id" "$(notmuch search --output=messages 'tag:winnow/triaged and tag:winnow/valid and tag:winnow/false-positive and tag:winnow/pre-existing')"
+expect_eq "every verdict still right" '["pre-existing","pre-existing","valid"]' "$(verdicts)"
+expect_eq "notmuch agrees" "id:$id" "$(notmuch search --output=messages 'tag:winnow/triaged and tag:winnow/valid and tag:winnow/pre-existing and not tag:winnow/false-positive')"
 "$WINNOW" undo 3 > /dev/null; expect_eq "undo of the newest marks after compaction" 0 $?
 # The last three marks set finding 2, 3, 1 (i = 28, 29, 30); each undo
-# brings back what that finding had before (from i = 25, 26, 27: the same
-# states), so the verdicts are unchanged but the journal grew and shrank.
-expect_eq "undo restored the earlier states" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+# brings back what that finding had before (from i = 25, 26, 27).
+expect_eq "undo restored the earlier states" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
 "$WINNOW" mark "$id" all untriaged
 expect_eq "a mark after compaction" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
 "$WINNOW" undo > /dev/null
-expect_eq "and its undo" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+expect_eq "and its undo" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
 "$WINNOW" undo 10 > "$WN_WORLD/out" 2>&1; rc=$?
 expect_eq "undo stops where compaction cut history" 1 "$rc"
 check "and says so" grep -q "nothing to undo" "$WN_WORLD/out"
-expect_eq "nothing changed by it" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+expect_eq "nothing changed by it" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
 check "journal still bounded" test "$(wc -l < "$journal")" -le 20
 wn_done

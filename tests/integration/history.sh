@@ -29,4 +29,23 @@ expect_eq "history marks it undone" true \
 "$WINNOW" undo --id="$middle" 2> "$WN_WORLD/err"; expect_eq "undoing it twice exits 1" 1 $?
 check "and says why" grep -q "undone already" "$WN_WORLD/err"
 "$WINNOW" undo --id=nosuch 2 2> "$WN_WORLD/err"; expect_eq "N and --id together exit 1" 1 $?
+
+# Issue 18.8: an undo whose finding another program changed since (here
+# another winnow with its own journal) keeps that newer decision, says
+# so, and journals nothing; history and undo go on working after it.
+"$WINNOW" mark "$id" 2 valid
+journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
+before=$(cat "$journal")
+XDG_STATE_HOME=$WN_WORLD/other-state "$WINNOW" mark "$id" 2 false-positive
+"$WINNOW" undo > "$WN_WORLD/out" 2> "$WN_WORLD/err"; expect_eq "an undo that changes nothing exits 1" 1 $?
+check "and does not claim it undid anything" test ! -s "$WN_WORLD/out"
+check "it says the newer decision is kept" grep -q "finding 2 .*false-positive.*kept" "$WN_WORLD/err"
+expect_eq "the other program's decision stands" '["valid","false-positive","false-positive"]' "$(verdicts)"
+expect_eq "nothing journaled" "$before" "$(cat "$journal")"
+"$WINNOW" history > "$WN_WORLD/out"; expect_eq "history still runs" 0 $?
+"$WINNOW" history --format=json > "$WN_WORLD/out"; expect_eq "history --format=json still runs" 0 $?
+expect_eq "the action is not shown undone" false "$(jq '.[0].undone' "$WN_WORLD/out")"
+"$WINNOW" undo --id="$(jq -r '.[0].id' "$WN_WORLD/out")" 2> "$WN_WORLD/err"
+expect_eq "undo --id of it exits 1 too" 1 $?
+check "and says why" grep -q "kept" "$WN_WORLD/err"
 wn_done

@@ -28,4 +28,13 @@ expect_eq "all back to untriaged" '{"untriaged":10000}' "$(counts)"
 expect_eq "no tags left" "" "$(notmuch search --output=messages "tag:winnow/valid or tag:winnow/triaged")"
 size=$(wc -c < "$journal")
 check "journal still under 1 MB after the undo ($size bytes)" test "$size" -lt 1000000
+# Issue 18.9: a range over every finding is one action too, one line in
+# the journal and one undo (it was 10,000 actions, of which the journal
+# keeps 1,000, and took a minute).
+"$WINNOW" mark --timeout=120 "$id" 1-10000 fp; expect_eq "mark 1-10000 exits 0" 0 $?
+expect_eq "every finding false-positive" '{"false-positive":10000}' "$(counts)"
+expect_eq "one action in the history" 10000 "$("$WINNOW" history --format=json | jq '.[0].changes')"
+expect_eq "its mark is one journal line" 1 "$(grep -c '"op":"mark".*"false-positive","untriaged"' "$journal")"
+"$WINNOW" undo --timeout=120 > /dev/null; expect_eq "one undo of the range exits 0" 0 $?
+expect_eq "one undo reverts all of it" '{"untriaged":10000}' "$(counts)"
 wn_done

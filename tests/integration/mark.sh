@@ -51,4 +51,33 @@ expect_eq "bad state: one line" 1 "$(wc -l < "$err")"
 expect_eq "review without findings exits 1" 1 $?
 expect_eq "nothing marked by the errors" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
 
+# Issue 18.9: one command, one action.  A list or range of findings is
+# one journal action and one undo, like 'all'; a verdict with --severity
+# too; a mark that changes nothing journals nothing.
+actions() { "$WINNOW" history --format=json | jq length; }
+before=$(actions)
+"$WINNOW" mark "$id" 1-3 fp; expect_eq "a range exits 0" 0 $?
+expect_eq "a range is one action" $((before + 1)) "$(actions)"
+expect_eq "of three findings" 3 "$("$WINNOW" history --format=json | jq '.[0].changes')"
+"$WINNOW" mark "$id" 1,3 valid
+expect_eq "a list is one action" $((before + 2)) "$(actions)"
+"$WINNOW" undo > /dev/null; expect_eq "one undo of the list" '["false-positive","false-positive","false-positive"]' "$(verdicts)"
+"$WINNOW" undo > /dev/null; expect_eq "one undo of the range" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+"$WINNOW" mark --severity=high "$id" 2 valid
+expect_eq "a verdict and a severity are one action (after two undos)" $((before + 5)) "$(actions)"
+expect_eq "severity stored" 1 "$(notmuch dump --include=properties "id:$id" | grep -c "winnow.severity.$(fp 2)=high")"
+"$WINNOW" undo > /dev/null; expect_eq "one undo reverts the verdict" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
+expect_eq "and the severity" 0 "$(notmuch dump --include=properties "id:$id" | grep -c "winnow.severity")"
+journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
+size=$(wc -c < "$journal")
+"$WINNOW" mark "$id" all u 2> "$err"; expect_eq "marking untriaged findings untriaged exits 0" 0 $?
+expect_eq "and writes nothing" "$size" "$(wc -c < "$journal")"
+check "and says so" grep -q "nothing to change" "$err"
+"$WINNOW" mark "$id" 2 v
+"$WINNOW" mark "$id" 1-3 v
+expect_eq "a finding valid already is left out of the action" 2 \
+	"$("$WINNOW" history --format=json | jq '.[0].changes')"
+"$WINNOW" undo > /dev/null
+expect_eq "so its undo leaves it valid" '["untriaged","valid","untriaged"]' "$(verdicts)"
+
 wn_done

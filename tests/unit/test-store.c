@@ -183,6 +183,93 @@ static void test_history_and_undo_of_an_older_action(void **state)
 	wn_error_clear(&err);
 }
 
+/* Issue 18.8: an older winnow journaled an undo that changed nothing as
+ * an entry without changes; the history must not assume a first change
+ * (it read e->c[0] of an empty list). */
+static void test_history_of_an_empty_undo(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_history_item *h = NULL;
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+	char *line = NULL;
+	FILE *f;
+
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_int_equal(n, 1);
+	assert_true(asprintf(&line, "{\"op\":\"mark\",\"eid\":\"1.2.3.4\",\"group\":\"1.2.3.4\","
+			     "\"id\":\"%s\",\"t\":1,\"c\":[],\"undo_of\":\"%s\"}\n",
+			     REVIEW_A, h[0].group) > 0);
+	wn_history_free(&h, n);
+	assert_non_null(f = fopen(wn_store_journal_path(w->store), "a"));
+	assert_true(fputs(line, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+	free(line);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_int_equal(n, 2);
+	assert_true(h[0].is_undo);
+	assert_int_equal(h[0].changes, 0);
+	assert_string_equal(h[0].fp, "");
+	assert_true(h[1].undone);
+	wn_history_free(&h, n);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
+/* Issue 18.8/18.9: the undo of the last change stays within what this
+ * store journaled or found at open; a finding another store changed since
+ * keeps that decision, and an undo that changes nothing journals nothing
+ * and is passed over by the next. */
+static void test_undo_keeps_a_newer_decision(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A), *a2;
+	wn_history_item what = { 0 }, *h = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_store *other = NULL;
+	char *st = NULL;
+	size_t n = 0, before;
+
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
+	a2 = find(w, REVIEW_A);
+	assert_int_equal(wn_store_mark(other, a2, 1, WN_VERDICT_FALSE_POSITIVE, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	before = n;
+	wn_history_free(&h, n);
+	/* Ours is the mark of finding 1, which the other store changed. */
+	assert_int_equal(wn_store_undo_last(w->store, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 0);
+	assert_int_equal(what.kept, 1);
+	assert_string_equal(what.kept_fp, a->review->findings[0].fingerprint);
+	assert_int_equal(what.kept_v, WN_VERDICT_FALSE_POSITIVE);
+	wn_history_item_clear(&what);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_int_equal(n, before);
+	assert_false(h[0].undone);
+	wn_history_free(&h, n);
+	/* The next undo passes over it, to our mark of finding 2. */
+	assert_int_equal(wn_store_undo_last(w->store, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 1);
+	assert_int_equal(what.kept, 0);
+	assert_string_equal(what.fp, a->review->findings[1].fingerprint);
+	wn_history_item_clear(&what);
+	assert_int_equal(wn_store_undo_last(w->store, &what, &err), WN_NOT_FOUND);
+	wn_history_item_clear(&what);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(stored(w, REVIEW_A, 2), WN_VERDICT_UNTRIAGED);
+	wn_store_close(&other);
+	wn_item_free(&a2);
+	wn_item_free(&a);
+	free(st);
+	wn_error_clear(&err);
+}
+
 static void test_forwarded(void **state)
 {
 	struct world *w = *state;
@@ -428,6 +515,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_bulk_mark_is_one_action, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_history_of_an_empty_undo, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_keeps_a_newer_decision, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
