@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "forward-private.h"
 #include "winnow/text.h"
 
@@ -377,8 +378,8 @@ static char *key_of(wn_item **items, size_t n)
 	char *k = NULL;
 
 	for (size_t i = 0; i < n; i++)
-		sum += fwd_hash(FWD_FNV_INIT, items[i]->id);
-	return asprintf(&k, "%016llx", fwd_hash(sum, "winnow-draft")) < 0 ? NULL : k;
+		sum += wn_fnv1a_field(WN_FNV_BASIS, items[i]->id);
+	return asprintf(&k, "%016llx", (unsigned long long) wn_fnv1a_field(sum, "winnow-draft")) < 0 ? NULL : k;
 }
 
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)

@@ -49,9 +49,6 @@ wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *e
 wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);
-/* 64-bit FNV-1a over s, continuing from h (start with FWD_FNV_INIT). */
-#define FWD_FNV_INIT 0xcbf29ce484222325ULL
-unsigned long long fwd_hash(unsigned long long h, const char *s);
 
 /* --- forward-body.c --------------------------------------------------- */
 

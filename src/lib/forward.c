@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "forward-private.h"
 #include "message.h"
 #include "private.h"
@@ -24,17 +25,6 @@ wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix)
 	wn_error_set(err, st, "%s: %s", prefix, msg ? msg : wn_status_str(st));
 	free(msg);
 	return st;
-}
-
-unsigned long long fwd_hash(unsigned long long h, const char *s)
-{
-	for (; s && *s; s++) {
-		h ^= (unsigned char) *s;
-		h *= 0x100000001b3ULL;
-	}
-	/* A separator, so that ("ab","c") and ("a","bc") differ. */
-	h ^= 0xff;
-	return h * 0x100000001b3ULL;
 }
 
 bool fwd_addr_ok(const char *addr)
@@ -577,9 +567,9 @@ static wn_status new_message_id(wn_forward *f, const wn_conf *c)
 	struct tm tm;
 
 	if (seed && *seed)
-		r = fwd_hash(fwd_hash(FWD_FNV_INIT, seed), f->key);
+		r = wn_fnv1a_field(wn_fnv1a_field(WN_FNV_BASIS, seed), f->key);
 	else if (getrandom(&r, sizeof(r), 0) != (ssize_t) sizeof(r))
-		r = fwd_hash(FWD_FNV_INIT, f->key) ^ (unsigned long long) f->created ^
+		r = wn_fnv1a_field(WN_FNV_BASIS, f->key) ^ (unsigned long long) f->created ^
 		    (unsigned long long) getpid() << 32;
 	gmtime_r(&f->created, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);

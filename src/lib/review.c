@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "bots/bots.h"
 #include "bots/place.h"
 
@@ -103,7 +104,7 @@ found:
 
 /* ---- fingerprint ----
  *
- * FNV-1a, 64 bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3)
+ * FNV-1a, 64 bit (hash.h: offset basis 0xcbf29ce484222325, prime 0x100000001b3)
  * over:  bot name 0x1f file 0x1f function 0x1f text
  * where a NULL field is empty and the text is normalised on the fly:
  * ASCII letters lower-cased, every run of ASCII whitespace (space, \t,
@@ -111,20 +112,6 @@ found:
  * wn_text_normalize() documents.  It is spelled out here rather than
  * called so that the fingerprint can never drift: verdicts are stored
  * under it.  Printed as 16 lower-case hex digits.  DO NOT CHANGE. */
-#define FNV_BASIS UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
-static uint64_t fnv_bytes(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char) *s) * FNV_PRIME;
-	return h;
-}
-
-static uint64_t fnv_byte(uint64_t h, unsigned char ch)
-{
-	return (h ^ ch) * FNV_PRIME;
-}
 
 static bool fp_space(int ch)
 {
@@ -143,26 +130,26 @@ static uint64_t fnv_normalised(uint64_t h, const char *s)
 			continue;
 		}
 		if (pending)
-			h = fnv_byte(h, ' ');
+			h = wn_fnv1a_byte(h, ' ');
 		pending = false;
 		any = true;
 		if (ch >= 'A' && ch <= 'Z')
 			ch += 'a' - 'A';
-		h = fnv_byte(h, (unsigned char) ch);
+		h = wn_fnv1a_byte(h, (unsigned char) ch);
 	}
 	return h;
 }
 
 static uint64_t fp_hash(wn_bot bot, const char *file, const char *function, const char *text)
 {
-	uint64_t h = FNV_BASIS;
+	uint64_t h = WN_FNV_BASIS;
 
-	h = fnv_bytes(h, wn_bot_name(bot));
-	h = fnv_byte(h, 0x1f);
-	h = fnv_bytes(h, file);
-	h = fnv_byte(h, 0x1f);
-	h = fnv_bytes(h, function);
-	h = fnv_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, wn_bot_name(bot));
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, file);
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, function);
+	h = wn_fnv1a_byte(h, 0x1f);
 	return fnv_normalised(h, text);
 }
 
@@ -255,7 +242,7 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 
 			/* the base's own counter numbers its duplicates */
 			snprintf(tag, sizeof(tag), "#%u", ++*count + 1);
-			h = fnv_bytes(fnv_byte(base, 0x1f), tag);
+			h = wn_fnv1a_str(wn_fnv1a_byte(base, 0x1f), tag);
 			fpmap_get(&m, h, &fresh);
 		}
 		fp_hex(h, f->fingerprint);

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "forward-private.h"
 
 /* git's own list of the variables that name a repository's parts
@@ -207,7 +208,8 @@ wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const 
 	memset(r, 0, sizeof(*r));
 	if ((st = fwd_state_dir(&state, err)) != WN_OK)
 		return st;
-	if (asprintf(&r->dir, "%s/git-%016llx", state, fwd_hash(FWD_FNV_INIT, db_path)) < 0 ||
+	if (asprintf(&r->dir, "%s/git-%016llx", state,
+		     (unsigned long long) wn_fnv1a_field(WN_FNV_BASIS, db_path)) < 0 ||
 	    asprintf(&dotgit, "%s/.git", r->dir) < 0 || !(r->name = strdup(name && *name ? name : "winnow")) ||
 	    !(r->email = strdup(email && *email ? email : "winnow@localhost"))) {
 		free(state);

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hash.h"
 #include "seen.h"
 
+/* 0 marks a free slot, so no text may hash to it. */
 static uint64_t hash(const char *s, size_t n)
 {
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	uint64_t h = wn_fnv1a(WN_FNV_BASIS, s, n);
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char) s[i]) * UINT64_C(0x100000001b3);
 	return h ? h : 1;
 }
 
