@@ -25,25 +25,6 @@
 #include "forward-private.h"
 #include "winnow/text.h"
 
-wn_status fwd_state_dir(char **out, wn_error *err)
-{
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	int r;
-
-	*out = NULL;
-	if (xdg && *xdg == '/')
-		r = asprintf(out, "%s/winnow", xdg);
-	else if (home && *home)
-		r = asprintf(out, "%s/.local/state/winnow", home);
-	else
-		return wn_error_set(err, WN_CONFIG, "neither XDG_STATE_HOME nor HOME is set");
-	if (r < 0) {
-		*out = NULL;
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	}
-	return WN_OK;
-}
-
 /* mkdir -p with mode 0700 for what it creates. */
 static wn_status make_dirs(char *path, wn_error *err)
 {
@@ -67,7 +48,7 @@ static wn_status make_dirs(char *path, wn_error *err)
 wn_status wn_draft_dir(char **out, wn_error *err)
 {
 	char *state = NULL;
-	wn_status st = fwd_state_dir(&state, err);
+	wn_status st = wn_state_dir(&state, err);
 
 	*out = NULL;
 	if (st != WN_OK)

@@ -230,7 +230,7 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
 {
 	char *state = NULL, *path = NULL;
-	wn_status st = fwd_state_dir(&state, err);
+	wn_status st = wn_state_dir(&state, err);
 
 	*fd = -1;
 	*waited = false;
@@ -313,10 +313,10 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 		return st;
 	st = wn_argv_split(idx->conf.sendmail, &argv, err);
 	if (st == WN_USAGE)
-		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");
+		st = wn_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
-	if (st == WN_OK && (st = fwd_run_pipe(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
+	if (st == WN_OK && (st = wn_proc_run(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
 		char *s = said(&out), *msg = strdup(wn_error_msg(err));

@@ -18,15 +18,6 @@
 
 /* --- small helpers ----------------------------------------------------- */
 
-wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix)
-{
-	char *msg = strdup(wn_error_msg(err));
-
-	wn_error_set(err, st, "%s: %s", prefix, msg ? msg : wn_status_str(st));
-	free(msg);
-	return st;
-}
-
 bool fwd_addr_ok(const char *addr)
 {
 	const char *at = addr ? strchr(addr, '@') : NULL;
@@ -468,7 +459,7 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const fwd_mbox
 		}
 		st = fwd_parse_addresses(w, cc, true, err);
 		if (st == WN_PARSE)
-			st = fwd_error_prefix(err, WN_CONFIG, "winnow.cc");
+			st = wn_error_prefix(err, WN_CONFIG, "winnow.cc");
 	}
 	free(copy);
 	return st;

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "hash.h"
-#include "forward-private.h"
 #include "props.h"
 #include "share-private.h"
 #include "str.h"
