@@ -331,7 +331,12 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 		if (draft_dir)
 			wn_forward_draft_remove(f, draft_dir);
 		sent_copy(idx, mail.data, mail.len, &warn);
-		*warning = warn.len ? wn_buf_steal(&warn) : NULL;
+		/* The mail is sent, so no error; but a warning lost to a
+		 * failed allocation must not read as "all went well". */
+		if (wn_buf_failed(&warn))
+			*warning = strdup("the mail was sent, but memory ran out while noting what else went wrong");
+		else
+			*warning = warn.len ? wn_buf_steal(&warn) : NULL;
 	}
 	wn_buf_free(&mail);
 	wn_buf_free(&out);

@@ -309,7 +309,9 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 	}
 	if (o.rejects.len)
 		wn_buf_append(&out, o.rejects.data, o.rejects.len);
-	if (out.len)
+	/* Out of memory on the way: a line cut short must never reach the
+	 * journal; the batch is written again instead (see above). */
+	if (out.len && !wn_buf_failed(&out) && !wn_buf_failed(&o.rejects))
 		wn_journal_append(s->j, out.data, out.len, NULL);
 	_exit(0);
 }
@@ -420,6 +422,10 @@ static void read_said(wn_store *s, struct said *w)
 	char *line, *save = NULL;
 
 	memset(w, 0, sizeof(*w));
+	/* Lines lost to a failed allocation: a cut "w" line would name the
+	 * wrong finding, so trust none (the journal still has them all). */
+	if (wn_buf_failed(&s->child_out))
+		return;
 	for (line = strtok_r(s->child_out.data ? s->child_out.data : (char[]){ 0 }, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (strcmp(line, "open") == 0) {

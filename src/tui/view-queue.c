@@ -375,9 +375,14 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 	if (t->hide_triaged)
 		wn_buf_printf(&qs, "%snot tag:\"%striaged\"", qs.len ? " and " : "",
 			      wn_index_conf(t->idx)->tagprefix);
-	st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
-					   LINES > 0 ? (size_t) LINES : 50, &list, &err)
-		   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
+	/* A query cut short by a failed allocation would show the wrong
+	 * reviews (the triaged ones, say): checked once, here. */
+	if ((st = wn_buf_status(&qs)) != WN_OK)
+		wn_error_set(&err, st, "out of memory");
+	else
+		st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
+						   LINES > 0 ? (size_t) LINES : 50, &list, &err)
+			   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
 	wn_buf_free(&qs);
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
