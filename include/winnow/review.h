@@ -34,6 +34,11 @@ typedef enum {
 
 const char *wn_bot_name(wn_bot b);
 const char *wn_bot_label(wn_bot b);
+/* Every bot of WN_BOT_LIST in one line, for messages and help, so that
+ * no list of bots is typed by hand: each name after prefix, sep between
+ * them; with labels, a label that is not just the name spelled another
+ * way follows it ("lkp (0-day)").  malloc'd; NULL when out of memory. */
+char *wn_bot_names_text(const char *prefix, const char *sep, bool labels);
 /* The notmuch query term that finds b's mails ("from:lkp@intel.com");
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */

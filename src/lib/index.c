@@ -271,10 +271,16 @@ static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn
 			size_t len = strcspn(name, " \t()");
 			wn_bot b = bot_named(name, len);
 
-			if (b == WN_BOT_COUNT)
-				return wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query "
-						    "(bot:sashiko, bot:bpf-ci, bot:netdev-ai, bot:lkp, "
-						    "bot:syzbot, bot:generic)", (int) len, name);
+			if (b == WN_BOT_COUNT) {
+				char *all = wn_bot_names_text("bot:", ", ", false);
+
+				if (!all)
+					return wn_error_set(err, WN_NOMEM, "out of memory");
+				wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query (%s)", (int) len,
+					     name, all);
+				free(all);
+				return WN_USAGE;
+			}
 			if (bot_query(idx, b, out) != WN_OK)
 				return wn_error_set(err, WN_NOMEM, "out of memory");
 			p = name + len;

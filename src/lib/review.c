@@ -35,6 +35,30 @@ const char *wn_bot_label(wn_bot b)
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].label : "unknown";
 }
 
+/* "BPF CI" is bpf-ci spelled another way; "0-day" is not lkp. */
+static bool same_words(const char *name, const char *label)
+{
+	for (; *name && *label; name++, label++) {
+		int a = *name == '-' ? ' ' : *name, b = *label == '-' ? ' ' : *label;
+
+		if (a != b && !(a >= 'a' && a <= 'z' && b == a - 'a' + 'A'))
+			return false;
+	}
+	return !*name && !*label;
+}
+
+char *wn_bot_names_text(const char *prefix, const char *sep, bool labels)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (int i = 0; i < WN_BOT_COUNT; i++) {
+		wn_buf_printf(&b, "%s%s%s", i ? sep : "", prefix, bots[i].name);
+		if (labels && !same_words(bots[i].name, bots[i].label))
+			wn_buf_printf(&b, " (%s)", bots[i].label);
+	}
+	return wn_buf_steal(&b);	/* NULL if any append failed */
+}
+
 const char *wn_bot_query(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->query : NULL;

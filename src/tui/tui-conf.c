@@ -126,8 +126,20 @@ static void bind_one(void *ud, const char *key, const char *value)
 		if (l->views[i] && !strcmp(l->views[i], view))
 			id = i;
 	if (id < 0) {
-		conf_error(l, key, "unknown view '%s' (generic, queue, review, diff, mail, thread, history, help)",
-			   view);
+		/* The views named from TUI_VIEWS, so that a new view is never
+		 * missing here. */
+		wn_buf msg = WN_BUF_INIT;
+
+		wn_buf_printf(&msg, "unknown view '%s' (generic", view);
+		for (int i = 1; i < VIEW_COUNT; i++)
+			if (l->views[i])
+				wn_buf_printf(&msg, ", %s", l->views[i]);
+		wn_buf_puts(&msg, ")");
+		if (wn_buf_failed(&msg))
+			conf_error(l, key, "unknown view '%s'", view);
+		else
+			conf_error(l, key, "%s", wn_buf_str(&msg));
+		wn_buf_free(&msg);
 		return;
 	}
 	if ((k = keymap_key_parse(dot + 1)) < 0) {
