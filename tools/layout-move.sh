@@ -342,9 +342,9 @@ for name, calls, owns in modules:
     files = sorted(os.path.relpath(p, f"src/lib/{name}") for p, mod in module_of.items()
                    if mod == name)
     readme = (f"src/lib/{name}/ -- the {name} module of libwinnow\n\n" + wrap(owns, "") +
-              "\n\nIt may call: " + calls + ".  Nothing in it includes another module's\n"
-              "private header; another module reaches it only through its public\n"
-              "header in include/winnow/ (see HACKING, \"The layers\").\n\nFiles:\n" +
+              "\n\nIt may call: " + calls + ".  Its -private.h header is for its own\n"
+              "files; the modules above reach it through its other headers and\n"
+              "include/winnow/ (see HACKING, \"The layers\").\n\nFiles:\n" +
               wrap(" ".join(files), "    ") + "\n")
     open(f"src/lib/{name}/README", "w").write(readme)
     git("add", f"src/lib/{name}/README")
@@ -363,17 +363,21 @@ for name, calls, owns in modules:
     m.append(f"    {name}/" + " " * max(1, 10 - len(name)) + "calls: " + calls + "\n")
     m.append(wrap(owns, "                ") + "\n")
     m.append(wrap(" ".join(files), "                ") + "\n\n")
-m.append("A module's private header (NAME-private.h, or one named for what it\n"
-         "declares) is included by its own files only; what another module needs\n"
-         "goes into include/winnow/.  A new library file goes into its module's\n"
-         "folder and that folder's NAME.am.\n\n")
+m.append("A module's private header (NAME-private.h) is included by its own\n"
+         "files only.  Its other headers (core/str.h, index/props.h...) are what\n"
+         "it offers the modules above it inside the library; what the front ends\n"
+         "need goes into include/winnow/.  A new library file goes into its\n"
+         "module's folder and that folder's NAME.am.\n\n")
 hack = hack[:start] + "".join(m) + hack[end:]
 open("HACKING", "w").write(hack)
 
 # 6. what is left: private headers included across modules, and the
 # module graph (private and public headers) with its circles.
 pub = dict(l.split() for l in os.environ["PUBLIC"].splitlines() if l.strip())
-private = {p: module_of[p] for p in module_of if p.endswith(".h")}
+# A module's private header ends in -private.h; its other headers are
+# what it offers the modules above it inside the library.
+private = {p: module_of[p] for p in module_of if p.endswith("-private.h")}
+shared = {p: module_of[p] for p in module_of if p.endswith(".h") and p not in private}
 edges, cross = {}, []
 for p, mod in sorted(module_of.items()):
     for m2 in inc.finditer(open(p).read()):
@@ -383,6 +387,8 @@ for p, mod in sorted(module_of.items()):
             other = private[cand]
             if other != mod:
                 cross.append(f"{p} includes {cand}")
+        elif cand in shared:
+            other = shared[cand]
         elif t.startswith("winnow/") and t[7:] in pub:
             other = pub[t[7:]]
         else:
