@@ -43,6 +43,12 @@ char *wn_bot_names_text(const char *prefix, const char *sep, bool labels);
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */
 const char *wn_bot_query(wn_bot b);
+/* The text that marks the line of b's mails carrying the link to the
+ * review online ("dashboard link:"); NULL when there is none. */
+const char *wn_bot_link_marker(wn_bot b);
+/* s past a bot's subject tag ("[syzbot ci]", any case) at its start;
+ * s itself when it starts with none. */
+const char *wn_bot_subject_untag(const char *s);
 /* The notmuch query of b's mails that are no reviews (branch summaries,
  * follow-ups, its own patches): the index leaves them out unless
  * winnow.show_summaries is set.  Kept in step with the kind b's parser

@@ -15,6 +15,7 @@
 #include "hash.h"
 #include "bots/bots.h"
 #include "bots/place.h"
+#include "winnow/text.h"
 
 static const struct {
 	const char *name, *label;
@@ -57,6 +58,20 @@ char *wn_bot_names_text(const char *prefix, const char *sep, bool labels)
 			wn_buf_printf(&b, " (%s)", bots[i].label);
 	}
 	return wn_buf_steal(&b);	/* NULL if any append failed */
+}
+
+const char *wn_bot_link_marker(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;
+}
+
+const char *wn_bot_subject_untag(const char *s)
+{
+	for (int i = 0; i < WN_BOT_COUNT; i++)
+		for (const char *const *t = bots[i].desc->subject_tags; t && *t; t++)
+			if (wn_text_prefix_ci(s, *t))
+				return s + strlen(*t);
+	return s;
 }
 
 const char *wn_bot_query(wn_bot b)

@@ -794,4 +794,5 @@ const struct rv_bot rv_bot_LKP = {
 	.parse = parse,
 	.query = LKP_FROM,
 	.hidden = LKP_HIDDEN,
+	.link_marker = "Closes:",		/* "| Closes: https://lore..." */
 };
