@@ -61,6 +61,7 @@ index   message.h
 index   props.c
 index   props.h
 index   private.h       index-private.h
+index   index-nm.h
 store   store.c
 store   store-log.c
 store   store-writer.c

@@ -28,7 +28,7 @@
 #endif
 
 #include "forward-private.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/text.h"
 
 /* How long the sent copy's indexing may wait for the write lock. */
@@ -151,7 +151,7 @@ static void __attribute__((noreturn)) index_child(const wn_index *idx, const cha
 	/* libnotmuch may print on stderr: never onto the TUI's screen. */
 	if (devnull >= 0)
 		dup2(devnull, STDERR_FILENO);
-	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE, idx->config_path,
+	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE, wn_index_config_arg(idx),
 						NULL, &db, &msg);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_index_file(db, path, NULL, &m);
@@ -202,7 +202,7 @@ static wn_status index_copy(wn_index *idx, const char *path, wn_error *err)
  * warning: the mail is sent. */
 static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 {
-	const char *folder = idx->conf.sent_folder;
+	const char *folder = wn_index_conf(idx)->sent_folder;
 	wn_error err = WN_ERROR_INIT;
 	char *dir = NULL, *path = NULL;
 
@@ -213,7 +213,7 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 			      "(relative, without ..): no copy kept", warn->len ? "; " : "", folder);
 		return;
 	}
-	if (asprintf(&dir, "%s/%s", idx->db_path, folder) < 0)
+	if (asprintf(&dir, "%s/%s", wn_index_db_path(idx), folder) < 0)
 		return;
 	if (make_maildir(dir, &err) != WN_OK || deliver(dir, mail, len, &path, &err) != WN_OK)
 		wn_buf_printf(warn, "%s%s", warn->len ? "; " : "", wn_error_msg(&err));
@@ -309,14 +309,14 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 	*warning = NULL;
 	/* Whoever sends (a resumed draft, the TUI) must be able to tell who
 	 * opted out: an unreadable winnow.optout stops it here too. */
-	if ((st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+	if ((st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
 		return st;
-	st = wn_argv_split(idx->conf.sendmail, &argv, err);
+	st = wn_argv_split(wn_index_conf(idx)->sendmail, &argv, err);
 	if (st == WN_USAGE)
 		st = wn_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
-	if (st == WN_OK && (st = wn_proc_run(argv, mail.data, mail.len, idx->conf.sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
+	if (st == WN_OK && (st = wn_proc_run(argv, mail.data, mail.len, wn_index_conf(idx)->sendmail_timeout * 1000, &out, err)) != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
 		char *s = said(&out), *msg = strdup(wn_error_msg(err));

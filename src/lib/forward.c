@@ -13,7 +13,7 @@
 #include "hash.h"
 #include "forward-private.h"
 #include "message.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/text.h"
 
 /* --- small helpers ----------------------------------------------------- */
@@ -588,7 +588,7 @@ static wn_status subject(wn_forward *f, const wn_mail *patch)
 
 static wn_status read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
 {
-	notmuch_message_t *msg = wn_message_find(idx->db, id);
+	notmuch_message_t *msg = wn_index_find_message(idx, id);
 	wn_error lerr = WN_ERROR_INIT;
 	wn_status st;
 
@@ -627,7 +627,7 @@ static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, w
 {
 	char ***links = calloc(f->nparts, sizeof(char **));
 	char *author = wn_text_header_safe(patch->from_name ? patch->from_name : patch->from_addr);
-	fwd_body_ctx c = { &idx->conf, author, links };
+	fwd_body_ctx c = { wn_index_conf(idx), author, links };
 	wn_status st = links && author ? read_links(idx, f, links, err) : WN_NOMEM;
 
 	if (st == WN_OK)
@@ -673,9 +673,9 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 				    o->skip_forwarded ? " and not yet forwarded" : "");
 	if ((st = read_mail(idx, items[0]->patch->id, &patch, err)) != WN_OK)
 		return st;
-	if ((st = recipients(f, &idx->conf, patch, err)) == WN_OK &&
+	if ((st = recipients(f, wn_index_conf(idx), patch, err)) == WN_OK &&
 	    (st = subject(f, patch)) == WN_OK && (st = threading(f, patch)) == WN_OK &&
-	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, &idx->conf)) == WN_OK &&
+	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
 	    (st = note_forwarded(f)) == WN_OK)
 		st = make_body(idx, f, patch, err);
 	if (st == WN_NOMEM)
@@ -693,7 +693,7 @@ wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_
 
 	*out = NULL;
 	if ((st = check_items(items, n, err)) != WN_OK ||
-	    (st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+	    (st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
 		return st;
 	if (!(f = calloc(1, sizeof(*f))))
 		return wn_error_set(err, WN_NOMEM, "out of memory");

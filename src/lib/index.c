@@ -151,6 +151,26 @@ const char *wn_index_config_path(const wn_index *idx)
 	return idx->config_path ? idx->config_path : "";
 }
 
+const char *wn_index_config_arg(const wn_index *idx)
+{
+	return idx->config_path;
+}
+
+const char *wn_index_db_path(const wn_index *idx)
+{
+	return idx->db_path;
+}
+
+notmuch_message_t *wn_index_find_message(wn_index *idx, const char *id)
+{
+	return wn_message_find(idx->db, id);
+}
+
+notmuch_query_t *wn_index_query_new(wn_index *idx, const char *qs)
+{
+	return notmuch_query_create(idx->db, qs);
+}
+
 wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 {
 	notmuch_status_t nst;

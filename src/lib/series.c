@@ -16,7 +16,7 @@
 
 #include "map.h"
 #include "message.h"
-#include "private.h"
+#include "index-nm.h"
 #include "series-private.h"
 #include "str.h"
 #include "winnow/similar.h"
@@ -250,7 +250,7 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
  * thread: the thread all of them are in, when qs says so; else NULL. */
 void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
 {
-	notmuch_query_t *q = notmuch_query_create(s->idx->db, qs);
+	notmuch_query_t *q = wn_index_query_new(s->idx, qs);
 	notmuch_messages_t *msgs = NULL;
 	char **ids = NULL;
 	size_t n = 0;

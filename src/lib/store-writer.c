@@ -155,7 +155,7 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 		}
 	}
 	if (nst == NOTMUCH_STATUS_SUCCESS && r)
-		nst = sync_tags(msg, r, f->idx->conf.tagprefix);
+		nst = sync_tags(msg, r, wn_index_conf(f->idx)->tagprefix);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_message_thaw(msg);
 	return nst;
@@ -185,7 +185,7 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 	notmuch_status_t nst = NOTMUCH_STATUS_SUCCESS;
 	char *tag = NULL;
 
-	if (asprintf(&tag, "%sforwarded", f->idx->conf.tagprefix) < 0)
+	if (asprintf(&tag, "%sforwarded", wn_index_conf(f->idx)->tagprefix) < 0)
 		return NOTMUCH_STATUS_OUT_OF_MEMORY;
 	for (size_t i = 0; i < f->n && f->nforward && nst == NOTMUCH_STATUS_SUCCESS; i++) {
 		const struct entry *e = &f->e[i];
@@ -266,7 +266,7 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 		dup2(devnull, STDERR_FILENO);
 	}
 	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE,
-						s->idx->config_path, NULL, &db, &msg);
+						wn_index_config_arg(s->idx), NULL, &db, &msg);
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
 		child_say(fd, "error cannot open the notmuch database for writing: %s\n",
 			  msg ? msg : notmuch_status_to_string(nst));
