@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "map.h"
 #include "bots/bots.h"
 #include "bots/place.h"
 #include "winnow/text.h"
@@ -203,37 +204,26 @@ void wn_fingerprint(wn_bot bot, const char *file, const char *function, const ch
 	fp_hex(fp_hash(bot, file, function, text), out);
 }
 
-/* Open-addressing map from hash to a counter: which fingerprints were
- * given out in one review, and how many duplicates a base hash had.
- * Duplicates are rare, but a hostile mail may hold a million of them,
- * so neither lookups nor numbering may go quadratic. */
-struct fpmap {
-	uint64_t *key;		/* 0: free slot */
-	unsigned *val;
-	size_t mask;
-	bool zero;		/* key 0 itself is present */
-	unsigned zero_val;
-};
+/* Which fingerprints were given out in one review, and how many
+ * duplicates a base hash had: core's wn_map from the 8 bytes of a hash
+ * to its counter plus one (so that no value is NULL).  Duplicates are
+ * rare, but a hostile mail may hold a million of them, so neither
+ * lookups nor numbering may go quadratic. */
 
-/* The counter of h, inserting it (counter 0) when absent; *fresh tells. */
-static unsigned *fpmap_get(struct fpmap *m, uint64_t h, bool *fresh)
+/* The counter of h into *count, inserting h (counter 0) when absent;
+ * *fresh tells.  False when out of memory. */
+static bool fp_get(wn_map *m, uint64_t h, unsigned *count, bool *fresh)
 {
-	size_t i = (size_t) (h ^ (h >> 29)) & m->mask;
+	void *v = wn_map_get(m, (const char *) &h, sizeof(h));
 
-	*fresh = false;
-	if (!h) {
-		*fresh = !m->zero;
-		m->zero = true;
-		return &m->zero_val;
-	}
-	while (m->key[i]) {
-		if (m->key[i] == h)
-			return &m->val[i];
-		i = (i + 1) & m->mask;
-	}
-	m->key[i] = h;
-	*fresh = true;
-	return &m->val[i];
+	*fresh = !v;
+	*count = v ? (unsigned) ((uintptr_t) v - 1) : 0;
+	return v || wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) 1) == WN_OK;
+}
+
+static bool fp_set(wn_map *m, uint64_t h, unsigned count)
+{
+	return wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) (count + 1)) == WN_OK;
 }
 
 /* Fingerprints, 1-based indexes and the "why nothing" note.  A finding
@@ -243,19 +233,10 @@ static unsigned *fpmap_get(struct fpmap *m, uint64_t h, bool *fresh)
 static bool finish(struct rv_ctx *c, wn_bot bot)
 {
 	wn_review *r = c->r;
-	struct fpmap m;
-	size_t i, size = 16;
+	wn_map m = WN_MAP_INIT;
+	size_t i;
 	bool ok = false;
 
-	/* at most two keys per finding (its base and a numbered one) */
-	while (size < r->nfindings * 4)
-		size *= 2;
-	memset(&m, 0, sizeof(m));
-	m.key = calloc(size, sizeof(*m.key));
-	m.val = calloc(size, sizeof(*m.val));
-	if (!m.key || !m.val)
-		goto out;
-	m.mask = size - 1;
 	for (i = 0; i < r->nfindings; i++) {
 		wn_finding *f = &r->findings[i];
 		const struct rv_fploc *p = &c->fp[i];
@@ -263,7 +244,7 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 		const char *function = p->pinned ? p->function : f->function;
 		bool fresh;
 		uint64_t base, h;
-		unsigned *count;
+		unsigned count, other;
 
 		/* Front ends may count on a summary. */
 		if (!f->summary && !(f->summary = calloc(1, 1)))
@@ -275,22 +256,25 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 			r->wants_patch_files = true;
 		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
 		h = base;
-		count = fpmap_get(&m, base, &fresh);
+		if (!fp_get(&m, base, &count, &fresh))
+			goto out;
 		while (!fresh) {
 			char tag[24];
 
 			/* the base's own counter numbers its duplicates */
-			snprintf(tag, sizeof(tag), "#%u", ++*count + 1);
+			if (!fp_set(&m, base, ++count))
+				goto out;
+			snprintf(tag, sizeof(tag), "#%u", count + 1);
 			h = wn_fnv1a_str(wn_fnv1a_byte(base, 0x1f), tag);
-			fpmap_get(&m, h, &fresh);
+			if (!fp_get(&m, h, &other, &fresh))
+				goto out;
 		}
 		fp_hex(h, f->fingerprint);
 		f->index = (int) i + 1;
 	}
 	ok = true;
 out:
-	free(m.key);
-	free(m.val);
+	wn_map_free(&m, NULL);
 	return ok;
 }
 
