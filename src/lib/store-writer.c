@@ -358,7 +358,9 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 	fcntl(fds[0], F_SETFL, O_NONBLOCK);
 	s->child = pid;
 	s->child_fd = fds[0];
-	wn_buf_reset(&s->child_out);
+	/* Free, not reset: a failure in the last writer's lines must not
+	 * stick to this one's. */
+	wn_buf_free(&s->child_out);
 	return WN_OK;
 }
 

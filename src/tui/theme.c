@@ -93,7 +93,12 @@ static void add_error(struct theme *th, const char *origin, unsigned line,
 		return;
 	}
 	th->errors.msg = grown;
-	th->errors.msg[th->errors.n++] = wn_buf_steal(&b);
+	/* NULL when the message ran out of memory: say that instead of
+	 * half of it (or a hole in the list). */
+	if (!(th->errors.msg[th->errors.n] = wn_buf_steal(&b)) &&
+	    !(th->errors.msg[th->errors.n] = strdup("out of memory")))
+		return;
+	th->errors.n++;
 }
 
 static int hexval(char c)

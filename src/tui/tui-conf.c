@@ -102,8 +102,11 @@ static void conf_error(struct load *l, const char *key, const char *fmt, const c
 		wn_buf_printf(&b, "%s: ", *l->path ? l->path : "notmuch config");
 	wn_buf_printf(&b, "%s: ", key);
 	wn_buf_printf(&b, fmt, arg);
-	grown[l->nerr++] = wn_buf_steal(&b);
-	grown[l->nerr] = NULL;
+	/* NULL would end the list early: an error cut short by a failed
+	 * allocation becomes "out of memory" instead. */
+	if (!(grown[l->nerr] = wn_buf_steal(&b)) && !(grown[l->nerr] = strdup("out of memory")))
+		return;
+	grown[++l->nerr] = NULL;
 }
 
 /* winnow.bind.<view>.<key> = <action>; the key may itself be '.'. */

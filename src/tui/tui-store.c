@@ -36,6 +36,13 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	va_start(ap, fmt);
 	wn_buf_vprintf(&t->msg, fmt, ap);
 	va_end(ap);
+	/* Never half a message (or every later one lost: the failure
+	 * sticks to the buffer until it is freed). */
+	if (wn_buf_failed(&t->msg)) {
+		wn_buf_free(&t->msg);
+		wn_buf_puts(&t->msg, "out of memory");
+		role = ROLE_ERROR;
+	}
 	t->msg_role = role;
 	t->redraw = true;
 }
@@ -56,6 +63,8 @@ void tui_progress(struct tui *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	wn_buf_vprintf(&t->progress, fmt, ap);
 	va_end(ap);
+	if (wn_buf_failed(&t->progress))
+		wn_buf_free(&t->progress);	/* no progress shown, rather than half */
 }
 
 wn_status tui_flush(struct tui *t)
@@ -244,7 +253,7 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 		wn_buf_printf(&b, "%zu change%s of <%s>", h->changes, h->changes == 1 ? "" : "s",
 			      h->review);
 	}
-	tui_msg(t, ROLE_STATUS, "undid %s", wn_buf_str(&b));
+	tui_msg(t, ROLE_STATUS, "undid %s", wn_buf_failed(&b) ? "a change (out of memory for which)" : wn_buf_str(&b));
 	wn_buf_free(&b);
 	wn_item_free(&it);
 	wn_error_clear(&err);

@@ -297,8 +297,11 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 	}
 	refresh_view(t, v, c);
 	if (c->optout) {
-		wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout);
-		go = prompt_yesno(t, wn_buf_str(&q));
+		/* Half of this question could read as a yes to something else. */
+		if (wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout) != WN_OK)
+			go = false;	/* "not sent; the draft is kept" below */
+		else
+			go = prompt_yesno(t, wn_buf_str(&q));
 		wn_buf_free(&q);
 	}
 	if (!go) {

@@ -760,8 +760,10 @@ static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsig
 
 	if (dim && it->review->explain) {
 		wn_buf_reset(&q->scratch);
-		wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain);
-		subject = wn_buf_str(&q->scratch);
+		if (wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain) == WN_OK)
+			subject = wn_buf_str(&q->scratch);
+		else
+			wn_buf_free(&q->scratch);	/* the subject alone; the next row afresh */
 	}
 	c = row_add(r, ROLE_SUBJECT, CELL_FLEX, subject);
 	c->extra = dim;
@@ -888,6 +890,12 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 	else
 		wn_buf_printf(&question, "Mark all %zu finding%s of this review %s?", n,
 			      n == 1 ? "" : "s", wn_verdict_name(verdict));
+	/* Never ask half a question (the verdict is at its end). */
+	if (wn_buf_failed(&question)) {
+		wn_buf_free(&question);
+		tui_msg(t, ROLE_ERROR, "out of memory: nothing marked");
+		return;
+	}
 	yes = prompt_yesno(t, wn_buf_str(&question));
 	wn_buf_free(&question);
 	if (!yes) {
