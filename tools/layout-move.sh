@@ -38,21 +38,21 @@ core    buf.c
 core    str.c
 core    str.h
 core    text.c
-core    conf.c
 core    map.c
 core    map.h
 core    hash.c
 core    hash.h
 core    proc.c
 core    verdict.c
-core    severity.c
 mail    mail.c
 mail    mail-plain.c
 mail    mail-private.h
 mail    mail-list.c
 mail    trailer.c
 bots    review.c
+bots    severity.c
 index   index.c
+index   conf.c
 index   thread.c
 index   link.c
 index   link.h
@@ -98,10 +98,10 @@ stats   stats.c
 # MODULE|MAY CALL|WHAT IT OWNS: the modules in layer order, bottom first.
 # Written into each README and into HACKING.
 MODULES='
-core|(nothing of the library)|Leaves every other module calls: status codes and wn_error, the string buffer with its sticky out-of-memory flag, byte-run string helpers, sanitising text for the terminal and for headers, the configuration, the hash map and the one FNV-1a hash, verdict and severity names, and the one process runner (programs run without a shell, the state folder).
+core|(nothing of the library)|Leaves every other module calls: status codes and wn_error, the string buffer with its sticky out-of-memory flag, byte-run string helpers, sanitising text for the terminal and for headers, the hash map and the one FNV-1a hash, verdict names, and the one process runner (programs run without a shell, the state folder).
 mail|core|Reading a mail: MIME, charsets, quoted-printable and base64 through GMime, the plain-text fallback, which mailing list a mail went to, and the trailer block with its Assisted-by attribution.
-bots|core, mail|The table of bots (review.c: detection, the parser entry point, the finding fingerprint) and one file per bot holding its descriptor and every rule of its mail format, over the shared readers (summaries, quoted diffs, the finding builder).
-index|core, mail, bots|The read-only notmuch handle: queries, loading items, threads, which patch a review answers (link), one message of the index, and how verdicts and notes sit in notmuch properties.
+bots|core, mail|The table of bots (review.c: detection, the parser entry point, the finding fingerprint), the names of severities and kinds of mail, and one file per bot holding its descriptor and every rule of its mail format, over the shared readers (summaries, quoted diffs, the finding builder).
+index|core, mail, bots|The [winnow] configuration (its default query is the bots'"'"' queries or'"'"'ed) and the read-only notmuch handle: queries, loading items, threads, which patch a review answers (link), one message of the index, and how verdicts and notes sit in notmuch properties.
 store|core, mail, bots, index|The write path: marking, undo, history and forwards through the journal (append, fsync, flock, compaction) and the child that writes into notmuch.
 memory|core, mail, bots, index, store|Never judging the same finding twice (issue 12): when two findings are one problem, verdict memory, later patches and versions of a series, patch subjects and hunks, the pre-existing ledger, a patch in $PAGER.
 forward|core, mail, bots, index, store, memory|Mail we send: forwarding verified findings (compose, body, MIME, drafts, sending, recording), and the digests of our own (the ledger digest, feedback to a bot'"'"'s operators).
@@ -114,7 +114,7 @@ PUBLIC='
 status.h core
 buf.h core
 text.h core
-conf.h core
+conf.h index
 verdict.h core
 proc.h core
 mail.h mail
