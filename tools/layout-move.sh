@@ -273,6 +273,7 @@ for name, calls, owns in modules:
     body = f"# src/lib/{name}/: see its README.  Calls: {calls}.\nlibwinnow_a_SOURCES +="
     for f in files:
         body += " \\\n\t" + f
+    body += f"\nEXTRA_DIST += src/lib/{name}/README"
     open(f"src/lib/{name}/{name}.am", "w").write(body + "\n")
     git("add", f"src/lib/{name}/{name}.am")
 git("add", "src/lib/lib.am")
