@@ -33,6 +33,7 @@
 #include "winnow/conf.h"
 #include "winnow/index.h"
 #include "winnow/status.h"
+#include "winnow/proc.h"
 #include "winnow/store.h"
 
 /* The findings one review contributes to a mail. */
@@ -139,21 +140,6 @@ bool wn_forward_opted_out(const wn_conf *c, const char *addr);
 /* The recipients of f (To and Cc) that opted out, ", "-separated, or
  * NULL when none (or out of memory).  malloc'd. */
 char *wn_forward_optouts(const wn_conf *c, const wn_forward *f);
-
-/* --- programs: the editor and sendmail ------------------------------- */
-
-/* Split a command line into words, as a shell would without running
- * one: blanks separate words, '...' and "..." quote, a backslash
- * escapes the next character.  No expansion of any kind.  *argv is
- * NULL-terminated, free with wn_strv_free().  WN_USAGE for an empty
- * command or an open quote. */
-wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
-
-/* Run $VISUAL, else $EDITOR, else vi on the n files (as its last
- * arguments), on the caller's terminal, and wait for it.  An editor
- * that cannot start, fails or is killed gives an error; the files stay
- * as the editor left them.  (The TUI leaves curses mode around it.) */
-wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
 
 /* One forwarding run at a time: two `forward --all` started together
  * would both send every mail.  wn_forward_lock() opens (creating it)

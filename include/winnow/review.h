@@ -34,10 +34,21 @@ typedef enum {
 
 const char *wn_bot_name(wn_bot b);
 const char *wn_bot_label(wn_bot b);
+/* Every bot of WN_BOT_LIST in one line, for messages and help, so that
+ * no list of bots is typed by hand: each name after prefix, sep between
+ * them; with labels, a label that is not just the name spelled another
+ * way follows it ("lkp (0-day)").  malloc'd; NULL when out of memory. */
+char *wn_bot_names_text(const char *prefix, const char *sep, bool labels);
 /* The notmuch query term that finds b's mails ("from:lkp@intel.com");
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */
 const char *wn_bot_query(wn_bot b);
+/* The text that marks the line of b's mails carrying the link to the
+ * review online ("dashboard link:"); NULL when there is none. */
+const char *wn_bot_link_marker(wn_bot b);
+/* s past a bot's subject tag ("[syzbot ci]", any case) at its start;
+ * s itself when it starts with none. */
+const char *wn_bot_subject_untag(const char *s);
 /* The notmuch query of b's mails that are no reviews (branch summaries,
  * follow-ups, its own patches): the index leaves them out unless
  * winnow.show_summaries is set.  Kept in step with the kind b's parser

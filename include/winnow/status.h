@@ -50,6 +50,10 @@ wn_status wn_error_set(wn_error *err, wn_status st, const char *fmt, ...)
 wn_status wn_error_setv(wn_error *err, wn_status st, const char *fmt, va_list ap);
 /* The message, or the status description when none was recorded. */
 const char *wn_error_msg(const wn_error *err);
+/* Put prefix (and ": ") before err's message, with status st: the
+ * message is copied first, as wn_error_set() frees the one it
+ * replaces.  Returns st. */
+wn_status wn_error_prefix(wn_error *err, wn_status st, const char *prefix);
 void wn_error_clear(wn_error *err);
 
 #endif

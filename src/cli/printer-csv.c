@@ -104,13 +104,28 @@ static void field(wn_printer *p, const char *text)
 
 static void end_row(struct csv_printer *cp)
 {
+	bool failed;
+
 	if (!cp->columns) {
-		fprintf(cp->p.out, "%s\r\n", wn_buf_str(&cp->header));
 		cp->columns = cp->fields ? cp->fields : 1;
+		/* A row cut short would shift every later column: out of
+		 * memory leaves it out, says so, and starts the next afresh. */
+		if (wn_buf_failed(&cp->header) || wn_buf_failed(&cp->name))
+			fputs("winnow: out of memory: the CSV header is missing\n", stderr);
+		else
+			fprintf(cp->p.out, "%s\r\n", wn_buf_str(&cp->header));
 	}
 	for (; cp->fields < cp->columns; cp->fields++)
 		wn_buf_putc(&cp->row, ',');
-	fprintf(cp->p.out, "%s\r\n", wn_buf_str(&cp->row));
+	/* (name only makes the header; it is never freed mid-walk, as
+	 * name_pop() cuts it back to lengths taken before.) */
+	failed = wn_buf_failed(&cp->row);
+	if (failed) {
+		fputs("winnow: out of memory: a CSV row is missing\n", stderr);
+		wn_buf_free(&cp->row);
+	} else {
+		fprintf(cp->p.out, "%s\r\n", wn_buf_str(&cp->row));
+	}
 	wn_buf_reset(&cp->row);
 	cp->fields = 0;
 	cp->in_row = false;

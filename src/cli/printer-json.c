@@ -173,6 +173,10 @@ static void jp_string(wn_printer *p, const char *s)
 		fputs("\"\"", p->out);
 	else
 		put_escaped(p->out, wn_buf_str(b), b->len);
+	/* Out of memory sticks to a buffer: this string paid for it, the
+	 * next starts afresh. */
+	if (wn_buf_failed(b))
+		wn_buf_free(b);
 	jp_finish(jp);
 }
 

@@ -13,8 +13,12 @@ static wn_status reserve(wn_buf *b, size_t extra)
 	size_t need, cap;
 	char *p;
 
-	if (extra > SIZE_MAX - b->len - 1)
+	if (b->failed)
 		return WN_NOMEM;
+	if (extra > SIZE_MAX - b->len - 1) {
+		b->failed = true;
+		return WN_NOMEM;
+	}
 	need = b->len + extra + 1;
 	if (need <= b->cap)
 		return WN_OK;
@@ -22,8 +26,10 @@ static wn_status reserve(wn_buf *b, size_t extra)
 	while (cap < need)
 		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
 	p = realloc(b->data, cap);
-	if (!p)
+	if (!p) {
+		b->failed = true;
 		return WN_NOMEM;
+	}
 	b->data = p;
 	b->cap = cap;
 	return WN_OK;
@@ -90,10 +96,24 @@ void wn_buf_reset(wn_buf *b)
 		b->data[0] = '\0';
 }
 
+bool wn_buf_failed(const wn_buf *b)
+{
+	return b->failed;
+}
+
+wn_status wn_buf_status(const wn_buf *b)
+{
+	return b->failed ? WN_NOMEM : WN_OK;
+}
+
 char *wn_buf_steal(wn_buf *b)
 {
 	char *s = b->data;
 
+	if (b->failed) {
+		wn_buf_free(b);
+		return NULL;
+	}
 	if (!s)
 		s = calloc(1, 1);
 	b->data = NULL;
@@ -106,4 +126,5 @@ void wn_buf_free(wn_buf *b)
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+	b->failed = false;
 }

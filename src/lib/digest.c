@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "digest-private.h"
 #include "forward-private.h"
 #include "winnow/digest.h"
@@ -17,12 +18,12 @@
 static wn_status identity(wn_forward *f, const wn_conf *c)
 {
 	const char *seed = getenv("WINNOW_FORWARD_SEED");
-	unsigned long long h = fwd_hash(fwd_hash(FWD_FNV_INIT, f->to), f->subject), r = 0;
+	unsigned long long h = wn_fnv1a_field(wn_fnv1a_field(WN_FNV_BASIS, f->to), f->subject), r = 0;
 	char stamp[32];
 	struct tm tm;
 
 	if (seed && *seed)
-		r = fwd_hash(fwd_hash(FWD_FNV_INIT, seed), f->subject) ^ h;
+		r = wn_fnv1a_field(wn_fnv1a_field(WN_FNV_BASIS, seed), f->subject) ^ h;
 	else if (getrandom(&r, sizeof(r), 0) != (ssize_t) sizeof(r))
 		r = h ^ (unsigned long long) f->created ^ (unsigned long long) getpid() << 32;
 	gmtime_r(&f->created, &tm);

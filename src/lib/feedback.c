@@ -8,7 +8,7 @@
 #include "digest-private.h"
 #include "forward-private.h"
 #include "message.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/feedback.h"
 #include "winnow/text.h"
 
@@ -152,25 +152,33 @@ wn_status wn_feedback_add(wn_feedback *fb, const wn_item *it, wn_error *err)
 
 /* --- where it goes -------------------------------------------------------------- */
 
+struct address {
+	const char *key;
+	char *addr;
+};
+
+/* The last non-empty value of the key wanted. */
+static void address_of(void *ud, const char *key, const char *v)
+{
+	struct address *a = ud;
+
+	if (!strcmp(key, a->key) && v && *v) {
+		free(a->addr);
+		a->addr = strdup(v);
+	}
+}
+
 char *wn_feedback_address(wn_index *idx, wn_bot bot)
 {
-	notmuch_config_pairs_t *pairs = notmuch_config_get_pairs(idx->db, "winnow.feedback.");
-	char *key = NULL, *addr = NULL;
+	char *key = NULL;
+	struct address a = { NULL, NULL };
 
 	if (asprintf(&key, "winnow.feedback.%s", wn_bot_name(bot)) < 0)
-		key = NULL;
-	for (; key && pairs && notmuch_config_pairs_valid(pairs); notmuch_config_pairs_move_to_next(pairs)) {
-		const char *v = notmuch_config_pairs_value(pairs);
-
-		if (!strcmp(notmuch_config_pairs_key(pairs), key) && v && *v) {
-			free(addr);
-			addr = strdup(v);
-		}
-	}
-	if (pairs)
-		notmuch_config_pairs_destroy(pairs);
+		return NULL;
+	a.key = key;
+	wn_index_config_each(idx, "winnow.feedback.", address_of, &a);
 	free(key);
-	return addr;
+	return a.addr;
 }
 
 /* --- the digest ------------------------------------------------------------------ */

@@ -407,18 +407,6 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 
 /* --- links ----------------------------------------------------------------- */
 
-/* The line that carries each bot's link to its review online. */
-static const struct {
-	wn_bot bot;
-	const char *marker;
-} link_lines[] = {
-	{ WN_BOT_SASHIKO, "AI review" },		/* "Sashiko AI review · https://..." */
-	{ WN_BOT_BPF_CI, "CI run summary:" },
-	{ WN_BOT_NETDEV_AI, "full review" },
-	{ WN_BOT_LKP, "Closes:" },			/* "| Closes: https://lore..." */
-	{ WN_BOT_SYZBOT, "dashboard link:" },
-};
-
 /* The URL in line l (n bytes), into *out; NULL when none. */
 static wn_status url_in(const char *l, size_t n, char **out)
 {
@@ -436,12 +424,12 @@ static wn_status url_in(const char *l, size_t n, char **out)
 	return (*out = wn_strndup(u, (size_t) (e - u))) ? WN_OK : WN_NOMEM;
 }
 
+/* Is l the line that carries bot's link (its descriptor's link_marker)? */
 static bool marked(wn_bot bot, const char *l, size_t n)
 {
-	for (size_t i = 0; i < sizeof(link_lines) / sizeof(link_lines[0]); i++)
-		if (link_lines[i].bot == bot && str_find(l, n, link_lines[i].marker))
-			return true;
-	return false;
+	const char *marker = wn_bot_link_marker(bot);
+
+	return marker && str_find(l, n, marker);
 }
 
 wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out)

@@ -21,27 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "forward-private.h"
 #include "winnow/text.h"
-
-wn_status fwd_state_dir(char **out, wn_error *err)
-{
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	int r;
-
-	*out = NULL;
-	if (xdg && *xdg == '/')
-		r = asprintf(out, "%s/winnow", xdg);
-	else if (home && *home)
-		r = asprintf(out, "%s/.local/state/winnow", home);
-	else
-		return wn_error_set(err, WN_CONFIG, "neither XDG_STATE_HOME nor HOME is set");
-	if (r < 0) {
-		*out = NULL;
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	}
-	return WN_OK;
-}
 
 /* mkdir -p with mode 0700 for what it creates. */
 static wn_status make_dirs(char *path, wn_error *err)
@@ -66,7 +48,7 @@ static wn_status make_dirs(char *path, wn_error *err)
 wn_status wn_draft_dir(char **out, wn_error *err)
 {
 	char *state = NULL;
-	wn_status st = fwd_state_dir(&state, err);
+	wn_status st = wn_state_dir(&state, err);
 
 	*out = NULL;
 	if (st != WN_OK)
@@ -377,8 +359,8 @@ static char *key_of(wn_item **items, size_t n)
 	char *k = NULL;
 
 	for (size_t i = 0; i < n; i++)
-		sum += fwd_hash(FWD_FNV_INIT, items[i]->id);
-	return asprintf(&k, "%016llx", fwd_hash(sum, "winnow-draft")) < 0 ? NULL : k;
+		sum += wn_fnv1a_field(WN_FNV_BASIS, items[i]->id);
+	return asprintf(&k, "%016llx", (unsigned long long) wn_fnv1a_field(sum, "winnow-draft")) < 0 ? NULL : k;
 }
 
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)

@@ -357,7 +357,7 @@ static wn_status canon_addresses(char **v, bool one, bool need, const char *what
 	char *s;
 
 	if (st == WN_PARSE)
-		return fwd_error_prefix(err, WN_PARSE, what);
+		return wn_error_prefix(err, WN_PARSE, what);
 	if (st == WN_OK && need && !l.n)
 		st = wn_error_set(err, WN_PARSE, "the draft has no %s address", what);
 	if (st == WN_OK && one && l.n > 1)

@@ -4,7 +4,6 @@
  *   forward-body.c   the body: template, findings, links
  *   forward-mime.c   rendering with GMime; draft text in and out
  *   forward-draft.c  draft files, postponing and resuming
- *   forward-run.c    running the editor and sendmail without a shell
  *   forward-send.c   sending, recording, the sent copy */
 #ifndef WINNOW_FORWARD_PRIVATE_H
 #define WINNOW_FORWARD_PRIVATE_H
@@ -32,11 +31,6 @@ typedef struct fwd_mboxes {
 
 /* --- forward.c ------------------------------------------------------- */
 
-/* Put prefix (and ": ") before err's message, with status st: the
- * message is copied first, as wn_error_set() frees the one it
- * replaces.  Returns st. */
-wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix);
-
 /* Is addr fit for a header: one '@' with text on both sides, no blank,
  * control, quote or bracket? */
 bool fwd_addr_ok(const char *addr);
@@ -49,9 +43,6 @@ wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *e
 wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);
-/* 64-bit FNV-1a over s, continuing from h (start with FWD_FNV_INIT). */
-#define FWD_FNV_INIT 0xcbf29ce484222325ULL
-unsigned long long fwd_hash(unsigned long long h, const char *s);
 
 /* --- forward-body.c --------------------------------------------------- */
 
@@ -85,27 +76,9 @@ wn_status fwd_parse_loose(const char *text, fwd_mboxes *l);
  * they need it, not encoded).  malloc'd. */
 char *fwd_format_addresses(const fwd_mboxes *l);
 
-/* --- forward-run.c ---------------------------------------------------- */
-
-/* Run argv with input on its stdin, what it writes on stdout and
- * stderr collected in output.  WN_OK only when it exited 0 having read
- * all of input; otherwise err says how it ended (not found, exit
- * status, signal, left part of the mail unread).  Returns when argv
- * exits, even if something it started holds the pipes; stops it after
- * timeout_ms (0: no limit) or on Ctrl-C (SIGINT). */
-wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, int timeout_ms,
-		       wn_buf *output, wn_error *err);
-/* The same with the environment envp (NULL: this process's), so that a
- * caller changes its child's environment, never its own. */
-wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
-			   int timeout_ms, wn_buf *output, wn_error *err);
-
 /* --- forward-draft.c ---------------------------------------------------- */
 
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
-
-/* The state folder of winnow ($XDG_STATE_HOME/winnow), malloc'd. */
-wn_status fwd_state_dir(char **out, wn_error *err);
 
 #endif

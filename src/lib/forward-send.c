@@ -28,7 +28,7 @@
 #endif
 
 #include "forward-private.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/text.h"
 
 /* How long the sent copy's indexing may wait for the write lock. */
@@ -151,7 +151,7 @@ static void __attribute__((noreturn)) index_child(const wn_index *idx, const cha
 	/* libnotmuch may print on stderr: never onto the TUI's screen. */
 	if (devnull >= 0)
 		dup2(devnull, STDERR_FILENO);
-	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE, idx->config_path,
+	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE, wn_index_config_arg(idx),
 						NULL, &db, &msg);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_index_file(db, path, NULL, &m);
@@ -202,7 +202,7 @@ static wn_status index_copy(wn_index *idx, const char *path, wn_error *err)
  * warning: the mail is sent. */
 static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 {
-	const char *folder = idx->conf.sent_folder;
+	const char *folder = wn_index_conf(idx)->sent_folder;
 	wn_error err = WN_ERROR_INIT;
 	char *dir = NULL, *path = NULL;
 
@@ -213,7 +213,7 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 			      "(relative, without ..): no copy kept", warn->len ? "; " : "", folder);
 		return;
 	}
-	if (asprintf(&dir, "%s/%s", idx->db_path, folder) < 0)
+	if (asprintf(&dir, "%s/%s", wn_index_db_path(idx), folder) < 0)
 		return;
 	if (make_maildir(dir, &err) != WN_OK || deliver(dir, mail, len, &path, &err) != WN_OK)
 		wn_buf_printf(warn, "%s%s", warn->len ? "; " : "", wn_error_msg(&err));
@@ -230,7 +230,7 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
 {
 	char *state = NULL, *path = NULL;
-	wn_status st = fwd_state_dir(&state, err);
+	wn_status st = wn_state_dir(&state, err);
 
 	*fd = -1;
 	*waited = false;
@@ -325,21 +325,21 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 	*warning = NULL;
 	/* Whoever sends (a resumed draft, the TUI) must be able to tell who
 	 * opted out: an unreadable winnow.optout stops it here too. */
-	if ((st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+	if ((st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
 		return st;
-	st = wn_argv_split(idx->conf.sendmail, &argv, err);
+	st = wn_argv_split(wn_index_conf(idx)->sendmail, &argv, err);
 	if (st == WN_USAGE)
-		st = fwd_error_prefix(err, WN_CONFIG, "winnow.sendmail");
+		st = wn_error_prefix(err, WN_CONFIG, "winnow.sendmail");
 	if (st == WN_OK)
 		st = wn_forward_render(f, when, &mail, err);
 	/* On disk before sendmail may take the mail: a winnow killed while
 	 * it has it leaves a trace the next run asks about. */
 	if (st == WN_OK && store &&
 	    (st = wn_store_sendmail(store, f->message_id, WN_SENT_HANDED, when, err)) != WN_OK)
-		st = fwd_error_prefix(err, st, "not sent: the journal cannot say it is being sent");
+		st = wn_error_prefix(err, st, "not sent: the journal cannot say it is being sent");
 	if (st == WN_OK)
-		st = handed(store, f, fwd_run_pipe(argv, mail.data, mail.len,
-						   idx->conf.sendmail_timeout * 1000, &out, err), when, &warn);
+		st = handed(store, f, wn_proc_run(argv, mail.data, mail.len,
+						   wn_index_conf(idx)->sendmail_timeout * 1000, &out, err), when, &warn);
 	if (st != WN_OK && out.len) {
 		/* Its message after ours: "'msmtp' exited with status 1:
 		 * msmtp: cannot connect ..." */
@@ -355,7 +355,12 @@ wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const c
 		if (draft_dir)
 			wn_forward_draft_remove(f, draft_dir);
 		sent_copy(idx, mail.data, mail.len, &warn);
-		*warning = warn.len ? wn_buf_steal(&warn) : NULL;
+		/* The mail is sent, so no error; but a warning lost to a
+		 * failed allocation must not read as "all went well". */
+		if (wn_buf_failed(&warn))
+			*warning = strdup("the mail was sent, but memory ran out while noting what else went wrong");
+		else
+			*warning = warn.len ? wn_buf_steal(&warn) : NULL;
 	}
 	wn_buf_free(&mail);
 	wn_buf_free(&out);

@@ -10,32 +10,13 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "forward-private.h"
 #include "message.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/text.h"
 
 /* --- small helpers ----------------------------------------------------- */
-
-wn_status fwd_error_prefix(wn_error *err, wn_status st, const char *prefix)
-{
-	char *msg = strdup(wn_error_msg(err));
-
-	wn_error_set(err, st, "%s: %s", prefix, msg ? msg : wn_status_str(st));
-	free(msg);
-	return st;
-}
-
-unsigned long long fwd_hash(unsigned long long h, const char *s)
-{
-	for (; s && *s; s++) {
-		h ^= (unsigned char) *s;
-		h *= 0x100000001b3ULL;
-	}
-	/* A separator, so that ("ab","c") and ("a","bc") differ. */
-	h ^= 0xff;
-	return h * 0x100000001b3ULL;
-}
 
 bool fwd_addr_ok(const char *addr)
 {
@@ -478,7 +459,7 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const fwd_mbox
 		}
 		st = fwd_parse_addresses(w, cc, true, err);
 		if (st == WN_PARSE)
-			st = fwd_error_prefix(err, WN_CONFIG, "winnow.cc");
+			st = wn_error_prefix(err, WN_CONFIG, "winnow.cc");
 	}
 	free(copy);
 	return st;
@@ -577,9 +558,9 @@ static wn_status new_message_id(wn_forward *f, const wn_conf *c)
 	struct tm tm;
 
 	if (seed && *seed)
-		r = fwd_hash(fwd_hash(FWD_FNV_INIT, seed), f->key);
+		r = wn_fnv1a_field(wn_fnv1a_field(WN_FNV_BASIS, seed), f->key);
 	else if (getrandom(&r, sizeof(r), 0) != (ssize_t) sizeof(r))
-		r = fwd_hash(FWD_FNV_INIT, f->key) ^ (unsigned long long) f->created ^
+		r = wn_fnv1a_field(WN_FNV_BASIS, f->key) ^ (unsigned long long) f->created ^
 		    (unsigned long long) getpid() << 32;
 	gmtime_r(&f->created, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
@@ -607,7 +588,7 @@ static wn_status subject(wn_forward *f, const wn_mail *patch)
 
 static wn_status read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
 {
-	notmuch_message_t *msg = wn_message_find(idx->db, id);
+	notmuch_message_t *msg = wn_index_find_message(idx, id);
 	wn_error lerr = WN_ERROR_INIT;
 	wn_status st;
 
@@ -646,7 +627,7 @@ static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, w
 {
 	char ***links = calloc(f->nparts, sizeof(char **));
 	char *author = wn_text_header_safe(patch->from_name ? patch->from_name : patch->from_addr);
-	fwd_body_ctx c = { &idx->conf, author, links };
+	fwd_body_ctx c = { wn_index_conf(idx), author, links };
 	wn_status st = links && author ? read_links(idx, f, links, err) : WN_NOMEM;
 
 	if (st == WN_OK)
@@ -692,9 +673,9 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 				    o->skip_forwarded ? " and not yet forwarded" : "");
 	if ((st = read_mail(idx, items[0]->patch->id, &patch, err)) != WN_OK)
 		return st;
-	if ((st = recipients(f, &idx->conf, patch, err)) == WN_OK &&
+	if ((st = recipients(f, wn_index_conf(idx), patch, err)) == WN_OK &&
 	    (st = subject(f, patch)) == WN_OK && (st = threading(f, patch)) == WN_OK &&
-	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, &idx->conf)) == WN_OK &&
+	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
 	    (st = note_forwarded(f)) == WN_OK)
 		st = make_body(idx, f, patch, err);
 	if (st == WN_NOMEM)
@@ -712,7 +693,7 @@ wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_
 
 	*out = NULL;
 	if ((st = check_items(items, n, err)) != WN_OK ||
-	    (st = wn_forward_optout_check(&idx->conf, err)) != WN_OK)
+	    (st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
 		return st;
 	if (!(f = calloc(1, sizeof(*f))))
 		return wn_error_set(err, WN_NOMEM, "out of memory");

@@ -151,6 +151,26 @@ const char *wn_index_config_path(const wn_index *idx)
 	return idx->config_path ? idx->config_path : "";
 }
 
+const char *wn_index_config_arg(const wn_index *idx)
+{
+	return idx->config_path;
+}
+
+const char *wn_index_db_path(const wn_index *idx)
+{
+	return idx->db_path;
+}
+
+notmuch_message_t *wn_index_find_message(wn_index *idx, const char *id)
+{
+	return wn_message_find(idx->db, id);
+}
+
+notmuch_query_t *wn_index_query_new(wn_index *idx, const char *qs)
+{
+	return notmuch_query_create(idx->db, qs);
+}
+
 wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 {
 	notmuch_status_t nst;
@@ -271,10 +291,16 @@ static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn
 			size_t len = strcspn(name, " \t()");
 			wn_bot b = bot_named(name, len);
 
-			if (b == WN_BOT_COUNT)
-				return wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query "
-						    "(bot:sashiko, bot:bpf-ci, bot:netdev-ai, bot:lkp, "
-						    "bot:syzbot, bot:generic)", (int) len, name);
+			if (b == WN_BOT_COUNT) {
+				char *all = wn_bot_names_text("bot:", ", ", false);
+
+				if (!all)
+					return wn_error_set(err, WN_NOMEM, "out of memory");
+				wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query (%s)", (int) len,
+					     name, all);
+				free(all);
+				return WN_USAGE;
+			}
 			if (bot_query(idx, b, out) != WN_OK)
 				return wn_error_set(err, WN_NOMEM, "out of memory");
 			p = name + len;

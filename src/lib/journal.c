@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "journal.h"
 #include "str.h"
 #include "winnow/buf.h"
@@ -53,17 +54,6 @@ static int mkdirs(const char *path)
 	return rc;
 }
 
-/* FNV-1a 64: the file name must be stable across runs, not secure. */
-static uint64_t fnv1a(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char) *s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal **out, wn_error *err)
 {
@@ -86,7 +76,8 @@ wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal
 		return wn_error_set(err, WN_CONFIG, "cannot place the journal: neither XDG_STATE_HOME nor HOME is set");
 	}
 	if (!j->dir || asprintf(&j->path, "%s/journal-%016llx", j->dir,
-				(unsigned long long) fnv1a(db_path)) < 0) {
+				/* FNV-1a: the file name must be stable across runs, not secure. */
+				(unsigned long long) wn_fnv1a_str(WN_FNV_BASIS, db_path)) < 0) {
 		free(j->dir);
 		free(j);
 		return wn_error_set(err, WN_NOMEM, "out of memory");

@@ -160,17 +160,19 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }
 
-/* Strip reply markers ("Re:", "RE:", "Aw:", "[syzbot ci] Re:") and
+/* Strip reply markers ("Re:", "RE:", "Aw:", a bot's "[syzbot ci] Re:") and
  * normalise whitespace and case.  malloc'd. */
 static char *subject_key(const char *s)
 {
 	for (;;) {
+		const char *untagged;
+
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (wn_text_prefix_ci(s, "re:") || wn_text_prefix_ci(s, "aw:"))
 			s += 3;
-		else if (wn_text_prefix_ci(s, "[syzbot ci]"))
-			s += 11;
+		else if ((untagged = wn_bot_subject_untag(s)) != s)
+			s = untagged;	/* the bots' subject_tags */
 		else
 			break;
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "map.h"
 
 struct wn_map_slot {
@@ -14,17 +15,11 @@ struct wn_map_slot {
 	void *val;
 };
 
-/* FNV-1a 64: keys are Message-IDs and fingerprints we chose or that a
- * mail chose; a collision only costs a probe. */
+/* FNV-1a (hash.h): keys are Message-IDs and fingerprints we chose or
+ * that a mail chose; a collision only costs a probe. */
 static uint64_t hash(const char *k, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char) k[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return wn_fnv1a(WN_FNV_BASIS, k, n);
 }
 
 static struct wn_map_slot *find(const wn_map *m, const char *key, size_t len, uint64_t h)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "map.h"
-#include "private.h"
+#include "index-nm.h"
 #include "str.h"
 #include "winnow/buf.h"
 #include "winnow/memory.h"

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "winnow/forward.h"
+#include "winnow/proc.h"
 #include "winnow/series.h"
 #include "winnow/text.h"
 

@@ -1,10 +1,11 @@
-/* winnow — the index handle, shared by index.c (which owns it) and
- * store.c (which writes beside it). */
+/* winnow — the index handle, private to the index's files (index.c,
+ * thread.c).  Other modules use index-nm.h's functions instead. */
 #ifndef WINNOW_PRIVATE_H
 #define WINNOW_PRIVATE_H
 
 #include <notmuch.h>
 
+#include "index-nm.h"
 #include "winnow/conf.h"
 #include "winnow/index.h"
 
@@ -18,9 +19,5 @@ struct wn_index {
 	unsigned long revision;		/* last seen by wn_index_revision() */
 };
 
-/* The message id on the read-only handle (*out NULL when absent),
- * reopening the index and trying again when another process's write
- * discarded the revision being read. */
-wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err);
 
 #endif

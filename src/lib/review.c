@@ -12,8 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
+#include "map.h"
 #include "bots/bots.h"
 #include "bots/place.h"
+#include "winnow/text.h"
 
 static const struct {
 	const char *name, *label;
@@ -32,6 +35,44 @@ const char *wn_bot_name(wn_bot b)
 const char *wn_bot_label(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].label : "unknown";
+}
+
+/* "BPF CI" is bpf-ci spelled another way; "0-day" is not lkp. */
+static bool same_words(const char *name, const char *label)
+{
+	for (; *name && *label; name++, label++) {
+		int a = *name == '-' ? ' ' : *name, b = *label == '-' ? ' ' : *label;
+
+		if (a != b && !(a >= 'a' && a <= 'z' && b == a - 'a' + 'A'))
+			return false;
+	}
+	return !*name && !*label;
+}
+
+char *wn_bot_names_text(const char *prefix, const char *sep, bool labels)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (int i = 0; i < WN_BOT_COUNT; i++) {
+		wn_buf_printf(&b, "%s%s%s", i ? sep : "", prefix, bots[i].name);
+		if (labels && !same_words(bots[i].name, bots[i].label))
+			wn_buf_printf(&b, " (%s)", bots[i].label);
+	}
+	return wn_buf_steal(&b);	/* NULL if any append failed */
+}
+
+const char *wn_bot_link_marker(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;
+}
+
+const char *wn_bot_subject_untag(const char *s)
+{
+	for (int i = 0; i < WN_BOT_COUNT; i++)
+		for (const char *const *t = bots[i].desc->subject_tags; t && *t; t++)
+			if (wn_text_prefix_ci(s, *t))
+				return s + strlen(*t);
+	return s;
 }
 
 const char *wn_bot_query(wn_bot b)
@@ -103,7 +144,7 @@ found:
 
 /* ---- fingerprint ----
  *
- * FNV-1a, 64 bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3)
+ * FNV-1a, 64 bit (hash.h: offset basis 0xcbf29ce484222325, prime 0x100000001b3)
  * over:  bot name 0x1f file 0x1f function 0x1f text
  * where a NULL field is empty and the text is normalised on the fly:
  * ASCII letters lower-cased, every run of ASCII whitespace (space, \t,
@@ -111,20 +152,6 @@ found:
  * wn_text_normalize() documents.  It is spelled out here rather than
  * called so that the fingerprint can never drift: verdicts are stored
  * under it.  Printed as 16 lower-case hex digits.  DO NOT CHANGE. */
-#define FNV_BASIS UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
-static uint64_t fnv_bytes(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char) *s) * FNV_PRIME;
-	return h;
-}
-
-static uint64_t fnv_byte(uint64_t h, unsigned char ch)
-{
-	return (h ^ ch) * FNV_PRIME;
-}
 
 static bool fp_space(int ch)
 {
@@ -143,26 +170,26 @@ static uint64_t fnv_normalised(uint64_t h, const char *s)
 			continue;
 		}
 		if (pending)
-			h = fnv_byte(h, ' ');
+			h = wn_fnv1a_byte(h, ' ');
 		pending = false;
 		any = true;
 		if (ch >= 'A' && ch <= 'Z')
 			ch += 'a' - 'A';
-		h = fnv_byte(h, (unsigned char) ch);
+		h = wn_fnv1a_byte(h, (unsigned char) ch);
 	}
 	return h;
 }
 
 static uint64_t fp_hash(wn_bot bot, const char *file, const char *function, const char *text)
 {
-	uint64_t h = FNV_BASIS;
+	uint64_t h = WN_FNV_BASIS;
 
-	h = fnv_bytes(h, wn_bot_name(bot));
-	h = fnv_byte(h, 0x1f);
-	h = fnv_bytes(h, file);
-	h = fnv_byte(h, 0x1f);
-	h = fnv_bytes(h, function);
-	h = fnv_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, wn_bot_name(bot));
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, file);
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, function);
+	h = wn_fnv1a_byte(h, 0x1f);
 	return fnv_normalised(h, text);
 }
 
@@ -177,37 +204,26 @@ void wn_fingerprint(wn_bot bot, const char *file, const char *function, const ch
 	fp_hex(fp_hash(bot, file, function, text), out);
 }
 
-/* Open-addressing map from hash to a counter: which fingerprints were
- * given out in one review, and how many duplicates a base hash had.
- * Duplicates are rare, but a hostile mail may hold a million of them,
- * so neither lookups nor numbering may go quadratic. */
-struct fpmap {
-	uint64_t *key;		/* 0: free slot */
-	unsigned *val;
-	size_t mask;
-	bool zero;		/* key 0 itself is present */
-	unsigned zero_val;
-};
+/* Which fingerprints were given out in one review, and how many
+ * duplicates a base hash had: core's wn_map from the 8 bytes of a hash
+ * to its counter plus one (so that no value is NULL).  Duplicates are
+ * rare, but a hostile mail may hold a million of them, so neither
+ * lookups nor numbering may go quadratic. */
 
-/* The counter of h, inserting it (counter 0) when absent; *fresh tells. */
-static unsigned *fpmap_get(struct fpmap *m, uint64_t h, bool *fresh)
+/* The counter of h into *count, inserting h (counter 0) when absent;
+ * *fresh tells.  False when out of memory. */
+static bool fp_get(wn_map *m, uint64_t h, unsigned *count, bool *fresh)
 {
-	size_t i = (size_t) (h ^ (h >> 29)) & m->mask;
+	void *v = wn_map_get(m, (const char *) &h, sizeof(h));
 
-	*fresh = false;
-	if (!h) {
-		*fresh = !m->zero;
-		m->zero = true;
-		return &m->zero_val;
-	}
-	while (m->key[i]) {
-		if (m->key[i] == h)
-			return &m->val[i];
-		i = (i + 1) & m->mask;
-	}
-	m->key[i] = h;
-	*fresh = true;
-	return &m->val[i];
+	*fresh = !v;
+	*count = v ? (unsigned) ((uintptr_t) v - 1) : 0;
+	return v || wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) 1) == WN_OK;
+}
+
+static bool fp_set(wn_map *m, uint64_t h, unsigned count)
+{
+	return wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) (count + 1)) == WN_OK;
 }
 
 /* Fingerprints, 1-based indexes and the "why nothing" note.  A finding
@@ -217,19 +233,10 @@ static unsigned *fpmap_get(struct fpmap *m, uint64_t h, bool *fresh)
 static bool finish(struct rv_ctx *c, wn_bot bot)
 {
 	wn_review *r = c->r;
-	struct fpmap m;
-	size_t i, size = 16;
+	wn_map m = WN_MAP_INIT;
+	size_t i;
 	bool ok = false;
 
-	/* at most two keys per finding (its base and a numbered one) */
-	while (size < r->nfindings * 4)
-		size *= 2;
-	memset(&m, 0, sizeof(m));
-	m.key = calloc(size, sizeof(*m.key));
-	m.val = calloc(size, sizeof(*m.val));
-	if (!m.key || !m.val)
-		goto out;
-	m.mask = size - 1;
 	for (i = 0; i < r->nfindings; i++) {
 		wn_finding *f = &r->findings[i];
 		const struct rv_fploc *p = &c->fp[i];
@@ -237,7 +244,7 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 		const char *function = p->pinned ? p->function : f->function;
 		bool fresh;
 		uint64_t base, h;
-		unsigned *count;
+		unsigned count, other;
 
 		/* Front ends may count on a summary. */
 		if (!f->summary && !(f->summary = calloc(1, 1)))
@@ -249,22 +256,25 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 			r->wants_patch_files = true;
 		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
 		h = base;
-		count = fpmap_get(&m, base, &fresh);
+		if (!fp_get(&m, base, &count, &fresh))
+			goto out;
 		while (!fresh) {
 			char tag[24];
 
 			/* the base's own counter numbers its duplicates */
-			snprintf(tag, sizeof(tag), "#%u", ++*count + 1);
-			h = fnv_bytes(fnv_byte(base, 0x1f), tag);
-			fpmap_get(&m, h, &fresh);
+			if (!fp_set(&m, base, ++count))
+				goto out;
+			snprintf(tag, sizeof(tag), "#%u", count + 1);
+			h = wn_fnv1a_str(wn_fnv1a_byte(base, 0x1f), tag);
+			if (!fp_get(&m, h, &other, &fresh))
+				goto out;
 		}
 		fp_hex(h, f->fingerprint);
 		f->index = (int) i + 1;
 	}
 	ok = true;
 out:
-	free(m.key);
-	free(m.val);
+	wn_map_free(&m, NULL);
 	return ok;
 }
 

@@ -16,7 +16,7 @@
 
 #include "map.h"
 #include "message.h"
-#include "private.h"
+#include "index-nm.h"
 #include "series-private.h"
 #include "str.h"
 #include "winnow/similar.h"
@@ -181,62 +181,20 @@ const char *sr_patch_thread(wn_series *s, struct sr_patch *p)
 	return p->thread;
 }
 
-/* Longest patch mail read for its diff. */
-#define PATCH_MAX (8 << 20)
-
-/* The body of a plain patch mail (one text part, 7bit or 8bit, as git
- * send-email and b4 write them) straight from its file: most patches
- * are, and reading them without GMime is what keeps a statistics pass
- * over every series affordable.  false for anything encoded or in parts
- * (or unreadable): GMime decodes those. */
-static bool plain_body(const char *path, wn_buf *b, size_t *body)
-{
-	FILE *f = path ? fopen(path, "re") : NULL;
-	char chunk[65536];
-	const char *end;
-	size_t n;
-	bool ok = f != NULL;
-
-	while (ok && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		ok = b->len + n <= PATCH_MAX && wn_buf_append(b, chunk, n) == WN_OK;
-	if (f && ferror(f))
-		ok = false;
-	if (f)
-		fclose(f);
-	if (!ok || !b->len)
-		return false;
-	end = str_find(b->data, b->len, "\n\n");
-	if (!end)
-		end = str_find(b->data, b->len, "\n\r\n");
-	if (!end)
-		return false;
-	n = (size_t) (end - b->data);
-	/* Anything that may be encoded goes to GMime: a false alarm
-	 * (a subject saying "base64") only costs the slower way. */
-	if (str_find_ci(b->data, n, "quoted-printable") || str_find_ci(b->data, n, "base64") ||
-	    str_find_ci(b->data, n, "multipart/"))
-		return false;
-	*body = n + (end[1] == '\r' ? 3 : 2);
-	return true;
-}
-
 const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 {
 	notmuch_message_t *msg = NULL;
 	wn_mail *mail = NULL;
-	wn_buf raw = WN_BUF_INIT;
-	size_t body;
 
 	if (p->diff_read)
 		return &p->diff;
 	p->diff_read = true;
 	if (wn_index_message(s->idx, p->id, &msg, NULL) != WN_OK || !msg)
 		return &p->diff;
-	if (plain_body(notmuch_message_get_filename(msg), &raw, &body))
-		wn_diff_parse(raw.data + body, raw.len - body, &p->diff);
-	else if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
+	/* The one way to read a mail (wn_mail_parse_file, whose plain path
+	 * keeps a statistics pass over every series affordable). */
+	if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
 		wn_diff_parse(mail->body, mail->body_len, &p->diff);
-	wn_buf_free(&raw);
 	wn_mail_free(&mail);
 	notmuch_message_destroy(msg);
 	return &p->diff;
@@ -250,7 +208,7 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
  * thread: the thread all of them are in, when qs says so; else NULL. */
 void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
 {
-	notmuch_query_t *q = notmuch_query_create(s->idx->db, qs);
+	notmuch_query_t *q = wn_index_query_new(s->idx, qs);
 	notmuch_messages_t *msgs = NULL;
 	char **ids = NULL;
 	size_t n = 0;

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "forward-private.h"
+#include "hash.h"
 #include "props.h"
 #include "share-private.h"
 #include "str.h"
@@ -29,7 +29,7 @@ static bool keep(unsigned char c, bool first)
 
 char *sh_review_dir(const char *id)
 {
-	unsigned long long h = fwd_hash(FWD_FNV_INIT, id);
+	unsigned long long h = wn_fnv1a_field(WN_FNV_BASIS, id);
 	wn_buf b = WN_BUF_INIT;
 
 	wn_buf_printf(&b, "reviews/%02llx/", h >> 56);

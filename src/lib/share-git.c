@@ -1,6 +1,6 @@
 /* winnow — the sharing repository and the git program (share-private.h).
  *
- * git runs without a shell (forwarding's fwd_run_pipe), always with -C
+ * git runs without a shell (wn_proc_run), always with -C
  * and with settings that keep the user's own git configuration from
  * getting in the way: no hooks, no commit signing, winnow's identity.
  * The repository is hostile input (anyone who can push writes it):
@@ -16,13 +16,15 @@
 #include <errno.h>
 #include <ftw.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "forward-private.h"
+#include "hash.h"
+#include "winnow/proc.h"
 
 /* git's own list of the variables that name a repository's parts
  * (local_repo_env in git's environment.c). */
@@ -107,7 +109,7 @@ wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 		argv[n++] = a;
 	va_end(ap);
 	argv[n] = NULL;
-	st = fwd_run_pipe_env((char *const *) argv, env, "", 0, 0, out ? out : &sink, err);
+	st = wn_proc_run_env((char *const *) argv, env, "", 0, 0, out ? out : &sink, err);
 	if (st != WN_OK && (out ? out : &sink)->len) {
 		/* Its own words after ours, on one line. */
 		char *said = wn_text_header_safe(wn_buf_str(out ? out : &sink)), *msg = strdup(wn_error_msg(err));
@@ -205,9 +207,10 @@ wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const 
 	wn_status st;
 
 	memset(r, 0, sizeof(*r));
-	if ((st = fwd_state_dir(&state, err)) != WN_OK)
+	if ((st = wn_state_dir(&state, err)) != WN_OK)
 		return st;
-	if (asprintf(&r->dir, "%s/git-%016llx", state, fwd_hash(FWD_FNV_INIT, db_path)) < 0 ||
+	if (asprintf(&r->dir, "%s/git-%016llx", state,
+		     (unsigned long long) wn_fnv1a_field(WN_FNV_BASIS, db_path)) < 0 ||
 	    asprintf(&dotgit, "%s/.git", r->dir) < 0 || !(r->name = strdup(name && *name ? name : "winnow")) ||
 	    !(r->email = strdup(email && *email ? email : "winnow@localhost"))) {
 		free(state);

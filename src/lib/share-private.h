@@ -61,7 +61,7 @@ wn_status sh_unlink(const char *dir, const char *path);
 /* --- share.c ---------------------------------------------------------- */
 
 #include "map.h"
-#include "private.h"
+#include "index-nm.h"
 
 #define SH_SYNCED ".git/winnow-synced"
 

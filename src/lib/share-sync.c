@@ -36,7 +36,7 @@ static wn_status ctx_open(struct ctx *c, wn_index *idx, wn_store *store, wn_shar
 		c->me = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	if ((st = sh_repo_open(&c->repo, idx->db_path, name, email, err)) != WN_OK)
+	if ((st = sh_repo_open(&c->repo, wn_index_db_path(idx), name, email, err)) != WN_OK)
 		return st;
 	sh_synced_load(c);
 	return (out->repo = strdup(c->repo.dir)) ? WN_OK : wn_error_set(err, WN_NOMEM, "out of memory");

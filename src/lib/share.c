@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "map.h"
-#include "private.h"
+#include "index-nm.h"
 #include "props.h"
 #include "share-private.h"
 #include "winnow/text.h"
@@ -456,7 +456,7 @@ static void export_rest(void *val, void *arg)
 
 wn_status sh_export(struct ctx *c, bool dry, bool resolve)
 {
-	notmuch_query_t *q = notmuch_query_create(c->idx->db, c->idx->conf.query);
+	notmuch_query_t *q = wn_index_query_new(c->idx, wn_index_conf(c->idx)->query);
 	notmuch_messages_t *msgs = NULL;
 	struct rest r = { c, dry, resolve, WN_OK };
 	wn_status st = q ? sh_list_files(c) : wn_error_set(c->err, WN_NOMEM, "out of memory");

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "winnow/status.h"
 
@@ -69,4 +70,13 @@ void wn_error_clear(wn_error *err)
 	free(err->msg);
 	err->msg = NULL;
 	err->status = WN_OK;
+}
+
+wn_status wn_error_prefix(wn_error *err, wn_status st, const char *prefix)
+{
+	char *msg = strdup(wn_error_msg(err));
+
+	wn_error_set(err, st, "%s: %s", prefix, msg ? msg : wn_status_str(st));
+	free(msg);
+	return st;
 }

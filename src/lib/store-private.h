@@ -44,7 +44,7 @@
 
 #include "journal.h"
 #include "map.h"
-#include "private.h"
+#include "index-nm.h"
 #include "winnow/buf.h"
 #include "winnow/store.h"
 

@@ -155,7 +155,7 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 		}
 	}
 	if (nst == NOTMUCH_STATUS_SUCCESS && r)
-		nst = sync_tags(msg, r, f->idx->conf.tagprefix);
+		nst = sync_tags(msg, r, wn_index_conf(f->idx)->tagprefix);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_message_thaw(msg);
 	return nst;
@@ -185,7 +185,7 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 	notmuch_status_t nst = NOTMUCH_STATUS_SUCCESS;
 	char *tag = NULL;
 
-	if (asprintf(&tag, "%sforwarded", f->idx->conf.tagprefix) < 0)
+	if (asprintf(&tag, "%sforwarded", wn_index_conf(f->idx)->tagprefix) < 0)
 		return NOTMUCH_STATUS_OUT_OF_MEMORY;
 	for (size_t i = 0; i < f->n && f->nforward && nst == NOTMUCH_STATUS_SUCCESS; i++) {
 		const struct entry *e = &f->e[i];
@@ -266,7 +266,7 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 		dup2(devnull, STDERR_FILENO);
 	}
 	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE,
-						s->idx->config_path, NULL, &db, &msg);
+						wn_index_config_arg(s->idx), NULL, &db, &msg);
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
 		child_say(fd, "error cannot open the notmuch database for writing: %s\n",
 			  msg ? msg : notmuch_status_to_string(nst));
@@ -309,7 +309,9 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 	}
 	if (o.rejects.len)
 		wn_buf_append(&out, o.rejects.data, o.rejects.len);
-	if (out.len)
+	/* Out of memory on the way: a line cut short must never reach the
+	 * journal; the batch is written again instead (see above). */
+	if (out.len && !wn_buf_failed(&out) && !wn_buf_failed(&o.rejects))
 		wn_journal_append(s->j, out.data, out.len, NULL);
 	_exit(0);
 }
@@ -356,7 +358,9 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 	fcntl(fds[0], F_SETFL, O_NONBLOCK);
 	s->child = pid;
 	s->child_fd = fds[0];
-	wn_buf_reset(&s->child_out);
+	/* Free, not reset: a failure in the last writer's lines must not
+	 * stick to this one's. */
+	wn_buf_free(&s->child_out);
 	return WN_OK;
 }
 
@@ -420,6 +424,10 @@ static void read_said(wn_store *s, struct said *w)
 	char *line, *save = NULL;
 
 	memset(w, 0, sizeof(*w));
+	/* Lines lost to a failed allocation: a cut "w" line would name the
+	 * wrong finding, so trust none (the journal still has them all). */
+	if (wn_buf_failed(&s->child_out))
+		return;
 	for (line = strtok_r(s->child_out.data ? s->child_out.data : (char[]){ 0 }, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (strcmp(line, "open") == 0) {

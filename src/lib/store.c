@@ -218,7 +218,7 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	s->idx = idx;
 	s->child = -1;
 	s->child_fd = -1;
-	st = wn_journal_open(state_dir, idx->db_path, &s->j, err);
+	st = wn_journal_open(state_dir, wn_index_db_path(idx), &s->j, err);
 	if (st == WN_OK)
 		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)

@@ -297,7 +297,12 @@ bool prompt_mark(struct tui *t, const char *what, wn_verdict v)
 	wn_buf q = WN_BUF_INIT;
 	bool yes;
 
-	wn_buf_printf(&q, "Mark %s %s?", what, wn_verdict_name(v));
+	/* Never ask half a question: the verdict is at its end. */
+	if (wn_buf_printf(&q, "Mark %s %s?", what, wn_verdict_name(v)) != WN_OK) {
+		wn_buf_free(&q);
+		tui_msg(t, ROLE_ERROR, "out of memory: nothing marked");
+		return false;
+	}
 	yes = prompt_yesno(t, wn_buf_str(&q));
 	wn_buf_free(&q);
 	if (!yes)

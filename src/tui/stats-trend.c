@@ -82,7 +82,8 @@ static void trend_line(struct tui *t, int y, const wn_stats *trend, const char *
 		if (g && (wn_stats_rates_of(&g->c, &rate), rate.has_rate))
 			last = g;
 	}
-	row_add(&r, ROLE_TREND, (int) (n - first), wn_buf_str(&line))->pad = 2;
+	/* A trend cut short would read as months without mail. */
+	row_add(&r, ROLE_TREND, (int) (n - first), wn_buf_failed(&line) ? "" : wn_buf_str(&line))->pad = 2;
 	if (last) {
 		wn_stats_rates_of(&last->c, &rate);
 		row_addf(&r, ROLE_DEFAULT, CELL_NATURAL, "%.0f%% in %s (%lu of %lu)", rate.fp_rate * 100,

@@ -93,7 +93,12 @@ static void add_error(struct theme *th, const char *origin, unsigned line,
 		return;
 	}
 	th->errors.msg = grown;
-	th->errors.msg[th->errors.n++] = wn_buf_steal(&b);
+	/* NULL when the message ran out of memory: say that instead of
+	 * half of it (or a hole in the list). */
+	if (!(th->errors.msg[th->errors.n] = wn_buf_steal(&b)) &&
+	    !(th->errors.msg[th->errors.n] = strdup("out of memory")))
+		return;
+	th->errors.n++;
 }
 
 static int hexval(char c)
@@ -407,14 +412,14 @@ bool theme_load(struct theme *th, const char *name)
 			add_error(th, name, 0, "%s", why ? why : strerror(ENOENT));
 		return ok;
 	}
-	if (env && *env) {
-		wn_buf_printf(&path, "%s/%s.theme", env, name);
+	/* A path cut short by a failed allocation names another file: the
+	 * buffer is checked before each use. */
+	if (env && *env && wn_buf_printf(&path, "%s/%s.theme", env, name) == WN_OK)
 		ok = load_path(th, wn_buf_str(&path), &why);
-	}
 	if (!ok && !why) {
 		wn_buf_reset(&path);
-		wn_buf_printf(&path, "%s/themes/%s.theme", WN_DATADIR, name);
-		ok = load_path(th, wn_buf_str(&path), &why);
+		if (wn_buf_printf(&path, "%s/themes/%s.theme", WN_DATADIR, name) == WN_OK)
+			ok = load_path(th, wn_buf_str(&path), &why);
 	}
 	if (!ok && why)
 		add_error(th, wn_buf_str(&path), 0, "%s", why);

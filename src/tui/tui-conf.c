@@ -102,8 +102,11 @@ static void conf_error(struct load *l, const char *key, const char *fmt, const c
 		wn_buf_printf(&b, "%s: ", *l->path ? l->path : "notmuch config");
 	wn_buf_printf(&b, "%s: ", key);
 	wn_buf_printf(&b, fmt, arg);
-	grown[l->nerr++] = wn_buf_steal(&b);
-	grown[l->nerr] = NULL;
+	/* NULL would end the list early: an error cut short by a failed
+	 * allocation becomes "out of memory" instead. */
+	if (!(grown[l->nerr] = wn_buf_steal(&b)) && !(grown[l->nerr] = strdup("out of memory")))
+		return;
+	grown[++l->nerr] = NULL;
 }
 
 /* winnow.bind.<view>.<key> = <action>; the key may itself be '.'. */
@@ -126,8 +129,20 @@ static void bind_one(void *ud, const char *key, const char *value)
 		if (l->views[i] && !strcmp(l->views[i], view))
 			id = i;
 	if (id < 0) {
-		conf_error(l, key, "unknown view '%s' (generic, queue, review, diff, mail, thread, history, help)",
-			   view);
+		/* The views named from TUI_VIEWS, so that a new view is never
+		 * missing here. */
+		wn_buf msg = WN_BUF_INIT;
+
+		wn_buf_printf(&msg, "unknown view '%s' (generic", view);
+		for (int i = 1; i < VIEW_COUNT; i++)
+			if (l->views[i])
+				wn_buf_printf(&msg, ", %s", l->views[i]);
+		wn_buf_puts(&msg, ")");
+		if (wn_buf_failed(&msg))
+			conf_error(l, key, "unknown view '%s'", view);
+		else
+			conf_error(l, key, "%s", wn_buf_str(&msg));
+		wn_buf_free(&msg);
 		return;
 	}
 	if ((k = keymap_key_parse(dot + 1)) < 0) {

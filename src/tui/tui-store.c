@@ -36,6 +36,13 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
 	va_start(ap, fmt);
 	wn_buf_vprintf(&t->msg, fmt, ap);
 	va_end(ap);
+	/* Never half a message (or every later one lost: the failure
+	 * sticks to the buffer until it is freed). */
+	if (wn_buf_failed(&t->msg)) {
+		wn_buf_free(&t->msg);
+		wn_buf_puts(&t->msg, "out of memory");
+		role = ROLE_ERROR;
+	}
 	t->msg_role = role;
 	t->redraw = true;
 }
@@ -56,6 +63,8 @@ void tui_progress(struct tui *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	wn_buf_vprintf(&t->progress, fmt, ap);
 	va_end(ap);
+	if (wn_buf_failed(&t->progress))
+		wn_buf_free(&t->progress);	/* no progress shown, rather than half */
 }
 
 wn_status tui_flush(struct tui *t)
@@ -279,7 +288,8 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 		wn_buf_puts(&b, "; ");
 		say_kept(t, h, found ? it : NULL, &b);
 	}
-	tui_msg(t, h->kept ? ROLE_WARNING : ROLE_STATUS, "%s", wn_buf_str(&b));
+	tui_msg(t, h->kept ? ROLE_WARNING : ROLE_STATUS, "%s",
+		wn_buf_failed(&b) ? "undo: done, but out of memory to say what" : wn_buf_str(&b));
 	wn_buf_free(&b);
 	wn_item_free(&it);
 	wn_error_clear(&err);

@@ -92,8 +92,13 @@ static void reload(struct tui *t, const char *msgid)
 /* The reviews a mark changed since the last key, to every view. */
 static void reload_changed(struct tui *t)
 {
+	bool lost = wn_buf_failed(&t->changed);
 	char *ids = wn_buf_steal(&t->changed);
 
+	/* Some ids never made it into the list: say which views may be
+	 * stale rather than show them as if current. */
+	if (lost)
+		tui_msg(t, ROLE_ERROR, "out of memory: the views may miss a change; R reads the queue again");
 	for (char *id = ids, *nl; id && (nl = strchr(id, '\n')); id = nl + 1) {
 		*nl = '\0';
 		reload(t, id);

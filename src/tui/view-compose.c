@@ -353,14 +353,19 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 	if (c->doubt) {
 		find_doubt(t, c);
 		if (c->doubt) {
-			wn_buf_printf(&q, "%s; send again?", c->doubt);
-			go = prompt_yesno(t, wn_buf_str(&q));
+			/* Half of this question could read as a yes to something else. */
+			if (wn_buf_printf(&q, "%s; send again?", c->doubt) != WN_OK)
+				go = false;
+			else
+				go = prompt_yesno(t, wn_buf_str(&q));
 			wn_buf_free(&q);
 		}
 	}
 	if (go && c->optout) {
-		wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout);
-		go = prompt_yesno(t, wn_buf_str(&q));
+		if (wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout) != WN_OK)
+			go = false;	/* "not sent; the draft is kept" below */
+		else
+			go = prompt_yesno(t, wn_buf_str(&q));
 		wn_buf_free(&q);
 	}
 	if (!go) {

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "view.h"
+#include "winnow/review.h"
+#include "winnow/text.h"
 
 static const struct hint help_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_SEARCH, "search" }, { ACT_QUIT, "quit" },
@@ -31,7 +33,6 @@ static const struct {
 	{ ROLE_WARNING, "!Name", "the patch's author opted out of bot findings (winnow.optout)" },
 	{ ROLE_PRECLAIM, "PRE", "the bot itself says the issue predates the patch" },
 	{ ROLE_LOCATION, "file:42~", "line counted across a snip in the quote: approximate" },
-	{ ROLE_HEADER, "bot:NAME", "in the limit (l): the bot's mails; NAME: sashiko bpf-ci netdev-ai lkp (0-day) syzbot generic" },
 };
 
 #define NLEGEND (sizeof(legend) / sizeof(legend[0]))
@@ -91,7 +92,7 @@ static void entry(struct help *h, enum role role, const char *key, const char *n
 
 static void build(struct tui *t, struct help *h)
 {
-	char keys[ACT_COUNT][64];
+	char keys[ACT_COUNT][64], *bots, *line = NULL;
 	int name_w = COLS >= 100 ? 21 : 0, text_w;
 
 	help_clear(h);
@@ -121,6 +122,12 @@ static void build(struct tui *t, struct help *h)
 	entry(h, ROLE_HEADER, "", NULL, " ", text_w);
 	for (size_t i = 0; i < NLEGEND; i++)
 		entry(h, legend[i].role, legend[i].key, NULL, legend[i].text, text_w + name_w);
+	/* The bots from WN_BOT_LIST, so that a new bot is never missing. */
+	if ((bots = wn_bot_names_text("", " ", true)) &&
+	    (line = wn_strdupf("in the limit (l): the bot's mails; NAME: %s", bots)))
+		entry(h, ROLE_HEADER, "bot:NAME", NULL, line, text_w + name_w);
+	free(line);
+	free(bots);
 }
 
 static bool help_open(struct tui *t, struct view *v, void *arg)

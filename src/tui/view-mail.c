@@ -73,7 +73,7 @@ static void addf(struct mail *m, enum role role, const char *fmt, ...)
 	va_start(ap, fmt);
 	wn_buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	add(m, role, wn_buf_str(&b), true);
+	add(m, role, wn_buf_failed(&b) ? "(out of memory)" : wn_buf_str(&b), true);
 	wn_buf_free(&b);
 }
 

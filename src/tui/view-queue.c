@@ -375,9 +375,14 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 	if (t->hide_triaged)
 		wn_buf_printf(&qs, "%snot tag:\"%striaged\"", qs.len ? " and " : "",
 			      wn_index_conf(t->idx)->tagprefix);
-	st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
-					   LINES > 0 ? (size_t) LINES : 50, &list, &err)
-		   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
+	/* A query cut short by a failed allocation would show the wrong
+	 * reviews (the triaged ones, say): checked once, here. */
+	if ((st = wn_buf_status(&qs)) != WN_OK)
+		wn_error_set(&err, st, "out of memory");
+	else
+		st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
+						   LINES > 0 ? (size_t) LINES : 50, &list, &err)
+			   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
 	wn_buf_free(&qs);
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
@@ -755,8 +760,10 @@ static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsig
 
 	if (dim && it->review->explain) {
 		wn_buf_reset(&q->scratch);
-		wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain);
-		subject = wn_buf_str(&q->scratch);
+		if (wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain) == WN_OK)
+			subject = wn_buf_str(&q->scratch);
+		else
+			wn_buf_free(&q->scratch);	/* the subject alone; the next row afresh */
 	}
 	c = row_add(r, ROLE_SUBJECT, CELL_FLEX, subject);
 	c->extra = dim;
@@ -883,6 +890,12 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 	else
 		wn_buf_printf(&question, "Mark all %zu finding%s of this review %s?", n,
 			      n == 1 ? "" : "s", wn_verdict_name(verdict));
+	/* Never ask half a question (the verdict is at its end). */
+	if (wn_buf_failed(&question)) {
+		wn_buf_free(&question);
+		tui_msg(t, ROLE_ERROR, "out of memory: nothing marked");
+		return;
+	}
 	yes = prompt_yesno(t, wn_buf_str(&question));
 	wn_buf_free(&question);
 	if (!yes) {

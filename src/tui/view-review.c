@@ -44,6 +44,12 @@ struct review {
 	struct review_memory *mem;	/* seen before, series hints */
 };
 
+/* A line built in b, or what happened to it: never half of it. */
+static const char *shown(const wn_buf *b)
+{
+	return wn_buf_failed(b) ? "(out of memory)" : wn_buf_str(b);
+}
+
 static const struct hint review_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_MARK_UNTRIAGED, "untriaged" },
@@ -171,19 +177,19 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 		wn_buf_puts(&b, "location unknown");
 	if (f->function)
 		wn_buf_printf(&b, "  in %s()", f->function);
-	add_lines(rv, ROLE_LOCATION, wn_buf_str(&b), true, width);
+	add_lines(rv, ROLE_LOCATION, shown(&b), true, width);
 	if (f->preexisting)
 		add_lines(rv, ROLE_PRECLAIM, "The bot says this issue predates the patch (pre-existing).",
 			  true, width);
 	if (it->notes && it->notes[cursor]) {
 		wn_buf_reset(&b);
 		wn_buf_printf(&b, "Note: %s", it->notes[cursor]);
-		add_lines(rv, ROLE_HEADER, wn_buf_str(&b), true, width);
+		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
 	}
 	if (it->forwarded && it->forwarded[cursor]) {
 		wn_buf_reset(&b);
 		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);
-		add_lines(rv, ROLE_HEADER, wn_buf_str(&b), true, width);
+		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
 	}
 	for (const struct memo_line *m = review_memory_lines(rv->mem, cursor); m && m->text; m++)
 		add_lines(rv, m->role, m->text, true, width);

@@ -61,6 +61,14 @@ struct rv_bot {
 	 * (wn_kind_queued()): it must select what parse() gives such a
 	 * kind, by the same rule.  NULL: none. */
 	const char *hidden;
+	/* What marks the line of its mails that links to the review online
+	 * ("Sashiko AI review · https://..."): forwarded findings and
+	 * feedback quote that link.  NULL: its mails carry none. */
+	const char *link_marker;
+	/* Tags it puts before the subject of the patch it answers, ahead of
+	 * any "Re:" ("[syzbot ci] Re: [PATCH ...]"), stripped when a review
+	 * is matched to its patch by subject.  NULL-terminated; NULL: none. */
+	const char *const *subject_tags;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

@@ -79,4 +79,5 @@ const struct rv_bot rv_bot_BPF_CI = {
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:bot+bpf-ci@kernel.org",
+	.link_marker = "CI run summary:",
 };

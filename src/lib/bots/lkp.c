@@ -475,14 +475,20 @@ static void diag_line(struct lkp *k, const struct diag *d, bool marked, const ch
 		end_context(k);
 }
 
+/* A finding has one slot (a text that made no finding can share its
+ * number with the next one, and then both add their line): the order
+ * of the slots is hardly ever the order of anything shown. */
+static void repeat(const struct rv_seen_slot *e, void *arg)
+{
+	struct lkp *k = arg;
+
+	if (e->count > 1 && e->at < k->c->r->nfindings)
+		rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
+}
+
 static void repeats(struct lkp *k)
 {
-	for (size_t i = 0; i < k->seen.cap; i++) {
-		const struct rv_seen_slot *e = &k->seen.v[i];
-
-		if (e->hash && e->count > 1 && e->at < k->c->r->nfindings)
-			rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
-	}
+	rv_seen_each(&k->seen, repeat, k);
 }
 
 /* "vim +123 path" / "vim +/sym +123 path": the listing that follows
@@ -794,4 +800,5 @@ const struct rv_bot rv_bot_LKP = {
 	.parse = parse,
 	.query = LKP_FROM,
 	.hidden = LKP_HIDDEN,
+	.link_marker = "Closes:",		/* "| Closes: https://lore..." */
 };

@@ -279,4 +279,5 @@ const struct rv_bot rv_bot_NETDEV_AI = {
 	.looks_like = looks_like,
 	.parse = parse,
 	.query = "(\"AI-generated review\" or \"human sending this email\")",
+	.link_marker = "full review",
 };

@@ -169,4 +169,5 @@ const struct rv_bot rv_bot_SASHIKO = {
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:sashiko-bot@kernel.org",
+	.link_marker = "AI review",		/* "Sashiko AI review · https://..." */
 };

@@ -17,6 +17,10 @@
 
 #include "syzbot.h"
 
+/* syzbot ci's subjects start with it: its series reports, their copies,
+ * and its replies to a patch ("[syzbot ci] Re: [PATCH ...]"). */
+static const char *const subject_tags[] = { "[syzbot ci]", NULL };
+
 /* syzbot@ or syzbot+<hash>@syzkaller.appspotmail.com, or a "[syzbot ci]"
  * subject (syzbot ci's series reports, and copies of them). */
 static enum rv_claim sent_by(const struct rv_mail *m)
@@ -25,7 +29,9 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 		    ((m->local_n == 6 && strncasecmp(m->local, "syzbot", 6) == 0) ||
 		     (m->local_n > 7 && strncasecmp(m->local, "syzbot+", 7) == 0));
 
-	return addr || strncasecmp(m->subject, "[syzbot ci]", 11) == 0 ? RV_MINE : RV_NOT_MINE;
+	if (addr || strncasecmp(m->subject, subject_tags[0], strlen(subject_tags[0])) == 0)
+		return RV_MINE;
+	return RV_NOT_MINE;
 }
 
 /* syzbot ci: a section is a finding when a "tree:"/"arch:" block
@@ -291,4 +297,6 @@ const struct rv_bot rv_bot_SYZBOT = {
 	.parse = parse,
 	.query = "from:syzbot",
 	.hidden = SYZ_HIDDEN,
+	.link_marker = "dashboard link:",
+	.subject_tags = subject_tags,
 };

@@ -1,4 +1,7 @@
-/* winnow — running the editor and sendmail, never through a shell.
+/* winnow — running programs, never through a shell (see winnow/proc.h):
+ * the editor, sendmail, git, the pager.  A core leaf: calls nothing of
+ * the library above status, buf and text, so forwarding, sharing and
+ * digests all run their programs through this one runner.
  *
  * Their command lines come from the user ($VISUAL, winnow.sendmail) and
  * are split into words here; the mail goes to sendmail on a pipe and
@@ -9,6 +12,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -16,12 +20,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "forward-private.h"
+#include "winnow/proc.h"
 #include "winnow/text.h"
 
 /* What sendmail may say before we stop listening (it only goes into
  * an error message). */
 #define OUTPUT_MAX 65536
+
+wn_status wn_state_dir(char **out, wn_error *err)
+{
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	int r;
+
+	*out = NULL;
+	if (xdg && *xdg == '/')
+		r = asprintf(out, "%s/winnow", xdg);
+	else if (home && *home)
+		r = asprintf(out, "%s/.local/state/winnow", home);
+	else
+		return wn_error_set(err, WN_CONFIG, "neither XDG_STATE_HOME nor HOME is set");
+	if (r < 0) {
+		*out = NULL;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
 
 /* --- splitting ------------------------------------------------------------ */
 
@@ -174,7 +197,7 @@ static wn_status editor_argv(const char *const *paths, size_t n, char ***argv, w
 	if (!ed || !*ed)
 		ed = "vi";
 	if ((st = wn_argv_split(ed, &v, err)) != WN_OK)
-		return st == WN_USAGE ? fwd_error_prefix(err, WN_CONFIG, "$VISUAL/$EDITOR") : st;
+		return st == WN_USAGE ? wn_error_prefix(err, WN_CONFIG, "$VISUAL/$EDITOR") : st;
 	while (v[k])
 		k++;
 	nv = realloc(v, (k + n + 1) * sizeof(char *));
@@ -364,13 +387,13 @@ static void child_plumb(int in, int out)
 	dup2(out, STDERR_FILENO);
 }
 
-wn_status fwd_run_pipe(char *const *argv, const char *input, size_t len, int timeout_ms,
+wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int timeout_ms,
 		       wn_buf *output, wn_error *err)
 {
-	return fwd_run_pipe_env(argv, NULL, input, len, timeout_ms, output, err);
+	return wn_proc_run_env(argv, NULL, input, len, timeout_ms, output, err);
 }
 
-wn_status fwd_run_pipe_env(char *const *argv, char *const *envp, const char *input, size_t len,
+wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			   int timeout_ms, wn_buf *output, wn_error *err)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;

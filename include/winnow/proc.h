@@ -1,0 +1,42 @@
+/* winnow — running programs the user named (the editor, sendmail, git,
+ * the pager), never through a shell (src/lib/proc.c).  Their command
+ * lines come from the user's configuration and are split into words
+ * here; input goes to them on a pipe, never on a command line. */
+#ifndef WINNOW_PROC_H
+#define WINNOW_PROC_H
+
+#include <stddef.h>
+#include "winnow/buf.h"
+#include "winnow/status.h"
+
+/* Split a command line into words, as a shell would without running
+ * one: blanks separate words, '...' and "..." quote, a backslash
+ * escapes the next character.  No expansion of any kind.  *argv is
+ * NULL-terminated, free with wn_strv_free().  WN_USAGE for an empty
+ * command or an open quote. */
+wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
+
+/* Run $VISUAL, else $EDITOR, else vi on the n files (as its last
+ * arguments), on the caller's terminal, and wait for it.  An editor
+ * that cannot start, fails or is killed gives an error; the files stay
+ * as the editor left them.  (The TUI leaves curses mode around it.) */
+wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
+
+/* Run argv with input on its stdin, what it writes on stdout and
+ * stderr collected in output.  WN_OK only when it exited 0 having read
+ * all of input; otherwise err says how it ended (not found, exit
+ * status, signal, left part of the input unread).  Returns when argv
+ * exits, even if something it started holds the pipes; stops it after
+ * timeout_ms (0: no limit) or on Ctrl-C (SIGINT). */
+wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int timeout_ms,
+		      wn_buf *output, wn_error *err);
+/* The same with the environment envp (NULL: this process's), so that a
+ * caller changes its child's environment, never its own. */
+wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
+			  int timeout_ms, wn_buf *output, wn_error *err);
+
+/* The state folder of winnow ($XDG_STATE_HOME/winnow, else
+ * ~/.local/state/winnow), malloc'd into *out; not created here. */
+wn_status wn_state_dir(char **out, wn_error *err);
+
+#endif

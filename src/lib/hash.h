@@ -1,0 +1,31 @@
+/* winnow — FNV-1a, 64 bit: the one hash of the library (hash.c).
+ *
+ * Used for hash-table keys (map.c, bots/seen.c), for names that must be
+ * stable across runs (the journal's file, forwarding's draft key) and
+ * for the finding fingerprint (review.c), which is stored with every
+ * verdict: the constants and the byte order below must never change.
+ * Not for anything an attacker must not be able to collide. */
+#ifndef WINNOW_HASH_H
+#define WINNOW_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WN_FNV_BASIS UINT64_C(0xcbf29ce484222325)
+#define WN_FNV_PRIME UINT64_C(0x100000001b3)
+
+/* h continued over one byte. */
+static inline uint64_t wn_fnv1a_byte(uint64_t h, unsigned char c)
+{
+	return (h ^ c) * WN_FNV_PRIME;
+}
+
+/* h continued over p[0..n) (start with WN_FNV_BASIS). */
+uint64_t wn_fnv1a(uint64_t h, const void *p, size_t n);
+/* h continued over the string s up to its NUL; NULL adds nothing. */
+uint64_t wn_fnv1a_str(uint64_t h, const char *s);
+/* h continued over s and then the byte 0xff, a separator, so that
+ * fields ("ab", "c") and ("a", "bc") hash differently. */
+uint64_t wn_fnv1a_field(uint64_t h, const char *s);
+
+#endif

@@ -1,0 +1,29 @@
+/* winnow — what the index offers the modules above it inside the
+ * library (store, forward, memory, share): notmuch objects read through
+ * the index's read-only handle, never the handle itself, and the paths
+ * a write handle or a state file needs.  struct wn_index stays
+ * private.h's, for index.c, thread.c and the files of the index. */
+#ifndef WINNOW_INDEX_NM_H
+#define WINNOW_INDEX_NM_H
+
+#include <notmuch.h>
+
+#include "winnow/index.h"
+
+/* Message id on the read-only handle; NULL when absent (or out of
+ * memory).  The caller destroys it (notmuch_message_destroy). */
+notmuch_message_t *wn_index_find_message(wn_index *idx, const char *id);
+/* The message id on the read-only handle (*out NULL when absent),
+ * reopening the index and trying again when another process's write
+ * discarded the revision being read. */
+wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err);
+/* Query qs on the read-only handle, raw (not narrowed by winnow.query);
+ * NULL when out of memory.  The caller destroys it. */
+notmuch_query_t *wn_index_query_new(wn_index *idx, const char *qs);
+/* The database's folder (notmuch's database.path). */
+const char *wn_index_db_path(const wn_index *idx);
+/* The config file argument for a write handle: NULL for notmuch's own
+ * lookup, as the read-only handle was opened. */
+const char *wn_index_config_arg(const wn_index *idx);
+
+#endif
