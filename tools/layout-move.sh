@@ -65,6 +65,7 @@ index   index-nm.h
 store   store.c
 store   store-log.c
 store   store-writer.c
+store   store-sent.c
 store   store-private.h
 store   journal.c
 store   journal.h
