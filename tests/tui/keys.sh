@@ -15,6 +15,19 @@ wait_file() {
 	[ -e "$1" ]
 }
 alive() { kill -0 "$1" 2>/dev/null; }
+# wait_bottom TEXT: until the bottom line reads TEXT exactly (trailing
+# blanks aside), 10 s at most.
+wait_bottom() {
+	local i=0 line
+	while [ $i -lt 200 ]; do
+		line=$(wn_tui_screen | tail -n 1 | sed 's/ *$//')
+		[ "$line" == "$1" ] && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "  bottom line: $line" >&2
+	return 1
+}
 
 # --- 19: Ctrl-C in a | command --------------------------------------
 wn_tui_start
@@ -40,6 +53,57 @@ wn_tui_keys q
 check "q goes back to the review: winnow reads keys still" wn_tui_wait "[review]"
 check "winnow is still running" alive "$pid"
 check "and did not exit" not_on_screen "WINNOW-EXIT"
+wn_tui_keys Q
+check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
+
+# --- 18: the limit prompt offers the current limit as a default -------
+limit_prompt="Limit to (notmuch query, bot:NAME, empty for all): "
+wn_tui_start
+check "queue drawn" wn_tui_wait "9 reviews" 30
+wn_tui_keys l
+check "l asks for a limit" wn_tui_wait "$limit_prompt"
+wn_tui_keys -l "bot:lkp"
+wn_tui_keys Enter
+check "limited to 0-day" wn_tui_wait "limited to: bot:lkp"
+wn_tui_keys l
+check "the prompt shows the current limit" wait_bottom "${limit_prompt}bot:lkp"
+wn_tui_keys -l "bot:sashiko"
+check "the first typed key replaced it" wait_bottom "${limit_prompt}bot:sashiko"
+wn_tui_keys Enter
+check "limited to what was typed, nothing appended" wn_tui_wait "limited to: bot:sashiko"
+check "7 Sashiko reviews" wn_tui_wait "7 reviews"
+wn_tui_keys l
+check "the prompt shows the new limit" wait_bottom "${limit_prompt}bot:sashiko"
+wn_tui_keys Enter
+check "Enter keeps it" wn_tui_wait "limited to: bot:sashiko"
+wn_tui_keys l
+check "prompt again" wn_tui_wait "${limit_prompt}bot:sashiko"
+wn_tui_keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+check "Backspace as the first key edits the default" wait_bottom "${limit_prompt}bot:"
+wn_tui_keys -l "bpf-ci"
+wn_tui_keys Enter
+check "the edited limit" wn_tui_wait "limited to: bot:bpf-ci"
+wn_tui_keys l
+check "prompt again" wn_tui_wait "${limit_prompt}bot:bpf-ci"
+wn_tui_keys C-a
+wn_tui_keys -l "bot:lkp or "
+wn_tui_keys Enter
+check "Ctrl-A as the first key edits it too" wn_tui_wait "limited to: bot:lkp or bot:bpf-ci"
+check "two reviews" wn_tui_wait "2 reviews"
+wn_tui_keys l
+check "prompt again" wn_tui_wait "${limit_prompt}bot:lkp or bot:bpf-ci"
+wn_tui_keys Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left
+wn_tui_keys -l "not "
+wn_tui_keys Enter
+check "Left as the first key edits it too" wn_tui_wait "limited to: not bot:lkp or bot:bpf-ci"
+wn_tui_keys l
+check "prompt again" wn_tui_wait "${limit_prompt}not bot:lkp"
+wn_tui_keys Escape
+check "Esc keeps the limit as it was" wn_tui_wait "[queue]"
+check "the prompt is gone" not_on_screen "$limit_prompt"
+wn_tui_keys l
+check "and the prompt still offers it" wait_bottom "${limit_prompt}not bot:lkp or bot:bpf-ci"
+wn_tui_keys Escape
 wn_tui_keys Q
 check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
 
