@@ -107,4 +107,64 @@ wn_tui_keys Escape
 wn_tui_keys Q
 check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
 
+# --- 17: l from every view opens the limit prompt ----------------------
+# The walkthrough's query typed in a review: "from:..." begins with f,
+# which marks a finding false positive when read as a key.
+wn_tui_start
+check "queue drawn" wn_tui_wait "9 reviews" 30
+wn_tui_keys Enter
+check "review open" wn_tui_wait "finding 1 of 2"
+wn_tui_keys l
+check "l in a review asks for a limit" wait_bottom "${limit_prompt%% }"
+wn_tui_keys -l "from:lkp@intel.com"
+check "the query is typed into the prompt" wait_bottom "${limit_prompt}from:lkp@intel.com"
+wn_tui_keys Enter
+check "the queue is limited" wn_tui_wait "limited to: from:lkp@intel.com"
+check "and shown: back to the queue" wn_tui_wait "[queue] 1/1"
+wn_tui_keys Enter
+check "the 0-day review open" wn_tui_wait "[review]"
+wn_tui_keys m
+check "its mail" wn_tui_wait "[mail]"
+wn_tui_keys l
+check "l in the mail view offers the limit" wait_bottom "${limit_prompt}from:lkp@intel.com"
+wn_tui_keys -l "bot:sashiko"
+wn_tui_keys Enter
+check "limited from the mail view" wn_tui_wait "limited to: bot:sashiko"
+check "back in the queue, 7 reviews" wn_tui_wait "[queue] 1/7"
+wn_tui_keys Enter
+check "a review" wn_tui_wait "[review]"
+wn_tui_keys d
+check "its diff" wn_tui_wait "[diff]"
+wn_tui_keys l
+check "l in the diff offers the limit" wait_bottom "${limit_prompt}bot:sashiko"
+wn_tui_keys -l "bot:bpf-ci"
+wn_tui_keys Enter
+check "limited from the diff" wn_tui_wait "limited to: bot:bpf-ci"
+check "back in the queue, 1 review" wn_tui_wait "[queue] 1/1"
+wn_tui_keys S
+check "the statistics" wn_tui_wait "[stats]"
+wn_tui_keys l
+check "l in the statistics offers the limit" wait_bottom "${limit_prompt}bot:bpf-ci"
+wn_tui_keys C-u Enter
+check "an empty limit from the statistics shows all" wn_tui_wait "showing all reviews"
+check "in the queue" wn_tui_wait "[queue] 1/9"
+wn_tui_keys H
+check "the history" wn_tui_wait "[history]"
+wn_tui_keys l
+check "l in the history asks for a limit" wait_bottom "${limit_prompt%% }"
+wn_tui_keys Escape
+check "Esc: the queue, as it was" wn_tui_wait "[queue] 1/9"
+wn_tui_keys '?'
+check "help" wn_tui_wait "[help]"
+wn_tui_keys l
+check "l in help asks for a limit" wait_bottom "${limit_prompt%% }"
+wn_tui_keys -l "bot:lkp"
+wn_tui_keys Enter
+check "limited from help" wn_tui_wait "limited to: bot:lkp"
+wn_tui_keys Q
+check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
+expect_eq "no letter of a query was read as a key: nothing marked" '["untriaged"]' \
+	"$("$WINNOW" export | jq -c '[.[].verdict] | unique')"
+expect_eq "nothing in the journal's history" "" "$("$WINNOW" history 2>&1)"
+
 wn_done
