@@ -167,4 +167,49 @@ expect_eq "no letter of a query was read as a key: nothing marked" '["untriaged"
 	"$("$WINNOW" export | jq -c '[.[].verdict] | unique')"
 expect_eq "nothing in the journal's history" "" "$("$WINNOW" history 2>&1)"
 
+# l while a draft waits for y: the query goes into the prompt, never to
+# the draft's keys (the y of "bot:syzbot" would send it); the draft is
+# kept, as P keeps it, and F on the review offers it again.
+export WINNOW_FORWARD_DATE=1794652800 WINNOW_FORWARD_SEED=keys
+export FAKE_SENDMAIL_DIR=$WN_WORLD/sent EDITOR=$WN_TOP_SRCDIR/tests/lib/edit-draft
+export EDIT_DRAFT_LOG=$WN_WORLD/editor.log EDIT_DRAFT_LINE="Edited before l."
+unset VISUAL
+mkdir -p "$FAKE_SENDMAIL_DIR"
+notmuch config set winnow.sendmail "$WN_TOP_SRCDIR/tests/lib/fake-sendmail -t -oi"
+calls() { cat "$FAKE_SENDMAIL_DIR/count" 2>/dev/null || echo 0; }
+fwd=20261102102845.9E02AC4CEF3@smtp.kernel.org
+wn_tui_start "id:$fwd"
+check "queue on one review" wn_tui_wait "1 review" 30
+wn_tui_keys Enter
+check "review open" wn_tui_wait "finding 1 of 3"
+wn_tui_keys v
+check "finding 1 valid" wn_tui_wait "marked finding 1 valid"
+wn_tui_keys F
+check "the draft waits for y" wn_tui_wait "[forward]"
+wn_tui_keys l
+check "l in the forward view asks for a limit" wait_bottom "${limit_prompt}id:$fwd"
+wn_tui_keys -l "bot:syzbot"
+wn_tui_keys Enter
+check "limited from the forward view" wn_tui_wait "limited to: bot:syzbot"
+check "back in the queue" wn_tui_wait "[queue]"
+expect_eq "nothing sent" 0 "$(calls)"
+check "the draft is kept" grep -qx "Edited before l." "$XDG_STATE_HOME"/winnow/drafts/*.eml
+wn_tui_keys l
+wn_tui_keys -l "id:$fwd"
+wn_tui_keys Enter
+check "the review again" wn_tui_wait "limited to: id:$fwd"
+wn_tui_keys Enter
+check "review open" wn_tui_wait "[review]"
+wn_tui_keys F
+check "F offers the kept draft" wn_tui_wait "postponed for this review? (n: a new one) (y/n)"
+wn_tui_keys n
+check "the draft's screen again" wn_tui_wait "[forward]"
+wn_tui_keys q
+check "q asks before discarding" wn_tui_wait "Discard this draft?"
+wn_tui_keys y
+check "discarded" wn_tui_wait "draft discarded, nothing sent"
+wn_tui_keys Q
+check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
+expect_eq "still nothing sent" 0 "$(calls)"
+
 wn_done
