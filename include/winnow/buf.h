@@ -45,4 +45,24 @@ char *wn_buf_steal(wn_buf *b);
 /* Free the contents; b is empty and fresh (not failed) again. */
 void wn_buf_free(wn_buf *b);
 
+/* Files a user names (a config, a theme, a template) are read only when
+ * they are regular files of a sane size: a FIFO would hang winnow for
+ * ever, /dev/zero fill its memory.  The file is opened without blocking
+ * (O_NONBLOCK), then checked with fstat before any read.
+ *
+ * wn_file_open: the open descriptor (the caller closes it), or -1 with
+ * err set: WN_NOT_FOUND when path does not exist, WN_IO for another
+ * failing open, WN_CONFIG for "not a regular file" or "larger than N
+ * KiB".  The message is that reason alone, without the path, for the
+ * caller to put in context.  WN_FILE_NOFOLLOW refuses a symbolic link
+ * (O_NOFOLLOW) where a link planted by someone else could point
+ * anywhere. */
+#define WN_FILE_NOFOLLOW 1u
+int wn_file_open(const char *path, size_t max, unsigned flags, wn_error *err);
+/* The whole file, as wn_file_open allows it, NUL-terminated (it may
+ * hold NULs: *len says how long), into *out, malloc'd for the caller;
+ * a file that grows past max while being read is refused too. */
+wn_status wn_file_read(const char *path, size_t max, unsigned flags, char **out, size_t *len,
+		       wn_error *err);
+
 #endif

@@ -65,4 +65,15 @@ char *wn_sim_location(const wn_finding *f, const char *patch_subject);
 bool wn_sim_match(const char *loc_a, const wn_words *a, const char *loc_b, const wn_words *b,
 		  double *score);
 
+/* May these two findings be one problem at all?  A syzbot finding is a
+ * crash, and its summary is the bug's title ("KASAN: use-after-free
+ * Read in foo"): syzbot itself tells bugs apart by title, and two bugs
+ * crashing in the same frame share a place and most words of their
+ * titles ("... Read in foo", "... Write in foo"; a WARNING in a
+ * generic helper reached from anywhere).  So a syzbot finding is only
+ * ever the same problem as a syzbot finding with the identical title
+ * (white space aside), never one of another bot's.  True for any two
+ * findings of other bots: wn_sim_match decides those. */
+bool wn_sim_same_bug(wn_bot bot_a, const char *summary_a, wn_bot bot_b, const char *summary_b);
+
 #endif

@@ -40,7 +40,8 @@ typedef struct wn_opt {
 	const char *arg;	/* its argument as --help names it ("N"); NULL: takes none */
 	const char *help;	/* for --help; '\n' separates lines */
 	/* Read arg into the field at offset in the command's arguments;
-	 * -1 when arg is not what the option wants. */
+	 * -1 when arg is not what the option wants, -2 when it is (a
+	 * number) but out of the range the field can hold or winnow takes. */
 	int (*parse)(const char *arg, void *field);
 	size_t offset;
 	const char *wants;	/* "a number": "--limit wants a number, not 'x'" */

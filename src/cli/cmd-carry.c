@@ -1,7 +1,7 @@
 /* winnow carry — give untriaged findings the verdict of the most similar
  * finding judged before (memory.h), in bulk: v2 and v3 of a series
- * take what was decided on v1.  Every change is printed, made or (with
- * --dry-run) not.
+ * take what was decided on v1.  Every change is printed before any is
+ * made, then made, or (with --dry-run) not.
  *
  * One pass finds the suggestions (each review is read and freed before
  * the next; the memory keeps only the judged findings it read); then
@@ -259,18 +259,22 @@ static int carry_run(wn_cli *cli, void *args)
 		goto out;
 	}
 	rc = wn_walk(cli, query, suggest, &c, NULL);
+	if (rc)
+		goto out;
+	/* Every change is printed, and out, before the first is marked:
+	 * a run that stops half way (the write lock held, a full disk)
+	 * has still shown each verdict it journaled, and nothing is ever
+	 * marked that was not shown. */
+	p->begin_list(p);
+	for (size_t k = 0; k < c.n; k++)
+		print_change(p, &c.v[k]);
+	p->end(p);
+	rc = wn_walk_output(cli, stdout, 0);
 	if (!rc && !c.a->dry_run)
 		rc = apply(cli, &c);
-	if (!rc) {
-		p->begin_list(p);
-		for (size_t k = 0; k < c.n; k++)
-			print_change(p, &c.v[k]);
-		p->end(p);
-		if (p->is_text)
-			fprintf(stderr, "%s: %s %zu verdict%s\n", cli->prog,
-				c.a->dry_run ? "would carry" : "carried", c.n, c.n == 1 ? "" : "s");
-		rc = wn_walk_output(cli, stdout, rc);
-	}
+	if (!rc && p->is_text)
+		fprintf(stderr, "%s: %s %zu verdict%s\n", cli->prog,
+			c.a->dry_run ? "would carry" : "carried", c.n, c.n == 1 ? "" : "s");
 out:
 	wn_printer_free(&p);
 	carry_free(&c);
@@ -284,8 +288,10 @@ const wn_cmd wn_cmd_carry = {
 	.about = "Give every untriaged finding of the reviews matching winnow.query (and\n"
 		 "QUERY) the verdict and note of the most similar finding judged before\n"
 		 "(see SIMILAR FINDINGS in winnow(1)): what v1 of a series was given,\n"
-		 "v2 and v3 take.  Prints each change, with the finding it comes from\n"
-		 "and how similar they are; --dry-run prints them and marks nothing.\n"
+		 "v2 and v3 take.  Prints each change, all before marking any, with the\n"
+		 "finding it comes from and how similar they are; --dry-run prints them\n"
+		 "and marks nothing.  A syzbot finding takes only the verdict of the\n"
+		 "same bug: a syzbot finding with the identical title.\n"
 		 "Changes with the same verdict and note are one action of the journal:\n"
 		 "'winnow undo' reverts them together.",
 	.opts = carry_opts,

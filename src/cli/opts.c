@@ -1,6 +1,7 @@
 /* winnow — a command's options, parsed and described from its table. */
 #include "autoconfig.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,18 @@ int wn_opt_string(const char *arg, void *field)
 int wn_opt_count(const char *arg, void *field)
 {
 	char *end;
-	long v = strtol(arg, &end, 10);
+	long v;
 
-	if (*end || v < 0)
+	/* strtol alone takes "" for 0 and 99999999999999999999 for
+	 * LONG_MAX: a limit nobody typed. */
+	if (*arg < '0' || *arg > '9')
 		return -1;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*end)
+		return -1;
+	if (errno == ERANGE)
+		return -2;
 	*(long *) field = v;
 	return 0;
 }
@@ -33,8 +42,10 @@ int wn_opt_seconds(const char *arg, void *field)
 	double v = strtod(arg, &end);
 
 	/* Written so that NaN fails too. */
-	if (end == arg || *end || !(v >= 0 && v <= 86400))
+	if (end == arg || *end || !(v >= 0))
 		return -1;
+	if (!(v <= 86400))
+		return -2;
 	/* The writer needs a moment even when nobody holds the lock:
 	 * shorter would only ever report "locked". */
 	*(int *) field = v < 0.2 ? 200 : (int) (v * 1000);
@@ -178,10 +189,17 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 			break;
 		}
 		o = &cmd->opts[c - OPT_FIRST];
-		if (o->parse(optarg, (char *) args + o->offset) < 0) {
+		switch (o->parse(optarg, (char *) args + o->offset)) {
+		case 0:
+			continue;
+		case -2:
+			*rc = wn_cli_usage_error(cli, "--%s=%s is out of range", o->name, optarg);
+			break;
+		default:
 			*rc = wn_cli_usage_error(cli, "--%s wants %s, not '%s'", o->name, o->wants, optarg);
 			break;
 		}
+		break;
 	}
 	free(lo);
 	free(shorts);

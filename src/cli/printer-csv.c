@@ -1,7 +1,10 @@
 /* winnow — the CSV printer (RFC 4180): rows of flat records for
  * spreadsheets and scripts, from the same walk as JSON (see printer.h
  * for what makes a row).  Fields are sanitised like every string, then
- * quoted when they hold a comma, a quote or a line break. */
+ * quoted when they hold a comma, a quote or a line break.  A text cell
+ * that a spreadsheet would read as a formula gets a leading ' (OWASP's
+ * "CSV injection" advice): a finding's summary is the bot's, and the
+ * README sends these files to spreadsheets. */
 #include "autoconfig.h"
 
 #include <stdlib.h>
@@ -33,14 +36,24 @@ struct csv_printer {
 	bool in_row;
 };
 
-/* A field as RFC 4180 wants it. */
-static void put_field(wn_buf *b, const char *s)
+/* A field as RFC 4180 wants it.  @text: the cell holds text (from mail,
+ * a note, a name), never a number winnow formatted itself; a text cell
+ * starting with a character that makes Excel, LibreOffice or Sheets
+ * evaluate it ("=HYPERLINK(...)", "+1", "-1", "@SUM", a tab or CR
+ * before any of them) is prefixed with ', which they show as text and
+ * do not evaluate.  Numbers stay numbers: "-3" printed by csv_integer
+ * is winnow's own, not the mail's. */
+static void put_field(wn_buf *b, const char *s, bool text)
 {
+	const char *defuse = text && *s && strchr("=+-@\t\r", *s) ? "'" : "";
+
 	if (!strpbrk(s, ",\"\r\n")) {
+		wn_buf_puts(b, defuse);
 		wn_buf_puts(b, s);
 		return;
 	}
 	wn_buf_putc(b, '"');
+	wn_buf_puts(b, defuse);
 	for (; *s; s++) {
 		if (*s == '"')
 			wn_buf_putc(b, '"');
@@ -81,8 +94,9 @@ static void name_pop(struct csv_printer *cp, size_t len)
 		cp->name.data[len] = '\0';
 }
 
-/* Write one field of the row, text already as it should read. */
-static void field(wn_printer *p, const char *text)
+/* Write one field of the row, @s already as it should read; @text as
+ * for put_field(). */
+static void field(wn_printer *p, const char *s, bool text)
 {
 	struct csv_printer *cp = (struct csv_printer *) p;
 	size_t len = cp->name.len;
@@ -92,14 +106,14 @@ static void field(wn_printer *p, const char *text)
 	if (!cp->columns) {
 		if (cp->fields)
 			wn_buf_putc(&cp->header, ',');
-		put_field(&cp->header, wn_buf_str(&cp->name));
+		put_field(&cp->header, wn_buf_str(&cp->name), true);
 	}
 	name_pop(cp, len);
 	if (cp->columns && cp->fields >= cp->columns)
 		return;		/* a row longer than the header */
 	if (cp->fields++)
 		wn_buf_putc(&cp->row, ',');
-	put_field(&cp->row, text);
+	put_field(&cp->row, s, text);
 }
 
 static void end_row(struct csv_printer *cp)
@@ -189,7 +203,7 @@ static void csv_string(wn_printer *p, const char *s)
 {
 	char *clean = s ? wn_text_sanitize(s, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB) : NULL;
 
-	field(p, clean ? clean : "");
+	field(p, clean ? clean : "", true);
 	free(clean);
 }
 
@@ -199,7 +213,7 @@ static void csv_msgid(wn_printer *p, const char *id)
 {
 	char *e = wn_msgid_escape(id);
 
-	field(p, e ? e : "");
+	field(p, e ? e : "", true);
 	free(e);
 }
 
@@ -208,7 +222,7 @@ static void csv_integer(wn_printer *p, long long v)
 	char buf[24];
 
 	snprintf(buf, sizeof(buf), "%lld", v);
-	field(p, buf);
+	field(p, buf, false);
 }
 
 static void csv_real(wn_printer *p, double v)
@@ -216,17 +230,17 @@ static void csv_real(wn_printer *p, double v)
 	char buf[32];
 
 	wn_format_real(v, buf);
-	field(p, buf);
+	field(p, buf, false);
 }
 
 static void csv_boolean(wn_printer *p, bool v)
 {
-	field(p, v ? "true" : "false");
+	field(p, v ? "true" : "false", false);
 }
 
 static void csv_null(wn_printer *p)
 {
-	field(p, "");
+	field(p, "", false);
 }
 
 /* Text layout is not CSV's. */

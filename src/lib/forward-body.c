@@ -234,60 +234,26 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
 /* Longest template read: a mail's text, not a file to slurp whole. */
 #define TEMPLATE_MAX (64 * 1024)
 
-/* Read path, a regular file of at most TEMPLATE_MAX bytes; NULL with
- * *why set otherwise.  Opened without blocking and checked before any
- * read: a FIFO would hang winnow for ever, /dev/zero fill memory. */
-static char *slurp(const char *path, const char **why)
-{
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	wn_buf b = WN_BUF_INIT;
-	char chunk[4096];
-	struct stat st;
-	ssize_t n;
-
-	*why = NULL;
-	if (fd < 0) {
-		*why = strerror(errno);
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0)
-		*why = strerror(errno);
-	else if (!S_ISREG(st.st_mode))
-		*why = "not a regular file";
-	else if (st.st_size > TEMPLATE_MAX)
-		*why = "larger than 64 KiB: not a mail's text";
-	while (!*why && (n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			*why = strerror(errno);
-		else if (wn_buf_append(&b, chunk, (size_t) n) != WN_OK)
-			*why = "out of memory";
-		else if (b.len > TEMPLATE_MAX)
-			*why = "larger than 64 KiB: not a mail's text";
-	}
-	close(fd);
-	if (*why) {
-		wn_buf_free(&b);
-		return NULL;
-	}
-	return b.data ? wn_buf_steal(&b) : strdup("");
-}
-
 static wn_status read_template(const wn_conf *conf, char **out, wn_error *err)
 {
-	const char *path = conf->forward_template, *why = NULL;
+	const char *path = conf->forward_template;
+	wn_error why = WN_ERROR_INIT;
 	char *full = NULL;
-	wn_status st = WN_OK;
+	wn_status st;
 
 	if (!path || !*path)
 		return (*out = strdup(default_template)) ? WN_OK : WN_NOMEM;
 	if (path[0] == '~' && path[1] == '/' && getenv("HOME") &&
 	    asprintf(&full, "%s%s", getenv("HOME"), path + 1) < 0)
 		return WN_NOMEM;
-	if (!(*out = slurp(full ? full : path, &why)))
-		st = why ? wn_error_set(err, WN_CONFIG, "winnow.forward_template: cannot read %s: %s",
-					full ? full : path, why) : WN_NOMEM;
+	/* Never a FIFO or /dev/zero: see wn_file_open. */
+	st = wn_file_read(full ? full : path, TEMPLATE_MAX, 0, out, NULL, &why);
+	if (st == WN_NOMEM)
+		wn_error_set(err, st, "out of memory");
+	else if (st != WN_OK)
+		st = wn_error_set(err, WN_CONFIG, "winnow.forward_template: cannot read %s: %s",
+				  full ? full : path, wn_error_msg(&why));
+	wn_error_clear(&why);
 	free(full);
 	return st;
 }

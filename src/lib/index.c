@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "link.h"
 #include "message.h"
@@ -81,6 +82,35 @@ static wn_status load_conf(wn_index *idx)
 	return WN_OK;
 }
 
+/* Larger than any notmuch config: a path to something else (a log, a
+ * device, a mailbox). */
+#define CONFIG_MAX (1024 * 1024)
+
+/* The config file named by --config or $NOTMUCH_CONFIG must be a
+ * regular file of a sane size before libnotmuch reads it: it would wait
+ * on a FIFO for ever and read /dev/zero until memory runs out.  A file
+ * that does not exist is left to libnotmuch, whose error says more.
+ * Links are followed: a config kept in a dotfiles repository usually is
+ * one, and the user named it. */
+static wn_status check_config(const char *path, wn_error *err)
+{
+	wn_error why = WN_ERROR_INIT;
+	wn_status st = WN_OK;
+	int fd;
+
+	if (!path)
+		path = getenv("NOTMUCH_CONFIG");
+	if (!path || !*path)
+		return WN_OK;
+	if ((fd = wn_file_open(path, CONFIG_MAX, 0, &why)) >= 0)
+		close(fd);
+	else if (why.status != WN_NOT_FOUND)
+		st = wn_error_set(err, WN_CONFIG, "cannot use notmuch config %s: %s", path,
+				  wn_error_msg(&why));
+	wn_error_clear(&why);
+	return st;
+}
+
 wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 {
 	wn_index *idx = calloc(1, sizeof(*idx));
@@ -94,6 +124,10 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 	if (config_path && !(idx->config_path = strdup(config_path))) {
 		free(idx);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	if ((st = check_config(idx->config_path, err)) != WN_OK) {
+		wn_index_close(&idx);
+		return st;
 	}
 	/* Opening reads the database's metadata, which a concurrent
 	 * commit can discard under us too (see wn_index_message). */

@@ -271,8 +271,11 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 
 /* --- lookup --------------------------------------------------------------------- */
 
-static const struct judged *best_of(const struct bucket *b, const char *self, const char *loc,
-				    const wn_words *w, double *score)
+/* The judged finding of bucket b most like finding f of review it (at
+ * loc, with words w).  Never one of another syzbot bug: see
+ * wn_sim_same_bug. */
+static const struct judged *best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
+				    const char *loc, const wn_words *w, double *score)
 {
 	const struct judged *best = NULL;
 
@@ -281,7 +284,9 @@ static const struct judged *best_of(const struct bucket *b, const char *self, co
 		const struct judged *j = b->v[k];
 		double sc;
 
-		if (strcmp(j->review, self) == 0 || !wn_sim_match(loc, w, j->loc, &j->words, &sc))
+		if (strcmp(j->review, it->id) == 0 ||
+		    !wn_sim_same_bug(it->bot, f->summary, j->bot, j->summary) ||
+		    !wn_sim_match(loc, w, j->loc, &j->words, &sc))
 			continue;
 		if (!best || sc > *score || (sc == *score && j->date > best->date)) {
 			best = j;
@@ -336,7 +341,7 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 			st = WN_NOMEM;
 	}
 	if (st == WN_OK) {
-		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it->id, loc, &w, &score);
+		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, loc, &w, &score);
 		st = best ? seen_fill(best, score, out) : WN_NOT_FOUND;
 	}
 	free(loc);

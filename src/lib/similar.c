@@ -279,3 +279,37 @@ bool wn_sim_match(const char *loc_a, const wn_words *a, const char *loc_b, const
 		*score = j;
 	return j >= WN_SIM_THRESHOLD;
 }
+
+static const char *skip_space(const char *s)
+{
+	while (*s && str_space((unsigned char) *s))
+		s++;
+	return s;
+}
+
+/* The same text, a run of white space (a folded Subject line) being
+ * one space and none at the ends counting. */
+static bool same_words(const char *a, const char *b)
+{
+	a = skip_space(a);
+	b = skip_space(b);
+	while (*a && *b) {
+		if (str_space((unsigned char) *a) && str_space((unsigned char) *b)) {
+			a = skip_space(a);
+			b = skip_space(b);
+			continue;
+		}
+		if (*a != *b)
+			return false;
+		a++;
+		b++;
+	}
+	return !*skip_space(a) && !*skip_space(b);
+}
+
+bool wn_sim_same_bug(wn_bot bot_a, const char *summary_a, wn_bot bot_b, const char *summary_b)
+{
+	if (bot_a != WN_BOT_SYZBOT && bot_b != WN_BOT_SYZBOT)
+		return true;
+	return bot_a == bot_b && summary_a && summary_b && same_words(summary_a, summary_b);
+}

@@ -209,11 +209,16 @@ static bool edit_char(struct line *l, wint_t wc, bool *ok)
 	return false;
 }
 
-char *prompt_line(struct tui *t, const char *label, const char *initial)
+/* @initial is text to edit, or with @is_default a default (readline's
+ * rl_startup_hook idiom): shown, kept by Enter, replaced by the first
+ * character typed, edited when the first key is an editing one
+ * (Left, Backspace, Ctrl-A...).  Typing "bot:nosuch" over a limit of
+ * "lkp" must give "bot:nosuch", not "lkpbot:nosuch". */
+static char *prompt(struct tui *t, const char *label, const char *initial, bool is_default)
 {
 	struct line l = { NULL, 0, 0, 0 };
 	char *out = NULL;
-	bool done = false, ok = false;
+	bool done = false, ok = false, pristine = is_default && initial && *initial;
 
 	if (initial) {
 		size_t n = mbstowcs(NULL, initial, 0);
@@ -245,6 +250,11 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 				done = true;
 			continue;
 		}
+		/* The first key: a character to insert replaces the
+		 * default; any other key (Enter, Esc, editing) works on it. */
+		if (pristine && r != KEY_CODE_YES && iswprint(wc))
+			line_cut(&l, 0, l.n);
+		pristine = false;
 		done = r == KEY_CODE_YES ? edit_fn(&l, wc, &ok) : edit_char(&l, wc, &ok);
 	}
 	end();
@@ -252,6 +262,16 @@ char *prompt_line(struct tui *t, const char *label, const char *initial)
 		out = wide_utf8(l.w ? l.w : L"", l.n);
 	free(l.w);
 	return out;
+}
+
+char *prompt_line(struct tui *t, const char *label, const char *initial)
+{
+	return prompt(t, label, initial, false);
+}
+
+char *prompt_default(struct tui *t, const char *label, const char *def)
+{
+	return prompt(t, label, def, true);
 }
 
 bool prompt_yesno(struct tui *t, const char *question)

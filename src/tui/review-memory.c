@@ -236,8 +236,9 @@ static void severity(struct tui *t, wn_item *it, size_t i)
 	static const wn_severity grades[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
 	wn_severity now = it->severity ? it->severity[i] : WN_SEV_NONE, sev = WN_SEV_COUNT;
 	wn_error err = WN_ERROR_INIT;
-	char *s = prompt_line(t, "Your severity (critical, high, medium, low; empty: none): ",
-			      wn_severity_name(now));
+	/* A default, not text to edit: "h" typed over "none" is "high". */
+	char *s = prompt_default(t, "Your severity (critical, high, medium, low; empty: none): ",
+				 wn_severity_name(now));
 
 	if (!s)
 		return;

@@ -344,44 +344,25 @@ void theme_free(struct theme *th)
 #define THEME_MAX (256 * 1024)
 
 /* Read a whole theme file; NULL with *why set when it cannot.  Only a
- * regular file of a sane size: a FIFO would block the start for ever
- * and /dev/zero would read until memory runs out. */
+ * regular file of a sane size (wn_file_read): a FIFO would block the
+ * start for ever and /dev/zero would read until memory runs out.  *why
+ * is static or *whybuf's, valid until the next call. */
 static char *slurp(const char *path, size_t *len, const char **why)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	wn_buf b = WN_BUF_INIT;
-	char chunk[4096];
-	struct stat st;
-	ssize_t n;
+	static char whybuf[128];
+	wn_error err = WN_ERROR_INIT;
+	char *text = NULL;
+	wn_status st;
 
 	*why = NULL;
-	if (fd < 0) {
-		/* No such file: *why stays NULL, the search goes on. */
-		if (errno != ENOENT)
-			*why = strerror(errno);
-		return NULL;
+	st = wn_file_read(path, THEME_MAX, 0, &text, len, &err);
+	/* No such file: *why stays NULL, the search goes on. */
+	if (st != WN_OK && st != WN_NOT_FOUND) {
+		snprintf(whybuf, sizeof(whybuf), "%s", wn_error_msg(&err));
+		*why = whybuf;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
-		*why = "not a regular file";
-	else if (st.st_size > THEME_MAX)
-		*why = "larger than 256 KiB: not a theme file";
-	while (!*why && (n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			*why = strerror(errno);
-		else if (wn_buf_append(&b, chunk, (size_t) n) != WN_OK || b.len > THEME_MAX)
-			*why = "out of memory, or larger than 256 KiB";
-	}
-	close(fd);
-	if (*why) {
-		wn_buf_free(&b);
-		return NULL;
-	}
-	*len = b.len;
-	if (!b.data)
-		return strdup("");
-	return wn_buf_steal(&b);
+	wn_error_clear(&err);
+	return text;
 }
 
 /* Load path; false when it cannot be read: *why says why, or is NULL

@@ -201,6 +201,27 @@ static void stats(struct tui *t)
 		pop(t);
 }
 
+static void dispatch(struct tui *t, enum action a);
+
+/* l where the queue is not in front (a review, its diff, mail or
+ * replies, the statistics, the history, help, a draft): back down to
+ * the nearest queue, then its limit prompt, so that a query typed after
+ * l is never read as keys ("from:..." marking a finding false positive
+ * with its f).  Down first: the views above the queue show its items,
+ * which a new limit frees.  A draft on the way is kept, as P keeps it. */
+static void limit_from(struct tui *t)
+{
+	int i = t->depth;
+
+	while (i > 0 && t->stack[i - 1]->ops != views[VIEW_QUEUE])
+		i--;
+	if (!i)
+		return;
+	while (t->depth > i)
+		pop(t);
+	dispatch(t, ACT_LIMIT);
+}
+
 /* An action the top view v left to the driver. */
 static void view_driver(struct tui *t, struct view *v, enum action a)
 {
@@ -254,6 +275,10 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		tui_msg(t, ROLE_WARNING, "nothing to mark here");
 		break;
 	case ACT_LIMIT:
+		/* The queue handles l itself: any other view is above one. */
+		if (v->ops != views[VIEW_QUEUE])
+			limit_from(t);
+		break;
 	case ACT_SORT:
 	case ACT_HIDE_TRIAGED:
 	case ACT_HIDE_EMPTY:

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +224,7 @@ static bool mail_match(struct tui *t, struct view *v, size_t i, const char *need
 static void pipe_mail(struct tui *t, struct mail *m)
 {
 	char *cmd = prompt_line(t, "Pipe the mail to: ", NULL);
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	int fd, status = 0;
 	pid_t pid;
 
@@ -241,11 +243,21 @@ static void pipe_mail(struct tui *t, struct mail *m)
 	def_prog_mode();
 	endwin();
 	fflush(stdout);
+	/* As system() and the pager: Ctrl-C and Ctrl-\ typed while the
+	 * command runs are the command's business (it stops, or handles
+	 * them); winnow, in the same process group, must not quit on them
+	 * and take the user's session with it. */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
 	pid = fork();
 	if (pid == 0) {
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		char sh[] = "/bin/sh", c[] = "-c";
 		char *argv[] = { sh, c, cmd, NULL };
 
+		/* The command gets the defaults, not winnow's "ignore". */
+		sigaction(SIGINT, &dfl, NULL);
+		sigaction(SIGQUIT, &dfl, NULL);
 		dup2(fd, 0);
 		execv(sh, argv);
 		_exit(127);
@@ -253,6 +265,8 @@ static void pipe_mail(struct tui *t, struct mail *m)
 	close(fd);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
 	/* As mutt: the command's output stays until a key is pressed. */
 	fputs("\nPress any key to go back to winnow...", stdout);
 	fflush(stdout);

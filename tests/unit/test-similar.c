@@ -217,6 +217,31 @@ static void test_nomatch_other_file(void **state)
 	assert_false(similar(&a, NULL, &c, NULL, NULL));
 }
 
+/* syzbot: one bug is one title.  A Read and a Write in the same frame,
+ * and syzbot's "(2)", share place and words but are other bugs; the
+ * same title, however folded, is the same bug; a syzbot crash is never
+ * a review bot's finding. */
+static void test_syzbot_titles(void **state)
+{
+	const char *read = "KASAN: slab-use-after-free Read in plume_release_folio";
+
+	(void) state;
+	assert_true(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SYZBOT, read));
+	assert_true(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SYZBOT,
+				    " KASAN: slab-use-after-free Read in\n plume_release_folio "));
+	assert_false(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SYZBOT,
+				     "KASAN: slab-use-after-free Write in plume_release_folio"));
+	assert_false(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SYZBOT,
+				     "KASAN: slab-use-after-free Read in plume_release_folio (2)"));
+	assert_false(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SYZBOT,
+				     "KASAN: slab-use-after-free Read in plume_release_foli"));
+	assert_false(wn_sim_same_bug(WN_BOT_SYZBOT, read, WN_BOT_SASHIKO, read));
+	assert_false(wn_sim_same_bug(WN_BOT_LKP, read, WN_BOT_SYZBOT, read));
+	assert_false(wn_sim_same_bug(WN_BOT_SYZBOT, NULL, WN_BOT_SYZBOT, read));
+	/* Other bots: the words decide (wn_sim_match). */
+	assert_true(wn_sim_same_bug(WN_BOT_SASHIKO, "a lock is missing", WN_BOT_BPF_CI, "the lock"));
+}
+
 /* --- subjects ------------------------------------------------------------------------ */
 
 static void test_subjects(void **state)
@@ -331,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_match_renamed_version),
 		cmocka_unit_test(test_nomatch_same_function),
 		cmocka_unit_test(test_nomatch_other_file),
+		cmocka_unit_test(test_syzbot_titles),
 		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_crlf),
