@@ -46,6 +46,9 @@ const char *wn_bot_query(wn_bot b);
 /* The text that marks the line of b's mails carrying the link to the
  * review online ("dashboard link:"); NULL when there is none. */
 const char *wn_bot_link_marker(wn_bot b);
+/* Does each finding of b name one bug by its title (syzbot), so that
+ * only findings with the identical title are the same problem? */
+bool wn_bot_title_names_bug(wn_bot b);
 /* s past a bot's subject tag ("[syzbot ci]", any case) at its start;
  * s itself when it starts with none. */
 const char *wn_bot_subject_untag(const char *s);

@@ -290,8 +290,8 @@ const wn_cmd wn_cmd_carry = {
 		 "(see SIMILAR FINDINGS in winnow(1)): what v1 of a series was given,\n"
 		 "v2 and v3 take.  Prints each change, all before marking any, with the\n"
 		 "finding it comes from and how similar they are; --dry-run prints them\n"
-		 "and marks nothing.  A syzbot finding takes only the verdict of the\n"
-		 "same bug: a syzbot finding with the identical title.\n"
+		 "and marks nothing.  A finding of a bot whose titles name bugs (see\n"
+		 "BOTS in winnow(1)) takes only the verdict of the identical title.\n"
 		 "Changes with the same verdict and note are one action of the journal:\n"
 		 "'winnow undo' reverts them together.",
 	.opts = carry_opts,

@@ -66,6 +66,11 @@ const char *wn_bot_link_marker(wn_bot b)
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;
 }
 
+bool wn_bot_title_names_bug(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->title_names_bug;
+}
+
 const char *wn_bot_subject_untag(const char *s)
 {
 	for (int i = 0; i < WN_BOT_COUNT; i++)

@@ -309,7 +309,7 @@ static bool same_words(const char *a, const char *b)
 
 bool wn_sim_same_bug(wn_bot bot_a, const char *summary_a, wn_bot bot_b, const char *summary_b)
 {
-	if (bot_a != WN_BOT_SYZBOT && bot_b != WN_BOT_SYZBOT)
+	if (!wn_bot_title_names_bug(bot_a) && !wn_bot_title_names_bug(bot_b))
 		return true;
 	return bot_a == bot_b && summary_a && summary_b && same_words(summary_a, summary_b);
 }

@@ -69,6 +69,11 @@ struct rv_bot {
 	 * any "Re:" ("[syzbot ci] Re: [PATCH ...]"), stripped when a review
 	 * is matched to its patch by subject.  NULL-terminated; NULL: none. */
 	const char *const *subject_tags;
+	/* Each finding's summary is the title of one bug ("KASAN:
+	 * use-after-free Read in foo"): two findings with different titles
+	 * are different bugs however alike their text, and no verdict is
+	 * carried between them (wn_sim_same_bug). */
+	bool title_names_bug;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

@@ -299,4 +299,5 @@ const struct rv_bot rv_bot_SYZBOT = {
 	.hidden = SYZ_HIDDEN,
 	.link_marker = "dashboard link:",
 	.subject_tags = subject_tags,
+	.title_names_bug = true,
 };
