@@ -497,12 +497,13 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	loop(&t);
 	display_end();
-	/* Give a write in flight a moment to land; whatever does not stays
-	 * in the journal for the next run. */
+	/* Let the write in flight land; if another process holds the lock
+	 * for a moment longer, what waits stays in the journal for the next
+	 * run (and we say so: never merely because the machine is slow). */
 	if (wn_store_pending(store)) {
 		wn_error err = WN_ERROR_INIT;
 
-		wn_store_flush(store, QUIT_WAIT_MS, &err);
+		wn_store_replay(store, QUIT_WAIT_MS, &err);
 		wn_error_clear(&err);
 	}
 
