@@ -54,7 +54,7 @@ wn_screen_start() {
 	# A fresh server name each time (env.sh's cleanup kills it).
 	WN_TMUX_SOCKET=winnow-screen-$$-${RANDOM}
 	wn_screen_tmux -f /dev/null new-session -d -x "$cols" -y "$rows" -s t \
-		"env TERM=xterm-256color TZ=UTC LC_ALL=$WN_SCREEN_LOCALE NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' WINNOW_THEMES_DIR='$WN_TOP_SRCDIR/themes' ${envs[*]} $WINNOW ${args[*]}; echo WINNOW-EXIT=\$?; sleep 30" 8>&-
+		"env TERM=xterm-256color TZ=UTC LC_ALL=$WN_SCREEN_LOCALE NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' WINNOW_THEMES_DIR='$WN_TOP_SRCDIR/themes' ${envs[*]} $WINNOW ${args[*]}; echo WINNOW-EXIT=\$?; sleep 600"
 	wn_screen_tmux set -g remain-on-exit on >/dev/null
 }
 
