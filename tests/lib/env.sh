@@ -37,6 +37,7 @@ wn_world() {
 
 wn_world_cleanup() {
 	[ -n "${WN_HOLDER:-}" ] && kill "$WN_HOLDER" 2>/dev/null
+	[ -n "${WN_SCRIPT_PID:-}" ] && kill "$WN_SCRIPT_PID" 2>/dev/null && wait "$WN_SCRIPT_PID" 2>/dev/null
 	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
 	[ -n "${WN_WORLD:-}" ] && [ -z "${WN_KEEP:-}" ] && rm -rf "$WN_WORLD"
 	return 0
