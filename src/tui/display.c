@@ -151,7 +151,14 @@ void display_end(void)
 
 int display_get_wch(wint_t *wc)
 {
-	return script_active() ? script_get_wch(wc, false) : get_wch(wc);
+	int r;
+
+	if (!script_active())
+		return get_wch(wc);
+	/* The script's next line is not written yet: not a busy loop. */
+	if ((r = script_get_wch(wc, false)) == ERR && !script_ended())
+		napms(10);
+	return r;
 }
 
 void display_suspend(void)

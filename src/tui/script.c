@@ -6,11 +6,13 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "winnow/buf.h"
 #include "keymap.h"
@@ -30,6 +32,10 @@ struct item {
 /* The one script of the process (as display.c's one screen). */
 static struct {
 	bool active, ended;
+	int fd;
+	bool eof;
+	wn_buf pending;		/* read, not yet a whole line */
+	int lineno;
 	struct item *items;
 	size_t n, cap, next;
 	long long wait_since;	/* ms the current :wait began; 0 none */
@@ -161,38 +167,76 @@ static bool parse_command(char *s, int line)
 	return false;
 }
 
+/* One line of the script into items. */
+static bool parse_line(char *line, int lineno)
+{
+	size_t len = strlen(line);
+
+	while (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	if (!len || line[0] == '#')
+		return true;
+	return line[0] == ':' ? parse_command(line + 1, lineno) : parse_keys(line, lineno);
+}
+
+/* Take whatever whole lines the script has for us now.  A file gives
+ * them all at once; a FIFO as the test writes them, so a test can look
+ * at the screen and act on it before it sends the next key.  The end of
+ * the file (the writer gone) ends the script after its last item. */
+static void read_more(void)
+{
+	char chunk[4096];
+	ssize_t r;
+
+	while ((r = read(sc.fd, chunk, sizeof(chunk))) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				sc.eof = true;
+			break;
+		}
+		if (wn_buf_append(&sc.pending, chunk, (size_t) r) != WN_OK) {
+			fail(NULL, "out of memory", NULL);
+			return;
+		}
+	}
+	if (r == 0)
+		sc.eof = true;
+	while (sc.pending.len && !sc.ended) {
+		char *nl = memchr(sc.pending.data, '\n', sc.pending.len), *line;
+		size_t n = nl ? (size_t) (nl - sc.pending.data) : sc.pending.len;
+
+		/* A last line without its newline counts once the file ends. */
+		if (!nl && !sc.eof)
+			break;
+		if (!(line = strndup(sc.pending.data, n))) {
+			fail(NULL, "out of memory", NULL);
+			return;
+		}
+		memmove(sc.pending.data, sc.pending.data + n + (nl ? 1 : 0), sc.pending.len - n - (nl ? 1 : 0));
+		sc.pending.len -= n + (nl ? 1 : 0);
+		sc.pending.data[sc.pending.len] = '\0';
+		if (!parse_line(line, ++sc.lineno) && !sc.ended)
+			fail(NULL, "out of memory", NULL);
+		free(line);
+	}
+}
+
 bool script_open(const char **why)
 {
 	const char *path = getenv("WINNOW_SCRIPT"), *t = getenv("WINNOW_SCRIPT_TIMEOUT");
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int lineno = 0;
-	bool ok = true;
 
 	if (!path || !*path)
 		return true;
 	sc.timeout_ms = (t && atoi(t) > 0 ? atoi(t) : 60) * 1000;
-	if (!(f = fopen(path, "r"))) {
+	/* Blocks on a FIFO until the test opens it for writing. */
+	sc.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (sc.fd < 0) {
 		*why = "cannot read the file WINNOW_SCRIPT names";
 		return false;
 	}
-	while (ok && (len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (!len || line[0] == '#')
-			continue;
-		ok = line[0] == ':' ? parse_command(line + 1, lineno) : parse_keys(line, lineno);
-	}
-	free(line);
-	fclose(f);
-	if (!ok) {
-		/* Said before curses starts: nothing to clean up. */
-		*why = sc.error ? sc.error : "out of memory reading WINNOW_SCRIPT";
-		return false;
-	}
+	fcntl(sc.fd, F_SETFL, fcntl(sc.fd, F_GETFL) | O_NONBLOCK);
 	sc.active = true;
 	return true;
 }
@@ -203,6 +247,9 @@ void script_close(void)
 		free(sc.items[i].arg);
 	free(sc.items);
 	free(sc.error);
+	wn_buf_free(&sc.pending);
+	if (sc.active)
+		close(sc.fd);
 	memset(&sc, 0, sizeof(sc));
 }
 
@@ -266,8 +313,9 @@ static void screen_row(wn_buf *b, int y, bool color)
 	wn_buf cur = WN_BUF_INIT, cell = WN_BUF_INIT;
 	size_t keep = b->len;
 
+	/* Every row states its first attributes: a reader (sgr-canon.pl,
+	 * as a terminal) carries the state over from the row before. */
 	wn_buf_reset(&cur);
-	wn_buf_puts(&cur, "\033[0;39;49m");
 	for (int x = 0; x < COLS;) {
 		cchar_t cc;
 		wchar_t wch[CCHARW_MAX + 1] = { 0 };
@@ -368,7 +416,11 @@ static bool waited(const struct item *it, bool met)
 
 int script_get_wch(wint_t *wc, bool busy)
 {
-	while (!sc.ended && sc.next < sc.n) {
+	for (;;) {
+		if (sc.next == sc.n && !sc.ended && !sc.eof)
+			read_more();
+		if (sc.ended || sc.next == sc.n)
+			break;
 		const struct item *it = &sc.items[sc.next];
 		int cols, rows;
 
@@ -405,6 +457,8 @@ int script_get_wch(wint_t *wc, bool busy)
 			break;
 		}
 	}
-	sc.ended = true;
+	/* Nothing more for now; over once the file has ended. */
+	if (sc.eof && sc.next == sc.n)
+		sc.ended = true;
 	return ERR;
 }

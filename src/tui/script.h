@@ -20,8 +20,11 @@
  *   :wait                             until the views' background work
  *                                     is done and no write is on its way
  *   :wait-for TEXT                    until TEXT is on the screen
- * Files are written whole (a temp file renamed), so a test that waits
- * for one to appear reads it complete.  A :wait or :wait-for that is
+ * WINNOW_SCRIPT may name a FIFO: lines are taken as they are written,
+ * and the script ends when the writer closes it, so a test can look at a
+ * saved screen and act before it sends the next key.  Files are written
+ * whole (a temp file renamed), so a test that waits for one to appear
+ * reads it complete.  A :wait or :wait-for that is
  * still waiting after WINNOW_SCRIPT_TIMEOUT seconds (default 60), or a
  * line that makes no sense, ends winnow with status 2 and says why; the
  * end of the file ends it as a quit would. */
@@ -40,7 +43,8 @@ bool script_active(void);
 void script_close(void);
 
 /* The next key, as get_wch returns it (OK or KEY_CODE_YES, *wc), after
- * running the commands before it.  ERR while a :wait waits (busy: the
+ * running the commands before it.  ERR while the next line is not
+ * written yet, while a :wait waits (busy: the
  * caller still has background work or a write on its way; the caller
  * does a slice of it and asks again), at the end of the script and
  * after a failure (script_ended then says so). */
