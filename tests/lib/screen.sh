@@ -16,7 +16,9 @@
 #
 #   wn_screen_start COLS ROWS [VAR=VALUE...] [--] [ARGS...]
 #                             winnow ARGS at COLSxROWS, with those
-#                             variables set (NO_COLOR=1, ...)
+#                             variables set (NO_COLOR=1, ...);
+#                             WN_SCREEN_FIRST=FILE: the first screen
+#                             drawn, before any background work, to FILE
 #   wn_screen_resize COLS ROWS
 #   wn_screen_keys KEY...     keys, named as tmux send-keys names them
 #                             (wn_tui_keys)
@@ -125,13 +127,16 @@ wn_screen_start() {
 	mkdir -p "$WN_WORLD/script"
 	fifo=$WN_WORLD/script/keys.$((++WN_SCRIPT_N))
 	mkfifo "$fifo"
+	# Read-write: never blocks, even if winnow ends before it reads.
+	# Opened first, so that what is written before winnow starts is
+	# its script's first line.
+	exec 7<> "$fifo"
+	[ -n "${WN_SCREEN_FIRST:-}" ] && wn_script ":save-display $WN_SCREEN_FIRST"
 	env TERM=xterm-256color TZ=UTC LC_ALL="$WN_SCREEN_LOCALE" COLUMNS="$cols" LINES="$rows" \
 		WINNOW_THEMES_DIR="$WN_TOP_SRCDIR/themes" WINNOW_SCRIPT="$fifo" \
 		WINNOW_SCRIPT_TIMEOUT="$WN_WAIT_SECONDS" "${envs[@]}" \
 		"$WINNOW" "$@" < /dev/null > "$WN_WORLD/script/out" 2> "$WN_WORLD/script/err" &
 	WN_SCRIPT_PID=$!
-	# Read-write: never blocks, even if winnow ends before it reads.
-	exec 7<> "$fifo"
 }
 
 wn_screen_resize() {
