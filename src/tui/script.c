@@ -51,12 +51,13 @@ static long long now_ms(void)
 	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void fail(const struct item *it, const char *fmt, const char *what)
+/* The script cannot go on: say why (msg, then arg if any) and end it. */
+static void fail(const struct item *it, const char *msg, const char *arg)
 {
 	free(sc.error);
 	sc.error = NULL;
-	if (asprintf(&sc.error, "WINNOW_SCRIPT line %d: %s%s", it ? it->line : 0, fmt,
-		     what ? what : "") < 0)
+	if (asprintf(&sc.error, "WINNOW_SCRIPT line %d: %s%s", it ? it->line : sc.lineno, msg,
+		     arg ? arg : "") < 0)
 		sc.error = NULL;
 	sc.ended = true;
 }
