@@ -65,6 +65,12 @@ wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings,
  * the lock, so the write runs in a short-lived child process that the
  * caller never waits on longer than it chose: */
 wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err);
+/* Write what earlier runs journaled before showing anything, as
+ * wn_store_flush, except that only time during which another process
+ * holds the write lock counts against lock_ms: a busy machine makes the
+ * replay slower, never skips it, so nothing stale is shown for want of
+ * CPU.  WN_LOCKED when another process kept the lock that long. */
+wn_status wn_store_replay(wn_store *s, int lock_ms, wn_error *err);
 /* Start writing the pending changes in the background and return at
  * once (does nothing when nothing is pending or a write is running). */
 wn_status wn_store_flush_start(wn_store *s, wn_error *err);

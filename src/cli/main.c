@@ -16,7 +16,9 @@
  * its file and one line here:
  * X(its wn_cmd, name, what main opens, journal replay budget in ms, summary)
  * Reading commands replay what an earlier run journaled, waiting briefly
- * for the write lock; writing ones write it with their own changes. */
+ * for the write lock while another process holds it (and as long as the
+ * replay takes otherwise: a busy machine must not make them show stale
+ * verdicts); writing ones write it with their own changes. */
 #define WN_COMMANDS(X)                                                            \
 	X(wn_cmd_list, "list", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,              \
 	  "list reviews with their findings counted")                                \
@@ -115,8 +117,9 @@ static wn_status open_store(wn_cli *cli, unsigned needs, wn_error *err)
 	return st;
 }
 
-/* Open what needs asks for and replay the journal, waiting at most
- * replay_ms for the write lock (WN_NO_REPLAY: not at all).  Verdicts
+/* Open what needs asks for and replay the journal, giving up once
+ * another process has held the write lock for replay_ms (WN_NO_REPLAY:
+ * no replay).  Verdicts
  * that do not make it stay journaled and are overlaid on what is shown.
  * Prints the error and returns the exit code on failure, else 0. */
 static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
@@ -137,7 +140,7 @@ static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
 	}
 	wn_cli_store_warning(cli);
 	if (cli->store && wn_store_pending(cli->store) && replay_ms != WN_NO_REPLAY) {
-		st = wn_store_flush(cli->store, replay_ms, &err);
+		st = wn_store_replay(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)
 			wn_cli_say(cli, "warning: ", wn_error_msg(&err));
 		wn_cli_store_warning(cli);

@@ -573,9 +573,53 @@ static wn_status timed_out(wn_store *s, int timeout_ms, wn_error *err)
 	return WN_LOCKED;
 }
 
-wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
+/* Does a process other than this one hold the notmuch write lock?
+ * Xapian locks the file flintlock in its database directory (fcntl, OFD
+ * or classic: F_GETLK sees either); notmuch keeps that directory in
+ * .notmuch/xapian under the mail root, or in xapian/ under a separate
+ * database path.  When no lock file is found we cannot tell, and say
+ * yes: the caller then waits no longer than it always did. */
+static bool lock_held_elsewhere(const wn_store *s)
 {
-	long long deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
+	static const char *const where[] = { "/.notmuch/xapian/flintlock", "/xapian/flintlock" };
+	const char *db = s->idx ? wn_index_db_path(s->idx) : NULL;
+
+	for (size_t i = 0; db && i < sizeof(where) / sizeof(where[0]); i++) {
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+		char *path = NULL;
+		int fd, r;
+
+		if (asprintf(&path, "%s%s", db, where[i]) < 0)
+			return true;
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		free(path);
+		if (fd < 0)
+			continue;
+		r = fcntl(fd, F_GETLK, &fl);
+		/* Closing drops this process's own fcntl locks on the file:
+		 * it holds none (the writer is a child process). */
+		close(fd);
+		return r < 0 || fl.l_type != F_UNLCK;
+	}
+	return true;
+}
+
+/* Has the writer said it holds the lock?  "open" is its first line;
+ * remembered, as child_drain may later drop it from the buffer. */
+static bool writer_opened(const wn_store *s, bool *seen)
+{
+	if (!*seen && s->child_out.len >= 5 && memcmp(s->child_out.data, "open\n", 5) == 0)
+		*seen = true;
+	return *seen;
+}
+
+/* The waiting of wn_store_flush and wn_store_replay.  lock_only: only
+ * time during which another process holds the lock counts against
+ * timeout_ms; time our own writer spends opening the database or
+ * writing on a busy machine does not. */
+static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_error *err)
+{
+	long long start = now_ms(), last = start, locked = 0;
 	size_t rejected = s->rejected;
 	bool busy = false;
 	wn_status st;
@@ -599,14 +643,24 @@ wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
 	 * then start one for whatever is still pending.  Each change set
 	 * aside earns one more round. */
 	for (size_t round = 0; round < 2 + (s->rejected - rejected); round++) {
+		bool opened = false;
+
 		if ((st = wn_store_flush_start(s, err)) != WN_OK)
 			return st;
 		for (;;) {
+			long long now;
+
 			if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
 				return st;
 			if (!busy)
 				break;
-			if (now_ms() >= deadline)
+			now = now_ms();
+			if (!lock_only)
+				locked = now - start;
+			else if (!writer_opened(s, &opened) && lock_held_elsewhere(s))
+				locked += now - last;
+			last = now;
+			if (locked >= timeout_ms)
 				return timed_out(s, timeout_ms, err);
 			usleep(2000);
 		}
@@ -614,6 +668,16 @@ wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
 			return WN_OK;
 	}
 	return WN_OK;
+}
+
+wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
+{
+	return flush_wait(s, timeout_ms, false, err);
+}
+
+wn_status wn_store_replay(wn_store *s, int lock_ms, wn_error *err)
+{
+	return flush_wait(s, lock_ms, true, err);
 }
 
 /* --- compaction ----------------------------------------------------------- */

@@ -14,12 +14,14 @@
 
 #include "winnow/text.h"
 #include "display.h"
+#include "script.h"
 
 #define TAB_STOP 8
 
 /* The one piece of global state: what a signal handler may touch. */
 static volatile sig_atomic_t got_signal;
 static SCREEN *screen;
+static FILE *script_out, *script_in;
 static bool utf8;
 /* For a second signal while the first is not handled yet (the main
  * loop is busy): the terminal as it was, and what leaves curses mode,
@@ -89,20 +91,32 @@ bool display_init(const char **why)
 	setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
 	utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+	if (script_active()) {
+		/* Keys from the script, the screen only in curses' memory
+		 * (and :save-display): no terminal at all, its size from
+		 * COLUMNS and LINES (curses reads them). */
+		script_out = fopen("/dev/null", "w");
+		script_in = fopen("/dev/null", "r");
+		if (!script_out || !script_in) {
+			*why = "cannot open /dev/null for WINNOW_SCRIPT";
+			return false;
+		}
+	} else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		*why = "the review queue needs a terminal (use winnow list for scripts)";
 		return false;
 	}
-	have_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	have_tty = !script_active() && tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 	/* newterm, unlike initscr, returns instead of exiting when TERM is
 	 * unusable, so the caller can say why. */
-	screen = newterm(NULL, stdout, stdin);
+	screen = script_active() ? newterm(NULL, script_out, script_in) : newterm(NULL, stdout, stdin);
 	if (!screen) {
 		*why = "cannot use this terminal (check TERM)";
 		return false;
 	}
 	set_term(screen);
-	remember_leave();
+	/* A script's terminal is /dev/null: nothing to restore on stdout. */
+	if (!script_active())
+		remember_leave();
 	set_escdelay(25);
 	cbreak();
 	noecho();
@@ -128,6 +142,23 @@ void display_end(void)
 	endwin();
 	delscreen(screen);
 	screen = NULL;
+	if (script_out)
+		fclose(script_out);
+	if (script_in)
+		fclose(script_in);
+	script_out = script_in = NULL;
+}
+
+int display_get_wch(wint_t *wc)
+{
+	int r;
+
+	if (!script_active())
+		return get_wch(wc);
+	/* The script's next line is not written yet: not a busy loop. */
+	if ((r = script_get_wch(wc, false)) == ERR && !script_ended())
+		napms(10);
+	return r;
 }
 
 void display_suspend(void)

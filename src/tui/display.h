@@ -22,6 +22,9 @@ void display_end(void);
  * it back: the whole screen is redrawn at the next refresh. */
 void display_suspend(void);
 void display_resume(void);
+/* A key for a prompt, as get_wch: from the keyboard, or from the
+ * script (script.h) when one drives the interface. */
+int display_get_wch(wint_t *wc);
 /* The terminating signal received (SIGTERM, SIGINT, SIGHUP), or 0. */
 int display_signal(void);
 /* Punctuation of the UI itself: an em dash and an ellipsis when the

@@ -6,6 +6,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "script.h"
 #include "view.h"
 
 #define KEY_CTRL(c) ((c) - 'a' + 1)
@@ -244,9 +245,9 @@ static char *prompt(struct tui *t, const char *label, const char *initial, bool 
 		 * must stay visible. */
 		draw_prompt(t, label, &l, COLS > 20 ? COLS / 2 : COLS - 1);
 		refresh();
-		r = get_wch(&wc);
+		r = display_get_wch(&wc);
 		if (r == ERR) {
-			if (display_signal())
+			if (display_signal() || script_ended())
 				done = true;
 			continue;
 		}
@@ -293,9 +294,9 @@ bool prompt_yesno(struct tui *t, const char *question)
 		draw_text(&t->theme, LINES - 1, x + 1, COLS - x - 1, ROLE_HELP_KEY, "(y/n)");
 		move(LINES - 1, x + 7 < COLS ? x + 7 : COLS - 1);
 		refresh();
-		r = get_wch(&wc);
+		r = display_get_wch(&wc);
 		if (r == ERR) {
-			if (display_signal())
+			if (display_signal() || script_ended())
 				break;
 			continue;
 		}

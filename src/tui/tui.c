@@ -13,6 +13,7 @@
 
 #include "tui.h"
 #include "winnow/text.h"
+#include "script.h"
 #include "view.h"
 
 /* The loop wakes every TICK_MS to notice signals, and every BUSY_MS
@@ -347,11 +348,22 @@ static void dispatch(struct tui *t, enum action a)
 /* --- the loop -------------------------------------------------------- */
 
 /* Next key, or 0 on a timeout or a signal.  Function keys are tagged with
- * KEYMAP_FN; KEY_RESIZE comes back as KEYMAP_FN(KEY_RESIZE). */
-static int read_key(void)
+ * KEYMAP_FN; KEY_RESIZE comes back as KEYMAP_FN(KEY_RESIZE).  busy:
+ * background work or a write is under way (a script's :wait waits). */
+static int read_key(int wait, bool busy)
 {
 	wint_t wc;
-	int r = get_wch(&wc);
+	int r;
+
+	if (script_active()) {
+		r = script_get_wch(&wc, busy);
+		/* Waiting with nothing to do: not a busy loop. */
+		if (r == ERR && wait > 0 && !script_ended())
+			napms(10);
+	} else {
+		timeout(wait);
+		r = get_wch(&wc);
+	}
 
 	if (r == ERR)
 		return 0;
@@ -428,9 +440,8 @@ static void loop(struct tui *t)
 		}
 		/* Background work goes on between keys: wait for none then. */
 		wait = busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS;
-		timeout(wait);
-		key = read_key();
-		if (display_signal())
+		key = read_key(wait, busy || wn_store_pending(t->store));
+		if (display_signal() || script_ended())
 			break;
 		if (key == 0) {
 			/* Idle: collect or restart the writer, see whether the
@@ -485,6 +496,11 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	wn_buf_reset(&t.progress);
 	theme_init(&t.theme);
 	theme_load(&t.theme, conf ? conf->theme : NULL);
+	if (!script_open(&why)) {
+		fprintf(stderr, "winnow: %s\n", why);
+		rc = 2;
+		goto out;
+	}
 	if (!keymap_init(&t.keys)) {
 		fprintf(stderr, "winnow: cannot set up the keymap\n");
 		rc = 2;
@@ -527,24 +543,30 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	}
 	loop(&t);
 	display_end();
-	/* Give a write in flight a moment to land; whatever does not stays
-	 * in the journal for the next run. */
+	/* Let the write in flight land; if another process holds the lock
+	 * for a moment longer, what waits stays in the journal for the next
+	 * run (and we say so: never merely because the machine is slow). */
 	if (wn_store_pending(store)) {
 		wn_error err = WN_ERROR_INIT;
 
-		wn_store_flush(store, QUIT_WAIT_MS, &err);
+		wn_store_replay(store, QUIT_WAIT_MS, &err);
 		wn_error_clear(&err);
 	}
 
 	sig = display_signal();
 	if (sig)
 		rc = 128 + sig;
+	if (script_error()) {
+		fprintf(stderr, "winnow: %s\n", script_error());
+		rc = 2;
+	}
 	pending = wn_store_pending(store);
 	if (pending)
 		fprintf(stderr, "winnow: %zu verdict%s waiting for the notmuch write lock;"
 			" kept in %s, written by the next winnow run\n",
 			pending, pending == 1 ? " is" : "s are", wn_store_journal_path(store));
 out:
+	script_close();
 	while (t.depth)
 		pop(&t);
 	keymap_free(&t.keys);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "winnow/text.h"
+#include "script.h"
 #include "view.h"
 
 struct pl {
@@ -272,7 +273,8 @@ static void pipe_mail(struct tui *t, struct mail *m)
 	fflush(stdout);
 	reset_prog_mode();
 	timeout(-1);
-	getch();
+	if (!script_active())
+		getch();
 	refresh();
 	if (pid < 0)
 		tui_msg(t, ROLE_ERROR, "cannot start the command: %s", strerror(errno));

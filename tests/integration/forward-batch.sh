@@ -65,7 +65,7 @@ expect_eq "one mail between them" $((c0 + 1)) "$(calls)"
 # the next forward names the mail already sent.
 id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 "$WINNOW" mark "$id" 2 valid
-check "another process holds notmuch's lock" wn_hold_lock 60
+check "another process holds notmuch's lock" wn_hold_lock
 c0=$(calls)
 printf 'y\n' | "$WINNOW" forward --timeout=0.3 "$id" > "$WN_WORLD/out" 2> "$err"
 expect_eq "locked: sent, exit 0" 0 $?

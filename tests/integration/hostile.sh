@@ -11,13 +11,11 @@ bash "$WN_TOP_SRCDIR/tests/lib/mkhostile.sh" "$corpus"
 wn_world "$corpus"
 rm -rf "$corpus"
 
-start=$(date +%s)
+# timeout only stops a hang: no speed is asserted in make check.
 timeout 120 "$WINNOW" list --format=json > "$WN_WORLD/list.json" 2> "$WN_WORLD/err"
 expect_eq "list --format=json of the hostile corpus exits 0" 0 $?
-took=$(( $(date +%s) - start ))
 check "and is valid JSON" jq -e . "$WN_WORLD/list.json" > /dev/null
 expect_eq "every hostile review is listed" 8 "$(jq length "$WN_WORLD/list.json")"
-check "the 300,000-word subject does not make it slow (${took} s)" test "$took" -lt 20
 
 timeout 60 "$WINNOW" list > "$WN_WORLD/list.txt" 2>&1
 expect_eq "text list exits 0" 0 $?

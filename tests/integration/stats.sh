@@ -123,7 +123,7 @@ expect_eq "reviews with a false positive: stats = notmuch search" \
 	"$(notmuch search --output=messages tag:winnow/false-positive | wc -l)" "$(total '.reviews')"
 
 # A verdict still in the journal (the lock held) is counted too.
-wn_hold_lock 30
+wn_hold_lock
 "$WINNOW" mark --timeout 0.2 "$WN_FX_A3" 2 false-positive 2>/dev/null
 expect_eq "mark under a held lock exits 2" 2 $?
 "$WINNOW" stats --format=json > "$json" 2>/dev/null

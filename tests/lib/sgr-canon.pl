@@ -6,6 +6,10 @@
 # decide whether a reset comes at the end of one line or the start of
 # the next.  Here every line starts from the default attributes and
 # states them in full before each run of text that differs: "\e[0;1;34;46m".
+# A blank shows only its background (and reverse, underline, strike):
+# one that looks like the text before it continues that text's run, and
+# others state only what shows, so a blank curses wrote and one it
+# erased (whose colour and boldness a terminal forgets) compare the same.
 # Trailing blanks are dropped.
 use strict;
 use warnings;
@@ -40,6 +44,27 @@ sub canon {
 	return join ';', '0', (sort { $a <=> $b } keys %{$st{attr}}), $st{fg}, $st{bg};
 }
 
+# What a blank in state %st shows.
+sub blank {
+	my @shown = grep { /^[4789]$/ } sort { $a <=> $b } keys %{$st{attr}};
+	return join ';', '0', @shown, ($st{attr}{7} ? $st{fg} : '39'), $st{bg};
+}
+
+# What a blank shows under a canonical state string.
+sub shown {
+	my @p = split /;/, $_[0];
+	shift @p;
+	my %a;
+	my ($fg, $bg) = ('39', '49');
+	# The canonical form: attributes, then fg and bg (one or three
+	# numbers each).
+	while (@p && $p[0] =~ /^[1-9]$/) { $a{shift @p} = 1; }
+	$fg = $p[0] eq '38' ? join(';', splice(@p, 0, 3)) : shift @p;
+	$bg = join ';', @p;
+	my @shown = grep { /^[4789]$/ } sort { $a <=> $b } keys %a;
+	return join ';', '0', @shown, ($a{7} ? $fg : '39'), $bg;
+}
+
 reset_state();
 my $default = canon();
 while (my $line = <STDIN>) {
@@ -51,12 +76,19 @@ while (my $line = <STDIN>) {
 			next;
 		}
 		next if $part eq '';
-		my $want = canon();
-		if ($want ne $cur) {
-			$out .= "\x1b[${want}m";
-			$cur = $want;
+		for my $run (split /( +)/, $part) {
+			next if $run eq '';
+			my $want = $run =~ /^ +$/ ? blank() : canon();
+			if ($run =~ /^ +$/ && $want eq shown($cur)) {
+				$out .= $run;
+				next;
+			}
+			if ($want ne $cur) {
+				$out .= "\x1b[${want}m";
+				$cur = $want;
+			}
+			$out .= $run;
 		}
-		$out .= $part;
 	}
 	$out =~ s/ +$//;
 	$out =~ s/(\x1b\[[0-9;]*m)+$//;

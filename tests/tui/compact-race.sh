@@ -13,23 +13,30 @@ cli_id=20261102102030.4B7D1C4CEE5@smtp.kernel.org
 wn_tui_start "id:$tui_id"
 wn_tui_wait "1 review" >/dev/null
 
-check "helper holds the lock" wn_hold_lock 2
+check "helper holds the lock" wn_hold_lock
 "$WINNOW" mark --timeout=0.3 "$cli_id" 2 pre-existing 2>/dev/null
 expect_eq "CLI mark kept in the journal while locked" 2 $?
-wait "$WN_HOLDER"
+wn_release_lock
 
-# Enough marks in the TUI to make it compact the journal.
+# Enough marks in the TUI to make it compact the journal: each one
+# acknowledged on screen, then K back to the first finding.
+declare -A state=([v]=valid [f]=false-positive [p]=pre-existing [u]=untriaged)
+marks() {
+	local k
+	for k in v f p u v f p; do
+		wn_tui_keys "$k"
+		wn_tui_wait "marked finding 1 ${state[$k]}" > /dev/null || return 1
+		wn_tui_keys K
+		wn_tui_wait "finding 1 of 3" > /dev/null || return 1
+	done
+}
 wn_tui_keys Enter
 wn_tui_wait "finding 1 of 3" >/dev/null
-for k in v f p u v f p; do
-	wn_tui_keys "$k"
-	sleep 0.15
-	wn_tui_keys K
-	sleep 0.1
-done
-sleep 1
+check "seven marks acknowledged" marks
 journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
-check "the TUI compacted the journal ($(wc -l < "$journal") lines)" test "$(wc -l < "$journal")" -le 8
+# Compaction follows the write that leaves nothing pending.
+compacted() { [ "$(wc -l < "$journal")" -le 8 ]; }
+check "the TUI compacted the journal" wn_until compacted
 # Either still pending in the journal, or the TUI's writer (which takes
 # over what the compacted journal holds) already wrote it: never gone.
 in_journal_or_notmuch() {

@@ -5,7 +5,12 @@
 # rows in date order across the two.  60 reviews of the last days, five
 # from 2020 and the demo mailbox's nine; at 120x40 the first screen
 # needs 40 rows, which the first week holds.
+#
+# The first screen is the one winnow draws before any background work
+# (WN_SCREEN_FIRST, the first line of its script): its title says "N+
+# reviews", N short of the 74, and its rows are the newest, in order.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
+. "$WN_TOP_SRCDIR/tests/lib/screen.sh"
 export LC_ALL=C.UTF-8 TZ=UTC
 
 corpus=$(mktemp -d "${TMPDIR:-/tmp}/winnow-first.XXXXXX") || exit 99
@@ -24,15 +29,30 @@ rm -rf "$corpus"
 
 expect_eq "the index holds 74 reviews" 74 "$("$WINNOW" list --format=json | jq length)"
 
-dates() { wn_tui_screen | sed -n '2,$p' | grep -oE '^[0-9]{4}-[0-9]{2}-[0-9]{2}'; }
-wn_tui_start
-check "then the whole list, counted exactly" wn_tui_wait "74 reviews"
-expect_eq "the newest review first" "$(date -u -d "@$((now - 3600))" +%F)" "$(dates | head -1)"
-expect_eq "the rows in date order" "$(dates | sort -r)" "$(dates)"
+# The rows' dates (the queue shows full dates at 120 columns).
+dates() { sed -n '2,$p' | grep -oE '^[0-9]{4}-[0-9]{2}-[0-9]{2}'; }
+first=$WN_WORLD/first-screen
+WN_SCREEN_FIRST=$first wn_screen_start 120 40
+check "then the whole list, counted exactly" wn_tui_wait "— 74 reviews"
+check "the first screen was saved" test -s "$first"
+n=$(head -1 "$first" | sed -n 's/.* \([0-9][0-9]*\)+ reviews.*/\1/p')
+check "the first screen's title counts N+ reviews (${n:-none})" test -n "$n"
+check "... N short of all 74: read from the newest alone" test "${n:-74}" -lt 74
+check "... and a screenful at least" test "${n:-0}" -ge 38
+expect_eq "the first screen starts with the newest review" \
+	"$(date -u -d "@$((now - 3600))" +%F)" "$(dates < "$first" | head -1)"
+expect_eq "its 38 rows are the newest, in date order" \
+	"$(for i in $(seq 1 38); do date -u -d "@$((now - i * 3600))" +%F; done)" "$(dates < "$first")"
+
+screen=$(wn_tui_screen)
+expect_eq "the whole list: the newest review first" "$(date -u -d "@$((now - 3600))" +%F)" \
+	"$(dates <<< "$screen" | head -1)"
+expect_eq "the rows in date order" "$(dates <<< "$screen" | sort -r)" "$(dates <<< "$screen")"
 wn_tui_keys G
 check "G goes to the last of all 74" wn_tui_wait "74/74"
 check "... the oldest, from 2020" wn_tui_wait "2020-01-01"
-expect_eq "... in date order there too" "$(dates | sort -r)" "$(dates)"
+screen=$(wn_tui_screen)
+expect_eq "... in date order there too" "$(dates <<< "$screen" | sort -r)" "$(dates <<< "$screen")"
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 wn_done

@@ -5,7 +5,6 @@
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world
 export LC_ALL=C.UTF-8
-holdlock=$WN_TOP_BUILDDIR/tests/lib/holdlock
 id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 tagged() { notmuch search --output=messages "tag:winnow/$1"; }
 
@@ -14,22 +13,17 @@ wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 3"
 
-fifo=$WN_WORLD/lockfifo
-mkfifo "$fifo"
-"$holdlock" 3 > "$fifo" 8>&- &
-holder=$!
-read -r line < "$fifo"
-expect_eq "helper holds the lock" locked "$line"
+check "helper holds the lock" wn_hold_lock
 
 wn_tui_keys f
-check "mark acknowledged at once" wn_tui_wait "marked finding 1 false-positive" 2
-check "status says the verdict waits for the lock" wn_tui_wait "1 verdict waiting for the index lock" 3
+check "mark acknowledged while the lock is held" wn_tui_wait "marked finding 1 false-positive"
+check "status says the verdict waits for the lock" wn_tui_wait "1 verdict waiting for the index lock"
 expect_eq "not in notmuch while locked" "" "$(tagged false-positive)"
 wn_tui_keys j
-check "keys still work while locked" wn_tui_wait "finding 3 of 3" 2
+check "keys still work while locked" wn_tui_wait "finding 3 of 3"
 
-wait "$holder"
-check "written once the lock is free" wn_tui_wait "the index lock is free again" 5
+wn_release_lock
+check "written once the lock is free" wn_tui_wait "the index lock is free again"
 expect_eq "tag set after the lock" "id:$id" "$(tagged false-positive)"
 check "lock message gone" bash -c '! grep -q "waiting for the index lock" <<<"$1"' _ "$(wn_tui_screen)"
 wn_tui_keys Q

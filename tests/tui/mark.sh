@@ -11,14 +11,14 @@ id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 verdicts() { "$WINNOW" show --format=json "$id" | jq -c '[.findings[].verdict]'; }
 # expect_soon NAME EXPECTED CMD...: the TUI writes to notmuch in the
 # background, so poll CMD (up to 5 s) until it prints EXPECTED.
+# expect_soon NAME WANT CMD...: CMD prints WANT once the write lands.
 expect_soon() {
-	local name=$1 want=$2 got i=0
+	local name=$1 want=$2 got end=$((SECONDS + WN_WAIT_SECONDS))
 	shift 2
 	while :; do
 		got=$("$@")
-		[ "$got" == "$want" ] || [ $i -ge 100 ] && break
+		[ "$got" == "$want" ] || [ "$SECONDS" -ge "$end" ] && break
 		sleep 0.05
-		i=$((i + 1))
 	done
 	expect_eq "$name" "$want" "$got"
 }

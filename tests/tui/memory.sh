@@ -20,14 +20,14 @@ SH
 chmod +x "$pager"
 export PAGER=$pager WN_WORLD
 
+# expect_soon NAME WANT CMD...: CMD prints WANT once the write lands.
 expect_soon() {
-	local name=$1 want=$2 got i=0
+	local name=$1 want=$2 got end=$((SECONDS + WN_WAIT_SECONDS))
 	shift 2
 	while :; do
 		got=$("$@")
-		[ "$got" == "$want" ] || [ $i -ge 100 ] && break
+		[ "$got" == "$want" ] || [ "$SECONDS" -ge "$end" ] && break
 		sleep 0.05
-		i=$((i + 1))
 	done
 	expect_eq "$name" "$want" "$got"
 }
@@ -46,7 +46,8 @@ check "finding 2: patch 4/5 changes blinker_irq() too" \
 	wn_tui_wait "Patch 4/5 changes this function too: [PATCH v2 4/5] blinker: mask the interrupt while the device is torn down"
 wn_tui_keys +
 check "+ opened the pager" wn_tui_wait "finding 2 of 4"
-for i in $(seq 100); do [ -s "$WN_WORLD/pager.line" ] && break; sleep 0.05; done
+pager_ran() { [ -s "$WN_WORLD/pager.line" ]; }
+wn_until pager_ran
 line=$(cat "$WN_WORLD/pager.line" 2>/dev/null)
 expect_eq "the pager starts at the hunk" "+18" "$line"
 expect_eq "... which is the hunk that changes blinker_irq()" \

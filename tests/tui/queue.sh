@@ -70,10 +70,12 @@ check "Assisted-by trailer shown" grep -qF "Assisted-by:" <<<"$(wn_tui_screen)"
 wn_tui_keys q
 
 # Small terminals clip, never crash.
+# Each step waits for what winnow draws at 20x5, so the keys reach the
+# small terminal and not the big one.
 tmux -L "$WN_TMUX_SOCKET" resize-window -t t -x 20 -y 5
-sleep 0.3
+check "the queue redrawn at 20x5" wn_tui_wait "winnow — … — 9 revi…"
 wn_tui_keys Enter
-sleep 0.3
+check "a review at 20x5" wn_tui_wait "?:help  [review] 1/2"
 wn_tui_keys q
 tmux -L "$WN_TMUX_SOCKET" resize-window -t t -x 120 -y 40
 check "still alive after a 20x5 terminal" wn_tui_wait "[queue]"

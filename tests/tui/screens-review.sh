@@ -9,7 +9,9 @@
 . "$WN_TOP_SRCDIR/tests/lib/screen.sh"
 wn_world
 
-wn_screen_start 80 24
+# In tmux, the real-terminal end-to-end check: the clipboard is the
+# terminal's, and | shows the command's output on the terminal itself.
+WN_SCREEN_TMUX=1 wn_screen_start 80 24
 wn_tui_wait "[queue] 1/9" >/dev/null
 # frobnic 1/3: a model attribution, five trailers, a human reply.
 wn_tui_keys G Enter

@@ -20,8 +20,9 @@ check "the TUI's mark is acknowledged" wn_tui_wait "marked finding 1 pre-existin
 wn_tui_keys k
 check "and finding 1 shows the note written elsewhere" wn_tui_wait "checked by hand in another shell"
 wn_tui_keys U
-check "undo acknowledged" wn_tui_wait "undid" 3
-for _ in $(seq 100); do [ "$(show verdict)" = valid ] && break; sleep 0.05; done
+check "undo acknowledged" wn_tui_wait "undid"
+back_to_valid() { [ "$(show verdict)" = valid ]; }
+wn_until back_to_valid
 expect_eq "undo goes back to the shell's verdict" valid "$(show verdict)"
 expect_eq "and the shell's note is kept" "checked by hand in another shell" "$(show note)"
 wn_tui_keys Q
