@@ -53,14 +53,4 @@ expect_eq "and shown" false-positive \
 expect_eq "undo goes back to the newer decision, not the older" false-positive \
 	"$("$WINNOW" show --format=json "$id" | jq -r '.findings[1].verdict')"
 
-# A write that is slow, with nobody holding the lock, must not be
-# blamed on another process (the writer stalls once it has the lock).
-"$WINNOW" sync-journal > /dev/null
-WINNOW_TEST_STALL_WRITER=1 "$WINNOW" mark --timeout=0.5 "$id" 1 pre-existing 2> "$WN_WORLD/err"
-expect_eq "a stalled write exits 2" 2 $?
-check "it says the write was slow" grep -q "took longer than" "$WN_WORLD/err"
-check "it does not blame another process" bash -c '! grep -q "another process" "$1"' _ "$WN_WORLD/err"
-"$WINNOW" sync-journal > "$WN_WORLD/out"
-expect_eq "the verdict is written next time" "1 verdict written" "$(cat "$WN_WORLD/out")"
-
 wn_done
