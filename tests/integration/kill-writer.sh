@@ -22,9 +22,10 @@ me=$BASHPID
 kills=$WN_WORLD/kills
 killer() {
 	local n=0 kids k w st _ wait_fifo=$WN_WORLD/killer.fifo last=
+	local -A hit=()
 	mkfifo "$wait_fifo"
 	exec 9<> "$wait_fifo"
-	trap 'echo "$n" > "$kills"; exit 0' TERM
+	trap 'echo "$n ${#hit[@]}" > "$kills"; exit 0' TERM
 	while :; do
 		# Builtins only: a fork per round would miss most writers.
 		# (These files end without a newline: read "fails" yet reads.)
@@ -50,7 +51,7 @@ killer() {
 				esac
 				read -r _ _ st _ 2>/dev/null < "/proc/$w/stat" || continue
 				[ "$st" = Z ] && continue
-				kill -KILL "$w" 2>/dev/null && n=$((n + 1))
+				kill -KILL "$w" 2>/dev/null && n=$((n + 1)) hit[$k]=1
 			done
 		done
 	done
@@ -94,7 +95,7 @@ for ((m = 1; m <= marks; m++)); do
 done
 kill -TERM "$killer_pid"
 wait "$killer_pid"
-nkills=$(cat "$kills")
+read -r nkills nhit < "$kills"
 
 "$WINNOW" sync-journal > /dev/null 2> "$WN_WORLD/err"; expect_eq "sync-journal exits 0" 0 $?
 lost=0
@@ -111,7 +112,8 @@ done
 journal=$(ls "$XDG_STATE_HOME"/winnow/journal-* | grep -v '\.rejected$' | head -n 1)
 aside=0
 [ -f "$journal.rejected" ] && aside=$(grep -c . "$journal.rejected")
-echo "marks $marks: exit 0 $ok, kept in the journal $kept, other $bad; writers killed $nkills;" \
+echo "marks $marks: exit 0 $ok, kept in the journal $kept, other $bad; writers killed $nkills," \
+	"in $nhit winnow processes;" \
 	"verdicts lost $lost; set aside $aside; marks warning of a set-aside $warned"
 check "the killer killed writers ($nkills kills)" test "$nkills" -gt $((marks / 10))
 expect_eq "every mark exited 0 or kept its verdict in the journal" 0 "$bad"
