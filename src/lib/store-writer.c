@@ -12,14 +12,17 @@
  * winnow journaled: one atomic section, one freeze/thaw per review.  It
  * tells the parent what it does on a pipe:
  *   open                 the database is open for writing
+ *   batch N              the size of its work (the parent's time limit)
  *   w EID FP             about to write this finding
  *   missing MSGID        that review left the index
  *   commit               all written, committing
  *   error TEXT           it gave up (exit status 3 or 4)
  * libnotmuch exit()s on some errors (a term longer than Xapian allows):
- * a writer that dies after "w" and before "commit" names the change
- * that killed it, which is then set aside so that it never blocks the
- * others. */
+ * a writer that dies by its own hand after "w" and before "commit" names
+ * the change that may have killed it.  That change is written alone by
+ * the next writer, and set aside (so that it never blocks the others)
+ * only if that one dies on it too.  A writer killed from outside blames
+ * no change: its batch is simply written again. */
 #include "autoconfig.h"
 
 #include <errno.h>
@@ -691,14 +694,23 @@ static wn_status timed_out(wn_store *s, int timeout_ms, wn_error *err)
 	took = open ? now_ms() - s->said.open_ms : 0;
 	store_writer_stop(s);
 	n = log_pending_count(s);
-	if (!open)
+	if (!open && s->deaths) {
+		char how[64];
+
+		status_text(s->death_status, how, sizeof(how));
+		wn_error_set(err, WN_LOCKED, "the notmuch writer died %u time%s (last %s), and the "
+			     "next had no lock after %.1f s; %zu verdict%s kept in %s", s->deaths,
+			     s->deaths == 1 ? "" : "s", how, timeout_ms / 1000.0, n, n == 1 ? "" : "s",
+			     wn_journal_path(s->j));
+	} else if (!open) {
 		wn_error_set(err, WN_LOCKED, "the notmuch database stayed locked by another process "
 			     "for %.1f s (notmuch new, a tagging script?); %zu verdict%s kept in %s",
 			     timeout_ms / 1000.0, n, n == 1 ? "" : "s", wn_journal_path(s->j));
-	else
+	} else {
 		wn_error_set(err, WN_LOCKED, "writing %zu verdict%s to notmuch took longer than %.1f s, "
-			     "far more than so few need: winnow stopped its own writer; they are "
+			     "far longer than that needs: winnow stopped its own writer; they are "
 			     "kept in %s", n, n == 1 ? "" : "s", took / 1000.0, wn_journal_path(s->j));
+	}
 	return WN_LOCKED;
 }
 

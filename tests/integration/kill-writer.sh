@@ -122,4 +122,41 @@ expect_eq "every finding holds its last verdict in notmuch" 0 "$lost"
 expect_eq "nothing set aside in .rejected" 0 "$aside"
 "$WINNOW" sync-journal > "$WN_WORLD/out"
 expect_eq "nothing left pending" "0 verdicts written" "$(cat "$WN_WORLD/out")"
+
+# Every writer killed: the mark keeps its verdict in the journal and says
+# its writer died, not that another process held the lock (one writer may
+# finish before the killer sees it: then the mark simply succeeds).
+killall_writers() {
+	local kids k w c
+	while :; do
+		kids=
+		read -r kids 2>/dev/null < "/proc/$me/task/$me/children"
+		for k in $kids; do
+			w=
+			read -r w 2>/dev/null < "/proc/$k/task/$k/children"
+			for w in $w; do
+				c=
+				read -r c 2>/dev/null < "/proc/$w/comm"
+				[ "$c" = winnow-writer ] && kill -KILL "$w" 2>/dev/null
+			done
+		done
+	done
+}
+killall_writers &
+killer_pid=$!
+"$WINNOW" mark --timeout=1 "${ids[0]}" 1 valid 2> "$WN_WORLD/err"
+rc=$?
+kill -TERM "$killer_pid"
+wait "$killer_pid" 2>/dev/null
+sed 's/^/  | /' "$WN_WORLD/err"
+check "a mark whose writers all die exits 0 or 2 ($rc)" test "$rc" -eq 0 -o "$rc" -eq 2
+if [ "$rc" -eq 2 ]; then
+	check "it says the writer died" grep -q "writer died" "$WN_WORLD/err"
+	check "it blames no other process" bash -c '! grep -q "another process" "$1"' _ "$WN_WORLD/err"
+	check "and keeps the verdict" grep -q "kept in the journal" "$WN_WORLD/err"
+fi
+"$WINNOW" sync-journal > /dev/null
+expect_eq "the verdict reaches notmuch afterwards" valid \
+	"$(notmuch dump --include=properties "id:${ids[0]}" | tr ' ' '\n' | sed -n "s/^winnow\.verdict\.${fps[0]}=//p")"
+check "still nothing set aside" test ! -s "$journal.rejected"
 wn_done
