@@ -756,11 +756,13 @@ wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)
 	for (;;) {
 		unsigned deaths = s->deaths;
 		bool alone = s->suspect_eid != NULL, ran = s->child > 0;
-		size_t pending = log_pending_count(s);
+		size_t pending;
 
 		if ((st = wn_store_flush_start(s, err)) != WN_OK)
 			return st;
 		ran = ran || s->child > 0;
+		/* What the writer is to write, until it says (journal caught up). */
+		pending = log_pending_count(s);
 		for (;;) {
 			long long now;
 
