@@ -232,7 +232,8 @@ const wn_cmd wn_cmd_mark = {
 		 "The verdict is written to the journal first; then winnow waits up to\n"
 		 "--timeout seconds (default 5) for the notmuch write lock.  If another\n"
 		 "process holds it longer, winnow exits with status 2 and the verdict\n"
-		 "stays in the journal; the next winnow command writes it.",
+		 "stays in the journal; the next winnow command writes it.  Once the\n"
+		 "lock is winnow's, the write takes the time its size needs.",
 	.opts = mark_opts,
 	WN_CMD_ARGS(struct mark_args, .timeout_ms = 5000),
 	.check = mark_check,

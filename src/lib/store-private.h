@@ -92,6 +92,16 @@ struct review_fps {
 	bool journaled;		/* the journal holds this line */
 };
 
+/* What the running writer said so far, read line by line as it comes
+ * (store-writer.c): never from a buffer that a long batch outgrows. */
+struct said {
+	bool open, commit;	/* it holds the lock; it reached the commit */
+	char *w_eid, *w_fp;	/* the change it last began to write */
+	char *error;		/* it gave up, saying why */
+	size_t batch;		/* how many changes it writes */
+	long long open_ms;	/* when it said it holds the lock */
+};
+
 struct wn_store {
 	wn_index *idx;
 	wn_journal *j;
@@ -108,7 +118,14 @@ struct wn_store {
 	/* the background write, if any */
 	pid_t child;
 	int child_fd;
-	wn_buf child_out;	/* what the writer said so far */
+	wn_buf child_out;	/* the writer's unfinished line */
+	struct said said;	/* and what its lines said */
+	/* A writer that died by its own hand (not killed from outside)
+	 * while writing this change: the next writer writes it alone, and
+	 * sets it aside only if that one dies on it too. */
+	char *suspect_eid, *suspect_fp;
+	unsigned deaths;	/* writers that died during this flush */
+	int death_status;	/* how the last of them ended (wait status) */
 	size_t rejected;	/* changes set aside by this process's flushes */
 	bool announce_rejects;	/* reading the lines of our own write */
 	wn_map sent;		/* mail msgid -> its sendmail record (store-sent.c) */

@@ -12,14 +12,17 @@
  * winnow journaled: one atomic section, one freeze/thaw per review.  It
  * tells the parent what it does on a pipe:
  *   open                 the database is open for writing
+ *   batch N              the size of its work (the parent's time limit)
  *   w EID FP             about to write this finding
  *   missing MSGID        that review left the index
  *   commit               all written, committing
  *   error TEXT           it gave up (exit status 3 or 4)
  * libnotmuch exit()s on some errors (a term longer than Xapian allows):
- * a writer that dies after "w" and before "commit" names the change
- * that killed it, which is then set aside so that it never blocks the
- * others. */
+ * a writer that dies by its own hand after "w" and before "commit" names
+ * the change that may have killed it.  That change is written alone by
+ * the next writer, and set aside (so that it never blocks the others)
+ * only if that one dies on it too.  A writer killed from outside blames
+ * no change: its batch is simply written again. */
 #include "autoconfig.h"
 
 #include <errno.h>
@@ -215,14 +218,50 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 	return nst;
 }
 
-static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int fd, struct outcome *o)
+/* Is f's newest change (verdict or severity) the change eid on fp? */
+static bool is_change(const wn_store *f, const struct finding *v, const char *eid, const char *fp)
 {
-	size_t n = 0;
+	if (strcmp(v->fp, fp) != 0)
+		return false;
+	return (log_newest(f, v) && strcmp(f->e[v->e].eid, eid) == 0) ||
+	       (log_newest_sev(f, v) && strcmp(f->e[v->se].eid, eid) == 0);
+}
+
+/* Write every pending decision, or (suspect_eid set) the suspect change
+ * alone: then nothing is recorded as applied, the next batch writes the
+ * rest and says so. */
+static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int fd, struct outcome *o,
+				  const char *suspect_eid, const char *suspect_fp)
+{
+	size_t n = 0, records = 0, work;
 	struct finding **v = log_pending_list(f, &n);
 	notmuch_status_t nst;
 
 	if (!v)
 		return NOTMUCH_STATUS_OUT_OF_MEMORY;
+	if (suspect_eid) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (is_change(f, v[i], suspect_eid, suspect_fp))
+				v[k++] = v[i];
+		n = k;
+	} else {
+		for (size_t i = 0; i < f->n && f->nforward; i++)
+			records += f->e[i].forward && log_forward_pending(&f->e[i]);
+	}
+	/* The parent gives the write time by its size: every change, and
+	 * every finding of the reviews whose tags are brought in step. */
+	work = n + records;
+	for (size_t i = 0; i < n; i++) {
+		const struct review_fps *r;
+
+		if (i > 0 && strcmp(v[i]->msgid, v[i - 1]->msgid) == 0)
+			continue;
+		if ((r = log_review(f, v[i]->msgid)))
+			work += r->n;
+	}
+	child_say(fd, "batch %zu\n", work);
 	nst = notmuch_database_begin_atomic(db);
 	for (size_t lo = 0, hi; lo < n && nst == NOTMUCH_STATUS_SUCCESS; lo = hi) {
 		notmuch_message_t *msg = NULL;
@@ -237,15 +276,30 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 		}
 		nst = write_review(f, msg, v, lo, hi, fd, o);
 		notmuch_message_destroy(msg);
-		applied_entries(f, v[lo]->msgid, o);
+		if (!suspect_eid)
+			applied_entries(f, v[lo]->msgid, o);
 	}
 	free(v);
-	if (nst == NOTMUCH_STATUS_SUCCESS)
+	if (nst == NOTMUCH_STATUS_SUCCESS && !suspect_eid)
 		nst = write_forwards(db, f, fd, o);
 	child_say(fd, "commit\n");
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_end_atomic(db);
 	return nst;
+}
+
+/* The child's end: what it allocated is freed first, so that memcheck
+ * following the child (valgrind --trace-children) finds no leak. */
+static void __attribute__((noreturn)) child_exit(wn_store *f, struct outcome *o, int code)
+{
+	if (f) {
+		log_free(f);
+		free(f->warning);
+		free(f);
+	}
+	json_decref(o->applied);
+	wn_buf_free(&o->rejects);
+	_exit(code);
 }
 
 static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
@@ -270,53 +324,92 @@ static void __attribute__((noreturn)) child_write(wn_store *s, int fd)
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
 		child_say(fd, "error cannot open the notmuch database for writing: %s\n",
 			  msg ? msg : notmuch_status_to_string(nst));
-		_exit(3);
+		free(msg);
+		if (db)
+			notmuch_database_destroy(db);
+		child_exit(f, &o, 3);
 	}
 	child_say(fd, "open\n");
+#ifdef WN_TEST_HOOKS
 	/* For tests of a slow write (the lock held, the time running out):
-	 * nothing else can make a writer slow on demand. */
+	 * nothing else can make a writer slow on demand.  Only in builds
+	 * configured with --enable-test-hooks. */
 	if (getenv("WINNOW_TEST_STALL_WRITER"))
 		pause();
+#endif
 	/* Another winnow may have journaled later decisions and its writer
 	 * may have gone first: now that we hold the lock, write what the
 	 * journal says last. */
 	if (!f || !o.applied) {
 		child_say(fd, "error out of memory\n");
-		_exit(4);
+		notmuch_database_destroy(db);
+		child_exit(f, &o, 4);
 	}
 	f->idx = s->idx;
 	f->j = s->j;
 	if (wn_journal_read(s->j, log_line, f, &torn, NULL) != WN_OK || f->oom) {
 		child_say(fd, "error cannot read the journal %s\n", wn_journal_path(s->j));
-		_exit(4);
+		notmuch_database_destroy(db);
+		child_exit(f, &o, 4);
 	}
-	nst = write_all(db, f, fd, &o);
+	nst = write_all(db, f, fd, &o, s->suspect_eid, s->suspect_fp);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_close(db);
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
+		/* Not destroyed: nothing of a failed batch may be committed. */
 		child_say(fd, "error writing to the notmuch database: %s\n", notmuch_status_to_string(nst));
-		_exit(4);
+		child_exit(f, &o, 4);
 	}
 	notmuch_database_destroy(db);
 	/* Without these lines the batch is simply written again next time,
 	 * which sets the same values: harmless. */
 	if (json_array_size(o.applied)) {
-		char *line = json_dumps(json_pack("{s:s, s:O}", "op", "applied", "eids", o.applied),
-					JSON_COMPACT | JSON_ENSURE_ASCII);
+		json_t *j = json_pack("{s:s, s:O}", "op", "applied", "eids", o.applied);
+		char *line = j ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+
 		if (line && wn_buf_puts(&out, line) == WN_OK)
 			wn_buf_putc(&out, '\n');
 		free(line);
+		json_decref(j);
 	}
 	if (o.rejects.len)
 		wn_buf_append(&out, o.rejects.data, o.rejects.len);
 	/* Out of memory on the way: a line cut short must never reach the
-	 * journal; the batch is written again instead (see above). */
+	 * journal; the batch is written again instead. */
 	if (out.len && !wn_buf_failed(&out) && !wn_buf_failed(&o.rejects))
 		wn_journal_append(s->j, out.data, out.len, NULL);
-	_exit(0);
+	wn_buf_free(&out);
+	child_exit(f, &o, 0);
 }
 
 /* --- the parent ------------------------------------------------------------ */
+
+static void said_clear(struct said *w)
+{
+	free(w->w_eid);
+	free(w->w_fp);
+	free(w->error);
+	memset(w, 0, sizeof(*w));
+}
+
+/* Name the change the next writer writes alone (NULL: none); false when
+ * out of memory, and then none. */
+static bool suspect_set(wn_store *s, const char *eid, const char *fp)
+{
+	char *e = eid ? strdup(eid) : NULL, *f = fp ? strdup(fp) : NULL;
+
+	free(s->suspect_eid);
+	free(s->suspect_fp);
+	s->suspect_eid = s->suspect_fp = NULL;
+	if (eid && (!e || !f)) {
+		free(e);
+		free(f);
+		return false;
+	}
+	s->suspect_eid = e;
+	s->suspect_fp = f;
+	return true;
+}
 
 wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 {
@@ -351,6 +444,9 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(5);
+		/* So that ps, top and a user about to kill something can
+		 * tell the writer from winnow itself. */
+		prctl(PR_SET_NAME, "winnow-writer");
 #endif
 		child_write(s, fds[1]);
 	}
@@ -358,36 +454,71 @@ wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 	fcntl(fds[0], F_SETFL, O_NONBLOCK);
 	s->child = pid;
 	s->child_fd = fds[0];
-	/* Free, not reset: a failure in the last writer's lines must not
-	 * stick to this one's. */
-	wn_buf_free(&s->child_out);
+	wn_buf_reset(&s->child_out);
+	said_clear(&s->said);
 	return WN_OK;
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Take one line of the writer's. */
+static void said_line(wn_store *s, char *line)
+{
+	struct said *w = &s->said;
+	char *sp;
+
+	if (strcmp(line, "open") == 0) {
+		w->open = true;
+		w->open_ms = now_ms();
+	} else if (strcmp(line, "commit") == 0) {
+		w->commit = true;
+	} else if (strncmp(line, "batch ", 6) == 0) {
+		w->batch = strtoul(line + 6, NULL, 10);
+	} else if (strncmp(line, "w ", 2) == 0 && (sp = strchr(line + 2, ' '))) {
+		free(w->w_eid);
+		free(w->w_fp);
+		w->w_eid = strndup(line + 2, (size_t) (sp - line - 2));
+		w->w_fp = strdup(sp + 1);
+	} else if (strncmp(line, "missing ", 8) == 0) {
+		store_warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
+			   line + 8, wn_journal_path(s->j));
+	} else if (strncmp(line, "error ", 6) == 0) {
+		free(w->error);
+		w->error = strdup(line + 6);
+	}
+}
+
 /* Take what the writer has said so far (the pipe is non-blocking), so it
- * never blocks on a full pipe while we wait for it to exit.  Only the
- * last lines matter: keep the buffer from growing with every "w". */
+ * never blocks on a full pipe while we wait for it to exit.  Each whole
+ * line is read as it comes: a batch of 10,000 "w" lines must not push
+ * its "open" out of a buffer. */
 static void child_drain(wn_store *s)
 {
 	char chunk[8192];
 	ssize_t r;
 
 	while ((r = read(s->child_fd, chunk, sizeof(chunk))) > 0 || (r < 0 && errno == EINTR)) {
-		if (r <= 0)
-			continue;
-		wn_buf_append(&s->child_out, chunk, (size_t) r);
-		if (s->child_out.len > 65536) {
-			const char *keep = s->child_out.data + s->child_out.len - 4096;
-			const char *nl = memchr(keep, '\n', 4096);
-			wn_buf tail = WN_BUF_INIT;
+		char *start, *nl;
+		size_t used;
 
-			/* "missing" and "error" lines are rare; a
-			 * flood is "w" lines, of which the last counts. */
-			if (nl && wn_buf_puts(&tail, nl + 1) == WN_OK) {
-				wn_buf_free(&s->child_out);
-				s->child_out = tail;
-			}
+		if (r <= 0 || wn_buf_append(&s->child_out, chunk, (size_t) r) != WN_OK)
+			continue;
+		start = s->child_out.data;
+		while ((nl = memchr(start, '\n', s->child_out.len - (size_t) (start - s->child_out.data)))) {
+			*nl = 0;
+			said_line(s, start);
+			start = nl + 1;
 		}
+		used = (size_t) (start - s->child_out.data);
+		memmove(s->child_out.data, start, s->child_out.len - used);
+		s->child_out.len -= used;
+		s->child_out.data[s->child_out.len] = 0;
 	}
 }
 
@@ -403,51 +534,8 @@ void store_writer_stop(wn_store *s)
 		close(s->child_fd);
 	s->child_fd = -1;
 	wn_buf_free(&s->child_out);
-}
-
-/* What the writer said: the last "w" line (copied into eid/fp), whether
- * it opened the database and reached the commit, its error line. */
-struct said {
-	bool open, commit;
-	char *w_eid, *w_fp, *error;
-};
-
-static void said_free(struct said *w)
-{
-	free(w->w_eid);
-	free(w->w_fp);
-	free(w->error);
-}
-
-static void read_said(wn_store *s, struct said *w)
-{
-	char *line, *save = NULL;
-
-	memset(w, 0, sizeof(*w));
-	/* Lines lost to a failed allocation: a cut "w" line would name the
-	 * wrong finding, so trust none (the journal still has them all). */
-	if (wn_buf_failed(&s->child_out))
-		return;
-	for (line = strtok_r(s->child_out.data ? s->child_out.data : (char[]){ 0 }, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (strcmp(line, "open") == 0) {
-			w->open = true;
-		} else if (strcmp(line, "commit") == 0) {
-			w->commit = true;
-		} else if (strncmp(line, "w ", 2) == 0 && strchr(line + 2, ' ')) {
-			char *sp = strchr(line + 2, ' ');
-			free(w->w_eid);
-			free(w->w_fp);
-			w->w_eid = strndup(line + 2, (size_t) (sp - line - 2));
-			w->w_fp = strdup(sp + 1);
-		} else if (strncmp(line, "missing ", 8) == 0) {
-			store_warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
-				   line + 8, wn_journal_path(s->j));
-		} else if (strncmp(line, "error ", 6) == 0) {
-			free(w->error);
-			w->error = strdup(line + 6);
-		}
-	}
+	said_clear(&s->said);
+	suspect_set(s, NULL, NULL);
 }
 
 /* Set the change the dead writer was writing aside: a reject line in
@@ -484,20 +572,60 @@ static void status_text(int status, char *buf, size_t n)
 		snprintf(buf, n, "exit status %d", WEXITSTATUS(status));
 }
 
+/* Was the writer killed by someone else (kill -9, the OOM killer, a
+ * signal to the whole process group)?  Then no change of its batch is to
+ * blame.  A change kills the writer itself: libnotmuch exit()s, aborts
+ * or crashes on it. */
+static bool killed_from_outside(int status)
+{
+	if (!WIFSIGNALED(status))
+		return false;
+	switch (WTERMSIG(status)) {
+	case SIGKILL: case SIGTERM: case SIGINT: case SIGHUP: case SIGQUIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The writer died without saying why.  Its batch is still journaled and
+ * is written again.  Only a change the writer died on by its own hand,
+ * then died on again when it was written alone, is set aside. */
+static wn_status child_died(wn_store *s, int status, wn_error *err)
+{
+	const struct said *w = &s->said;
+	char how[64], *why = NULL;
+	wn_status st = WN_OK;
+
+	s->deaths++;
+	s->death_status = status;
+	if (!w->w_eid || w->commit || killed_from_outside(status))
+		return WN_OK;
+	if (!s->suspect_eid || strcmp(s->suspect_eid, w->w_eid) != 0 || strcmp(s->suspect_fp, w->w_fp) != 0)
+		return suspect_set(s, w->w_eid, w->w_fp) ? WN_OK
+			: wn_error_set(err, WN_NOMEM, "out of memory");
+	status_text(status, how, sizeof(how));
+	if (asprintf(&why, "the notmuch writer died writing it alone, %s", how) < 0)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	st = set_aside(s, w->w_eid, w->w_fp, why, err);
+	if (st == WN_OK)
+		suspect_set(s, NULL, NULL);
+	free(why);
+	return st;
+}
+
 /* The writer has ended: take its outcome. */
 static wn_status child_done(wn_store *s, int status, wn_error *err)
 {
-	struct said w;
 	wn_status st = WN_OK;
-	char how[64], *why = NULL;
 
 	child_drain(s);
-	read_said(s, &w);
 	close(s->child_fd);
 	s->child_fd = -1;
-	status_text(status, how, sizeof(how));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		/* The child journaled what it applied and set aside. */
+		/* The child journaled what it applied and set aside.  A
+		 * suspect written alone was no poison after all. */
+		suspect_set(s, NULL, NULL);
 		s->announce_rejects = true;
 		st = store_catch_up(s, err);
 		s->announce_rejects = false;
@@ -505,16 +633,11 @@ static wn_status child_done(wn_store *s, int status, wn_error *err)
 			store_maybe_compact(s);
 		if (st == WN_OK)
 			st = wn_index_refresh(s->idx, err);
-	} else if (w.error) {
-		st = wn_error_set(err, WN_DB, "%s", w.error);
-	} else if (w.w_eid && !w.commit &&
-		   asprintf(&why, "the notmuch writer died writing it, %s", how) >= 0) {
-		st = set_aside(s, w.w_eid, w.w_fp, why, err);
+	} else if (s->said.error) {
+		st = wn_error_set(err, WN_DB, "%s", s->said.error);
 	} else {
-		st = wn_error_set(err, WN_DB, "the notmuch writer failed (%s)", how);
+		st = child_died(s, status, err);
 	}
-	free(why);
-	said_free(&w);
 	wn_buf_free(&s->child_out);
 	return st;
 }
@@ -543,34 +666,66 @@ wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
 	return child_done(s, status, err);
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
+/* How long a writer holding the lock may take: its work's size, at a
+ * pace far slower than any disk (a sanitizer or valgrind build, a busy
+ * machine), and never less than the caller's timeout.  The timeout is
+ * for waiting on other processes' locks, not on our own write. */
+#define WRITE_MS_PER_CHANGE 10
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+static size_t changes_of(const wn_store *s);
+
+/* The writer reads the whole journal once it has the lock, then writes
+ * its batch (which it sizes in "batch N"; until it says, what is pending
+ * here). */
+static long long write_deadline(const wn_store *s, int timeout_ms, size_t pending)
+{
+	size_t n = (s->said.batch > pending ? s->said.batch : pending) + changes_of(s);
+
+	return s->said.open_ms + timeout_ms + (long long) n * WRITE_MS_PER_CHANGE;
 }
 
 /* Time ran out: stop the writer and say what it was doing. */
 static wn_status timed_out(wn_store *s, int timeout_ms, wn_error *err)
 {
-	struct said w;
+	bool open;
+	long long took;
 	size_t n;
 
 	child_drain(s);
-	read_said(s, &w);
+	open = s->said.open;
+	took = open ? now_ms() - s->said.open_ms : 0;
 	store_writer_stop(s);
 	n = log_pending_count(s);
-	if (!w.open)
+	if (!open && s->deaths) {
+		char how[64];
+
+		status_text(s->death_status, how, sizeof(how));
+		wn_error_set(err, WN_LOCKED, "the notmuch writer died %u time%s (last %s), and the "
+			     "next had no lock after %.1f s; %zu verdict%s kept in %s", s->deaths,
+			     s->deaths == 1 ? "" : "s", how, timeout_ms / 1000.0, n, n == 1 ? "" : "s",
+			     wn_journal_path(s->j));
+	} else if (!open) {
 		wn_error_set(err, WN_LOCKED, "the notmuch database stayed locked by another process "
 			     "for %.1f s (notmuch new, a tagging script?); %zu verdict%s kept in %s",
 			     timeout_ms / 1000.0, n, n == 1 ? "" : "s", wn_journal_path(s->j));
-	else
-		wn_error_set(err, WN_LOCKED, "writing %zu verdict%s to notmuch took longer than "
-			     "%.1f s; they are kept in %s", n, n == 1 ? "" : "s",
-			     timeout_ms / 1000.0, wn_journal_path(s->j));
-	said_free(&w);
+	} else {
+		wn_error_set(err, WN_LOCKED, "writing %zu verdict%s to notmuch took longer than %.1f s, "
+			     "far longer than that needs: winnow stopped its own writer; they are "
+			     "kept in %s", n, n == 1 ? "" : "s", took / 1000.0, wn_journal_path(s->j));
+	}
 	return WN_LOCKED;
+}
+
+/* Writers kept dying until the time ran out. */
+static wn_status died_out(wn_store *s, wn_error *err)
+{
+	char how[64];
+	size_t n = log_pending_count(s);
+
+	status_text(s->death_status, how, sizeof(how));
+	return wn_error_set(err, WN_DB, "the notmuch writer died %u time%s (last %s); %zu verdict%s "
+			    "kept in %s", s->deaths, s->deaths == 1 ? "" : "s", how, n,
+			    n == 1 ? "" : "s", wn_journal_path(s->j));
 }
 
 /* Does a process other than this one hold the notmuch write lock?
@@ -604,23 +759,20 @@ static bool lock_held_elsewhere(const wn_store *s)
 	return true;
 }
 
-/* Has the writer said it holds the lock?  "open" is its first line;
- * remembered, as child_drain may later drop it from the buffer. */
-static bool writer_opened(const wn_store *s, bool *seen)
-{
-	if (!*seen && s->child_out.len >= 5 && memcmp(s->child_out.data, "open\n", 5) == 0)
-		*seen = true;
-	return *seen;
-}
-
 /* The waiting of wn_store_flush and wn_store_replay.  lock_only: only
  * time during which another process holds the lock counts against
- * timeout_ms; time our own writer spends opening the database or
- * writing on a busy machine does not. */
+ * timeout_ms, and a writer holding the lock is never stopped; time our
+ * own writer spends opening the database or writing on a busy machine
+ * does not count.  Otherwise timeout_ms bounds the wait for the lock
+ * and a writer holding it gets the time its batch needs
+ * (write_deadline). */
 static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_error *err)
 {
 	long long start = now_ms(), last = start, locked = 0;
-	size_t rejected = s->rejected;
+	/* Writers that keep dying are restarted until this, in either mode:
+	 * nothing else bounds a replay whose writers are killed. */
+	long long deadline = start + (timeout_ms > 0 ? timeout_ms : 0);
+	unsigned clean = 0;
 	bool busy = false;
 	wn_status st;
 
@@ -639,16 +791,24 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 		return wn_error_set(err, WN_LOCKED, "%zu verdict%s waiting for the index lock",
 				    log_pending_count(s), log_pending_count(s) == 1 ? "" : "s");
 	}
+	s->deaths = 0;
 	/* A write started earlier may hold entries made since: finish it,
-	 * then start one for whatever is still pending.  Each change set
-	 * aside earns one more round. */
-	for (size_t round = 0; round < 2 + (s->rejected - rejected); round++) {
-		bool opened = false;
+	 * then start one for whatever is still pending.  A writer that dies
+	 * (killed from outside, or on a change it is then given alone) is
+	 * started again while the time lasts. */
+	for (;;) {
+		unsigned deaths = s->deaths;
+		bool alone = s->suspect_eid != NULL, ran = s->child > 0;
+		size_t pending;
 
 		if ((st = wn_store_flush_start(s, err)) != WN_OK)
 			return st;
+		ran = ran || s->child > 0;
+		/* What the writer is to write, until it says (journal caught up). */
+		pending = log_pending_count(s);
 		for (;;) {
 			long long now;
+			bool out;
 
 			if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
 				return st;
@@ -657,17 +817,25 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 			now = now_ms();
 			if (!lock_only)
 				locked = now - start;
-			else if (!writer_opened(s, &opened) && lock_held_elsewhere(s))
+			else if (!s->said.open && lock_held_elsewhere(s))
 				locked += now - last;
 			last = now;
-			if (locked >= timeout_ms)
+			if (s->said.open)
+				out = !lock_only && now >= write_deadline(s, timeout_ms, pending) &&
+				      locked >= timeout_ms;
+			else
+				out = locked >= timeout_ms;
+			if (out)
 				return timed_out(s, timeout_ms, err);
 			usleep(2000);
 		}
-		if (log_pending_count(s) == 0)
+		if (log_pending_count(s) == 0 || !ran)
 			return WN_OK;
+		if (s->deaths == deaths && !alone && ++clean >= 2)
+			return WN_OK;
+		if (s->deaths != deaths && now_ms() >= deadline)
+			return died_out(s, err);
 	}
-	return WN_OK;
 }
 
 wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err)

@@ -129,6 +129,18 @@ wn_tui_pid() {
 	pgrep -P "$shell" | head -n 1
 }
 
+# wn_need_test_hooks: the test drives a hook compiled only into builds
+# configured with --enable-test-hooks (./quickstart test makes one).
+# Without it the test must not pass on a hook that silently does
+# nothing: it fails here, saying why.
+wn_need_test_hooks() {
+	if ! grep -qa WINNOW_TEST_STALL_WRITER "$WINNOW"; then
+		echo "FAIL - $WINNOW has no test hooks: configure with --enable-test-hooks"
+		echo "0 passed, 1 failed"
+		exit 99
+	fi
+}
+
 # wn_hold_lock: hold the notmuch write lock in the background until
 # wn_release_lock; returns once it is held.  Sets WN_HOLDER to its pid.
 wn_hold_lock() {
