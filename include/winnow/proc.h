@@ -1,5 +1,5 @@
 /* winnow — running programs the user named (the editor, sendmail, git,
- * the pager), never through a shell (src/lib/proc.c).  Their command
+ * the pager), never through a shell (src/lib/core/proc.c).  Their command
  * lines come from the user's configuration and are split into words
  * here; input goes to them on a pipe, never on a command line. */
 #ifndef WINNOW_PROC_H

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "mail-private.h"
+#include "mail/mail-private.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 #include "winnow/trailer.h"

@@ -49,10 +49,10 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 
 # Which library files can run without a notmuch database: those that
 # neither include notmuch.h nor a local header that does.
-nmheaders=$(grep -l 'include *[<"]notmuch\.h[>"]' "$top"/src/lib/*.h 2>/dev/null | sed 's|.*/||')
+nmheaders=$(grep -l 'include *[<"]notmuch\.h[>"]' "$top"/src/lib/*/*.h 2>/dev/null | sed 's|.*/||')
 pattern='include *[<"]notmuch\.h[>"]'
 for h in $nmheaders; do
-	pattern="$pattern|include *\"$h\""
+	pattern="$pattern|include *\"([^\"]*/)?$h\""
 done
 
 # Probe libFuzzer itself before building anything.
@@ -65,7 +65,7 @@ fi
 # Library objects: instrumented for coverage, archived so that each
 # target pulls in only what it uses.
 mkdir -p "$work/obj"
-for src in "$top"/src/lib/*.c "$top"/src/lib/bots/*.c; do
+for src in "$top"/src/lib/*/*.c; do
 	[ -e "$src" ] || continue
 	if grep -Eq "$pattern" "$src"; then
 		continue

@@ -24,7 +24,7 @@
 #endif
 
 /* Xapian's lock file, where notmuch keeps the database (as
- * src/lib/store-writer.c looks for it). */
+ * src/lib/store/store-writer.c looks for it). */
 static int probe(void)
 {
 	static const char *const where[] = { "/.notmuch/xapian/flintlock", "/xapian/flintlock" };

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../src/lib/journal.h"
+#include "../../src/lib/store/journal.h"
 #include "winnow/winnow.h"
 
 static void test_status_codes(void **state)

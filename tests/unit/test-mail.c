@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../src/lib/mail-private.h"
+#include "../../src/lib/mail/mail-private.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 

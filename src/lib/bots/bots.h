@@ -13,7 +13,7 @@
  * suffix names the descriptor, and the line gives the bot its id, the
  * name used in JSON, the CLI and the config, and the label the TUI
  * shows.  The order of that list is the order review.c asks the bots.
- * Adding a bot: a file here (named in src/lib/parse.am too: automake
+ * Adding a bot: a file here (named in src/lib/bots/bots.am too: automake
  * lists every source), a line in WN_BOT_LIST before GENERIC, a folder
  * in tests/corpus/. */
 #ifndef WINNOW_BOTS_H

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../str.h"
+#include "../core/str.h"
 #include "winnow/buf.h"
 #include "winnow/review.h"
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../map.h"
+#include "../core/map.h"
 
 struct rv_seen_slot {
 	size_t at;			/* the finding it became */

@@ -1,0 +1,380 @@
+/* winnow — the table of bots: names, detection and the parser's entry
+ * point, and the finding fingerprint.
+ *
+ * Every bot is a descriptor in src/lib/bots/ (see bots/bots.h); the
+ * table below lists them in WN_BOT_LIST order, which is also the order
+ * detection asks them.  Nothing here knows a bot's format. */
+#include "autoconfig.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/hash.h"
+#include "../core/map.h"
+#include "bots.h"
+#include "place.h"
+#include "winnow/text.h"
+
+static const struct {
+	const char *name, *label;
+	const struct rv_bot *desc;
+} bots[] = {
+#define WN_X_(e, name, label) { name, label, &rv_bot_##e },
+	WN_BOT_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_bot_name(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].name : "unknown";
+}
+
+const char *wn_bot_label(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].label : "unknown";
+}
+
+/* "BPF CI" is bpf-ci spelled another way; "0-day" is not lkp. */
+static bool same_words(const char *name, const char *label)
+{
+	for (; *name && *label; name++, label++) {
+		int a = *name == '-' ? ' ' : *name, b = *label == '-' ? ' ' : *label;
+
+		if (a != b && !(a >= 'a' && a <= 'z' && b == a - 'a' + 'A'))
+			return false;
+	}
+	return !*name && !*label;
+}
+
+char *wn_bot_names_text(const char *prefix, const char *sep, bool labels)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (int i = 0; i < WN_BOT_COUNT; i++) {
+		wn_buf_printf(&b, "%s%s%s", i ? sep : "", prefix, bots[i].name);
+		if (labels && !same_words(bots[i].name, bots[i].label))
+			wn_buf_printf(&b, " (%s)", bots[i].label);
+	}
+	return wn_buf_steal(&b);	/* NULL if any append failed */
+}
+
+const char *wn_bot_link_marker(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;
+}
+
+bool wn_bot_title_names_bug(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->title_names_bug;
+}
+
+const char *wn_bot_subject_untag(const char *s)
+{
+	for (int i = 0; i < WN_BOT_COUNT; i++)
+		for (const char *const *t = bots[i].desc->subject_tags; t && *t; t++)
+			if (wn_text_prefix_ci(s, *t))
+				return s + strlen(*t);
+	return s;
+}
+
+const char *wn_bot_query(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->query : NULL;
+}
+
+const char *wn_bot_hidden_query(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->hidden : NULL;
+}
+
+wn_status wn_bot_from_name(const char *name, wn_bot *out)
+{
+	unsigned b;
+
+	for (b = 0; name && b < WN_BOT_COUNT; b++)
+		if (strcmp(name, bots[b].name) == 0) {
+			if (out)
+				*out = (wn_bot) b;
+			return WN_OK;
+		}
+	return WN_USAGE;
+}
+
+/* ---- detection ---- */
+
+static void mail_view(const wn_mail *m, const char *const *generic_senders, struct rv_mail *v)
+{
+	const char *at;
+
+	memset(v, 0, sizeof(*v));
+	v->m = m;
+	v->from = m->from_addr ? m->from_addr : "";
+	v->subject = m->subject ? m->subject : "";
+	v->generic_senders = generic_senders;
+	at = strrchr(v->from, '@');
+	if (at && at != v->from) {
+		v->local = v->from;
+		v->local_n = (size_t) (at - v->from);
+		v->domain = at + 1;
+	}
+}
+
+/* Two rounds: the headers first (a bot's own address settles it),
+ * then the weaker evidence of the
+ * text or the user's list, each in table order. */
+bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out)
+{
+	struct rv_mail v;
+	unsigned b;
+
+	if (!m)
+		return false;
+	mail_view(m, generic_senders, &v);
+	for (b = 0; b < WN_BOT_COUNT; b++) {
+		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE)
+			goto found;
+	}
+	for (b = 0; b < WN_BOT_COUNT; b++)
+		if (bots[b].desc->looks_like && bots[b].desc->looks_like(&v))
+			goto found;
+	return false;
+found:
+	if (out)
+		*out = (wn_bot) b;
+	return true;
+}
+
+/* ---- fingerprint ----
+ *
+ * FNV-1a, 64 bit (hash.h: offset basis 0xcbf29ce484222325, prime 0x100000001b3)
+ * over:  bot name 0x1f file 0x1f function 0x1f text
+ * where a NULL field is empty and the text is normalised on the fly:
+ * ASCII letters lower-cased, every run of ASCII whitespace (space, \t,
+ * \n, \v, \f, \r) one space, none at either end -- the normalisation
+ * wn_text_normalize() documents.  It is spelled out here rather than
+ * called so that the fingerprint can never drift: verdicts are stored
+ * under it.  Printed as 16 lower-case hex digits.  DO NOT CHANGE. */
+
+static bool fp_space(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r';
+}
+
+static uint64_t fnv_normalised(uint64_t h, const char *s)
+{
+	bool pending = false, any = false;
+
+	for (; s && *s; s++) {
+		int ch = (unsigned char) *s;
+
+		if (fp_space(ch)) {
+			pending = any;
+			continue;
+		}
+		if (pending)
+			h = wn_fnv1a_byte(h, ' ');
+		pending = false;
+		any = true;
+		if (ch >= 'A' && ch <= 'Z')
+			ch += 'a' - 'A';
+		h = wn_fnv1a_byte(h, (unsigned char) ch);
+	}
+	return h;
+}
+
+static uint64_t fp_hash(wn_bot bot, const char *file, const char *function, const char *text)
+{
+	uint64_t h = WN_FNV_BASIS;
+
+	h = wn_fnv1a_str(h, wn_bot_name(bot));
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, file);
+	h = wn_fnv1a_byte(h, 0x1f);
+	h = wn_fnv1a_str(h, function);
+	h = wn_fnv1a_byte(h, 0x1f);
+	return fnv_normalised(h, text);
+}
+
+static void fp_hex(uint64_t h, char out[WN_FP_LEN + 1])
+{
+	snprintf(out, WN_FP_LEN + 1, "%016" PRIx64, h);
+}
+
+void wn_fingerprint(wn_bot bot, const char *file, const char *function, const char *text,
+		    char out[WN_FP_LEN + 1])
+{
+	fp_hex(fp_hash(bot, file, function, text), out);
+}
+
+/* Which fingerprints were given out in one review, and how many
+ * duplicates a base hash had: core's wn_map from the 8 bytes of a hash
+ * to its counter plus one (so that no value is NULL).  Duplicates are
+ * rare, but a hostile mail may hold a million of them, so neither
+ * lookups nor numbering may go quadratic. */
+
+/* The counter of h into *count, inserting h (counter 0) when absent;
+ * *fresh tells.  False when out of memory. */
+static bool fp_get(wn_map *m, uint64_t h, unsigned *count, bool *fresh)
+{
+	void *v = wn_map_get(m, (const char *) &h, sizeof(h));
+
+	*fresh = !v;
+	*count = v ? (unsigned) ((uintptr_t) v - 1) : 0;
+	return v || wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) 1) == WN_OK;
+}
+
+static bool fp_set(wn_map *m, uint64_t h, unsigned count)
+{
+	return wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) (count + 1)) == WN_OK;
+}
+
+/* Fingerprints, 1-based indexes and the "why nothing" note.  A finding
+ * whose fingerprint an earlier one in the same mail already has gets
+ * "\x1f#k" (k = 2, 3, ...) hashed on: deterministic, and the first of
+ * equal findings keeps the plain one. */
+static bool finish(struct rv_ctx *c, wn_bot bot)
+{
+	wn_review *r = c->r;
+	wn_map m = WN_MAP_INIT;
+	size_t i;
+	bool ok = false;
+
+	for (i = 0; i < r->nfindings; i++) {
+		wn_finding *f = &r->findings[i];
+		const struct rv_fploc *p = &c->fp[i];
+		const char *file = p->pinned ? p->file : f->file;
+		const char *function = p->pinned ? p->function : f->function;
+		bool fresh;
+		uint64_t base, h;
+		unsigned count, other;
+
+		/* Front ends may count on a summary. */
+		if (!f->summary && !(f->summary = calloc(1, 1)))
+			goto out;
+		if (f->file && !f->path && !(f->path = rv_path_normal(f->file, c->in->patch_files)))
+			goto out;
+		/* a bare base name ("xfs_buf.c") is completed from them */
+		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))
+			r->wants_patch_files = true;
+		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
+		h = base;
+		if (!fp_get(&m, base, &count, &fresh))
+			goto out;
+		while (!fresh) {
+			char tag[24];
+
+			/* the base's own counter numbers its duplicates */
+			if (!fp_set(&m, base, ++count))
+				goto out;
+			snprintf(tag, sizeof(tag), "#%u", count + 1);
+			h = wn_fnv1a_str(wn_fnv1a_byte(base, 0x1f), tag);
+			if (!fp_get(&m, h, &other, &fresh))
+				goto out;
+		}
+		fp_hex(h, f->fingerprint);
+		f->index = (int) i + 1;
+	}
+	ok = true;
+out:
+	wn_map_free(&m, NULL);
+	return ok;
+}
+
+/* ---- entry point ---- */
+
+static void ctx_free(struct rv_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; c->fp && c->r && i < c->r->nfindings; i++) {
+		free(c->fp[i].file);
+		free(c->fp[i].function);
+	}
+	free(c->fp);
+	c->fp = NULL;
+}
+
+wn_status wn_review_parse(wn_bot bot, const char *body, size_t len, wn_review **out, wn_error *err)
+{
+	return wn_review_parse_with(bot, body, len, NULL, out, err);
+}
+
+wn_status wn_review_parse_with(wn_bot bot, const char *body, size_t len, const wn_review_input *in,
+			       wn_review **out, wn_error *err)
+{
+	static const wn_review_input none;
+	struct rv_ctx c;
+	struct rv_lines L;
+	wn_review *r;
+
+	if (!out)
+		return wn_error_set(err, WN_USAGE, "wn_review_parse: no result pointer");
+	*out = NULL;
+	if ((unsigned) bot >= WN_BOT_COUNT)
+		return wn_error_set(err, WN_USAGE, "unknown bot %d", (int) bot);
+	memset(&c, 0, sizeof(c));
+	c.in = in ? in : &none;
+	c.r = r = calloc(1, sizeof(*r));
+	if (!r)
+		goto nomem;
+	r->bot = bot;
+	r->kind = WN_KIND_REVIEW;
+	r->declared = -1;
+	if (rv_lines_read(body, len, &L) != WN_OK)
+		goto nomem;
+	bots[bot].desc->parse(&c, &L);
+	rv_lines_free(&L);
+	if (!c.oom && r->nfindings) {
+		free(r->explain);
+		r->explain = NULL;
+	} else if (!c.oom && !r->explain) {
+		rv_explain(&c, "%s mail: nothing parsed", wn_bot_label(bot));
+	}
+	if (c.oom || !finish(&c, bot))
+		goto nomem;
+	ctx_free(&c);
+	*out = r;
+	return WN_OK;
+nomem:
+	ctx_free(&c);
+	wn_review_free(&r);
+	return wn_error_set(err, WN_NOMEM, "out of memory parsing a review");
+}
+
+void wn_review_free(wn_review **rp)
+{
+	wn_review *r;
+	size_t i;
+
+	if (!rp || !*rp)
+		return;
+	r = *rp;
+	for (i = 0; i < r->nfindings; i++) {
+		wn_finding *f = &r->findings[i];
+
+		free(f->summary);
+		free(f->file);
+		free(f->function);
+		free(f->quote);
+		free(f->comment);
+		free(f->path);
+		free(f->detail);
+		for (size_t k = 0; k < f->nalso; k++) {
+			free(f->also[k].file);
+			free(f->also[k].function);
+		}
+		free(f->also);
+	}
+	free(r->findings);
+	free(r->cover_id);
+	free(r->patch_subject);
+	free(r->explain);
+	free(r->followup_says);
+	free(r->note);
+	free(r->patch_id);
+	free(r);
+	*rp = NULL;
+}

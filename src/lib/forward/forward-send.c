@@ -1,0 +1,392 @@
+/* winnow — sending: the mail to winnow.sendmail, then, only once it
+ * took the mail, the record of what was forwarded, the sent copy and
+ * the end of the draft.
+ *
+ * The sent copy (winnow.sent_folder) is written into the maildir by us
+ * (tmp/, fsync, rename into cur/) and then indexed by a short-lived
+ * child with a read-write notmuch handle, as the store's writer does.
+ * Not `notmuch insert`: that needs the notmuch program on PATH and the
+ * right config passed along, and it deletes the file when indexing
+ * fails.  This way the copy is on disk before anything can block; if
+ * another process holds the write lock longer than we wait, the child
+ * is stopped and the copy is simply indexed by the next `notmuch new`. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "forward-private.h"
+#include "../index/index-nm.h"
+#include "winnow/text.h"
+
+/* How long the sent copy's indexing may wait for the write lock. */
+#define INDEX_WAIT_MS 5000
+
+/* --- the sent copy --------------------------------------------------------- */
+
+/* The folder under the database: relative, without "..". */
+static bool folder_ok(const char *f)
+{
+	const char *p = f;
+
+	if (!*f || *f == '/')
+		return false;
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if ((n == 2 && p[0] == '.' && p[1] == '.') || (n == 1 && p[0] == '.'))
+			return false;
+		p += n + (p[n] == '/');
+	}
+	return true;
+}
+
+static wn_status mkdir_one(const char *path, wn_error *err)
+{
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return wn_error_set(err, WN_IO, "cannot create %s: %s", path, strerror(errno));
+	return WN_OK;
+}
+
+/* DIR, DIR/tmp, DIR/new, DIR/cur (the parents of DIR must exist or
+ * are made too). */
+static wn_status make_maildir(const char *dir, wn_error *err)
+{
+	static const char *const subs[] = { "tmp", "new", "cur" };
+	char *path = strdup(dir);
+	wn_status st = path ? WN_OK : WN_NOMEM;
+
+	for (char *p = path ? strchr(path + 1, '/') : NULL; st == WN_OK && p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		st = mkdir_one(path, err);
+		*p = '/';
+	}
+	if (st == WN_OK)
+		st = mkdir_one(dir, err);
+	free(path);
+	for (size_t i = 0; st == WN_OK && i < 3; i++) {
+		char *sub = NULL;
+
+		if (asprintf(&sub, "%s/%s", dir, subs[i]) < 0)
+			return WN_NOMEM;
+		st = mkdir_one(sub, err);
+		free(sub);
+	}
+	return st;
+}
+
+static wn_status write_all(int fd, const char *data, size_t len)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return WN_IO;
+		off += (size_t) w;
+	}
+	return fsync(fd) < 0 ? WN_IO : WN_OK;
+}
+
+/* Deliver mail into dir as a seen message (maildir: tmp, then cur).
+ * *path is the file in cur/. */
+static wn_status deliver(const char *dir, const char *mail, size_t len, char **path, wn_error *err)
+{
+	static unsigned counter;
+	char host[64] = "localhost", *tmp = NULL, *name = NULL;
+	struct timespec ts;
+	wn_status st;
+	int fd;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gethostname(host, sizeof(host) - 1);
+	host[strcspn(host, "/:")] = '\0';
+	if (asprintf(&name, "%lld.M%ldP%dQ%u.%s", (long long) ts.tv_sec, ts.tv_nsec / 1000, (int) getpid(),
+		     ++counter, host) < 0 || asprintf(&tmp, "%s/tmp/%s", dir, name) < 0 ||
+	    asprintf(path, "%s/cur/%s:2,S", dir, name) < 0) {
+		free(name);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	free(name);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	st = fd < 0 ? WN_IO : write_all(fd, mail, len);
+	if (fd >= 0 && close(fd) < 0)
+		st = WN_IO;
+	if (st == WN_OK && rename(tmp, *path) < 0)
+		st = WN_IO;
+	if (st != WN_OK) {
+		wn_error_set(err, st, "cannot store the sent copy in %s: %s", dir, strerror(errno));
+		unlink(tmp);
+		free(*path);
+		*path = NULL;
+	}
+	free(tmp);
+	return st;
+}
+
+/* The child: index path, then exit 0 (or 1). */
+static void __attribute__((noreturn)) index_child(const wn_index *idx, const char *path)
+{
+	notmuch_database_t *db = NULL;
+	notmuch_message_t *m = NULL;
+	notmuch_status_t nst;
+	char *msg = NULL;
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	/* libnotmuch may print on stderr: never onto the TUI's screen. */
+	if (devnull >= 0)
+		dup2(devnull, STDERR_FILENO);
+	nst = notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_WRITE, wn_index_config_arg(idx),
+						NULL, &db, &msg);
+	if (nst == NOTMUCH_STATUS_SUCCESS)
+		nst = notmuch_database_index_file(db, path, NULL, &m);
+	if (nst == NOTMUCH_STATUS_DUPLICATE_MESSAGE_ID)
+		nst = NOTMUCH_STATUS_SUCCESS;
+	if (m)
+		notmuch_message_destroy(m);
+	if (db && notmuch_database_close(db) != NOTMUCH_STATUS_SUCCESS)
+		nst = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
+	_exit(nst == NOTMUCH_STATUS_SUCCESS ? 0 : 1);
+}
+
+/* Index path in a child, waiting at most INDEX_WAIT_MS. */
+static wn_status index_copy(wn_index *idx, const char *path, wn_error *err)
+{
+	pid_t pid, parent = getpid(), r = 0;
+	int status = 0;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return wn_error_set(err, WN_IO, "cannot start the indexer: %s", strerror(errno));
+	if (pid == 0) {
+#ifdef __linux__
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(5);
+#endif
+		index_child(idx, path);
+	}
+	for (int waited = 0; waited <= INDEX_WAIT_MS; waited += 10) {
+		r = waitpid(pid, &status, WNOHANG);
+		if (r != 0 && !(r < 0 && errno == EINTR))
+			break;
+		usleep(10000);
+	}
+	if (r == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return wn_error_set(err, WN_LOCKED, "the notmuch database stayed locked");
+	}
+	if (r < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return wn_error_set(err, WN_DB, "notmuch could not index it");
+	return wn_index_refresh(idx, err);
+}
+
+/* Store mail in winnow.sent_folder and index it; a problem is only a
+ * warning: the mail is sent. */
+static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
+{
+	const char *folder = wn_index_conf(idx)->sent_folder;
+	wn_error err = WN_ERROR_INIT;
+	char *dir = NULL, *path = NULL;
+
+	if (!folder || !*folder)
+		return;
+	if (!folder_ok(folder)) {
+		wn_buf_printf(warn, "%swinnow.sent_folder '%s' must be a folder inside the database "
+			      "(relative, without ..): no copy kept", warn->len ? "; " : "", folder);
+		return;
+	}
+	if (asprintf(&dir, "%s/%s", wn_index_db_path(idx), folder) < 0)
+		return;
+	if (make_maildir(dir, &err) != WN_OK || deliver(dir, mail, len, &path, &err) != WN_OK)
+		wn_buf_printf(warn, "%s%s", warn->len ? "; " : "", wn_error_msg(&err));
+	else if (index_copy(idx, path, &err) != WN_OK)
+		wn_buf_printf(warn, "%sthe sent copy %s is not indexed yet (%s): the next 'notmuch new' "
+			      "indexes it", warn->len ? "; " : "", path, wn_error_msg(&err));
+	free(dir);
+	free(path);
+	wn_error_clear(&err);
+}
+
+/* --- one forwarding run at a time ------------------------------------------ */
+
+wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
+{
+	char *state = NULL, *path = NULL;
+	wn_status st = wn_state_dir(&state, err);
+
+	*fd = -1;
+	*waited = false;
+	if (st != WN_OK)
+		return st;
+	if (asprintf(&path, "%s/forward.lock", state) < 0) {
+		free(state);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	free(state);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0) {
+		st = wn_error_set(err, WN_IO, "cannot open %s: %s", path, strerror(errno));
+		free(path);
+		return st;
+	}
+	free(path);
+	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+		return WN_OK;
+	*waited = true;
+	return WN_OK;
+}
+
+wn_status wn_forward_lock_wait(int fd, wn_error *err)
+{
+	while (flock(fd, LOCK_EX) < 0)
+		if (errno != EINTR)
+			return wn_error_set(err, WN_IO, "cannot lock the forwarding lock: %s", strerror(errno));
+	return WN_OK;
+}
+
+void wn_forward_unlock(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* --- recording -------------------------------------------------------------- */
+
+/* The one place that records findings as forwarded. */
+static void record(wn_store *store, const wn_forward *f, time_t when, wn_buf *warn)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	for (size_t k = 0; k < f->nparts; k++) {
+		const wn_fwd_part *p = &f->parts[k];
+
+		if (p->n && wn_store_forwarded(store, p->it, p->findings, p->n, f->message_id, when, &err) != WN_OK)
+			wn_buf_printf(warn, "%sthe mail was sent, but recording its findings as forwarded "
+				      "failed: %s", warn->len ? "; " : "", wn_error_msg(&err));
+	}
+	wn_error_clear(&err);
+}
+
+/* --- sending ------------------------------------------------------------------- */
+
+/* The outcome of sendmail's run st, after the mail was handed over:
+ * an "accepted" that cannot be journaled only warns (the mail is
+ * sent), a "failed" that cannot leaves the mail in doubt, which asks
+ * before sending again: safe either way.  Returns st. */
+static wn_status handed(wn_store *store, const wn_forward *f, wn_status st, time_t when, wn_buf *warn)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	if (store && wn_store_sendmail(store, f->message_id, st == WN_OK ? WN_SENT_ACCEPTED : WN_SENT_FAILED,
+				       when, &err) != WN_OK && st == WN_OK)
+		wn_buf_printf(warn, "%sthe journal could not record that sendmail took the mail: %s",
+			      warn->len ? "; " : "", wn_error_msg(&err));
+	wn_error_clear(&err);
+	return st;
+}
+
+/* What sendmail said, on one line, for an error message. */
+static char *said(const wn_buf *out)
+{
+	char *s = wn_text_header_safe(wn_buf_str(out));
+
+	if (s && strlen(s) > 400)
+		strcpy(s + 397, "...");
+	return s;
+}
+
+wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const char *draft_dir,
+			  char **warning, wn_error *err)
+{
+	wn_buf mail = WN_BUF_INIT, out = WN_BUF_INIT, warn = WN_BUF_INIT;
+	time_t when = wn_forward_now();
+	char **argv = NULL;
+	wn_status st;
+
+	*warning = NULL;
+	/* Whoever sends (a resumed draft, the TUI) must be able to tell who
+	 * opted out: an unreadable winnow.optout stops it here too. */
+	if ((st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
+		return st;
+	st = wn_argv_split(wn_index_conf(idx)->sendmail, &argv, err);
+	if (st == WN_USAGE)
+		st = wn_error_prefix(err, WN_CONFIG, "winnow.sendmail");
+	if (st == WN_OK)
+		st = wn_forward_render(f, when, &mail, err);
+	/* On disk before sendmail may take the mail: a winnow killed while
+	 * it has it leaves a trace the next run asks about. */
+	if (st == WN_OK && store &&
+	    (st = wn_store_sendmail(store, f->message_id, WN_SENT_HANDED, when, err)) != WN_OK)
+		st = wn_error_prefix(err, st, "not sent: the journal cannot say it is being sent");
+	if (st == WN_OK)
+		st = handed(store, f, wn_proc_run(argv, mail.data, mail.len,
+						   wn_index_conf(idx)->sendmail_timeout * 1000, &out, err), when, &warn);
+	if (st != WN_OK && out.len) {
+		/* Its message after ours: "'msmtp' exited with status 1:
+		 * msmtp: cannot connect ..." */
+		char *s = said(&out), *msg = strdup(wn_error_msg(err));
+
+		wn_error_set(err, st, "%s: %s", msg ? msg : "sending failed", s ? s : "");
+		free(s);
+		free(msg);
+	}
+	wn_strv_free(argv);
+	if (st == WN_OK) {
+		record(store, f, when, &warn);
+		if (draft_dir)
+			wn_forward_draft_remove(f, draft_dir);
+		sent_copy(idx, mail.data, mail.len, &warn);
+		/* The mail is sent, so no error; but a warning lost to a
+		 * failed allocation must not read as "all went well". */
+		if (wn_buf_failed(&warn))
+			*warning = strdup("the mail was sent, but memory ran out while noting what else went wrong");
+		else
+			*warning = warn.len ? wn_buf_steal(&warn) : NULL;
+	}
+	wn_buf_free(&mail);
+	wn_buf_free(&out);
+	wn_buf_free(&warn);
+	return st;
+}
+
+wn_status wn_forward_doubt(wn_store *store, const wn_forward *f, char **doubt, wn_error *err)
+{
+	wn_sent_state state;
+	char stamp[64] = "an unknown time";
+	time_t when;
+	struct tm tm;
+	wn_status st;
+
+	*doubt = NULL;
+	if ((st = wn_store_sent(store, f->message_id, &state, &when, err)) != WN_OK)
+		return st;
+	if (state != WN_SENT_HANDED && state != WN_SENT_ACCEPTED)
+		return WN_OK;
+	if (localtime_r(&when, &tm))
+		strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M %Z", &tm);
+	if (asprintf(doubt, state == WN_SENT_HANDED ? "this mail may have been sent already at %s"
+		     : "this mail was sent at %s", stamp) < 0) {
+		*doubt = NULL;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}

@@ -1,0 +1,188 @@
+/* winnow — the hunks of a patch mail's diff (series.h): which files and
+ * functions a patch changes, and where in the mail each hunk starts.
+ *
+ *	diff --git a/drivers/misc/frobnic/core.c b/drivers/misc/frobnic/core.c
+ *	+++ b/drivers/misc/frobnic/core.c
+ *	@@ -70,9 +70,11 @@ static void frobnic_remove(struct platform_device *pdev)
+ *	+static int frobnic_quiesce(struct frobnic *fd)
+ *
+ * A hunk changes the function its "@@" line names (where the hunk
+ * begins) and every function whose definition line (column 0, a '(',
+ * no ';') it holds. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/str.h"
+#include "winnow/series.h"
+#include "winnow/similar.h"
+#include "winnow/text.h"
+
+/* The name a definition-like line gives: the identifier before its
+ * first '(', or for a macro that defines a function by its first
+ * argument ("BPF_CALL_3(bpf_x, ...)", "SYSCALL_DEFINE2(name, ...)")
+ * that argument.  malloc'd; NULL when there is none. */
+static char *name_of(const char *s, size_t n)
+{
+	const char *paren = memchr(s, '(', n);
+	size_t e, b;
+	bool macro = true;
+
+	if (!paren)
+		return NULL;
+	e = (size_t) (paren - s);
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	for (b = e; b && str_ident_char((unsigned char) s[b - 1]); b--)
+		macro &= !(s[b - 1] >= 'a' && s[b - 1] <= 'z');
+	if (b == e || (s[b] >= '0' && s[b] <= '9'))
+		return NULL;
+	if (macro && memchr(s + b, '_', e - b)) {
+		const char *a = paren + 1, *end = s + n;
+
+		while (a < end && (*a == ' ' || *a == '\t'))
+			a++;
+		for (b = 0; a + b < end && str_ident_char((unsigned char) a[b]); b++)
+			;
+		if (b && !(a[0] >= '0' && a[0] <= '9'))
+			return wn_strndup(a, b);
+	}
+	return wn_strndup(s + b, e - b);
+}
+
+/* A line of code that starts a definition: column 0, a '(', no ';'. */
+static bool defines(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n && str_ident_char((unsigned char) s[0]) && s[n - 1] != ';' &&
+	       s[n - 1] != ',' && memchr(s, '(', n);
+}
+
+static bool add_function(wn_hunk *h, char *name)
+{
+	size_t k = 0;
+	char **nv;
+
+	if (!name)
+		return true;
+	for (; h->functions && h->functions[k]; k++)
+		if (strcmp(h->functions[k], name) == 0) {
+			free(name);
+			return true;
+		}
+	if (!(nv = realloc(h->functions, (k + 2) * sizeof(*nv)))) {
+		free(name);
+		return false;
+	}
+	nv[k] = name;
+	nv[k + 1] = NULL;
+	h->functions = nv;
+	return true;
+}
+
+/* "@@ -a[,b] +c[,d] @@ context": a new hunk at body line. */
+static bool hunk_start(wn_diff *d, const char *file, const char *s, size_t n, int line)
+{
+	const char *plus = memchr(s, '+', n), *close;
+	size_t i;
+	long start = 0;
+	wn_hunk *nh, *h;
+
+	if (!file || !plus)
+		return true;
+	i = (size_t) (plus - s) + 1;
+	str_num(s, n, &i, &start);
+	if (!(nh = realloc(d->h, (d->n + 1) * sizeof(*nh))))
+		return false;
+	d->h = nh;
+	h = &d->h[d->n];
+	memset(h, 0, sizeof(*h));
+	if (!(h->file = strdup(file)))
+		return false;
+	d->n++;
+	h->new_line = (int) start;
+	h->mail_line = line;
+	close = n > 2 ? str_find(s + 2, n - 2, "@@") : NULL;
+	if (close)
+		return add_function(h, name_of(close + 2, (size_t) (s + n - close - 2)));
+	return true;
+}
+
+/* "diff --git a/x b/y" or "+++ b/y": the file the hunks below change. */
+static bool new_file(char **file, const char *s, size_t n)
+{
+	const char *b;
+	char *path, *p;
+
+	if (str_prefix(s, n, "+++ "))
+		b = s + 4;
+	else if ((b = str_find(s, n, " b/")))
+		b++;
+	else
+		return true;
+	if (str_prefix(b, (size_t) (s + n - b), "/dev/null"))
+		return true;
+	if (!(path = wn_strndup(b, (size_t) (s + n - b))))
+		return false;
+	p = wn_sim_path(path);
+	free(path);
+	free(*file);
+	*file = p;
+	return true;
+}
+
+wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out)
+{
+	size_t pos = 0, n;
+	const char *l;
+	char *file = NULL;
+	int line = 0;
+	bool ok = true;
+
+	memset(out, 0, sizeof(*out));
+	while (ok && body && str_next_line(body, len, &pos, &l, &n)) {
+		/* A mail read as it is may end its lines in CRLF. */
+		if (n && l[n - 1] == '\r')
+			n--;
+		line++;
+		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "+++ "))
+			ok = new_file(&file, l, n);
+		else if (str_prefix(l, n, "@@ -"))
+			ok = hunk_start(out, file, l, n, line);
+		else if (out->n && n > 1 && (l[0] == '+' || l[0] == '-' || l[0] == ' ') &&
+			 !str_prefix(l, n, "--- ") && defines(l + 1, n - 1))
+			ok = add_function(&out->h[out->n - 1], name_of(l + 1, n - 1));
+	}
+	free(file);
+	if (!ok) {
+		wn_diff_clear(out);
+		return WN_NOMEM;
+	}
+	return WN_OK;
+}
+
+void wn_diff_clear(wn_diff *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->h[i].file);
+		wn_strv_free(d->h[i].functions);
+	}
+	free(d->h);
+	memset(d, 0, sizeof(*d));
+}
+
+const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *function)
+{
+	for (size_t i = 0; file && i < d->n; i++) {
+		if (strcmp(d->h[i].file, file) != 0)
+			continue;
+		if (!function)
+			return &d->h[i];
+		for (char **f = d->h[i].functions; f && *f; f++)
+			if (strcmp(*f, function) == 0)
+				return &d->h[i];
+	}
+	return NULL;
+}

@@ -1,0 +1,129 @@
+/* winnow — what the files of verdict sharing share (share.h):
+ *
+ *   share-git.c    the repository: where it is, running git in it
+ *   share-file.c   one finding's file: its path, its text
+ *   share.c        export, merge, import; pull, push, status */
+#ifndef WINNOW_SHARE_PRIVATE_H
+#define WINNOW_SHARE_PRIVATE_H
+
+#include <stdbool.h>
+
+#include "winnow/buf.h"
+#include "winnow/share.h"
+
+#define SH_BRANCH "winnow"
+#define SH_CONFLICT ".conflict"
+
+/* --- share-git.c ------------------------------------------------------ */
+
+typedef struct sh_repo {
+	char *dir;
+	char *name, *email;	/* commit identity */
+} sh_repo;
+
+/* Open (creating it, with a first empty commit, when new) the
+ * repository of the database at db_path. */
+wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
+		       wn_error *err);
+void sh_repo_close(sh_repo *r);
+/* Run git -C r->dir with the arguments after err (NULL-terminated);
+ * what it writes goes to out (may be NULL).  WN_OK only when it exits
+ * 0; else err says how it ended, with its words. */
+wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...) __attribute__((sentinel));
+
+/* --- share-file.c ----------------------------------------------------- */
+
+/* The most a finding's file may hold: a note of WN_NOTE_MAX bytes and
+ * its "note: " prefixes, with room.  A larger one is refused. */
+#define SH_FILE_MAX (4 * 65536)
+
+/* "reviews/ab/<encoded id>" for review id; malloc'd. */
+char *sh_review_dir(const char *id);
+/* NULL when path (from the repository) is one sh_review_dir() and a
+ * fingerprint make, with or without SH_CONFLICT; else why it is not. */
+const char *sh_layout_check(const char *path);
+/* A value's text, and back.  sh_parse: WN_PARSE (err says why) for a
+ * file that is not one of ours or holds what the store would refuse;
+ * *review (malloc'd) from its "review:" line. */
+wn_status sh_format(const wn_share_value *v, const char *review, wn_buf *out);
+wn_status sh_parse(const char *text, wn_share_value *v, char **review, wn_error *err);
+/* Do two values say the same (verdict, severity, note)? */
+bool sh_same(const wn_share_value *a, const wn_share_value *b);
+/* Read, write and remove a file of the working tree (path relative to
+ * dir), never through a symbolic link, "." or "..", nor outside dir.
+ * sh_read: WN_NOT_FOUND when there is none; WN_PARSE (err says why)
+ * for a link, a device, a FIFO, a folder or a file of more than max
+ * bytes. */
+wn_status sh_read(const char *dir, const char *path, size_t max, wn_buf *out, wn_error *err);
+wn_status sh_write(const char *dir, const char *path, const char *text, wn_error *err);
+wn_status sh_unlink(const char *dir, const char *path);
+
+/* --- share.c ---------------------------------------------------------- */
+
+#include "../core/map.h"
+#include "../index/index-nm.h"
+
+#define SH_SYNCED ".git/winnow-synced"
+
+/* One finding's local decision. */
+struct local {
+	char fp[WN_FP_LEN + 1];
+	wn_share_value v;
+};
+
+struct locals {
+	struct local *v;
+	size_t n;
+};
+
+/* A review's folder in the repository and the files in it. */
+struct rdir {
+	char *path;		/* "reviews/ab/<encoded id>" */
+	char **names;		/* fingerprints, and <fp>.conflict */
+	size_t n;
+	bool seen;		/* visited by the export's pass over notmuch */
+};
+
+struct ctx {
+	wn_index *idx;
+	wn_store *store;
+	sh_repo repo;
+	char *me;		/* "Name <address>" */
+	time_t now;
+	wn_map dirs;		/* path -> struct rdir */
+	wn_map synced;		/* "id\x1f" "fp", in step at the last sync (value: the key) */
+	wn_map refused;		/* path -> 1, the files already in out->refused */
+	wn_share_result *out;
+	wn_error *err;
+	size_t kept_both;	/* conflicts made by the import (to commit) */
+};
+
+void sh_locals_clear(struct locals *l);
+/* Set the file at path aside: listed once in c->out->refused. */
+void sh_refuse(struct ctx *c, const char *path, const char *reason);
+bool sh_is_synced(struct ctx *c, const char *id, const char *fp);
+/* Free a struct rdir (a map value). */
+void sh_rdir_free(void *d);
+struct local *sh_local_find(const struct locals *l, const char *fp);
+/* Every finding of msg with a verdict, note or severity of its own. */
+wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out);
+/* c->dirs: the files of the working tree, by review folder. */
+wn_status sh_list_files(struct ctx *c);
+/* The value of file name in folder dir (review: its "review:" line,
+ * may be NULL); WN_NOT_FOUND when there is none, WN_PARSE (and set
+ * aside) when it cannot be taken. */
+wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
+			char **review);
+bool sh_is_conflict(const char *name);
+/* The findings this database and the repository agree on: read, one
+ * more (written into the repository, or taken from it), written. */
+void sh_synced_load(struct ctx *c);
+void sh_synced_add(struct ctx *c, const char *id, const char *fp);
+void sh_synced_save(struct ctx *c);
+/* Write the local decisions into the working tree (dry: only count
+ * them in c->out->changed); resolve: settle open conflicts with them. */
+wn_status sh_export(struct ctx *c, bool dry, bool resolve);
+/* git add and commit what changed, "winnow: WHAT by ME". */
+wn_status sh_commit(struct ctx *c, const char *what);
+
+#endif

@@ -1,0 +1,209 @@
+/* winnow — internals of the write path (store.c, store-log.c,
+ * store-writer.c).
+ *
+ * The journal is a list of lines (one JSON object each):
+ *
+ *   {"op":"review","id":MSGID,"fps":[FP...]}
+ *       the findings of a review, written once before its first mark, so
+ *       the writer can keep winnow/triaged right without parsing mail;
+ *   {"op":"mark","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
+ *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED]]...]}
+ *       one user action on one review: every finding it changed, with
+ *       the state and note before (for undo).  NOTE null leaves the
+ *       note alone, "" removes it.  A mark of every finding is one line,
+ *       so its size is linear in the number of findings;
+ *   {"op":"applied","eids":[E...]}     the writer put them into notmuch;
+ *   {"op":"forward","eid":E,"group":E,"id":MSGID,"t":UNIX,"value":V,"fps":[FP...]}
+ *       those findings were forwarded (winnow.forwarded.<fp>=V, V being
+ *       "<rfc3339 time> <message-id of the mail sent>"); never undone;
+ *   {"op":"reported",...}  the same for the feedback digest to the
+ *       bot's operators (winnow.reported.<fp>=V);
+ *   {"op":"severity","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
+ *    "c":[[FP,SEV|null,PREV_SEV|null[,REJECTED]]...]}
+ *       the maintainer's own severity (winnow.severity.<fp>), undone
+ *       like a verdict;
+ *   {"op":"reject","eid":E,"fp":FP,"why":TEXT}
+ *       the writer could not apply that change: it is set aside (and
+ *       copied to the journal's ".rejected" file) so it blocks nothing;
+ *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
+ *       the mail MSGID (ours) handed to sendmail, and what became of it
+ *       (store-sent.c; compaction drops the failed ones).
+ *
+ * Compaction writes entries back with "applied":true / "undone":true.
+ * Older winnow wrote one line per finding ("fp","v","prev","prev_note",
+ * "note","fps"); those are still read.
+ *
+ * The group ties the entries of one user action (several reviews in a
+ * bulk mark), which undo reverts whole. */
+#ifndef WINNOW_STORE_PRIVATE_H
+#define WINNOW_STORE_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "journal.h"
+#include "../core/map.h"
+#include "../index/index-nm.h"
+#include "winnow/buf.h"
+#include "winnow/store.h"
+
+struct change {
+	char *fp;
+	wn_verdict v, prev;		/* a verdict entry's */
+	wn_severity sev, prev_sev;	/* a severity entry's */
+	bool has_note;		/* sets the note; "" removes it */
+	char *note;		/* when has_note */
+	char *prev_note;	/* the note before; NULL: none */
+	bool applied;		/* notmuch holds it (or something newer) */
+	char *rejected;		/* why the writer set it aside; NULL */
+};
+
+struct entry {
+	char *eid, *group, *undo_of, *msgid;
+	/* A record ("<time> <message-id>") instead of verdicts: its
+	 * changes name the findings forwarded (prop WN_PROP_FORWARDED) or
+	 * reported to the bot's operators (WN_PROP_REPORTED). */
+	char *forward;
+	const char *prop;
+	/* The maintainer's severity instead of verdicts: the changes' sev. */
+	bool severity;
+	long long t;
+	struct change *c;
+	size_t nc;
+	bool undone;
+};
+
+/* Where one finding (review, fingerprint) stands in the journal. */
+struct finding {
+	const char *msgid, *fp;	/* point into the newest entry */
+	bool has_v;		/* some change gave it a verdict: */
+	size_t e, c;		/* the newest, s->e[e].c[c] */
+	bool has_note;		/* some change set its note: */
+	size_t ne, nc;		/* the newest one, s->e[ne].c[nc] */
+	bool has_sev;		/* some change set the maintainer's severity: */
+	size_t se, sc;		/* the newest one */
+};
+
+/* The findings of a review, as its "review" line lists them. */
+struct review_fps {
+	char **fps;
+	size_t n;
+	bool journaled;		/* the journal holds this line */
+};
+
+/* What the running writer said so far, read line by line as it comes
+ * (store-writer.c): never from a buffer that a long batch outgrows. */
+struct said {
+	bool open, commit;	/* it holds the lock; it reached the commit */
+	char *w_eid, *w_fp;	/* the change it last began to write */
+	char *error;		/* it gave up, saying why */
+	size_t batch;		/* how many changes it writes */
+	long long open_ms;	/* when it said it holds the lock */
+};
+
+struct wn_store {
+	wn_index *idx;
+	wn_journal *j;
+	struct entry *e;
+	size_t n, cap;
+	wn_map findings;	/* msgid NUL fp -> struct finding */
+	wn_map reviews;		/* msgid -> struct review_fps */
+	wn_map eids;		/* eid -> index + 1 (as a pointer) */
+	size_t nforward;	/* forward entries among e */
+	char *warning;
+	size_t lineno;		/* journal lines read */
+	unsigned long counter;
+	bool oom;		/* a line could not be kept: out of memory */
+	/* the background write, if any */
+	pid_t child;
+	int child_fd;
+	wn_buf child_out;	/* the writer's unfinished line */
+	struct said said;	/* and what its lines said */
+	/* A writer that died by its own hand (not killed from outside)
+	 * while writing this change: the next writer writes it alone, and
+	 * sets it aside only if that one dies on it too. */
+	char *suspect_eid, *suspect_fp;
+	unsigned deaths;	/* writers that died during this flush */
+	int death_status;	/* how the last of them ended (wait status) */
+	size_t rejected;	/* changes set aside by this process's flushes */
+	bool announce_rejects;	/* reading the lines of our own write */
+	wn_map sent;		/* mail msgid -> its sendmail record (store-sent.c) */
+	/* Undo's reach (store.c): the groups the journal held at open and
+	 * those this store journaled since.  Another process's newer
+	 * action is not "the last change" of this one. */
+	wn_map reach;
+	/* Actions an undo of this process found wholly changed since
+	 * (nothing to revert, nothing journaled): the next undo of the
+	 * last change passes over them. */
+	wn_map spent;
+};
+
+/* --- store-log.c: the journal's lines in memory ------------------------ */
+
+/* Forget every entry (the journal was replaced under us). */
+void log_reset(void *store);
+/* Take one journal line into the store (wn_journal_line_fn). */
+wn_status log_line(const char *line, size_t len, void *store);
+/* Append entry i's line to b; full adds applied/undone/rejected state
+ * (for compaction). */
+wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full);
+/* Append the "review" line of msgid when the store has its findings. */
+wn_status log_put_review(wn_buf *b, const wn_store *s, const char *msgid);
+/* Record the findings of a review (copied); replaces older ones. */
+wn_status log_set_review(wn_store *s, const char *msgid, const char *const *fps, size_t n);
+const struct review_fps *log_review(const wn_store *s, const char *msgid);
+/* Entries of group were undone. */
+void log_mark_undone(wn_store *s, const char *group);
+/* Index entry i (just added) in the finding and eid maps. */
+wn_status log_index(wn_store *s, size_t i);
+/* A new zeroed entry at the end; NULL when out of memory. */
+struct entry *log_push(wn_store *s);
+/* Drop the last entry, which was never indexed (log_index). */
+void log_pop(wn_store *s);
+/* Drop the entries from first on (a failed append) and re-index. */
+void log_truncate(wn_store *s, size_t first);
+void log_free(wn_store *s);
+
+struct finding *log_finding(const wn_store *s, const char *msgid, const char *fp);
+/* The newest verdict change; NULL when only severities were set. */
+const struct change *log_newest(const wn_store *s, const struct finding *f);
+/* The newest severity change; NULL when none. */
+const struct change *log_newest_sev(const wn_store *s, const struct finding *f);
+/* The newest change that set the note; NULL when none did. */
+const struct change *log_newest_note(const wn_store *s, const struct finding *f);
+/* Does notmuch still lack the newest decision on f? */
+bool log_pending(const wn_store *s, const struct finding *f);
+size_t log_pending_count(const wn_store *s);
+/* Every pending finding, sorted by review (malloc'd; *n entries). */
+struct finding **log_pending_list(const wn_store *s, size_t *n);
+/* Is forward entry e not yet in notmuch? */
+bool log_forward_pending(const struct entry *e);
+/* Does entry i hold the newest, pending change of some finding (or is
+ * it a pending forward record)? */
+bool log_entry_pending(const wn_store *s, size_t i);
+
+/* Copy the change (eid, fp) and why to the journal's ".rejected" file,
+ * where the user finds what could not be written. */
+void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why);
+
+void store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --- store-writer.c ---------------------------------------------------- */
+
+/* Bring the journal's newer lines (other processes, the writer) in. */
+wn_status store_catch_up(wn_store *s, wn_error *err);
+/* Kill a running writer (its batch stays journaled). */
+void store_writer_stop(wn_store *s);
+
+/* --- store-sent.c: mails handed to sendmail ------------------------------ */
+
+struct json_t;
+/* Take a "sendmail" line (o) in. */
+wn_status log_read_sendmail(wn_store *s, struct json_t *o);
+/* Append the lines compaction keeps: the mails still in doubt, and the
+ * newest ones sendmail took. */
+wn_status log_put_sent(wn_buf *out, const wn_store *s);
+void log_sent_free(wn_store *s);
+
+#endif

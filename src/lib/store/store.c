@@ -1,0 +1,1070 @@
+/* winnow — the write path: marking, undo, and what the views see.
+ *
+ * A verdict is first a line in the journal (journal.c, fsync'd), then a
+ * property and tags in notmuch, written by a short-lived child process
+ * (store-writer.c).  Every change is decided under the journal's
+ * exclusive lock from the state at that moment (notmuch, plus whatever
+ * any winnow journaled and notmuch does not hold yet), never from what a
+ * screen showed earlier: a stale view must not undo another program's
+ * write.  Line formats: store-private.h. */
+#include "autoconfig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../index/props.h"
+#include "store-private.h"
+#include "winnow/text.h"
+
+const char *wn_store_warning(const wn_store *s)
+{
+	return s->warning;
+}
+
+const char *wn_store_journal_path(const wn_store *s)
+{
+	return wn_journal_path(s->j);
+}
+
+/* --- what the journal says about a finding ------------------------------ */
+
+/* What the journal decided about a finding that notmuch does not hold
+ * yet: each part only when it is pending. */
+struct jview {
+	bool has_v, has_note, has_sev;
+	wn_verdict v;
+	const char *note;	/* NULL: removed */
+	wn_severity sev;
+};
+
+static bool pending_change(const struct change *c)
+{
+	return c && !c->applied && !c->rejected;
+}
+
+static void journal_view(const wn_store *s, const char *msgid, const char *fp, struct jview *j)
+{
+	const struct finding *f = log_finding(s, msgid, fp);
+	const struct change *c;
+
+	memset(j, 0, sizeof(*j));
+	if (!f)
+		return;
+	if (pending_change(c = log_newest(s, f))) {
+		j->has_v = true;
+		j->v = c->v;
+	}
+	if (pending_change(c = log_newest_note(s, f))) {
+		j->has_note = true;
+		j->note = c->note && *c->note ? c->note : NULL;
+	}
+	if (pending_change(c = log_newest_sev(s, f))) {
+		j->has_sev = true;
+		j->sev = c->sev;
+	}
+}
+
+static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
+{
+	struct jview j;
+
+	journal_view(s, it->id, it->review->findings[i].fingerprint, &j);
+	if (j.has_v)
+		it->verdicts[i] = j.v;
+	if (j.has_sev && it->severity)
+		it->severity[i] = j.sev;
+	if (j.has_note) {
+		char *copy = j.note ? strdup(j.note) : NULL;
+		/* Out of memory keeps the stored note rather than losing it. */
+		if (j.note && !copy)
+			return;
+		free(it->notes[i]);
+		it->notes[i] = copy;
+	}
+}
+
+/* Records (forwards, reports) journaled but not in notmuch yet. */
+static void overlay_records(const wn_store *s, wn_item *it)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+		char **into;
+
+		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
+			continue;
+		into = strcmp(e->prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+		for (size_t k = 0; into && k < e->nc; k++)
+			for (size_t f = 0; f < it->review->nfindings; f++) {
+				char *copy;
+				if (strcmp(it->review->findings[f].fingerprint, e->c[k].fp) != 0 ||
+				    !(copy = strdup(e->forward)))
+					continue;
+				free(into[f]);
+				into[f] = copy;
+			}
+	}
+}
+
+void wn_store_overlay(const wn_store *s, wn_item *it)
+{
+	if (!it->loaded || !it->review)
+		return;
+	if (s->nforward)
+		overlay_records(s, it);
+	if (s->findings.n == 0)
+		return;
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		overlay_finding(s, it, i);
+	wn_item_count(it);
+}
+
+/* The state of a finding right now: notmuch (msg, may be NULL) under the
+ * journal's pending decisions.  *note is malloc'd (NULL: none). */
+static bool current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
+			  const char *fp, wn_verdict *v, char **note, wn_severity *sev)
+{
+	struct jview j;
+
+	*v = WN_VERDICT_UNTRIAGED;
+	*note = NULL;
+	*sev = msg ? wn_props_read_severity(msg, fp) : WN_SEV_NONE;
+	if (msg && !wn_props_read_finding(msg, fp, v, note))
+		return false;
+	journal_view(s, msgid, fp, &j);
+	if (j.has_v)
+		*v = j.v;
+	if (j.has_sev)
+		*sev = j.sev;
+	if (j.has_note) {
+		free(*note);
+		*note = j.note ? strdup(j.note) : NULL;
+		if (j.note && !*note)
+			return false;
+	}
+	return true;
+}
+
+size_t wn_store_pending(const wn_store *s)
+{
+	return log_pending_count(s);
+}
+
+/* --- open / close ---------------------------------------------------------- */
+
+/* Replay recognises what already reached notmuch (the writer committed
+ * but died before journaling that it had): a finding whose newest
+ * decision notmuch holds is done. */
+static void recognise_applied(wn_store *s)
+{
+	size_t n = 0;
+	struct finding **v = log_pending_list(s, &n);
+	notmuch_message_t *msg = NULL;
+	const char *msg_of = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		struct change *c = (struct change *) log_newest(s, v[i]);
+		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
+		const struct change *nc = log_newest_note(s, v[i]);
+		wn_verdict have;
+		char *note = NULL;
+		bool same;
+
+		if (!msg_of || strcmp(msg_of, v[i]->msgid) != 0) {
+			if (msg)
+				notmuch_message_destroy(msg);
+			if (wn_index_message(s->idx, v[i]->msgid, &msg, NULL) != WN_OK)
+				msg = NULL;
+			msg_of = v[i]->msgid;
+		}
+		if (!msg || !wn_props_read_finding(msg, v[i]->fp, &have, &note))
+			continue;
+		same = !c || have == c->v;
+		if (same && nc)
+			same = nc->note && *nc->note ? note && strcmp(note, nc->note) == 0 : !note;
+		free(note);
+		if (same && c)
+			c->applied = true;
+		if (sc && wn_props_read_severity(msg, v[i]->fp) == sc->sev)
+			sc->applied = true;
+	}
+	if (msg)
+		notmuch_message_destroy(msg);
+	free(v);
+}
+
+static wn_status reach_add(wn_store *s, const char *group)
+{
+	return wn_map_put(&s->reach, group, strlen(group), (void *) 1);
+}
+
+static bool in_map(const wn_map *m, const char *group)
+{
+	return wn_map_get(m, group, strlen(group)) != NULL;
+}
+
+wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn_error *err)
+{
+	wn_store *s = calloc(1, sizeof(*s));
+	wn_status st;
+	int torn = 0;
+
+	*out = NULL;
+	if (!s)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	s->idx = idx;
+	s->child = -1;
+	s->child_fd = -1;
+	st = wn_journal_open(state_dir, wn_index_db_path(idx), &s->j, err);
+	if (st == WN_OK)
+		st = wn_journal_read(s->j, log_line, s, &torn, err);
+	if (st == WN_OK && s->oom)
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	for (size_t i = 0; st == WN_OK && i < s->n; i++)
+		if (reach_add(s, s->e[i].group) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+	if (st != WN_OK) {
+		wn_store_close(&s);
+		return st;
+	}
+	if (torn)
+		store_warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
+			   wn_journal_path(s->j));
+	recognise_applied(s);
+	*out = s;
+	return WN_OK;
+}
+
+void wn_store_close(wn_store **ps)
+{
+	wn_store *s = ps ? *ps : NULL;
+
+	if (!s)
+		return;
+	store_writer_stop(s);
+	log_free(s);
+	wn_map_free(&s->reach, NULL);
+	wn_map_free(&s->spent, NULL);
+	free(s->warning);
+	wn_journal_close(&s->j);
+	free(s);
+	*ps = NULL;
+}
+
+wn_status store_catch_up(wn_store *s, wn_error *err)
+{
+	wn_status st = wn_journal_update(s->j, log_reset, log_line, s, err);
+
+	if (st == WN_OK && s->oom) {
+		s->oom = false;
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return st;
+}
+
+wn_status wn_store_refresh(wn_store *s, wn_error *err)
+{
+	return store_catch_up(s, err);
+}
+
+/* --- marking ------------------------------------------------------------------- */
+
+static char *new_eid(wn_store *s)
+{
+	struct timeval tv;
+	char *eid = NULL;
+
+	gettimeofday(&tv, NULL);
+	if (asprintf(&eid, "%lld.%06ld.%ld.%lu", (long long) tv.tv_sec, (long) tv.tv_usec,
+		     (long) getpid(), ++s->counter) < 0)
+		return NULL;
+	return eid;
+}
+
+/* Our own lines are not read back: count them, so that a warning about
+ * a later line names the right one. */
+static void count_lines(wn_store *s, const wn_buf *out)
+{
+	for (size_t i = 0; i < out->len; i++)
+		s->lineno += out->data[i] == '\n';
+}
+
+/* A new entry about msgid, in group (NULL: a group of its own). */
+static struct entry *new_entry(wn_store *s, const char *msgid, const char *group, size_t nc)
+{
+	struct entry *e = log_push(s);
+
+	if (!e)
+		return NULL;
+	e->eid = new_eid(s);
+	e->group = group ? strdup(group) : wn_strdup0(e->eid);
+	e->msgid = strdup(msgid);
+	e->t = (long long) time(NULL);
+	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
+	if (!e->eid || !e->group || !e->msgid || !e->c || reach_add(s, e->group) != WN_OK) {
+		log_truncate(s, s->n - 1);
+		return NULL;
+	}
+	return e;
+}
+
+/* Does the journal know the review's findings as the item has them? */
+static bool review_known(const wn_store *s, const wn_item *it)
+{
+	const struct review_fps *r = log_review(s, it->id);
+
+	if (!r || !r->journaled || r->n != it->review->nfindings)
+		return false;
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->fps[i], it->review->findings[i].fingerprint) != 0)
+			return false;
+	return true;
+}
+
+/* Journal the review's findings (once), so the writer can keep
+ * winnow/triaged right without parsing its mail. */
+static wn_status put_review(wn_store *s, const wn_item *it, wn_buf *out)
+{
+	const char **fps;
+	wn_status st;
+
+	if (review_known(s, it))
+		return WN_OK;
+	if (!(fps = calloc(it->review->nfindings + 1, sizeof(char *))))
+		return WN_NOMEM;
+	for (size_t i = 0; i < it->review->nfindings; i++)
+		fps[i] = it->review->findings[i].fingerprint;
+	st = log_set_review(s, it->id, fps, it->review->nfindings);
+	free(fps);
+	return st == WN_OK ? log_put_review(out, s, it->id) : st;
+}
+
+static void reviews_journaled(wn_store *s, const wn_mark_target *t, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct review_fps *r = (struct review_fps *) log_review(s, t[k].it->id);
+		if (r)
+			r->journaled = true;
+	}
+}
+
+struct mark {
+	wn_store *s;
+	const wn_mark_target *t;
+	size_t n;
+	bool severity;		/* sets the maintainer's severity, not v and note */
+	wn_verdict v;
+	const char *note;
+	wn_severity sev;
+	size_t first;		/* s->n before: entries from here are ours */
+	const bool *pick;	/* of the one target's findings; NULL: all of range_of */
+	bool and_severity;	/* a verdict entry, then a severity one */
+	bool skip_same;		/* leave out findings that hold the value already */
+	size_t changed;		/* changes journaled */
+};
+
+/* Bring the item to the state notmuch and the journal hold now (another
+ * winnow, notmuch restore, a script may have written since the view
+ * loaded it). */
+static void refresh_item(wn_store *s, wn_item *it)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (wn_index_message(s->idx, it->id, &msg, NULL) == WN_OK && msg) {
+		wn_props_read_item(it, msg);
+		notmuch_message_destroy(msg);
+	}
+	wn_store_overlay(s, it);
+}
+
+static void range_of(const wn_mark_target *t, size_t *lo, size_t *hi)
+{
+	*lo = t->finding ? t->finding - 1 : 0;
+	*hi = t->finding ? t->finding : t->it->review->nfindings;
+}
+
+/* Would change c (filled) leave its finding as it is? */
+static bool change_is_same(const struct change *c, bool severity)
+{
+	if (severity)
+		return c->sev == c->prev_sev;
+	return c->v == c->prev &&
+	       (!c->has_note || strcmp(c->note ? c->note : "", c->prev_note ? c->prev_note : "") == 0);
+}
+
+/* The entry of one target, in group (NULL: a group of its own); none
+ * when m->skip_same leaves no change in it. */
+static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char *group, wn_buf *out)
+{
+	wn_store *s = m->s;
+	wn_item *it = t->it;
+	size_t lo, hi;
+	struct entry *e;
+	wn_status st;
+
+	range_of(t, &lo, &hi);
+	refresh_item(s, it);
+	if (!(e = new_entry(s, it->id, group, hi - lo)))
+		return WN_NOMEM;
+	e->severity = m->severity;
+	for (size_t i = lo; i < hi; i++) {
+		struct change *c = &e->c[e->nc];
+
+		if (m->pick && !m->pick[i])
+			continue;
+		e->nc++;
+		c->fp = strdup(it->review->findings[i].fingerprint);
+		if (m->severity) {
+			c->sev = m->sev;
+			c->prev_sev = it->severity ? it->severity[i] : WN_SEV_NONE;
+			if (!c->fp)
+				return WN_NOMEM;
+		} else {
+			c->v = m->v;
+			c->prev = it->verdicts[i];
+			c->prev_note = wn_strdup0(it->notes[i]);
+			c->has_note = m->note != NULL;
+			c->note = wn_strdup0(m->note);
+			if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
+				return WN_NOMEM;
+		}
+		if (m->skip_same && change_is_same(c, m->severity)) {
+			free(c->fp);
+			free(c->note);
+			free(c->prev_note);
+			memset(c, 0, sizeof(*c));
+			e->nc--;
+		}
+	}
+	/* Nothing to change: no entry, and no "review" line either. */
+	if (e->nc == 0) {
+		log_pop(s);
+		return WN_OK;
+	}
+	m->changed += e->nc;
+	/* The review's line goes before the first mark of it. */
+	if ((st = put_review(s, it, out)) != WN_OK)
+		return st;
+	if ((st = log_index(s, s->n - 1)) != WN_OK)
+		return st;
+	return log_put_entry(out, s, s->n - 1, false);
+}
+
+static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
+{
+	struct mark *m = arg;
+	wn_store *s = m->s;
+	wn_status st = WN_OK;
+	char *group = NULL;
+
+	m->first = s->n;
+	m->changed = 0;
+	wn_index_refresh(s->idx, NULL);
+	for (size_t k = 0; k < m->n && st == WN_OK; k++) {
+		st = mark_entry(m, &m->t[k], group, out);
+		/* Every entry joins the group of the first one. */
+		if (st == WN_OK && !group && s->n > m->first && !(group = strdup(s->e[m->first].group)))
+			st = WN_NOMEM;
+		/* The severity of the same findings, in the same action. */
+		if (st == WN_OK && m->and_severity) {
+			m->severity = true;
+			st = mark_entry(m, &m->t[k], group, out);
+			m->severity = false;
+			if (st == WN_OK && !group && s->n > m->first &&
+			    !(group = strdup(s->e[m->first].group)))
+				st = WN_NOMEM;
+		}
+	}
+	free(group);
+	if (st != WN_OK) {
+		log_truncate(s, m->first);
+		if (st == WN_PARSE)
+			return wn_error_set(err, WN_PARSE, "cannot journal a verdict: "
+					    "a Message-ID is not UTF-8");
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+static wn_status check_note(const char *note, wn_error *err)
+{
+	size_t n = note ? strlen(note) : 0;
+
+	if (n > WN_NOTE_MAX)
+		return wn_error_set(err, WN_USAGE, "the note is %zu bytes long; at most %d are kept",
+				    n, WN_NOTE_MAX);
+	if (!wn_text_utf8_valid(note, n))
+		return wn_error_set(err, WN_USAGE, "the note is not valid UTF-8 text "
+				    "(check the terminal's or the shell's character set)");
+	return WN_OK;
+}
+
+static wn_status check_target(const wn_mark_target *t, wn_error *err)
+{
+	const wn_item *it = t->it;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	if (it->review->nfindings == 0)
+		return wn_error_set(err, WN_USAGE, "review <%s> has no findings to mark", it->id);
+	if (t->finding > it->review->nfindings)
+		return wn_error_set(err, WN_USAGE, "review <%s> has %zu finding%s, not %zu",
+				    it->id, it->review->nfindings,
+				    it->review->nfindings == 1 ? "" : "s", t->finding);
+	return WN_OK;
+}
+
+/* Journal m (its targets checked), then show it on the items. */
+static wn_status mark_run(struct mark *m, wn_error *err)
+{
+	wn_store *s = m->s;
+	wn_status st;
+
+	if (m->n == 0)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	for (size_t k = 0; k < m->n; k++)
+		if ((st = check_target(&m->t[k], err)) != WN_OK)
+			return st;
+	m->first = s->n;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	if (st != WN_OK) {
+		if (s->n > m->first)
+			log_truncate(s, m->first);
+		return st;
+	}
+	if (s->n == m->first)
+		return WN_OK;
+	reviews_journaled(s, m->t, m->n);
+	for (size_t k = 0; k < m->n; k++) {
+		wn_item *it = m->t[k].it;
+		size_t lo, hi;
+
+		range_of(&m->t[k], &lo, &hi);
+		for (size_t i = lo; i < hi; i++) {
+			if (m->pick && !m->pick[i])
+				continue;
+			if (m->severity || m->and_severity) {
+				if (it->severity)
+					it->severity[i] = m->sev;
+				if (m->severity)
+					continue;
+			}
+			it->verdicts[i] = m->v;
+			if (m->note) {
+				free(it->notes[i]);
+				it->notes[i] = *m->note ? strdup(m->note) : NULL;
+			}
+		}
+		wn_item_count(it);
+	}
+	return WN_OK;
+}
+
+wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			     const char *note, wn_error *err)
+{
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note };
+	wn_status st;
+
+	if ((unsigned) v >= WN_VERDICT_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad verdict");
+	if ((st = check_note(note, err)) != WN_OK)
+		return st;
+	return mark_run(&m, err);
+}
+
+wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,
+			       size_t *changed, wn_error *err)
+{
+	wn_mark_target t = { it, 0 };
+	struct mark m = { .s = s, .t = &t, .n = 1, .pick = pick, .skip_same = true,
+			  .severity = !spec->verdict, .and_severity = spec->verdict && spec->severity,
+			  .v = spec->v, .note = spec->note, .sev = spec->sev };
+	wn_status st;
+
+	if (changed)
+		*changed = 0;
+	if (!spec->verdict && !spec->severity)
+		return wn_error_set(err, WN_USAGE, "nothing to mark");
+	if (spec->verdict && (unsigned) spec->v >= WN_VERDICT_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad verdict");
+	if (spec->severity && (unsigned) spec->sev >= WN_SEV_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad severity");
+	if (!spec->verdict && spec->note)
+		return wn_error_set(err, WN_USAGE, "a note goes with a verdict");
+	if ((st = check_note(spec->note, err)) != WN_OK)
+		return st;
+	st = mark_run(&m, err);
+	if (st == WN_OK && changed)
+		*changed = m.changed;
+	return st;
+}
+
+wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_severity sev,
+				wn_error *err)
+{
+	wn_mark_target t = { it, finding };
+	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev };
+
+	if ((unsigned) sev >= WN_SEV_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad severity");
+	return mark_run(&m, err);
+}
+
+wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
+			const char *note, wn_error *err)
+{
+	wn_mark_target t = { it, finding };
+
+	return wn_store_mark_many(s, &t, 1, v, note, err);
+}
+
+/* --- undo ------------------------------------------------------------------ */
+
+struct undo {
+	wn_store *s;
+	const char *want;	/* the action to undo; NULL: the newest */
+	size_t first;
+	char *group;		/* the action being undone */
+	bool reach;		/* the newest within s->reach, not spent */
+	/* How it went: findings that went back, findings that keep a
+	 * newer decision (the first of those, and that decision). */
+	size_t reverted, kept;
+	char *kept_review, *kept_fp;
+	wn_verdict kept_v;
+	wn_severity kept_sev;
+};
+
+/* The first finding of u's action found changed since: say which. */
+static wn_status note_kept(struct undo *u, const char *msgid, const char *fp, wn_verdict v,
+			   wn_severity sev)
+{
+	if (u->kept++)
+		return WN_OK;
+	u->kept_v = v;
+	u->kept_sev = sev;
+	if (!(u->kept_review = strdup(msgid)) || !(u->kept_fp = strdup(fp)))
+		return WN_NOMEM;
+	return WN_OK;
+}
+
+/* Can the entry's action be undone (a user's mark, not yet undone)? */
+static bool undoable(const struct entry *e)
+{
+	return !e->undone && !e->undo_of && !e->forward;
+}
+
+/* The revert of entry oi, in group (NULL: start one), from the state of
+ * each finding now.  A finding changed again since (by a later action,
+ * or by another program) keeps that newer decision: only what still
+ * holds the action's value goes back.  When nothing goes back there is
+ * no entry: an undo that changes nothing journals nothing. */
+static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmuch_message_t *msg)
+{
+	wn_store *s = u->s;
+	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
+	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
+
+	if (!e || !(e->undo_of = strdup(o->group)))
+		return WN_NOMEM;
+	e->severity = o->severity;
+	for (size_t k = 0; k < o->nc; k++) {
+		const struct change *oc = &o->c[k];
+		struct change *c = &e->c[e->nc];
+		wn_verdict v;
+		wn_severity sev;
+		char *note = NULL;
+		bool same_note;
+
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev)) {
+			free(note);
+			return WN_NOMEM;
+		}
+		same_note = !oc->has_note ||
+			    strcmp(note ? note : "", oc->note ? oc->note : "") == 0;
+		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
+			free(note);
+			if (note_kept(u, o->msgid, oc->fp, v, sev) != WN_OK)
+				return WN_NOMEM;
+			continue;
+		}
+		e->nc++;
+		if (!(c->fp = strdup(oc->fp))) {
+			free(note);
+			return WN_NOMEM;
+		}
+		if (e->severity) {
+			c->sev = oc->prev_sev;
+			c->prev_sev = sev;
+			free(note);
+			continue;
+		}
+		c->v = oc->prev;
+		c->prev = v;
+		c->prev_note = note;
+		c->has_note = oc->has_note;
+		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
+			return WN_NOMEM;
+	}
+	u->reverted += e->nc;
+	if (e->nc == 0) {
+		log_pop(s);
+		return WN_OK;
+	}
+	return log_index(s, s->n - 1);
+}
+
+/* The group to undo: want if it can be, else the newest that can (with
+ * reach: within the store's reach, and not found spent before). */
+static const char *undo_target(const wn_store *s, const char *want, bool reach)
+{
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (!undoable(e) || (want && strcmp(e->group, want) != 0))
+			continue;
+		if (!want && reach && (!in_map(&s->reach, e->group) || in_map(&s->spent, e->group)))
+			continue;
+		return e->group;
+	}
+	return NULL;
+}
+
+static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
+{
+	struct undo *u = arg;
+	wn_store *s = u->s;
+	wn_status st = WN_OK;
+	size_t first = s->n;
+	const char *target = undo_target(s, u->want, u->reach);
+	char *rgroup = NULL;
+
+	u->first = first;
+	free(u->group);
+	u->group = NULL;
+	/* The journal may have been read anew since a try: count afresh. */
+	u->reverted = u->kept = 0;
+	free(u->kept_review);
+	free(u->kept_fp);
+	u->kept_review = u->kept_fp = NULL;
+	if (!target)
+		return WN_OK;
+	if (!(u->group = strdup(target)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	wn_index_refresh(s->idx, NULL);
+	for (size_t i = 0; i < first && st == WN_OK; i++) {
+		notmuch_message_t *msg;
+
+		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
+			continue;
+		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		/* Every revert joins the group of the first one. */
+		st = push_revert(u, i, rgroup, msg);
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	free(rgroup);
+	for (size_t i = first; i < s->n && st == WN_OK; i++)
+		st = log_put_entry(out, s, i, false);
+	if (st != WN_OK) {
+		log_truncate(s, first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the undo");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+void wn_history_item_clear(wn_history_item *h)
+{
+	free(h->group);
+	free(h->review);
+	free(h->fp);
+	free(h->kept_review);
+	free(h->kept_fp);
+	memset(h, 0, sizeof(*h));
+}
+
+void wn_history_free(wn_history_item **pv, size_t n)
+{
+	wn_history_item *v = pv ? *pv : NULL;
+
+	for (size_t i = 0; v && i < n; i++)
+		wn_history_item_clear(&v[i]);
+	free(v);
+	if (pv)
+		*pv = NULL;
+}
+
+/* Is entry i the group's first about its review?  A bulk mark of two
+ * findings of one review is two entries but one review. */
+static bool first_of_review(const wn_store *s, size_t i, const char *group)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!s->e[k].forward && strcmp(s->e[k].group, group) == 0 &&
+		    strcmp(s->e[k].msgid, s->e[i].msgid) == 0)
+			return false;
+	return true;
+}
+
+/* Describe the action made of the entries of group.  An entry may hold
+ * no change (an undo journaled by an older winnow when nothing went
+ * back): the first change is looked for, never assumed. */
+static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
+{
+	const struct change *first = NULL;
+	bool kind = false;
+
+	memset(h, 0, sizeof(*h));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (e->forward || strcmp(e->group, group) != 0)
+			continue;
+		if (!h->group) {
+			h->group = strdup(e->group);
+			h->review = strdup(e->msgid);
+			h->when = (time_t) e->t;
+			h->is_undo = e->undo_of != NULL;
+			if (!h->group || !h->review) {
+				wn_history_item_clear(h);
+				return WN_NOMEM;
+			}
+		}
+		if (!first && e->nc) {
+			first = &e->c[0];
+			kind = e->severity;
+			h->severity = e->severity;
+			h->from = first->prev;
+			h->to = first->v;
+			h->sev_from = first->prev_sev;
+			h->sev_to = first->sev;
+		}
+		h->reviews += first_of_review(s, i, group);
+		/* A verdict and a severity of one finding in one action
+		 * count it once. */
+		if (!first || e->severity == kind)
+			h->changes += e->nc;
+		h->undone = h->undone || e->undone;
+		for (size_t k = 0; k < e->nc; k++)
+			h->note = h->note || (e->c[k].has_note &&
+					      strcmp(e->c[k].note ? e->c[k].note : "",
+						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
+	}
+	if (!(h->fp = strdup(first ? first->fp : ""))) {
+		wn_history_item_clear(h);
+		return WN_NOMEM;
+	}
+	return WN_OK;
+}
+
+/* Undo want (NULL: the newest; within reach when reach).  *none: no
+ * action to undo.  An action none of whose findings can go back is
+ * not undone and journals nothing; this process passes over it next. */
+static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_item *what,
+			  bool *none, char **changed_id, wn_error *err)
+{
+	struct undo u = { .s = s, .want = want, .first = s->n, .reach = reach };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+	bool wrote = st == WN_OK && u.group && s->n > u.first;
+
+	*none = st == WN_OK && !u.group;
+	if (st != WN_OK && s->n > u.first)
+		log_truncate(s, u.first);
+	if (st == WN_OK && u.group) {
+		if (wrote)
+			log_mark_undone(s, u.group);
+		else if (wn_map_put(&s->spent, u.group, strlen(u.group), (void *) 1) != WN_OK)
+			st = WN_NOMEM;
+		if (st == WN_OK && what && (st = describe(s, u.group, what)) == WN_OK) {
+			what->reverted = u.reverted;
+			what->kept = u.kept;
+			what->kept_v = u.kept_v;
+			what->kept_sev = u.kept_sev;
+			what->kept_review = u.kept_review;
+			what->kept_fp = u.kept_fp;
+			u.kept_review = u.kept_fp = NULL;
+		}
+		if (st == WN_OK && changed_id && wrote) {
+			free(*changed_id);
+			if (!(*changed_id = strdup(s->e[u.first].msgid)))
+				st = WN_NOMEM;
+		}
+		if (st != WN_OK)
+			wn_error_set(err, st, "out of memory");
+	}
+	free(u.kept_review);
+	free(u.kept_fp);
+	free(u.group);
+	return st;
+}
+
+wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what, wn_error *err)
+{
+	bool none;
+	wn_status st = undo_one(s, group, false, what, &none, NULL, err);
+
+	if (st == WN_OK && none)
+		return wn_error_set(err, WN_NOT_FOUND, "that change is undone already, or no longer "
+				    "in the journal");
+	return st;
+}
+
+wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err)
+{
+	*undone = 0;
+	if (changed_id)
+		*changed_id = NULL;
+	while (*undone < n) {
+		bool none;
+		wn_history_item what = { 0 };
+		wn_status st = undo_one(s, NULL, true, &what, &none, changed_id, err);
+		size_t reverted = what.reverted;
+
+		wn_history_item_clear(&what);
+		if (st != WN_OK)
+			return st;
+		if (none)
+			break;
+		/* An action wholly changed since is passed over, not undone. */
+		*undone += reverted > 0;
+		if (!reverted)
+			n--;
+	}
+	return WN_OK;
+}
+
+wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
+{
+	bool none;
+	wn_status st;
+
+	memset(what, 0, sizeof(*what));
+	st = undo_one(s, NULL, true, what, &none, NULL, err);
+	if (st == WN_OK && none)
+		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
+}
+
+wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err)
+{
+	wn_history_item *v;
+	wn_status st = store_catch_up(s, err);
+
+	*out = NULL;
+	*n = 0;
+	if (st != WN_OK)
+		return st;
+	if (!(v = calloc(s->n + 1, sizeof(*v))))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	/* The entries of one action are journaled together: a new group
+	 * starts where the group changes. */
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (e->forward || (i < s->n && strcmp(s->e[i].group, e->group) == 0))
+			continue;
+		if (describe(s, e->group, &v[*n]) != WN_OK) {
+			wn_history_free(&v, *n);
+			*n = 0;
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		}
+		(*n)++;
+	}
+	*out = v;
+	return WN_OK;
+}
+
+/* --- forwarded ---------------------------------------------------------------- */
+
+struct fwd {
+	wn_store *s;
+	const char *prop;	/* WN_PROP_FORWARDED or WN_PROP_REPORTED */
+	wn_item *it;
+	const size_t *findings;
+	size_t n;
+	const char *value;
+	size_t first;
+};
+
+static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
+{
+	struct fwd *f = arg;
+	wn_store *s = f->s;
+	struct entry *e;
+	wn_status st = WN_NOMEM;
+
+	f->first = s->n;
+	if ((e = new_entry(s, f->it->id, NULL, f->n)) && (e->forward = strdup(f->value))) {
+		e->prop = f->prop;
+		st = WN_OK;
+		for (size_t k = 0; k < f->n && st == WN_OK; k++) {
+			struct change *c = &e->c[e->nc++];
+			if (!(c->fp = strdup(f->it->review->findings[f->findings[k] - 1].fingerprint)))
+				st = WN_NOMEM;
+		}
+	}
+	if (st == WN_OK && (st = log_index(s, s->n - 1)) == WN_OK)
+		st = log_put_entry(out, s, s->n - 1, false);
+	if (st != WN_OK) {
+		log_truncate(s, f->first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
+				    : "cannot journal the forward: a Message-ID is not UTF-8");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+/* Journal a record of findings (prop) sent in the mail msgid at when. */
+static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t *findings,
+			size_t n, const char *sent_msgid, time_t when, wn_error *err)
+{
+	struct fwd f = { s, prop, it, findings, n, NULL, s->n };
+	char stamp[64], *value = NULL, **into;
+	struct tm tm;
+	wn_status st;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	for (size_t k = 0; k < n; k++)
+		if (findings[k] < 1 || findings[k] > it->review->nfindings)
+			return wn_error_set(err, WN_USAGE, "review <%s> has no finding %zu",
+					    it->id, findings[k]);
+	if (!sent_msgid || !*sent_msgid || strpbrk(sent_msgid, " \t\r\n<>"))
+		return wn_error_set(err, WN_USAGE, "bad Message-ID of the mail sent");
+	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
+	    asprintf(&value, "%s %s", stamp, sent_msgid) < 0)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	f.value = value;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	if (st != WN_OK && s->n > f.first)
+		log_truncate(s, f.first);
+	into = strcmp(prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
+	for (size_t k = 0; st == WN_OK && into && k < n; k++) {
+		char *copy = strdup(value);
+		if (copy) {
+			free(into[findings[k] - 1]);
+			into[findings[k] - 1] = copy;
+		}
+	}
+	free(value);
+	return st;
+}
+
+wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			     const char *sent_msgid, time_t when, wn_error *err)
+{
+	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, when, err);
+}
+
+wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			    const char *msgid, time_t when, wn_error *err)
+{
+	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, when, err);
+}
