@@ -4,8 +4,8 @@
 #   tests/fuzz/run.sh [SECONDS]      (default 20 seconds per target)
 #
 # Each tests/fuzz/fuzz-*.c is linked with clang's libFuzzer, ASan and
-# UBSan against the parser sources of libwinnow (src/lib/*.c and
-# src/lib/bots/*.c minus the files that need notmuch), seeded with
+# UBSan against the parser sources of libwinnow (src/lib/*/*.c, every
+# module's, minus the files that need notmuch), seeded with
 # tests/corpus/**/*.eml, and run for SECONDS.  Any crash, leak, timeout
 # or out-of-memory fails it.
 # Everything is built in a temporary directory; crash inputs are kept

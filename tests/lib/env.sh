@@ -35,10 +35,27 @@ wn_world() {
 	mkdir -p "$HOME" "$XDG_STATE_HOME"
 }
 
+# wn_tmux_kill SOCKET: end a tmux server and everything its panes ran.
+# The pane's SIGHUP ends winnow; but a sanitizer build's leak check at
+# exit has been seen to spin for good on a terminal that is gone, and
+# such a leftover eats a core for the rest of the suite.
+wn_tmux_kill() {
+	local pids p i
+	# The pane runs a shell running winnow: both, and anything else.
+	pids=$(tmux -L "$1" list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	for p in $pids; do pids="$pids $(pgrep -P "$p" | tr '\n' ' ')"; done
+	tmux -L "$1" kill-server 2>/dev/null
+	for p in $pids; do
+		for i in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
+		kill -9 "$p" 2>/dev/null
+	done
+	return 0
+}
+
 wn_world_cleanup() {
 	[ -n "${WN_HOLDER:-}" ] && kill "$WN_HOLDER" 2>/dev/null
 	[ -n "${WN_SCRIPT_PID:-}" ] && kill "$WN_SCRIPT_PID" 2>/dev/null && wait "$WN_SCRIPT_PID" 2>/dev/null
-	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	[ -n "${WN_TMUX_SOCKET:-}" ] && wn_tmux_kill "$WN_TMUX_SOCKET"
 	[ -n "${WN_WORLD:-}" ] && [ -z "${WN_KEEP:-}" ] && rm -rf "$WN_WORLD"
 	return 0
 }
@@ -93,7 +110,7 @@ wn_done() {
 wn_tui_start() {
 	# A fresh server name each time: reusing one right after
 	# kill-server races with the old server's exit.
-	[ -n "${WN_TMUX_SOCKET:-}" ] && tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	[ -n "${WN_TMUX_SOCKET:-}" ] && wn_tmux_kill "$WN_TMUX_SOCKET"
 	WN_TMUX_SOCKET=winnow-test-$$-${RANDOM}
 	tmux -L "$WN_TMUX_SOCKET" -f /dev/null new-session -d -x 120 -y 40 -s t \
 		"env TERM=xterm-256color NOTMUCH_CONFIG='$NOTMUCH_CONFIG' HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' $WINNOW $*; echo WINNOW-EXIT=\$?; sleep 600"

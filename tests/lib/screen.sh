@@ -90,7 +90,7 @@ wn_script_key() {
 
 wn_screen_stop() {
 	if [ "$WN_SCREEN_MODE" = tmux ] && [ -n "${WN_TMUX_SOCKET:-}" ]; then
-		wn_screen_tmux kill-server 2>/dev/null
+		wn_tmux_kill "$WN_TMUX_SOCKET"
 		while wn_screen_tmux has-session 2>/dev/null; do sleep 0.05; done
 	fi
 	if [ -n "$WN_SCRIPT_PID" ]; then

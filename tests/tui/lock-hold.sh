@@ -68,7 +68,7 @@ for round in alive killed; do
 		expect_eq "killed: all 20 verdicts in notmuch after the next start" 20 "$(props)"
 		expect_eq "killed: every review triaged" 10 "$(notmuch count tag:winnow/triaged)"
 	fi
-	tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	wn_tmux_kill "$WN_TMUX_SOCKET"
 done
 
 # Quitting while verdicts wait for the lock says so, exits 0 and leaves

@@ -24,7 +24,7 @@ expect_soon() {
 }
 tagged() { notmuch search --output=messages "tag:winnow/$1"; }
 restart() {
-	tmux -L "$WN_TMUX_SOCKET" kill-server 2>/dev/null
+	wn_tmux_kill "$WN_TMUX_SOCKET"
 	while tmux -L "$WN_TMUX_SOCKET" has-session 2>/dev/null; do sleep 0.05; done
 	wn_tui_start "$@"
 }
