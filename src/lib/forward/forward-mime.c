@@ -175,17 +175,6 @@ static wn_status set_addresses(GMimeMessage *m, GMimeAddressType type, const cha
 	return st;
 }
 
-/* A Message-ID as it goes between <>: printable ASCII, no blank. */
-static bool msgid_ok(const char *id)
-{
-	if (!id || !*id)
-		return false;
-	for (const unsigned char *p = (const unsigned char *) id; *p; p++)
-		if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>')
-			return false;
-	return true;
-}
-
 static wn_status set_threading(GMimeMessage *m, const wn_forward *f, wn_error *err)
 {
 	wn_buf refs = WN_BUF_INIT;
@@ -194,12 +183,12 @@ static wn_status set_threading(GMimeMessage *m, const wn_forward *f, wn_error *e
 
 	/* The patch's ids come from mail: one with a blank or line break
 	 * in it would end up split over header lines. */
-	if (!msgid_ok(f->message_id) || (f->in_reply_to && !msgid_ok(f->in_reply_to)))
+	if (!fwd_msgid_ok(f->message_id) || (f->in_reply_to && !fwd_msgid_ok(f->in_reply_to)))
 		return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' cannot go into a header",
-				    !msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
+				    !fwd_msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
 				    : f->in_reply_to);
 	for (size_t i = 0; i < f->nreferences; i++)
-		if (!msgid_ok(f->references[i]))
+		if (!fwd_msgid_ok(f->references[i]))
 			return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' in References cannot go "
 					    "into a header", f->references[i]);
 	g_mime_message_set_message_id(m, f->message_id);

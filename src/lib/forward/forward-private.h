@@ -81,4 +81,8 @@ char *fwd_format_addresses(const fwd_mboxes *l);
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
 
+/* A Message-ID fit to be written between <> in a header: printable
+ * ASCII, no blank, no bracket (forward.c). */
+bool fwd_msgid_ok(const char *id);
+
 #endif

@@ -503,7 +503,7 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 
 /* A Message-ID fit to be written between <> in a header: printable
  * ASCII, no blank, no bracket (wn_msgid_canon() allowed the rest). */
-static bool msgid_ok(const char *id)
+bool fwd_msgid_ok(const char *id)
 {
 	if (!id || !*id)
 		return false;
@@ -517,7 +517,7 @@ static wn_status add_ref(wn_forward *f, const char *id)
 {
 	char **nv;
 
-	if (!msgid_ok(id))
+	if (!fwd_msgid_ok(id))
 		return WN_OK;
 	for (size_t i = 0; i < f->nreferences; i++)
 		if (strcmp(f->references[i], id) == 0)
@@ -539,7 +539,7 @@ static wn_status threading(wn_forward *f, const wn_mail *patch)
 
 	for (size_t i = 0; st == WN_OK && i < patch->nreferences; i++)
 		st = add_ref(f, patch->references[i]);
-	if (st == WN_OK && msgid_ok(patch->message_id)) {
+	if (st == WN_OK && fwd_msgid_ok(patch->message_id)) {
 		if (!(f->in_reply_to = strdup(patch->message_id)))
 			return WN_NOMEM;
 		st = add_ref(f, patch->message_id);
