@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "winnow/forward.h"
+#include "winnow/series.h"
 #include "winnow/text.h"
 #include "view.h"
 
@@ -199,43 +200,6 @@ static size_t nfindings(const wn_item *it)
 	return it->review ? it->review->nfindings : 0;
 }
 
-/* A series' title: the cover letter's subject without "Re:" and the
- * "[PATCH v2 0/3]" prefixes, so v1, v2 and v3 fall together. */
-static void series_title(const char *s, wn_buf *out)
-{
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!strncasecmp(s, "re:", 3)) {
-			s += 3;
-		} else if (*s == '[' && strchr(s, ']')) {
-			s = strchr(s, ']') + 1;
-		} else {
-			break;
-		}
-	}
-	wn_buf_puts(out, s);
-}
-
-/* "[PATCH bpf-next v2 1/3]": version 2, part 1 (1 and 0 when absent). */
-static void version_part(const char *s, int *version, int *part)
-{
-	const char *end = s ? strchr(s, ']') : NULL, *p;
-
-	*version = 1;
-	*part = 0;
-	if (!s || !(p = strchr(s, '[')) || !end || end < p)
-		return;
-	for (; p < end; p++) {
-		if ((*p == 'v' || *p == 'V') && isdigit((unsigned char) p[1]) &&
-		    (p[-1] == ' ' || p[-1] == '['))
-			*version = atoi(p + 1);
-		if (isdigit((unsigned char) *p) && (p[-1] == ' ' || p[-1] == '[') && strchr(p, '/') &&
-		    strchr(p, '/') < end)
-			*part = atoi(p);
-	}
-}
-
 struct skey {
 	size_t item;
 	int rank;		/* severity rank, or untriaged count negated */
@@ -294,15 +258,28 @@ static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 	else if (q->sort == QS_UNTRIAGED)
 		k->rank = -(int) it->counts[WN_VERDICT_UNTRIAGED];
 	if (q->sort == QS_SERIES) {
-		wn_buf title = WN_BUF_INIT;
+		const char *subject = it->patch ? it->patch->subject : it->subject;
+		const char *cover = q->series && q->series[i] ? q->series[i] : subject;
+		wn_subject ps, cs;
 
-		series_title(q->series && q->series[i] ? q->series[i]
-				      : it->patch ? it->patch->subject : it->subject, &title);
-		k->group = group_of(q, wn_buf_str(&title));
-		version_part(it->patch ? it->patch->subject : it->subject, &k->version, &k->part);
+		/* Out of memory leaves a wn_subject zeroed: the review is then
+		 * grouped under its whole subject, as v1, and still shown. */
+		if (wn_subject_parse(subject, &ps) != WN_OK)
+			ps.version = 1;
+		if (cover == subject)
+			cs = ps;
+		else
+			wn_subject_parse(cover, &cs);
+		/* The heading shows the cover letter's title as written, and
+		 * v1, v2 and v3 fall together under it. */
+		k->group = group_of(q, cover ? cover + cs.title_at : "");
+		k->version = ps.version;
+		k->part = ps.part;
 		add_version(&q->groups[k->group], k->version);
 		q->groups[k->group].n++;
-		wn_buf_free(&title);
+		if (cover != subject)
+			wn_subject_clear(&cs);
+		wn_subject_clear(&ps);
 	}
 }
 
