@@ -8,11 +8,14 @@
  *                 and the generic actions (move, search, undo, sync,
  *                 help, back, quit).  Each action goes to the top view
  *                 first; what the view hands back, the driver does.
- *   view-*.c      one file per view (queue, review, diff, mail,
- *                 thread, history, help): its rows, its title, the
- *                 actions only it knows.  A view never calls another view nor
- *                 the driver: it returns the action it leaves alone,
- *                 or the id of a view to open (struct view_req).
+ *   views/        one file per view, view-NAME.c (queue, review,
+ *                 diff, mail, thread, history, help, stats, compose):
+ *                 its rows, its title, the actions only it knows; beside
+ *                 them what one view alone uses (review-memory.c,
+ *                 stats-trend.c, the queue's queue-sort.c).  A view
+ *                 never calls another view nor the driver: it returns
+ *                 the action it leaves alone, or the id of a view to
+ *                 open (struct view_req).
  *   prompt.c      line input and y/n questions on the bottom line.
  *   view.c        the mechanics: rows and cells, cursor, scrolling,
  *                 drawing the title, the list and the status line.
@@ -27,8 +30,8 @@
  * The driver and view.c reach a view only through its view_ops, on the
  * view being shown: dispatch, as tig's view->ops, not a call up.
  *
- * A new view is one file defining its view_ops and one line in
- * TUI_VIEWS below (plus the file in tui.am). */
+ * A new view is one file, views/view-NAME.c, defining its view_ops and
+ * one line in TUI_VIEWS below (plus the file in views/views.am). */
 #ifndef WINNOW_TUI_VIEW_H
 #define WINNOW_TUI_VIEW_H
 

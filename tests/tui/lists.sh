@@ -15,7 +15,7 @@ bots=$(sed -n '/^#define WN_BOT_LIST/,/^$/s/^[[:space:]]*X([A-Z0-9_]*, *"\([^"]*
 views=$(sed -n '/^#define TUI_VIEWS/,/^$/s/^[[:space:]]*X([A-Z0-9_]*, *\([a-z0-9_]*\)).*/\1/p' \
 	"$src/src/tui/view.h" | while read -r ops; do
 	sed -n "/^const struct view_ops $ops = {/,/^}/s/.*\\.name = \"\\([^\"]*\\)\".*/\\1/p" \
-		"$src"/src/tui/*.c
+		"$src"/src/tui/views/*.c
 done)
 nviews=$(grep -c '^[[:space:]]*X([A-Z0-9_]*, *[a-z0-9_]*_ops)' "$src/src/tui/view.h")
 check "the bot table reads" test "$(echo "$bots" | wc -w)" -ge 6

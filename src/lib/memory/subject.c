@@ -126,6 +126,7 @@ wn_status wn_subject_parse(const char *subject, wn_subject *out)
 	if (st == WN_OK) {
 		out->prefix = prefix.len ? wn_buf_steal(&prefix) : strdup("");
 		out->title = wn_text_normalize(s);
+		out->title_at = (size_t) (s - (subject ? subject : ""));
 		if (!out->prefix || !out->title)
 			st = WN_NOMEM;
 	}

@@ -7,7 +7,7 @@
  * than the date, or hiding reviews without findings, needs every review
  * read: that runs between keys, with its progress in the status line,
  * and the rows change order once it is done, the cursor staying on the
- * same review. */
+ * same review.  The orders themselves are queue-sort.c's. */
 #include "autoconfig.h"
 
 #include <ctype.h>
@@ -16,67 +16,10 @@
 
 #include "winnow/forward.h"
 #include "winnow/text.h"
-#include "view.h"
-
-/* The queue's orders, in the order `o` cycles through them. */
-#define QUEUE_SORTS(X)                                          \
-	X(DATE,      "date")                                    \
-	X(SEVERITY,  "severity")                                \
-	X(UNTRIAGED, "untriaged")                               \
-	X(SERIES,    "series")
-
-enum qsort {
-#define QS_X_(e, name) QS_##e,
-	QUEUE_SORTS(QS_X_)
-#undef QS_X_
-	QS_COUNT
-};
-
-static const char *const sort_names[QS_COUNT] = {
-#define QS_X_(e, name) name,
-	QUEUE_SORTS(QS_X_)
-#undef QS_X_
-};
+#include "queue-private.h"
 
 /* Reading reviews in the background: this long per slice. */
 #define SLICE_MS 30
-
-/* A row: a review (list index), or a series' heading. */
-struct qrow {
-	size_t item;
-	size_t group;		/* index in groups; for headings */
-	bool heading;
-};
-
-struct qgroup {
-	char *title;
-	char versions[40];	/* "v2 v3" */
-	size_t n;
-};
-
-struct queue {
-	wn_list list;
-	char *limit;		/* the user's limit query; NULL: all */
-	char *label;		/* what the title calls it instead; NULL: the limit */
-	enum qsort sort;
-	unsigned long rev;	/* the index revision the list was read at */
-	/* Reading every review (an order or a filter that needs them). */
-	size_t next;		/* the next list index to read */
-	bool all;		/* every review read */
-	char **series;		/* list.n titles, for QS_SERIES; NULL */
-	/* The rows shown; NULL: the list itself, in date order. */
-	struct qrow *rows;
-	size_t nrows;
-	struct qgroup *groups;
-	size_t ngroups;
-	char *keep;		/* Message-ID the cursor goes back to */
-	int digits;		/* of the largest finding count on screen */
-	wn_buf scratch;		/* a row's composed text, until drawn */
-	struct about about;	/* what d, m and r open */
-	char **sel;		/* Message-IDs of the selected reviews (t, *) */
-	size_t nsel;
-	bool applying;		/* ; was pressed: the next verdict key applies */
-};
 
 static const struct hint queue_hints[] = {
 	{ ACT_BACK, "quit" }, { ACT_OPEN, "open" }, { ACT_SELECT, "select" },
@@ -144,196 +87,14 @@ static void restore_cursor(struct tui *t, struct view *v)
 	q->keep = NULL;
 }
 
-static void free_rows(struct queue *q)
-{
-	for (size_t i = 0; i < q->ngroups; i++)
-		free(q->groups[i].title);
-	free(q->groups);
-	free(q->rows);
-	q->groups = NULL;
-	q->rows = NULL;
-	q->ngroups = q->nrows = 0;
-}
-
-static void free_series(struct queue *q)
-{
-	if (q->series)
-		for (size_t i = 0; i < q->list.n; i++)
-			free(q->series[i]);
-	free(q->series);
-	q->series = NULL;
-}
-
-/* --- ordering -------------------------------------------------------------- */
-
-/* Most severe first: critical, high and error, medium and warning, low
- * and note, unknown, none. */
-static int severity_rank(wn_severity s)
-{
-	switch (s) {
-	case WN_SEV_CRITICAL: return 0;
-	case WN_SEV_HIGH: case WN_SEV_ERROR: return 1;
-	case WN_SEV_MEDIUM: case WN_SEV_WARNING: return 2;
-	case WN_SEV_LOW: case WN_SEV_NOTE: return 3;
-	case WN_SEV_UNKNOWN: return 4;
-	default: return 5;
-	}
-}
-
-/* The review's most severe finding's severity; WN_SEV_NONE for none. */
-static wn_severity top_severity(const wn_item *it)
-{
-	wn_severity best = WN_SEV_NONE;
-
-	for (size_t i = 0; it->review && i < it->review->nfindings; i++) {
-		wn_severity s = it->review->findings[i].severity;
-
-		if (i == 0 || severity_rank(s) < severity_rank(best))
-			best = s;
-	}
-	return best;
-}
-
-static size_t nfindings(const wn_item *it)
-{
-	return it->review ? it->review->nfindings : 0;
-}
-
-/* A series' title: the cover letter's subject without "Re:" and the
- * "[PATCH v2 0/3]" prefixes, so v1, v2 and v3 fall together. */
-static void series_title(const char *s, wn_buf *out)
-{
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!strncasecmp(s, "re:", 3)) {
-			s += 3;
-		} else if (*s == '[' && strchr(s, ']')) {
-			s = strchr(s, ']') + 1;
-		} else {
-			break;
-		}
-	}
-	wn_buf_puts(out, s);
-}
-
-/* "[PATCH bpf-next v2 1/3]": version 2, part 1 (1 and 0 when absent). */
-static void version_part(const char *s, int *version, int *part)
-{
-	const char *end = s ? strchr(s, ']') : NULL, *p;
-
-	*version = 1;
-	*part = 0;
-	if (!s || !(p = strchr(s, '[')) || !end || end < p)
-		return;
-	for (; p < end; p++) {
-		if ((*p == 'v' || *p == 'V') && isdigit((unsigned char) p[1]) &&
-		    (p[-1] == ' ' || p[-1] == '['))
-			*version = atoi(p + 1);
-		if (isdigit((unsigned char) *p) && (p[-1] == ' ' || p[-1] == '[') && strchr(p, '/') &&
-		    strchr(p, '/') < end)
-			*part = atoi(p);
-	}
-}
-
-struct skey {
-	size_t item;
-	int rank;		/* severity rank, or untriaged count negated */
-	size_t group;		/* series: index of the first review of its group */
-	int version, part;
-};
-
-static int cmp_keys(const void *a, const void *b)
-{
-	const struct skey *x = a, *y = b;
-
-	if (x->group != y->group)
-		return x->group < y->group ? -1 : 1;
-	if (x->version != y->version)
-		return x->version > y->version ? -1 : 1;	/* newest version first */
-	if (x->part != y->part)
-		return x->part < y->part ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return x->item < y->item ? -1 : x->item > y->item;	/* then by date */
-}
-
-static size_t group_of(struct queue *q, const char *title)
-{
-	struct qgroup *grown;
-
-	for (size_t g = 0; g < q->ngroups; g++)
-		if (!strcmp(q->groups[g].title, title))
-			return g;
-	grown = realloc(q->groups, (q->ngroups + 1) * sizeof(*grown));
-	if (!grown)
-		return 0;
-	q->groups = grown;
-	memset(&q->groups[q->ngroups], 0, sizeof(*q->groups));
-	q->groups[q->ngroups].title = strdup(title);
-	return q->ngroups++;
-}
-
-static void add_version(struct qgroup *g, int version)
-{
-	char v[12];
-
-	snprintf(v, sizeof(v), "v%d", version);
-	if (!strstr(g->versions, v) && strlen(g->versions) + strlen(v) + 2 < sizeof(g->versions))
-		snprintf(g->versions + strlen(g->versions), sizeof(g->versions) - strlen(g->versions),
-			 "%s%s", g->versions[0] ? " " : "", v);
-}
-
-/* The key of review i for the current order. */
-static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
-{
-	memset(k, 0, sizeof(*k));
-	k->item = i;
-	if (q->sort == QS_SEVERITY)
-		k->rank = severity_rank(top_severity(it));
-	else if (q->sort == QS_UNTRIAGED)
-		k->rank = -(int) it->counts[WN_VERDICT_UNTRIAGED];
-	if (q->sort == QS_SERIES) {
-		wn_buf title = WN_BUF_INIT;
-
-		series_title(q->series && q->series[i] ? q->series[i]
-				      : it->patch ? it->patch->subject : it->subject, &title);
-		k->group = group_of(q, wn_buf_str(&title));
-		version_part(it->patch ? it->patch->subject : it->subject, &k->version, &k->part);
-		add_version(&q->groups[k->group], k->version);
-		q->groups[k->group].n++;
-		wn_buf_free(&title);
-	}
-}
-
-/* Lay out the rows from the reviews read: filtered, ordered, and for
- * series headed.  Only once every review is read. */
+/* Lay out the rows from the reviews read (queue-sort.c), the cursor
+ * on the review it was on.  Only once every review is read. */
 static void build_rows(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
-	struct skey *keys = calloc(q->list.n ? q->list.n : 1, sizeof(*keys));
-	size_t n = 0;
 
-	free_rows(q);
-	if (!keys)
+	if (!queue_order(t, q))
 		return;
-	for (size_t i = 0; i < q->list.n; i++) {
-		wn_item *it = wn_list_get(t->idx, &q->list, i);
-
-		if (!it || (t->hide_empty && it->loaded && !it->load_error && !nfindings(it)))
-			continue;
-		key_of(q, i, it, &keys[n++]);
-	}
-	qsort(keys, n, sizeof(*keys), cmp_keys);
-	q->rows = calloc(n + q->ngroups + 1, sizeof(*q->rows));
-	for (size_t i = 0; q->rows && i < n; i++) {
-		if (q->sort == QS_SERIES && (i == 0 || keys[i].group != keys[i - 1].group)) {
-			q->rows[q->nrows].heading = true;
-			q->rows[q->nrows++].group = keys[i].group;
-		}
-		q->rows[q->nrows++].item = keys[i].item;
-	}
-	free(keys);
 	v->lines = q->nrows;
 	restore_cursor(t, v);
 }
@@ -345,7 +106,7 @@ static void relayout(struct tui *t, struct view *v)
 
 	t->redraw = true;
 	remember_cursor(t, v);
-	free_rows(q);
+	queue_free_rows(q);
 	if (!needs_all(t, q)) {
 		v->lines = q->list.n;
 		restore_cursor(t, v);
@@ -390,7 +151,7 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 		wn_error_clear(&err);
 		return false;
 	}
-	free_series(q);
+	queue_free_series(q);
 	wn_list_free(&q->list);
 	q->list = list;
 	q->rev = t->rev;
@@ -415,7 +176,7 @@ static bool requery(struct tui *t, struct view *v, const char *limit)
 		t->rev = rev;
 	wn_error_clear(&err);
 	remember_cursor(t, v);
-	free_rows(q);
+	queue_free_rows(q);
 	if (!run_query(t, q, limit, false))
 		return false;
 	v->lines = q->list.n;
@@ -472,7 +233,7 @@ static bool read_some(struct tui *t, struct view *v)
 	}
 	if (q->next < q->list.n) {
 		tui_progress(t, "reading reviews %zu/%zu to order by %s", q->next, q->list.n,
-			     sort_names[q->sort]);
+			     queue_sort_name(q->sort));
 		return true;
 	}
 	q->all = true;
@@ -559,11 +320,11 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 		if (!it || !selected(q, it->id))
 			continue;
 		tui_load(t, it);
-		if (!it->loaded || it->load_error || !nfindings(it))
+		if (!it->loaded || it->load_error || !queue_nfindings(it))
 			continue;
 		tg[n].it = it;
 		tg[n++].finding = 0;
-		findings += nfindings(it);
+		findings += queue_nfindings(it);
 	}
 	snprintf(what, sizeof(what), "all %zu finding%s of %zu review%s", findings,
 		 findings == 1 ? "" : "s", n, n == 1 ? "" : "s");
@@ -591,8 +352,8 @@ static void queue_done(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
-	free_rows(q);
-	free_series(q);
+	queue_free_rows(q);
+	queue_free_series(q);
 	wn_list_free(&q->list);
 	free(q->limit);
 	free(q->keep);
@@ -649,7 +410,7 @@ static void fit_name(char *name, size_t size, int width)
 static void add_counts_narrow(struct row *r, const wn_item *it, int digits, unsigned extra)
 {
 	struct cell *c;
-	size_t n = nfindings(it);
+	size_t n = queue_nfindings(it);
 
 	if (!n) {
 		c = row_add(r, ROLE_DEFAULT, 2 * digits + 1, "-");
@@ -666,7 +427,7 @@ static void add_counts_narrow(struct row *r, const wn_item *it, int digits, unsi
 static void add_counts_wide(struct row *r, const wn_item *it, int digits, unsigned extra)
 {
 	static const char verdict_letter[WN_VERDICT_COUNT] = { 'u', 'v', 'f', 'p' };
-	size_t n = nfindings(it);
+	size_t n = queue_nfindings(it);
 	struct cell *c = row_addf(r, ROLE_NCOUNT, digits + 1, "%zu:", n);
 
 	c->right = true;
@@ -706,10 +467,10 @@ static void add_date(struct row *r, const wn_item *it, bool wide, unsigned dim)
 /* The most severe finding: "High" wide, "H" narrow. */
 static void add_severity(struct row *r, const wn_item *it, bool wide)
 {
-	wn_severity top = top_severity(it);
+	wn_severity top = queue_top_severity(it);
 	const char *sev = wn_severity_name(top);
 	struct cell *c = row_addf(r, role_of_severity(top), wide ? 8 : 1, "%.*s", wide ? 8 : 1,
-				  sev && nfindings(it) ? sev : "");
+				  sev && queue_nfindings(it) ? sev : "");
 
 	c->own[0] = (char) toupper((unsigned char) c->own[0]);
 }
@@ -788,7 +549,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	}
 	tui_load(t, it);
 	/* Reviews without findings are shown apart: dimmed. */
-	if (it->loaded && !it->load_error && !nfindings(it))
+	if (it->loaded && !it->load_error && !queue_nfindings(it))
 		dim = TA_DIM;
 	/* While rows are selected, a column says which (mutt's '*'). */
 	if (q->nsel)
@@ -832,8 +593,8 @@ static void queue_layout(struct tui *t, struct view *v, int top, int height)
 		if (!it)
 			continue;
 		tui_load(t, it);
-		if (nfindings(it) > most)
-			most = nfindings(it);
+		if (queue_nfindings(it) > most)
+			most = queue_nfindings(it);
 	}
 	q->digits = most >= 100 ? 3 : most >= 10 ? 2 : 1;
 }
@@ -1044,7 +805,7 @@ static struct view_req open_request(struct tui *t, struct view *v, enum action a
 	if (a == ACT_OPEN)
 		return req_open(VIEW_REVIEW, it);
 	q->about = (struct about) { .it = it };
-	for (size_t k = 0; k < nfindings(it); k++)
+	for (size_t k = 0; k < queue_nfindings(it); k++)
 		if (it->verdicts[k] == WN_VERDICT_UNTRIAGED) {
 			q->about.finding = k;
 			break;
@@ -1064,7 +825,7 @@ static void next_sort(struct tui *t, struct view *v)
 		q->next = 0;
 	}
 	relayout(t, v);
-	tui_msg(t, ROLE_STATUS, "sorted by %s", sort_names[q->sort]);
+	tui_msg(t, ROLE_STATUS, "sorted by %s", queue_sort_name(q->sort));
 }
 
 static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
@@ -1151,7 +912,7 @@ static const char *queue_mode(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
-	return sort_names[q->sort];
+	return queue_sort_name(q->sort);
 }
 
 const struct view_ops queue_ops = {

@@ -1,0 +1,84 @@
+/* winnow TUI — the queue view's private header, shared by its two
+ * files only: view-queue.c (the view: rows, keys, reading reviews) and
+ * queue-sort.c (its orders: the keys, the series groups, the rows
+ * they give).  Nothing else includes it; a view never reaches into
+ * another. */
+#ifndef WINNOW_TUI_QUEUE_PRIVATE_H
+#define WINNOW_TUI_QUEUE_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "view.h"
+
+/* The queue's orders, in the order `o` cycles through them. */
+#define QUEUE_SORTS(X)                                          \
+	X(DATE,      "date")                                    \
+	X(SEVERITY,  "severity")                                \
+	X(UNTRIAGED, "untriaged")                               \
+	X(SERIES,    "series")
+
+enum qsort {
+#define QS_X_(e, name) QS_##e,
+	QUEUE_SORTS(QS_X_)
+#undef QS_X_
+	QS_COUNT
+};
+
+/* A row: a review (list index), or a series' heading. */
+struct qrow {
+	size_t item;
+	size_t group;		/* index in groups; for headings */
+	bool heading;
+};
+
+struct qgroup {
+	char *title;
+	char versions[40];	/* "v2 v3" */
+	size_t n;
+};
+
+struct queue {
+	wn_list list;
+	char *limit;		/* the user's limit query; NULL: all */
+	char *label;		/* what the title calls it instead; NULL: the limit */
+	enum qsort sort;
+	unsigned long rev;	/* the index revision the list was read at */
+	/* Reading every review (an order or a filter that needs them). */
+	size_t next;		/* the next list index to read */
+	bool all;		/* every review read */
+	char **series;		/* list.n titles, for QS_SERIES; NULL */
+	/* The rows shown; NULL: the list itself, in date order. */
+	struct qrow *rows;
+	size_t nrows;
+	struct qgroup *groups;
+	size_t ngroups;
+	char *keep;		/* Message-ID the cursor goes back to */
+	int digits;		/* of the largest finding count on screen */
+	wn_buf scratch;		/* a row's composed text, until drawn */
+	struct about about;	/* what d, m and r open */
+	char **sel;		/* Message-IDs of the selected reviews (t, *) */
+	size_t nsel;
+	bool applying;		/* ; was pressed: the next verdict key applies */
+};
+
+static inline size_t queue_nfindings(const wn_item *it)
+{
+	return it->review ? it->review->nfindings : 0;
+}
+
+/* "date", "severity"...: the status line's name of an order. */
+const char *queue_sort_name(enum qsort sort);
+/* The review's most severe finding's severity; WN_SEV_NONE for none. */
+wn_severity queue_top_severity(const wn_item *it);
+
+/* Lay out q->rows (and for series q->groups) from every review of the
+ * list: filtered (t->hide_empty), ordered by q->sort, series headed.
+ * False when memory ran out: the rows are then NULL, the list shown
+ * as it is. */
+bool queue_order(struct tui *t, struct queue *q);
+void queue_free_rows(struct queue *q);
+/* The cover letters' subjects read for the series order. */
+void queue_free_series(struct queue *q);
+
+#endif
