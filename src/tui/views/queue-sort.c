@@ -92,20 +92,27 @@ static int cmp_keys(const void *a, const void *b)
 	return x->item < y->item ? -1 : x->item > y->item;	/* then by date */
 }
 
-static size_t group_of(struct queue *q, const char *title)
+/* The group titled title, made if new; false when out of memory (no
+ * group to fall back on may exist yet: the caller gives up the order). */
+static bool group_of(struct queue *q, const char *title, size_t *out)
 {
 	struct qgroup *grown;
+	char *dup;
 
 	for (size_t g = 0; g < q->ngroups; g++)
 		if (!strcmp(q->groups[g].title, title))
-			return g;
-	grown = realloc(q->groups, (q->ngroups + 1) * sizeof(*grown));
-	if (!grown)
-		return 0;
+			return *out = g, true;
+	if (!(dup = strdup(title)))
+		return false;
+	if (!(grown = realloc(q->groups, (q->ngroups + 1) * sizeof(*grown)))) {
+		free(dup);
+		return false;
+	}
 	q->groups = grown;
 	memset(&q->groups[q->ngroups], 0, sizeof(*q->groups));
-	q->groups[q->ngroups].title = strdup(title);
-	return q->ngroups++;
+	q->groups[q->ngroups].title = dup;
+	*out = q->ngroups++;
+	return true;
 }
 
 static void add_version(struct qgroup *g, int version)
@@ -118,8 +125,8 @@ static void add_version(struct qgroup *g, int version)
 			 "%s%s", g->versions[0] ? " " : "", v);
 }
 
-/* The key of review i for the current order. */
-static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
+/* The key of review i for the current order; false when out of memory. */
+static bool key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->item = i;
@@ -142,7 +149,12 @@ static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 			wn_subject_parse(cover, &cs);
 		/* The heading shows the cover letter's title as written, and
 		 * v1, v2 and v3 fall together under it. */
-		k->group = group_of(q, cover ? cover + cs.title_at : "");
+		if (!group_of(q, cover ? cover + cs.title_at : "", &k->group)) {
+			if (cover != subject)
+				wn_subject_clear(&cs);
+			wn_subject_clear(&ps);
+			return false;
+		}
 		k->version = ps.version;
 		k->part = ps.part;
 		add_version(&q->groups[k->group], k->version);
@@ -151,6 +163,7 @@ static void key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 			wn_subject_clear(&cs);
 		wn_subject_clear(&ps);
 	}
+	return true;
 }
 
 bool queue_order(struct tui *t, struct queue *q)
@@ -166,7 +179,10 @@ bool queue_order(struct tui *t, struct queue *q)
 
 		if (!it || (t->hide_empty && it->loaded && !it->load_error && !queue_nfindings(it)))
 			continue;
-		key_of(q, i, it, &keys[n++]);
+		if (!key_of(q, i, it, &keys[n++])) {
+			free(keys);
+			return false;
+		}
 	}
 	qsort(keys, n, sizeof(*keys), cmp_keys);
 	q->rows = calloc(n + q->ngroups + 1, sizeof(*q->rows));

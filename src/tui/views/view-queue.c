@@ -93,8 +93,13 @@ static void build_rows(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
-	if (!queue_order(t, q))
+	if (!queue_order(t, q)) {
+		/* Out of memory: no rows rather than rows freed under us. */
+		queue_free_rows(q);
+		v->lines = 0;
+		tui_msg(t, ROLE_ERROR, "out of memory ordering the queue");
 		return;
+	}
 	v->lines = q->nrows;
 	restore_cursor(t, v);
 }
