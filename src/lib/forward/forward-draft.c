@@ -21,7 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/hash.h"
 #include "forward-private.h"
 #include "winnow/text.h"
 
@@ -350,22 +349,6 @@ static void set_aside(const wn_forward *f, const char *dir, wn_error *err)
 	free(old);
 	free(m);
 	free(why);
-}
-
-/* The same key as the composer's (forward.c). */
-static char *key_of(wn_item **items, size_t n)
-{
-	unsigned long long sum = 0;
-	char *k = NULL;
-
-	for (size_t i = 0; i < n; i++)
-		sum += wn_fnv1a_field(WN_FNV_BASIS, items[i]->id);
-	return asprintf(&k, "%016llx", (unsigned long long) wn_fnv1a_field(sum, "winnow-draft")) < 0 ? NULL : k;
-}
-
-wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)
-{
-	return (f->key = key_of(items, n)) ? WN_OK : WN_NOMEM;
 }
 
 wn_status wn_forward_draft_find(const char *dir, wn_item **items, size_t n, wn_forward **out,

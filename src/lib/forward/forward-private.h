@@ -1,10 +1,16 @@
 /* winnow — what the forward*.c files share (see winnow/forward.h):
  *
+ *   forward-addr.c   mailbox lists; what a header, address, id may hold
  *   forward.c        composing: findings, recipients, threading
  *   forward-body.c   the body: template, findings, links
  *   forward-mime.c   rendering with GMime; draft text in and out
  *   forward-draft.c  draft files, postponing and resuming
- *   forward-send.c   sending, recording, the sent copy */
+ *   forward-send.c   sending, recording, the sent copy
+ *
+ * Calls between them go one way (issue 22): forward-send.c and
+ * forward-draft.c call forward.c, forward-mime.c and the files below;
+ * forward.c calls forward-body.c and forward-mime.c; forward-addr.c,
+ * which those below call as they need, calls none of them. */
 #ifndef WINNOW_FORWARD_PRIVATE_H
 #define WINNOW_FORWARD_PRIVATE_H
 
@@ -29,20 +35,28 @@ typedef struct fwd_mboxes {
 	size_t n;
 } fwd_mboxes;
 
-/* --- forward.c ------------------------------------------------------- */
+/* --- forward-addr.c --------------------------------------------------- */
 
 /* Is addr fit for a header: one '@' with text on both sides, no blank,
  * control, quote or bracket? */
 bool fwd_addr_ok(const char *addr);
 /* Does s hold a control character (CR, LF, tab, ESC...)? */
 bool fwd_has_control(const char *s);
+/* A Message-ID fit to be written between <> in a header: printable
+ * ASCII, no blank, no bracket. */
+bool fwd_msgid_ok(const char *id);
+wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
+bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
+void fwd_mboxes_clear(fwd_mboxes *l);
+
+/* --- forward.c ------------------------------------------------------- */
+
 /* Add the user (user.name, user.primary_email) to me; WN_CONFIG saying
  * what is wrong when either could not go into a header as it is (what:
  * "forwarded findings", "a digest"). */
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
-wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
-bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
-void fwd_mboxes_clear(fwd_mboxes *l);
+/* Set f->key from the reviews' Message-IDs (order does not matter). */
+wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
 
 /* --- forward-body.c --------------------------------------------------- */
 
@@ -75,14 +89,5 @@ wn_status fwd_parse_loose(const char *text, fwd_mboxes *l);
 /* "Name <addr>, addr2" as the draft shows a list (names quoted when
  * they need it, not encoded).  malloc'd. */
 char *fwd_format_addresses(const fwd_mboxes *l);
-
-/* --- forward-draft.c ---------------------------------------------------- */
-
-/* Set f->key from the reviews' Message-IDs (order does not matter). */
-wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
-
-/* A Message-ID fit to be written between <> in a header: printable
- * ASCII, no blank, no bracket (forward.c). */
-bool fwd_msgid_ok(const char *id);
 
 #endif

@@ -16,56 +16,7 @@
 #include "../index/index-nm.h"
 #include "winnow/text.h"
 
-/* --- small helpers ----------------------------------------------------- */
-
-bool fwd_addr_ok(const char *addr)
-{
-	const char *at = addr ? strchr(addr, '@') : NULL;
-
-	if (!at || at == addr || !at[1] || strchr(at + 1, '@'))
-		return false;
-	for (const unsigned char *p = (const unsigned char *) addr; *p; p++)
-		if (*p <= ' ' || *p == 0x7f || strchr("<>()[],;:\"\\", *p))
-			return false;
-	return true;
-}
-
-wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr)
-{
-	fwd_mbox *nv = realloc(l->v, (l->n + 1) * sizeof(*nv));
-
-	if (!nv)
-		return WN_NOMEM;
-	l->v = nv;
-	nv[l->n].name = name && *name ? strdup(name) : NULL;
-	nv[l->n].addr = strdup(addr);
-	if ((name && *name && !nv[l->n].name) || !nv[l->n].addr) {
-		free(nv[l->n].name);
-		free(nv[l->n].addr);
-		return WN_NOMEM;
-	}
-	l->n++;
-	return WN_OK;
-}
-
-bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcasecmp(l->v[i].addr, addr) == 0)
-			return true;
-	return false;
-}
-
-void fwd_mboxes_clear(fwd_mboxes *l)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		free(l->v[i].name);
-		free(l->v[i].addr);
-	}
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* --- the clock and the user ------------------------------------------ */
 
 time_t wn_forward_now(void)
 {
@@ -79,14 +30,6 @@ time_t wn_forward_now(void)
 			return (time_t) t;
 	}
 	return time(NULL);
-}
-
-bool fwd_has_control(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *) s; p && *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return true;
-	return false;
 }
 
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
@@ -501,18 +444,6 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 
 /* --- threading ------------------------------------------------------------- */
 
-/* A Message-ID fit to be written between <> in a header: printable
- * ASCII, no blank, no bracket (wn_msgid_canon() allowed the rest). */
-bool fwd_msgid_ok(const char *id)
-{
-	if (!id || !*id)
-		return false;
-	for (const unsigned char *p = (const unsigned char *) id; *p; p++)
-		if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>')
-			return false;
-	return true;
-}
-
 static wn_status add_ref(wn_forward *f, const char *id)
 {
 	char **nv;
@@ -706,6 +637,23 @@ wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_
 	}
 	*out = f;
 	return WN_OK;
+}
+
+/* A forward's key: the same for the same reviews in any order, so a
+ * draft is found again from the reviews alone (forward-draft.c). */
+static char *key_of(wn_item **items, size_t n)
+{
+	unsigned long long sum = 0;
+	char *k = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		sum += wn_fnv1a_field(WN_FNV_BASIS, items[i]->id);
+	return asprintf(&k, "%016llx", (unsigned long long) wn_fnv1a_field(sum, "winnow-draft")) < 0 ? NULL : k;
+}
+
+wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)
+{
+	return (f->key = key_of(items, n)) ? WN_OK : WN_NOMEM;
 }
 
 void wn_forward_free(wn_forward **pf)

@@ -671,17 +671,6 @@ static void item_clear_loaded(wn_item *it)
 	memset(it->counts, 0, sizeof(it->counts));
 }
 
-void wn_item_count(wn_item *it)
-{
-	memset(it->counts, 0, sizeof(it->counts));
-	if (!it->review)
-		return;
-	for (size_t i = 0; i < it->review->nfindings; i++) {
-		wn_verdict v = it->verdicts ? it->verdicts[i] : WN_VERDICT_UNTRIAGED;
-		it->counts[(unsigned) v < WN_VERDICT_COUNT ? v : WN_VERDICT_UNTRIAGED]++;
-	}
-}
-
 wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **out, wn_error *err)
 {
 	/* Xapian keeps few old revisions: while notmuch new or a tagging

@@ -292,6 +292,20 @@ static void note_done(wn_item *it, long i, struct pieces *p)
 		free(s);
 }
 
+/* The counts are a summary of the verdicts this file reads, so they are
+ * counted here; index.c calls down into this file, never the other way
+ * (issue 22). */
+void wn_item_count(wn_item *it)
+{
+	memset(it->counts, 0, sizeof(it->counts));
+	if (!it->review)
+		return;
+	for (size_t i = 0; i < it->review->nfindings; i++) {
+		wn_verdict v = it->verdicts ? it->verdicts[i] : WN_VERDICT_UNTRIAGED;
+		it->counts[(unsigned) v < WN_VERDICT_COUNT ? v : WN_VERDICT_UNTRIAGED]++;
+	}
+}
+
 void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 {
 	size_t n = it->review->nfindings, vl = strlen(WN_PROP_VERDICT);

@@ -45,7 +45,8 @@ wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp);
  * finding.  false only when out of memory. */
 bool wn_props_read_finding(notmuch_message_t *msg, const char *fp, wn_verdict *v, char **note);
 
-/* Properties of a message into it->verdicts/notes/forwarded. */
+/* Properties of a message into it->verdicts/notes/forwarded, and
+ * it->counts recounted (wn_item_count, defined in props.c). */
 void wn_props_read_item(wn_item *it, notmuch_message_t *msg);
 
 #endif

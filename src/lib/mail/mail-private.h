@@ -3,7 +3,10 @@
  * that nearly all review traffic is, without building a GMimeMessage
  * (GMime's objects were two thirds of the cost of reading a mail).
  * Both hand their header fields to the same code as a mail_view, so
- * that what a wn_mail holds cannot depend on which reader read it. */
+ * that what a wn_mail holds cannot depend on which reader read it.
+ * That code is mail-fill.c, below both: mail.c calls mail-plain.c and
+ * mail-fill.c, mail-plain.c calls mail-fill.c, and nothing calls back
+ * up (issue 22). */
 #ifndef WINNOW_MAIL_PRIVATE_H
 #define WINNOW_MAIL_PRIVATE_H
 
@@ -47,6 +50,14 @@ typedef struct mail_view {
 	GDateTime *date;	/* g_mime_message_get_date() */
 } mail_view;
 
+/* A review is a few KiB; anything beyond this is an attack or an
+ * accident, and the parsers downstream need not see it. */
+#define WN_MAIL_BODY_MAX ((size_t) 16 << 20)
+/* Read/convert in chunks of this size (I/O granularity, not a limit). */
+#define WN_MAIL_CHUNK 16384
+
+/* --- mail-fill.c: what both readers call --------------------------------- */
+
 /* GMime set up (once) and the parser options both readers use. */
 GMimeParserOptions *wn_mail_gmime(void);
 
@@ -55,6 +66,8 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v);
 /* Fill m's body from the n bytes of the text part, transfer encoding
  * undone, in charset cs (NULL: not said). */
 wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n);
+
+/* --- mail-plain.c --------------------------------------------------------- */
 
 /* The plain reader reads mails up to this size, whole, in memory;
  * bigger ones GMime's parser reads from the file in pieces (and stops
@@ -67,6 +80,8 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
  * would give, field for field; WN_NOT_FOUND: not plain, read it with
  * GMime; WN_NOMEM. */
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out);
+
+/* --- mail.c --------------------------------------------------------------- */
 
 /* The GMime reader alone, for tests that hold the two side by side. */
 wn_status wn_mail_parse_mem_gmime(const char *data, size_t len, wn_mail **out, wn_error *err);

@@ -18,20 +18,6 @@
 /* Words of a title put into the phrase query: enough to narrow. */
 #define TITLE_WORDS 10
 
-void sr_reviewed_free(struct sr_reviewed *r, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < r[i].n; k++) {
-			free(r[i].loc[k]);
-			wn_words_free(&r[i].words[k]);
-		}
-		free(r[i].loc);
-		free(r[i].words);
-		free(r[i].review);
-	}
-	free(r);
-}
-
 /* --- later versions ---------------------------------------------------------- */
 
 static void version(wn_series *s, const char *id, const char *subject, void *arg)

@@ -1,5 +1,6 @@
 /* winnow — what series.c and series-fixed.c share: a patch as a
- * wn_series caches it. */
+ * wn_series caches it.  series-fixed.c calls the cache in series.c
+ * through these; series.c never calls series-fixed.c (issue 22). */
 #ifndef WINNOW_SERIES_PRIVATE_H
 #define WINNOW_SERIES_PRIVATE_H
 
@@ -53,7 +54,6 @@ typedef void (*sr_each_fn)(wn_series *s, const char *id, const char *subject, vo
 void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg);
 /* Add p to the vector unless it is there; false when out of memory. */
 bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
-void sr_reviewed_free(struct sr_reviewed *r, size_t n);
 /* Empty the cache when it has grown past its bound; only between two
  * lookups (nothing of the cache is held then). */
 void sr_trim(wn_series *s);

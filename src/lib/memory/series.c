@@ -40,6 +40,23 @@ struct wn_series {
 	wn_map threads;		/* thread id -> struct sr_thread */
 };
 
+/* series-fixed.c fills a patch's reviews; the cache, which owns the
+ * patch, frees them (series-fixed.c calls down into this file, never
+ * the other way: issue 22). */
+static void reviewed_free(struct sr_reviewed *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < r[i].n; k++) {
+			free(r[i].loc[k]);
+			wn_words_free(&r[i].words[k]);
+		}
+		free(r[i].loc);
+		free(r[i].words);
+		free(r[i].review);
+	}
+	free(r);
+}
+
 static void patch_free(void *v)
 {
 	struct sr_patch *p = v;
@@ -54,7 +71,7 @@ static void patch_free(void *v)
 	wn_diff_clear(&p->diff);
 	free(p->later);
 	free(p->versions);
-	sr_reviewed_free(p->reviewed, p->nreviewed);
+	reviewed_free(p->reviewed, p->nreviewed);
 	free(p);
 }
 

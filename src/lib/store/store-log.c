@@ -15,6 +15,10 @@
 #include "store-private.h"
 #include "winnow/text.h"
 
+/* The sendmail records are read and reset with the other lines. */
+static wn_status log_read_sendmail(wn_store *s, json_t *o);
+static void log_sent_free(wn_store *s);
+
 void store_warn(wn_store *s, const char *fmt, ...)
 {
 	va_list ap;
@@ -589,6 +593,19 @@ wn_status log_line(const char *line, size_t len, void *store)
 	return WN_OK;
 }
 
+/* Every file of the module reads newer lines this way, so it sits with
+ * the reader rather than above it. */
+wn_status store_catch_up(wn_store *s, wn_error *err)
+{
+	wn_status st = wn_journal_update(s->j, log_reset, log_line, s, err);
+
+	if (st == WN_OK && s->oom) {
+		s->oom = false;
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return st;
+}
+
 /* --- writing lines ----------------------------------------------------------- */
 
 /* Append the JSON of o and a newline to b (o is consumed). */
@@ -695,6 +712,147 @@ wn_status log_put_review(wn_buf *b, const wn_store *s, const char *msgid)
 	for (size_t i = 0; fps && i < r->n; i++)
 		json_array_append_new(fps, json_string(r->fps[i]));
 	return put_json(b, json_pack("{s:s, s:s, s:o}", "op", "review", "id", msgid, "fps", fps));
+}
+
+/* --- mails handed to sendmail (see store-sent.c) ---------------------- */
+
+/* A map value; the Message-ID again, as compaction writes the line
+ * from the value alone. */
+struct sent {
+	long long t;
+	wn_sent_state state;
+	char msgid[];
+};
+
+static const char *const state_names[] = {
+	[WN_SENT_HANDED] = "handed", [WN_SENT_ACCEPTED] = "accepted", [WN_SENT_FAILED] = "failed",
+};
+
+wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t)
+{
+	struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
+
+	if (!r) {
+		size_t len = strlen(msgid);
+
+		if (!(r = calloc(1, sizeof(*r) + len + 1)))
+			return WN_NOMEM;
+		memcpy(r->msgid, msgid, len + 1);
+		if (wn_map_put(&s->sent, msgid, strlen(msgid), r) != WN_OK) {
+			free(r);
+			return WN_NOMEM;
+		}
+	}
+	r->t = t;
+	r->state = state;
+	return WN_OK;
+}
+
+static wn_status log_read_sendmail(wn_store *s, json_t *o)
+{
+	json_t *mail = json_object_get(o, "mail"), *state = json_object_get(o, "state");
+
+	if (!json_is_string(mail) || !json_is_string(state))
+		return WN_PARSE;
+	for (size_t k = WN_SENT_HANDED; k <= WN_SENT_FAILED; k++)
+		if (strcmp(json_string_value(state), state_names[k]) == 0)
+			return log_sent_remember(s, json_string_value(mail), (wn_sent_state) k,
+					json_integer_value(json_object_get(o, "t")));
+	return WN_PARSE;
+}
+
+static void log_sent_free(wn_store *s)
+{
+	wn_map_free(&s->sent, free);
+}
+
+static char *sent_line(const char *msgid, wn_sent_state state, long long t)
+{
+	json_t *o = json_pack("{s:s, s:s, s:I, s:s}", "op", "sendmail", "mail", msgid, "t",
+			      (json_int_t) t, "state", state_names[state]);
+	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+
+	json_decref(o);
+	return text;
+}
+
+wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t)
+{
+	char *line = sent_line(msgid, state, t);
+	wn_status st = line ? wn_buf_puts(out, line) : WN_PARSE;
+
+	free(line);
+	if (st == WN_OK)
+		st = wn_buf_putc(out, '\n');
+	return st;
+}
+
+bool log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t)
+{
+	const struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
+
+	if (!r)
+		return false;
+	*state = r->state;
+	*t = r->t;
+	return true;
+}
+
+/* How many mails that sendmail took compaction keeps: a winnow killed
+ * after sendmail took a mail but before it removed the draft leaves a
+ * draft of a mail that was sent, and the journal must still say so when
+ * it is resumed.  The newest ones: such a draft is resumed soon, or
+ * never. */
+#define KEEP_ACCEPTED 200
+
+struct put {
+	const struct sent **v;
+	size_t n;
+};
+
+static void collect(void *val, void *arg)
+{
+	struct put *p = arg;
+	const struct sent *r = val;
+
+	if (r->state == WN_SENT_HANDED || r->state == WN_SENT_ACCEPTED)
+		p->v[p->n++] = r;
+}
+
+/* Oldest first, so that the lines keep the journal's order. */
+static int by_time(const void *a, const void *b)
+{
+	const struct sent *x = *(const struct sent *const *) a, *y = *(const struct sent *const *) b;
+
+	return x->t < y->t ? -1 : x->t > y->t;
+}
+
+wn_status log_put_sent(wn_buf *out, const wn_store *s)
+{
+	struct put p = { calloc(s->sent.n + 1, sizeof(*p.v)), 0 };
+	size_t accepted = 0;
+	wn_status st = WN_OK;
+
+	if (!p.v)
+		return WN_NOMEM;
+	wn_map_each(&s->sent, collect, &p);
+	qsort(p.v, p.n, sizeof(*p.v), by_time);
+	for (size_t i = 0; i < p.n; i++)
+		accepted += p.v[i]->state == WN_SENT_ACCEPTED;
+	/* A mail in doubt is always kept; a failed one asks nothing. */
+	for (size_t i = 0; i < p.n && st == WN_OK; i++) {
+		char *line;
+
+		if (p.v[i]->state == WN_SENT_ACCEPTED && accepted-- > KEEP_ACCEPTED)
+			continue;
+		if (!(line = sent_line(p.v[i]->msgid, p.v[i]->state, p.v[i]->t)))
+			st = WN_NOMEM;
+		else if ((st = wn_buf_puts(out, line)) == WN_OK)
+			st = wn_buf_putc(out, '\n');
+		free(line);
+	}
+	free(p.v);
+	return st;
 }
 
 /* --- changes set aside ---------------------------------------------------- */

@@ -1,5 +1,7 @@
 /* winnow — internals of the write path (store.c, store-log.c,
- * store-writer.c).
+ * store-writer.c, store-sent.c).  Calls go one way: store.c,
+ * store-writer.c and store-sent.c call store-log.c, store.c calls
+ * store-writer.c, and store-log.c calls none of them (issue 22).
  *
  * The journal is a list of lines (one JSON object each):
  *
@@ -189,21 +191,23 @@ void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const
 
 void store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* --- store-writer.c ---------------------------------------------------- */
-
 /* Bring the journal's newer lines (other processes, the writer) in. */
 wn_status store_catch_up(wn_store *s, wn_error *err);
-/* Kill a running writer (its batch stays journaled). */
-void store_writer_stop(wn_store *s);
 
-/* --- store-sent.c: mails handed to sendmail ------------------------------ */
-
-struct json_t;
-/* Take a "sendmail" line (o) in. */
-wn_status log_read_sendmail(wn_store *s, struct json_t *o);
+/* The mails handed to sendmail (store-sent.c is their public side). */
+/* Remember the newest state of a mail (msgid copied). */
+wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t);
+/* What the journal last said of mail msgid; false when nothing. */
+bool log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t);
+/* Append one "sendmail" line; WN_PARSE when msgid is not UTF-8. */
+wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t);
 /* Append the lines compaction keeps: the mails still in doubt, and the
  * newest ones sendmail took. */
 wn_status log_put_sent(wn_buf *out, const wn_store *s);
-void log_sent_free(wn_store *s);
+
+/* --- store-writer.c ---------------------------------------------------- */
+
+/* Kill a running writer (its batch stays journaled). */
+void store_writer_stop(wn_store *s);
 
 #endif

@@ -254,17 +254,6 @@ void wn_store_close(wn_store **ps)
 	*ps = NULL;
 }
 
-wn_status store_catch_up(wn_store *s, wn_error *err)
-{
-	wn_status st = wn_journal_update(s->j, log_reset, log_line, s, err);
-
-	if (st == WN_OK && s->oom) {
-		s->oom = false;
-		st = wn_error_set(err, WN_NOMEM, "out of memory");
-	}
-	return st;
-}
-
 wn_status wn_store_refresh(wn_store *s, wn_error *err)
 {
 	return store_catch_up(s, err);
