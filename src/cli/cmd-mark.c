@@ -24,29 +24,27 @@ static const wn_opt mark_opts[] = {
 	{ .name = "note", .arg = "TEXT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, note),
 	  .help = "attach a note to the finding ('' removes it)" },
-	{ .name = "severity", .arg = "critical|high|medium|low|none", .parse = wn_opt_string,
+	{ .name = "severity", .arg = WN_SEV_GRADES_PIPE "none", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, severity),
 	  .help = "your own severity of the finding, beside the bot's\n(none removes it); STATE may then be left out" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
 
-/* --severity's word: the four a maintainer grades by, or none. */
+/* --severity's word: one a maintainer grades by (WN_SEVERITY_LIST), or none. */
 static int severity_check(wn_cli *cli, struct mark_args *a)
 {
-	static const wn_severity ok[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
-
 	if (!a->severity)
 		return 0;
 	a->sev = WN_SEV_NONE;
 	if (!strcmp(a->severity, "none"))
 		return 0;
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if (!strcmp(a->severity, wn_severity_name(ok[i]))) {
-			a->sev = ok[i];
+	for (int s = 0; s < WN_SEV_COUNT; s++)
+		if (wn_severity_graded((wn_severity) s) && !strcmp(a->severity, wn_severity_name((wn_severity) s))) {
+			a->sev = (wn_severity) s;
 			return 0;
 		}
-	return wn_cli_usage_error(cli, "unknown severity '%s' (critical, high, medium, low, none)", a->severity);
+	return wn_cli_usage_error(cli, "unknown severity '%s' (" WN_SEV_GRADES_COMMA "none)", a->severity);
 }
 
 /* The short states a maintainer types, beside the full names. */

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "winnow/review.h"	/* the severities of the "!" help */
+
 /* X(enum suffix, name, default keys separated by spaces, help text).
  * Key names: a single character, or Up Down Left Right PgUp PgDn Home End
  * Enter Tab BackTab Space Esc Backspace, or C-x for Ctrl-x. */
@@ -69,7 +71,7 @@
 	/* never judge the same finding twice (review-memory.c) */                                  \
 	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
 	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
-	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (c, h, m, l; empty: none)")
+	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (" WN_SEV_GRADES_COMMA "empty: none)")
 
 enum action {
 	ACT_NONE = 0,
