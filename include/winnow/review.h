@@ -43,6 +43,9 @@ char *wn_bot_names_text(const char *prefix, const char *sep, bool labels);
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */
 const char *wn_bot_query(wn_bot b);
+/* Who sends b's mails, in words, for the man page's BOTS table; "" when
+ * its descriptor does not say. */
+const char *wn_bot_sender(wn_bot b);
 /* The text that marks the line of b's mails carrying the link to the
  * review online ("dashboard link:"); NULL when there is none. */
 const char *wn_bot_link_marker(wn_bot b);
