@@ -17,12 +17,22 @@
  * parser, query term) are the descriptor rv_bot_<suffix> in
  * src/lib/bots/.  Detection asks the bots in this order; generic, the
  * rule for senders the user lists, stays last. */
+/* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) has one
+ * more bot, whose descriptor is tests/lib/fake-entries.c, to show that
+ * every list of bots names it (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define WN_FAKE_BOT_(X) X(FAKEBOT, "fakebot", "Fake Bot")
+#else
+#define WN_FAKE_BOT_(X)
+#endif
+
 #define WN_BOT_LIST(X)                                  \
 	X(SASHIKO,   "sashiko",   "Sashiko")            \
 	X(BPF_CI,    "bpf-ci",    "BPF CI")             \
 	X(NETDEV_AI, "netdev-ai", "netdev AI")          \
 	X(LKP,       "lkp",       "0-day")              \
 	X(SYZBOT,    "syzbot",    "syzbot")             \
+	WN_FAKE_BOT_(X)                                 \
 	X(GENERIC,   "generic",   "generic")
 
 typedef enum {
