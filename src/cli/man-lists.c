@@ -1,5 +1,5 @@
 /* winnow — print the lists of doc/winnow.1 that come from the library's
- * X-macro tables (bots, severities, verdicts), one block each, blocks
+ * X-macro tables (bots, severities, verdicts and mark's short words), one block each, blocks
  * separated by an empty line.  tests/unit/man-lists.sh fails unless the
  * man page holds every block verbatim, so a new bot, grade or verdict
  * cannot be missing from it:
@@ -65,6 +65,15 @@ int main(void)
 			sep = ", ";
 		}
 	putchar('\n');
+
+	/* COMMANDS, mark: its STATEs and their short words. */
+	puts("\n.I STATE\nis");
+	for (int v = 0; v < WN_VERDICT_COUNT; v++) {
+		printf(".B %s\n.RB ( %s )%s\n", wn_verdict_name((wn_verdict) v), wn_verdict_word((wn_verdict) v),
+		       v == WN_VERDICT_COUNT - 1 ? "." : v == WN_VERDICT_COUNT - 2 ? "" : ",");
+		if (v == WN_VERDICT_COUNT - 2)
+			puts("or");
+	}
 
 	/* JSON OUTPUT of stats: one count per verdict. */
 	putchar('\n');
