@@ -1,5 +1,6 @@
 /* winnow — print the lists of doc/winnow.1 that come from the library's
- * X-macro tables (bots, severities, verdicts and mark's short words), one block each, blocks
+ * X-macro tables (bots, severities, verdicts and mark's short words,
+ * kinds of mail, attribution statuses), one block each, blocks
  * separated by an empty line.  tests/unit/man-lists.sh fails unless the
  * man page holds every block verbatim, so a new bot, grade or verdict
  * cannot be missing from it:
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "winnow/review.h"
+#include "winnow/trailer.h"
 #include "winnow/verdict.h"
 
 /* s, padded with spaces to width columns. */
@@ -48,6 +50,17 @@ int main(void)
 	fputs("\n{\"id\", \"bot\": \"", stdout);
 	for (int b = 0; b < WN_BOT_COUNT; b++)
 		printf("%s%s", b ? "|" : "", wn_bot_name((wn_bot) b));
+	puts("\",");
+
+	/* JSON OUTPUT: the values of "kind" (WN_KIND_LIST) and of an
+	 * attribution's "status" (WN_ATTR_LIST). */
+	fputs("\n \"kind\": \"", stdout);
+	for (int k = 0; k < WN_KIND_COUNT; k++)
+		printf("%s%s", k ? "|" : "", wn_kind_name((wn_kind) k));
+	puts("\",");
+	fputs("\n     \"attribution\": {\"status\": \"", stdout);
+	for (int a = 0; a < WN_ATTR_COUNT; a++)
+		printf("%s%s", a ? "|" : "", wn_attr_name((wn_attr_status) a));
 	puts("\",");
 
 	/* SYNOPSIS: mark --severity's words. */
