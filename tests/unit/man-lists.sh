@@ -6,7 +6,7 @@
 # per list, and each block must be in doc/winnow.1 verbatim.  To refresh
 # after changing a table: ./man-lists, paste each block over its place.
 #   MAN=FILE MAN_LISTS=PROGRAM   check another page against another build
-#                                (tests/unit/fake-entries.sh)
+#                                (tests/tui/fake-entries.sh)
 set -u
 man=${MAN:-$WN_TOP_SRCDIR/doc/winnow.1}
 gen=${MAN_LISTS:-$WN_TOP_BUILDDIR/man-lists}
