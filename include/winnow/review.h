@@ -17,12 +17,22 @@
  * parser, query term) are the descriptor rv_bot_<suffix> in
  * src/lib/bots/.  Detection asks the bots in this order; generic, the
  * rule for senders the user lists, stays last. */
+/* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) has one
+ * more bot, whose descriptor is tests/lib/fake-entries.c, to show that
+ * every list of bots names it (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define WN_FAKE_BOT_(X) X(FAKEBOT, "fakebot", "Fake Bot")
+#else
+#define WN_FAKE_BOT_(X)
+#endif
+
 #define WN_BOT_LIST(X)                                  \
 	X(SASHIKO,   "sashiko",   "Sashiko")            \
 	X(BPF_CI,    "bpf-ci",    "BPF CI")             \
 	X(NETDEV_AI, "netdev-ai", "netdev AI")          \
 	X(LKP,       "lkp",       "0-day")              \
 	X(SYZBOT,    "syzbot",    "syzbot")             \
+	WN_FAKE_BOT_(X)                                 \
 	X(GENERIC,   "generic",   "generic")
 
 typedef enum {
@@ -43,6 +53,9 @@ char *wn_bot_names_text(const char *prefix, const char *sep, bool labels);
  * NULL when there is none (generic: winnow.bots lists the senders).  The
  * default winnow.query ors them all. */
 const char *wn_bot_query(wn_bot b);
+/* Who sends b's mails, in words, for the man page's BOTS table; "" when
+ * its descriptor does not say. */
+const char *wn_bot_sender(wn_bot b);
 /* The text that marks the line of b's mails carrying the link to the
  * review online ("dashboard link:"); NULL when there is none. */
 const char *wn_bot_link_marker(wn_bot b);
@@ -60,26 +73,49 @@ const char *wn_bot_hidden_query(wn_bot b);
 /* WN_OK and *out set, or WN_USAGE for an unknown name. */
 wn_status wn_bot_from_name(const char *name, wn_bot *out);
 
-/* X(enum suffix, JSON name; NULL for "no severity") in display order,
- * most severe first. */
+/* X(enum suffix, JSON name; NULL for "no severity", graded: 1 when a
+ * maintainer grades by it (mark --severity, the interface's "!"), 0 for
+ * the words only bots use) in display order, most severe first. */
 #define WN_SEVERITY_LIST(X)             \
-	X(NONE,     NULL)               \
-	X(CRITICAL, "critical")         \
-	X(HIGH,     "high")             \
-	X(MEDIUM,   "medium")           \
-	X(LOW,      "low")              \
-	X(ERROR,    "error")            \
-	X(WARNING,  "warning")          \
-	X(NOTE,     "note")             \
-	X(UNKNOWN,  "unknown")
+	X(NONE,     NULL,       0)      \
+	X(CRITICAL, "critical", 1)      \
+	X(HIGH,     "high",     1)      \
+	X(MEDIUM,   "medium",   1)      \
+	X(LOW,      "low",      1)      \
+	WN_FAKE_SEVERITY_(X)            \
+	X(ERROR,    "error",    0)      \
+	X(WARNING,  "warning",  0)      \
+	X(NOTE,     "note",     0)      \
+	X(UNKNOWN,  "unknown",  0)
+
+/* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) grades
+ * by one more severity, to show that every list of them names it. */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define WN_FAKE_SEVERITY_(X) X(FAKESEV, "fakesev", 1)
+#else
+#define WN_FAKE_SEVERITY_(X)
+#endif
 
 typedef enum {
-#define WN_X_(e, name) WN_SEV_##e,
+#define WN_X_(e, name, graded) WN_SEV_##e,
 	WN_SEVERITY_LIST(WN_X_)
 #undef WN_X_
 	WN_SEV_COUNT
 } wn_severity;
 
+/* The graded severities as one string literal, for option help,
+ * messages and prompts made at compile time: WN_SEV_GRADES_PIPE is
+ * "critical|high|medium|low|", WN_SEV_GRADES_COMMA "critical, high,
+ * medium, low, " (so a literal after it ends the list). */
+#define WN_SEV_IF_0_(x)
+#define WN_SEV_IF_1_(x) x
+#define WN_SEV_GRADE_PIPE_(e, name, graded) WN_SEV_IF_##graded##_(name "|")
+#define WN_SEV_GRADE_COMMA_(e, name, graded) WN_SEV_IF_##graded##_(name ", ")
+#define WN_SEV_GRADES_PIPE WN_SEVERITY_LIST(WN_SEV_GRADE_PIPE_)
+#define WN_SEV_GRADES_COMMA WN_SEVERITY_LIST(WN_SEV_GRADE_COMMA_)
+
+/* Does a maintainer grade by s (critical, high...)? */
+bool wn_severity_graded(wn_severity s);
 /* JSON name; NULL for WN_SEV_NONE. */
 const char *wn_severity_name(wn_severity s);
 /* Case-insensitive ("High", "WARNING"); unrecognised words give

@@ -4,15 +4,21 @@
 
 #include "winnow/status.h"
 
-/* X(enum suffix, name in properties/JSON/CLI, tag suffix or NULL, label) */
-#define WN_VERDICT_LIST(X)                                                      \
-	X(UNTRIAGED,      "untriaged",      NULL,             "untriaged")      \
-	X(VALID,          "valid",          "valid",          "valid")          \
-	X(FALSE_POSITIVE, "false-positive", "false-positive", "false positive") \
-	X(PREEXISTING,    "pre-existing",   "pre-existing",   "pre-existing")
+/* X(enum suffix, name in properties/JSON/CLI, tag suffix or NULL, label,
+ * the short word winnow mark also takes) */
+#define WN_VERDICT_LIST(X)                                                             \
+	X(UNTRIAGED,      "untriaged",      NULL,             "untriaged",      "u")   \
+	X(VALID,          "valid",          "valid",          "valid",          "v")   \
+	X(FALSE_POSITIVE, "false-positive", "false-positive", "false positive", "fp")  \
+	X(PREEXISTING,    "pre-existing",   "pre-existing",   "pre-existing",   "pre")
+
+/* Every state with its short word, one an indented line, as a string
+ * literal for a command's help: "\n  untriaged (u)\n  valid (v)...". */
+#define WN_VERDICT_WORD_LINE_(e, name, tag, label, word) "\n  " name " (" word ")"
+#define WN_VERDICT_WORD_LINES WN_VERDICT_LIST(WN_VERDICT_WORD_LINE_)
 
 typedef enum {
-#define WN_X_(e, name, tag, label) WN_VERDICT_##e,
+#define WN_X_(e, name, tag, label, word) WN_VERDICT_##e,
 	WN_VERDICT_LIST(WN_X_)
 #undef WN_X_
 	WN_VERDICT_COUNT
@@ -22,6 +28,8 @@ const char *wn_verdict_name(wn_verdict v);
 /* Tag suffix under the tag prefix ("valid"); NULL for UNTRIAGED. */
 const char *wn_verdict_tag(wn_verdict v);
 const char *wn_verdict_label(wn_verdict v);
+/* The short word winnow mark takes beside the name ("fp"). */
+const char *wn_verdict_word(wn_verdict v);
 /* WN_OK, or WN_USAGE for an unknown name. */
 wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
 

@@ -24,48 +24,49 @@ static const wn_opt mark_opts[] = {
 	{ .name = "note", .arg = "TEXT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, note),
 	  .help = "attach a note to the finding ('' removes it)" },
-	{ .name = "severity", .arg = "critical|high|medium|low|none", .parse = wn_opt_string,
+	{ .name = "severity", .arg = WN_SEV_GRADES_PIPE "none", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, severity),
 	  .help = "your own severity of the finding, beside the bot's\n(none removes it); STATE may then be left out" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
 
-/* --severity's word: the four a maintainer grades by, or none. */
+/* --severity's word: one a maintainer grades by (WN_SEVERITY_LIST), or none. */
 static int severity_check(wn_cli *cli, struct mark_args *a)
 {
-	static const wn_severity ok[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
-
 	if (!a->severity)
 		return 0;
 	a->sev = WN_SEV_NONE;
 	if (!strcmp(a->severity, "none"))
 		return 0;
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if (!strcmp(a->severity, wn_severity_name(ok[i]))) {
-			a->sev = ok[i];
+	for (int s = 0; s < WN_SEV_COUNT; s++)
+		if (wn_severity_graded((wn_severity) s) && !strcmp(a->severity, wn_severity_name((wn_severity) s))) {
+			a->sev = (wn_severity) s;
 			return 0;
 		}
-	return wn_cli_usage_error(cli, "unknown severity '%s' (critical, high, medium, low, none)", a->severity);
+	return wn_cli_usage_error(cli, "unknown severity '%s' (" WN_SEV_GRADES_COMMA "none)", a->severity);
 }
 
-/* The short states a maintainer types, beside the full names. */
-static const struct {
-	const char *word;
-	wn_verdict v;
-} short_states[] = {
-	{ "v", WN_VERDICT_VALID }, { "fp", WN_VERDICT_FALSE_POSITIVE },
-	{ "pre", WN_VERDICT_PREEXISTING }, { "u", WN_VERDICT_UNTRIAGED },
-};
-
+/* A state by its name or its short word (WN_VERDICT_LIST). */
 static bool state_from_word(const char *w, wn_verdict *out)
 {
-	for (size_t i = 0; i < sizeof(short_states) / sizeof(short_states[0]); i++)
-		if (!strcasecmp(w, short_states[i].word)) {
-			*out = short_states[i].v;
+	for (int v = 0; v < WN_VERDICT_COUNT; v++)
+		if (!strcasecmp(w, wn_verdict_word((wn_verdict) v))) {
+			*out = (wn_verdict) v;
 			return true;
 		}
 	return wn_verdict_from_name(w, out) == WN_OK;
+}
+
+/* "untriaged or u, valid or v, ...": the states for an error. */
+static char *states_text(void)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (int v = 0; v < WN_VERDICT_COUNT; v++)
+		wn_buf_printf(&b, "%s%s or %s", v ? ", " : "", wn_verdict_name((wn_verdict) v),
+			      wn_verdict_word((wn_verdict) v));
+	return wn_buf_steal(&b);
 }
 
 /* "1,3-4": a list of numbers and ranges from 1. */
@@ -116,9 +117,14 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 	a->has_verdict = argc == 3;
 	if (a->note && !a->has_verdict)
 		return wn_cli_usage_error(cli, "--note goes with a STATE");
-	if (a->has_verdict && !state_from_word(argv[2], &a->verdict))
-		return wn_cli_usage_error(cli, "unknown state '%s' (valid or v, false-positive or fp, "
-					  "pre-existing or pre, untriaged or u)", argv[2]);
+	if (a->has_verdict && !state_from_word(argv[2], &a->verdict)) {
+		char *states = states_text();
+		int rc = wn_cli_usage_error(cli, "unknown state '%s' (%s)", argv[2],
+					    states ? states : "see --help");
+
+		free(states);
+		return rc;
+	}
 	if (strcmp(a->which, "all") && !is_list(a->which) &&
 	    strspn(a->which, "0123456789abcdef") != strlen(a->which))
 		return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
@@ -220,8 +226,8 @@ const wn_cmd wn_cmd_mark = {
 	.args = "MESSAGE-ID FINDING STATE",
 	.about = "Give findings of a review a verdict.  FINDING is the 1-based index\n"
 		 "shown by 'winnow show', a list of them (1,3-4), a finding's\n"
-		 "fingerprint (or its first 4 or more digits), or 'all'.  STATE is\n"
-		 "valid (v), false-positive (fp), pre-existing (pre) or untriaged (u).\n"
+		 "fingerprint (or its first 4 or more digits), or 'all'.  STATE is one\n"
+		 "of these, or its short word:" WN_VERDICT_WORD_LINES "\n"
 		 "--severity records your own severity beside the bot's (with or\n"
 		 "without a STATE); it is undone like a verdict and reported to the\n"
 		 "bot's operators by 'winnow feedback'.  One command is one change\n"

@@ -9,9 +9,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "winnow/review.h"	/* the severities of the "!" help */
+
 /* X(enum suffix, name, default keys separated by spaces, help text).
  * Key names: a single character, or Up Down Left Right PgUp PgDn Home End
  * Enter Tab BackTab Space Esc Backspace, or C-x for Ctrl-x. */
+/* A test build (-DWN_TEST_FAKE_ENTRIES) has one more action, bound to
+ * nothing and handled by nothing, to show that the help and the man page
+ * list name it (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define KEYMAP_FAKE_ACTION_(X) X(FAKE_ACTION, "fake-action", "C-g", "Fake: an action of the test build")
+#else
+#define KEYMAP_FAKE_ACTION_(X)
+#endif
+
 #define KEYMAP_ACTIONS(X)                                                          \
 	X(MOVE_DOWN,      "move-down",      "j Down",    "Next line (review: next finding)")  \
 	X(MOVE_UP,        "move-up",        "k Up",      "Previous line (review: previous finding)") \
@@ -69,7 +80,8 @@
 	/* never judge the same finding twice (review-memory.c) */                                  \
 	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
 	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
-	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (c, h, m, l; empty: none)")
+	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (" WN_SEV_GRADES_COMMA "empty: none)") \
+	KEYMAP_FAKE_ACTION_(X)
 
 enum action {
 	ACT_NONE = 0,

@@ -303,7 +303,7 @@ void view_draw(struct tui *t)
  * attribution roles are named after their values, so a new value
  * without a colour role does not compile. */
 static const enum role verdict_roles[WN_VERDICT_COUNT] = {
-#define WN_X_(e, name, tag, label) [WN_VERDICT_##e] = ROLE_V_##e,
+#define WN_X_(e, name, tag, label, word) [WN_VERDICT_##e] = ROLE_V_##e,
 	WN_VERDICT_LIST(WN_X_)
 #undef WN_X_
 };

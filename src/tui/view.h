@@ -79,6 +79,15 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 
 /* X(id suffix, the view's view_ops): every view, one line each.  The
  * driver opens VIEW_QUEUE first; a view opens another by its id. */
+/* A test build (-DWN_TEST_FAKE_ENTRIES) has one more view that nothing
+ * opens (tests/lib/fake-entries.c), to show that every list of views
+ * names it (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define TUI_FAKE_VIEW_(X) X(FAKE, fake_ops)
+#else
+#define TUI_FAKE_VIEW_(X)
+#endif
+
 #define TUI_VIEWS(X)                                                            \
 	X(QUEUE,  queue_ops)	/* arg: const struct queue_arg *, NULL: all */  \
 	X(REVIEW, review_ops)	/* arg: wn_item * (owned by the queue) */       \
@@ -88,7 +97,8 @@ struct cell *row_addf(struct row *r, enum role role, int width, const char *fmt,
 	X(DIFF,   diff_ops)	/* arg: struct about * */                       \
 	X(MAIL,   mail_ops)	/* arg: struct about * */                       \
 	X(THREAD, thread_ops)	/* arg: struct about * */                       \
-	X(HISTORY, history_ops)	/* arg: unused */
+	X(HISTORY, history_ops)	/* arg: unused */                               \
+	TUI_FAKE_VIEW_(X)
 
 enum view_id {
 	VIEW_NONE = 0,

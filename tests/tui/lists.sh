@@ -6,6 +6,7 @@
 #   WN_BOT_LIST      the unknown-bot error, the help's bot:NAME line
 #   TUI_VIEWS        the unknown-view error of winnow.bind.VIEW.KEY
 #   KEYMAP_ACTIONS   the help's key list (tests/unit/man-keys.sh: the man page)
+#   WN_VERDICT_LIST  mark's --help and unknown-state error
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 export LC_ALL=C.UTF-8
 src=$WN_TOP_SRCDIR
@@ -20,6 +21,24 @@ done)
 nviews=$(grep -c '^[[:space:]]*X([A-Z0-9_]*, *[a-z0-9_]*_ops)' "$src/src/tui/view.h")
 check "the bot table reads" test "$(echo "$bots" | wc -w)" -ge 6
 expect_eq "every view has a name" "$nviews" "$(echo "$views" | wc -w)"
+
+# winnow(1)'s winnow.bind.VIEW.KEY names every view.
+bind=$(sed -n '/^\.BI winnow\.bind\. VIEW/,/^\.TP/p' "$src/doc/winnow.1")
+for v in $views; do
+	check "winnow(1)'s winnow.bind names the view $v" grep -q "^\.BR $v " <<<"$bind"
+done
+
+# mark's help and its unknown-state error name every verdict with its
+# short word (WN_VERDICT_LIST: X(e, name, tag, label, word)).
+verdicts=$(sed -n '/^#define WN_VERDICT_LIST/,/^$/s/^[[:space:]]*X([A-Z_]*, *"\([^"]*\)",.*"\([^"]*\)")[[:space:]\\]*$/\1 \2/p' \
+	"$src/include/winnow/verdict.h")
+check "the verdict table reads" test "$(echo "$verdicts" | wc -l)" -ge 4
+help=$("$WINNOW" mark --help 2>&1)
+err=$("$WINNOW" mark x 1 nosuch 2>&1)
+while read -r name word; do
+	check "mark --help names $name ($word)" grep -qF "  $name ($word)" <<<"$help"
+	check "mark's unknown-state error names $name or $word" grep -qF "$name or $word" <<<"$err"
+done <<<"$verdicts"
 
 wn_world
 

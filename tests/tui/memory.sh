@@ -65,7 +65,7 @@ check "= takes the verdict" wn_tui_wait "marked finding 3 false-positive, as bef
 check "and moves on" wn_tui_wait "finding 4 of 4"
 check "finding 4: the pre-existing one seen before" wn_tui_wait "Seen before: pre-existing on [PATCH 2/5]"
 wn_tui_keys '!'
-check "! asks for your severity" wn_tui_wait "Your severity (critical, high, medium, low; empty: none):"
+check "! asks for your severity" wn_tui_wait "Your severity (critical, high, medium, low, empty: none):"
 wn_tui_keys h Enter
 check "... and says what it set" wn_tui_wait "finding 4: your severity high"
 check "... shown beside the bot's" wn_tui_wait "Your severity: high (the bot's: low)"

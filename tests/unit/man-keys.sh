@@ -5,7 +5,7 @@
 # "INTERFACE KEYS" section of doc/winnow.1.
 set -u
 man=$WN_TOP_SRCDIR/doc/winnow.1
-gen=$WN_TOP_BUILDDIR/keys-man
+gen=${KEYS_MAN:-$WN_TOP_BUILDDIR/keys-man}	# another build's: fake-entries.sh
 [ -x "$gen" ] || { echo "keys-man not built"; exit 99; }
 want=$("$gen")
 got=$(sed -n '/^\.SH "INTERFACE KEYS"/,/^\.SH CONFIGURATION/p' "$man" | sed '$d')

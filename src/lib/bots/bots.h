@@ -57,6 +57,9 @@ struct rv_bot {
 	/* The notmuch query term that finds the bot's mails, or'ed into
 	 * the default winnow.query.  NULL: none. */
 	const char *query;
+	/* Who sends its mails, in words, for winnow(1)'s BOTS table
+	 * ("lkp@intel.com (Intel's kernel test robot)"). */
+	const char *sender;
 	/* The notmuch query of its mails whose kind the queue leaves out
 	 * (wn_kind_queued()): it must select what parse() gives such a
 	 * kind, by the same rule.  NULL: none. */

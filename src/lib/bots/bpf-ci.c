@@ -76,6 +76,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_BPF_CI = {
+	.sender = "bot+bpf-ci@kernel.org",
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:bot+bpf-ci@kernel.org",

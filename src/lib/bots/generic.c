@@ -34,6 +34,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_GENERIC = {
+	.sender = "the senders of winnow.bots",
 	.looks_like = looks_like,
 	.parse = parse,
 };

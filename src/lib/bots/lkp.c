@@ -795,6 +795,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_LKP = {
+	.sender = "lkp@intel.com (Intel's kernel test robot)",
 	.sent_by = sent_by,
 	.looks_like = looks_like,
 	.parse = parse,

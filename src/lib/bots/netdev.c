@@ -276,6 +276,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_NETDEV_AI = {
+	.sender = "netdev's \"AI-generated review\" mails",
 	.looks_like = looks_like,
 	.parse = parse,
 	.query = "(\"AI-generated review\" or \"human sending this email\")",

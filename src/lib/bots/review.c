@@ -61,6 +61,11 @@ char *wn_bot_names_text(const char *prefix, const char *sep, bool labels)
 	return wn_buf_steal(&b);	/* NULL if any append failed */
 }
 
+const char *wn_bot_sender(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->sender ? bots[b].desc->sender : "";
+}
+
 const char *wn_bot_link_marker(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;

@@ -166,6 +166,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_SASHIKO = {
+	.sender = "sashiko-bot@kernel.org",
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:sashiko-bot@kernel.org",

@@ -8,10 +8,21 @@
 #include "winnow/review.h"
 
 static const char *const severities[] = {
-#define WN_X_(e, name) name,
+#define WN_X_(e, name, graded) name,
 	WN_SEVERITY_LIST(WN_X_)
 #undef WN_X_
 };
+
+static const bool graded[] = {
+#define WN_X_(e, name, graded) graded,
+	WN_SEVERITY_LIST(WN_X_)
+#undef WN_X_
+};
+
+bool wn_severity_graded(wn_severity s)
+{
+	return (unsigned) s < WN_SEV_COUNT && graded[s];
+}
 
 const char *wn_severity_name(wn_severity s)
 {

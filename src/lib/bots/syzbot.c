@@ -293,6 +293,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 }
 
 const struct rv_bot rv_bot_SYZBOT = {
+	.sender = "syzbot and syzbot ci",
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:syzbot",

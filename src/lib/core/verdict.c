@@ -6,9 +6,9 @@
 #include "winnow/verdict.h"
 
 static const struct {
-	const char *name, *tag, *label;
+	const char *name, *tag, *label, *word;
 } verdicts[] = {
-#define WN_X_(e, name, tag, label) { name, tag, label },
+#define WN_X_(e, name, tag, label, word) { name, tag, label, word },
 	WN_VERDICT_LIST(WN_X_)
 #undef WN_X_
 };
@@ -26,6 +26,11 @@ const char *wn_verdict_tag(wn_verdict v)
 const char *wn_verdict_label(wn_verdict v)
 {
 	return (unsigned) v < WN_VERDICT_COUNT ? verdicts[v].label : "untriaged";
+}
+
+const char *wn_verdict_word(wn_verdict v)
+{
+	return (unsigned) v < WN_VERDICT_COUNT ? verdicts[v].word : "u";
 }
 
 wn_status wn_verdict_from_name(const char *name, wn_verdict *out)

@@ -230,14 +230,14 @@ static void open_later(struct tui *t, struct review_memory *r, size_t i)
 	wn_error_clear(&err);
 }
 
-/* ! : the maintainer's own severity, by its first letter. */
+/* ! : the maintainer's own severity, by its first letter; the grades
+ * are WN_SEVERITY_LIST's, so prompt and warning are made from it. */
 static void severity(struct tui *t, wn_item *it, size_t i)
 {
-	static const wn_severity grades[] = { WN_SEV_CRITICAL, WN_SEV_HIGH, WN_SEV_MEDIUM, WN_SEV_LOW };
 	wn_severity now = it->severity ? it->severity[i] : WN_SEV_NONE, sev = WN_SEV_COUNT;
 	wn_error err = WN_ERROR_INIT;
 	/* A default, not text to edit: "h" typed over "none" is "high". */
-	char *s = prompt_default(t, "Your severity (critical, high, medium, low; empty: none): ",
+	char *s = prompt_default(t, "Your severity (" WN_SEV_GRADES_COMMA "empty: none): ",
 				 wn_severity_name(now));
 
 	if (!s)
@@ -245,11 +245,12 @@ static void severity(struct tui *t, wn_item *it, size_t i)
 	wn_text_trim(s);
 	if (!*s)
 		sev = WN_SEV_NONE;
-	for (size_t k = 0; *s && k < sizeof(grades) / sizeof(grades[0]); k++)
-		if (!strncasecmp(s, wn_severity_name(grades[k]), strlen(s)))
-			sev = grades[k];
+	for (int k = 0; *s && sev == WN_SEV_COUNT && k < WN_SEV_COUNT; k++)
+		if (wn_severity_graded((wn_severity) k) &&
+		    !strncasecmp(s, wn_severity_name((wn_severity) k), strlen(s)))
+			sev = (wn_severity) k;
 	if (sev == WN_SEV_COUNT) {
-		tui_msg(t, ROLE_WARNING, "not a severity: critical, high, medium or low");
+		tui_msg(t, ROLE_WARNING, "not a severity: " WN_SEV_GRADES_COMMA "or empty");
 	} else if (wn_store_set_severity(t->store, it, i + 1, sev, &err) != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "cannot set the severity: %s", wn_error_msg(&err));
 	} else {

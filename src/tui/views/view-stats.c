@@ -53,7 +53,7 @@ struct stats_view {
 };
 
 static const enum role bar_roles[WN_VERDICT_COUNT] = {
-#define WN_X_(e, name, tag, label) [WN_VERDICT_##e] = ROLE_BAR_##e,
+#define WN_X_(e, name, tag, label, word) [WN_VERDICT_##e] = ROLE_BAR_##e,
 	WN_VERDICT_LIST(WN_X_)
 #undef WN_X_
 };
