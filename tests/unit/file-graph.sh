@@ -68,11 +68,41 @@ for dir in "$src"/src/lib/*/; do
 	fi
 done
 [ $modules -gt 0 ] || { echo "no module objects found under $bld"; exit 99; }
+
+# The same between modules: a module calls only those below it, so no
+# two modules may reach each other.  Nodes are the folders.
+between=$(for o in "$bld"/src/lib/*/*.o; do
+	m=$(basename "$(dirname "$o")")
+	nm -P "$o" | awk -v m="$m" '
+		$2 == "U" { print "use", m, $1; next }
+		$2 ~ /^[TDBR]$/ { print "def", m, $1 }'
+done | awk '
+	$1 == "def" { def[$3] = $2; mods[$2] = 1; next }
+	{ use[++n] = $2; sym[n] = $3; mods[$2] = 1 }
+	END {
+		for (i = 1; i <= n; i++) {
+			a = use[i]; b = def[sym[i]]
+			if (b == "" || b == a) continue
+			if (!edge[a, b]) why[a, b] = sym[i]
+			edge[a, b] = 1; reach[a, b] = 1
+		}
+		for (k in mods) for (i in mods) if (reach[i, k])
+			for (j in mods) if (reach[k, j]) reach[i, j] = 1
+		for (a in mods) for (b in mods)
+			if (a < b && reach[a, b] && reach[b, a])
+				printf "circle between modules %s and %s (%s -> %s: %s)\n", a, b, \
+					a, b, edge[a, b] ? why[a, b] : "through others"
+	}')
+if [ -n "$between" ]; then
+	printf '%s\n' "$between"
+	circles=$((circles + $(printf '%s\n' "$between" | grep -c '^circle')))
+fi
+
 if [ $circles -eq 0 ]; then
-	echo "$modules modules, no circle between files of one module"
+	echo "$modules modules, no circle between files of one module nor between modules"
 	echo "1 passed, 0 failed"
 	exit 0
 fi
-echo "$circles circle(s) between files of one module"
+echo "$circles circle(s) of calls"
 echo "0 passed, 1 failed"
 exit 1
