@@ -1,9 +1,9 @@
 /* winnow — print the lists of doc/winnow.1 that come from the library's
  * X-macro tables (bots, severities, verdicts and mark's short words,
  * kinds of mail, attribution statuses), one block each, blocks
- * separated by an empty line.  tests/unit/man-lists.sh fails unless the
- * man page holds every block verbatim, so a new bot, grade or verdict
- * cannot be missing from it:
+ * separated by an empty line.  doc/fill-man.sh puts block N where
+ * doc/winnow.1.in has its @MAN-LIST N@ line, so a new bot, grade or
+ * verdict reaches the page without an edit of it:
  *
  *     ./man-lists
  *

@@ -28,6 +28,15 @@ check "JSON's severities name fakesev" has 'low, fakesev, error' "$lists"
 keys=$("$fake/keys-man-fake")
 check "the key list names fake-action" has '(fake\-action)' "$keys"
 check "the key list's ! names fakesev" has 'low, fakesev, empty: none) (severity)' "$keys"
+# The page made from the template by the fake build's generators names
+# them where the real one names the real entries: a seventh bot edits no
+# man page.
+page=$(sh "$WN_TOP_SRCDIR/doc/fill-man.sh" "$WN_TOP_SRCDIR/doc/winnow.1.in" \
+	"$fake/man-lists-fake" "$fake/keys-man-fake")
+check "the made page's BOTS section names fakebot" \
+	grep -qE '^fakebot +Fake Bot' <<<"$(sed -n '/^\.SH BOTS/,/^\.SH /p' <<<"$page")"
+check "the made page's INTERFACE KEYS names fake-action" has '(fake\-action)' "$page"
+check "the made page's --severity names fakesev" has ' low | fakesev | none ]' "$page"
 # ...and the checks of doc/winnow.1 would catch a page without them.
 check "man-lists.sh fails on a page without them" \
 	eval '! MAN_LISTS=$fake/man-lists-fake bash "$WN_TOP_SRCDIR/tests/unit/man-lists.sh" >/dev/null'

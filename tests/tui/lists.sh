@@ -23,7 +23,7 @@ check "the bot table reads" test "$(echo "$bots" | wc -w)" -ge 6
 expect_eq "every view has a name" "$nviews" "$(echo "$views" | wc -w)"
 
 # winnow(1)'s winnow.bind.VIEW.KEY names every view.
-bind=$(sed -n '/^\.BI winnow\.bind\. VIEW/,/^\.TP/p' "$src/doc/winnow.1")
+bind=$(sed -n '/^\.BI winnow\.bind\. VIEW/,/^\.TP/p' "${WN_TOP_BUILDDIR:-$src}/doc/winnow.1")
 for v in $views; do
 	check "winnow(1)'s winnow.bind names the view $v" grep -q "^\.BR $v " <<<"$bind"
 done

@@ -44,7 +44,7 @@ while IFS= read -r s; do
 done <<<"$(printf '%s\n' "$names" "$labels" "$markers" "$tags" | sort -u)"
 
 # winnow(1)'s BOTS table: each id with its label.
-man=$(sed -n '/^\.SH BOTS/,/^\.SH /p' "$top/doc/winnow.1")
+man=$(sed -n '/^\.SH BOTS/,/^\.SH /p' "${WN_TOP_BUILDDIR:-$top}/doc/winnow.1")
 paste -d'|' <(echo "$names") <(echo "$labels") | while IFS='|' read -r n l; do
 	grep -qE "^$n +$l( |\$)" <<<"$man" || echo "FAIL - winnow(1)'s BOTS table has no line '$n $l'"
 done > "${TMPDIR:-/tmp}/bot-recipe.$$"

@@ -4,7 +4,7 @@
 # To refresh after changing the table: ./keys-man, paste over the
 # "INTERFACE KEYS" section of doc/winnow.1.
 set -u
-man=$WN_TOP_SRCDIR/doc/winnow.1
+man=$WN_TOP_BUILDDIR/doc/winnow.1	# made from doc/winnow.1.in
 gen=${KEYS_MAN:-$WN_TOP_BUILDDIR/keys-man}	# another build's: fake-entries.sh
 [ -x "$gen" ] || { echo "keys-man not built"; exit 99; }
 want=$("$gen")

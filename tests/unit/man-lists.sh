@@ -3,12 +3,12 @@
 # attribution statuses must be exactly what the tables say (WN_BOT_LIST,
 # WN_SEVERITY_LIST, WN_VERDICT_LIST, WN_KIND_LIST, WN_ATTR_LIST): the
 # man-lists program prints each list as the man page writes it, one block
-# per list, and each block must be in doc/winnow.1 verbatim.  To refresh
-# after changing a table: ./man-lists, paste each block over its place.
+# per list, and each block must be in doc/winnow.1 verbatim (make puts
+# them there from doc/winnow.1.in's @MAN-LIST N@ lines: doc/fill-man.sh).
 #   MAN=FILE MAN_LISTS=PROGRAM   check another page against another build
 #                                (tests/tui/fake-entries.sh)
 set -u
-man=${MAN:-$WN_TOP_SRCDIR/doc/winnow.1}
+man=${MAN:-$WN_TOP_BUILDDIR/doc/winnow.1}
 gen=${MAN_LISTS:-$WN_TOP_BUILDDIR/man-lists}
 [ -x "$gen" ] || { echo "man-lists not built"; exit 99; }
 pass=0 fail=0
