@@ -115,7 +115,10 @@ aside=0
 echo "marks $marks: exit 0 $ok, kept in the journal $kept, other $bad; writers killed $nkills," \
 	"in $nhit winnow processes;" \
 	"verdicts lost $lost; set aside $aside; marks warning of a set-aside $warned"
-check "the killer killed writers ($nkills kills)" test "$nkills" -gt $((marks / 10))
+# How many writers the killer catches depends on how long each lives:
+# hundreds under the sanitizers, a dozen in a plain build (distcheck).
+# Any kill at all exercises the retry; none would prove nothing.
+check "the killer killed writers ($nkills kills)" test "$nkills" -gt 0
 expect_eq "every mark exited 0 or kept its verdict in the journal" 0 "$bad"
 expect_eq "no mark said its verdict was set aside" 0 "$warned"
 expect_eq "every finding holds its last verdict in notmuch" 0 "$lost"
