@@ -138,6 +138,41 @@ static void test_tools_free_text(void **state)
 	check_tools("LLM (all of it", WN_ATTR_GENERIC, 0);
 }
 
+/* The kernel's form is AGENT:MODEL [TOOL1] [TOOL2]: a bracketed tool's
+ * name may hold blanks and punctuation (issue 20, point 14). */
+static void test_tools_bracketed(void **state)
+{
+	wn_attribution a;
+	char big[400];
+
+	(void) state;
+	check_tools("Claude:claude-opus-4-7 [Claude Code]", WN_ATTR_MODEL, 1, "Claude Code");
+	check_tools("Google:Gemini-3-Flash [DSDT/XML-Data-Aggregation & Formatting]", WN_ATTR_MODEL,
+		    1, "DSDT/XML-Data-Aggregation & Formatting");
+	check_tools("Claude:claude-opus-4-7 [Claude Code] [sparse] smatch", WN_ATTR_MODEL, 3,
+		    "Claude Code", "sparse", "smatch");
+	check_tools("LLM [ Claude   Code ]", WN_ATTR_GENERIC, 1, "Claude Code");
+	check_tools("LLM [Claude Code][sparse]", WN_ATTR_GENERIC, 2, "Claude Code", "sparse");
+	check_tools("Claude:claude-opus-4-7 [] sparse", WN_ATTR_MODEL, 1, "sparse");
+	/* an unclosed bracket does not eat the rest: its words are read
+	 * one by one */
+	check_tools("Claude:claude-opus-4-7 [Claude Code sparse", WN_ATTR_MODEL, 3, "Claude", "Code",
+		    "sparse");
+	check_tools("LLM [sparse] [unclosed smatch", WN_ATTR_GENERIC, 3, "sparse", "unclosed", "smatch");
+	/* a bracket holding a control character is no tool's name */
+	check_tools("LLM [bad\001name] sparse", WN_ATTR_GENERIC, 0);
+	/* a bracket too long for a name is a remark, skipped whole */
+	memset(big, 'x', sizeof(big));
+	memcpy(big, "LLM [", 5);
+	memcpy(big + sizeof(big) - 9, "] sparse", 9);
+	check_tools(big, WN_ATTR_GENERIC, 1, "sparse");
+	/* the model is still the word after the colon */
+	assert_int_equal(wn_attribution_parse("Claude:claude-opus-4-7 [Claude Code]", &a), WN_OK);
+	assert_string_equal(a.agent, "Claude");
+	assert_string_equal(a.model, "claude-opus-4-7");
+	wn_attribution_clear(&a);
+}
+
 static void check_other(const char *value, const char *raw)
 {
 	wn_attribution a;
@@ -403,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_lowercase_model),
 		cmocka_unit_test(test_other),
 		cmocka_unit_test(test_tools_free_text),
+		cmocka_unit_test(test_tools_bracketed),
 		cmocka_unit_test(test_none_and_first_wins),
 		cmocka_unit_test(test_continuation),
 		cmocka_unit_test(test_codev),

@@ -408,6 +408,54 @@ static bool next_word(const char *s, size_t *pos, const char **w, size_t *n)
 	return true;
 }
 
+/* A bracketed tool's name ("[Claude Code]", "[DSDT/XML-Data-Aggregation
+ * & Formatting]") is at most this long; a longer bracket is a remark.
+ * And no patch names more tools than this. */
+#define TOOL_NAME_MAX 64
+#define TOOLS_MAX 32
+
+enum bracket {
+	BR_TOOL,	/* a tool's name, in name[] */
+	BR_SKIP,	/* empty or too long: a remark, skipped whole */
+	BR_UNCLOSED,	/* no ']' before the end or the next '[' */
+	BR_END,		/* a control character inside: not a name */
+};
+
+/* The kernel's form is AGENT:MODEL [TOOL1] [TOOL2]: a tool's name runs
+ * from s[*pos] == '[' to the first ']' and may hold blanks and
+ * punctuation.  Its blanks are trimmed and each run of them becomes one
+ * space.  *pos moves past the ']', except for BR_UNCLOSED. */
+static enum bracket bracket_at(const char *s, size_t *pos, char name[TOOL_NAME_MAX + 1])
+{
+	size_t i, n = 0;
+	bool ctl = false, blank = false;
+
+	for (i = *pos + 1; s[i] && s[i] != ']' && s[i] != '['; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		if (str_space(s[i])) {
+			blank = n > 0;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f)
+			ctl = true;
+		if (blank && n <= TOOL_NAME_MAX)
+			name[n++] = ' ';
+		blank = false;
+		if (n <= TOOL_NAME_MAX)
+			name[n++] = (char) c;
+	}
+	if (s[i] != ']')
+		return BR_UNCLOSED;
+	*pos = i + 1;
+	if (ctl)
+		return BR_END;
+	if (!n || n > TOOL_NAME_MAX)
+		return BR_SKIP;
+	name[n] = '\0';
+	return BR_TOOL;
+}
+
 static bool word_is(const char *w, size_t n, const char *what)
 {
 	return n == strlen(what) && wn_text_prefix_ci(w, what);
@@ -453,10 +501,28 @@ wn_status wn_attribution_parse(const char *value, wn_attribution *a)
 	}
 	/* What follows is a list of tools, but real trailers append free
 	 * text too: "Claude:claude-opus-4-5 (review only)", "... via
-	 * Claude Code <https://...>".  A parenthesised remark is skipped
-	 * whole; a word that cannot be a tool name (a URL, an address)
-	 * ends the list. */
-	while (st == WN_OK && next_word(a->raw, &pos, &w, &n)) {
+	 * Claude Code <https://...>".  A bracketed name is taken whole,
+	 * blanks and all; a parenthesised remark is skipped whole; a bare
+	 * word that cannot be a tool name (a URL, an address) ends the
+	 * list. */
+	while (st == WN_OK && a->ntools < TOOLS_MAX) {
+		char name[TOOL_NAME_MAX + 1];
+		enum bracket br;
+
+		while (a->raw[pos] && str_space(a->raw[pos]))
+			pos++;
+		if (a->raw[pos] == '[') {
+			br = bracket_at(a->raw, &pos, name);
+			if (br == BR_TOOL)
+				st = add_tool(a, name, strlen(name));
+			else if (br == BR_END)
+				break;
+			else if (br == BR_UNCLOSED)
+				pos++;	/* its words, one by one */
+			continue;
+		}
+		if (!next_word(a->raw, &pos, &w, &n))
+			break;
 		if (w[0] == '(' && !(n >= 2 && w[n - 1] == ')' && !memchr(w + 1, '(', n - 2))) {
 			while (!(n && w[n - 1] == ')') && next_word(a->raw, &pos, &w, &n))
 				;
