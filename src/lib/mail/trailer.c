@@ -555,6 +555,115 @@ void wn_attribution_clear(wn_attribution *a)
 	a->status = WN_ATTR_NONE;
 }
 
+/* ---- one key for every spelling of a model ----------------------------- */
+
+#define MODEL_TOKENS 16
+
+struct mtok {
+	char text[WN_MODEL_KEY_MAX];
+	size_t len;
+	bool version, dropped;
+};
+
+static bool model_sep(char c)
+{
+	return (unsigned char) c < 0x80 && !is_alnum(c);
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return n > 0;
+}
+
+static void tok_put(struct mtok *t, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && t->len + 1 < sizeof(t->text); i++)
+		t->text[t->len++] = (char) str_lower((unsigned char) s[i]);
+	t->text[t->len] = '\0';
+}
+
+/* A context size ("1m", "200k") or a date stamp: not another model.  A
+ * version keeps its components before the first of four digits or
+ * more ("4.5.20250929" is 4.5); one that starts with it goes. */
+static void model_drop(struct mtok *t)
+{
+	if (!t->version) {
+		t->dropped = t->len >= 2 && all_digits(t->text, t->len - 1) &&
+			     (t->text[t->len - 1] == 'k' || t->text[t->len - 1] == 'm');
+		return;
+	}
+	for (size_t i = 0, start = 0; i <= t->len; i++) {
+		if (i < t->len && t->text[i] != '.')
+			continue;
+		if (i - start >= 4) {
+			t->dropped = start == 0;
+			if (start) {
+				t->len = start - 1;
+				t->text[t->len] = '\0';
+			}
+			return;
+		}
+		start = i + 1;
+	}
+}
+
+static void key_put(char *out, size_t size, size_t *o, const struct mtok *t)
+{
+	if (*o && *o + 1 < size)
+		out[(*o)++] = '-';
+	for (size_t i = 0; i < t->len && *o + 1 < size; i++)
+		out[(*o)++] = t->text[i];
+	out[*o] = '\0';
+}
+
+bool wn_model_key(const char *model, char *out, size_t size)
+{
+	struct mtok tok[MODEL_TOKENS];
+	size_t nt = 0, i = 0, o = 0, kept = 0;
+
+	if (!size)
+		return false;
+	out[0] = '\0';
+	if (!model)
+		return false;
+	while (model[i]) {
+		size_t nsep = 0, start;
+		char sep = 0;
+
+		for (; model[i] && model_sep(model[i]); i++, nsep++)
+			sep = model[i];
+		if (!model[i])
+			break;
+		for (start = i; model[i] && !model_sep(model[i]); i++)
+			;
+		if (nt && tok[nt - 1].version && nsep == 1 && strchr("-._", sep) &&
+		    all_digits(model + start, i - start)) {
+			tok_put(&tok[nt - 1], ".", 1);
+			tok_put(&tok[nt - 1], model + start, i - start);
+			continue;
+		}
+		if (nt == MODEL_TOKENS)
+			break;		/* the rest of an overlong name is not read */
+		tok[nt].len = 0;
+		tok[nt].dropped = false;
+		tok[nt].version = all_digits(model + start, i - start);
+		tok_put(&tok[nt], model + start, i - start);
+		nt++;
+	}
+	for (i = 0; i < nt; i++) {
+		model_drop(&tok[i]);
+		kept += !tok[i].dropped;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < nt; i++)
+			if ((!kept || !tok[i].dropped) && tok[i].version == (pass == 1))
+				key_put(out, size, &o, &tok[i]);
+	return o > 0;
+}
+
 /* ---- the whole --------------------------------------------------------- */
 
 static bool same_person(const char *a, const char *b)
