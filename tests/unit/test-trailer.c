@@ -166,6 +166,11 @@ static void test_tools_bracketed(void **state)
 	memcpy(big, "LLM [", 5);
 	memcpy(big + sizeof(big) - 9, "] sparse", 9);
 	check_tools(big, WN_ATTR_GENERIC, 1, "sparse");
+	/* so is a bare word too long for a name: it ends the list */
+	memset(big, 'y', sizeof(big));
+	memcpy(big, "LLM sparse ", 11);
+	memcpy(big + sizeof(big) - 8, " smatch", 8);
+	check_tools(big, WN_ATTR_GENERIC, 1, "sparse");
 	/* the model is still the word after the colon */
 	assert_int_equal(wn_attribution_parse("Claude:claude-opus-4-7 [Claude Code]", &a), WN_OK);
 	assert_string_equal(a.agent, "Claude");

@@ -338,6 +338,13 @@ static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout
 
 /* ---- attribution ----------------------------------------------------- */
 
+/* A tool's name ("[Claude Code]", "[DSDT/XML-Data-Aggregation &
+ * Formatting]", "sparse") is at most this long: a longer bracket is a
+ * remark, a longer word ends the list.  And no patch names more tools
+ * than this. */
+#define TOOL_NAME_MAX 64
+#define TOOLS_MAX 32
+
 /* Agent and tool names are single words of letters, digits and "._+-"
  * ("Claude", "claude-code", "gemini-cli", "sparse"); this keeps
  * "https://..." or "Fixes: x" from passing for AGENT:MODEL. */
@@ -388,7 +395,7 @@ static wn_status add_tool(wn_attribution *a, const char *w, size_t n)
 static bool tool_word(const char *w, size_t n)
 {
 	tool_strip(&w, &n);
-	return name_ok(w, n);
+	return n <= TOOL_NAME_MAX && name_ok(w, n);
 }
 
 /* Next whitespace-separated word of s at *pos; false at the end. */
@@ -407,12 +414,6 @@ static bool next_word(const char *s, size_t *pos, const char **w, size_t *n)
 	*pos = i;
 	return true;
 }
-
-/* A bracketed tool's name ("[Claude Code]", "[DSDT/XML-Data-Aggregation
- * & Formatting]") is at most this long; a longer bracket is a remark.
- * And no patch names more tools than this. */
-#define TOOL_NAME_MAX 64
-#define TOOLS_MAX 32
 
 enum bracket {
 	BR_TOOL,	/* a tool's name, in name[] */
