@@ -79,12 +79,24 @@ void wn_stats_rates_of(const wn_stats_counts *c, wn_stats_rates *out);
  * *hi; false (and 0, 0) when n is 0. */
 bool wn_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
 
+#define WN_STATS_MAX_SPELLINGS 8
+#define WN_STATS_SPELLING_MAX 64
+
 typedef struct wn_stats_group {
 	/* The group's value of each key, in the order of the keys; NULL
 	 * when a review has none (no patch in the index, no severity, no
 	 * model named).  Bot and attribution by their JSON names. */
 	char *value[WN_STATS_MAX_KEYS];
 	wn_stats_counts c;
+	/* Grouped by model, the value is the key wn_model_key() gives every
+	 * spelling of one model ("claude-opus-4.6"); these are the model
+	 * names as the patches wrote them, distinct, in byte order after
+	 * wn_stats_sort(): at most WN_STATS_MAX_SPELLINGS of them, each cut
+	 * to WN_STATS_SPELLING_MAX bytes; spellings_cut when there were
+	 * more.  None for the other keys. */
+	char *spellings[WN_STATS_MAX_SPELLINGS];
+	size_t nspellings;
+	bool spellings_cut;
 	/* With WN_STATS_MEMBERS: the tags (wn_stats_add) of its reviews,
 	 * in the order they were added. */
 	size_t *members;

@@ -58,4 +58,19 @@ void wn_trailers_free(wn_patch_trailers **t);
 wn_status wn_attribution_parse(const char *value, wn_attribution *a);
 void wn_attribution_clear(wn_attribution *a);
 
+/* The key every spelling of one model shares, so that statistics count
+ * "claude-opus-4-7" and "claude-opus-4.7", "claude-4.6-opus" and
+ * "claude-opus-4.6-1m" as one model.  The rule: ASCII letters lower
+ * case; any other ASCII byte (punctuation, blanks, control characters)
+ * separates words; numbers joined by exactly one '-', '.' or '_' are one
+ * version, written with dots ("4-7" is 4.7); a context size (digits then
+ * k or m: "1m", "200k") is the same model with a longer context and
+ * is dropped, so is a date stamp (a number of four digits or more and
+ * what follows it in its version: "20250929", "0613"); then the words
+ * in the order written, then the versions, joined by '-'.  When that
+ * drops everything, nothing is dropped.  Into out (size bytes, cut to
+ * fit); false (out "") when model holds no letter or digit. */
+#define WN_MODEL_KEY_MAX 128
+bool wn_model_key(const char *model, char *out, size_t size);
+
 #endif

@@ -120,6 +120,16 @@ static void record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
 		p->map_key(p, wn_stats_key_name(wn_stats_key_at(s, k)));
 		p->string(p, g ? g->value[k] : NULL);
 	}
+	/* The model is the key its spellings share: say which were seen,
+	 * blank-separated (an Assisted-by model is one word). */
+	for (size_t k = 0; k < wn_stats_nkeys(s); k++)
+		if (wn_stats_key_at(s, k) == WN_STATS_BY_MODEL) {
+			char *sp = g && g->value[k] ? wn_stats_spellings(g, " ", " ...") : NULL;
+
+			p->map_key(p, "model_spellings");
+			p->string(p, sp);
+			free(sp);
+		}
 	p->map_key(p, "total");
 	p->boolean(p, !g);
 	key_int(p, "reviews", c->reviews);

@@ -18,6 +18,7 @@
 
 #define MAX_COLS 16
 #define KEY_MAX_WIDTH 32	/* a longer group value is cut */
+#define MODEL_MAX_WIDTH 64	/* a model's key with its spellings */
 #define BAR_WIDTH 16
 
 struct table {
@@ -158,6 +159,36 @@ static void table_print(wn_printer *p, struct table *t)
 	}
 }
 
+char *wn_stats_spellings(const wn_stats_group *g, const char *sep, const char *more)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (size_t i = 0; i < g->nspellings; i++) {
+		if (i)
+			wn_buf_puts(&b, sep);
+		wn_buf_puts(&b, g->spellings[i]);
+	}
+	if (g->spellings_cut)
+		wn_buf_puts(&b, more);
+	return wn_buf_steal(&b);
+}
+
+/* A model's key, and the spellings it groups when they are not just the
+ * key: "claude-opus-4.6 (claude-4.6-opus, claude-opus-4-6)". */
+static char *model_cell(const wn_stats_group *g, const char *v, bool utf8)
+{
+	char *sp, *cell, *r;
+
+	if (!g->nspellings || (g->nspellings == 1 && !g->spellings_cut && strcmp(g->spellings[0], v) == 0))
+		return fit(v, KEY_MAX_WIDTH, utf8);
+	sp = wn_stats_spellings(g, ", ", utf8 ? ", \u2026" : ", ...");
+	cell = sp ? wn_strdupf("%s (%s)", v, sp) : NULL;
+	r = cell ? fit(cell, MODEL_MAX_WIDTH, utf8) : NULL;
+	free(sp);
+	free(cell);
+	return r;
+}
+
 /* The group's value of key k as the table shows it. */
 static char *key_cell(const wn_stats *s, const wn_stats_group *g, size_t k, bool utf8)
 {
@@ -168,6 +199,8 @@ static char *key_cell(const wn_stats *s, const wn_stats_group *g, size_t k, bool
 		v = "-";
 	else if (g && wn_stats_key_at(s, k) == WN_STATS_BY_BOT && wn_bot_from_name(v, &bot) == WN_OK)
 		v = wn_bot_label(bot);
+	else if (g && wn_stats_key_at(s, k) == WN_STATS_BY_MODEL)
+		return model_cell(g, v, utf8);
 	return fit(v, KEY_MAX_WIDTH, utf8);
 }
 

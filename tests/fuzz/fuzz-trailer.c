@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	for (i = 0; i < t->attr.ntools; i++)
-		if (!t->attr.tools[i] || !*t->attr.tools[i])
+		if (!t->attr.tools[i] || !*t->attr.tools[i] || strlen(t->attr.tools[i]) > 64 ||
+		    strpbrk(t->attr.tools[i], "\n\r\t"))
 			abort();
 	wn_trailers_free(&t);
 
@@ -55,6 +56,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	z[size] = '\0';
 	if (wn_attribution_parse(z, &a) == WN_OK)
 		wn_attribution_clear(&a);
+	/* ... and as a model's name: a bounded key without separators
+	 * twice in a row or at the ends. */
+	{
+		char key[WN_MODEL_KEY_MAX];
+
+		if (wn_model_key(z, key, sizeof(key)) &&
+		    (strlen(key) >= sizeof(key) || key[0] == '-' || strstr(key, "--")))
+			abort();
+	}
 	free(z);
 	return 0;
 }

@@ -69,9 +69,10 @@ expect_eq "authors by address" '["alice@example.com","bob@example.com","joerg.be
 	"$(jq -c '[.[].author]' "$json")"
 expect_eq "alice: four reviews" '[4,6]' "$(group author alice@example.com '[.reviews, .findings]')"
 "$WINNOW" stats --format=json --by=model > "$json"
-expect_eq "models, then none, then the total" '["claude-opus-4-5","claude-sonnet-4-5",null,null]' "$(jq -c '[.[].model]' "$json")"
-expect_eq "claude-opus-4-5: A1" '[1,2,1,1]' \
-	"$(group model claude-opus-4-5 '[.reviews, .findings, .valid, ."false-positive"]')"
+expect_eq "models by their keys, then none, then the total" '["claude-opus-4.5","claude-sonnet-4.5",null,null]' "$(jq -c '[.[].model]' "$json")"
+expect_eq "the spellings beside each key" '["claude-opus-4-5","claude-sonnet-4-5",null,null]' "$(jq -c '[.[].model_spellings]' "$json")"
+expect_eq "claude-opus-4.5: A1" '[1,2,1,1]' \
+	"$(group model claude-opus-4.5 '[.reviews, .findings, .valid, ."false-positive"]')"
 "$WINNOW" stats --format=json --by=month > "$json"
 expect_eq "one month" '[["2026-11",9,17],[null,9,17]]' "$(jq -c '[.[] | [.month, .reviews, .findings]]' "$json")"
 "$WINNOW" stats --format=json --by=bot,severity > "$json"
@@ -139,4 +140,19 @@ check "unknown key said" grep -q "unknown key 'colour'" "$WN_WORLD/err"
 "$WINNOW" stats --by=bot,bot 2>/dev/null; expect_eq "repeated key exits 1" 1 $?
 "$WINNOW" stats --format=sarif 2>/dev/null; expect_eq "unknown format exits 1" 1 $?
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" stats 2>/dev/null; expect_eq "no database exits 2" 2 $?
+# Spellings of one model are one group (issue 20): the trailers corpus
+# names claude-opus-4-7 and claude-opus-4.7, claude-4.6-opus and
+# claude-opus-4.6-1m (the same model with a longer context).
+bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$WN_TOP_SRCDIR/tests/corpus/trailers" "$WN_WORLD/trailers" >/dev/null
+trailers() { NOTMUCH_CONFIG=$WN_WORLD/trailers/notmuch-config "$WINNOW" stats --by=model "$@"; }
+trailers --format=json > "$json"
+expect_eq "spellings grouped under one key" \
+	'[["claude-opus-4.5","claude-opus-4-5",1],["claude-opus-4.6","claude-4.6-opus claude-opus-4.6-1m",2],["claude-opus-4.7","claude-opus-4-7 claude-opus-4.7",2],["claude-sonnet-4.5","claude-sonnet-4-5",1],["gemini-flash-3","Gemini-3-Flash",1],[null,null,6],[null,null,13]]' \
+	"$(jq -c '[.[] | [.model, .model_spellings, .reviews]]' "$json")"
+trailers > "$WN_WORLD/models.txt"
+check "text: the key, then the spellings it groups" \
+	grep -qE '^claude-opus-4\.6 \(claude-4\.6-opus, claude-opus-4\.6-1m\) +2 +2 ' "$WN_WORLD/models.txt"
+check "text: one spelling other than the key shows too" grep -qE '^claude-opus-4\.5 \(claude-opus-4-5\) +1 ' "$WN_WORLD/models.txt"
+trailers --format=csv > "$WN_WORLD/models.csv"
+check "CSV: the spellings in one column" grep -q '^claude-opus-4\.7,claude-opus-4-7 claude-opus-4\.7,false,2,' "$WN_WORLD/models.csv"
 wn_done

@@ -307,7 +307,7 @@ static void test_review_keys(void **state)
 
 	s = count(*state, "model", 0);
 	assert_int_equal(wn_stats_ngroups(s), 2);
-	assert_string_equal(val(s, 0, 0), "claude-opus-4-5");
+	assert_string_equal(val(s, 0, 0), "claude-opus-4.5");	/* the model's key */
 	assert_int_equal(wn_stats_group_at(s, 1)->c.reviews, 2);
 	wn_stats_free(&s);
 
@@ -329,6 +329,73 @@ static void test_two_keys(void **state)
 	assert_string_equal(val(s, 1, 1), "medium");
 	assert_string_equal(val(s, 2, 1), "low");
 	wn_stats_free(&s);
+}
+
+/* Spellings of one model are one group (issue 20, point 15): the key
+ * wn_model_key() gives, and the spellings seen beside it. */
+static void test_model_spellings(void **state)
+{
+	static const char *const models[] = {
+		"claude-opus-4-7", "claude-opus-4.6-1m", "claude-opus-4.7", "claude-4.6-opus",
+		"gpt-4.1", "claude-opus-4-6", "claude-opus-4.7", "CLAUDE-OPUS-4-6",
+	};
+	wn_stats_key key = WN_STATS_BY_MODEL;
+	wn_item *it = mk_item(WN_BOT_SASHIKO, "2026-11-04", 0, NULL);
+	const wn_stats_group *g;
+	wn_stats *s;
+
+	(void) state;
+	assert_int_equal(wn_stats_new(&key, 1, 0, &s, NULL), WN_OK);
+	mk_patch(it, "x <a@b>", NULL, WN_ATTR_MODEL, NULL);
+	for (size_t i = 0; i < sizeof(models) / sizeof(*models); i++) {
+		free(it->patch->trailers->attr.model);
+		it->patch->trailers->attr.model = strdup(models[i]);
+		assert_int_equal(wn_stats_add(s, it, 0), WN_OK);
+	}
+	wn_stats_sort(s);
+	assert_int_equal(wn_stats_ngroups(s), 3);
+	g = wn_stats_group_at(s, 0);
+	assert_string_equal(g->value[0], "claude-opus-4.6");
+	assert_int_equal(g->c.reviews, 4);
+	/* distinct, as written, in byte order */
+	assert_int_equal(g->nspellings, 4);
+	assert_string_equal(g->spellings[0], "CLAUDE-OPUS-4-6");
+	assert_string_equal(g->spellings[1], "claude-4.6-opus");
+	assert_string_equal(g->spellings[2], "claude-opus-4-6");
+	assert_string_equal(g->spellings[3], "claude-opus-4.6-1m");
+	assert_false(g->spellings_cut);
+	g = wn_stats_group_at(s, 1);
+	assert_string_equal(g->value[0], "claude-opus-4.7");
+	assert_int_equal(g->c.reviews, 3);
+	assert_int_equal(g->nspellings, 2);
+	assert_string_equal(g->spellings[0], "claude-opus-4-7");
+	assert_string_equal(g->spellings[1], "claude-opus-4.7");
+	g = wn_stats_group_at(s, 2);
+	assert_string_equal(g->value[0], "gpt-4.1");
+	assert_int_equal(g->nspellings, 1);
+
+	/* Hostile: endless spellings of one model keep a bounded few. */
+	for (int i = 0; i < 100; i++) {
+		char m[32];
+
+		snprintf(m, sizeof(m), "gpt%.*s4.1", i % 20 + 1, "-_.-_.-_.-_.-_.-_.-_.-_.");
+		free(it->patch->trailers->attr.model);
+		it->patch->trailers->attr.model = strdup(m);
+		assert_int_equal(wn_stats_add(s, it, 0), WN_OK);
+	}
+	assert_int_equal(wn_stats_ngroups(s), 3);
+	g = wn_stats_group_at(s, 2);
+	assert_int_equal(g->nspellings, WN_STATS_MAX_SPELLINGS);
+	assert_true(g->spellings_cut);
+	wn_stats_free(&s);
+
+	/* Other keys keep no spellings. */
+	key = WN_STATS_BY_BOT;
+	assert_int_equal(wn_stats_new(&key, 1, 0, &s, NULL), WN_OK);
+	assert_int_equal(wn_stats_add(s, it, 0), WN_OK);
+	assert_int_equal(wn_stats_group_at(s, 0)->nspellings, 0);
+	wn_stats_free(&s);
+	wn_item_free(&it);
 }
 
 /* Many groups: the hash grows and every group is still found. */
@@ -462,6 +529,7 @@ int main(void)
 						world_setup, world_teardown),
 		cmocka_unit_test_setup_teardown(test_review_keys, world_setup, world_teardown),
 		cmocka_unit_test_setup_teardown(test_two_keys, world_setup, world_teardown),
+		cmocka_unit_test(test_model_spellings),
 		cmocka_unit_test(test_many_groups),
 		cmocka_unit_test(test_bars),
 		cmocka_unit_test(test_mail_list),

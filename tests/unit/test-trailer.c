@@ -138,6 +138,108 @@ static void test_tools_free_text(void **state)
 	check_tools("LLM (all of it", WN_ATTR_GENERIC, 0);
 }
 
+/* The kernel's form is AGENT:MODEL [TOOL1] [TOOL2]: a bracketed tool's
+ * name may hold blanks and punctuation (issue 20, point 14). */
+static void test_tools_bracketed(void **state)
+{
+	wn_attribution a;
+	char big[400];
+
+	(void) state;
+	check_tools("Claude:claude-opus-4-7 [Claude Code]", WN_ATTR_MODEL, 1, "Claude Code");
+	check_tools("Google:Gemini-3-Flash [DSDT/XML-Data-Aggregation & Formatting]", WN_ATTR_MODEL,
+		    1, "DSDT/XML-Data-Aggregation & Formatting");
+	check_tools("Claude:claude-opus-4-7 [Claude Code] [sparse] smatch", WN_ATTR_MODEL, 3,
+		    "Claude Code", "sparse", "smatch");
+	check_tools("LLM [ Claude   Code ]", WN_ATTR_GENERIC, 1, "Claude Code");
+	check_tools("LLM [Claude Code][sparse]", WN_ATTR_GENERIC, 2, "Claude Code", "sparse");
+	check_tools("Claude:claude-opus-4-7 [] sparse", WN_ATTR_MODEL, 1, "sparse");
+	/* an unclosed bracket does not eat the rest: its words are read
+	 * one by one */
+	check_tools("Claude:claude-opus-4-7 [Claude Code sparse", WN_ATTR_MODEL, 3, "Claude", "Code",
+		    "sparse");
+	check_tools("LLM [sparse] [unclosed smatch", WN_ATTR_GENERIC, 3, "sparse", "unclosed", "smatch");
+	/* a bracket holding a control character is no tool's name */
+	check_tools("LLM [bad\001name] sparse", WN_ATTR_GENERIC, 0);
+	/* a bracket too long for a name is a remark, skipped whole */
+	memset(big, 'x', sizeof(big));
+	memcpy(big, "LLM [", 5);
+	memcpy(big + sizeof(big) - 9, "] sparse", 9);
+	check_tools(big, WN_ATTR_GENERIC, 1, "sparse");
+	/* so is a bare word too long for a name: it ends the list */
+	memset(big, 'y', sizeof(big));
+	memcpy(big, "LLM sparse ", 11);
+	memcpy(big + sizeof(big) - 8, " smatch", 8);
+	check_tools(big, WN_ATTR_GENERIC, 1, "sparse");
+	/* the model is still the word after the colon */
+	assert_int_equal(wn_attribution_parse("Claude:claude-opus-4-7 [Claude Code]", &a), WN_OK);
+	assert_string_equal(a.agent, "Claude");
+	assert_string_equal(a.model, "claude-opus-4-7");
+	wn_attribution_clear(&a);
+}
+
+/* One key for every spelling of a model (issue 20, point 15): lower
+ * case; numbers joined by one '-', '.' or '_' are one version, written
+ * with dots; the name's words first, then its versions; a context size
+ * (1m, 200k) and a date stamp (4+ digits) are dropped. */
+static void check_key(const char *model, const char *key)
+{
+	char out[WN_MODEL_KEY_MAX];
+
+	assert_true(wn_model_key(model, out, sizeof(out)));
+	assert_string_equal(out, key);
+}
+
+static void test_model_key(void **state)
+{
+	char out[WN_MODEL_KEY_MAX], big[300];
+
+	(void) state;
+	check_key("claude-opus-4-7", "claude-opus-4.7");
+	check_key("claude-opus-4.7", "claude-opus-4.7");
+	check_key("claude-4.6-opus", "claude-opus-4.6");
+	check_key("claude-opus-4.6-1m", "claude-opus-4.6");
+	check_key("claude-opus-4-6[1m]", "claude-opus-4.6");
+	check_key("Claude_Opus_4_6", "claude-opus-4.6");
+	check_key("claude-sonnet-4-5-20250929", "claude-sonnet-4.5");
+	check_key("claude-3-5-sonnet-20241022", "claude-sonnet-3.5");
+	check_key("gpt-4-0613", "gpt-4");
+	check_key("gpt-4.1", "gpt-4.1");
+	check_key("gpt-4o", "gpt-4o");
+	check_key("o3", "o3");
+	check_key("Gemini-3-Flash", "gemini-flash-3");
+	check_key("gemini-flash-3", "gemini-flash-3");
+	check_key("phi-3-mini-128k", "phi-mini-3");
+	check_key("qwen3-235b", "qwen3-235b");
+	/* only what is dropped otherwise: kept */
+	check_key("1m", "1m");
+	check_key("20250929", "20250929");
+	/* a control character or any other punctuation separates words */
+	check_key("claude\001opus 4_7", "claude-opus-4.7");
+	/* different models stay apart */
+	check_key("claude-opus-4-1", "claude-opus-4.1");
+	check_key("claude-sonnet-4.6", "claude-sonnet-4.6");
+	/* nothing to key */
+	assert_false(wn_model_key(NULL, out, sizeof(out)));
+	assert_false(wn_model_key("", out, sizeof(out)));
+	assert_string_equal(out, "");
+	assert_false(wn_model_key("-._[]", out, sizeof(out)));
+	assert_false(wn_model_key("x", out, 0));
+	/* bounded: cut to the buffer, many versions and words alike */
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_true(wn_model_key(big, out, 16));
+	assert_int_equal(strlen(out), 15);
+	for (size_t i = 0; i + 1 < sizeof(big); i++)
+		big[i] = i % 2 ? '-' : (char) ('1' + i % 9);
+	assert_true(wn_model_key(big, out, sizeof(out)));
+	assert_true(strlen(out) < sizeof(out));
+	for (size_t i = 0; i + 1 < sizeof(big); i++)
+		big[i] = i % 2 ? ' ' : 'w';
+	assert_true(wn_model_key(big, out, sizeof(out)));
+	assert_true(strlen(out) < sizeof(out));
+}
+
 static void check_other(const char *value, const char *raw)
 {
 	wn_attribution a;
@@ -403,6 +505,8 @@ int main(void)
 		cmocka_unit_test(test_lowercase_model),
 		cmocka_unit_test(test_other),
 		cmocka_unit_test(test_tools_free_text),
+		cmocka_unit_test(test_tools_bracketed),
+		cmocka_unit_test(test_model_key),
 		cmocka_unit_test(test_none_and_first_wins),
 		cmocka_unit_test(test_continuation),
 		cmocka_unit_test(test_codev),

@@ -338,6 +338,13 @@ static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout
 
 /* ---- attribution ----------------------------------------------------- */
 
+/* A tool's name ("[Claude Code]", "[DSDT/XML-Data-Aggregation &
+ * Formatting]", "sparse") is at most this long: a longer bracket is a
+ * remark, a longer word ends the list.  And no patch names more tools
+ * than this. */
+#define TOOL_NAME_MAX 64
+#define TOOLS_MAX 32
+
 /* Agent and tool names are single words of letters, digits and "._+-"
  * ("Claude", "claude-code", "gemini-cli", "sparse"); this keeps
  * "https://..." or "Fixes: x" from passing for AGENT:MODEL. */
@@ -388,7 +395,7 @@ static wn_status add_tool(wn_attribution *a, const char *w, size_t n)
 static bool tool_word(const char *w, size_t n)
 {
 	tool_strip(&w, &n);
-	return name_ok(w, n);
+	return n <= TOOL_NAME_MAX && name_ok(w, n);
 }
 
 /* Next whitespace-separated word of s at *pos; false at the end. */
@@ -406,6 +413,48 @@ static bool next_word(const char *s, size_t *pos, const char **w, size_t *n)
 	*n = (size_t) (s + i - *w);
 	*pos = i;
 	return true;
+}
+
+enum bracket {
+	BR_TOOL,	/* a tool's name, in name[] */
+	BR_SKIP,	/* empty or too long: a remark, skipped whole */
+	BR_UNCLOSED,	/* no ']' before the end or the next '[' */
+	BR_END,		/* a control character inside: not a name */
+};
+
+/* The kernel's form is AGENT:MODEL [TOOL1] [TOOL2]: a tool's name runs
+ * from s[*pos] == '[' to the first ']' and may hold blanks and
+ * punctuation.  Its blanks are trimmed and each run of them becomes one
+ * space.  *pos moves past the ']', except for BR_UNCLOSED. */
+static enum bracket bracket_at(const char *s, size_t *pos, char name[TOOL_NAME_MAX + 1])
+{
+	size_t i, n = 0;
+	bool ctl = false, blank = false;
+
+	for (i = *pos + 1; s[i] && s[i] != ']' && s[i] != '['; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		if (str_space(s[i])) {
+			blank = n > 0;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f)
+			ctl = true;
+		if (blank && n <= TOOL_NAME_MAX)
+			name[n++] = ' ';
+		blank = false;
+		if (n <= TOOL_NAME_MAX)
+			name[n++] = (char) c;
+	}
+	if (s[i] != ']')
+		return BR_UNCLOSED;
+	*pos = i + 1;
+	if (ctl)
+		return BR_END;
+	if (!n || n > TOOL_NAME_MAX)
+		return BR_SKIP;
+	name[n] = '\0';
+	return BR_TOOL;
 }
 
 static bool word_is(const char *w, size_t n, const char *what)
@@ -453,10 +502,28 @@ wn_status wn_attribution_parse(const char *value, wn_attribution *a)
 	}
 	/* What follows is a list of tools, but real trailers append free
 	 * text too: "Claude:claude-opus-4-5 (review only)", "... via
-	 * Claude Code <https://...>".  A parenthesised remark is skipped
-	 * whole; a word that cannot be a tool name (a URL, an address)
-	 * ends the list. */
-	while (st == WN_OK && next_word(a->raw, &pos, &w, &n)) {
+	 * Claude Code <https://...>".  A bracketed name is taken whole,
+	 * blanks and all; a parenthesised remark is skipped whole; a bare
+	 * word that cannot be a tool name (a URL, an address) ends the
+	 * list. */
+	while (st == WN_OK && a->ntools < TOOLS_MAX) {
+		char name[TOOL_NAME_MAX + 1];
+		enum bracket br;
+
+		while (a->raw[pos] && str_space(a->raw[pos]))
+			pos++;
+		if (a->raw[pos] == '[') {
+			br = bracket_at(a->raw, &pos, name);
+			if (br == BR_TOOL)
+				st = add_tool(a, name, strlen(name));
+			else if (br == BR_END)
+				break;
+			else if (br == BR_UNCLOSED)
+				pos++;	/* its words, one by one */
+			continue;
+		}
+		if (!next_word(a->raw, &pos, &w, &n))
+			break;
 		if (w[0] == '(' && !(n >= 2 && w[n - 1] == ')' && !memchr(w + 1, '(', n - 2))) {
 			while (!(n && w[n - 1] == ')') && next_word(a->raw, &pos, &w, &n))
 				;
@@ -487,6 +554,115 @@ void wn_attribution_clear(wn_attribution *a)
 	free(a->raw);
 	memset(a, 0, sizeof(*a));
 	a->status = WN_ATTR_NONE;
+}
+
+/* ---- one key for every spelling of a model ----------------------------- */
+
+#define MODEL_TOKENS 16
+
+struct mtok {
+	char text[WN_MODEL_KEY_MAX];
+	size_t len;
+	bool version, dropped;
+};
+
+static bool model_sep(char c)
+{
+	return (unsigned char) c < 0x80 && !is_alnum(c);
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return n > 0;
+}
+
+static void tok_put(struct mtok *t, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && t->len + 1 < sizeof(t->text); i++)
+		t->text[t->len++] = (char) str_lower((unsigned char) s[i]);
+	t->text[t->len] = '\0';
+}
+
+/* A context size ("1m", "200k") or a date stamp: not another model.  A
+ * version keeps its components before the first of four digits or
+ * more ("4.5.20250929" is 4.5); one that starts with it goes. */
+static void model_drop(struct mtok *t)
+{
+	if (!t->version) {
+		t->dropped = t->len >= 2 && all_digits(t->text, t->len - 1) &&
+			     (t->text[t->len - 1] == 'k' || t->text[t->len - 1] == 'm');
+		return;
+	}
+	for (size_t i = 0, start = 0; i <= t->len; i++) {
+		if (i < t->len && t->text[i] != '.')
+			continue;
+		if (i - start >= 4) {
+			t->dropped = start == 0;
+			if (start) {
+				t->len = start - 1;
+				t->text[t->len] = '\0';
+			}
+			return;
+		}
+		start = i + 1;
+	}
+}
+
+static void key_put(char *out, size_t size, size_t *o, const struct mtok *t)
+{
+	if (*o && *o + 1 < size)
+		out[(*o)++] = '-';
+	for (size_t i = 0; i < t->len && *o + 1 < size; i++)
+		out[(*o)++] = t->text[i];
+	out[*o] = '\0';
+}
+
+bool wn_model_key(const char *model, char *out, size_t size)
+{
+	struct mtok tok[MODEL_TOKENS];
+	size_t nt = 0, i = 0, o = 0, kept = 0;
+
+	if (!size)
+		return false;
+	out[0] = '\0';
+	if (!model)
+		return false;
+	while (model[i]) {
+		size_t nsep = 0, start;
+		char sep = 0;
+
+		for (; model[i] && model_sep(model[i]); i++, nsep++)
+			sep = model[i];
+		if (!model[i])
+			break;
+		for (start = i; model[i] && !model_sep(model[i]); i++)
+			;
+		if (nt && tok[nt - 1].version && nsep == 1 && strchr("-._", sep) &&
+		    all_digits(model + start, i - start)) {
+			tok_put(&tok[nt - 1], ".", 1);
+			tok_put(&tok[nt - 1], model + start, i - start);
+			continue;
+		}
+		if (nt == MODEL_TOKENS)
+			break;		/* the rest of an overlong name is not read */
+		tok[nt].len = 0;
+		tok[nt].dropped = false;
+		tok[nt].version = all_digits(model + start, i - start);
+		tok_put(&tok[nt], model + start, i - start);
+		nt++;
+	}
+	for (i = 0; i < nt; i++) {
+		model_drop(&tok[i]);
+		kept += !tok[i].dropped;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < nt; i++)
+			if ((!kept || !tok[i].dropped) && tok[i].version == (pass == 1))
+				key_put(out, size, &o, &tok[i]);
+	return o > 0;
 }
 
 /* ---- the whole --------------------------------------------------------- */

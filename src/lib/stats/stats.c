@@ -15,6 +15,7 @@
 #include "../core/str.h"
 #include "winnow/stats.h"
 #include "winnow/text.h"
+#include "winnow/trailer.h"
 
 static const struct {
 	const char *name, *help;
@@ -147,6 +148,8 @@ void wn_stats_free(wn_stats **ps)
 	for (size_t i = 0; i < s->ngroups; i++) {
 		for (size_t k = 0; k < s->nkeys; k++)
 			free(s->groups[i].value[k]);
+		for (size_t k = 0; k < s->groups[i].nspellings; k++)
+			free(s->groups[i].spellings[k]);
 		free(s->groups[i].members);
 	}
 	free(s->groups);
@@ -256,6 +259,8 @@ static bool touch(wn_stats *s, size_t gi, size_t tag)
  * item, or into the buffers here. */
 struct review_values {
 	const char *v[WN_STATS_KEY_COUNT];
+	const char *model;	/* as the patch spells it */
+	char model_key[WN_MODEL_KEY_MAX];
 	char author[256];
 	char month[16];
 };
@@ -291,7 +296,10 @@ static void review_values(const wn_item *it, struct review_values *rv)
 	if (a) {
 		rv->v[WN_STATS_BY_ATTRIBUTION] = wn_attr_name(a->status);
 		if (a->status == WN_ATTR_MODEL)
-			rv->v[WN_STATS_BY_MODEL] = a->model ? a->model : a->agent;
+			rv->model = a->model ? a->model : a->agent;
+		/* Spellings of one model are one group (issue 20). */
+		if (rv->model && wn_model_key(rv->model, rv->model_key, sizeof(rv->model_key)))
+			rv->v[WN_STATS_BY_MODEL] = rv->model_key;
 	}
 	if (it->date > 0 && gmtime_r(&it->date, &tm) &&
 	    strftime(rv->month, sizeof(rv->month), "%Y-%m", &tm))
@@ -326,6 +334,30 @@ static long group_of(wn_stats *s, const struct review_values *rv, const wn_item 
 		else
 			v[k] = rv->v[s->keys[k]];
 	return find_group(s, v);
+}
+
+/* Keep the model's spelling rv->model among group gi's; false when out
+ * of memory. */
+static bool note_spelling(wn_stats *s, size_t gi, const struct review_values *rv)
+{
+	wn_stats_group *g = &s->groups[gi];
+	size_t n;
+
+	if (!rv->v[WN_STATS_BY_MODEL] || !keyed_by(s, WN_STATS_BY_MODEL))
+		return true;
+	n = strnlen(rv->model, WN_STATS_SPELLING_MAX);
+	for (size_t i = 0; i < g->nspellings; i++)
+		if (strlen(g->spellings[i]) == n && memcmp(g->spellings[i], rv->model, n) == 0)
+			return true;
+	if (g->nspellings == WN_STATS_MAX_SPELLINGS) {
+		g->spellings_cut = true;
+		return true;
+	}
+	g->spellings[g->nspellings] = wn_strndup(rv->model, n);
+	if (!g->spellings[g->nspellings])
+		return false;
+	g->nspellings++;
+	return true;
 }
 
 static void count_finding(wn_stats_counts *c, const wn_item *it, size_t i, unsigned facts)
@@ -367,7 +399,7 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 	for (size_t i = 0; i < n; i++) {
 		count_finding(&s->total, it, i, facts ? facts[i] : 0);
 		gi = group_of(s, &rv, it, i, false);
-		if (gi < 0 || !touch(s, (size_t) gi, tag))
+		if (gi < 0 || !touch(s, (size_t) gi, tag) || !note_spelling(s, (size_t) gi, &rv))
 			return WN_NOMEM;
 		count_finding(&s->groups[gi].c, it, i, facts ? facts[i] : 0);
 	}
@@ -375,7 +407,7 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 	 * Sashiko's "no issues found" is part of its record. */
 	if (n == 0 && !keyed_by(s, WN_STATS_BY_SEVERITY) && !keyed_by(s, WN_STATS_BY_MAINTAINER_SEVERITY)) {
 		gi = group_of(s, &rv, it, 0, true);
-		if (gi < 0 || !touch(s, (size_t) gi, tag))
+		if (gi < 0 || !touch(s, (size_t) gi, tag) || !note_spelling(s, (size_t) gi, &rv))
 			return WN_NOMEM;
 	}
 	return WN_OK;
@@ -439,10 +471,17 @@ static int cmp_items(const void *pa, const void *pb)
 	return cmp_values(a->s, &a->g, &b->g);
 }
 
+static int cmp_str(const void *pa, const void *pb)
+{
+	return strcmp(*(char *const *) pa, *(char *const *) pb);
+}
+
 void wn_stats_sort(wn_stats *s)
 {
 	struct sort_item *tmp = s->ngroups ? malloc(s->ngroups * sizeof(*tmp)) : NULL;
 
+	for (size_t i = 0; i < s->ngroups; i++)
+		qsort(s->groups[i].spellings, s->groups[i].nspellings, sizeof(char *), cmp_str);
 	/* Out of memory: the groups stay in the order they came. */
 	if (!tmp)
 		return;
