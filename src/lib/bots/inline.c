@@ -718,14 +718,40 @@ static bool clean_statement(const char *s, size_t n)
 	return false;
 }
 
-void rv_blocks_drop_clean(struct rv_blocks *b)
+/* A block that is only the review's own trailers ("Reviewed-by:
+ * Sashiko <sashiko-bot@kernel.org>", "Acked-by: ..."): the reviewer
+ * signs the patch off, it raises nothing. */
+static bool only_trailers(const char *s, size_t n)
 {
-	size_t i, o = 0;
+	static const char *const keys[] = { "reviewed-by:", "acked-by:", "tested-by:" };
+	size_t pos = 0, ln, k, nk = sizeof(keys) / sizeof(keys[0]);
+	const char *l;
+	bool any = false;
+
+	while (str_next_line(s, n, &pos, &l, &ln)) {
+		str_trim(&l, &ln);
+		if (!ln)
+			continue;
+		for (k = 0; k < nk; k++)
+			if (ln > strlen(keys[k]) && str_prefix_ci(l, ln, keys[k]))
+				break;
+		if (k == nk)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+size_t rv_blocks_drop_clean(struct rv_blocks *b)
+{
+	size_t i, o = 0, dropped = 0;
 
 	for (i = 0; i < b->n; i++) {
 		struct rv_block *k = &b->v[i];
+		size_t n = strlen(k->comment);
 
-		if (clean_statement(k->comment, strlen(k->comment))) {
+		if (clean_statement(k->comment, n) || only_trailers(k->comment, n)) {
+			dropped++;
 			free(k->file);
 			free(k->function);
 			free(k->quote);
@@ -735,6 +761,7 @@ void rv_blocks_drop_clean(struct rv_blocks *b)
 		b->v[o++] = *k;
 	}
 	b->n = o;
+	return dropped;
 }
 
 void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
