@@ -184,10 +184,47 @@ static void test_netdev_lead_in_summary(void **state)
 	}
 }
 
+/* "[ ... hunks unrelated to the comments below ... ]" and other
+ * bracketed "..." notes stand for elided text: never part of a finding. */
+static void test_netdev_elision_notes(void **state)
+{
+	static const char *const notes[] = {
+		"[ ... hunks unrelated to the comments below ... ]",
+		"[ ... skip 40 lines ... ]",
+		"[...snip...]",
+		"[ \xe2\x80\xa6 rest of the function unchanged ]",
+	};
+	char body[2048];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++) {
+		wn_review *r;
+
+		snprintf(body, sizeof(body),
+			 "This is an AI-generated review of your patch. The human sending this\n"
+			 "email has considered the AI review valid, or at least plausible.\n---\n"
+			 "%s\n\n"
+			 "> diff --git a/x.c b/x.c\n> --- a/x.c\n> +++ b/x.c\n"
+			 "> @@ -10,2 +10,3 @@ static int f(void)\n> +\tg();\n\n"
+			 "Is g() safe here?\n\n%s\n\n"
+			 "> @@ -40,2 +41,3 @@ static int h(void)\n> +\tk();\n\n"
+			 "Does k() leak the buffer?\n", notes[k], notes[k]);
+		r = parse(WN_BOT_NETDEV_AI, body);
+		assert_int_equal(r->nfindings, 2);
+		assert_string_equal(F(r, 0)->summary, "Is g() safe here?");
+		assert_string_equal(F(r, 0)->comment, "Is g() safe here?");
+		assert_string_equal(F(r, 1)->summary, "Does k() leak the buffer?");
+		assert_string_equal(F(r, 1)->comment, "Does k() leak the buffer?");
+		assert_string_equal(F(r, 1)->function, "h");
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_netdev_variants),
+		cmocka_unit_test(test_netdev_elision_notes),
 		cmocka_unit_test(test_netdev_lead_in_summary),
 		cmocka_unit_test(test_detect_netdev),
 		cmocka_unit_test(test_netdev),

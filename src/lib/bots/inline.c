@@ -477,24 +477,34 @@ static bool raw_header_line(const char *s, size_t n)
 	return false;
 }
 
+/* Does s[0..n) start (end: at_end) with "..." or U+2026? */
+static bool ellipsis(const char *s, size_t n, bool at_end)
+{
+	if (n >= 3 && memcmp(at_end ? s + n - 3 : s, "...", 3) == 0)
+		return true;
+	return n >= 3 && memcmp(at_end ? s + n - 3 : s, "\xe2\x80\xa6", 3) == 0;
+}
+
+/* A line that only marks elided text: "[ ... ]", "[...]", "[ U+2026 ]", or a note
+ * between the dots ("[ ... hunks unrelated to the comments below ... ]",
+ * "[...snip...]"). */
 static bool is_snip(const char *s, size_t n)
 {
-	size_t i;
-	bool dots = false;
+	const char *t;
+	size_t tn;
 
 	if (n < 3 || s[0] != '[' || s[n - 1] != ']')
 		return false;
-	for (i = 1; i + 1 < n; i++) {
-		if (s[i] == '.')
-			dots = true;
-		else if (i + 3 <= n - 1 && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) {
-			dots = true;	/* U+2026 HORIZONTAL ELLIPSIS */
-			i += 2;
-		} else if (s[i] != ' ' && s[i] != '\t') {
+	t = s + 1;
+	tn = n - 2;
+	str_trim(&t, &tn);
+	if (ellipsis(t, tn, false) || ellipsis(t, tn, true))
+		return true;
+	/* only dots and blanks: "[ .. ]", "[. . .]" */
+	for (size_t i = 0; i < tn; i++)
+		if (t[i] != '.' && t[i] != ' ' && t[i] != '\t')
 			return false;
-		}
-	}
-	return dots;
+	return tn > 0;
 }
 
 /* An unquoted "diff --git" line is the header of the quoted code below
