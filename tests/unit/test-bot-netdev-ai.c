@@ -130,10 +130,102 @@ static void test_netdev_variants(void **state)
 	}
 }
 
+/* A comment that opens with context ending in ':' and quotes something
+ * below it: the summary is the question asked after it, or else the
+ * first sentence after the quoted block, not the lead-in. */
+static void test_netdev_lead_in_summary(void **state)
+{
+	static const struct {
+		const char *comment, *summary;
+	} cases[] = {
+		{ "The old FOO_BTF had its own depends on lines:\n\n"
+		  "    depends on BAR\n    depends on !BAZ\n\n"
+		  "Should FOO_BTF depend on BAR as well? Without it the option can be\n"
+		  "selected on configs that cannot build it.\n",
+		  "Should FOO_BTF depend on BAR as well?" },
+		{ "The commit message says:\n\n"
+		  "    \"The lock is always held here.\"\n\n"
+		  "The caller in x_reset() drops it before calling in. Is the commit\n"
+		  "message accurate?\n",
+		  "Is the commit\nmessage accurate?" },
+		{ "x_detach() begins with ASSERT_RTNL(), and this path reaches it from\n"
+		  "the work item:\n"
+		  "    x_work() -> x_detach()\n\n"
+		  "The work item runs without RTNL held, so the assertion fires.\n",
+		  "The work item runs without RTNL held, so the assertion fires." },
+		/* a lead-in with nothing after it stays the summary */
+		{ "Consider this sequence:\n\n    a();\n    b();\n", "Consider this sequence:" },
+		/* a colon inside a sentence is no lead-in */
+		{ "Note: this leaks the buffer. Should it be freed?\n", "Note: this leaks the buffer." },
+	};
+	char body[2048];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		wn_review *r;
+		char *want = strdup(cases[k].summary);
+
+		assert_non_null(want);
+		for (char *p = want; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+		snprintf(body, sizeof(body),
+			 "This is an AI-generated review of your patch. The human sending this\n"
+			 "email has considered the AI review valid, or at least plausible.\n"
+			 "---\n> @@ -1,2 +1,3 @@ static int f(void)\n> +\tg();\n\n%s", cases[k].comment);
+		r = parse(WN_BOT_NETDEV_AI, body);
+		assert_int_equal(r->nfindings, 1);
+		assert_string_equal(F(r, 0)->summary, want);
+		/* the comment keeps the context */
+		if (strstr(cases[k].comment, "    "))
+			assert_non_null(strstr(F(r, 0)->comment, "    "));
+		free(want);
+		wn_review_free(&r);
+	}
+}
+
+/* "[ ... hunks unrelated to the comments below ... ]" and other
+ * bracketed "..." notes stand for elided text: never part of a finding. */
+static void test_netdev_elision_notes(void **state)
+{
+	static const char *const notes[] = {
+		"[ ... hunks unrelated to the comments below ... ]",
+		"[ ... skip 40 lines ... ]",
+		"[...snip...]",
+		"[ \xe2\x80\xa6 rest of the function unchanged ]",
+	};
+	char body[2048];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++) {
+		wn_review *r;
+
+		snprintf(body, sizeof(body),
+			 "This is an AI-generated review of your patch. The human sending this\n"
+			 "email has considered the AI review valid, or at least plausible.\n---\n"
+			 "%s\n\n"
+			 "> diff --git a/x.c b/x.c\n> --- a/x.c\n> +++ b/x.c\n"
+			 "> @@ -10,2 +10,3 @@ static int f(void)\n> +\tg();\n\n"
+			 "Is g() safe here?\n\n%s\n\n"
+			 "> @@ -40,2 +41,3 @@ static int h(void)\n> +\tk();\n\n"
+			 "Does k() leak the buffer?\n", notes[k], notes[k]);
+		r = parse(WN_BOT_NETDEV_AI, body);
+		assert_int_equal(r->nfindings, 2);
+		assert_string_equal(F(r, 0)->summary, "Is g() safe here?");
+		assert_string_equal(F(r, 0)->comment, "Is g() safe here?");
+		assert_string_equal(F(r, 1)->summary, "Does k() leak the buffer?");
+		assert_string_equal(F(r, 1)->comment, "Does k() leak the buffer?");
+		assert_string_equal(F(r, 1)->function, "h");
+		wn_review_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_netdev_variants),
+		cmocka_unit_test(test_netdev_elision_notes),
+		cmocka_unit_test(test_netdev_lead_in_summary),
 		cmocka_unit_test(test_detect_netdev),
 		cmocka_unit_test(test_netdev),
 		cmocka_unit_test(test_netdev_with_summary),

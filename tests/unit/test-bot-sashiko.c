@@ -568,10 +568,44 @@ static void test_sashiko_clean_review(void **state)
 	wn_review_free(&r);
 }
 
+/* A review that quotes the commit message and then only gives its
+ * Reviewed-by (or Acked-by) trailer found nothing: no finding whose
+ * summary is the trailer. */
+static void test_sashiko_reviewed_by_only(void **state)
+{
+	static const char *const tags[] = {
+		"Reviewed-by: Sashiko <sashiko-bot@kernel.org>",
+		"Reviewed-by: Sashiko <sashiko-bot@kernel.org>\nAcked-by: Sashiko <sashiko-bot@kernel.org>",
+		"reviewed-by: Sashiko AI <sashiko-bot@kernel.org>",
+	};
+	char body[1024];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(tags) / sizeof(tags[0]); k++) {
+		snprintf(body, sizeof(body),
+			 "commit 0123456789abcdef0123456789abcdef01234567\n"
+			 "Author: A <a@example.org>\n\n"
+			 "> x: do y\n>\n> Signed-off-by: A <a@example.org>\n\n%s\n\n"
+			 "-- \nSashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/a%%40b?part=1\n",
+			 tags[k]);
+		r = parse(WN_BOT_SASHIKO, body);
+		assert_int_equal(r->nfindings, 0);
+		assert_string_equal(r->explain, "Sashiko found no issues");
+		wn_review_free(&r);
+	}
+	/* a comment that goes on after the trailer is a finding */
+	r = parse(WN_BOT_SASHIKO, "> x: do y\n\nReviewed-by: Sashiko <sashiko-bot@kernel.org>\n"
+			  "But is the refcount dropped twice on the error path?\n");
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sashiko_clean_review),
+		cmocka_unit_test(test_sashiko_reviewed_by_only),
 		cmocka_unit_test(test_sashiko_both_headings),
 		cmocka_unit_test(test_sashiko_no_headings_bare_tags),
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),

@@ -144,6 +144,15 @@ static void test_syzbot_kinds(void **state)
 		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_TEST_FAILED, "drivers/foo/core.c:1:2: error: nope" },
 		{ "Re: [syzbot] x", "> #syz tset\n\nunknown command \"tset\"\n",
 		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_COMMAND_REPLY, "unknown command \"tset\"" },
+		/* an error reply to a malformed "#syz test" that quotes a
+		 * still-triggered report is no test result */
+		{ "Re: [syzbot] [foo?] KASAN: use-after-free Read in foo_release",
+		  "> #syz test git://git.example.org/foo.git/ master\n\n"
+		  "\"git://git.example.org/foo.git/\" does not look like a valid git repo address.\n\n"
+		  "> syzbot has tested the proposed patch but the reproducer is still triggering an issue:\n"
+		  "> KASAN: use-after-free Read in foo_release\n",
+		  WN_KIND_FOLLOWUP, WN_FOLLOWUP_COMMAND_REPLY,
+		  "\"git://git.example.org/foo.git/\" does not look like a valid git repo address." },
 		{ "[syzbot] Monthly foo report (Nov 2026)",
 		  "Hello foo maintainers/developers,\n\nThis is a 31-day syzbot report for the foo subsystem.\n",
 		  WN_KIND_SUMMARY, WN_FOLLOWUP_NONE, NULL },
@@ -266,6 +275,44 @@ static void test_syzbot_report_shapes(void **state)
 	}
 }
 
+/* A person's patch whose From: line also names syzbot (a Reported-by
+ * pasted into it) is matched by syzbot's query, but it is a patch, not
+ * a review: syzbot claims it and gives it a kind the queue leaves out. */
+static void test_syzbot_patch_naming_syzbot(void **state)
+{
+	static const char body[] =
+		"foo_release() frees the buffer before the last reader drops it.\n\n"
+		"Reported-by: syzbot+0123456789abcdef0123@syzkaller.appspotmail.com\n"
+		"Signed-off-by: Alice Dev <alice@example.org>\n---\n"
+		" drivers/foo/core.c | 2 +-\n\n"
+		"diff --git a/drivers/foo/core.c b/drivers/foo/core.c\n"
+		"--- a/drivers/foo/core.c\n+++ b/drivers/foo/core.c\n"
+		"@@ -210,7 +210,7 @@ static void foo_release(struct foo *f)\n"
+		"-\tkfree(f->buf);\n+\tfoo_put_buf(f);\n";
+	wn_mail m;
+	wn_bot b = WN_BOT_COUNT;
+	wn_review *r;
+
+	(void) state;
+	memset(&m, 0, sizeof(m));
+	m.from = (char *) "Alice Dev <alice@example.org>, Reported-by: "
+			  "syzbot+0123456789abcdef0123@syzkaller.appspotmail.com";
+	m.from_addr = (char *) "alice@example.org";
+	m.subject = (char *) "[PATCH] foo: drop the buffer after the last reader";
+	m.body = (char *) body;
+	m.body_len = strlen(body);
+	assert_true(wn_bot_detect(&m, NULL, &b));
+	assert_int_equal(b, WN_BOT_SYZBOT);
+	r = parse_subject(WN_BOT_SYZBOT, m.subject, body);
+	assert_int_equal(r->kind, WN_KIND_FIXUP);
+	assert_false(wn_kind_queued(r->kind));
+	assert_int_equal(r->nfindings, 0);
+	wn_review_free(&r);
+	/* the same person replying to a report is no one's bot */
+	m.from = (char *) "Alice Dev <alice@example.org>";
+	assert_false(wn_bot_detect(&m, NULL, &b));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_syzbot_status_mail),
 		cmocka_unit_test(test_syzbot_ci_build_error_location),
 		cmocka_unit_test(test_syzbot_kinds),
+		cmocka_unit_test(test_syzbot_patch_naming_syzbot),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

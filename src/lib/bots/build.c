@@ -337,9 +337,106 @@ static bool sentence_end(const char *s, size_t n, size_t i)
 	return true;
 }
 
+/* Does a blank line (or the end) start at s[i]? */
+static bool blank_from(const char *s, size_t n, size_t i)
+{
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+		i++;
+	return i >= n || s[i] == '\n';
+}
+
+/* A line of code or quotation rather than prose: indented or '>'. */
+static bool code_line_at(const char *s, size_t n, size_t i)
+{
+	return i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '>');
+}
+
+/* The '\n' ending the line that holds s[i], or n. */
+static size_t line_end(const char *s, size_t n, size_t i)
+{
+	while (i < n && s[i] != '\n')
+		i++;
+	return i;
+}
+
+/* A ':' at s[i] that ends its line. */
+static bool colon_at_eol(const char *s, size_t n, size_t i)
+{
+	return s[i] == ':' && (i + 1 >= n || s[i + 1] == '\n' || s[i + 1] == '\r');
+}
+
+/* The next sentence of prose from *pos, code lines and blank lines
+ * skipped, into [*a, *b); *pos moved past it.  A sentence ends at '.',
+ * '?' or '!' before a blank, at a ':' ending its line (it introduces
+ * what follows), at a blank line or before a line of code.  False at
+ * the end of s. */
+static bool next_sentence(const char *s, size_t n, size_t *pos, size_t *a, size_t *b)
+{
+	size_t i = *pos;
+
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		if (i >= n)
+			return false;
+		if (s[i] != '\n')
+			break;
+		i++;
+		if (code_line_at(s, n, i))
+			i = line_end(s, n, i);
+	}
+	*a = i;
+	for (; i < n; i++) {
+		if (s[i] == '\n' && (blank_from(s, n, i + 1) || code_line_at(s, n, i + 1)))
+			break;
+		if (((s[i] == '.' || s[i] == '?' || s[i] == '!') && sentence_end(s, n, i)) ||
+		    colon_at_eol(s, n, i)) {
+			i++;
+			break;
+		}
+	}
+	*b = *pos = i;
+	return true;
+}
+
+static char last_char(const char *s, size_t a, size_t b)
+{
+	while (b > a && str_space((unsigned char) s[b - 1]))
+		b--;
+	return b > a ? s[b - 1] : '\0';
+}
+
+/* A first sentence that ends in ':' only leads in to what it quotes
+ * ("The commit message says:", "The old FOO had its own depends on
+ * lines:"); the problem is stated after it (from): the first question,
+ * or else the first sentence after the quoted block that ends in '.' or
+ * '?'.  False: neither. */
+static bool after_lead_in(const char *s, size_t n, size_t from, size_t *a, size_t *b)
+{
+	size_t pos = from;
+
+	while (next_sentence(s, n, &pos, a, b))
+		if (last_char(s, *a, *b) == '?')
+			return true;
+	/* The quoted block: the lines after the lead-in's, blank ones
+	 * first, up to the next blank line. */
+	pos = line_end(s, n, from);
+	while (pos < n && blank_from(s, n, pos + 1) && line_end(s, n, pos + 1) < n)
+		pos = line_end(s, n, pos + 1);
+	while (pos < n && !blank_from(s, n, pos + 1))
+		pos = line_end(s, n, pos + 1);
+	while (next_sentence(s, n, &pos, a, b)) {
+		char e = last_char(s, *a, *b);
+
+		if (e == '.' || e == '?')
+			return true;
+	}
+	return false;
+}
+
 char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 {
-	size_t i, end = n;
+	size_t i, end = n, a, b;
 
 	/* First paragraph: up to the first blank line. */
 	for (i = 0; i < n; i++) {
@@ -359,7 +456,14 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 			end = i + 1;
 			break;
 		}
+		/* "... lines:" ending its line introduces what follows */
+		if (colon_at_eol(s, end, i)) {
+			end = i + 1;
+			break;
+		}
 	}
+	if (last_char(s, 0, end) == ':' && after_lead_in(s, n, end, &a, &b))
+		return rv_oneline(c, s + a, b - a, RV_SUMMARY_MAX);
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
 }
 

@@ -477,24 +477,34 @@ static bool raw_header_line(const char *s, size_t n)
 	return false;
 }
 
+/* Does s[0..n) start (end: at_end) with "..." or U+2026? */
+static bool ellipsis(const char *s, size_t n, bool at_end)
+{
+	if (n >= 3 && memcmp(at_end ? s + n - 3 : s, "...", 3) == 0)
+		return true;
+	return n >= 3 && memcmp(at_end ? s + n - 3 : s, "\xe2\x80\xa6", 3) == 0;
+}
+
+/* A line that only marks elided text: "[ ... ]", "[...]", "[ U+2026 ]", or a note
+ * between the dots ("[ ... hunks unrelated to the comments below ... ]",
+ * "[...snip...]"). */
 static bool is_snip(const char *s, size_t n)
 {
-	size_t i;
-	bool dots = false;
+	const char *t;
+	size_t tn;
 
 	if (n < 3 || s[0] != '[' || s[n - 1] != ']')
 		return false;
-	for (i = 1; i + 1 < n; i++) {
-		if (s[i] == '.')
-			dots = true;
-		else if (i + 3 <= n - 1 && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) {
-			dots = true;	/* U+2026 HORIZONTAL ELLIPSIS */
-			i += 2;
-		} else if (s[i] != ' ' && s[i] != '\t') {
+	t = s + 1;
+	tn = n - 2;
+	str_trim(&t, &tn);
+	if (ellipsis(t, tn, false) || ellipsis(t, tn, true))
+		return true;
+	/* only dots and blanks: "[ .. ]", "[. . .]" */
+	for (size_t i = 0; i < tn; i++)
+		if (t[i] != '.' && t[i] != ' ' && t[i] != '\t')
 			return false;
-		}
-	}
-	return dots;
+	return tn > 0;
 }
 
 /* An unquoted "diff --git" line is the header of the quoted code below
@@ -718,14 +728,40 @@ static bool clean_statement(const char *s, size_t n)
 	return false;
 }
 
-void rv_blocks_drop_clean(struct rv_blocks *b)
+/* A block that is only the review's own trailers ("Reviewed-by:
+ * Sashiko <sashiko-bot@kernel.org>", "Acked-by: ..."): the reviewer
+ * signs the patch off, it raises nothing. */
+static bool only_trailers(const char *s, size_t n)
 {
-	size_t i, o = 0;
+	static const char *const keys[] = { "reviewed-by:", "acked-by:", "tested-by:" };
+	size_t pos = 0, ln, k, nk = sizeof(keys) / sizeof(keys[0]);
+	const char *l;
+	bool any = false;
+
+	while (str_next_line(s, n, &pos, &l, &ln)) {
+		str_trim(&l, &ln);
+		if (!ln)
+			continue;
+		for (k = 0; k < nk; k++)
+			if (ln > strlen(keys[k]) && str_prefix_ci(l, ln, keys[k]))
+				break;
+		if (k == nk)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+size_t rv_blocks_drop_clean(struct rv_blocks *b)
+{
+	size_t i, o = 0, dropped = 0;
 
 	for (i = 0; i < b->n; i++) {
 		struct rv_block *k = &b->v[i];
+		size_t n = strlen(k->comment);
 
-		if (clean_statement(k->comment, strlen(k->comment))) {
+		if (clean_statement(k->comment, n) || only_trailers(k->comment, n)) {
+			dropped++;
 			free(k->file);
 			free(k->function);
 			free(k->quote);
@@ -735,6 +771,7 @@ void rv_blocks_drop_clean(struct rv_blocks *b)
 		b->v[o++] = *k;
 	}
 	b->n = o;
+	return dropped;
 }
 
 void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,

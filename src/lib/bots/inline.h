@@ -49,8 +49,9 @@ void rv_blocks_free(struct rv_blocks *b);
 void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
 			   bool prose_pre);
 /* Drop the blocks that only say nothing was found (a clean review
- * quotes the commit message, then says so below it). */
-void rv_blocks_drop_clean(struct rv_blocks *b);
+ * quotes the commit message, then says so below it, or only gives its
+ * Reviewed-by); returns how many were dropped. */
+size_t rv_blocks_drop_clean(struct rv_blocks *b);
 /* Move where k stands (file, function, line, quote) into f. */
 void rv_block_place(wn_finding *f, struct rv_block *k);
 

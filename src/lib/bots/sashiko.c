@@ -132,6 +132,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	struct rv_summary sum;
 	struct rv_blocks blocks = { 0 };
 	struct rv_inline_meta meta = { 0 };
+	size_t clean = 0;
 
 	rv_summary_parse(c, L, 0, L->n, &sum);
 	c->r->declared = sum.declared;
@@ -140,7 +141,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		patch_subject(c, meta.patch_line);
 	footer(c, L, sum.found ? sum.end : 0);
 	if (!sum.found || !sum.n)
-		rv_blocks_drop_clean(&blocks);
+		clean = rv_blocks_drop_clean(&blocks);
 	if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
 	else if (!sum.found || sum.declared != 0)
@@ -153,7 +154,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		if (sum.found && sum.declared > 0)
 			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
 				   sum.declared, sum.declared == 1 ? "" : "s");
-		else if ((sum.found && sum.declared == 0) || no_issues_prose(L))
+		else if ((sum.found && sum.declared == 0) || clean || no_issues_prose(L))
 			rv_explain(c, "Sashiko found no issues");
 		else if (!L->n)
 			rv_explain(c, "empty Sashiko mail");

@@ -14,6 +14,13 @@ bool rv_syz_still_triggers(const struct rv_lines *L)
 	       rv_phrase_lines(L, 0, L->n, "still triggered");
 }
 
+/* The phrases of syzbot's answers to a "#syz" command it could not
+ * carry out; SYZ_HIDDEN holds the same phrases. */
+bool rv_syz_command_error(const struct rv_lines *L)
+{
+	return rv_phrase_lines(L, 0, L->n, "does not look like a valid git repo address");
+}
+
 /* What a follow-up says, by its opening sentence. */
 static const struct {
 	const char *phrase;

@@ -21,15 +21,30 @@
  * and its replies to a patch ("[syzbot ci] Re: [PATCH ...]"). */
 static const char *const subject_tags[] = { "[syzbot ci]", NULL };
 
+/* A patch's subject: "[PATCH ...]", "[RFC PATCH ...]".  syzbot never
+ * sends one (syzbot ci's replies start "[syzbot ci] Re:"). */
+static bool patch_subject(const char *s)
+{
+	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+}
+
 /* syzbot@ or syzbot+<hash>@syzkaller.appspotmail.com, or a "[syzbot ci]"
- * subject (syzbot ci's series reports, and copies of them). */
+ * subject (syzbot ci's series reports, and copies of them).  A person's
+ * patch whose From: line also names syzbot ("Alice <a@example.org>,
+ * Reported-by: syzbot+...@syzkaller.appspotmail.com") is matched by the
+ * query "from:syzbot": claimed here, so that it gets a kind the queue
+ * leaves out rather than being read as an unknown bot's review. */
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	bool addr = m->domain && strcasecmp(m->domain, "syzkaller.appspotmail.com") == 0 &&
 		    ((m->local_n == 6 && strncasecmp(m->local, "syzbot", 6) == 0) ||
 		     (m->local_n > 7 && strncasecmp(m->local, "syzbot+", 7) == 0));
+	const char *from = m->m->from;
 
 	if (addr || strncasecmp(m->subject, subject_tags[0], strlen(subject_tags[0])) == 0)
+		return RV_MINE;
+	if (patch_subject(m->subject) && from &&
+	    str_find_ci(from, strlen(from), "syzkaller.appspotmail.com"))
 		return RV_MINE;
 	return RV_NOT_MINE;
 }
@@ -138,12 +153,16 @@ static void ci_intro(struct rv_ctx *c, const struct rv_lines *L)
  * A report starts a thread ("[syzbot] [subsys?] TITLE"; before 2021 the
  * bare title).  syzbot's replies in it ("Re: ...") are follow-ups, and
  * "[syzbot] Monthly <subsys> report" is a summary.  A patch test that
- * still triggers the bug is a finding on the tested patch: a review.
+ * still triggers the bug is a finding on the tested patch: a review;
+ * an answer to a malformed "#syz test" that quotes such a result is a
+ * follow-up.  A person's patch claimed by its From: line is a fix-up,
+ * as lkp's own patches are. 
  * SYZ_HIDDEN selects the mails given a kind the queue leaves out, by the
  * same rules: the subject's start, and the phrases of rv_syz_still_triggers(). */
 #define SYZ_HIDDEN "from:syzbot and (subject:\"/^\\[syzbot\\] Monthly /\" or " \
-		   "(subject:\"/^[Rr][Ee]:/\" and not body:\"still triggering\" and " \
-		   "not body:\"still triggered\"))"
+		   "subject:\"/^\\[(RFC )?PATCH/\" or " \
+		   "(subject:\"/^[Rr][Ee]:/\" and (body:\"does not look like a valid git repo " \
+		   "address\" or (not body:\"still triggering\" and not body:\"still triggered\"))))"
 
 static bool reply_subject(const char *s)
 {
@@ -166,6 +185,8 @@ static wn_kind kind_of(struct rv_ctx *c, const struct rv_lines *L, bool ci)
 	if (ci)
 		return WN_KIND_REVIEW;
 	if (subject) {
+		if (patch_subject(subject))
+			return WN_KIND_FIXUP;
 		if (monthly_subject(subject))
 			return WN_KIND_SUMMARY;
 		if (!reply_subject(subject))
@@ -173,7 +194,8 @@ static wn_kind kind_of(struct rv_ctx *c, const struct rv_lines *L, bool ci)
 	} else if (!rv_syz_followup_line(L, &what, &at)) {
 		return WN_KIND_REPORT;
 	}
-	return rv_syz_still_triggers(L) ? WN_KIND_REVIEW : WN_KIND_FOLLOWUP;
+	return rv_syz_still_triggers(L) && !rv_syz_command_error(L) ? WN_KIND_REVIEW
+								     : WN_KIND_FOLLOWUP;
 }
 
 /* Where the report starts: after the "Reported-by: syzbot+...@" tag
@@ -271,6 +293,9 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	switch (c->r->kind) {
 	case WN_KIND_SUMMARY:
 		rv_explain(c, "a syzbot monthly report, a summary, not a review");
+		return;
+	case WN_KIND_FIXUP:
+		rv_explain(c, "a patch whose From: line names syzbot, not a review");
 		return;
 	case WN_KIND_FOLLOWUP:
 		rv_syz_followup(c, L);

@@ -24,6 +24,10 @@ void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, 
 
 /* Does the mail say the tested patch still triggers the bug? */
 bool rv_syz_still_triggers(const struct rv_lines *L);
+/* Does the mail answer a malformed "#syz" command ("... does not look
+ * like a valid git repo address")?  Such a reply may quote a test result
+ * ("still triggering") and is still no result. */
+bool rv_syz_command_error(const struct rv_lines *L);
 /* The follow-up sentence among the first unquoted lines: *what and its
  * line *at; false when there is none. */
 bool rv_syz_followup_line(const struct rv_lines *L, wn_followup *what, size_t *at);
