@@ -492,6 +492,34 @@ static void test_detect_lkp_personal_address(void **state)
 	assert_false(detect_named("kernel test robot fan", "someone@intel.com", "Re: [PATCH] x", &b));
 }
 
+/* 2020 reports quoted their checker headings as the shell echoed them
+ * without the echo: "\"sparse warnings: (new ones prefixed by >>)\"". */
+static void test_lkp_quoted_heading(void **state)
+{
+	static const char body[] =
+		"Thank you for the patch! Perhaps something to improve:\n"
+		"\n"
+		"[auto build test WARNING on sprocket/for-next]\n"
+		"\n"
+		"\"sparse warnings: (new ones prefixed by >>)\"\n"
+		"\n"
+		">> drivers/sprocket/gear.c:30:17: sparse: sparse: incorrect type in assignment (different base types) @@    expected restricted __le16 [usertype] teeth @@    got int @@\n"
+		"   drivers/sprocket/gear.c:30:17: sparse:    expected restricted __le16 [usertype] teeth\n"
+		"   drivers/sprocket/gear.c:30:17: sparse:    got int\n"
+		"   drivers/sprocket/gear.c:77:9: sparse: sparse: context imbalance in 'gear_lock' - wrong count at exit\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_WARNING);
+	assert_int_equal(F(r, 0)->line, 30);
+	assert_string_equal(F(r, 0)->summary, "incorrect type in assignment (different base types)");
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_paths),
 		cmocka_unit_test(test_lkp_kinds),
 		cmocka_unit_test(test_detect_lkp_personal_address),
+		cmocka_unit_test(test_lkp_quoted_heading),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

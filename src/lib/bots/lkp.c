@@ -216,6 +216,11 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 		t += 6;
 		tn -= 7;
 	}
+	/* ... and 2020 reports without the echo: "\"sparse warnings: ...\"" */
+	if (tn > 2 && t[0] == '"' && t[tn - 1] == '"') {
+		t++;
+		tn -= 2;
+	}
 	if (tn < 6 || tn > 120)
 		return false;
 	for (;;) {
