@@ -492,6 +492,106 @@ static void test_detect_lkp_personal_address(void **state)
 	assert_false(detect_named("kernel test robot fan", "someone@intel.com", "Re: [PATCH] x", &b));
 }
 
+/* Every new (">>") line is a finding, whatever tool printed it: the
+ * cross linker under its own name, ld.lld, kismet, make, depmod, rustc
+ * (its place on the "-->" line below), includecheck, versioncheck and the
+ * devicetree checks.  Severity is the line's word, else the tool's
+ * (a linker or make failure is an error), else the section's. */
+static void test_lkp_other_tools(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		"   sparc-linux-ld: drivers/sprocket/gear.o: in function `gear_send':\n"
+		">> gear.c:(.text+0x44): undefined reference to `__icmp_send'\n"
+		">> sparc-linux-ld: gear.c:(.text+0x9c): undefined reference to `gear_hash'\n"
+		">> s390x-linux-gnu-ld: drivers/sprocket/gear.c:51: undefined reference to `gear_seed'\n"
+		">> ld.lld: error: undefined symbol: gear_rotate\n"
+		"   >>> referenced by gear.c:60 (drivers/sprocket/gear.c:60)\n"
+		"   >>>               drivers/sprocket/gear.o:(gear_probe) in archive vmlinux.a\n"
+		">> make[6]: *** No rule to make target 'drivers/sprocket/cog.o', needed by 'drivers/sprocket/built-in.a'.\n"
+		"   make[6]: Target 'drivers/sprocket/' not remade because of errors.\n"
+		">> depmod: ERROR: Cycle detected: sprocket -> chain -> sprocket\n"
+		">> error[E0425]: cannot find value `teeth` in this scope\n"
+		"   --> rust/kernel/sprocket.rs:42:9\n"
+		"   |\n"
+		"   42 |         teeth\n"
+		"   |         ^^^^^ not found in this scope\n"
+		"\n"
+		"kismet warnings: (new ones prefixed by >>)\n"
+		">> kismet: WARNING: unmet direct dependencies detected for CHAIN when selected by GEAR\n"
+		"   WARNING: unmet direct dependencies detected for CHAIN\n"
+		"\n"
+		"includecheck warnings: (new ones prefixed by >>)\n"
+		">> drivers/sprocket/gear.c: linux/slab.h is included more than once.\n"
+		"\n"
+		"versioncheck warnings: (new ones prefixed by >>)\n"
+		">> drivers/sprocket/gear.c: 12 linux/version.h not needed.\n"
+		"\n"
+		"dtcheck warnings: (new ones prefixed by >>)\n"
+		">> Documentation/devicetree/bindings/sprocket/gear.yaml: teeth-count: missing type definition\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 11);
+	assert_null(r->explain);
+	for (size_t k = 0; k < 7; k++)
+		assert_int_equal(F(r, k)->severity, WN_SEV_ERROR);
+	f = F(r, 0);
+	assert_string_equal(f->summary, "undefined reference to `__icmp_send'");
+	assert_string_equal(f->file, "gear.c");
+	assert_string_equal(f->function, "gear_send");
+	f = F(r, 1);
+	assert_string_equal(f->summary, "undefined reference to `gear_hash'");
+	assert_string_equal(f->file, "gear.c");
+	assert_string_equal(f->function, "gear_send");
+	assert_contains(f->comment, "sparc-linux-ld: gear.c:(.text+0x9c)");
+	f = F(r, 2);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 51);
+	assert_string_equal(f->summary, "undefined reference to `gear_seed'");
+	f = F(r, 3);
+	assert_string_equal(f->summary, "undefined symbol: gear_rotate");
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 60);
+	assert_contains(f->quote, ">>> referenced by gear.c:60");
+	f = F(r, 4);
+	assert_null(f->file);
+	assert_string_equal(f->summary, "No rule to make target 'drivers/sprocket/cog.o', needed by "
+			    "'drivers/sprocket/built-in.a'.");
+	f = F(r, 5);
+	assert_null(f->file);
+	assert_string_equal(f->summary, "Cycle detected: sprocket -> chain -> sprocket");
+	f = F(r, 6);
+	assert_string_equal(f->summary, "cannot find value `teeth` in this scope");
+	assert_string_equal(f->file, "rust/kernel/sprocket.rs");
+	assert_int_equal(f->line, 42);
+	assert_contains(f->quote, "^^^^^ not found in this scope");
+	f = F(r, 7);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_null(f->file);
+	assert_string_equal(f->summary,
+			    "unmet direct dependencies detected for CHAIN when selected by GEAR");
+	f = F(r, 8);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 0);
+	assert_string_equal(f->summary, "linux/slab.h is included more than once.");
+	f = F(r, 9);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 12);
+	assert_string_equal(f->summary, "linux/version.h not needed.");
+	f = F(r, 10);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_string_equal(f->file, "Documentation/devicetree/bindings/sprocket/gear.yaml");
+	assert_string_equal(f->summary, "teeth-count: missing type definition");
+	wn_review_free(&r);
+}
+
 /* 2020 reports quoted their checker headings as the shell echoed them
  * without the echo: "\"sparse warnings: (new ones prefixed by >>)\"". */
 static void test_lkp_quoted_heading(void **state)
@@ -537,6 +637,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_paths),
 		cmocka_unit_test(test_lkp_kinds),
 		cmocka_unit_test(test_detect_lkp_personal_address),
+		cmocka_unit_test(test_lkp_other_tools),
 		cmocka_unit_test(test_lkp_quoted_heading),
 	};
 
