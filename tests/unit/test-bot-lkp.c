@@ -620,6 +620,50 @@ static void test_lkp_quoted_heading(void **state)
 	wn_review_free(&r);
 }
 
+/* A linker's section offsets and addresses change with every build:
+ * the same undefined reference keeps its fingerprint, its quote keeps
+ * the offset. */
+static void test_lkp_stable_fingerprint(void **state)
+{
+	static const char *const lines[][2] = {
+		{ ">> gear.c:(.text+0x44): undefined reference to `gear_hash'",
+		  ">> gear.c:(.text+0x1f0): undefined reference to `gear_hash'" },
+		{ ">> vmlinux.o: warning: objtool: gear_irq()+0x4e: call to gear_wait() leaves .noinstr.text section",
+		  ">> vmlinux.o: warning: objtool: gear_irq()+0x1a2: call to gear_wait() leaves .noinstr.text section" },
+		{ ">> WARNING: modpost: vmlinux.o(.text+0x2d1c): Section mismatch in reference from the function gear_probe() to the function .init.text:cog_setup()",
+		  ">> WARNING: modpost: vmlinux.o(.text+0x9a0): Section mismatch in reference from the function gear_probe() to the function .init.text:cog_setup()" },
+		{ ">> ld.lld: error: undefined symbol: gear_rotate at 0xffffffff81a2b3c4",
+		  ">> ld.lld: error: undefined symbol: gear_rotate at 0xffffffff8100a0b0" },
+		{ ">> ld: warning: /tmp/kbuild-3f2a/drivers/sprocket/gear.o: missing .note.GNU-stack section implies executable stack",
+		  ">> ld: warning: /tmp/kbuild-77c1/drivers/sprocket/gear.o: missing .note.GNU-stack section implies executable stack" },
+	};
+	char body[512];
+	char fp[WN_FP_LEN + 1];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+		for (size_t v = 0; v < 2; v++) {
+			snprintf(body, sizeof(body), "All errors (new ones prefixed by >>):\n\n%s\n",
+				 lines[k][v]);
+			r = parse(WN_BOT_LKP, body);
+			assert_int_equal(r->nfindings, 1);
+			if (!v)
+				memcpy(fp, F(r, 0)->fingerprint, sizeof(fp));
+			else if (strcmp(fp, F(r, 0)->fingerprint) != 0)
+				fail_msg("\"%s\" and its twin differ in fingerprint", lines[k][0]);
+			assert_contains(F(r, 0)->comment, strchr(lines[k][v], ' ') + 1);
+			wn_review_free(&r);
+		}
+	}
+	/* another symbol is another problem */
+	r = parse(WN_BOT_LKP, "All errors (new ones prefixed by >>):\n\n"
+		  ">> gear.c:(.text+0x44): undefined reference to `gear_seed'\n");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_not_equal(fp, F(r, 0)->fingerprint);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -639,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_detect_lkp_personal_address),
 		cmocka_unit_test(test_lkp_other_tools),
 		cmocka_unit_test(test_lkp_quoted_heading),
+		cmocka_unit_test(test_lkp_stable_fingerprint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

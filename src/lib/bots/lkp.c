@@ -585,6 +585,77 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 	return true;
 }
 
+static bool hex_digit(int ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
+}
+
+static size_t hex_run(const char *s, size_t n, size_t i)
+{
+	while (i < n && hex_digit((unsigned char) s[i]))
+		i++;
+	return i;
+}
+
+/* What changes from one build to the next, out of the text finding i's
+ * fingerprint is made of (its summary keeps all of it, its quote and
+ * comment too): section offsets "(.text+0x44)", "foo()+0x4e/0x90",
+ * addresses "0xffffffff81a2b3c4", and the folders of absolute paths
+ * ("/tmp/kbuild-3f2a/drivers/x.o" is "x.o").  The same undefined
+ * reference then keeps one fingerprint, and the verdict given to it. */
+static void stable_text(struct rv_ctx *c, size_t at, const char *s)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t n = strlen(s), i = 0;
+	bool changed = false;
+
+	while (i < n) {
+		const char *close;
+		size_t j;
+
+		if (s[i] == '(' && (close = memchr(s + i, ')', n - i)) &&
+		    str_find(s + i, (size_t) (close - (s + i)), "+0x") &&
+		    !memchr(s + i + 1, '(', (size_t) (close - (s + i + 1)))) {
+			i = (size_t) (close - s) + 1;	/* "(.text+0x44)" */
+			changed = true;
+			continue;
+		}
+		if (str_prefix(s + i, n - i, "+0x") && (j = hex_run(s, n, i + 3)) > i + 3) {
+			if (str_prefix(s + j, n - j, "/0x"))
+				j = hex_run(s, n, j + 3);	/* "+0x4e/0x90" */
+			i = j;
+			changed = true;
+			continue;
+		}
+		if (str_prefix(s + i, n - i, "0x") && (!i || !str_ident_char((unsigned char) s[i - 1])) &&
+		    (j = hex_run(s, n, i + 2)) > i + 2) {
+			rv_put(c, &b, "0x", 2);
+			i = j;
+			changed = true;
+			continue;
+		}
+		if (s[i] == '/' && (!i || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '`' ||
+				    s[i - 1] == '\'' || s[i - 1] == '"')) {
+			size_t last = i;
+
+			for (j = i; j < n && s[j] != ' ' && s[j] != ':' && s[j] != ',' && s[j] != ')' &&
+			     s[j] != '\'' && s[j] != '`' && s[j] != '"'; j++)
+				if (s[j] == '/')
+					last = j;
+			if (last > i) {
+				changed = true;
+				i = last + 1;
+				continue;
+			}
+		}
+		rv_put(c, &b, s + i, 1);
+		i++;
+	}
+	if (changed && !c->oom)
+		rv_fp_text(c, at, b.len ? b.data : "", b.len);
+	wn_buf_free(&b);
+}
+
 static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
 {
 	struct rv_ctx *c = k->c;
@@ -615,6 +686,8 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+	if (f->summary)
+		stable_text(c, k->cur, f->summary);
 	if (d->ld_ref && k->ld_fn_n && !f->function) {
 		/* Shown, not hashed: the fingerprints of references read
 		 * before the linker's function was were made without it. */
