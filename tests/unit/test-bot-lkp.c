@@ -553,11 +553,13 @@ static void test_lkp_other_tools(void **state)
 	f = F(r, 2);
 	assert_string_equal(f->file, "drivers/sprocket/gear.c");
 	assert_int_equal(f->line, 51);
+	assert_string_equal(f->function, "gear_send");
 	assert_string_equal(f->summary, "undefined reference to `gear_seed'");
 	f = F(r, 3);
 	assert_string_equal(f->summary, "undefined symbol: gear_rotate");
 	assert_string_equal(f->file, "drivers/sprocket/gear.c");
 	assert_int_equal(f->line, 60);
+	assert_string_equal(f->function, "gear_probe");
 	assert_contains(f->quote, ">>> referenced by gear.c:60");
 	f = F(r, 4);
 	assert_null(f->file);

@@ -475,7 +475,8 @@ static bool parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 	str_trim(&d->msg, &d->msg_n);
 	if (!d->msg_n)
 		return false;
-	d->ld_ref = linker || (ld && str_prefix(d->msg, d->msg_n, "undefined reference to"));
+	/* GNU ld's words, with or without its name before them */
+	d->ld_ref = linker || str_prefix(d->msg, d->msg_n, "undefined reference to");
 	if (!d->path && d->sev_explicit) {
 		/* kernel-doc: "Warning: drivers/x.c:12 function parameter ..." */
 		size_t e = 0;
@@ -517,9 +518,26 @@ static bool ld_function(struct lkp *k, const char *s, size_t n)
 	return true;
 }
 
+/* ld.lld's ">>>               drivers/x.o:(foo) in archive vmlinux.a":
+ * the function of the reference above. */
+static void lld_function(struct lkp *k, const char *s, size_t n)
+{
+	struct rv_ctx *c = k->c;
+	const char *p = str_find(s, n, ".o:("), *e;
+
+	if (!p || !k->have || k->cur >= c->r->nfindings || c->r->findings[k->cur].function)
+		return;
+	p += 4;
+	for (e = p; e < s + n && str_ident_char((unsigned char) *e); e++)
+		;
+	if (e > p && e < s + n && *e == ')')
+		c->r->findings[k->cur].function = rv_dup(c, p, (size_t) (e - p));
+}
+
 /* Where a diagnostic printed without a place is, from the line below
  * it: rustc's "--> rust/kernel/x.rs:12:5", ld.lld's ">>> referenced by
- * x.c:12 (drivers/x.c:12)" (or ">>> referenced by x.c" alone). */
+ * x.c:12 (drivers/x.c:12)" (or ">>> referenced by x.c" alone) and the
+ * object and function on the line after that. */
 static bool place_below(struct lkp *k, const char *s, size_t n)
 {
 	struct rv_ctx *c = k->c;
@@ -528,6 +546,10 @@ static bool place_below(struct lkp *k, const char *s, size_t n)
 	size_t e, j;
 	long line = 0;
 
+	if (str_prefix(s, n, ">>> ") && !str_prefix(s, n, ">>> referenced by ")) {
+		lld_function(k, s, n);
+		return true;
+	}
 	if (str_prefix(s, n, "--> ")) {
 		s += 4;
 		n -= 4;
