@@ -658,6 +658,19 @@ static void test_lkp_stable_fingerprint(void **state)
 			wn_review_free(&r);
 		}
 	}
+	/* a compiler's constant is part of its problem */
+	for (size_t v = 0; v < 2; v++) {
+		snprintf(body, sizeof(body), "All warnings (new ones prefixed by >>):\n\n"
+			 ">> drivers/x.c:12:9: warning: conversion changes value from '0x%d00000000' "
+			 "to '0'\n", (int) v + 1);
+		r = parse(WN_BOT_LKP, body);
+		assert_int_equal(r->nfindings, 1);
+		if (!v)
+			memcpy(fp, F(r, 0)->fingerprint, sizeof(fp));
+		else
+			assert_string_not_equal(fp, F(r, 0)->fingerprint);
+		wn_review_free(&r);
+	}
 	/* another symbol is another problem */
 	r = parse(WN_BOT_LKP, "All errors (new ones prefixed by >>):\n\n"
 		  ">> gear.c:(.text+0x44): undefined reference to `gear_seed'\n");

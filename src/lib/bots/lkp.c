@@ -624,7 +624,8 @@ static size_t hex_run(const char *s, size_t n, size_t i)
  * comment too): section offsets "(.text+0x44)", "foo()+0x4e/0x90",
  * addresses "0xffffffff81a2b3c4", and the folders of absolute paths
  * ("/tmp/kbuild-3f2a/drivers/x.o" is "x.o").  The same undefined
- * reference then keeps one fingerprint, and the verdict given to it. */
+ * reference then keeps one fingerprint, and the verdict given to it.
+ * Only for what the linker and the build's tools say. */
 static void stable_text(struct rv_ctx *c, size_t at, const char *s)
 {
 	wn_buf b = WN_BUF_INIT;
@@ -708,7 +709,9 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
-	if (f->summary)
+	/* A compiler's message at a source line is the problem itself: a
+	 * constant in it ("changes value from '0x100000000'") stays. */
+	if (f->summary && (!d->line || d->ld_ref))
 		stable_text(c, k->cur, f->summary);
 	if (d->ld_ref && k->ld_fn_n && !f->function) {
 		/* Shown, not hashed: the fingerprints of references read
