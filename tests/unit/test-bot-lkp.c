@@ -630,6 +630,8 @@ static void test_lkp_stable_fingerprint(void **state)
 	static const char *const lines[][2] = {
 		{ ">> gear.c:(.text+0x44): undefined reference to `gear_hash'",
 		  ">> gear.c:(.text+0x1f0): undefined reference to `gear_hash'" },
+		{ ">> drivers/sprocket/gear.c:51:(.text+0x44): undefined reference to `gear_hash'",
+		  ">> drivers/sprocket/gear.c:51:(.text.gear_probe+0x1f0): undefined reference to `gear_hash'" },
 		{ ">> vmlinux.o: warning: objtool: gear_irq()+0x4e: call to gear_wait() leaves .noinstr.text section",
 		  ">> vmlinux.o: warning: objtool: gear_irq()+0x1a2: call to gear_wait() leaves .noinstr.text section" },
 		{ ">> WARNING: modpost: vmlinux.o(.text+0x2d1c): Section mismatch in reference from the function gear_probe() to the function .init.text:cog_setup()",

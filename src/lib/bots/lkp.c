@@ -475,8 +475,10 @@ static bool parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 	str_trim(&d->msg, &d->msg_n);
 	if (!d->msg_n)
 		return false;
-	/* GNU ld's words, with or without its name before them */
-	d->ld_ref = linker || str_prefix(d->msg, d->msg_n, "undefined reference to");
+	/* GNU ld's words, with or without its name before them, and its
+	 * section after a source line: "x.c:12:(.text+0x44): undefined" */
+	d->ld_ref = linker || str_prefix(d->msg, d->msg_n, "undefined reference to") ||
+		    (str_prefix(d->msg, d->msg_n, "(.") && str_find(d->msg, d->msg_n, "+0x"));
 	if (!d->path && d->sev_explicit) {
 		/* kernel-doc: "Warning: drivers/x.c:12 function parameter ..." */
 		size_t e = 0;
