@@ -492,6 +492,195 @@ static void test_detect_lkp_personal_address(void **state)
 	assert_false(detect_named("kernel test robot fan", "someone@intel.com", "Re: [PATCH] x", &b));
 }
 
+/* Every new (">>") line is a finding, whatever tool printed it: the
+ * cross linker under its own name, ld.lld, kismet, make, depmod, rustc
+ * (its place on the "-->" line below), includecheck, versioncheck and the
+ * devicetree checks.  Severity is the line's word, else the tool's
+ * (a linker or make failure is an error), else the section's. */
+static void test_lkp_other_tools(void **state)
+{
+	static const char body[] =
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		"   sparc-linux-ld: drivers/sprocket/gear.o: in function `gear_send':\n"
+		">> gear.c:(.text+0x44): undefined reference to `__icmp_send'\n"
+		">> sparc-linux-ld: gear.c:(.text+0x9c): undefined reference to `gear_hash'\n"
+		">> s390x-linux-gnu-ld: drivers/sprocket/gear.c:51: undefined reference to `gear_seed'\n"
+		">> ld.lld: error: undefined symbol: gear_rotate\n"
+		"   >>> referenced by gear.c:60 (drivers/sprocket/gear.c:60)\n"
+		"   >>>               drivers/sprocket/gear.o:(gear_probe) in archive vmlinux.a\n"
+		">> make[6]: *** No rule to make target 'drivers/sprocket/cog.o', needed by 'drivers/sprocket/built-in.a'.\n"
+		"   make[6]: Target 'drivers/sprocket/' not remade because of errors.\n"
+		">> depmod: ERROR: Cycle detected: sprocket -> chain -> sprocket\n"
+		">> error[E0425]: cannot find value `teeth` in this scope\n"
+		"   --> rust/kernel/sprocket.rs:42:9\n"
+		"   |\n"
+		"   42 |         teeth\n"
+		"   |         ^^^^^ not found in this scope\n"
+		"\n"
+		"kismet warnings: (new ones prefixed by >>)\n"
+		">> kismet: WARNING: unmet direct dependencies detected for CHAIN when selected by GEAR\n"
+		"   WARNING: unmet direct dependencies detected for CHAIN\n"
+		"\n"
+		"includecheck warnings: (new ones prefixed by >>)\n"
+		">> drivers/sprocket/gear.c: linux/slab.h is included more than once.\n"
+		"\n"
+		"versioncheck warnings: (new ones prefixed by >>)\n"
+		">> drivers/sprocket/gear.c: 12 linux/version.h not needed.\n"
+		"\n"
+		"dtcheck warnings: (new ones prefixed by >>)\n"
+		">> Documentation/devicetree/bindings/sprocket/gear.yaml: teeth-count: missing type definition\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 11);
+	assert_null(r->explain);
+	for (size_t k = 0; k < 7; k++)
+		assert_int_equal(F(r, k)->severity, WN_SEV_ERROR);
+	f = F(r, 0);
+	assert_string_equal(f->summary, "undefined reference to `__icmp_send'");
+	assert_string_equal(f->file, "gear.c");
+	assert_string_equal(f->function, "gear_send");
+	f = F(r, 1);
+	assert_string_equal(f->summary, "undefined reference to `gear_hash'");
+	assert_string_equal(f->file, "gear.c");
+	assert_string_equal(f->function, "gear_send");
+	assert_contains(f->comment, "sparc-linux-ld: gear.c:(.text+0x9c)");
+	f = F(r, 2);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 51);
+	assert_string_equal(f->function, "gear_send");
+	assert_string_equal(f->summary, "undefined reference to `gear_seed'");
+	f = F(r, 3);
+	assert_string_equal(f->summary, "undefined symbol: gear_rotate");
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 60);
+	assert_string_equal(f->function, "gear_probe");
+	assert_contains(f->quote, ">>> referenced by gear.c:60");
+	f = F(r, 4);
+	assert_null(f->file);
+	assert_string_equal(f->summary, "No rule to make target 'drivers/sprocket/cog.o', needed by "
+			    "'drivers/sprocket/built-in.a'.");
+	f = F(r, 5);
+	assert_null(f->file);
+	assert_string_equal(f->summary, "Cycle detected: sprocket -> chain -> sprocket");
+	f = F(r, 6);
+	assert_string_equal(f->summary, "cannot find value `teeth` in this scope");
+	assert_string_equal(f->file, "rust/kernel/sprocket.rs");
+	assert_int_equal(f->line, 42);
+	assert_contains(f->quote, "^^^^^ not found in this scope");
+	f = F(r, 7);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_null(f->file);
+	assert_string_equal(f->summary,
+			    "unmet direct dependencies detected for CHAIN when selected by GEAR");
+	f = F(r, 8);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 0);
+	assert_string_equal(f->summary, "linux/slab.h is included more than once.");
+	f = F(r, 9);
+	assert_string_equal(f->file, "drivers/sprocket/gear.c");
+	assert_int_equal(f->line, 12);
+	assert_string_equal(f->summary, "linux/version.h not needed.");
+	f = F(r, 10);
+	assert_int_equal(f->severity, WN_SEV_WARNING);
+	assert_string_equal(f->file, "Documentation/devicetree/bindings/sprocket/gear.yaml");
+	assert_string_equal(f->summary, "teeth-count: missing type definition");
+	wn_review_free(&r);
+}
+
+/* 2020 reports quoted their checker headings as the shell echoed them
+ * without the echo: "\"sparse warnings: (new ones prefixed by >>)\"". */
+static void test_lkp_quoted_heading(void **state)
+{
+	static const char body[] =
+		"Thank you for the patch! Perhaps something to improve:\n"
+		"\n"
+		"[auto build test WARNING on sprocket/for-next]\n"
+		"\n"
+		"\"sparse warnings: (new ones prefixed by >>)\"\n"
+		"\n"
+		">> drivers/sprocket/gear.c:30:17: sparse: sparse: incorrect type in assignment (different base types) @@    expected restricted __le16 [usertype] teeth @@    got int @@\n"
+		"   drivers/sprocket/gear.c:30:17: sparse:    expected restricted __le16 [usertype] teeth\n"
+		"   drivers/sprocket/gear.c:30:17: sparse:    got int\n"
+		"   drivers/sprocket/gear.c:77:9: sparse: sparse: context imbalance in 'gear_lock' - wrong count at exit\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_WARNING);
+	assert_int_equal(F(r, 0)->line, 30);
+	assert_string_equal(F(r, 0)->summary, "incorrect type in assignment (different base types)");
+	wn_review_free(&r);
+}
+
+/* A linker's section offsets and addresses change with every build:
+ * the same undefined reference keeps its fingerprint, its quote keeps
+ * the offset. */
+static void test_lkp_stable_fingerprint(void **state)
+{
+	static const char *const lines[][2] = {
+		{ ">> gear.c:(.text+0x44): undefined reference to `gear_hash'",
+		  ">> gear.c:(.text+0x1f0): undefined reference to `gear_hash'" },
+		{ ">> drivers/sprocket/gear.c:51:(.text+0x44): undefined reference to `gear_hash'",
+		  ">> drivers/sprocket/gear.c:51:(.text.gear_probe+0x1f0): undefined reference to `gear_hash'" },
+		{ ">> vmlinux.o: warning: objtool: gear_irq()+0x4e: call to gear_wait() leaves .noinstr.text section",
+		  ">> vmlinux.o: warning: objtool: gear_irq()+0x1a2: call to gear_wait() leaves .noinstr.text section" },
+		{ ">> WARNING: modpost: vmlinux.o(.text+0x2d1c): Section mismatch in reference from the function gear_probe() to the function .init.text:cog_setup()",
+		  ">> WARNING: modpost: vmlinux.o(.text+0x9a0): Section mismatch in reference from the function gear_probe() to the function .init.text:cog_setup()" },
+		{ ">> ld.lld: error: undefined symbol: gear_rotate at 0xffffffff81a2b3c4",
+		  ">> ld.lld: error: undefined symbol: gear_rotate at 0xffffffff8100a0b0" },
+		{ ">> ld: warning: /tmp/kbuild-3f2a/drivers/sprocket/gear.o: missing .note.GNU-stack section implies executable stack",
+		  ">> ld: warning: /tmp/kbuild-77c1/drivers/sprocket/gear.o: missing .note.GNU-stack section implies executable stack" },
+	};
+	char body[512];
+	char fp[WN_FP_LEN + 1];
+	wn_review *r;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+		for (size_t v = 0; v < 2; v++) {
+			snprintf(body, sizeof(body), "All errors (new ones prefixed by >>):\n\n%s\n",
+				 lines[k][v]);
+			r = parse(WN_BOT_LKP, body);
+			assert_int_equal(r->nfindings, 1);
+			if (!v)
+				memcpy(fp, F(r, 0)->fingerprint, sizeof(fp));
+			else if (strcmp(fp, F(r, 0)->fingerprint) != 0)
+				fail_msg("\"%s\" and its twin differ in fingerprint", lines[k][0]);
+			assert_contains(F(r, 0)->comment, strchr(lines[k][v], ' ') + 1);
+			wn_review_free(&r);
+		}
+	}
+	/* a compiler's constant is part of its problem */
+	for (size_t v = 0; v < 2; v++) {
+		snprintf(body, sizeof(body), "All warnings (new ones prefixed by >>):\n\n"
+			 ">> drivers/x.c:12:9: warning: conversion changes value from '0x%d00000000' "
+			 "to '0'\n", (int) v + 1);
+		r = parse(WN_BOT_LKP, body);
+		assert_int_equal(r->nfindings, 1);
+		if (!v)
+			memcpy(fp, F(r, 0)->fingerprint, sizeof(fp));
+		else
+			assert_string_not_equal(fp, F(r, 0)->fingerprint);
+		wn_review_free(&r);
+	}
+	/* another symbol is another problem */
+	r = parse(WN_BOT_LKP, "All errors (new ones prefixed by >>):\n\n"
+		  ">> gear.c:(.text+0x44): undefined reference to `gear_seed'\n");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_not_equal(fp, F(r, 0)->fingerprint);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +698,9 @@ int main(void)
 		cmocka_unit_test(test_lkp_paths),
 		cmocka_unit_test(test_lkp_kinds),
 		cmocka_unit_test(test_detect_lkp_personal_address),
+		cmocka_unit_test(test_lkp_other_tools),
+		cmocka_unit_test(test_lkp_quoted_heading),
+		cmocka_unit_test(test_lkp_stable_fingerprint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

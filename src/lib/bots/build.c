@@ -100,6 +100,14 @@ void rv_fp_pin(struct rv_ctx *c, size_t i)
 	p->function = dup0(c, c->r->findings[i].function);
 }
 
+void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)
+{
+	if (c->oom || i >= c->r->nfindings)
+		return;
+	free(c->fp[i].text);
+	c->fp[i].text = rv_dup(c, text, n);
+}
+
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx)
 {

@@ -50,6 +50,9 @@ struct rv_fploc {
 	 * before the patch's files moved the finding. */
 	bool pinned;
 	char *file, *function;
+	/* rv_fp_text()'s text, hashed in place of the summary; NULL: the
+	 * summary. */
+	char *text;
 };
 
 /* The review being built. */
@@ -68,6 +71,12 @@ wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp);
  * the parser moves it afterwards (the patch's files are not always
  * known, a verdict must find its finding either way). */
 void rv_fp_pin(struct rv_ctx *c, size_t i);
+/* Finding i's fingerprint is made of text (copied) instead of its
+ * summary: a bot whose summaries carry what changes with every run (a
+ * linker's section offsets, addresses) gives the summary without it, so
+ * the same problem keeps one fingerprint while the summary and quote
+ * keep the bot's words. */
+void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n);
 /* Add a place to finding f (copies). */
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx);

@@ -8,6 +8,14 @@
  *   >> drivers/x.c:12 func() warn: message              smatch
  *   >> drivers/x.c:12:5: sparse: sparse: message        sparse
  *   >> x.c:(.text+0x2): undefined reference to `y'      the linker
+ *   >> sparc-linux-ld: x.c:12: undefined reference to `y'  the linker, named
+ *   >> ld.lld: error: undefined symbol: y                 ... with its place
+ *      >>> referenced by x.c:12 (drivers/x.c:12)          below
+ *   >> kismet: WARNING: unmet direct dependencies ...     a tool, named
+ *   >> make[6]: *** No rule to make target ...            make
+ *   >> error[E0425]: cannot find value `y` in this scope  rustc, its place
+ *      --> rust/kernel/x.rs:12:5                          below
+ *   >> drivers/x.c: linux/y.h is included more than once  anything else
  * Source excerpts below a diagnostic and the "vim +12 drivers/x.c"
  * listing give the quote. */
 #include "autoconfig.h"
@@ -138,6 +146,8 @@ struct lkp {
 	size_t quote_lines;
 	bool headings;
 	size_t vims;			/* vim listings matched so far */
+	const char *ld_fn;		/* the linker's "in function `foo':" */
+	size_t ld_fn_n;
 	struct rv_seen seen;		/* the diagnostics, each once */
 };
 
@@ -151,6 +161,7 @@ struct diag {
 	long line;
 	wn_severity sev;
 	bool sev_explicit, sparse_cont;
+	bool ld_ref;			/* GNU ld's, in the function it named */
 };
 
 static void end_context(struct lkp *k)
@@ -216,6 +227,11 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 		t += 6;
 		tn -= 7;
 	}
+	/* ... and 2020 reports without the echo: "\"sparse warnings: ...\"" */
+	if (tn > 2 && t[0] == '"' && t[tn - 1] == '"') {
+		t++;
+		tn -= 2;
+	}
 	if (tn < 6 || tn > 120)
 		return false;
 	for (;;) {
@@ -272,19 +288,101 @@ static bool sev_word(const char *s, size_t n, size_t *i, wn_severity *sev)
 			*sev = words[w].sev;
 			return true;
 		}
+	/* rustc: "error[E0425]: ...", "warning[E0133]: ..." */
+	for (w = 0; w < 2; w++) {
+		const char *word = w ? "warning[" : "error[";
+		size_t j = *i + strlen(word);
+
+		if (!str_prefix(s + *i, n - *i, word))
+			continue;
+		while (j < n && j - *i < 20 && s[j] != ']' && s[j] != ' ')
+			j++;
+		if (j + 1 < n && s[j] == ']' && s[j + 1] == ':') {
+			*i = j + 2;
+			*sev = w ? WN_SEV_WARNING : WN_SEV_ERROR;
+			return true;
+		}
+	}
 	return false;
 }
 
-static bool parse_diag(const char *s, size_t n, struct diag *d)
+/* "ld", "ld.lld", "/usr/bin/ld", "sparc-linux-ld", "s390x-linux-gnu-ld",
+ * "arm-linux-gnueabi-ld.bfd": a linker by its name. */
+static bool linker_name(const char *s, size_t n)
+{
+	const char *b = s + n;
+
+	while (b > s && b[-1] != '/')
+		b--;
+	n -= (size_t) (b - s);
+	for (size_t j = 0; j + 2 <= n; j++) {
+		const char *x = b + j + 2;
+		size_t xn = n - j - 2;
+
+		if ((j == 0 || b[j - 1] == '-') && memcmp(b + j, "ld", 2) == 0 &&
+		    (!xn || str_eq(x, xn, ".lld") || str_eq(x, xn, ".bfd") || str_eq(x, xn, ".gold")))
+			return true;
+	}
+	return false;
+}
+
+/* The tool that printed the line, named before it: a linker ("sparc-
+ * linux-ld: "), or a tool whose next word is its verdict ("kismet:
+ * WARNING: ", "depmod: ERROR: ", "make[6]: *** ").  The index past the
+ * name, 0 when there is none; *ld tells a linker. */
+static size_t tool_prefix(const char *s, size_t n, bool *ld)
+{
+	size_t i = 0, j;
+	wn_severity sev;
+
+	*ld = false;
+	while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '\t' && s[i] != '(')
+		i++;
+	if (!i || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+		return 0;
+	j = i + 1;
+	while (j < n && s[j] == ' ')
+		j++;
+	if (linker_name(s, i)) {
+		*ld = true;
+		return j;
+	}
+	for (size_t k = 0; k < i; k++)
+		if (!alpha((unsigned char) s[k]) && s[k] != '-' && s[k] != '_' &&
+		    !(s[k] == '[' && k) && !(s[k] >= '0' && s[k] <= '9') && s[k] != ']')
+			return 0;
+	if (str_prefix(s + j, n - j, "*** "))
+		return j;
+	i = j;
+	return sev_word(s, n, &i, &sev) ? j : 0;
+}
+
+/* A diagnostic line.  loose: the line is new (">>"), so whatever it
+ * says is one, with a path when it starts with one ("drivers/x.c:
+ * linux/y.h is included more than once"). */
+static bool parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 {
 	size_t i = 0, sp;
-	bool linker = false, sparse = false, pathy = false;
+	bool linker = false, sparse = false, pathy = false, ld = false;
 
 	memset(d, 0, sizeof(*d));
+	if ((sp = tool_prefix(s, n, &ld))) {
+		s += sp;
+		n -= sp;
+		if (str_prefix(s, n, "*** ")) {
+			/* make[6]: *** No rule to make target ... */
+			d->sev = WN_SEV_ERROR;
+			d->sev_explicit = true;
+			d->msg = s + 4;
+			d->msg_n = n - 4;
+			str_trim(&d->msg, &d->msg_n);
+			return d->msg_n > 0;
+		}
+	}
 	while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '\t')
 		i++;
 	if (i >= n || s[i] != ':' || !i)
-		return false;
+		return loose && n ? (d->msg = s, d->msg_n = n, true) : false;
 	d->path = s;
 	d->path_n = i;
 	for (sp = 0; sp < i; sp++)
@@ -295,7 +393,12 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 	if (s[0] == '<' && s[i - 1] == '>')
 		pathy = true;
 	i++;
-	if (!pathy) {
+	if (s[0] == '(' && s[i - 2] == ')') {
+		/* the linker without a file: "(.text+0x44): undefined ..." */
+		d->path = NULL;
+		d->path_n = 0;
+		linker = true;
+	} else if (!pathy) {
 		/* "ERROR: modpost: ..." has no path */
 		d->path = NULL;
 		d->path_n = 0;
@@ -334,6 +437,17 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 			return false;
 		i = (size_t) (p - s) + 2;
 		linker = true;
+	} else if (loose) {
+		/* versioncheck: "drivers/x.c: 24 linux/version.h not needed." */
+		size_t j = i;
+		long line;
+
+		while (j < n && s[j] == ' ')
+			j++;
+		if (str_num(s, n, &j, &line) && j < n && s[j] == ' ') {
+			d->line = line;
+			i = j;
+		}
 	}
 	while (i < n && s[i] == ' ')
 		i++;
@@ -351,12 +465,20 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 		d->sev = s[0] == 'E' ? WN_SEV_ERROR : WN_SEV_WARNING;
 		d->sev_explicit = true;
 		i = s[0] == 'E' ? 6 : 8;
+	} else if (ld || linker) {
+		/* a link that fails is an error, whatever the section says */
+		d->sev = WN_SEV_ERROR;
+		d->sev_explicit = true;
 	}
 	d->msg = s + i;
 	d->msg_n = n - i;
 	str_trim(&d->msg, &d->msg_n);
 	if (!d->msg_n)
 		return false;
+	/* GNU ld's words, with or without its name before them, and its
+	 * section after a source line: "x.c:12:(.text+0x44): undefined" */
+	d->ld_ref = linker || str_prefix(d->msg, d->msg_n, "undefined reference to") ||
+		    (str_prefix(d->msg, d->msg_n, "(.") && str_find(d->msg, d->msg_n, "+0x"));
 	if (!d->path && d->sev_explicit) {
 		/* kernel-doc: "Warning: drivers/x.c:12 function parameter ..." */
 		size_t e = 0;
@@ -374,8 +496,91 @@ static bool parse_diag(const char *s, size_t n, struct diag *d)
 		}
 	}
 	if (!d->path)
-		return d->sev_explicit;
-	return d->line > 0 || d->sev_explicit || linker || sparse;
+		return d->sev_explicit || loose;
+	return d->line > 0 || d->sev_explicit || linker || sparse || loose;
+}
+
+/* "   sparc-linux-ld: drivers/x.o: in function `foo':": the linker
+ * names the function the references below it are made from. */
+static bool ld_function(struct lkp *k, const char *s, size_t n)
+{
+	bool ld;
+	size_t i = tool_prefix(s, n, &ld);
+	const char *p, *name;
+
+	if (!ld || !(p = str_find(s + i, n - i, ": in function ")))
+		return false;
+	name = p + 14;
+	if (name < s + n && (*name == '`' || *name == '\''))
+		name++;
+	k->ld_fn = name;
+	for (k->ld_fn_n = 0; name + k->ld_fn_n < s + n &&
+	     str_ident_char((unsigned char) name[k->ld_fn_n]); k->ld_fn_n++)
+		;
+	return true;
+}
+
+/* ld.lld's ">>>               drivers/x.o:(foo) in archive vmlinux.a":
+ * the function of the reference above. */
+static void lld_function(struct lkp *k, const char *s, size_t n)
+{
+	struct rv_ctx *c = k->c;
+	const char *p = str_find(s, n, ".o:("), *e;
+
+	if (!p || !k->have || k->cur >= c->r->nfindings || c->r->findings[k->cur].function)
+		return;
+	p += 4;
+	for (e = p; e < s + n && str_ident_char((unsigned char) *e); e++)
+		;
+	if (e > p && e < s + n && *e == ')')
+		c->r->findings[k->cur].function = rv_dup(c, p, (size_t) (e - p));
+}
+
+/* Where a diagnostic printed without a place is, from the line below
+ * it: rustc's "--> rust/kernel/x.rs:12:5", ld.lld's ">>> referenced by
+ * x.c:12 (drivers/x.c:12)" (or ">>> referenced by x.c" alone) and the
+ * object and function on the line after that. */
+static bool place_below(struct lkp *k, const char *s, size_t n)
+{
+	struct rv_ctx *c = k->c;
+	wn_finding *f;
+	const char *p;
+	size_t e, j;
+	long line = 0;
+
+	if (str_prefix(s, n, ">>> ") && !str_prefix(s, n, ">>> referenced by ")) {
+		lld_function(k, s, n);
+		return true;
+	}
+	if (str_prefix(s, n, "--> ")) {
+		s += 4;
+		n -= 4;
+	} else if (str_prefix(s, n, ">>> referenced by ")) {
+		s += 18;
+		n -= 18;
+		if ((p = memchr(s, '(', n)) && s[n - 1] == ')') {
+			n = (size_t) (s + n - 1 - (p + 1));
+			s = p + 1;
+		}
+	} else {
+		return false;
+	}
+	if (!k->have || k->cur >= c->r->nfindings || c->oom)
+		return true;
+	f = &c->r->findings[k->cur];
+	if (f->file)
+		return true;
+	str_trim(&s, &n);
+	for (e = 0; e < n && s[e] != ':' && s[e] != ' '; e++)
+		;
+	if (!e)
+		return true;
+	j = e + 1;
+	if (e < n && s[e] == ':')
+		str_num(s, n, &j, &line);
+	f->file = rv_dup(c, s, e);
+	f->line = (int) line;
+	return true;
 }
 
 /* "drivers/x.c: In function 'foo':" (quotes may be typographic) */
@@ -402,6 +607,78 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 	k->place.fn = e > name ? name : NULL;
 	k->place.fn_n = (size_t) (e - name);
 	return true;
+}
+
+static bool hex_digit(int ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
+}
+
+static size_t hex_run(const char *s, size_t n, size_t i)
+{
+	while (i < n && hex_digit((unsigned char) s[i]))
+		i++;
+	return i;
+}
+
+/* What changes from one build to the next, out of the text finding i's
+ * fingerprint is made of (its summary keeps all of it, its quote and
+ * comment too): section offsets "(.text+0x44)", "foo()+0x4e/0x90",
+ * addresses "0xffffffff81a2b3c4", and the folders of absolute paths
+ * ("/tmp/kbuild-3f2a/drivers/x.o" is "x.o").  The same undefined
+ * reference then keeps one fingerprint, and the verdict given to it.
+ * Only for what the linker and the build's tools say. */
+static void stable_text(struct rv_ctx *c, size_t at, const char *s)
+{
+	wn_buf b = WN_BUF_INIT;
+	size_t n = strlen(s), i = 0;
+	bool changed = false;
+
+	while (i < n) {
+		const char *close;
+		size_t j;
+
+		if (s[i] == '(' && (close = memchr(s + i, ')', n - i)) &&
+		    str_find(s + i, (size_t) (close - (s + i)), "+0x") &&
+		    !memchr(s + i + 1, '(', (size_t) (close - (s + i + 1)))) {
+			i = (size_t) (close - s) + 1;	/* "(.text+0x44)" */
+			changed = true;
+			continue;
+		}
+		if (str_prefix(s + i, n - i, "+0x") && (j = hex_run(s, n, i + 3)) > i + 3) {
+			if (str_prefix(s + j, n - j, "/0x"))
+				j = hex_run(s, n, j + 3);	/* "+0x4e/0x90" */
+			i = j;
+			changed = true;
+			continue;
+		}
+		if (str_prefix(s + i, n - i, "0x") && (!i || !str_ident_char((unsigned char) s[i - 1])) &&
+		    (j = hex_run(s, n, i + 2)) > i + 2) {
+			rv_put(c, &b, "0x", 2);
+			i = j;
+			changed = true;
+			continue;
+		}
+		if (s[i] == '/' && (!i || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '`' ||
+				    s[i - 1] == '\'' || s[i - 1] == '"')) {
+			size_t last = i;
+
+			for (j = i; j < n && s[j] != ' ' && s[j] != ':' && s[j] != ',' && s[j] != ')' &&
+			     s[j] != '\'' && s[j] != '`' && s[j] != '"'; j++)
+				if (s[j] == '/')
+					last = j;
+			if (last > i) {
+				changed = true;
+				i = last + 1;
+				continue;
+			}
+		}
+		rv_put(c, &b, s + i, 1);
+		i++;
+	}
+	if (changed && !c->oom)
+		rv_fp_text(c, at, b.len ? b.data : "", b.len);
+	wn_buf_free(&b);
 }
 
 static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
@@ -434,6 +711,16 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+	/* A compiler's message at a source line is the problem itself: a
+	 * constant in it ("changes value from '0x100000000'") stays. */
+	if (f->summary && (!d->line || d->ld_ref))
+		stable_text(c, k->cur, f->summary);
+	if (d->ld_ref && k->ld_fn_n && !f->function) {
+		/* Shown, not hashed: the fingerprints of references read
+		 * before the linker's function was were made without it. */
+		rv_fp_pin(c, k->cur);
+		f->function = rv_dup(c, k->ld_fn, k->ld_fn_n);
+	}
 	/* A note is about the diagnostic above it, not a new place. */
 	if (!(d->sev_explicit && d->sev == WN_SEV_NOTE))
 		lkp_place_finding(&k->place, c, k->cur);
@@ -739,6 +1026,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		if (heading(&k, t, tn)) {
 			end_context(&k);
 			lkp_place_reset(&k.place);
+			k.ld_fn_n = 0;
 			memset(&probe, 0, sizeof(probe));
 			k.take_all = !section_marked(L, i, &probe);
 			continue;
@@ -754,9 +1042,11 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		if (str_eq(t, tn, "--")) {
 			end_context(&k);
 			lkp_place_reset(&k.place);
+			k.ld_fn_n = 0;
 			continue;
 		}
-		marked = str_prefix(l->s, l->n, ">>");
+		/* ">>>" opens ld.lld's lines under its error, not a new one */
+		marked = str_prefix(l->s, l->n, ">>") && !str_prefix(l->s, l->n, ">>>");
 		s = marked ? l->s + 2 : l->s;
 		sn = marked ? l->n - 2 : l->n;
 		if (str_prefix(l->s, l->n, "<<"))
@@ -776,7 +1066,15 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			end_context(&k);
 			continue;
 		}
-		if (parse_diag(s, sn, &d)) {
+		if (ld_function(&k, s, sn)) {
+			end_context(&k);
+			continue;
+		}
+		if (place_below(&k, s, sn)) {
+			add_context(&k, l->s, l->n);
+			continue;
+		}
+		if (parse_diag(s, sn, &d, marked)) {
 			diag_line(&k, &d, marked, s, sn);
 			continue;
 		}

@@ -264,7 +264,8 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 		/* a bare base name ("xfs_buf.c") is completed from them */
 		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))
 			r->wants_patch_files = true;
-		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL, f->summary);
+		base = fp_hash(bot, p->loc ? file : NULL, p->loc ? function : NULL,
+			       p->text ? p->text : f->summary);
 		h = base;
 		if (!fp_get(&m, base, &count, &fresh))
 			goto out;
@@ -297,6 +298,7 @@ static void ctx_free(struct rv_ctx *c)
 	for (i = 0; c->fp && c->r && i < c->r->nfindings; i++) {
 		free(c->fp[i].file);
 		free(c->fp[i].function);
+		free(c->fp[i].text);
 	}
 	free(c->fp);
 	c->fp = NULL;
