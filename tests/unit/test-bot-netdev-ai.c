@@ -136,29 +136,36 @@ static void test_netdev_variants(void **state)
 static void test_netdev_lead_in_summary(void **state)
 {
 	static const struct {
-		const char *comment, *summary;
+		/* before: the summary the old rule gave, which the
+		 * fingerprint keeps hashing so no verdict given then is lost */
+		const char *comment, *summary, *before;
 	} cases[] = {
 		{ "The old FOO_BTF had its own depends on lines:\n\n"
 		  "    depends on BAR\n    depends on !BAZ\n\n"
 		  "Should FOO_BTF depend on BAR as well? Without it the option can be\n"
 		  "selected on configs that cannot build it.\n",
-		  "Should FOO_BTF depend on BAR as well?" },
+		  "Should FOO_BTF depend on BAR as well?",
+		  "The old FOO_BTF had its own depends on lines:" },
 		{ "The commit message says:\n\n"
 		  "    \"The lock is always held here.\"\n\n"
 		  "The caller in x_reset() drops it before calling in. Is the commit\n"
 		  "message accurate?\n",
-		  "Is the commit\nmessage accurate?" },
+		  "Is the commit\nmessage accurate?", "The commit message says:" },
 		{ "x_detach() begins with ASSERT_RTNL(), and this path reaches it from\n"
 		  "the work item:\n"
 		  "    x_work() -> x_detach()\n\n"
 		  "The work item runs without RTNL held, so the assertion fires.\n",
-		  "The work item runs without RTNL held, so the assertion fires." },
+		  "The work item runs without RTNL held, so the assertion fires.",
+		  "x_detach() begins with ASSERT_RTNL(), and this path reaches it from the work item: "
+		  "x_work() -> x_detach()" },
 		/* a lead-in with nothing after it stays the summary */
-		{ "Consider this sequence:\n\n    a();\n    b();\n", "Consider this sequence:" },
+		{ "Consider this sequence:\n\n    a();\n    b();\n", "Consider this sequence:",
+		  "Consider this sequence:" },
 		/* a colon inside a sentence is no lead-in */
-		{ "Note: this leaks the buffer. Should it be freed?\n", "Note: this leaks the buffer." },
+		{ "Note: this leaks the buffer. Should it be freed?\n", "Note: this leaks the buffer.",
+		  "Note: this leaks the buffer." },
 	};
-	char body[2048];
+	char body[2048], fp[WN_FP_LEN + 1];
 
 	(void) state;
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
@@ -176,6 +183,8 @@ static void test_netdev_lead_in_summary(void **state)
 		r = parse(WN_BOT_NETDEV_AI, body);
 		assert_int_equal(r->nfindings, 1);
 		assert_string_equal(F(r, 0)->summary, want);
+		wn_fingerprint(WN_BOT_NETDEV_AI, F(r, 0)->file, F(r, 0)->function, cases[k].before, fp);
+		assert_string_equal(F(r, 0)->fingerprint, fp);
 		/* the comment keeps the context */
 		if (strstr(cases[k].comment, "    "))
 			assert_non_null(strstr(F(r, 0)->comment, "    "));

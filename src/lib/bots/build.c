@@ -442,9 +442,11 @@ static bool after_lead_in(const char *s, size_t n, size_t from, size_t *a, size_
 	return false;
 }
 
-char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
+/* Where the first sentence of the first paragraph of s ends: at '.',
+ * '?' or '!' before a blank, or (colon) at a ':' ending its line. */
+static size_t first_end(const char *s, size_t n, bool colon)
 {
-	size_t i, end = n, a, b;
+	size_t i, end = n;
 
 	/* First paragraph: up to the first blank line. */
 	for (i = 0; i < n; i++) {
@@ -460,19 +462,37 @@ char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 		}
 	}
 	for (i = 0; i < end; i++) {
-		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && sentence_end(s, end, i)) {
-			end = i + 1;
-			break;
-		}
+		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && sentence_end(s, end, i))
+			return i + 1;
 		/* "... lines:" ending its line introduces what follows */
-		if (colon_at_eol(s, end, i)) {
-			end = i + 1;
-			break;
-		}
+		if (colon && colon_at_eol(s, end, i))
+			return i + 1;
 	}
+	return end;
+}
+
+char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
+{
+	size_t end = first_end(s, n, true), a, b;
+
 	if (last_char(s, 0, end) == ':' && after_lead_in(s, n, end, &a, &b))
 		return rv_oneline(c, s + a, b - a, RV_SUMMARY_MAX);
 	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
+}
+
+void rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n)
+{
+	char *before;
+
+	f->summary = rv_first_sentence(c, s, n);
+	/* Verdicts are stored under the fingerprint, which hashes the
+	 * summary: where telling lead-ins apart changed the summary, the
+	 * fingerprint keeps hashing what the summary was before, so no
+	 * verdict given then is lost. */
+	before = rv_oneline(c, s, first_end(s, n, false), RV_SUMMARY_MAX);
+	if (f->summary && before && strcmp(f->summary, before) != 0)
+		rv_fp_text(c, (size_t) (f - c->r->findings), before, strlen(before));
+	free(before);
 }
 
 /* ---- Message-IDs in links ---- */

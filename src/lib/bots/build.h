@@ -94,6 +94,9 @@ char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max);
 /* The first sentence of the first paragraph of s, as rv_oneline(). */
 char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n);
+/* f's summary from its comment s[0..n), rv_first_sentence(); its
+ * fingerprint stays what it was before lead-ins were told apart. */
+void rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n);
 /* A Message-ID as a link writes it: %xx decoded, "<>" and trailing
  * punctuation stripped; NULL when what is left cannot be one. */
 char *rv_msgid(struct rv_ctx *c, const char *s, size_t n);

@@ -317,7 +317,7 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 		return;
 	f->severity = k->has_sev ? k->sev : g->ctx_sev ? g->ctx_sev_v : g->missing;
 	f->preexisting = g->prose_pre && (k->prose_preexisting || g->ctx_pre);
-	f->summary = rv_first_sentence(c, s, n);
+	rv_summarise(c, f, s, n);
 	f->file = dup0(c, k->file);
 	f->function = dup0(c, k->function);
 	f->quote = dup0(c, k->quote);

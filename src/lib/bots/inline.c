@@ -787,7 +787,7 @@ void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity mi
 			return;
 		f->severity = k->has_sev ? k->sev : missing_sev;
 		f->preexisting = prose_pre && k->prose_preexisting;
-		f->summary = rv_first_sentence(c, k->comment, strlen(k->comment));
+		rv_summarise(c, f, k->comment, strlen(k->comment));
 		rv_block_place(f, k);
 		f->comment = k->comment;
 		k->comment = NULL;
