@@ -352,6 +352,22 @@ static void test_diff(void **state)
 	wn_diff_clear(&d);
 }
 
+/* A macro whose argument is a number names itself: the argument's
+ * length once stood in for the macro's start and asked malloc for
+ * nearly 2^64 bytes (found by fuzz-similar). */
+static void test_diff_macro_number(void **state)
+{
+	static const char p[] =
+		"--- a/x.c\n+++ b/x.c\n@@ -1,2 +1,3 @@ AB_CD(123456789)\n a\n+b\n c\n";
+	wn_diff d;
+
+	(void) state;
+	assert_int_equal(wn_diff_parse(p, strlen(p), &d), WN_OK);
+	assert_int_equal(d.n, 1);
+	assert_ptr_equal(wn_diff_find(&d, "x.c", "AB_CD"), &d.h[0]);
+	wn_diff_clear(&d);
+}
+
 /* A mail read as it is, CRLF and all, gives the same hunks. */
 static void test_diff_crlf(void **state)
 {
@@ -386,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_crlf),
+		cmocka_unit_test(test_diff_macro_number),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

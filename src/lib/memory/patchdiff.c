@@ -40,13 +40,16 @@ static char *name_of(const char *s, size_t n)
 		return NULL;
 	if (macro && memchr(s + b, '_', e - b)) {
 		const char *a = paren + 1, *end = s + n;
+		size_t k;
 
 		while (a < end && (*a == ' ' || *a == '\t'))
 			a++;
-		for (b = 0; a + b < end && str_ident_char((unsigned char) a[b]); b++)
+		/* Its own length: b still marks the macro's name, which is
+		 * the answer when the argument is no identifier. */
+		for (k = 0; a + k < end && str_ident_char((unsigned char) a[k]); k++)
 			;
-		if (b && !(a[0] >= '0' && a[0] <= '9'))
-			return wn_strndup(a, b);
+		if (k && !(a[0] >= '0' && a[0] <= '9'))
+			return wn_strndup(a, k);
 	}
 	return wn_strndup(s + b, e - b);
 }
