@@ -157,6 +157,23 @@ void tui_reload_verdicts(struct tui *t, wn_item *it)
 	after_read(t, it, wn_index_load_verdicts(t->idx, it, &err), &err);
 }
 
+void tui_say_verdict_keys(struct tui *t, const struct view *v)
+{
+	static const enum action marks[] = { ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE,
+					     ACT_MARK_UNTRIAGED };
+	char keys[4][32];
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (keymap_key_of(&t->keys, v->id, marks[i], keys[n], sizeof(keys[n])))
+			n++;
+	if (n == 4)
+		tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants %s, %s, %s or %s next", keys[0],
+			keys[1], keys[2], keys[3]);
+	else
+		tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants a verdict key next");
+}
+
 bool tui_action_verdict(enum action a, wn_verdict *out)
 {
 	switch (a) {

@@ -354,6 +354,9 @@ void tui_reload_verdicts(struct tui *t, wn_item *it);
 /* The verdict a mark action gives (v, f, p, u); false for any other
  * action. */
 bool tui_action_verdict(enum action a, wn_verdict *out);
+/* Say that ';' wants a verdict key next, naming the keys bound to the
+ * mark actions in view v (not the defaults: they may be rebound). */
+void tui_say_verdict_keys(struct tui *t, const struct view *v);
 /* Give verdict v to every target at once (what: "2 findings", for the
  * message): one action in the journal, one U undoes it.  False when
  * nothing was marked (a message says why). */

@@ -15,6 +15,7 @@ wait_file() {
 	[ -e "$1" ]
 }
 alive() { kill -0 "$1" 2>/dev/null; }
+wait_bottom_has() { wn_until bash -c 'tmux -L "$0" capture-pane -p -t t | tail -n 1 | grep -qF -- "$1"' "$WN_TMUX_SOCKET" "$1"; }
 # wait_bottom TEXT: until the bottom line reads TEXT exactly (trailing
 # blanks aside), 10 s at most.
 wait_bottom() {
@@ -211,5 +212,15 @@ check "discarded" wn_tui_wait "draft discarded, nothing sent"
 wn_tui_keys Q
 check "Q quits with 0" wn_tui_wait "WINNOW-EXIT=0"
 expect_eq "still nothing sent" 0 "$(calls)"
+
+# --- ';' then a key that is no verdict names the keys bound now -----
+notmuch config set winnow.bind.queue.w mark-valid
+notmuch config set winnow.bind.queue.v none
+wn_tui_start
+check "queue drawn again" wn_tui_wait "9 reviews" 30
+wn_tui_keys t '\;' x
+check "a bulk mark asks for the bound keys, w not v" wait_bottom_has "; wants w, f, p or u next"
+wn_tui_keys Q
+check "Q quits" wn_tui_wait "WINNOW-EXIT=0"
 
 wn_done

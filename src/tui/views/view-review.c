@@ -729,7 +729,7 @@ static bool bulk_request(struct tui *t, struct view *v, enum action a)
 		if (tui_action_verdict(a, &verdict))
 			apply(t, v, verdict);
 		else
-			tui_msg(t, ROLE_STATUS, "no bulk mark: ; wants v, f, p or u next");
+			tui_say_verdict_keys(t, v);
 		return true;
 	}
 	switch (a) {
