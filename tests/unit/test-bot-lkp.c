@@ -108,6 +108,44 @@ static void test_lkp_smatch_sparse(void **state)
 	wn_review_free(&r);
 }
 
+/* A forwarder's remark under a vim listing joins the comment of the
+ * finding the listing quotes; the robot's own lines after a listing
+ * (where the line came from, how to fetch the tree) do not. */
+static void test_lkp_remark_under_listing(void **state)
+{
+	static const char body[] =
+		"New smatch warnings:\n"
+		"drivers/x/x.c:12 x_probe() warn: missing error code 'ret'\n"
+		"\n"
+		"vim +/ret +12 drivers/x/x.c\n"
+		"\n"
+		"abcdef0123 Dev Eloper 2026-11-02  11  \tif (!p)\n"
+		"abcdef0123 Dev Eloper 2026-11-02 @12  \t\tgoto out;\n"
+		"abcdef0123 Dev Eloper 2026-11-02  13  \tret = y();\n"
+		"\n"
+		":::::: The code at line 12 was first introduced by commit\n"
+		":::::: abcdef0123 x: add probe\n"
+		"\n"
+		"# https://git.example.org/x.git/commit/?id=abcdef0123\n"
+		"git remote add x https://git.example.org/x.git\n"
+		"\n"
+		"ret is zero here, so probe\n"
+		"returns success.\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse(WN_BOT_LKP, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_contains(F(r, 0)->quote, "@12");
+	assert_contains(F(r, 0)->comment, "ret is zero here, so probe\nreturns success.");
+	assert_null(strstr(F(r, 0)->comment, "::::::"));
+	assert_null(strstr(F(r, 0)->comment, "git remote"));
+	assert_null(strstr(F(r, 0)->comment, "ret = y()"));
+	wn_review_free(&r);
+}
+
 /* smatch heading of a forwarded report: lines without ">>" count. */
 static void test_lkp_unmarked_sparse(void **state)
 {
@@ -687,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_gcc),
 		cmocka_unit_test(test_lkp_clang_and_linker),
 		cmocka_unit_test(test_lkp_smatch_sparse),
+		cmocka_unit_test(test_lkp_remark_under_listing),
 		cmocka_unit_test(test_lkp_unmarked_sparse),
 		cmocka_unit_test(test_lkp_nothing),
 		cmocka_unit_test(test_detect_lkp_forwarded),

@@ -21,6 +21,7 @@
 #include "autoconfig.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
@@ -778,6 +779,80 @@ static void repeats(struct lkp *k)
 	rv_seen_each(&k->seen, repeat, k);
 }
 
+static bool signature(const struct rv_lines *L, size_t i);
+
+/* The robot's own lines that may follow a listing: where the marked
+ * line came from (":::::: The code at line 408 was first introduced by
+ * commit"), how to fetch that tree ("# https://...", "git remote add
+ * ..."), a rule ("---"). */
+static bool robot_after_listing(const char *s, size_t n)
+{
+	return str_prefix(s, n, ":::") || str_prefix(s, n, "#") || str_prefix(s, n, "git ") ||
+	       str_prefix(s, n, "---");
+}
+
+/* Prose after a listing, up to the next listing or the signature, that
+ * is none of the robot's: a person who forwards the report says there
+ * what is wrong ("ret is still zero when dma_pool_create() fails, so
+ * probe returns success with no pool.").  It joins the comment of the
+ * finding the listing quoted.  Returns the last line it read. */
+static size_t remark(struct lkp *k, const struct rv_lines *L, size_t j, wn_finding *fd)
+{
+	struct rv_ctx *c = k->c;
+	wn_buf b = WN_BUF_INIT;
+	size_t last = j;
+	bool para = false, robot = false;
+
+	/* The rest of the listing: up to its first blank line. */
+	for (j++; j < L->n; j++) {
+		const char *s = L->v[j].s;
+		size_t n = L->v[j].n;
+
+		str_trim(&s, &n);
+		if (!n)
+			break;
+		last = j;
+	}
+	for (; j < L->n && !signature(L, j); j++) {
+		const char *s = L->v[j].s;
+		size_t n = L->v[j].n;
+
+		str_trim(&s, &n);
+		if (str_prefix(s, n, "vim +") || str_eq(s, n, "--"))
+			break;
+		if (!n) {
+			para = false;
+			continue;
+		}
+		if (!para)	/* a paragraph is the robot's by its first line */
+			robot = robot_after_listing(s, n);
+		if (!robot) {
+			if (b.len)
+				rv_put(c, &b, para ? "\n" : "\n\n", para ? 1 : 2);
+			rv_put(c, &b, s, n);
+		}
+		para = true;
+		last = j;
+	}
+	if (b.len && fd) {
+		wn_buf all = WN_BUF_INIT;
+		char *text;
+
+		if (fd->comment) {
+			rv_put(c, &all, fd->comment, strlen(fd->comment));
+			rv_put(c, &all, "\n\n", 2);
+		}
+		rv_put(c, &all, b.data, b.len);
+		if ((text = rv_take(c, &all))) {
+			free(fd->comment);
+			fd->comment = text;
+		}
+		wn_buf_free(&all);
+	}
+	wn_buf_free(&b);
+	return last;
+}
+
 /* "vim +123 path" / "vim +/sym +123 path": the listing that follows
  * marks the line ("> 123" or "@123"); it becomes the quote of that
  * diagnostic when the diagnostic brought no excerpt of its own. */
@@ -830,6 +905,7 @@ static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 		if (k->vims++ < MAX_VIM_BLOCKS) {
 			size_t f, from = j >= first + 3 ? j - 3 : first;
 			wn_buf q = WN_BUF_INIT;
+			wn_finding *quoted = NULL;
 
 			for (f = 0; f < c->r->nfindings; f++) {
 				wn_finding *fd = &c->r->findings[f];
@@ -849,9 +925,11 @@ static size_t vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 					rv_put(c, &q, ls, ln);
 				}
 				fd->quote = rv_take(c, &q);
+				quoted = fd;
 				break;
 			}
 			wn_buf_free(&q);
+			return remark(k, L, j, quoted);
 		}
 		return j;
 	}
