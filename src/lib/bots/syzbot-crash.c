@@ -200,6 +200,54 @@ static void first_source(const struct rv_lines *L, size_t from, size_t to, struc
 	}
 }
 
+/* Files of the kernel's generic machinery: locking, the sanitizers,
+ * stack dumps, deferred work, RCU, the scheduler, the allocators, entry
+ * code, common headers.  Unrelated bugs crash through them alike
+ * ("kernel/locking/lockdep.c __lock_acquire"), so a finding placed there
+ * says nothing of where the bug is. */
+static const char *const generic_places[] = {
+	"kernel/locking/", "mm/kasan/", "mm/kmsan/", "mm/kfence/", "kernel/kcsan/",
+	"lib/dump_stack.c", "kernel/irq_work.c", "kernel/workqueue.c", "kernel/rcu/",
+	"kernel/sched/", "kernel/entry/", "kernel/softirq.c", "kernel/time/", "kernel/panic.c",
+	"kernel/kthread.c", "kernel/stacktrace.c", "mm/slub.c", "mm/slab.c", "mm/slab_common.c",
+	"lib/list_debug.c", "lib/refcount.c", "lib/string.c", "arch/", "include/",
+};
+
+static bool generic_place(const char *file, size_t n)
+{
+	for (size_t i = 0; i < sizeof(generic_places) / sizeof(generic_places[0]); i++)
+		if (str_prefix(file, n, generic_places[i]))
+			return true;
+	return false;
+}
+
+/* The first frame of the crash's own stack [k, to) that has a function
+ * and a file outside the generic machinery; the stacks of the
+ * allocation and the free come later and are not the crash's.  False
+ * when every frame is generic. */
+static bool own_frame(const struct rv_lines *L, size_t k, size_t to, struct crash *cr)
+{
+	for (size_t j = k; j < to && !rv_syz_report_end(L->v[j].s, L->v[j].n); j++) {
+		struct crash here;
+		const char *s = L->v[j].s;
+		size_t n = L->v[j].n;
+
+		strip_log_prefix(&s, &n);
+		if (str_prefix(s, n, "Allocated by task") || str_prefix(s, n, "Freed by task") ||
+		    str_prefix(s, n, "The buggy address"))
+			break;
+		if (str_prefix(s, n, "Code: "))
+			continue;
+		memset(&here, 0, sizeof(here));
+		scan_words(s, n, &here);
+		if (here.file && here.func && !generic_place(here.file, here.file_n)) {
+			*cr = here;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* KASAN names the access on the line after the report line ("Read of
  * size 8 at addr ..."); syzbot puts it in the title ("KASAN:
  * slab-use-after-free Read in foo").  NULL when there is none. */
@@ -330,7 +378,7 @@ char *rv_syz_crash_quote(struct rv_ctx *c, const struct rv_lines *L, size_t k, s
 void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, size_t to,
 			  const char *sum, size_t sum_n)
 {
-	struct crash cr;
+	struct crash cr, own;
 	wn_finding *f = rv_add(c, true);
 
 	if (!f)
@@ -347,6 +395,16 @@ void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, 
 	if (cr.file) {
 		f->file = rv_dup(c, cr.file, cr.file_n);
 		f->line = (int) cr.line;
+	}
+	if (cr.file && generic_place(cr.file, cr.file_n) && own_frame(L, k, to, &own)) {
+		/* The fingerprint keeps the place it was first made with, so
+		 * verdicts given before stay on their finding. */
+		rv_fp_pin(c, (size_t) (f - c->r->findings));
+		free(f->function);
+		free(f->file);
+		f->function = rv_dup(c, own.func, own.func_n);
+		f->file = rv_dup(c, own.file, own.file_n);
+		f->line = (int) own.line;
 	}
 	f->quote = rv_syz_crash_quote(c, L, k, to);
 }
