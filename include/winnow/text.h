@@ -57,6 +57,14 @@ char *wn_text_trim(char *s);
 /* Does s start with prefix, ignoring ASCII case? */
 bool wn_text_prefix_ci(const char *s, const char *prefix);
 
+/* The length of the reply marker s starts with, blanks before it
+ * included: "Re:" in any case and the forms other languages' mail
+ * clients write ("Aw:", "Sv:", "Antw:"); 0 when there is none.  The one
+ * rule every "is this a reply?" of winnow asks. */
+size_t wn_text_reply_marker(const char *s);
+/* Does subject s start with a reply marker? */
+bool wn_text_is_reply(const char *s);
+
 /* Free a NULL-terminated vector of strings and the vector (NULL is ok). */
 void wn_strv_free(char **v);
 

@@ -304,8 +304,7 @@ static char *file_name(const char *dir, size_t k, const char *subject)
 	size_t o = 0;
 	char *path = NULL;
 
-	if (!strncasecmp(subject, "re: ", 4))
-		subject += 4;
+	subject += wn_text_reply_marker(subject);
 	for (const char *s = subject; *s && o < sizeof(slug) - 1; s++) {
 		char c = *s >= 'A' && *s <= 'Z' ? (char) (*s - 'A' + 'a') : *s;
 

@@ -29,6 +29,24 @@ static void check(const char *in, unsigned flags, const char *want)
 
 #define KEEP (WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB)
 
+/* One rule for "is this a reply?" (issue 20, point 16): the places
+ * that asked it disagreed about "Aw:". */
+static void test_reply_marker(void **state)
+{
+	(void) state;
+	assert_int_equal(wn_text_reply_marker("Re: [PATCH] x"), 3);
+	assert_int_equal(wn_text_reply_marker("RE: x"), 3);
+	assert_int_equal(wn_text_reply_marker("  Aw: [PATCHv3 1/7] x"), 5);
+	assert_int_equal(wn_text_reply_marker("SV: x"), 3);
+	assert_int_equal(wn_text_reply_marker("Antw: x"), 5);
+	assert_int_equal(wn_text_reply_marker("[PATCH] re: x"), 0);
+	assert_int_equal(wn_text_reply_marker("Fwd: x"), 0);
+	assert_int_equal(wn_text_reply_marker("Reply to x"), 0);
+	assert_int_equal(wn_text_reply_marker(NULL), 0);
+	assert_true(wn_text_is_reply("aw: x"));
+	assert_false(wn_text_is_reply("[PATCH v2 1/3] x"));
+}
+
 static void test_plain_passes(void **state)
 {
 	(void) state;
@@ -402,6 +420,7 @@ static void test_wrap(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reply_marker),
 		cmocka_unit_test(test_plain_passes),
 		cmocka_unit_test(test_newline_tab),
 		cmocka_unit_test(test_c0_del),

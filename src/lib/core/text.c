@@ -460,6 +460,26 @@ bool wn_text_prefix_ci(const char *s, const char *prefix)
 	return true;
 }
 
+size_t wn_text_reply_marker(const char *s)
+{
+	static const char *const markers[] = { "re:", "aw:", "sv:", "antw:" };
+	size_t b = 0;
+
+	if (!s)
+		return 0;
+	while (s[b] == ' ' || s[b] == '\t')
+		b++;
+	for (size_t i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
+		if (wn_text_prefix_ci(s + b, markers[i]))
+			return b + strlen(markers[i]);
+	return 0;
+}
+
+bool wn_text_is_reply(const char *s)
+{
+	return wn_text_reply_marker(s) > 0;
+}
+
 char *wn_strdup0(const char *s)
 {
 	return s ? strdup(s) : NULL;

@@ -504,7 +504,7 @@ static wn_status subject(wn_forward *f, const wn_mail *patch)
 
 	if (!s)
 		return WN_NOMEM;
-	if (wn_text_prefix_ci(s, "re:")) {
+	if (wn_text_is_reply(s)) {
 		f->subject = s;
 		return WN_OK;
 	}

@@ -166,11 +166,12 @@ static char *subject_key(const char *s)
 {
 	for (;;) {
 		const char *untagged;
+		size_t m;
 
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (wn_text_prefix_ci(s, "re:") || wn_text_prefix_ci(s, "aw:"))
-			s += 3;
+		if ((m = wn_text_reply_marker(s)))
+			s += m;
 		else if ((untagged = wn_bot_subject_untag(s)) != s)
 			s = untagged;	/* the bots' subject_tags */
 		else
@@ -181,9 +182,7 @@ static char *subject_key(const char *s)
 
 static bool is_reply(const char *subject)
 {
-	while (*subject == ' ')
-		subject++;
-	return wn_text_prefix_ci(subject, "re:");
+	return wn_text_is_reply(subject);
 }
 
 /* "[PATCH v2 3/5] ..." → 3 and 5; false when the subject has no N/M. */

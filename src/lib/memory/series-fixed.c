@@ -22,7 +22,7 @@
 
 static void version(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = wn_text_prefix_ci(subject + strspn(subject, " "), "re:") ? NULL
+	struct sr_patch *me = arg, *p = wn_text_is_reply(subject) ? NULL
 				       : sr_patch_get(s, id);
 
 	if (p && p != me && !p->subj.reply && p->subj.version > me->subj.version &&

@@ -243,7 +243,7 @@ void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, vo
 			ids[2 * n] = wn_strdup0(wn_message_id(m));
 			ids[2 * n + 1] = strdup(subject ? subject : "");
 			if (ids[2 * n] && ids[2 * n + 1]) {
-				if (!wn_text_prefix_ci(ids[2 * n + 1] + strspn(ids[2 * n + 1], " "), "re:") &&
+				if (!wn_text_is_reply(ids[2 * n + 1]) &&
 				    !wn_map_get(&s->patches, ids[2 * n], strlen(ids[2 * n])))
 					patch_keep(s, ids[2 * n], patch_new(m, thread));
 				n++;
@@ -286,9 +286,7 @@ static bool patch_like(const char *subject)
 {
 	const char *open = strchr(subject, '['), *close = open ? strchr(open, ']') : NULL;
 
-	while (*subject == ' ')
-		subject++;
-	if (wn_text_prefix_ci(subject, "re:") || !close)
+	if (wn_text_is_reply(subject) || !close)
 		return false;
 	for (const char *c = open; c < close; c++)
 		if (*c == '/')

@@ -107,9 +107,9 @@ wn_status wn_subject_parse(const char *subject, wn_subject *out)
 	for (;;) {
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (wn_text_prefix_ci(s, "re:") || wn_text_prefix_ci(s, "aw:")) {
+		if (wn_text_reply_marker(s)) {
 			out->reply = true;
-			s += 3;
+			s += wn_text_reply_marker(s);
 		} else if (wn_text_prefix_ci(s, "fwd:")) {
 			s += 4;
 		} else if (*s == '[' && strchr(s, ']')) {
