@@ -318,10 +318,52 @@ bool wn_sim_match(const char *loc_a, const wn_words *a, const char *loc_b, const
 
 /* --- the code signal ------------------------------------------------------- */
 
+/* The kernel test robot quotes code as git blame does: "<commit>
+ * <author> <YYYY-MM-DD> [@]<line>  <code>".  The length of that
+ * prefix, or 0. */
+static size_t blame_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && str_hex((unsigned char) s[i]) >= 0)
+		i++;
+	if (i < 7 || i >= n || s[i] != ' ')
+		return 0;
+	for (; i + 11 < n; i++) {
+		const char *d = s + i;
+
+		if (d[0] != ' ' || d[5] != '-' || d[8] != '-' || d[11] != ' ')
+			continue;
+		for (k = 1; k < 11 && (k == 5 || k == 8 || (d[k] >= '0' && d[k] <= '9')); k++)
+			;
+		if (k < 11)
+			continue;
+		for (k = i + 11; k < n && s[k] == ' '; k++)
+			;
+		if (k < n && s[k] == '@')
+			k++;
+		if (k >= n || s[k] < '0' || s[k] > '9')
+			return 0;
+		while (k < n && s[k] >= '0' && s[k] <= '9')
+			k++;
+		return k;
+	}
+	return 0;
+}
+
 /* One quoted line normalised into b (see wn_sim_quote). */
 static void quote_line(wn_buf *b, const char *s, size_t n)
 {
 	size_t i = 0, k;
+
+	if ((k = blame_prefix(s, n)) > 0) {
+		s += k;
+		n -= k;
+		while (n && str_space((unsigned char) *s)) {
+			s++;
+			n--;
+		}
+	}
 
 	if (n && (s[0] == '+' || s[0] == '-' || s[0] == ' '))
 		i = 1;
@@ -336,7 +378,8 @@ static void quote_line(wn_buf *b, const char *s, size_t n)
 		while (m < n && s[m] == ' ')
 			m++;
 		if (m < n && (s[m] == ':' || s[m] == '|'))
-			i = m + 1;
+			for (i = m + 1; i < n && str_space((unsigned char) s[i]);)
+				i++;
 	}
 	for (; i < n; i++) {
 		if (str_space((unsigned char) s[i])) {
