@@ -40,7 +40,11 @@ typedef struct wn_seen {
 				 * patch is not in the index) */
 	time_t date;		/* the review's date */
 	char *summary;
-	double score;		/* similarity: the Jaccard index of the words */
+	double score;		/* similarity (wn_sim_judge): the words' Jaccard
+				 * index, plus WN_SIM_QUOTE_WEIGHT for the same
+				 * code, at most 1 */
+	unsigned signals;	/* WN_SIM_PLACE, WN_SIM_WORDS, WN_SIM_QUOTE */
+	const char *why;	/* wn_sim_why(): which signals matched (static) */
 } wn_seen;
 
 void wn_seen_clear(wn_seen *s);

@@ -145,6 +145,11 @@ static void print_change(wn_printer *p, const struct change *ch)
 	p->map_key(p, "similarity");
 	p->label(p, " (similarity ");
 	p->real(p, ch->seen.score);
+	/* Which signals matched, so that a carry on reworded text can be
+	 * checked at a glance. */
+	p->map_key(p, "why");
+	p->label(p, ": ");
+	p->string(p, ch->seen.why);
 	wn_pr_text(p, ")");
 	p->separator(p);
 	p->map_key(p, "note");

@@ -15,9 +15,11 @@ expect_eq "dry run exits 0" 0 $?
 expect_eq "dry run: v3 #1 and #3, v2 #3 and #4, from v1 #3 and #4" \
 	"[[\"$v3\",1,\"false-positive\",\"$v1\",3],[\"$v3\",3,\"pre-existing\",\"$v1\",4],[\"$v2\",3,\"false-positive\",\"$v1\",3],[\"$v2\",4,\"pre-existing\",\"$v1\",4]]" \
 	"$(jq -c '[.[] | [.review, .finding, .verdict, .from.review, .from.finding]]' "$json")"
-expect_eq "dry run: similarity and the note it carries" \
-	'[[0.8333,"blinker_timer_fn() checks bl->stopping first"],[0.9,"needs bl->lock in blinker_stop()"],[0.8333,"blinker_timer_fn() checks bl->stopping first"],[1,"needs bl->lock in blinker_stop()"]]' \
-	"$(jq -c '[.[] | [.from.similarity, .from.note]]' "$json")"
+# Each quotes v1's code in v1's function: the words (0.8333, 0.9,
+# 0.8333, 1) plus the code's weight, at most 1, and it says so.
+expect_eq "dry run: similarity, why, and the note it carries" \
+	'[[1,"same quoted line and function; summary alike","blinker_timer_fn() checks bl->stopping first"],[1,"same quoted line and function; summary alike","needs bl->lock in blinker_stop()"],[1,"same quoted line and function; summary alike","blinker_timer_fn() checks bl->stopping first"],[1,"same quoted line and function; summary alike","needs bl->lock in blinker_stop()"]]' \
+	"$(jq -c '[.[] | [.from.similarity, .from.why, .from.note]]' "$json")"
 expect_eq "dry run: the source's patch and date" '["[PATCH 2/5] blinker: stop the timer before freeing the ring buffer","2026-11-10","sashiko"]' \
 	"$(jq -c '.[0].from | [.patch_subject, .date, .bot]' "$json")"
 expect_eq "dry run marks nothing" '["untriaged","untriaged","untriaged","untriaged"]' "$(wn_verdicts "$v2")"
@@ -26,7 +28,7 @@ text=$("$WINNOW" carry 2> "$WN_WORLD/err")
 expect_eq "carry exits 0" 0 $?
 expect_eq "carry says how many" "winnow: carried 4 verdicts" "$(cat "$WN_WORLD/err")"
 check "carry prints each change with its source" grep -qF "$v2 #3: false-positive  The timer callback may rearm" <<<"$text"
-check "... and where it comes from" grep -qF "    as $v1 #3 on [PATCH 2/5] blinker: stop the timer before freeing the ring buffer, 2026-11-10 (similarity 0.8333)" <<<"$text"
+check "... and where it comes from" grep -qF "    as $v1 #3 on [PATCH 2/5] blinker: stop the timer before freeing the ring buffer, 2026-11-10 (similarity 1.0000: same quoted line and function; summary alike)" <<<"$text"
 check "... and the note" grep -qF "    note: blinker_timer_fn() checks bl->stopping first" <<<"$text"
 expect_eq "v2: the reworded ones taken, another problem in blinker_remove() not" \
 	'["untriaged","untriaged","false-positive","pre-existing"]' "$(wn_verdicts "$v2")"

@@ -217,6 +217,187 @@ static void test_nomatch_other_file(void **state)
 	assert_false(similar(&a, NULL, &c, NULL, NULL));
 }
 
+/* --- the quoted code (issue 21) ----------------------------------------------- */
+
+static void test_quote_normalised(void **state)
+{
+	wn_sim_quote q;
+
+	(void) state;
+	/* Diff markers, line numbers, blank runs and snips go; the anchor
+	 * is the last line long enough to say something ("}" is not). */
+	assert_int_equal(wn_sim_quote_of("@@ -1,4 +1,5 @@ f\n"
+					 "+\tmemcpy(gz->ring,   src, len);\n"
+					 "...\n"
+					 " 412:\tgz->head += len;\n"
+					 "-}\n", &q), WN_OK);
+	assert_int_equal(q.n, 3);
+	assert_string_equal(q.line[0], "memcpy(gz->ring, src, len);");
+	assert_string_equal(q.line[1], "gz->head += len;");
+	assert_string_equal(q.line[2], "}");
+	assert_string_equal(q.anchor, "gz->head += len;");
+	wn_sim_quote_free(&q);
+	/* The kernel test robot's git-blame lines: the code alone. */
+	assert_int_equal(wn_sim_quote_of("8b0d2f4a6c8e0b Mei Tanaka 2026-11-02  407  \tif (!p)\n"
+					 "8b0d2f4a6c8e0b Mei Tanaka 2026-11-02 @408  \t\tgoto err_out;",
+					 &q), WN_OK);
+	assert_int_equal(q.n, 2);
+	assert_string_equal(q.line[0], "if (!p)");
+	assert_string_equal(q.anchor, "goto err_out;");
+	wn_sim_quote_free(&q);
+	assert_int_equal(wn_sim_quote_of(NULL, &q), WN_OK);
+	assert_null(q.anchor);
+	wn_sim_quote_free(&q);
+}
+
+static void test_quote_anchored(void **state)
+{
+	wn_sim_quote a, b, c, d;
+
+	(void) state;
+	assert_int_equal(wn_sim_quote_of("+\tgz->head += len;", &a), WN_OK);
+	assert_int_equal(wn_sim_quote_of("+\tgz->head += len;\n \tspin_unlock(&gz->lock);\n"
+					 "+\tgizmo_kick(gz);", &b), WN_OK);
+	assert_int_equal(wn_sim_quote_of(" \tspin_lock(&gz->lock);\n+\tmemcpy(gz->ring, src, len);",
+					 &c), WN_OK);
+	assert_int_equal(wn_sim_quote_of("}\n}", &d), WN_OK);
+	/* a's line is among b's: the same code, whichever is longer. */
+	assert_true(wn_sim_anchored(&a, &b));
+	assert_true(wn_sim_anchored(&b, &a));
+	assert_false(wn_sim_anchored(&a, &c));
+	/* A quote of braces only has no anchor. */
+	assert_false(wn_sim_anchored(&d, &d));
+	assert_false(wn_sim_anchored(&a, NULL));
+	wn_sim_quote_free(&a);
+	wn_sim_quote_free(&b);
+	wn_sim_quote_free(&c);
+	wn_sim_quote_free(&d);
+}
+
+static char *names(const char *text)
+{
+	wn_words w;
+	wn_buf b = WN_BUF_INIT;
+
+	assert_int_equal(wn_names_of(text, &w), WN_OK);
+	for (size_t i = 0; i < w.n; i++)
+		wn_buf_printf(&b, "%s%s", i ? " " : "", w.w[i]);
+	wn_words_free(&w);
+	return b.len ? wn_buf_steal(&b) : strdup("");
+}
+
+static void test_names(void **state)
+{
+	char *s;
+	wn_words a, b, c, none;
+
+	(void) state;
+	s = names("gz->head is advanced with `WRITE_ONCE()` missing, so gizmo_irq() reads "
+		  "a torn head in 2 places; `data` leaks");
+	assert_string_equal(s, "data gizmo_irq write_once");
+	free(s);
+	assert_int_equal(wn_names_of("`copy_to_user` in btrfs_uring_encoded_read()", &a), WN_OK);
+	assert_int_equal(wn_names_of("lock leak in `btrfs_uring_read_extent`", &b), WN_OK);
+	assert_int_equal(wn_names_of("btrfs_uring_encoded_read() calls copy_to_user", &c), WN_OK);
+	assert_int_equal(wn_names_of("Deadlock under the extent lock", &none), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	assert_false(wn_names_conflict(&a, &c, NULL));
+	/* A summary naming nothing conflicts with none. */
+	assert_false(wn_names_conflict(&a, &none, NULL));
+	/* The function both sit in does not count as a shared name. */
+	assert_int_equal(wn_names_of("btrfs_uring_encoded_read() leaks `data`", &none), WN_OK);
+	assert_false(wn_names_conflict(&c, &none, NULL));
+	assert_true(wn_names_conflict(&c, &none, "btrfs_uring_encoded_read"));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	wn_words_free(&c);
+	wn_words_free(&none);
+}
+
+/* wn_sim_judge on two findings with quotes. */
+static bool judge(const wn_finding *a, const wn_finding *b, wn_sim_result *r)
+{
+	char *la = wn_sim_location(a, "[PATCH v1] gizmo: x"), *lb = wn_sim_location(b, "[PATCH v2] gizmo: x");
+	wn_words wa, wb, na, nb;
+	wn_sim_quote qa, qb;
+	bool m;
+
+	assert_int_equal(wn_words_of(a->summary, &wa), WN_OK);
+	assert_int_equal(wn_words_of(b->summary, &wb), WN_OK);
+	assert_int_equal(wn_names_of(a->summary, &na), WN_OK);
+	assert_int_equal(wn_names_of(b->summary, &nb), WN_OK);
+	assert_int_equal(wn_sim_quote_of(a->quote, &qa), WN_OK);
+	assert_int_equal(wn_sim_quote_of(b->quote, &qb), WN_OK);
+	{
+		wn_sim_side sa = { la, &wa, &na, &qa }, sb = { lb, &wb, &nb, &qb };
+
+		m = wn_sim_judge(&sa, &sb, r);
+	}
+	wn_words_free(&wa);
+	wn_words_free(&wb);
+	wn_words_free(&na);
+	wn_words_free(&nb);
+	wn_sim_quote_free(&qa);
+	wn_sim_quote_free(&qb);
+	free(la);
+	free(lb);
+	return m;
+}
+
+static void test_judge_quote(void **state)
+{
+	/* {copy, len, byt, gz, ring, overrun, exceed, gizmo_ring_size} and
+	 * {gz, ring, overflow, caller, pass, len, larger}: 3 of 12. */
+	wn_finding a = finding("drivers/misc/gizmo/core.c", "gizmo_flush",
+			       "Copying len bytes into gz->ring overruns it when len exceeds "
+			       "GIZMO_RING_SIZE.");
+	wn_finding b = finding("drivers/misc/gizmo/core.c", "gizmo_flush",
+			       "gz->ring overflows when the caller passes a len larger than the ring.");
+	wn_finding c = finding("drivers/misc/gizmo/core.c", "gizmo_probe", b.summary);
+	wn_sim_result r;
+
+	(void) state;
+	a.quote = b.quote = c.quote = (char *) " \tspin_lock(&gz->lock);\n+\tmemcpy(gz->ring, src, len);";
+	assert_true(judge(&a, &b, &r));
+	assert_true(r.words == 0.25);
+	assert_true(r.score > 0.5999 && r.score < 0.6001);
+	assert_int_equal(r.signals, WN_SIM_PLACE | WN_SIM_QUOTE);
+	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
+			    "same quoted line and function; summary reworded");
+	/* The same code in another function is another place. */
+	assert_false(judge(&a, &c, &r));
+	assert_true(r.score == 0);
+	/* Without the quote the words alone do not reach. */
+	b.quote = NULL;
+	assert_false(judge(&a, &b, &r));
+	assert_int_equal(r.signals, WN_SIM_PLACE);
+}
+
+static void test_generic_places(void **state)
+{
+	wn_finding a = finding("kernel/locking/lockdep.c", "__lock_acquire",
+			       "possible circular locking dependency detected");
+	wn_finding b = a;
+	char *loc;
+
+	(void) state;
+	assert_true(wn_sim_generic_path("kernel/rcu/tree.c"));
+	assert_true(wn_sim_generic_path("mm/kasan/report.c"));
+	assert_true(wn_sim_generic_path("lib/dump_stack.c"));
+	assert_true(wn_sim_generic_path("kernel/workqueue.c"));
+	assert_true(wn_sim_generic_path("include/linux/spinlock.h"));
+	assert_false(wn_sim_generic_path("include/linux/mlx5/driver.h"));
+	assert_false(wn_sim_generic_path("kernel/lockingx.c"));
+	assert_false(wn_sim_generic_path("fs/btrfs/verity.c"));
+	/* At a generic place a finding sits at its patch's title: the same
+	 * text on another patch is not the same finding. */
+	loc = wn_sim_location(&a, "[PATCH] plume: x");
+	assert_string_equal(loc, "\x1f\x1fplume: x");
+	free(loc);
+	assert_false(similar(&a, "[PATCH] plume: x", &b, "[PATCH] frob: y", NULL));
+	assert_true(similar(&a, "[PATCH v1] plume: x", &b, "[PATCH v2] plume: x", NULL));
+}
+
 /* syzbot: one bug is one title.  A Read and a Write in the same frame,
  * and syzbot's "(2)", share place and words but are other bugs; the
  * same title, however folded, is the same bug; a syzbot crash is never
@@ -398,6 +579,11 @@ int main(void)
 		cmocka_unit_test(test_match_renamed_version),
 		cmocka_unit_test(test_nomatch_same_function),
 		cmocka_unit_test(test_nomatch_other_file),
+		cmocka_unit_test(test_quote_normalised),
+		cmocka_unit_test(test_quote_anchored),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_judge_quote),
+		cmocka_unit_test(test_generic_places),
 		cmocka_unit_test(test_syzbot_titles),
 		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_diff),

@@ -28,6 +28,8 @@ struct judged {
 	char *note, *subject, *summary, *loc;
 	time_t date;
 	wn_words words;
+	wn_words names;		/* code the summary names */
+	wn_sim_quote quote;
 };
 
 /* The judged findings at one place. */
@@ -52,6 +54,8 @@ static void judged_free(struct judged *j)
 	free(j->summary);
 	free(j->loc);
 	wn_words_free(&j->words);
+	wn_words_free(&j->names);
+	wn_sim_quote_free(&j->quote);
 	free(j);
 }
 
@@ -132,7 +136,8 @@ static struct judged *judged_new(const wn_item *it, size_t i)
 	j->loc = wn_sim_location(f, subject_of(it));
 	j->date = it->date;
 	if (!j->review || !j->subject || !j->summary ||
-	    wn_words_of(f->summary, &j->words) != WN_OK) {
+	    wn_words_of(f->summary, &j->words) != WN_OK ||
+	    wn_names_of(f->summary, &j->names) != WN_OK || wn_sim_quote_of(f->quote, &j->quote) != WN_OK) {
 		judged_free(j);
 		return NULL;
 	}
@@ -275,28 +280,33 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
  * loc, with words w).  Never one of another syzbot bug: see
  * wn_sim_same_bug. */
 static const struct judged *best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
-				    const char *loc, const wn_words *w, double *score)
+				    const wn_sim_side *me, wn_sim_result *res)
 {
 	const struct judged *best = NULL;
 
-	*score = 0;
+	memset(res, 0, sizeof(*res));
 	for (size_t k = 0; b && k < b->n; k++) {
 		const struct judged *j = b->v[k];
-		double sc;
+		wn_sim_side other = { j->loc, &j->words, &j->names, &j->quote };
+		wn_sim_result r;
 
 		if (strcmp(j->review, it->id) == 0 ||
 		    !wn_sim_same_bug(it->bot, f->summary, j->bot, j->summary) ||
-		    !wn_sim_match(loc, w, j->loc, &j->words, &sc))
+		    !wn_sim_judge(me, &other, &r))
 			continue;
-		if (!best || sc > *score || (sc == *score && j->date > best->date)) {
+		/* The score, then the words (two with the same code both
+		 * reach 1), then the newest. */
+		if (!best || r.score > res->score ||
+		    (r.score == res->score &&
+		     (r.words > res->words || (r.words == res->words && j->date > best->date)))) {
 			best = j;
-			*score = sc;
+			*res = r;
 		}
 	}
 	return best;
 }
 
-static wn_status seen_fill(const struct judged *j, double score, wn_seen *out)
+static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_seen *out)
 {
 	out->review = strdup(j->review);
 	out->finding = j->finding;
@@ -307,7 +317,9 @@ static wn_status seen_fill(const struct judged *j, double score, wn_seen *out)
 	out->patch_subject = strdup(j->subject);
 	out->date = j->date;
 	out->summary = strdup(j->summary);
-	out->score = score;
+	out->score = r->score;
+	out->signals = r->signals;
+	out->why = wn_sim_why(r->signals, j->loc);
 	if (!out->review || !out->patch_subject || !out->summary || (j->note && !out->note)) {
 		wn_seen_clear(out);
 		return WN_NOMEM;
@@ -320,10 +332,11 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 {
 	const wn_finding *f;
 	const struct judged *best;
-	wn_words w = { 0 };
+	wn_words w = { 0 }, names = { 0 };
+	wn_sim_quote quote = { 0 };
 	wn_buf q = WN_BUF_INIT;
 	char *loc = NULL;
-	double score;
+	wn_sim_result res;
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
@@ -334,6 +347,10 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 		return WN_NOT_FOUND;
 	st = wn_words_of(f->summary, &w);
 	if (st == WN_OK)
+		st = wn_names_of(f->summary, &names);
+	if (st == WN_OK)
+		st = wn_sim_quote_of(f->quote, &quote);
+	if (st == WN_OK)
 		st = build_query(m, f, subject_of(it), &q);
 	if (st == WN_OK && !wn_map_get(&m->asked, q.data, q.len)) {
 		if ((st = read_candidates(m, wn_buf_str(&q), err)) == WN_OK &&
@@ -341,11 +358,15 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 			st = WN_NOMEM;
 	}
 	if (st == WN_OK) {
-		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, loc, &w, &score);
-		st = best ? seen_fill(best, score, out) : WN_NOT_FOUND;
+		wn_sim_side me = { loc, &w, &names, &quote };
+
+		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, &me, &res);
+		st = best ? seen_fill(best, &res, out) : WN_NOT_FOUND;
 	}
 	free(loc);
 	wn_words_free(&w);
+	wn_words_free(&names);
+	wn_sim_quote_free(&quote);
 	wn_buf_free(&q);
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");

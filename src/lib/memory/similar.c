@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/str.h"
 #include "winnow/buf.h"
@@ -248,14 +249,49 @@ char *wn_sim_function(const char *function)
 	return n ? wn_strndup(p, n) : NULL;
 }
 
+/* Where unrelated bugs meet: the locking, KASAN, RCU and workqueue
+ * machinery and the stack dumper every splat goes through, and the
+ * headers of include/linux/ whose inline helpers everyone calls.  Two
+ * findings there are alike by place whatever their problem. */
+static const char *const generic_dirs[] = {
+	"kernel/locking/", "kernel/rcu/", "mm/kasan/", NULL,
+};
+static const char *const generic_files[] = {
+	"kernel/irq_work.c", "kernel/workqueue.c", "lib/dump_stack.c", NULL,
+};
+
+bool wn_sim_generic_path(const char *path)
+{
+	size_t n;
+
+	if (!path)
+		return false;
+	for (const char *const *d = generic_dirs; *d; d++)
+		if (strncmp(path, *d, strlen(*d)) == 0)
+			return true;
+	for (const char *const *f = generic_files; *f; f++)
+		if (strcmp(path, *f) == 0)
+			return true;
+	/* include/linux/NAME.h, not include/linux/DIR/NAME.h: a
+	 * subsystem's own headers are its own place. */
+	n = strlen(path);
+	return strncmp(path, "include/linux/", 14) == 0 && !strchr(path + 14, '/') && n > 16 &&
+	       strcmp(path + n - 2, ".h") == 0;
+}
+
 char *wn_sim_location(const wn_finding *f, const char *patch_subject)
 {
 	char *file = f->about_commit_msg ? NULL : wn_sim_path(f->file);
-	char *fn = file ? wn_sim_function(f->function) : NULL;
+	char *fn = NULL;
 	char *loc = NULL;
 	wn_subject s;
 
+	if (file && wn_sim_generic_path(file)) {
+		free(file);
+		file = NULL;
+	}
 	if (file) {
+		fn = wn_sim_function(f->function);
 		if (asprintf(&loc, "%s\x1f%s", file, fn ? fn : "") < 0)
 			loc = NULL;
 	} else if (patch_subject && wn_subject_parse(patch_subject, &s) == WN_OK) {
@@ -278,6 +314,295 @@ bool wn_sim_match(const char *loc_a, const wn_words *a, const char *loc_b, const
 	if (score)
 		*score = j;
 	return j >= WN_SIM_THRESHOLD;
+}
+
+/* --- the code signal ------------------------------------------------------- */
+
+/* The kernel test robot quotes code as git blame does: "<commit>
+ * <author> <YYYY-MM-DD> [@]<line>  <code>".  The length of that
+ * prefix, or 0. */
+static size_t blame_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && str_hex((unsigned char) s[i]) >= 0)
+		i++;
+	if (i < 7 || i >= n || s[i] != ' ')
+		return 0;
+	for (; i + 11 < n; i++) {
+		const char *d = s + i;
+
+		if (d[0] != ' ' || d[5] != '-' || d[8] != '-' || d[11] != ' ')
+			continue;
+		for (k = 1; k < 11 && (k == 5 || k == 8 || (d[k] >= '0' && d[k] <= '9')); k++)
+			;
+		if (k < 11)
+			continue;
+		for (k = i + 11; k < n && s[k] == ' '; k++)
+			;
+		if (k < n && s[k] == '@')
+			k++;
+		if (k >= n || s[k] < '0' || s[k] > '9')
+			return 0;
+		while (k < n && s[k] >= '0' && s[k] <= '9')
+			k++;
+		return k;
+	}
+	return 0;
+}
+
+/* One quoted line normalised into b (see wn_sim_quote). */
+static void quote_line(wn_buf *b, const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	if ((k = blame_prefix(s, n)) > 0) {
+		s += k;
+		n -= k;
+		while (n && str_space((unsigned char) *s)) {
+			s++;
+			n--;
+		}
+	}
+
+	if (n && (s[0] == '+' || s[0] == '-' || s[0] == ' '))
+		i = 1;
+	while (i < n && str_space((unsigned char) s[i]))
+		i++;
+	/* "123:" or "123 |": a line number some bots put in front. */
+	for (k = i; k < n && s[k] >= '0' && s[k] <= '9'; k++)
+		;
+	if (k > i) {
+		size_t m = k;
+
+		while (m < n && s[m] == ' ')
+			m++;
+		if (m < n && (s[m] == ':' || s[m] == '|'))
+			for (i = m + 1; i < n && str_space((unsigned char) s[i]);)
+				i++;
+	}
+	for (; i < n; i++) {
+		if (str_space((unsigned char) s[i])) {
+			while (i + 1 < n && str_space((unsigned char) s[i + 1]))
+				i++;
+			if (i + 1 < n)
+				wn_buf_putc(b, ' ');
+			continue;
+		}
+		wn_buf_putc(b, s[i]);
+	}
+}
+
+static bool snip(const char *l)
+{
+	return strncmp(l, "@@", 2) == 0 || strcmp(l, "...") == 0 || strcmp(l, "[ ... ]") == 0 ||
+	       strcmp(l, "[...]") == 0;
+}
+
+/* The line a comment hangs on must say something: "}" or "break;" is
+ * in every function. */
+#define ANCHOR_MIN 8
+
+wn_status wn_sim_quote_of(const char *quote, wn_sim_quote *out)
+{
+	wn_words ws = { 0 };
+	size_t cap = 0;
+	const char *p = quote ? quote : "";
+
+	memset(out, 0, sizeof(*out));
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		wn_buf b = WN_BUF_INIT;
+
+		quote_line(&b, p, n);
+		p += n + (p[n] == '\n');
+		if (wn_buf_status(&b) != WN_OK) {
+			wn_buf_free(&b);
+			wn_words_free(&ws);
+			return WN_NOMEM;
+		}
+		if (!b.len || snip(wn_buf_str(&b))) {
+			wn_buf_free(&b);
+			continue;
+		}
+		if (add_word(&ws, &cap, b.data, b.len) != WN_OK) {
+			wn_buf_free(&b);
+			wn_words_free(&ws);
+			return WN_NOMEM;
+		}
+		wn_buf_free(&b);
+	}
+	out->line = ws.w;
+	out->n = ws.n;
+	for (size_t i = out->n; i-- > 0;)
+		if (strlen(out->line[i]) >= ANCHOR_MIN) {
+			out->anchor = out->line[i];
+			break;
+		}
+	return WN_OK;
+}
+
+void wn_sim_quote_free(wn_sim_quote *q)
+{
+	for (size_t i = 0; i < q->n; i++)
+		free(q->line[i]);
+	free(q->line);
+	memset(q, 0, sizeof(*q));
+}
+
+static bool has_line(const wn_sim_quote *q, const char *l)
+{
+	for (size_t i = 0; l && i < q->n; i++)
+		if (strcmp(q->line[i], l) == 0)
+			return true;
+	return false;
+}
+
+bool wn_sim_anchored(const wn_sim_quote *a, const wn_sim_quote *b)
+{
+	size_t both = 0, all;
+
+	if (!a || !b || !a->anchor || !b->anchor)
+		return false;
+	if (has_line(b, a->anchor) || has_line(a, b->anchor))
+		return true;
+	/* Lines as sets: a line quoted twice counts once. */
+	all = a->n + b->n;
+	for (size_t i = 0; i < a->n; i++) {
+		bool dup = false;
+
+		for (size_t k = 0; k < i && !dup; k++)
+			dup = strcmp(a->line[k], a->line[i]) == 0;
+		if (dup)
+			all--;
+		else if (has_line(b, a->line[i]))
+			both++;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(b->line[k], b->line[i]) == 0) {
+				all--;
+				break;
+			}
+	return all > both && 2 * both >= all - both;
+}
+
+static wn_status add_name(wn_words *out, size_t *cap, const char *w, size_t n)
+{
+	char word[64];
+
+	if (!n)
+		return WN_OK;
+	if (n > sizeof(word) - 1)
+		n = sizeof(word) - 1;
+	for (size_t i = 0; i < n; i++)
+		word[i] = (char) str_lower((unsigned char) w[i]);
+	return add_word(out, cap, word, n);
+}
+
+wn_status wn_names_of(const char *text, wn_words *out)
+{
+	const char *p = text ? text : "";
+	bool tick = false;
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	while (*p) {
+		const char *w = p;
+		size_t n = 0;
+		bool name;
+
+		if (*p == '`') {
+			tick = !tick;
+			p++;
+			continue;
+		}
+		if (!str_ident_char((unsigned char) *p) || (*p >= '0' && *p <= '9')) {
+			/* A number or the rest of one is no name. */
+			while (*p && str_ident_char((unsigned char) *p))
+				p++;
+			if (*p && *p != '`')
+				p++;
+			continue;
+		}
+		while (str_ident_char((unsigned char) w[n]))
+			n++;
+		p = w + n;
+		name = tick || memchr(w, '_', n) || (p[0] == '(' && p[1] == ')');
+		if (name && add_name(out, &cap, w, n) != WN_OK) {
+			wn_words_free(out);
+			return WN_NOMEM;
+		}
+	}
+	make_set(out);
+	return WN_OK;
+}
+
+/* Is some name of a, other than skip, in b? */
+static bool shares_name(const wn_words *a, const wn_words *b, const char *skip, bool *named)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		if (skip && strcasecmp(a->w[i], skip) == 0)
+			continue;
+		*named = true;
+		for (size_t k = 0; k < b->n; k++)
+			if (strcmp(a->w[i], b->w[k]) == 0)
+				return true;
+	}
+	return false;
+}
+
+bool wn_names_conflict(const wn_words *a, const wn_words *b, const char *function)
+{
+	bool named_a = false, named_b = false;
+
+	if (!a || !b || shares_name(a, b, function, &named_a))
+		return false;
+	shares_name(b, a, function, &named_b);
+	return named_a && named_b;
+}
+
+/* A place with a named function: a file's "FILE\x1fFUNCTION", not a
+ * patch title's "\x1f\x1fTITLE" nor a file alone. */
+static bool in_function(const char *loc)
+{
+	const char *sep = loc ? strchr(loc, '\x1f') : NULL;
+
+	return sep && sep != loc && sep[1];
+}
+
+bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r)
+{
+	bool code = false;
+
+	memset(r, 0, sizeof(*r));
+	if (a->loc && b->loc && strcmp(a->loc, b->loc) == 0) {
+		r->signals = WN_SIM_PLACE;
+		r->words = wn_words_jaccard(a->words, b->words);
+		code = in_function(a->loc) && wn_sim_anchored(a->quote, b->quote) &&
+		       !wn_names_conflict(a->names, b->names, strchr(a->loc, '\x1f') + 1);
+	}
+	r->score = r->words;
+	if (r->words >= WN_SIM_THRESHOLD)
+		r->signals |= WN_SIM_WORDS;
+	if (code) {
+		r->signals |= WN_SIM_QUOTE;
+		/* A similarity stays at most 1; r->words tells such apart. */
+		r->score = r->words + WN_SIM_QUOTE_WEIGHT > 1 ? 1 : r->words + WN_SIM_QUOTE_WEIGHT;
+	}
+	return r->score >= WN_SIM_THRESHOLD;
+}
+
+const char *wn_sim_why(unsigned signals, const char *loc)
+{
+	bool fn = in_function(loc), title = loc && loc[0] == '\x1f';
+
+	if (signals & WN_SIM_QUOTE)
+		return signals & WN_SIM_WORDS ? "same quoted line and function; summary alike"
+					      : "same quoted line and function; summary reworded";
+	if (title)
+		return "same patch title; summary alike";
+	return fn ? "same function; summary alike" : "same file; summary alike";
 }
 
 static const char *skip_space(const char *s)

@@ -102,8 +102,11 @@ static void seen_lines(struct memo *m, wn_verdict now)
 
 	format_date(m->seen.date, date);
 	add_line(m, role_of_verdict(m->seen.verdict),
-		 wn_strdupf("Seen before: %s on %s, %s%s", wn_verdict_label(m->seen.verdict),
-		     m->seen.patch_subject, date, now == m->seen.verdict ? "" : "  (= takes it)"));
+		 wn_strdupf("Seen before: %s on %s, %s%s%s%s", wn_verdict_label(m->seen.verdict),
+		     m->seen.patch_subject, date, now == m->seen.verdict ? "" : "  (= takes it)",
+		     /* Last, where a narrow screen may cut it: why it
+		      * matched, to weigh a carry on reworded text. */
+		     m->seen.why ? "  - " : "", m->seen.why ? m->seen.why : ""));
 	if (m->seen.note)
 		add_line(m, ROLE_HEADER, wn_strdupf("  its note: %s", m->seen.note));
 }
