@@ -62,6 +62,13 @@ const char *wn_bot_link_marker(wn_bot b);
 /* Does each finding of b name one bug by its title (syzbot), so that
  * only findings with the identical title are the same problem? */
 bool wn_bot_title_names_bug(wn_bot b);
+/* Is path (n bytes; a source path as bots name it, "kernel/locking/
+ * lockdep.c") in the kernel's generic machinery, where unrelated bugs
+ * meet: locking, the sanitizers, RCU, deferred work, the scheduler, the
+ * allocators, entry and arch code, the stack dumper, and the headers of
+ * include/linux/ whose helpers everyone calls?  A crash is placed
+ * outside it and no two findings are alike by such a place. */
+bool wn_place_generic(const char *path, size_t n);
 /* s past a bot's subject tag ("[syzbot ci]", any case) at its start;
  * s itself when it starts with none. */
 const char *wn_bot_subject_untag(const char *s);

@@ -1,11 +1,12 @@
-/* winnow — where a finding stands: file names normalised, and the
- * patch's own files (see place.h). */
+/* winnow — where a finding stands: file names normalised, the patch's
+ * own files (see place.h), and the kernel's generic places. */
 #include "autoconfig.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "place.h"
+#include "winnow/review.h"
 
 /* Drop "." segments and empty ones, and resolve "dir/.." against the
  * segment before it; a ".." with nothing before it stays (it names a
@@ -117,4 +118,34 @@ bool rv_in_patch_n(const char *path, size_t n, const char *const *patch_files)
 	}
 	free(p);
 	return in;
+}
+
+/* In the bots' bottom file: the crash reader places findings with it,
+ * review.c calls the bots, and similarity (memory/) asks it too. */
+bool wn_place_generic(const char *path, size_t n)
+{
+	static const char *const dirs[] = {
+		"kernel/locking/", "kernel/rcu/", "kernel/sched/", "kernel/entry/", "kernel/time/",
+		"kernel/kcsan/", "mm/kasan/", "mm/kmsan/", "mm/kfence/", "arch/", "include/asm-generic/",
+	};
+	static const char *const files[] = {
+		"kernel/irq_work.c", "kernel/workqueue.c", "kernel/softirq.c", "kernel/panic.c",
+		"kernel/kthread.c", "kernel/stacktrace.c", "lib/dump_stack.c", "lib/list_debug.c",
+		"lib/refcount.c", "lib/string.c", "mm/slub.c", "mm/slab.c", "mm/slab_common.c",
+		"include/net/netns/generic.h",
+	};
+	const char *slash;
+
+	if (!path)
+		return false;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (n >= strlen(dirs[i]) && !memcmp(path, dirs[i], strlen(dirs[i])))
+			return true;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (n == strlen(files[i]) && !memcmp(path, files[i], n))
+			return true;
+	/* include/linux/NAME.h, not include/linux/DIR/NAME.h: a
+	 * subsystem's own headers are its own place. */
+	return n > 16 && !memcmp(path, "include/linux/", 14) &&
+	       !((slash = memchr(path + 14, '/', n - 14))) && !memcmp(path + n - 2, ".h", 2);
 }

@@ -200,27 +200,6 @@ static void first_source(const struct rv_lines *L, size_t from, size_t to, struc
 	}
 }
 
-/* Files of the kernel's generic machinery: locking, the sanitizers,
- * stack dumps, deferred work, RCU, the scheduler, the allocators, entry
- * code, common headers.  Unrelated bugs crash through them alike
- * ("kernel/locking/lockdep.c __lock_acquire"), so a finding placed there
- * says nothing of where the bug is. */
-static const char *const generic_places[] = {
-	"kernel/locking/", "mm/kasan/", "mm/kmsan/", "mm/kfence/", "kernel/kcsan/",
-	"lib/dump_stack.c", "kernel/irq_work.c", "kernel/workqueue.c", "kernel/rcu/",
-	"kernel/sched/", "kernel/entry/", "kernel/softirq.c", "kernel/time/", "kernel/panic.c",
-	"kernel/kthread.c", "kernel/stacktrace.c", "mm/slub.c", "mm/slab.c", "mm/slab_common.c",
-	"lib/list_debug.c", "lib/refcount.c", "lib/string.c", "arch/", "include/",
-};
-
-static bool generic_place(const char *file, size_t n)
-{
-	for (size_t i = 0; i < sizeof(generic_places) / sizeof(generic_places[0]); i++)
-		if (str_prefix(file, n, generic_places[i]))
-			return true;
-	return false;
-}
-
 /* The first frame of the crash's own stack [k, to) that has a function
  * and a file outside the generic machinery; the stacks of the
  * allocation and the free come later and are not the crash's.  False
@@ -240,7 +219,7 @@ static bool own_frame(const struct rv_lines *L, size_t k, size_t to, struct cras
 			continue;
 		memset(&here, 0, sizeof(here));
 		scan_words(s, n, &here);
-		if (here.file && here.func && !generic_place(here.file, here.file_n)) {
+		if (here.file && here.func && !wn_place_generic(here.file, here.file_n)) {
 			*cr = here;
 			return true;
 		}
@@ -396,7 +375,7 @@ void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, 
 		f->file = rv_dup(c, cr.file, cr.file_n);
 		f->line = (int) cr.line;
 	}
-	if (cr.file && generic_place(cr.file, cr.file_n) && own_frame(L, k, to, &own)) {
+	if (cr.file && wn_place_generic(cr.file, cr.file_n) && own_frame(L, k, to, &own)) {
 		/* The fingerprint keeps the place it was first made with, so
 		 * verdicts given before stay on their finding. */
 		rv_fp_pin(c, (size_t) (f - c->r->findings));

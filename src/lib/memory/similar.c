@@ -249,34 +249,9 @@ char *wn_sim_function(const char *function)
 	return n ? wn_strndup(p, n) : NULL;
 }
 
-/* Where unrelated bugs meet: the locking, KASAN, RCU and workqueue
- * machinery and the stack dumper every splat goes through, and the
- * headers of include/linux/ whose inline helpers everyone calls.  Two
- * findings there are alike by place whatever their problem. */
-static const char *const generic_dirs[] = {
-	"kernel/locking/", "kernel/rcu/", "mm/kasan/", NULL,
-};
-static const char *const generic_files[] = {
-	"kernel/irq_work.c", "kernel/workqueue.c", "lib/dump_stack.c", NULL,
-};
-
 bool wn_sim_generic_path(const char *path)
 {
-	size_t n;
-
-	if (!path)
-		return false;
-	for (const char *const *d = generic_dirs; *d; d++)
-		if (strncmp(path, *d, strlen(*d)) == 0)
-			return true;
-	for (const char *const *f = generic_files; *f; f++)
-		if (strcmp(path, *f) == 0)
-			return true;
-	/* include/linux/NAME.h, not include/linux/DIR/NAME.h: a
-	 * subsystem's own headers are its own place. */
-	n = strlen(path);
-	return strncmp(path, "include/linux/", 14) == 0 && !strchr(path + 14, '/') && n > 16 &&
-	       strcmp(path + n - 2, ".h") == 0;
+	return path && wn_place_generic(path, strlen(path));
 }
 
 char *wn_sim_location(const wn_finding *f, const char *patch_subject)
