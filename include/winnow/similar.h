@@ -103,7 +103,11 @@ bool wn_sim_anchored(const wn_sim_quote *a, const wn_sim_quote *b);
  * WN_NOMEM is the only error. */
 wn_status wn_names_of(const char *text, wn_words *out);
 /* Both summaries name code and no name is in both: they speak of
- * different code, whatever lines they quote.  function (may be NULL),
+ * different code, whatever lines they quote.  Names are the same
+ * underscores aside ("dev_t", "devt") and when one is the other's last
+ * part after a '_' ("data", "btrfs_uring_encoded_data": a variable named
+ * by its type), so a reworded summary naming the variable instead of
+ * its type is no conflict.  function (may be NULL),
  * the place both are in, does not count: naming it says nothing the
  * place does not.  False when a or b is NULL. */
 bool wn_names_conflict(const wn_words *a, const wn_words *b, const char *function);

@@ -310,6 +310,27 @@ static void test_names(void **state)
 	assert_true(wn_names_conflict(&c, &none, "btrfs_uring_encoded_read"));
 	wn_words_free(&a);
 	wn_words_free(&b);
+	wn_words_free(&none);
+	/* One name spelt two ways: underscores aside, and a variable named
+	 * by its type's last word; a name inside another is not the same. */
+	assert_int_equal(wn_names_of("the `devt` of the device", &a), WN_OK);
+	assert_int_equal(wn_names_of("a simple `dev_t` check", &b), WN_OK);
+	assert_false(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("leak of the `data` structure", &a), WN_OK);
+	assert_int_equal(wn_names_of("leak of btrfs_uring_encoded_data", &b), WN_OK);
+	assert_false(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("uses data_len after free", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("Use-after-free of `root`", &a), WN_OK);
+	assert_int_equal(wn_names_of("`reloc_root_is_dead()` misorders", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
 	wn_words_free(&c);
 	wn_words_free(&none);
 }

@@ -513,6 +513,34 @@ wn_status wn_names_of(const char *text, wn_words *out)
 	return WN_OK;
 }
 
+/* The same name as bots spell it: underscores aside ("dev_t" and
+ * "devt", a type and the field holding it), or one the last part of the
+ * other after a '_' ("data" and "btrfs_uring_encoded_data": the kernel
+ * names a variable by its type's last word, struct foo_data *data). */
+static bool same_name(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	const char *x = a, *y = b;
+
+	if (na != nb && (na < nb ? na : nb) >= 3) {
+		const char *s = na < nb ? a : b, *l = na < nb ? b : a;
+		size_t ns = strlen(s), nl = strlen(l);
+
+		if (l[nl - ns - 1] == '_' && strcmp(l + nl - ns, s) == 0)
+			return true;
+	}
+	for (;; x++, y++) {
+		while (*x == '_')
+			x++;
+		while (*y == '_')
+			y++;
+		if (*x != *y)
+			return false;
+		if (!*x)
+			return true;
+	}
+}
+
 /* Is some name of a, other than skip, in b? */
 static bool shares_name(const wn_words *a, const wn_words *b, const char *skip, bool *named)
 {
@@ -521,7 +549,7 @@ static bool shares_name(const wn_words *a, const wn_words *b, const char *skip, 
 			continue;
 		*named = true;
 		for (size_t k = 0; k < b->n; k++)
-			if (strcmp(a->w[i], b->w[k]) == 0)
+			if (same_name(a->w[i], b->w[k]))
 				return true;
 	}
 	return false;
