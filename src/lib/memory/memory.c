@@ -26,10 +26,12 @@ struct judged {
 	wn_bot bot;
 	wn_verdict verdict;
 	char *note, *subject, *summary, *loc;
+	char *patch;		/* wn_sim_patch(subject); NULL: none */
 	time_t date;
 	wn_words words;
 	wn_words names;		/* code the summary names */
 	wn_sim_quote quote;
+	wn_words text;		/* the words of the bot's comment */
 };
 
 /* The judged findings at one place. */
@@ -41,7 +43,8 @@ struct bucket {
 struct wn_memory {
 	wn_index *idx;
 	const wn_store *store;
-	wn_map by_loc;		/* location -> struct bucket */
+	wn_map by_loc;		/* location -> struct bucket (owns the findings) */
+	wn_map by_patch;	/* wn_sim_patch() -> struct bucket (borrows them) */
 	wn_map read;		/* review ids read (value: the memory itself) */
 	wn_map asked;		/* queries run (value: the memory itself) */
 };
@@ -53,9 +56,11 @@ static void judged_free(struct judged *j)
 	free(j->subject);
 	free(j->summary);
 	free(j->loc);
+	free(j->patch);
 	wn_words_free(&j->words);
 	wn_words_free(&j->names);
 	wn_sim_quote_free(&j->quote);
+	wn_words_free(&j->text);
 	free(j);
 }
 
@@ -65,6 +70,14 @@ static void bucket_free(void *v)
 
 	for (size_t i = 0; i < b->n; i++)
 		judged_free(b->v[i]);
+	free(b->v);
+	free(b);
+}
+
+static void bucket_borrowed_free(void *v)
+{
+	struct bucket *b = v;
+
 	free(b->v);
 	free(b);
 }
@@ -85,6 +98,7 @@ void wn_memory_free(wn_memory **pm)
 
 	if (!m)
 		return;
+	wn_map_free(&m->by_patch, bucket_borrowed_free);
 	wn_map_free(&m->by_loc, bucket_free);
 	wn_map_free(&m->read, NULL);
 	wn_map_free(&m->asked, NULL);
@@ -99,14 +113,13 @@ static const char *subject_of(const wn_item *it)
 
 /* --- reading candidates ---------------------------------------------------- */
 
-static bool file_judged(wn_memory *m, struct judged *j)
+static bool bucket_add(wn_map *map, const char *key, struct judged *j)
 {
-	struct bucket *b = wn_map_get(&m->by_loc, j->loc, strlen(j->loc));
+	struct bucket *b = wn_map_get(map, key, strlen(key));
 	struct judged **nv;
 
 	if (!b) {
-		if (!(b = calloc(1, sizeof(*b))) ||
-		    wn_map_put(&m->by_loc, j->loc, strlen(j->loc), b) != WN_OK) {
+		if (!(b = calloc(1, sizeof(*b))) || wn_map_put(map, key, strlen(key), b) != WN_OK) {
 			free(b);
 			return false;
 		}
@@ -116,6 +129,14 @@ static bool file_judged(wn_memory *m, struct judged *j)
 	nv[b->n++] = j;
 	b->v = nv;
 	return true;
+}
+
+/* By place, which owns j, then by patch.  false: out of memory, and j
+ * is owned when it is in by_loc. */
+static bool file_judged(wn_memory *m, struct judged *j, bool *owned)
+{
+	*owned = bucket_add(&m->by_loc, j->loc, j);
+	return *owned && (!j->patch || bucket_add(&m->by_patch, j->patch, j));
 }
 
 static struct judged *judged_new(const wn_item *it, size_t i)
@@ -134,10 +155,12 @@ static struct judged *judged_new(const wn_item *it, size_t i)
 	j->subject = wn_strdup0(subject_of(it));
 	j->summary = wn_strdup0(f->summary);
 	j->loc = wn_sim_location(f, subject_of(it));
+	j->patch = wn_sim_patch(subject_of(it));
 	j->date = it->date;
 	if (!j->review || !j->subject || !j->summary ||
 	    wn_words_of(f->summary, &j->words) != WN_OK ||
-	    wn_names_of(f->summary, &j->names) != WN_OK || wn_sim_quote_of(f->quote, &j->quote) != WN_OK) {
+	    wn_names_of(f->summary, &j->names) != WN_OK || wn_sim_quote_of(f->quote, &j->quote) != WN_OK ||
+	    wn_words_of(f->comment, &j->text) != WN_OK) {
 		judged_free(j);
 		return NULL;
 	}
@@ -149,6 +172,7 @@ static bool keep(wn_memory *m, const wn_item *it)
 {
 	for (size_t i = 0; i < it->review->nfindings; i++) {
 		struct judged *j;
+		bool owned;
 
 		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED)
 			continue;
@@ -159,8 +183,9 @@ static bool keep(wn_memory *m, const wn_item *it)
 			judged_free(j);
 			continue;
 		}
-		if (!file_judged(m, j)) {
-			judged_free(j);
+		if (!file_judged(m, j, &owned)) {
+			if (!owned)
+				judged_free(j);
 			return false;
 		}
 	}
@@ -205,35 +230,45 @@ static bool plain_word(const char *s)
 	return true;
 }
 
+/* The patch's title as a subject phrase: the reviews of every version
+ * of the patch.  WN_NOT_FOUND without a title. */
+static wn_status title_term(wn_buf *q, const char *subject)
+{
+	wn_subject s;
+	wn_status st = WN_NOT_FOUND;
+	size_t words = 0;
+
+	if (wn_subject_parse(subject, &s) != WN_OK)
+		return WN_NOT_FOUND;
+	if (*s.title) {
+		st = wn_buf_puts(q, "subject:\"");
+		for (const char *c = s.title; st == WN_OK && *c && words < TITLE_WORDS; c++) {
+			words += *c == ' ';
+			if (words < TITLE_WORDS)
+				st = wn_buf_putc(q, *c == '"' ? ' ' : *c);
+		}
+		if (st == WN_OK)
+			st = wn_buf_puts(q, "\"");
+	}
+	wn_subject_clear(&s);
+	return st;
+}
+
 /* What the candidates' text must hold: the function, else the file's
  * own name, else the patch title as a subject phrase. */
 static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 {
 	char *fn = wn_sim_function(f->function), *file = wn_sim_path(f->file);
 	const char *base = file ? strrchr(file, '/') : NULL;
-	wn_subject s;
-	wn_status st = WN_NOT_FOUND;
+	wn_status st;
 
 	base = base ? base + 1 : file;
 	if (!f->about_commit_msg && fn && plain_word(fn))
 		st = wn_buf_printf(q, "\"%s\"", fn);
 	else if (!f->about_commit_msg && base && *base && plain_word(base))
 		st = wn_buf_printf(q, "\"%s\"", base);
-	else if (wn_subject_parse(subject, &s) == WN_OK) {
-		size_t words = 0;
-
-		if (*s.title) {
-			st = wn_buf_puts(q, "subject:\"");
-			for (const char *c = s.title; st == WN_OK && *c && words < TITLE_WORDS; c++) {
-				words += *c == ' ';
-				if (words < TITLE_WORDS)
-					st = wn_buf_putc(q, *c == '"' ? ' ' : *c);
-			}
-			if (st == WN_OK)
-				st = wn_buf_puts(q, "\"");
-		}
-		wn_subject_clear(&s);
-	}
+	else
+		st = title_term(q, subject);
 	free(fn);
 	free(file);
 	return st;
@@ -242,15 +277,19 @@ static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 /* (verdict tags) and (term): the same for every finding with that term,
  * so a pass over many findings asks notmuch once per function.  A
  * finding that gives no term is looked for by its fingerprint's verdict
- * property instead (its exact repeats only). */
+ * property instead (its exact repeats only).  by_patch: the term is the
+ * patch's title, for the patch route (similar.h), and WN_NOT_FOUND when
+ * it has none. */
 static wn_status build_query(const wn_memory *m, const wn_finding *f, const char *subject,
-			     wn_buf *q)
+			     bool by_patch, wn_buf *q)
 {
 	const char *prefix = wn_index_conf(m->idx)->tagprefix;
 	wn_buf t = WN_BUF_INIT;
-	wn_status st = term(&t, f, subject);
+	wn_status st = by_patch ? title_term(&t, subject) : term(&t, f, subject);
 	const char *sep = "";
 
+	if (by_patch && st == WN_NOT_FOUND)
+		return st;
 	if (st == WN_OK) {
 		st = wn_buf_puts(q, "(");
 		for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
@@ -276,18 +315,17 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 
 /* --- lookup --------------------------------------------------------------------- */
 
-/* The judged finding of bucket b most like finding f of review it (at
- * loc, with words w).  Never one of another syzbot bug: see
+/* The judged finding of bucket b more like finding f of review it (me)
+ * than *best (with *res), if any.  Never one of another syzbot bug: see
  * wn_sim_same_bug. */
-static const struct judged *best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
-				    const wn_sim_side *me, wn_sim_result *res)
+static void best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
+		    const wn_sim_side *me, const struct judged **bestp, wn_sim_result *res)
 {
-	const struct judged *best = NULL;
+	const struct judged *best = *bestp;
 
-	memset(res, 0, sizeof(*res));
 	for (size_t k = 0; b && k < b->n; k++) {
 		const struct judged *j = b->v[k];
-		wn_sim_side other = { j->loc, &j->words, &j->names, &j->quote };
+		wn_sim_side other = { j->loc, &j->words, &j->names, &j->quote, j->patch, &j->text };
 		wn_sim_result r;
 
 		if (strcmp(j->review, it->id) == 0 ||
@@ -303,7 +341,20 @@ static const struct judged *best_of(const struct bucket *b, const wn_item *it, c
 			*res = r;
 		}
 	}
-	return best;
+	*bestp = best;
+}
+
+/* Read the candidates query q names, unless it was asked before. */
+static wn_status ask(wn_memory *m, const wn_buf *q, wn_error *err)
+{
+	wn_status st = WN_OK;
+
+	if (!wn_map_get(&m->asked, q->data, q->len)) {
+		if ((st = read_candidates(m, wn_buf_str(q), err)) == WN_OK &&
+		    wn_map_put(&m->asked, q->data, q->len, m) != WN_OK)
+			st = WN_NOMEM;
+	}
+	return st;
 }
 
 static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_seen *out)
@@ -331,12 +382,12 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 			   wn_error *err)
 {
 	const wn_finding *f;
-	const struct judged *best;
-	wn_words w = { 0 }, names = { 0 };
+	const struct judged *best = NULL;
+	wn_words w = { 0 }, names = { 0 }, text = { 0 };
 	wn_sim_quote quote = { 0 };
-	wn_buf q = WN_BUF_INIT;
-	char *loc = NULL;
-	wn_sim_result res;
+	wn_buf q = WN_BUF_INIT, qp = WN_BUF_INIT;
+	char *loc = NULL, *patch;
+	wn_sim_result res = { 0 };
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
@@ -345,29 +396,38 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 	f = &it->review->findings[i];
 	if (!(loc = wn_sim_location(f, subject_of(it))))
 		return WN_NOT_FOUND;
+	patch = wn_sim_patch(subject_of(it));
 	st = wn_words_of(f->summary, &w);
 	if (st == WN_OK)
 		st = wn_names_of(f->summary, &names);
 	if (st == WN_OK)
 		st = wn_sim_quote_of(f->quote, &quote);
 	if (st == WN_OK)
-		st = build_query(m, f, subject_of(it), &q);
-	if (st == WN_OK && !wn_map_get(&m->asked, q.data, q.len)) {
-		if ((st = read_candidates(m, wn_buf_str(&q), err)) == WN_OK &&
-		    wn_map_put(&m->asked, q.data, q.len, m) != WN_OK)
-			st = WN_NOMEM;
-	}
+		st = wn_words_of(f->comment, &text);
+	if (st == WN_OK)
+		st = build_query(m, f, subject_of(it), false, &q);
+	if (st == WN_OK)
+		st = ask(m, &q, err);
+	/* The patch route's candidates: the judged reviews of the patch's
+	 * other versions, wherever their findings sit. */
+	if (st == WN_OK && patch && (st = build_query(m, f, subject_of(it), true, &qp)) == WN_OK)
+		st = ask(m, &qp, err);
 	if (st == WN_OK) {
-		wn_sim_side me = { loc, &w, &names, &quote };
+		wn_sim_side me = { loc, &w, &names, &quote, patch, &text };
 
-		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, &me, &res);
+		best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, &me, &best, &res);
+		if (patch)
+			best_of(wn_map_get(&m->by_patch, patch, strlen(patch)), it, f, &me, &best, &res);
 		st = best ? seen_fill(best, &res, out) : WN_NOT_FOUND;
 	}
 	free(loc);
+	free(patch);
 	wn_words_free(&w);
 	wn_words_free(&names);
+	wn_words_free(&text);
 	wn_sim_quote_free(&quote);
 	wn_buf_free(&q);
+	wn_buf_free(&qp);
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");
 	return st;
