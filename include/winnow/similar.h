@@ -177,6 +177,28 @@ typedef struct wn_sim_result {
 /* wn_sim_match with the code signal (2' at the top). */
 bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r);
 
+/* A finding with everything wn_sim_judge compares, owned; side points
+ * into it, so it stays where wn_sim_finding_of() filled it. */
+typedef struct wn_sim_finding {
+	wn_bot bot;
+	char *summary;
+	char *loc, *patch;
+	wn_words words, names, text;
+	wn_sim_quote quote;
+	wn_sim_side side;
+} wn_sim_finding;
+
+/* Finding f of bot's review about the patch patch_subject (may be NULL).
+ * WN_NOT_FOUND: f has no place (wn_sim_location), and is like no other
+ * finding; WN_NOMEM.  *out is cleared either way on failure. */
+wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_subject,
+			    wn_sim_finding *out);
+void wn_sim_finding_free(wn_sim_finding *s);
+/* *s was copied from where it was filled: point its side into it. */
+void wn_sim_finding_moved(wn_sim_finding *s);
+/* wn_sim_same_bug and wn_sim_judge. */
+bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r);
+
 /* What signals say, for people: "same quoted line and function;
  * summary reworded".  A static string. */
 const char *wn_sim_why(unsigned signals, const char *loc);

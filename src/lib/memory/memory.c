@@ -23,15 +23,10 @@ struct judged {
 	char *review;
 	size_t finding;
 	char fp[WN_FP_LEN + 1];
-	wn_bot bot;
 	wn_verdict verdict;
-	char *note, *subject, *summary, *loc;
-	char *patch;		/* wn_sim_patch(subject); NULL: none */
+	char *note, *subject;
 	time_t date;
-	wn_words words;
-	wn_words names;		/* code the summary names */
-	wn_sim_quote quote;
-	wn_words text;		/* the words of the bot's comment */
+	wn_sim_finding sim;	/* what likeness compares */
 };
 
 /* The judged findings at one place. */
@@ -54,13 +49,7 @@ static void judged_free(struct judged *j)
 	free(j->review);
 	free(j->note);
 	free(j->subject);
-	free(j->summary);
-	free(j->loc);
-	free(j->patch);
-	wn_words_free(&j->words);
-	wn_words_free(&j->names);
-	wn_sim_quote_free(&j->quote);
-	wn_words_free(&j->text);
+	wn_sim_finding_free(&j->sim);
 	free(j);
 }
 
@@ -135,36 +124,38 @@ static bool bucket_add(wn_map *map, const char *key, struct judged *j)
  * is owned when it is in by_loc. */
 static bool file_judged(wn_memory *m, struct judged *j, bool *owned)
 {
-	*owned = bucket_add(&m->by_loc, j->loc, j);
-	return *owned && (!j->patch || bucket_add(&m->by_patch, j->patch, j));
+	*owned = bucket_add(&m->by_loc, j->sim.loc, j);
+	return *owned && (!j->sim.patch || bucket_add(&m->by_patch, j->sim.patch, j));
 }
 
-static struct judged *judged_new(const wn_item *it, size_t i)
+/* Finding i of it, judged.  WN_NOT_FOUND: it has no place, and is like
+ * no other finding; WN_NOMEM. */
+static wn_status judged_new(const wn_item *it, size_t i, struct judged **out)
 {
 	const wn_finding *f = &it->review->findings[i];
 	struct judged *j = calloc(1, sizeof(*j));
+	wn_status st;
 
+	*out = NULL;
 	if (!j)
-		return NULL;
+		return WN_NOMEM;
+	if ((st = wn_sim_finding_of(it->bot, f, subject_of(it), &j->sim)) != WN_OK) {
+		free(j);
+		return st;
+	}
 	j->review = strdup(it->id);
 	j->finding = i + 1;
 	memcpy(j->fp, f->fingerprint, sizeof(j->fp));
-	j->bot = it->bot;
 	j->verdict = it->verdicts[i];
 	j->note = wn_strdup0(it->notes ? it->notes[i] : NULL);
 	j->subject = wn_strdup0(subject_of(it));
-	j->summary = wn_strdup0(f->summary);
-	j->loc = wn_sim_location(f, subject_of(it));
-	j->patch = wn_sim_patch(subject_of(it));
 	j->date = it->date;
-	if (!j->review || !j->subject || !j->summary ||
-	    wn_words_of(f->summary, &j->words) != WN_OK ||
-	    wn_names_of(f->summary, &j->names) != WN_OK || wn_sim_quote_of(f->quote, &j->quote) != WN_OK ||
-	    wn_words_of(f->comment, &j->text) != WN_OK) {
+	if (!j->review || !j->subject || (it->notes && it->notes[i] && !j->note)) {
 		judged_free(j);
-		return NULL;
+		return WN_NOMEM;
 	}
-	return j;
+	*out = j;
+	return WN_OK;
 }
 
 /* Keep the judged findings of a loaded candidate.  false: out of memory. */
@@ -172,17 +163,15 @@ static bool keep(wn_memory *m, const wn_item *it)
 {
 	for (size_t i = 0; i < it->review->nfindings; i++) {
 		struct judged *j;
+		wn_status st;
 		bool owned;
 
 		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED)
 			continue;
-		if (!(j = judged_new(it, i)))
-			return false;
-		/* Without a place it is like no other finding. */
-		if (!j->loc) {
-			judged_free(j);
+		if ((st = judged_new(it, i, &j)) == WN_NOT_FOUND)
 			continue;
-		}
+		if (st != WN_OK)
+			return false;
 		if (!file_judged(m, j, &owned)) {
 			if (!owned)
 				judged_free(j);
@@ -315,22 +304,32 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 
 /* --- lookup --------------------------------------------------------------------- */
 
-/* The judged finding of bucket b more like finding f of review it (me)
- * than *best (with *res), if any.  Never one of another syzbot bug: see
- * wn_sim_same_bug. */
-static void best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
-		    const wn_sim_side *me, const struct judged **bestp, wn_sim_result *res)
+/* Judged findings a lookup passes over (claimed: see wn_memory_lookup). */
+#define CLAIMED_MAX 8
+
+static bool skipped(const struct judged *j, const struct judged *const *skip, size_t nskip)
+{
+	for (size_t k = 0; k < nskip; k++)
+		if (skip[k] == j)
+			return true;
+	return false;
+}
+
+/* The judged finding of bucket b more like finding me of review it
+ * than *best (with *res), if any, but those in skip.  Never one of
+ * another syzbot bug: see wn_sim_same_bug. */
+static void best_of(const struct bucket *b, const wn_item *it, const wn_sim_finding *me,
+		    const struct judged *const *skip, size_t nskip, const struct judged **bestp,
+		    wn_sim_result *res)
 {
 	const struct judged *best = *bestp;
 
 	for (size_t k = 0; b && k < b->n; k++) {
 		const struct judged *j = b->v[k];
-		wn_sim_side other = { j->loc, &j->words, &j->names, &j->quote, j->patch, &j->text };
 		wn_sim_result r;
 
-		if (strcmp(j->review, it->id) == 0 ||
-		    !wn_sim_same_bug(it->bot, f->summary, j->bot, j->summary) ||
-		    !wn_sim_judge(me, &other, &r))
+		if (strcmp(j->review, it->id) == 0 || skipped(j, skip, nskip) ||
+		    !wn_sim_alike(me, &j->sim, &r))
 			continue;
 		/* The score, then the words (two with the same code both
 		 * reach 1), then the newest. */
@@ -342,6 +341,53 @@ static void best_of(const struct bucket *b, const wn_item *it, const wn_finding 
 		}
 	}
 	*bestp = best;
+}
+
+/* Is j more like another finding of it than finding i (score)?  Then
+ * that one repeats j, not i. */
+static wn_status claimed(const wn_item *it, size_t i, const struct judged *j, double score,
+			 bool *out)
+{
+	wn_status st = WN_OK;
+
+	*out = false;
+	for (size_t k = 0; st == WN_OK && !*out && k < it->review->nfindings; k++) {
+		wn_sim_finding d;
+		wn_sim_result r;
+
+		if (k == i)
+			continue;
+		if ((st = wn_sim_finding_of(it->bot, &it->review->findings[k], subject_of(it), &d)) ==
+		    WN_NOT_FOUND) {
+			st = WN_OK;
+			continue;
+		}
+		if (st == WN_OK)
+			*out = wn_sim_alike(&d, &j->sim, &r) && r.score > score;
+		wn_sim_finding_free(&d);
+	}
+	return st;
+}
+
+static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_seen *out)
+{
+	out->review = strdup(j->review);
+	out->finding = j->finding;
+	memcpy(out->fingerprint, j->fp, sizeof(out->fingerprint));
+	out->bot = j->sim.bot;
+	out->verdict = j->verdict;
+	out->note = wn_strdup0(j->note);
+	out->patch_subject = strdup(j->subject);
+	out->date = j->date;
+	out->summary = strdup(j->sim.summary ? j->sim.summary : "");
+	out->score = r->score;
+	out->signals = r->signals;
+	out->why = wn_sim_why(r->signals, j->sim.loc);
+	if (!out->review || !out->patch_subject || !out->summary || (j->note && !out->note)) {
+		wn_seen_clear(out);
+		return WN_NOMEM;
+	}
+	return WN_OK;
 }
 
 /* Read the candidates query q names, unless it was asked before. */
@@ -357,75 +403,67 @@ static wn_status ask(wn_memory *m, const wn_buf *q, wn_error *err)
 	return st;
 }
 
-static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_seen *out)
+/* The best match of finding i (me) among the candidates read.  A match
+ * by the patch route only stands when no other finding of the review is
+ * more like the judged one: a finding of v1 is repeated by one finding
+ * of v3, the most alike, so two new problems at one spot of a patch do
+ * not both take the verdict of the one judged before. */
+static wn_status best_match(wn_memory *m, const wn_item *it, size_t i, const wn_sim_finding *me,
+			    const struct judged **best, wn_sim_result *res)
 {
-	out->review = strdup(j->review);
-	out->finding = j->finding;
-	memcpy(out->fingerprint, j->fp, sizeof(out->fingerprint));
-	out->bot = j->bot;
-	out->verdict = j->verdict;
-	out->note = wn_strdup0(j->note);
-	out->patch_subject = strdup(j->subject);
-	out->date = j->date;
-	out->summary = strdup(j->summary);
-	out->score = r->score;
-	out->signals = r->signals;
-	out->why = wn_sim_why(r->signals, j->loc);
-	if (!out->review || !out->patch_subject || !out->summary || (j->note && !out->note)) {
-		wn_seen_clear(out);
-		return WN_NOMEM;
+	const struct judged *skip[CLAIMED_MAX];
+	size_t nskip = 0;
+	wn_status st = WN_OK;
+	bool taken = true;
+
+	while (st == WN_OK && taken) {
+		*best = NULL;
+		memset(res, 0, sizeof(*res));
+		best_of(wn_map_get(&m->by_loc, me->loc, strlen(me->loc)), it, me, skip, nskip, best,
+			res);
+		if (me->patch)
+			best_of(wn_map_get(&m->by_patch, me->patch, strlen(me->patch)), it, me, skip,
+				nskip, best, res);
+		if (!*best || !(res->signals & WN_SIM_PATCH))
+			break;
+		if ((st = claimed(it, i, *best, res->score, &taken)) == WN_OK && taken) {
+			if (nskip == CLAIMED_MAX)
+				*best = NULL;
+			else
+				skip[nskip++] = *best;
+			taken = *best != NULL;
+		}
 	}
-	return WN_OK;
+	return st;
 }
 
 wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
 			   wn_error *err)
 {
-	const wn_finding *f;
 	const struct judged *best = NULL;
-	wn_words w = { 0 }, names = { 0 }, text = { 0 };
-	wn_sim_quote quote = { 0 };
 	wn_buf q = WN_BUF_INIT, qp = WN_BUF_INIT;
-	char *loc = NULL, *patch;
-	wn_sim_result res = { 0 };
+	wn_sim_result res;
+	wn_sim_finding me;
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
 	if (!it->loaded || !it->review || i >= it->review->nfindings)
 		return WN_NOT_FOUND;
-	f = &it->review->findings[i];
-	if (!(loc = wn_sim_location(f, subject_of(it))))
-		return WN_NOT_FOUND;
-	patch = wn_sim_patch(subject_of(it));
-	st = wn_words_of(f->summary, &w);
-	if (st == WN_OK)
-		st = wn_names_of(f->summary, &names);
-	if (st == WN_OK)
-		st = wn_sim_quote_of(f->quote, &quote);
-	if (st == WN_OK)
-		st = wn_words_of(f->comment, &text);
-	if (st == WN_OK)
-		st = build_query(m, f, subject_of(it), false, &q);
+	if ((st = wn_sim_finding_of(it->bot, &it->review->findings[i], subject_of(it), &me)) != WN_OK)
+		return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
+	st = build_query(m, &it->review->findings[i], subject_of(it), false, &q);
 	if (st == WN_OK)
 		st = ask(m, &q, err);
 	/* The patch route's candidates: the judged reviews of the patch's
 	 * other versions, wherever their findings sit. */
-	if (st == WN_OK && patch && (st = build_query(m, f, subject_of(it), true, &qp)) == WN_OK)
+	if (st == WN_OK && me.patch &&
+	    (st = build_query(m, &it->review->findings[i], subject_of(it), true, &qp)) == WN_OK)
 		st = ask(m, &qp, err);
-	if (st == WN_OK) {
-		wn_sim_side me = { loc, &w, &names, &quote, patch, &text };
-
-		best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, &me, &best, &res);
-		if (patch)
-			best_of(wn_map_get(&m->by_patch, patch, strlen(patch)), it, f, &me, &best, &res);
+	if (st == WN_OK)
+		st = best_match(m, it, i, &me, &best, &res);
+	if (st == WN_OK)
 		st = best ? seen_fill(best, &res, out) : WN_NOT_FOUND;
-	}
-	free(loc);
-	free(patch);
-	wn_words_free(&w);
-	wn_words_free(&names);
-	wn_words_free(&text);
-	wn_sim_quote_free(&quote);
+	wn_sim_finding_free(&me);
 	wn_buf_free(&q);
 	wn_buf_free(&qp);
 	if (st == WN_NOMEM)

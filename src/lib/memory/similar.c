@@ -753,3 +753,55 @@ bool wn_sim_same_bug(wn_bot bot_a, const char *summary_a, wn_bot bot_b, const ch
 		return true;
 	return bot_a == bot_b && summary_a && summary_b && same_words(summary_a, summary_b);
 }
+
+/* --- a finding to compare -------------------------------------------------- */
+
+void wn_sim_finding_free(wn_sim_finding *s)
+{
+	free(s->summary);
+	free(s->loc);
+	free(s->patch);
+	wn_words_free(&s->words);
+	wn_words_free(&s->names);
+	wn_words_free(&s->text);
+	wn_sim_quote_free(&s->quote);
+	memset(s, 0, sizeof(*s));
+}
+
+wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_subject,
+			    wn_sim_finding *out)
+{
+	wn_status st = WN_NOMEM;
+
+	memset(out, 0, sizeof(*out));
+	out->bot = bot;
+	if (!(out->loc = wn_sim_location(f, patch_subject)))
+		return WN_NOT_FOUND;
+	out->patch = wn_sim_patch(patch_subject);
+	if ((out->summary = wn_strdup0(f->summary)) || !f->summary)
+		st = wn_words_of(f->summary, &out->words);
+	if (st == WN_OK)
+		st = wn_names_of(f->summary, &out->names);
+	if (st == WN_OK)
+		st = wn_sim_quote_of(f->quote, &out->quote);
+	if (st == WN_OK)
+		st = wn_words_of(f->comment, &out->text);
+	if (st != WN_OK) {
+		wn_sim_finding_free(out);
+		return st;
+	}
+	wn_sim_finding_moved(out);
+	return WN_OK;
+}
+
+void wn_sim_finding_moved(wn_sim_finding *s)
+{
+	s->side = (wn_sim_side) { s->loc, &s->words, &s->names, &s->quote, s->patch, &s->text };
+}
+
+bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	return wn_sim_same_bug(a->bot, a->summary, b->bot, b->summary) &&
+	       wn_sim_judge(&a->side, &b->side, r);
+}
