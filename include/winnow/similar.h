@@ -43,8 +43,8 @@
  * thing about one function are the same finding.  Neither do line
  * numbers, hex values, versions ("v2"), nor the order of the words.
  * Nor does the severity a bot gives: on the labelled pairs 5 of 27
- * repeats changed it between versions, while 29 of the 51 pairs of
- * different problems in one file kept the same one.  The patch's
+ * repeats changed it between versions, while 29 of the 47 pairs of
+ * different problems in one file had the same one.  The patch's
  * git patch-id is no signal either: a diff that stays the same across
  * versions keeps its title too, and 43 of the 45 labelled reviews have
  * no patch in the index to take it from. */
