@@ -135,7 +135,7 @@ wn_status wn_names_of(const char *text, wn_words *out);
  * different code, whatever lines they quote.  Names are the same
  * underscores aside ("dev_t", "devt") and when one is the other's last
  * part after a '_' ("data", "btrfs_uring_encoded_data": a variable named
- * by its type), so a reworded summary naming the variable instead of
+ * by its type; 4 letters or more), so a reworded summary naming the variable instead of
  * its type is no conflict.  function (may be NULL),
  * the place both are in, does not count: naming it says nothing the
  * place does not.  False when a or b is NULL. */

@@ -326,6 +326,11 @@ static void test_names(void **state)
 	assert_true(wn_names_conflict(&a, &b, NULL));
 	wn_words_free(&a);
 	wn_words_free(&b);
+	assert_int_equal(wn_names_of("`len` is not checked", &a), WN_OK);
+	assert_int_equal(wn_names_of("uses hdr_len unchecked", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
 	assert_int_equal(wn_names_of("Use-after-free of `root`", &a), WN_OK);
 	assert_int_equal(wn_names_of("`reloc_root_is_dead()` misorders", &b), WN_OK);
 	assert_true(wn_names_conflict(&a, &b, NULL));

@@ -532,13 +532,15 @@ wn_status wn_names_of(const char *text, wn_words *out)
 /* The same name as bots spell it: underscores aside ("dev_t" and
  * "devt", a type and the field holding it), or one the last part of the
  * other after a '_' ("data" and "btrfs_uring_encoded_data": the kernel
- * names a variable by its type's last word, struct foo_data *data). */
+ * names a variable by its type's last word, struct foo_data *data),
+ * the shorter having 4 letters or more ("len", "ret" and "err" end too
+ * many names). */
 static bool same_name(const char *a, const char *b)
 {
 	size_t na = strlen(a), nb = strlen(b);
 	const char *x = a, *y = b;
 
-	if (na != nb && (na < nb ? na : nb) >= 3) {
+	if (na != nb && (na < nb ? na : nb) >= 4) {
 		const char *s = na < nb ? a : b, *l = na < nb ? b : a;
 		size_t ns = strlen(s), nl = strlen(l);
 
