@@ -150,7 +150,8 @@ enum {
 	WN_SIM_PATCH = 8,	/* the same patch in another version (the
 				 * patch route, 3. at the top) */
 	WN_SIM_NAME = 16,	/* a code name both summaries give */
-	WN_SIM_TEXT = 32,	/* the bots' comments share words */
+	WN_SIM_TEXT = 32,	/* the bots' comments, more alike than the
+				 * summaries, carried the patch route */
 };
 
 /* One finding, as wn_sim_judge compares it.  quote and names may be
@@ -175,7 +176,10 @@ char *wn_sim_patch(const char *patch_subject);
 /* What wn_sim_judge found. */
 typedef struct wn_sim_result {
 	double score;		/* words, plus WN_SIM_QUOTE_WEIGHT for the same
-				 * code, at most 1; 0 when the places differ */
+				 * code; or by the patch route words and the
+				 * comments' index, plus WN_SIM_ANCHOR_WEIGHT;
+				 * at most 1; 0 when the places differ and the
+				 * patch route finds nothing */
 	double words;		/* the words' Jaccard index alone */
 	unsigned signals;	/* what matched, for wn_sim_why */
 } wn_sim_result;

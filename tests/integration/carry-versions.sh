@@ -39,7 +39,7 @@ expect_eq "v4 #1 <- v3 #1, #2 <- #3, #4 <- #4; v4 #3 and the other patch nothing
 	"[[\"$v4\",1,\"false-positive\",\"$v3\",1],[\"$v4\",2,\"valid\",\"$v3\",3],[\"$v4\",4,\"pre-existing\",\"$v3\",4]]" \
 	"$(jq -c 'sort_by(.review, .finding) | [.[] | [.review, .finding, .verdict, .from.review, .from.finding]]' "$WN_WORLD/dry.json")"
 expect_eq "... saying why: v4 #1 by the patch, file and quoted line in the renamed function" \
-	'"same patch, file and quoted line, function renamed or moved; comment alike"' \
+	'"same patch, file and quoted line, function renamed or moved; summary alike"' \
 	"$(jq -c '[.[] | select(.finding == 1)][0].from.why' "$WN_WORLD/dry.json")"
 expect_eq "... v4 #4 by the patch, quoted line and function, the comment alike" \
 	'"same patch, quoted line and function; comment alike"' \

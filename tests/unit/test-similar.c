@@ -430,14 +430,14 @@ static void test_judge_patch(void **state)
 	b.comment = (char *) "The head is reset without the lock held.";
 	assert_false(judge_on(&a, v1, &b, v3, &r));
 	/* In the same function the function anchors it: 0.23 + 0.15 + the
-	 * comments' 0.21. */
+	 * comments' 0.21, the summaries the greater part. */
 	b.function = a.function;
 	b.comment = (char *) "A caller passing more bytes than the lock allows.";
 	assert_true(judge_on(&a, v1, &b, v3, &r));
 	assert_int_equal(r.signals & (WN_SIM_PATCH | WN_SIM_PLACE | WN_SIM_QUOTE),
 			 WN_SIM_PATCH | WN_SIM_PLACE);
 	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
-			    "same patch and function; comment alike");
+			    "same patch and function; summary alike");
 }
 
 static void test_judge_quote(void **state)

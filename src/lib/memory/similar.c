@@ -649,7 +649,7 @@ static void judge_patch(const wn_sim_side *a, const wn_sim_side *b, wn_sim_resul
 		return;
 	r->score = score;
 	r->signals |= WN_SIM_PATCH | (fn ? WN_SIM_PLACE : 0) | (code ? WN_SIM_QUOTE : 0) |
-		      (shared ? WN_SIM_NAME : 0) | (text > 0 ? WN_SIM_TEXT : 0);
+		      (shared ? WN_SIM_NAME : 0) | (text > r->words ? WN_SIM_TEXT : 0);
 }
 
 /* A place with a named function: a file's "FILE\x1fFUNCTION", not a
