@@ -3,8 +3,9 @@
  *
  * Findings marked pre-existing are gathered one review at a time and
  * merged: the same fingerprint is the same bug, and so is a similar
- * finding (similar.h) at the same place, whichever bot or version of
- * the series reported it.  Each bug keeps where it is, what it is, when
+ * finding (wn_sim_alike, as verdict memory judges it: at the same place
+ * or on the same patch in another version), whichever bot or version
+ * of the series reported it.  Each bug keeps where it is, what it is, when
  * it was first and last reported, by which reviews about which patches,
  * and the maintainers' notes. */
 #ifndef WINNOW_LEDGER_H

@@ -11,7 +11,9 @@
  * positive, winnow/pre-existing) whose text holds the finding's
  * function (else its file's name, else its patch's title; for a finding
  * with none of these, those holding its fingerprint's verdict
- * property); at most WN_MEMORY_CANDIDATES of them, newest first.  Each
+ * property), and for the patch route (similar.h) those whose subject
+ * holds its patch's title; at most WN_MEMORY_CANDIDATES of them per
+ * query, newest first.  Each
  * query is asked once and each review read is kept (its judged
  * findings, by place), so a pass over many findings asks notmuch once
  * per function and reads each review once. */
@@ -42,8 +44,11 @@ typedef struct wn_seen {
 	char *summary;
 	double score;		/* similarity (wn_sim_judge): the words' Jaccard
 				 * index, plus WN_SIM_QUOTE_WEIGHT for the same
-				 * code, at most 1 */
-	unsigned signals;	/* WN_SIM_PLACE, WN_SIM_WORDS, WN_SIM_QUOTE */
+				 * code; or by the patch route, the summaries' and
+				 * comments' indexes plus WN_SIM_ANCHOR_WEIGHT;
+				 * at most 1 */
+	unsigned signals;	/* WN_SIM_PLACE, WN_SIM_WORDS, WN_SIM_QUOTE,
+				 * WN_SIM_PATCH, WN_SIM_NAME, WN_SIM_TEXT */
 	const char *why;	/* wn_sim_why(): which signals matched (static) */
 } wn_seen;
 

@@ -18,6 +18,21 @@
  *      some words in common (0.15), and the code names the summaries
  *      give (wn_names_of) must not be all different.
  *
+ * Or, 3. the patch route (wn_sim_judge, with wn_sim_side's patch and
+ * text): a bot reviewing v1 and v3 of one patch words a finding anew
+ * and, the patch having moved code or renamed a function, may place it
+ * in another function of the same file.  Two findings on the same patch
+ * (wn_sim_patch: the title every version shares) in the same file are
+ * similar when the summaries' Jaccard index plus that of the bots' whole
+ * comments (wn_words_of each) reaches WN_SIM_THRESHOLD, counting
+ * WN_SIM_ANCHOR_WEIGHT more when the code anchors them: the same
+ * function, the same quoted code (wn_sim_anchored), or a code name both
+ * summaries give other than the functions they sit in.  The code names
+ * must not be all different (the functions they sit in left out).  The
+ * comment is the bot's whole account of the problem, with the code it
+ * names; a summary is one line of it, and the bots reword it from run to
+ * run.
+ *
  * A generic place (kernel/locking/, mm/kasan/, kernel/rcu/, lib/dump_stack.c,
  * kernel/workqueue.c, kernel/irq_work.c, include/linux/NAME.h:
  * wn_sim_generic_path) says nothing: unrelated bugs share it.  Such a
@@ -26,7 +41,13 @@
  *
  * The bot does not matter: Sashiko and the BPF CI bot saying the same
  * thing about one function are the same finding.  Neither do line
- * numbers, hex values, versions ("v2"), nor the order of the words. */
+ * numbers, hex values, versions ("v2"), nor the order of the words.
+ * Nor does the severity a bot gives: on the labelled pairs 5 of 27
+ * repeats changed it between versions, while 29 of the 47 pairs of
+ * different problems in one file had the same one.  The patch's
+ * git patch-id is no signal either: a diff that stays the same across
+ * versions keeps its title too, and 43 of the 45 labelled reviews have
+ * no patch in the index to take it from. */
 #ifndef WINNOW_SIMILAR_H
 #define WINNOW_SIMILAR_H
 
@@ -44,6 +65,14 @@
  * with summaries naming different code, which wn_names_conflict
  * refuses): 0.35 asks for 0.15, the first value above every wrong one. */
 #define WN_SIM_QUOTE_WEIGHT 0.35
+/* The patch route (3. at the top) adds this for an anchor in the code:
+ * the same function, the same quoted code, or a code name both
+ * summaries give.  On the labelled pairs, different problems of one
+ * patch and file so anchored have summary plus comment scores up to
+ * 0.30, the repeats from 0.35 (one unsure pair 0.35 too); the text
+ * alone, unanchored, must reach the threshold like a summary alone:
+ * different problems reached 0.38 there. */
+#define WN_SIM_ANCHOR_WEIGHT 0.15
 
 /* The words of a problem text, sorted, each once. */
 typedef struct wn_words {
@@ -103,7 +132,11 @@ bool wn_sim_anchored(const wn_sim_quote *a, const wn_sim_quote *b);
  * WN_NOMEM is the only error. */
 wn_status wn_names_of(const char *text, wn_words *out);
 /* Both summaries name code and no name is in both: they speak of
- * different code, whatever lines they quote.  function (may be NULL),
+ * different code, whatever lines they quote.  Names are the same
+ * underscores aside ("dev_t", "devt") and when one is the other's last
+ * part after a '_' ("data", "btrfs_uring_encoded_data": a variable named
+ * by its type; 4 letters or more), so a reworded summary naming the variable instead of
+ * its type is no conflict.  function (may be NULL),
  * the place both are in, does not count: naming it says nothing the
  * place does not.  False when a or b is NULL. */
 bool wn_names_conflict(const wn_words *a, const wn_words *b, const char *function);
@@ -112,28 +145,69 @@ bool wn_names_conflict(const wn_words *a, const wn_words *b, const char *functio
 enum {
 	WN_SIM_PLACE = 1,	/* same file and function (or patch title) */
 	WN_SIM_WORDS = 2,	/* summaries alike on their own */
-	WN_SIM_QUOTE = 4,	/* same quoted code in the same named function */
+	WN_SIM_QUOTE = 4,	/* same quoted code (in the same named function,
+				 * or with WN_SIM_PATCH in the same file) */
+	WN_SIM_PATCH = 8,	/* the same patch in another version (the
+				 * patch route, 3. at the top) */
+	WN_SIM_NAME = 16,	/* a code name both summaries give */
+	WN_SIM_TEXT = 32,	/* the bots' comments, more alike than the
+				 * summaries, carried the patch route */
 };
 
 /* One finding, as wn_sim_judge compares it.  quote and names may be
- * NULL (then there is no code signal). */
+ * NULL (then there is no code signal); patch and text may be NULL (then
+ * there is no patch route). */
 typedef struct wn_sim_side {
 	const char *loc;
 	const wn_words *words;
 	const wn_words *names;
 	const wn_sim_quote *quote;
+	const char *patch;	/* wn_sim_patch() of its patch's subject */
+	const wn_words *text;	/* wn_words_of() its comment */
 } wn_sim_side;
+
+/* The patch's identity across versions: its subject's title without
+ * "Re:", list tags and the [PATCH v2 3/5] group (wn_subject_parse), so
+ * v1 and v4 of one patch are one patch though the series grew around it
+ * (on the labelled pairs 12 of 13 series patches changed position, so
+ * the position is not part of it).  malloc'd; NULL without a title. */
+char *wn_sim_patch(const char *patch_subject);
 
 /* What wn_sim_judge found. */
 typedef struct wn_sim_result {
 	double score;		/* words, plus WN_SIM_QUOTE_WEIGHT for the same
-				 * code, at most 1; 0 when the places differ */
+				 * code; or by the patch route words and the
+				 * comments' index, plus WN_SIM_ANCHOR_WEIGHT;
+				 * at most 1; 0 when the places differ and the
+				 * patch route finds nothing */
 	double words;		/* the words' Jaccard index alone */
 	unsigned signals;	/* what matched, for wn_sim_why */
 } wn_sim_result;
 
 /* wn_sim_match with the code signal (2' at the top). */
 bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r);
+
+/* A finding with everything wn_sim_judge compares, owned; side points
+ * into it, so it stays where wn_sim_finding_of() filled it. */
+typedef struct wn_sim_finding {
+	wn_bot bot;
+	char *summary;
+	char *loc, *patch;
+	wn_words words, names, text;
+	wn_sim_quote quote;
+	wn_sim_side side;
+} wn_sim_finding;
+
+/* Finding f of bot's review about the patch patch_subject (may be NULL).
+ * WN_NOT_FOUND: f has no place (wn_sim_location), and is like no other
+ * finding; WN_NOMEM.  *out is cleared either way on failure. */
+wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_subject,
+			    wn_sim_finding *out);
+void wn_sim_finding_free(wn_sim_finding *s);
+/* *s was copied from where it was filled: point its side into it. */
+void wn_sim_finding_moved(wn_sim_finding *s);
+/* wn_sim_same_bug and wn_sim_judge. */
+bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r);
 
 /* What signals say, for people: "same quoted line and function;
  * summary reworded".  A static string. */

@@ -310,15 +310,44 @@ static void test_names(void **state)
 	assert_true(wn_names_conflict(&c, &none, "btrfs_uring_encoded_read"));
 	wn_words_free(&a);
 	wn_words_free(&b);
+	wn_words_free(&none);
+	/* One name spelt two ways: underscores aside, and a variable named
+	 * by its type's last word; a name inside another is not the same. */
+	assert_int_equal(wn_names_of("the `devt` of the device", &a), WN_OK);
+	assert_int_equal(wn_names_of("a simple `dev_t` check", &b), WN_OK);
+	assert_false(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("leak of the `data` structure", &a), WN_OK);
+	assert_int_equal(wn_names_of("leak of btrfs_uring_encoded_data", &b), WN_OK);
+	assert_false(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("uses data_len after free", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("`len` is not checked", &a), WN_OK);
+	assert_int_equal(wn_names_of("uses hdr_len unchecked", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
+	assert_int_equal(wn_names_of("Use-after-free of `root`", &a), WN_OK);
+	assert_int_equal(wn_names_of("`reloc_root_is_dead()` misorders", &b), WN_OK);
+	assert_true(wn_names_conflict(&a, &b, NULL));
+	wn_words_free(&a);
+	wn_words_free(&b);
 	wn_words_free(&c);
 	wn_words_free(&none);
 }
 
-/* wn_sim_judge on two findings with quotes. */
-static bool judge(const wn_finding *a, const wn_finding *b, wn_sim_result *r)
+/* wn_sim_judge on two findings with quotes and comments, each on its
+ * patch subject. */
+static bool judge_on(const wn_finding *a, const char *suba, const wn_finding *b, const char *subb,
+		     wn_sim_result *r)
 {
-	char *la = wn_sim_location(a, "[PATCH v1] gizmo: x"), *lb = wn_sim_location(b, "[PATCH v2] gizmo: x");
-	wn_words wa, wb, na, nb;
+	char *la = wn_sim_location(a, suba), *lb = wn_sim_location(b, subb);
+	char *pa = wn_sim_patch(suba), *pb = wn_sim_patch(subb);
+	wn_words wa, wb, na, nb, ta, tb;
 	wn_sim_quote qa, qb;
 	bool m;
 
@@ -328,8 +357,10 @@ static bool judge(const wn_finding *a, const wn_finding *b, wn_sim_result *r)
 	assert_int_equal(wn_names_of(b->summary, &nb), WN_OK);
 	assert_int_equal(wn_sim_quote_of(a->quote, &qa), WN_OK);
 	assert_int_equal(wn_sim_quote_of(b->quote, &qb), WN_OK);
+	assert_int_equal(wn_words_of(a->comment, &ta), WN_OK);
+	assert_int_equal(wn_words_of(b->comment, &tb), WN_OK);
 	{
-		wn_sim_side sa = { la, &wa, &na, &qa }, sb = { lb, &wb, &nb, &qb };
+		wn_sim_side sa = { la, &wa, &na, &qa, pa, &ta }, sb = { lb, &wb, &nb, &qb, pb, &tb };
 
 		m = wn_sim_judge(&sa, &sb, r);
 	}
@@ -337,11 +368,76 @@ static bool judge(const wn_finding *a, const wn_finding *b, wn_sim_result *r)
 	wn_words_free(&wb);
 	wn_words_free(&na);
 	wn_words_free(&nb);
+	wn_words_free(&ta);
+	wn_words_free(&tb);
 	wn_sim_quote_free(&qa);
 	wn_sim_quote_free(&qb);
 	free(la);
 	free(lb);
+	free(pa);
+	free(pb);
 	return m;
+}
+
+static bool judge(const wn_finding *a, const wn_finding *b, wn_sim_result *r)
+{
+	return judge_on(a, "[PATCH v1] gizmo: x", b, "[PATCH v2] gizmo: x", r);
+}
+
+/* The patch route: v1 and v3 of one patch, the function renamed by v3,
+ * the summary reworded, the comment telling the same story. */
+static void test_judge_patch(void **state)
+{
+	/* Summaries 0.23 alike (copy, len, ring in common), the comments
+	 * 0.54; the quoted line is the same. */
+	wn_finding a = finding("drivers/misc/gizmo/core.c", "gizmo_flush",
+			       "Copying len bytes overruns gz->ring when len exceeds GIZMO_RING_SIZE.");
+	wn_finding b = finding("drivers/misc/gizmo/core.c", "gizmo_flush_ring",
+			       "The copy runs past the end of the ring for a caller's len.");
+	const char *v1 = "[PATCH v1 2/4] gizmo: flush the ring in one go";
+	const char *v3 = "Re: [PATCH v3 3/5] gizmo: flush the ring in one go";
+	wn_sim_result r;
+
+	(void) state;
+	a.quote = (char *) "+\tmemcpy(gz->ring, src, len);";
+	b.quote = (char *) " \tspin_lock(&gz->lock);\n+\tmemcpy(gz->ring, src, len);";
+	a.comment = (char *) "Nothing bounds len here: a caller passing more than the ring holds "
+			     "writes past gz->ring.";
+	b.comment = (char *) "Can a caller pass len larger than the ring?  Then memcpy writes "
+			     "past gz->ring.";
+	assert_true(judge_on(&a, v1, &b, v3, &r));
+	assert_int_equal(r.signals & ~WN_SIM_WORDS,
+			 WN_SIM_PATCH | WN_SIM_QUOTE | WN_SIM_TEXT);
+	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
+			    "same patch, file and quoted line, function renamed or moved; comment alike");
+	/* Another patch touching the same code: no route across functions. */
+	assert_false(judge_on(&a, v1, &b, "[PATCH] gizmo: add a debugfs file", &r));
+	/* Another file of the same patch. */
+	b.file = (char *) "drivers/misc/gizmo/ring.c";
+	assert_false(judge_on(&a, v1, &b, v3, &r));
+	b.file = a.file;
+	/* Summaries naming different code (the functions they sit in left
+	 * out) are different problems, whatever the comments share. */
+	b.summary = (char *) "gizmo_kick() is called before WRITE_ONCE(gz->head).";
+	assert_false(judge_on(&a, v1, &b, v3, &r));
+	/* No anchor (other code, no name in common): the texts alone must
+	 * reach 0.5, and 0.23 + 0.54 does; 0.23 alone does not. */
+	b.summary = (char *) "The copy runs past the end of the ring for a caller's len.";
+	b.quote = (char *) "+\tgz->head = 0;";
+	assert_true(judge_on(&a, v1, &b, v3, &r));
+	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
+			    "same patch and file, function renamed or moved; summary and comment alike");
+	b.comment = (char *) "The head is reset without the lock held.";
+	assert_false(judge_on(&a, v1, &b, v3, &r));
+	/* In the same function the function anchors it: 0.23 + 0.15 + the
+	 * comments' 0.21, the summaries the greater part. */
+	b.function = a.function;
+	b.comment = (char *) "A caller passing more bytes than the lock allows.";
+	assert_true(judge_on(&a, v1, &b, v3, &r));
+	assert_int_equal(r.signals & (WN_SIM_PATCH | WN_SIM_PLACE | WN_SIM_QUOTE),
+			 WN_SIM_PATCH | WN_SIM_PLACE);
+	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
+			    "same patch and function; summary alike");
 }
 
 static void test_judge_quote(void **state)
@@ -583,6 +679,7 @@ int main(void)
 		cmocka_unit_test(test_quote_anchored),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_judge_quote),
+		cmocka_unit_test(test_judge_patch),
 		cmocka_unit_test(test_generic_places),
 		cmocka_unit_test(test_syzbot_titles),
 		cmocka_unit_test(test_subjects),

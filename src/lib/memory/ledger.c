@@ -1,8 +1,9 @@
 /* winnow — the pre-existing ledger (ledger.h).
  *
  * A bug is found again by its fingerprint through one map, or by
- * similarity among the bugs at the same place through another, so
- * adding a review costs a few lookups however long the ledger is. */
+ * likeness (wn_sim_alike, as verdict memory judges it) among the bugs
+ * at the same place or on the same patch through two more, so adding a
+ * review costs a few lookups however long the ledger is. */
 #include "autoconfig.h"
 
 #include <stdlib.h>
@@ -16,12 +17,12 @@
 /* A bug with what matching it needs. */
 struct entry {
 	wn_ledger_entry pub;
-	char *loc;		/* wn_sim_location(); NULL: matched by fingerprint only */
-	wn_words *words;	/* each report's words */
-	size_t nwords;
+	wn_sim_finding **sims;	/* each placed report's finding; none: matched
+				 * by fingerprint only */
+	size_t nsims;
 };
 
-/* The bugs at one place. */
+/* The bugs at one place, or on one patch. */
 struct place {
 	struct entry **v;
 	size_t n;
@@ -32,6 +33,7 @@ struct wn_ledger {
 	size_t n, cap;
 	wn_map by_fp;		/* fingerprint -> struct entry */
 	wn_map by_loc;		/* place -> struct place */
+	wn_map by_patch;	/* wn_sim_patch() -> struct place */
 };
 
 wn_status wn_ledger_new(wn_ledger **out, wn_error *err)
@@ -57,10 +59,11 @@ static void entry_free(struct entry *e)
 	free(p->function);
 	free(p->summary);
 	free(p->list);
-	for (size_t i = 0; i < e->nwords; i++)
-		wn_words_free(&e->words[i]);
-	free(e->words);
-	free(e->loc);
+	for (size_t i = 0; i < e->nsims; i++) {
+		wn_sim_finding_free(e->sims[i]);
+		free(e->sims[i]);
+	}
+	free(e->sims);
 	free(e);
 }
 
@@ -83,35 +86,57 @@ void wn_ledger_free(wn_ledger **pl)
 	free(l->v);
 	wn_map_free(&l->by_fp, NULL);
 	wn_map_free(&l->by_loc, place_free);
+	wn_map_free(&l->by_patch, place_free);
 	free(l);
 	*pl = NULL;
 }
 
 /* --- finding the bug ------------------------------------------------------ */
 
-static struct entry *similar_entry(wn_ledger *l, const char *loc, const wn_words *w)
+/* The bug at key in map most like finding me, over *best (score *top). */
+static void best_in(wn_map *map, const char *key, const wn_sim_finding *me, struct entry **best,
+		    double *top)
 {
-	struct place *pl = loc ? wn_map_get(&l->by_loc, loc, strlen(loc)) : NULL;
+	struct place *pl = key ? wn_map_get(map, key, strlen(key)) : NULL;
 
 	for (size_t k = 0; pl && k < pl->n; k++)
-		for (size_t j = 0; j < pl->v[k]->nwords; j++)
-			if (wn_sim_match(loc, w, pl->v[k]->loc, &pl->v[k]->words[j], NULL))
-				return pl->v[k];
-	return NULL;
+		for (size_t j = 0; j < pl->v[k]->nsims; j++) {
+			wn_sim_result r;
+
+			if (wn_sim_alike(me, pl->v[k]->sims[j], &r) && r.score > *top) {
+				*best = pl->v[k];
+				*top = r.score;
+			}
+		}
 }
 
-static bool place_add(wn_ledger *l, struct entry *e)
+static struct entry *similar_entry(wn_ledger *l, const wn_sim_finding *me)
 {
-	struct place *pl = wn_map_get(&l->by_loc, e->loc, strlen(e->loc));
+	struct entry *best = NULL;
+	double top = 0;
+
+	best_in(&l->by_loc, me->loc, me, &best, &top);
+	best_in(&l->by_patch, me->patch, me, &best, &top);
+	return best;
+}
+
+/* e is among the bugs at key of map (once). */
+static bool place_add(wn_map *map, const char *key, struct entry *e)
+{
+	struct place *pl;
 	struct entry **nv;
 
-	if (!pl) {
-		if (!(pl = calloc(1, sizeof(*pl))) ||
-		    wn_map_put(&l->by_loc, e->loc, strlen(e->loc), pl) != WN_OK) {
+	if (!key)
+		return true;
+	if (!(pl = wn_map_get(map, key, strlen(key)))) {
+		if (!(pl = calloc(1, sizeof(*pl))) || wn_map_put(map, key, strlen(key), pl) != WN_OK) {
 			free(pl);
 			return false;
 		}
 	}
+	for (size_t k = 0; k < pl->n; k++)
+		if (pl->v[k] == e)
+			return true;
 	if (!(nv = realloc(pl->v, (pl->n + 1) * sizeof(*nv))))
 		return false;
 	nv[pl->n++] = e;
@@ -119,8 +144,8 @@ static bool place_add(wn_ledger *l, struct entry *e)
 	return true;
 }
 
-/* A new bug at loc (which it takes, even when it fails). */
-static struct entry *new_entry(wn_ledger *l, const wn_finding *f, char *loc)
+/* A new bug. */
+static struct entry *new_entry(wn_ledger *l, const wn_finding *f)
 {
 	struct entry *e;
 
@@ -128,22 +153,15 @@ static struct entry *new_entry(wn_ledger *l, const wn_finding *f, char *loc)
 		size_t nc = l->cap ? 2 * l->cap : 16;
 		struct entry **nv = realloc(l->v, nc * sizeof(*nv));
 
-		if (!nv) {
-			free(loc);
+		if (!nv)
 			return NULL;
-		}
 		l->v = nv;
 		l->cap = nc;
 	}
-	if (!(e = calloc(1, sizeof(*e)))) {
-		free(loc);
+	if (!(e = calloc(1, sizeof(*e))))
 		return NULL;
-	}
 	memcpy(e->pub.fingerprint, f->fingerprint, sizeof(e->pub.fingerprint));
-	e->loc = loc;
 	l->v[l->n++] = e;
-	if (loc && !place_add(l, e))
-		return NULL;
 	return e;
 }
 
@@ -221,44 +239,44 @@ static bool add_report(wn_ledger_entry *p, const wn_item *it, size_t i)
 	return add_note(p, it->notes ? it->notes[i] : NULL);
 }
 
-static bool add_words(struct entry *e, wn_words *w)
+/* Keep a placed report's finding (taking *sim) where later reports look. */
+static bool add_sim(wn_ledger *l, struct entry *e, wn_sim_finding *sim)
 {
-	wn_words *nv = realloc(e->words, (e->nwords + 1) * sizeof(*nv));
+	wn_sim_finding **nv = realloc(e->sims, (e->nsims + 1) * sizeof(*nv));
 
 	if (!nv)
 		return false;
-	e->words = nv;
-	nv[e->nwords++] = *w;
-	memset(w, 0, sizeof(*w));
-	return true;
+	e->sims = nv;
+	if (!(nv[e->nsims] = malloc(sizeof(**nv))))
+		return false;
+	*nv[e->nsims] = *sim;
+	wn_sim_finding_moved(nv[e->nsims]);
+	memset(sim, 0, sizeof(*sim));
+	e->nsims++;
+	return place_add(&l->by_loc, e->sims[e->nsims - 1]->loc, e) &&
+	       place_add(&l->by_patch, e->sims[e->nsims - 1]->patch, e);
 }
 
 static wn_status add_finding(wn_ledger *l, const wn_item *it, size_t i)
 {
 	const wn_finding *f = &it->review->findings[i];
 	struct entry *e = wn_map_get(&l->by_fp, f->fingerprint, strlen(f->fingerprint));
-	char *loc = wn_sim_location(f, it->patch ? it->patch->subject : it->subject);
-	wn_words w;
-	bool ok;
+	wn_sim_finding sim;
+	wn_status st = wn_sim_finding_of(it->bot, f, it->patch ? it->patch->subject : it->subject, &sim);
+	bool placed = st == WN_OK, ok;
 
-	if (wn_words_of(f->summary, &w) != WN_OK) {
-		free(loc);
+	if (st == WN_NOMEM)
+		return st;
+	if (!e && placed)
+		e = similar_entry(l, &sim);
+	if (!e && !(e = new_entry(l, f))) {
+		wn_sim_finding_free(&sim);
 		return WN_NOMEM;
 	}
-	if (!e)
-		e = similar_entry(l, loc, &w);
-	if (!e) {
-		if (!(e = new_entry(l, f, loc))) {
-			wn_words_free(&w);
-			return WN_NOMEM;
-		}
-		loc = NULL;
-	}
-	free(loc);
 	ok = (wn_map_get(&l->by_fp, f->fingerprint, strlen(f->fingerprint)) ||
 	      wn_map_put(&l->by_fp, f->fingerprint, strlen(f->fingerprint), e) == WN_OK) &&
-	     add_report(&e->pub, it, i) && (!e->loc || add_words(e, &w));
-	wn_words_free(&w);
+	     add_report(&e->pub, it, i) && (!placed || add_sim(l, e, &sim));
+	wn_sim_finding_free(&sim);
 	return ok ? WN_OK : WN_NOMEM;
 }
 

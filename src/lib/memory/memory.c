@@ -23,13 +23,10 @@ struct judged {
 	char *review;
 	size_t finding;
 	char fp[WN_FP_LEN + 1];
-	wn_bot bot;
 	wn_verdict verdict;
-	char *note, *subject, *summary, *loc;
+	char *note, *subject;
 	time_t date;
-	wn_words words;
-	wn_words names;		/* code the summary names */
-	wn_sim_quote quote;
+	wn_sim_finding sim;	/* what likeness compares */
 };
 
 /* The judged findings at one place. */
@@ -41,7 +38,8 @@ struct bucket {
 struct wn_memory {
 	wn_index *idx;
 	const wn_store *store;
-	wn_map by_loc;		/* location -> struct bucket */
+	wn_map by_loc;		/* location -> struct bucket (owns the findings) */
+	wn_map by_patch;	/* wn_sim_patch() -> struct bucket (borrows them) */
 	wn_map read;		/* review ids read (value: the memory itself) */
 	wn_map asked;		/* queries run (value: the memory itself) */
 };
@@ -51,11 +49,7 @@ static void judged_free(struct judged *j)
 	free(j->review);
 	free(j->note);
 	free(j->subject);
-	free(j->summary);
-	free(j->loc);
-	wn_words_free(&j->words);
-	wn_words_free(&j->names);
-	wn_sim_quote_free(&j->quote);
+	wn_sim_finding_free(&j->sim);
 	free(j);
 }
 
@@ -65,6 +59,14 @@ static void bucket_free(void *v)
 
 	for (size_t i = 0; i < b->n; i++)
 		judged_free(b->v[i]);
+	free(b->v);
+	free(b);
+}
+
+static void bucket_borrowed_free(void *v)
+{
+	struct bucket *b = v;
+
 	free(b->v);
 	free(b);
 }
@@ -85,6 +87,7 @@ void wn_memory_free(wn_memory **pm)
 
 	if (!m)
 		return;
+	wn_map_free(&m->by_patch, bucket_borrowed_free);
 	wn_map_free(&m->by_loc, bucket_free);
 	wn_map_free(&m->read, NULL);
 	wn_map_free(&m->asked, NULL);
@@ -99,14 +102,13 @@ static const char *subject_of(const wn_item *it)
 
 /* --- reading candidates ---------------------------------------------------- */
 
-static bool file_judged(wn_memory *m, struct judged *j)
+static bool bucket_add(wn_map *map, const char *key, struct judged *j)
 {
-	struct bucket *b = wn_map_get(&m->by_loc, j->loc, strlen(j->loc));
+	struct bucket *b = wn_map_get(map, key, strlen(key));
 	struct judged **nv;
 
 	if (!b) {
-		if (!(b = calloc(1, sizeof(*b))) ||
-		    wn_map_put(&m->by_loc, j->loc, strlen(j->loc), b) != WN_OK) {
+		if (!(b = calloc(1, sizeof(*b))) || wn_map_put(map, key, strlen(key), b) != WN_OK) {
 			free(b);
 			return false;
 		}
@@ -118,30 +120,42 @@ static bool file_judged(wn_memory *m, struct judged *j)
 	return true;
 }
 
-static struct judged *judged_new(const wn_item *it, size_t i)
+/* By place, which owns j, then by patch.  false: out of memory, and j
+ * is owned when it is in by_loc. */
+static bool file_judged(wn_memory *m, struct judged *j, bool *owned)
+{
+	*owned = bucket_add(&m->by_loc, j->sim.loc, j);
+	return *owned && (!j->sim.patch || bucket_add(&m->by_patch, j->sim.patch, j));
+}
+
+/* Finding i of it, judged.  WN_NOT_FOUND: it has no place, and is like
+ * no other finding; WN_NOMEM. */
+static wn_status judged_new(const wn_item *it, size_t i, struct judged **out)
 {
 	const wn_finding *f = &it->review->findings[i];
 	struct judged *j = calloc(1, sizeof(*j));
+	wn_status st;
 
+	*out = NULL;
 	if (!j)
-		return NULL;
+		return WN_NOMEM;
+	if ((st = wn_sim_finding_of(it->bot, f, subject_of(it), &j->sim)) != WN_OK) {
+		free(j);
+		return st;
+	}
 	j->review = strdup(it->id);
 	j->finding = i + 1;
 	memcpy(j->fp, f->fingerprint, sizeof(j->fp));
-	j->bot = it->bot;
 	j->verdict = it->verdicts[i];
 	j->note = wn_strdup0(it->notes ? it->notes[i] : NULL);
 	j->subject = wn_strdup0(subject_of(it));
-	j->summary = wn_strdup0(f->summary);
-	j->loc = wn_sim_location(f, subject_of(it));
 	j->date = it->date;
-	if (!j->review || !j->subject || !j->summary ||
-	    wn_words_of(f->summary, &j->words) != WN_OK ||
-	    wn_names_of(f->summary, &j->names) != WN_OK || wn_sim_quote_of(f->quote, &j->quote) != WN_OK) {
+	if (!j->review || !j->subject || (it->notes && it->notes[i] && !j->note)) {
 		judged_free(j);
-		return NULL;
+		return WN_NOMEM;
 	}
-	return j;
+	*out = j;
+	return WN_OK;
 }
 
 /* Keep the judged findings of a loaded candidate.  false: out of memory. */
@@ -149,18 +163,18 @@ static bool keep(wn_memory *m, const wn_item *it)
 {
 	for (size_t i = 0; i < it->review->nfindings; i++) {
 		struct judged *j;
+		wn_status st;
+		bool owned;
 
 		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED)
 			continue;
-		if (!(j = judged_new(it, i)))
-			return false;
-		/* Without a place it is like no other finding. */
-		if (!j->loc) {
-			judged_free(j);
+		if ((st = judged_new(it, i, &j)) == WN_NOT_FOUND)
 			continue;
-		}
-		if (!file_judged(m, j)) {
-			judged_free(j);
+		if (st != WN_OK)
+			return false;
+		if (!file_judged(m, j, &owned)) {
+			if (!owned)
+				judged_free(j);
 			return false;
 		}
 	}
@@ -205,35 +219,45 @@ static bool plain_word(const char *s)
 	return true;
 }
 
+/* The patch's title as a subject phrase: the reviews of every version
+ * of the patch.  WN_NOT_FOUND without a title. */
+static wn_status title_term(wn_buf *q, const char *subject)
+{
+	wn_subject s;
+	wn_status st = WN_NOT_FOUND;
+	size_t words = 0;
+
+	if (wn_subject_parse(subject, &s) != WN_OK)
+		return WN_NOT_FOUND;
+	if (*s.title) {
+		st = wn_buf_puts(q, "subject:\"");
+		for (const char *c = s.title; st == WN_OK && *c && words < TITLE_WORDS; c++) {
+			words += *c == ' ';
+			if (words < TITLE_WORDS)
+				st = wn_buf_putc(q, *c == '"' ? ' ' : *c);
+		}
+		if (st == WN_OK)
+			st = wn_buf_puts(q, "\"");
+	}
+	wn_subject_clear(&s);
+	return st;
+}
+
 /* What the candidates' text must hold: the function, else the file's
  * own name, else the patch title as a subject phrase. */
 static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 {
 	char *fn = wn_sim_function(f->function), *file = wn_sim_path(f->file);
 	const char *base = file ? strrchr(file, '/') : NULL;
-	wn_subject s;
-	wn_status st = WN_NOT_FOUND;
+	wn_status st;
 
 	base = base ? base + 1 : file;
 	if (!f->about_commit_msg && fn && plain_word(fn))
 		st = wn_buf_printf(q, "\"%s\"", fn);
 	else if (!f->about_commit_msg && base && *base && plain_word(base))
 		st = wn_buf_printf(q, "\"%s\"", base);
-	else if (wn_subject_parse(subject, &s) == WN_OK) {
-		size_t words = 0;
-
-		if (*s.title) {
-			st = wn_buf_puts(q, "subject:\"");
-			for (const char *c = s.title; st == WN_OK && *c && words < TITLE_WORDS; c++) {
-				words += *c == ' ';
-				if (words < TITLE_WORDS)
-					st = wn_buf_putc(q, *c == '"' ? ' ' : *c);
-			}
-			if (st == WN_OK)
-				st = wn_buf_puts(q, "\"");
-		}
-		wn_subject_clear(&s);
-	}
+	else
+		st = title_term(q, subject);
 	free(fn);
 	free(file);
 	return st;
@@ -242,15 +266,19 @@ static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 /* (verdict tags) and (term): the same for every finding with that term,
  * so a pass over many findings asks notmuch once per function.  A
  * finding that gives no term is looked for by its fingerprint's verdict
- * property instead (its exact repeats only). */
+ * property instead (its exact repeats only).  by_patch: the term is the
+ * patch's title, for the patch route (similar.h), and WN_NOT_FOUND when
+ * it has none. */
 static wn_status build_query(const wn_memory *m, const wn_finding *f, const char *subject,
-			     wn_buf *q)
+			     bool by_patch, wn_buf *q)
 {
 	const char *prefix = wn_index_conf(m->idx)->tagprefix;
 	wn_buf t = WN_BUF_INIT;
-	wn_status st = term(&t, f, subject);
+	wn_status st = by_patch ? title_term(&t, subject) : term(&t, f, subject);
 	const char *sep = "";
 
+	if (by_patch && st == WN_NOT_FOUND)
+		return st;
 	if (st == WN_OK) {
 		st = wn_buf_puts(q, "(");
 		for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
@@ -276,23 +304,32 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 
 /* --- lookup --------------------------------------------------------------------- */
 
-/* The judged finding of bucket b most like finding f of review it (at
- * loc, with words w).  Never one of another syzbot bug: see
- * wn_sim_same_bug. */
-static const struct judged *best_of(const struct bucket *b, const wn_item *it, const wn_finding *f,
-				    const wn_sim_side *me, wn_sim_result *res)
-{
-	const struct judged *best = NULL;
+/* Judged findings a lookup passes over (claimed: see wn_memory_lookup). */
+#define CLAIMED_MAX 8
 
-	memset(res, 0, sizeof(*res));
+static bool skipped(const struct judged *j, const struct judged *const *skip, size_t nskip)
+{
+	for (size_t k = 0; k < nskip; k++)
+		if (skip[k] == j)
+			return true;
+	return false;
+}
+
+/* The judged finding of bucket b more like finding me of review it
+ * than *best (with *res), if any, but those in skip.  Never one of
+ * another syzbot bug: see wn_sim_same_bug. */
+static void best_of(const struct bucket *b, const wn_item *it, const wn_sim_finding *me,
+		    const struct judged *const *skip, size_t nskip, const struct judged **bestp,
+		    wn_sim_result *res)
+{
+	const struct judged *best = *bestp;
+
 	for (size_t k = 0; b && k < b->n; k++) {
 		const struct judged *j = b->v[k];
-		wn_sim_side other = { j->loc, &j->words, &j->names, &j->quote };
 		wn_sim_result r;
 
-		if (strcmp(j->review, it->id) == 0 ||
-		    !wn_sim_same_bug(it->bot, f->summary, j->bot, j->summary) ||
-		    !wn_sim_judge(me, &other, &r))
+		if (strcmp(j->review, it->id) == 0 || skipped(j, skip, nskip) ||
+		    !wn_sim_alike(me, &j->sim, &r))
 			continue;
 		/* The score, then the words (two with the same code both
 		 * reach 1), then the newest. */
@@ -303,7 +340,33 @@ static const struct judged *best_of(const struct bucket *b, const wn_item *it, c
 			*res = r;
 		}
 	}
-	return best;
+	*bestp = best;
+}
+
+/* Is j more like another finding of it than finding i (score)?  Then
+ * that one repeats j, not i. */
+static wn_status claimed(const wn_item *it, size_t i, const struct judged *j, double score,
+			 bool *out)
+{
+	wn_status st = WN_OK;
+
+	*out = false;
+	for (size_t k = 0; st == WN_OK && !*out && k < it->review->nfindings; k++) {
+		wn_sim_finding d;
+		wn_sim_result r;
+
+		if (k == i)
+			continue;
+		if ((st = wn_sim_finding_of(it->bot, &it->review->findings[k], subject_of(it), &d)) ==
+		    WN_NOT_FOUND) {
+			st = WN_OK;
+			continue;
+		}
+		if (st == WN_OK)
+			*out = wn_sim_alike(&d, &j->sim, &r) && r.score > score;
+		wn_sim_finding_free(&d);
+	}
+	return st;
 }
 
 static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_seen *out)
@@ -311,15 +374,15 @@ static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_se
 	out->review = strdup(j->review);
 	out->finding = j->finding;
 	memcpy(out->fingerprint, j->fp, sizeof(out->fingerprint));
-	out->bot = j->bot;
+	out->bot = j->sim.bot;
 	out->verdict = j->verdict;
 	out->note = wn_strdup0(j->note);
 	out->patch_subject = strdup(j->subject);
 	out->date = j->date;
-	out->summary = strdup(j->summary);
+	out->summary = strdup(j->sim.summary ? j->sim.summary : "");
 	out->score = r->score;
 	out->signals = r->signals;
-	out->why = wn_sim_why(r->signals, j->loc);
+	out->why = wn_sim_why(r->signals, j->sim.loc);
 	if (!out->review || !out->patch_subject || !out->summary || (j->note && !out->note)) {
 		wn_seen_clear(out);
 		return WN_NOMEM;
@@ -327,47 +390,82 @@ static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_se
 	return WN_OK;
 }
 
+/* Read the candidates query q names, unless it was asked before. */
+static wn_status ask(wn_memory *m, const wn_buf *q, wn_error *err)
+{
+	wn_status st = WN_OK;
+
+	if (!wn_map_get(&m->asked, q->data, q->len)) {
+		if ((st = read_candidates(m, wn_buf_str(q), err)) == WN_OK &&
+		    wn_map_put(&m->asked, q->data, q->len, m) != WN_OK)
+			st = WN_NOMEM;
+	}
+	return st;
+}
+
+/* The best match of finding i (me) among the candidates read.  A match
+ * by the patch route only stands when no other finding of the review is
+ * more like the judged one: a finding of v1 is repeated by one finding
+ * of v3, the most alike, so two new problems at one spot of a patch do
+ * not both take the verdict of the one judged before. */
+static wn_status best_match(wn_memory *m, const wn_item *it, size_t i, const wn_sim_finding *me,
+			    const struct judged **best, wn_sim_result *res)
+{
+	const struct judged *skip[CLAIMED_MAX];
+	size_t nskip = 0;
+	wn_status st = WN_OK;
+	bool taken = true;
+
+	while (st == WN_OK && taken) {
+		*best = NULL;
+		memset(res, 0, sizeof(*res));
+		best_of(wn_map_get(&m->by_loc, me->loc, strlen(me->loc)), it, me, skip, nskip, best,
+			res);
+		if (me->patch)
+			best_of(wn_map_get(&m->by_patch, me->patch, strlen(me->patch)), it, me, skip,
+				nskip, best, res);
+		if (!*best || !(res->signals & WN_SIM_PATCH))
+			break;
+		if ((st = claimed(it, i, *best, res->score, &taken)) == WN_OK && taken) {
+			if (nskip == CLAIMED_MAX)
+				*best = NULL;
+			else
+				skip[nskip++] = *best;
+			taken = *best != NULL;
+		}
+	}
+	return st;
+}
+
 wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
 			   wn_error *err)
 {
-	const wn_finding *f;
-	const struct judged *best;
-	wn_words w = { 0 }, names = { 0 };
-	wn_sim_quote quote = { 0 };
-	wn_buf q = WN_BUF_INIT;
-	char *loc = NULL;
+	const struct judged *best = NULL;
+	wn_buf q = WN_BUF_INIT, qp = WN_BUF_INIT;
 	wn_sim_result res;
+	wn_sim_finding me;
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
 	if (!it->loaded || !it->review || i >= it->review->nfindings)
 		return WN_NOT_FOUND;
-	f = &it->review->findings[i];
-	if (!(loc = wn_sim_location(f, subject_of(it))))
-		return WN_NOT_FOUND;
-	st = wn_words_of(f->summary, &w);
+	if ((st = wn_sim_finding_of(it->bot, &it->review->findings[i], subject_of(it), &me)) != WN_OK)
+		return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
+	st = build_query(m, &it->review->findings[i], subject_of(it), false, &q);
 	if (st == WN_OK)
-		st = wn_names_of(f->summary, &names);
+		st = ask(m, &q, err);
+	/* The patch route's candidates: the judged reviews of the patch's
+	 * other versions, wherever their findings sit. */
+	if (st == WN_OK && me.patch &&
+	    (st = build_query(m, &it->review->findings[i], subject_of(it), true, &qp)) == WN_OK)
+		st = ask(m, &qp, err);
 	if (st == WN_OK)
-		st = wn_sim_quote_of(f->quote, &quote);
+		st = best_match(m, it, i, &me, &best, &res);
 	if (st == WN_OK)
-		st = build_query(m, f, subject_of(it), &q);
-	if (st == WN_OK && !wn_map_get(&m->asked, q.data, q.len)) {
-		if ((st = read_candidates(m, wn_buf_str(&q), err)) == WN_OK &&
-		    wn_map_put(&m->asked, q.data, q.len, m) != WN_OK)
-			st = WN_NOMEM;
-	}
-	if (st == WN_OK) {
-		wn_sim_side me = { loc, &w, &names, &quote };
-
-		best = best_of(wn_map_get(&m->by_loc, loc, strlen(loc)), it, f, &me, &res);
 		st = best ? seen_fill(best, &res, out) : WN_NOT_FOUND;
-	}
-	free(loc);
-	wn_words_free(&w);
-	wn_words_free(&names);
-	wn_sim_quote_free(&quote);
+	wn_sim_finding_free(&me);
 	wn_buf_free(&q);
+	wn_buf_free(&qp);
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");
 	return st;

@@ -249,6 +249,22 @@ char *wn_sim_function(const char *function)
 	return n ? wn_strndup(p, n) : NULL;
 }
 
+char *wn_sim_patch(const char *patch_subject)
+{
+	wn_subject s;
+	char *title = NULL;
+
+	if (!patch_subject || wn_subject_parse(patch_subject, &s) != WN_OK)
+		return NULL;
+	if (*s.title)
+		title = s.title;
+	else
+		free(s.title);
+	s.title = NULL;
+	wn_subject_clear(&s);
+	return title;
+}
+
 bool wn_sim_generic_path(const char *path)
 {
 	return path && wn_place_generic(path, strlen(path));
@@ -513,6 +529,36 @@ wn_status wn_names_of(const char *text, wn_words *out)
 	return WN_OK;
 }
 
+/* The same name as bots spell it: underscores aside ("dev_t" and
+ * "devt", a type and the field holding it), or one the last part of the
+ * other after a '_' ("data" and "btrfs_uring_encoded_data": the kernel
+ * names a variable by its type's last word, struct foo_data *data),
+ * the shorter having 4 letters or more ("len", "ret" and "err" end too
+ * many names). */
+static bool same_name(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	const char *x = a, *y = b;
+
+	if (na != nb && (na < nb ? na : nb) >= 4) {
+		const char *s = na < nb ? a : b, *l = na < nb ? b : a;
+		size_t ns = strlen(s), nl = strlen(l);
+
+		if (l[nl - ns - 1] == '_' && strcmp(l + nl - ns, s) == 0)
+			return true;
+	}
+	for (;; x++, y++) {
+		while (*x == '_')
+			x++;
+		while (*y == '_')
+			y++;
+		if (*x != *y)
+			return false;
+		if (!*x)
+			return true;
+	}
+}
+
 /* Is some name of a, other than skip, in b? */
 static bool shares_name(const wn_words *a, const wn_words *b, const char *skip, bool *named)
 {
@@ -521,7 +567,7 @@ static bool shares_name(const wn_words *a, const wn_words *b, const char *skip, 
 			continue;
 		*named = true;
 		for (size_t k = 0; k < b->n; k++)
-			if (strcmp(a->w[i], b->w[k]) == 0)
+			if (same_name(a->w[i], b->w[k]))
 				return true;
 	}
 	return false;
@@ -535,6 +581,75 @@ bool wn_names_conflict(const wn_words *a, const wn_words *b, const char *functio
 		return false;
 	shares_name(b, a, function, &named_b);
 	return named_a && named_b;
+}
+
+/* The function of a place "FILE\x1fFUNCTION", or NULL. */
+static const char *fn_of(const char *loc)
+{
+	const char *sep = loc ? strchr(loc, '\x1f') : NULL;
+
+	return sep && sep != loc && sep[1] ? sep + 1 : NULL;
+}
+
+/* Findings in two functions: a name each summary gives but the function
+ * it sits in (naming its own place says nothing).  *conflict: both name
+ * code and none of it is the same; *shared: some name is in both. */
+static void names_across(const wn_sim_side *a, const wn_sim_side *b, bool *conflict, bool *shared)
+{
+	const char *fa = fn_of(a->loc), *fb = fn_of(b->loc);
+	bool named_a = false, named_b = false;
+
+	*conflict = *shared = false;
+	if (!a->names || !b->names)
+		return;
+	for (size_t i = 0; i < a->names->n; i++) {
+		const char *n = a->names->w[i];
+
+		if ((fa && strcasecmp(n, fa) == 0) || (fb && strcasecmp(n, fb) == 0))
+			continue;
+		named_a = true;
+		for (size_t k = 0; k < b->names->n && !*shared; k++)
+			*shared = same_name(n, b->names->w[k]);
+	}
+	for (size_t k = 0; k < b->names->n && !named_b; k++)
+		named_b = !(fa && strcasecmp(b->names->w[k], fa) == 0) &&
+			  !(fb && strcasecmp(b->names->w[k], fb) == 0);
+	*conflict = named_a && named_b && !*shared;
+}
+
+/* The same file: the part of two places before the function. */
+static bool same_file(const char *a, const char *b)
+{
+	size_t n = a ? strcspn(a, "\x1f") : 0;
+
+	return n && b && strncmp(a, b, n) == 0 && b[n] == '\x1f';
+}
+
+/* The patch route (see similar.h): the same patch in another version,
+ * the same file, anchored in the code, the problem texts alike. */
+static void judge_patch(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r)
+{
+	bool conflict, shared, fn, code;
+	double text, score;
+
+	if (!a->patch || !b->patch || strcmp(a->patch, b->patch) != 0 || !same_file(a->loc, b->loc))
+		return;
+	names_across(a, b, &conflict, &shared);
+	if (conflict)
+		return;
+	fn = fn_of(a->loc) && fn_of(b->loc) && strcmp(fn_of(a->loc), fn_of(b->loc)) == 0;
+	code = wn_sim_anchored(a->quote, b->quote);
+	text = a->text && b->text ? wn_words_jaccard(a->text, b->text) : 0;
+	score = wn_words_jaccard(a->words, b->words) + text;
+	if (fn || code || shared)
+		score += WN_SIM_ANCHOR_WEIGHT;
+	if (score > 1)
+		score = 1;
+	if (score < WN_SIM_THRESHOLD || score <= r->score)
+		return;
+	r->score = score;
+	r->signals |= WN_SIM_PATCH | (fn ? WN_SIM_PLACE : 0) | (code ? WN_SIM_QUOTE : 0) |
+		      (shared ? WN_SIM_NAME : 0) | (text > r->words ? WN_SIM_TEXT : 0);
 }
 
 /* A place with a named function: a file's "FILE\x1fFUNCTION", not a
@@ -565,13 +680,40 @@ bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r)
 		/* A similarity stays at most 1; r->words tells such apart. */
 		r->score = r->words + WN_SIM_QUOTE_WEIGHT > 1 ? 1 : r->words + WN_SIM_QUOTE_WEIGHT;
 	}
+	if (r->score < WN_SIM_THRESHOLD) {
+		if (!r->words)
+			r->words = wn_words_jaccard(a->words, b->words);
+		judge_patch(a, b, r);
+	}
 	return r->score >= WN_SIM_THRESHOLD;
 }
+
+/* The patch route's reasons, by anchor; [1] when the comments matched. */
+static const char *const why_patch[][2] = {
+	{ "same patch, quoted line and function; summary alike",
+	  "same patch, quoted line and function; comment alike" },
+	{ "same patch, file and quoted line, function renamed or moved; summary alike",
+	  "same patch, file and quoted line, function renamed or moved; comment alike" },
+	{ "same patch and function; summary alike", "same patch and function; comment alike" },
+	{ "same patch, file and code named, function renamed or moved; summary alike",
+	  "same patch, file and code named, function renamed or moved; comment alike" },
+	{ "same patch and file, function renamed or moved; summary alike",
+	  "same patch and file, function renamed or moved; summary and comment alike" },
+};
 
 const char *wn_sim_why(unsigned signals, const char *loc)
 {
 	bool fn = in_function(loc), title = loc && loc[0] == '\x1f';
 
+	if (signals & WN_SIM_PATCH) {
+		int text = (signals & WN_SIM_TEXT) != 0, place = (signals & WN_SIM_PLACE) != 0;
+
+		if (signals & WN_SIM_QUOTE)
+			return why_patch[place ? 0 : 1][text];
+		if (place)
+			return why_patch[2][text];
+		return why_patch[signals & WN_SIM_NAME ? 3 : 4][text];
+	}
 	if (signals & WN_SIM_QUOTE)
 		return signals & WN_SIM_WORDS ? "same quoted line and function; summary alike"
 					      : "same quoted line and function; summary reworded";
@@ -612,4 +754,56 @@ bool wn_sim_same_bug(wn_bot bot_a, const char *summary_a, wn_bot bot_b, const ch
 	if (!wn_bot_title_names_bug(bot_a) && !wn_bot_title_names_bug(bot_b))
 		return true;
 	return bot_a == bot_b && summary_a && summary_b && same_words(summary_a, summary_b);
+}
+
+/* --- a finding to compare -------------------------------------------------- */
+
+void wn_sim_finding_free(wn_sim_finding *s)
+{
+	free(s->summary);
+	free(s->loc);
+	free(s->patch);
+	wn_words_free(&s->words);
+	wn_words_free(&s->names);
+	wn_words_free(&s->text);
+	wn_sim_quote_free(&s->quote);
+	memset(s, 0, sizeof(*s));
+}
+
+wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_subject,
+			    wn_sim_finding *out)
+{
+	wn_status st = WN_NOMEM;
+
+	memset(out, 0, sizeof(*out));
+	out->bot = bot;
+	if (!(out->loc = wn_sim_location(f, patch_subject)))
+		return WN_NOT_FOUND;
+	out->patch = wn_sim_patch(patch_subject);
+	if ((out->summary = wn_strdup0(f->summary)) || !f->summary)
+		st = wn_words_of(f->summary, &out->words);
+	if (st == WN_OK)
+		st = wn_names_of(f->summary, &out->names);
+	if (st == WN_OK)
+		st = wn_sim_quote_of(f->quote, &out->quote);
+	if (st == WN_OK)
+		st = wn_words_of(f->comment, &out->text);
+	if (st != WN_OK) {
+		wn_sim_finding_free(out);
+		return st;
+	}
+	wn_sim_finding_moved(out);
+	return WN_OK;
+}
+
+void wn_sim_finding_moved(wn_sim_finding *s)
+{
+	s->side = (wn_sim_side) { s->loc, &s->words, &s->names, &s->quote, s->patch, &s->text };
+}
+
+bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	return wn_sim_same_bug(a->bot, a->summary, b->bot, b->summary) &&
+	       wn_sim_judge(&a->side, &b->side, r);
 }
