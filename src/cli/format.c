@@ -245,6 +245,13 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	key_bool(p, "preexisting", f->preexisting);
 	field(p, "verdict", NULL, verdict);
 	line(p, "summary", "    ", f->summary);
+	/* Only a doubtful pairing has the key: the findings whose summary
+	 * and comment match need no word about it. */
+	if (f->pairing_unsure) {
+		field(p, "pairing", "    pairing: ", "unsure");
+		wn_pr_text(p, " (the summary's words do not tell which comment is its own)");
+		p->separator(p);
+	}
 	location(p, f);
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);

@@ -601,6 +601,51 @@ static void test_sashiko_reviewed_by_only(void **state)
 	wn_review_free(&r);
 }
 
+/* Five pre-existing entries at one function: the short second entry's
+ * words all stand in the first entry's block, so best evidence first
+ * crossed the two; the pairing with the higher total undoes that and is
+ * sure of it.  Two entries whose words both blocks hold equally are
+ * flagged, as are blocks given out by order for want of any word. */
+static void test_sashiko_pairing(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO, "sashiko-pairing/02-sashiko-crossed.eml");
+	size_t i;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 5);
+	assert_contains(F(r, 0)->comment, "use-after-free");
+	assert_contains(F(r, 1)->comment, "loses\nthe buffer");
+	for (i = 0; i < 5; i++)
+		assert_false(F(r, i)->pairing_unsure);
+	wn_review_free(&r);
+
+	r = corpus_review(WN_BOT_SASHIKO, "sashiko-pairing/04-sashiko-unsure.eml");
+	assert_int_equal(r->nfindings, 2);
+	assert_true(F(r, 0)->pairing_unsure);
+	assert_true(F(r, 1)->pairing_unsure);
+	wn_review_free(&r);
+
+	r = parse(WN_BOT_SASHIKO,
+		  "Sashiko AI review found 2 potential issue(s):\n"
+		  "- [Medium] Missing bounds check.\n- [Medium] Off by one.\n--\n\n"
+		  "> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"
+		  "> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n\n"
+		  "> +\ty[j] = 1;\n\nIs j ever equal to M?\n");
+	assert_int_equal(r->nfindings, 2);
+	assert_contains(F(r, 0)->comment, "reach N");
+	assert_true(F(r, 0)->pairing_unsure);
+	assert_true(F(r, 1)->pairing_unsure);
+	wn_review_free(&r);
+
+	/* one entry, one block: nothing to confuse it with */
+	r = parse(WN_BOT_SASHIKO,
+		  "Sashiko AI review found 1 potential issue(s):\n- [Medium] Missing bounds check.\n--\n\n"
+		  "> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"
+		  "> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n");
+	assert_false(F(r, 0)->pairing_unsure);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +656,7 @@ int main(void)
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),
 		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
 		cmocka_unit_test(test_sashiko_many_same_severity),
+		cmocka_unit_test(test_sashiko_pairing),
 		cmocka_unit_test(test_sashiko_no_issues),
 		cmocka_unit_test(test_sashiko_announced_but_empty),
 		cmocka_unit_test(test_sashiko_commit_msg_and_snip),

@@ -25,7 +25,10 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		      struct rv_summary *out);
 void rv_summary_free(struct rv_summary *s);
 /* One finding per entry; blocks attach to entries by severity and word
- * overlap and lend them their location.  Consumes the blocks' strings. */
+ * overlap and lend them their location.  Pairings that cross two
+ * entries are exchanged when that fits the words better; a finding
+ * whose comment could as well be another entry's (or was given out by
+ * order alone) has pairing_unsure.  Consumes the blocks' strings. */
 void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 
 #endif

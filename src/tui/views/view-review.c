@@ -181,6 +181,10 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 	if (f->preexisting)
 		add_lines(rv, ROLE_PRECLAIM, "The bot says this issue predates the patch (pre-existing).",
 			  true, width);
+	if (f->pairing_unsure)
+		add_lines(rv, ROLE_WARNING,
+			  "Pairing unsure: this comment may belong to another of the mail's summaries.",
+			  true, width);
 	if (it->notes && it->notes[cursor]) {
 		wn_buf_reset(&b);
 		wn_buf_printf(&b, "Note: %s", it->notes[cursor]);
