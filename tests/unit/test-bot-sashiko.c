@@ -12,6 +12,11 @@
 
 #include "review-test.h"
 
+static bool str_starts(const char *s, const char *p)
+{
+	return s && strncmp(s, p, strlen(p)) == 0;
+}
+
 /* The mail several tests read. */
 #define BOTH_HEADINGS "sashiko-unit/02-sashiko-both-headings.eml"
 
@@ -646,6 +651,36 @@ static void test_sashiko_pairing(void **state)
 	wn_review_free(&r);
 }
 
+/* Free-form reviews quote no code.  Without tags each issue's prose
+ * paragraphs are its comment (a paragraph that goes on with the issue
+ * stays with it), placed where the prose says; with tags the blocks are
+ * placed the same way and the footer is no part of them. */
+static void test_sashiko_free_form(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO, "sashiko-free-form/02-sashiko-free-form.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_true(str_starts(F(r, 0)->comment, "In fs/treefs/btree.c:btree_split_leaf()"));
+	assert_contains(F(r, 0)->comment, "\n\nWould it be safer");
+	assert_null(strstr(F(r, 0)->comment, "This commit"));
+	assert_string_equal(F(r, 0)->file, "fs/treefs/btree.c");
+	assert_string_equal(F(r, 0)->function, "btree_split_leaf");
+	assert_false(F(r, 0)->about_commit_msg);
+	assert_true(str_starts(F(r, 1)->comment, "The retry added to btree_insert_item()"));
+	assert_null(strstr(F(r, 1)->comment, "Sashiko AI review"));
+	assert_string_equal(F(r, 1)->function, "btree_insert_item");
+	wn_review_free(&r);
+
+	r = corpus_review(WN_BOT_SASHIKO, "sashiko-free-form/03-sashiko-free-form-tagged.eml");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->function, "btree_release_path");
+	assert_string_equal(F(r, 0)->file, "fs/treefs/btree.c");
+	assert_null(strstr(F(r, 0)->comment, "sashiko.dev"));
+	assert_false(F(r, 0)->about_commit_msg);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -657,6 +692,7 @@ int main(void)
 		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
 		cmocka_unit_test(test_sashiko_many_same_severity),
 		cmocka_unit_test(test_sashiko_pairing),
+		cmocka_unit_test(test_sashiko_free_form),
 		cmocka_unit_test(test_sashiko_no_issues),
 		cmocka_unit_test(test_sashiko_announced_but_empty),
 		cmocka_unit_test(test_sashiko_commit_msg_and_snip),

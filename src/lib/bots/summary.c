@@ -486,8 +486,10 @@ static void repair(const long *sc, size_t ne, size_t *first, bool *unsure)
 				unsure[j] = unsure[k] = true;
 }
 
+/* owner[i]: the entry block i attaches to.  firsts_only: only each
+ * entry's best block, the others left SIZE_MAX. */
 static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, size_t *owner,
-		  bool *unsure)
+		  bool *unsure, bool firsts_only)
 {
 	struct words *ew = NULL, *bw = NULL;
 	struct pair *pairs = NULL;
@@ -538,7 +540,7 @@ static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, s
 		if (first[j] != SIZE_MAX)
 			owner[first[j]] = j;
 	/* ... then further blocks join the entry they match best. */
-	for (i = 0; i < np; i++) {
+	for (i = 0; i < np && !firsts_only; i++) {
 		struct pair *p = &pairs[i];
 
 		if (p->score > 0 && owner[p->b] == SIZE_MAX)
@@ -556,7 +558,25 @@ out:
 	free(first);
 }
 
-void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+/* Prose paragraphs in order: each entry's best paragraph opens its
+ * explanation, and the paragraphs after it, up to the next one that
+ * opens another, go on with it; those before the first opening lead up
+ * to it. */
+static void segment(size_t *owner, size_t n)
+{
+	size_t i, cur = SIZE_MAX;
+
+	for (i = 0; i < n && cur == SIZE_MAX; i++)
+		cur = owner[i];
+	for (i = 0; i < n; i++) {
+		if (owner[i] != SIZE_MAX)
+			cur = owner[i];
+		else
+			owner[i] = cur;
+	}
+}
+
+static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, bool prose)
 {
 	size_t *owner = NULL, *head = NULL, *next_of = NULL, i, j, next = 0, free_e = 0, free_b = 0;
 	bool *has = NULL, *unsure = NULL;
@@ -573,7 +593,9 @@ void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks 
 		}
 		for (i = 0; i < b->n; i++)
 			owner[i] = SIZE_MAX;
-		match(c, s, b, owner, unsure);
+		match(c, s, b, owner, unsure, prose);
+		if (prose)
+			segment(owner, b->n);
 		for (i = 0; i < b->n; i++)
 			if (owner[i] != SIZE_MAX)
 				has[owner[i]] = true;
@@ -637,4 +659,14 @@ out:
 	free(next_of);
 	free(head);
 	free(has);
+}
+
+void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+{
+	attach(c, s, b, false);
+}
+
+void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+{
+	attach(c, s, b, true);
 }

@@ -30,5 +30,9 @@ void rv_summary_free(struct rv_summary *s);
  * whose comment could as well be another entry's (or was given out by
  * order alone) has pairing_unsure.  Consumes the blocks' strings. */
 void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
+/* The same for paragraphs of prose in their order (free-form.c): an
+ * entry's best paragraph opens its text, the ones after it continue it
+ * until another entry's opens. */
+void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 
 #endif
