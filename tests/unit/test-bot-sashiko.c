@@ -606,6 +606,12 @@ static void test_sashiko_reviewed_by_only(void **state)
 	wn_review_free(&r);
 }
 
+/* A hunk and one untagged comment that shares no word with the
+ * entries below. */
+#define ONE_HUNK                                                              \
+	"> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"                   \
+	"> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n\n"
+
 /* Five pre-existing entries at one function: the short second entry's
  * words all stand in the first entry's block, so best evidence first
  * crossed the two; the pairing with the higher total undoes that and is
@@ -633,9 +639,7 @@ static void test_sashiko_pairing(void **state)
 	r = parse(WN_BOT_SASHIKO,
 		  "Sashiko AI review found 2 potential issue(s):\n"
 		  "- [Medium] Missing bounds check.\n- [Medium] Off by one.\n--\n\n"
-		  "> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"
-		  "> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n\n"
-		  "> +\ty[j] = 1;\n\nIs j ever equal to M?\n");
+		  ONE_HUNK "> +\ty[j] = 1;\n\nIs j ever equal to M?\n");
 	assert_int_equal(r->nfindings, 2);
 	assert_contains(F(r, 0)->comment, "reach N");
 	assert_true(F(r, 0)->pairing_unsure);
@@ -645,8 +649,7 @@ static void test_sashiko_pairing(void **state)
 	/* one entry, one block: nothing to confuse it with */
 	r = parse(WN_BOT_SASHIKO,
 		  "Sashiko AI review found 1 potential issue(s):\n- [Medium] Missing bounds check.\n--\n\n"
-		  "> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"
-		  "> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n");
+		  ONE_HUNK);
 	assert_false(F(r, 0)->pairing_unsure);
 	wn_review_free(&r);
 }
