@@ -38,6 +38,9 @@ expect_eq "stats counts one review of two findings, both triaged" '[1,2,0,1,1]' 
 wn_tui_start
 check "queue shows both" wn_tui_wait "2 reviews" 30
 check "the copy's row says it is one" wn_tui_wait "(copy) [PATCH net-next v2]"
+wn_tui_keys Enter
+check "the copy open" wn_tui_wait "finding 1 of 2"
+check "its view says whose copy it is" wn_tui_wait "A copy of an earlier review in this thread"
 wn_tui_keys Q
 check "quit" wn_tui_wait "WINNOW-EXIT=0"
 wn_done

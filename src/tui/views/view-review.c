@@ -159,6 +159,10 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 	}
 	if (it->warning)
 		add_lines(rv, ROLE_WARNING, it->warning, true, width);
+	if (it->copy_of)
+		add_lines(rv, ROLE_HEADER,
+			  "A copy of an earlier review in this thread: a verdict here is one there.",
+			  true, width);
 	if (!nfindings(rv)) {
 		add_lines(rv, ROLE_COMMENT,
 			  it->review && it->review->explain ? it->review->explain
