@@ -65,6 +65,14 @@ typedef struct wn_item {
 	char **reported;	/* to the bot's operators: "<time> <msgid>"; NULL = not */
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
 	char *warning;		/* something odd in the stored verdicts; NULL */
+	/* The same AI review passed on twice (one maintainer sends it,
+	 * another forwards the same text): copies are the other reviews of
+	 * its thread with word for word its findings, NULL-terminated, NULL
+	 * when none; copy_of the earliest of them when this one came later
+	 * (the queue's review is that one), else NULL.  Verdicts set on
+	 * any of them show on all (their findings share fingerprints). */
+	char **copies;
+	char *copy_of;
 } wn_item;
 
 /* The reviews of a query.  Rows are read from the index only when asked

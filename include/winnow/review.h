@@ -194,6 +194,9 @@ typedef struct wn_finding {
 	int line;			/* new-file line; 0 when unknown */
 	bool line_approx;		/* counted across a snip */
 	bool about_commit_msg;		/* quoted text came before any diff */
+	bool pairing_unsure;		/* the summary and the comment may come from
+					 * different entries of the mail: their words
+					 * did not tell which comment is whose */
 	char *quote;			/* quoted code, "> " stripped, '\n' separated; may be NULL */
 	char *comment;			/* the bot's comment text; may be NULL */
 	char *path;			/* file normalised ("./", "a/../", a base name

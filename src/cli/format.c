@@ -245,6 +245,13 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	key_bool(p, "preexisting", f->preexisting);
 	field(p, "verdict", NULL, verdict);
 	line(p, "summary", "    ", f->summary);
+	/* Only a doubtful pairing has the key: the findings whose summary
+	 * and comment match need no word about it. */
+	if (f->pairing_unsure) {
+		field(p, "pairing", "    pairing: ", "unsure");
+		wn_pr_text(p, " (the summary's words do not tell which comment is its own)");
+		p->separator(p);
+	}
 	location(p, f);
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);
@@ -297,6 +304,10 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	kind(p, it);
 	line_if(p, "note", "Note:     ", r ? r->note : NULL);
 	line_if(p, "warning", "Warning:  ", it->warning);
+	/* Only a copy has the key: the review it repeats word for word,
+	 * whose verdicts are its own. */
+	if (it->copy_of)
+		id_line(p, "copy_of", "Copy of:  id:", it->copy_of);
 	/* JSON has one "explain": why the mail could not be read, else
 	 * why it gave no findings; the text says each on its own line. */
 	line_if(p, NULL, "Error:    ", it->load_error);
@@ -333,6 +344,8 @@ static void row(wn_printer *p, const wn_item *it)
 		   wn_bot_name(it->bot), pt ? wn_attr_badge(pt->trailers->attr.status) : " ");
 	field(p, NULL, "", name ? wn_text_trim(name) : from);
 	field(p, NULL, "; ", pt ? pt->subject : it->subject);
+	if (it->copy_of)
+		wn_pr_text(p, " (copy)");
 	p->separator(p);
 	p->end(p);
 	free(name);

@@ -12,6 +12,11 @@
 
 #include "review-test.h"
 
+static bool str_starts(const char *s, const char *p)
+{
+	return s && strncmp(s, p, strlen(p)) == 0;
+}
+
 /* The mail several tests read. */
 #define BOTH_HEADINGS "sashiko-unit/02-sashiko-both-headings.eml"
 
@@ -601,6 +606,84 @@ static void test_sashiko_reviewed_by_only(void **state)
 	wn_review_free(&r);
 }
 
+/* A hunk and one untagged comment that shares no word with the
+ * entries below. */
+#define ONE_HUNK                                                              \
+	"> diff --git a/a.c b/a.c\n> --- a/a.c\n> +++ b/a.c\n"                   \
+	"> @@ -1,2 +1,3 @@ int f(void)\n> +\tx[i] = 0;\n\nCan i reach N here?\n\n"
+
+/* Five pre-existing entries at one function: the short second entry's
+ * words all stand in the first entry's block, so best evidence first
+ * crossed the two; the pairing with the higher total undoes that and is
+ * sure of it.  Two entries whose words both blocks hold equally are
+ * flagged, as are blocks given out by order for want of any word. */
+static void test_sashiko_pairing(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO, "sashiko-pairing/02-sashiko-crossed.eml");
+	size_t i;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 5);
+	assert_contains(F(r, 0)->comment, "use-after-free");
+	assert_contains(F(r, 1)->comment, "loses\nthe buffer");
+	for (i = 0; i < 5; i++)
+		assert_false(F(r, i)->pairing_unsure);
+	wn_review_free(&r);
+
+	r = corpus_review(WN_BOT_SASHIKO, "sashiko-pairing/04-sashiko-unsure.eml");
+	assert_int_equal(r->nfindings, 2);
+	assert_true(F(r, 0)->pairing_unsure);
+	assert_true(F(r, 1)->pairing_unsure);
+	wn_review_free(&r);
+
+	r = parse(WN_BOT_SASHIKO,
+		  "Sashiko AI review found 2 potential issue(s):\n"
+		  "- [Medium] Missing bounds check.\n- [Medium] Off by one.\n--\n\n"
+		  ONE_HUNK "> +\ty[j] = 1;\n\nIs j ever equal to M?\n");
+	assert_int_equal(r->nfindings, 2);
+	assert_contains(F(r, 0)->comment, "reach N");
+	assert_true(F(r, 0)->pairing_unsure);
+	assert_true(F(r, 1)->pairing_unsure);
+	wn_review_free(&r);
+
+	/* one entry, one block: nothing to confuse it with */
+	r = parse(WN_BOT_SASHIKO,
+		  "Sashiko AI review found 1 potential issue(s):\n- [Medium] Missing bounds check.\n--\n\n"
+		  ONE_HUNK);
+	assert_false(F(r, 0)->pairing_unsure);
+	wn_review_free(&r);
+}
+
+/* Free-form reviews quote no code.  Without tags each issue's prose
+ * paragraphs are its comment (a paragraph that goes on with the issue
+ * stays with it), placed where the prose says; with tags the blocks are
+ * placed the same way and the footer is no part of them. */
+static void test_sashiko_free_form(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SASHIKO, "sashiko-free-form/02-sashiko-free-form.eml");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_true(str_starts(F(r, 0)->comment, "In fs/treefs/btree.c:btree_split_leaf()"));
+	assert_contains(F(r, 0)->comment, "\n\nWould it be safer");
+	assert_null(strstr(F(r, 0)->comment, "This commit"));
+	assert_string_equal(F(r, 0)->file, "fs/treefs/btree.c");
+	assert_string_equal(F(r, 0)->function, "btree_split_leaf");
+	assert_false(F(r, 0)->about_commit_msg);
+	assert_true(str_starts(F(r, 1)->comment, "The retry added to btree_insert_item()"));
+	assert_null(strstr(F(r, 1)->comment, "Sashiko AI review"));
+	assert_string_equal(F(r, 1)->function, "btree_insert_item");
+	wn_review_free(&r);
+
+	r = corpus_review(WN_BOT_SASHIKO, "sashiko-free-form/03-sashiko-free-form-tagged.eml");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->function, "btree_release_path");
+	assert_string_equal(F(r, 0)->file, "fs/treefs/btree.c");
+	assert_null(strstr(F(r, 0)->comment, "sashiko.dev"));
+	assert_false(F(r, 0)->about_commit_msg);
+	wn_review_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +694,8 @@ int main(void)
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),
 		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
 		cmocka_unit_test(test_sashiko_many_same_severity),
+		cmocka_unit_test(test_sashiko_pairing),
+		cmocka_unit_test(test_sashiko_free_form),
 		cmocka_unit_test(test_sashiko_no_issues),
 		cmocka_unit_test(test_sashiko_announced_but_empty),
 		cmocka_unit_test(test_sashiko_commit_msg_and_snip),

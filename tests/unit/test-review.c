@@ -464,6 +464,40 @@ static void test_one_finding_per_problem(void **state)
 	free(b);
 }
 
+/* Granularity against a careful reading: a lead-in to the code below
+ * it is context though it holds a negation; a block that draws the
+ * consequence of the last problem goes on with it; a sentence that
+ * plainly opens another problem mid-paragraph splits; "Another caller
+ * ..." that raises nothing does not. */
+static void test_granularity(void **state)
+{
+	static const char *const blocks[] = {
+		"reset() does not wait for the worker; it only clears the flag:",
+		"Can the worker still touch buf here? There is also a missing unlock on "
+		"this path. Is lock held when it returns?",
+		"As a result, the next reset() deadlocks on lock.",
+		"Is update() needed on the error path?\n\n"
+		"Another caller, setup(), already calls it.",
+		"The old code never did this.",
+	};
+	char *b = review_of(blocks, 5);
+	wn_review *r = parse(WN_BOT_NETDEV_AI, b);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 4);
+	assert_string_equal(F(r, 0)->summary, "Can the worker still touch buf here?");
+	assert_contains(F(r, 0)->comment, "it only clears the flag:");
+	assert_null(strstr(F(r, 0)->comment, "missing unlock"));
+	assert_string_equal(F(r, 1)->summary, "There is also a missing unlock on this path.");
+	assert_contains(F(r, 1)->comment, "As a result, the next reset() deadlocks");
+	assert_int_equal(F(r, 1)->nalso, 1);
+	assert_string_equal(F(r, 1)->also[0].function, "f2");
+	assert_contains(F(r, 2)->comment, "Another caller, setup()");
+	assert_string_equal(F(r, 3)->summary, "The old code never did this.");
+	wn_review_free(&r);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -477,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_fingerprint_reparse_stable),
 		cmocka_unit_test(test_pathological),
 		cmocka_unit_test(test_one_finding_per_problem),
+		cmocka_unit_test(test_granularity),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

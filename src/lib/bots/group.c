@@ -227,10 +227,11 @@ static bool points_back(const char *s, size_t n)
 	return false;
 }
 
-/* How a later paragraph of a block opens another problem. */
+/* How a later paragraph of a block opens. */
 enum opening {
 	SAME,				/* it goes on about the same one */
-	MAYBE,				/* "Also, ...": when it asks or names one */
+	MAYBE,				/* "Also, ...", "Another caller ...": when
+					 * it asks or names a problem */
 	ANOTHER,			/* "There is also ...", a pre-existing one */
 };
 
@@ -238,15 +239,17 @@ static enum opening opens(const char *s, size_t n)
 {
 	static const char *const another[] = {
 		"there is also", "there's also", "there is another", "there's another",
-		"another ", "a second ", "a separate ", "unrelated", "on an unrelated note",
-		"one more", "separately", "independently", "as a related", "a related ",
-		"this is a pre-existing", "this is also a pre-existing", "this is another",
-		"there is a pre-existing", "this isn't a bug introduced", "this is not a bug introduced",
-		"this wasn't introduced", "this was not introduced", "not introduced by this patch",
-		"while looking at", "while reviewing", "looking further",
+		"another problem", "another issue", "another bug", "a second ", "a separate ",
+		"unrelated", "on an unrelated note", "one more", "separately", "independently",
+		"as a related", "a related ", "this is a pre-existing", "this is also a pre-existing",
+		"this is another", "there is a pre-existing", "this isn't a bug introduced",
+		"this is not a bug introduced", "this wasn't introduced", "this was not introduced",
+		"not introduced by this patch", "while looking at", "while reviewing",
+		"looking further",
 	};
+	/* "Another caller, foo(), already does this." only goes on. */
 	static const char *const maybe[] = {
-		"additionally", "in addition", "also,", "also ", "besides",
+		"additionally", "in addition", "also,", "also ", "besides", "another ",
 	};
 	size_t k;
 
@@ -334,37 +337,77 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 	g->last = c->r->nfindings - 1;
 }
 
+/* Does a paragraph start at s[i]: text after a blank line? */
+static bool para_start(const char *s, size_t i)
+{
+	size_t k = i, nl = 0;
+
+	if (str_space((unsigned char) s[i]))
+		return false;
+	while (k > 0 && str_space((unsigned char) s[k - 1]))
+		nl += s[--k] == '\n';
+	return k > 0 && nl >= 2;
+}
+
+/* Does a sentence inside a paragraph start at s[i] by raising another
+ * problem ("... here? There is also a missing check ...")?  Only the
+ * plain openers count mid-paragraph: "Also" or "Another" there is as
+ * often the same problem's next step. */
+static bool sentence_another(const char *s, size_t n, size_t i)
+{
+	static const char *const strong[] = {
+		"There is also ", "There's also ", "There is another ", "There's another ",
+	};
+	size_t k = i;
+
+	while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\n'))
+		k--;
+	if (k == i || k == 0 || !strchr(".?!", s[k - 1]))
+		return false;
+	for (size_t w = 0; w < sizeof(strong) / sizeof(strong[0]); w++)
+		if (str_prefix(s + i, n - i, strong[w]))
+			return true;
+	return false;
+}
+
+/* Does the text at s[0..n) raise a problem of its own? */
+static bool raises(const char *s, size_t n)
+{
+	return asks(s, n) || names_problem(s, n);
+}
+
 /* A problem block: one finding, and one more for each later paragraph
- * that opens another problem and asks or names one. */
+ * that opens another problem and asks or names one ("There is also
+ * ...", "Additionally, ..."; "Another caller, foo(), does the same"
+ * only goes on), or a sentence that plainly opens another after one
+ * that raised the first. */
 static void problem(struct group *g, const struct rv_block *k)
 {
-	const char *s = k->comment, *cut = s, *l;
-	size_t n = strlen(s), pos = 0, ln;
-	bool blank = false;
+	const char *s = k->comment, *cut = s;
+	size_t n = strlen(s), i, para;
 
-	while (str_next_line(s, n, &pos, &l, &ln)) {
-		size_t para;
-
-		if (!ln) {
-			blank = true;
-			continue;
-		}
-		if (!blank || l == s)
-			continue;
-		blank = false;
-		para = first_para(l, n - (size_t) (l - s));
-		switch (opens(l, para)) {
-		case SAME:
-			continue;
-		case MAYBE:
-			if (!asks(l, para) && !names_problem(l, para))
+	for (i = 1; i < n; i++) {
+		if (para_start(s, i)) {
+			para = first_para(s + i, n - i);
+			switch (opens(s + i, para)) {
+			case SAME:
 				continue;
-			break;
-		case ANOTHER:
-			break;
+			case MAYBE:
+				if (!raises(s + i, para))
+					continue;
+				break;
+			case ANOTHER:
+				break;
+			}
+		} else if (sentence_another(s, n, i)) {
+			para = first_para(s + i, n - i);
+			if (!raises(s + i, para) || !raises(cut, (size_t) (s + i - cut)))
+				continue;
+		} else {
+			continue;
 		}
-		finding(g, k, cut, (size_t) (l - cut));
-		cut = l;
+		finding(g, k, cut, (size_t) (s + i - cut));
+		cut = s + i;
 	}
 	finding(g, k, cut, n - (size_t) (cut - s));
 }
@@ -469,12 +512,47 @@ static size_t pointed_at(const struct group *g, const struct rv_block *k, size_t
 	return best;
 }
 
-/* A repeat: another place of that finding, its text added to the
- * finding's. */
-static void repeat(struct group *g, const struct rv_block *k, size_t first)
+/* A block lead-in ("... it only clears the flag and masks the
+ * interrupt:") introduces the code after it: context, whatever
+ * negation it holds, as long as it asks nothing. */
+static bool lead_in(const char *s, size_t n)
+{
+	while (n && str_space((unsigned char) s[n - 1]))
+		n--;
+	return n && s[n - 1] == ':' && !asks(s, n);
+}
+
+/* Does the block go on with the problem just raised ("As a result,
+ * ...", "This means ...") rather than raise one? */
+static bool continues(const char *s, size_t n)
+{
+	static const char *const starts[] = {
+		"as a result", "this means", "that means", "which means", "consequently",
+		"because of this", "as a consequence", "therefore", "thus,", "this in turn",
+		"in turn,", "so the ", "so this ", "this would mean",
+	};
+	size_t k;
+
+	str_trim(&s, &n);
+	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
+		if (str_prefix_ci(s, n, starts[k]))
+			return true;
+	return false;
+}
+
+static bool is_problem(const struct rv_block *k)
+{
+	const char *s = k->comment;
+	size_t n = strlen(s);
+
+	return (k->prose_preexisting || asks(s, n) || names_problem(s, n)) && !lead_in(s, n);
+}
+
+/* Block k about finding at, made already: another place of it, its
+ * text added to the finding's. */
+static void add_to(struct group *g, const struct rv_block *k, size_t at)
 {
 	struct rv_ctx *c = g->c;
-	size_t at = pointed_at(g, k, first);
 	wn_finding *f = &c->r->findings[at];
 	wn_buf comment = WN_BUF_INIT;
 
@@ -497,18 +575,19 @@ static void repeat(struct group *g, const struct rv_block *k, size_t first)
 	f->comment = rv_take(c, &comment);
 }
 
+/* A repeat: the finding it points at, in add_to(). */
+static void repeat(struct group *g, const struct rv_block *k, size_t first)
+{
+	add_to(g, k, pointed_at(g, k, first));
+}
+
 void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre)
 {
 	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0 };
 	size_t i, first = c->r->nfindings, problems = 0;
 
-	for (i = 0; i < b->n; i++) {
-		const char *s = b->v[i].comment;
-		size_t n = strlen(s);
-
-		if (b->v[i].prose_preexisting || asks(s, n) || names_problem(s, n))
-			problems++;
-	}
+	for (i = 0; i < b->n; i++)
+		problems += is_problem(&b->v[i]);
 	/* Nothing reads as a problem: each block is one, as the bot sent
 	 * it rather than as a guess. */
 	if (!problems) {
@@ -519,11 +598,12 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 		struct rv_block *k = &b->v[i];
 		const char *s = k->comment;
 		size_t n = strlen(s);
-		bool prob = k->prose_preexisting || asks(s, n) || names_problem(s, n);
 
 		if (c->r->nfindings > first && points_back(s, n))
 			repeat(&g, k, first);
-		else if (prob)
+		else if (c->r->nfindings > first && !g.context.len && continues(s, n))
+			add_to(&g, k, g.last);
+		else if (is_problem(k))
 			problem(&g, k);
 		else
 			take_context(&g, k);

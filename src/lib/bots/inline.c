@@ -142,12 +142,8 @@ struct walk {
 	struct rv_blocks *out;
 };
 
-static void push_block(struct walk *w)
+bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k)
 {
-	struct rv_ctx *c = w->c;
-	struct rv_blocks *b = w->out;
-
-	w->cur.comment = rv_take(c, &w->text);
 	if (!c->oom && b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 8;
 		struct rv_block *v = realloc(b->v, cap * sizeof(*v));
@@ -159,17 +155,24 @@ static void push_block(struct walk *w)
 			b->cap = cap;
 		}
 	}
-	if (c->oom || !w->cur.comment) {
-		free(w->cur.file);
-		free(w->cur.function);
-		free(w->cur.quote);
-		free(w->cur.comment);
-	} else {
-		w->cur.prose_preexisting = preexisting_prose(w->cur.comment,
-								 strlen(w->cur.comment));
-		b->v[b->n++] = w->cur;
+	if (c->oom || !k->comment) {
+		free(k->file);
+		free(k->function);
+		free(k->quote);
+		free(k->comment);
+		memset(k, 0, sizeof(*k));
+		return false;
 	}
-	memset(&w->cur, 0, sizeof(w->cur));
+	k->prose_preexisting = preexisting_prose(k->comment, strlen(k->comment));
+	b->v[b->n++] = *k;
+	memset(k, 0, sizeof(*k));
+	return true;
+}
+
+static void push_block(struct walk *w)
+{
+	w->cur.comment = rv_take(w->c, &w->text);
+	rv_blocks_push(w->c, w->out, &w->cur);
 }
 
 static void end_comment(struct walk *w)
@@ -636,8 +639,11 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 			reset_patch(&w);
 			continue;
 		}
-		if (w.seen_quote && (str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--")))
-			break;	/* signature: the footer follows */
+		/* signature: the footer follows (a review written without
+		 * quoting the code has its tags instead) */
+		if ((w.seen_quote || w.in_comment || w.tag) &&
+		    (str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--")))
+			break;
 		if (o && o->footer && o->footer(L, i, to))
 			break;
 		if (str_prefix_ci(t, tn, "pw-bot:")) {

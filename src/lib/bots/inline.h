@@ -44,6 +44,9 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		    const struct rv_inline_opts *o, struct rv_blocks *out,
 		    struct rv_inline_meta *meta);
 void rv_blocks_free(struct rv_blocks *b);
+/* Append *k to b (moved: *k is zeroed), noting its pre-existing prose;
+ * false when out of memory or k has no comment (k's strings freed). */
+bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k);
 /* Every block becomes a finding: severity from its tag or missing_sev;
  * prose_pre: honour "wasn't introduced by this patch" prose. */
 void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,

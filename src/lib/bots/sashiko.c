@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "free-form.h"
 #include "group.h"
 #include "summary.h"
 
@@ -132,17 +133,30 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	struct rv_summary sum;
 	struct rv_blocks blocks = { 0 };
 	struct rv_inline_meta meta = { 0 };
-	size_t clean = 0;
+	size_t clean = 0, i;
+	bool prose = false;
 
 	rv_summary_parse(c, L, 0, L->n, &sum);
 	c->r->declared = sum.declared;
 	rv_inline_walk(c, L, sum.found ? sum.end : 0, L->n, NULL, &blocks, &meta);
+	/* A free-form review quotes no code: its tagged blocks name their
+	 * place in words, and without tags its paragraphs are the text. */
+	if (rv_free_form(L, sum.found ? sum.end : 0, L->n)) {
+		for (i = 0; i < blocks.n; i++)
+			rv_prose_place(c, &blocks.v[i]);
+		if (!blocks.n) {
+			rv_prose_blocks(c, L, sum.found ? sum.end : 0, L->n, &blocks);
+			prose = true;
+		}
+	}
 	if (meta.patch_line)
 		patch_subject(c, meta.patch_line);
 	footer(c, L, sum.found ? sum.end : 0);
 	if (!sum.found || !sum.n)
 		clean = rv_blocks_drop_clean(&blocks);
-	if (sum.found && sum.n)
+	if (sum.found && sum.n && prose)
+		rv_summary_attach_prose(c, &sum, &blocks);
+	else if (sum.found && sum.n)
 		rv_summary_attach(c, &sum, &blocks);
 	else if (!sum.found || sum.declared != 0)
 		/* Older mails without a summary: every comment is a finding,

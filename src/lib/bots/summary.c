@@ -409,6 +409,14 @@ static int cmp_pair(const void *x, const void *y)
 /* Beyond this many block/entry pairs (never seen in a real mail), only
  * the order-based fallback runs: hostile mail must not go quadratic. */
 #define MAX_PAIRS ((size_t) 1 << 16)
+/* Swapping two entries' blocks is tried for at most this many entries,
+ * and for at most this many rounds (each swap raises the total, so the
+ * rounds end anyway; the cap keeps hostile mail cheap). */
+#define MAX_SWAP_ENTRIES 64
+#define MAX_SWAP_ROUNDS 16
+/* Two pairings whose totals differ by less than this (per mille, as
+ * score()) are a guess between them: a tenth of the words. */
+#define UNSURE_MARGIN 100
 
 static bool compatible(const struct rv_block *b, const struct rv_entry *e)
 {
@@ -430,20 +438,73 @@ static long score(const struct rv_block *b, const struct words *bw, const struct
 	return s;
 }
 
-static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, size_t *owner)
+/* The scores of entries j and k with their first blocks, and with the
+ * two blocks exchanged; false when an exchange is not possible. */
+static bool swap_totals(const long *sc, size_t ne, const size_t *first, size_t j, size_t k,
+			long *now, long *swapped)
+{
+	size_t bj = first[j], bk = first[k];
+
+	if (bj == SIZE_MAX || bk == SIZE_MAX || sc[bj * ne + k] < 0 || sc[bk * ne + j] < 0)
+		return false;
+	*now = sc[bj * ne + j] + sc[bk * ne + k];
+	*swapped = sc[bj * ne + k] + sc[bk * ne + j];
+	return true;
+}
+
+/* Best evidence first can cross two entries: an entry whose few words
+ * all stand in another entry's block takes that block, and leaves its
+ * own to the other (five problems at one function share most of their
+ * words).  An exchange of first blocks that raises the two entries'
+ * total score is made; one that would do about as well leaves both
+ * entries unsure. */
+static void repair(const long *sc, size_t ne, size_t *first, bool *unsure)
+{
+	size_t j, k, t, round;
+	long now, swapped;
+	bool changed = true;
+
+	if (ne > MAX_SWAP_ENTRIES)
+		return;
+	for (round = 0; changed && round < MAX_SWAP_ROUNDS; round++) {
+		changed = false;
+		for (j = 0; j < ne; j++)
+			for (k = j + 1; k < ne; k++) {
+				if (!swap_totals(sc, ne, first, j, k, &now, &swapped) ||
+				    swapped <= now)
+					continue;
+				t = first[j];
+				first[j] = first[k];
+				first[k] = t;
+				changed = true;
+			}
+	}
+	for (j = 0; j < ne; j++)
+		for (k = j + 1; k < ne; k++)
+			if (swap_totals(sc, ne, first, j, k, &now, &swapped) &&
+			    now - swapped < UNSURE_MARGIN)
+				unsure[j] = unsure[k] = true;
+}
+
+/* owner[i]: the entry block i attaches to.  firsts_only: only each
+ * entry's best block, the others left SIZE_MAX. */
+static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, size_t *owner,
+		  bool *unsure, bool firsts_only)
 {
 	struct words *ew = NULL, *bw = NULL;
 	struct pair *pairs = NULL;
-	bool *used = NULL;
-	size_t i, j, np = 0;
+	size_t *first = NULL;
+	long *sc = NULL;
+	size_t i, j, np = 0, ne = s->n;
 
 	if (!b->n || !s->n || b->n * s->n > MAX_PAIRS)
 		return;
 	ew = calloc(s->n, sizeof(*ew));
 	bw = calloc(b->n, sizeof(*bw));
 	pairs = malloc(b->n * s->n * sizeof(*pairs));
-	used = calloc(s->n, sizeof(*used));
-	if (!ew || !bw || !pairs || !used) {
+	sc = malloc(b->n * s->n * sizeof(*sc));
+	first = malloc(s->n * sizeof(*first));
+	if (!ew || !bw || !pairs || !sc || !first) {
 		c->oom = true;
 		goto out;
 	}
@@ -454,21 +515,32 @@ static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, s
 	if (c->oom)
 		goto out;
 	for (i = 0; i < b->n; i++)
-		for (j = 0; j < s->n; j++)
-			if (compatible(&b->v[i], &s->v[j]))
-				pairs[np++] = (struct pair) { score(&b->v[i], &bw[i], &s->v[j], &ew[j]), i, j };
+		for (j = 0; j < s->n; j++) {
+			sc[i * ne + j] = -1;
+			if (!compatible(&b->v[i], &s->v[j]))
+				continue;
+			sc[i * ne + j] = score(&b->v[i], &bw[i], &s->v[j], &ew[j]);
+			pairs[np++] = (struct pair) { sc[i * ne + j], i, j };
+		}
 	qsort(pairs, np, sizeof(*pairs), cmp_pair);
 	/* First one block per entry, best evidence first ... */
+	for (j = 0; j < ne; j++)
+		first[j] = SIZE_MAX;
 	for (i = 0; i < np; i++) {
 		struct pair *p = &pairs[i];
 
-		if (p->score > 0 && owner[p->b] == SIZE_MAX && !used[p->e]) {
+		if (p->score > 0 && owner[p->b] == SIZE_MAX && first[p->e] == SIZE_MAX) {
 			owner[p->b] = p->e;
-			used[p->e] = true;
+			first[p->e] = p->b;
 		}
 	}
+	/* ... checked against the other entries' ... */
+	repair(sc, ne, first, unsure);
+	for (j = 0; j < ne; j++)
+		if (first[j] != SIZE_MAX)
+			owner[first[j]] = j;
 	/* ... then further blocks join the entry they match best. */
-	for (i = 0; i < np; i++) {
+	for (i = 0; i < np && !firsts_only; i++) {
 		struct pair *p = &pairs[i];
 
 		if (p->score > 0 && owner[p->b] == SIZE_MAX)
@@ -482,32 +554,59 @@ out:
 	free(ew);
 	free(bw);
 	free(pairs);
-	free(used);
+	free(sc);
+	free(first);
 }
 
-void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+/* Prose paragraphs in order: each entry's best paragraph opens its
+ * explanation, and the paragraphs after it, up to the next one that
+ * opens another, go on with it; those before the first opening lead up
+ * to it. */
+static void segment(size_t *owner, size_t n)
 {
-	size_t *owner = NULL, *head = NULL, *next_of = NULL, i, j, next = 0;
-	bool *has = NULL;
+	size_t i, cur = SIZE_MAX;
+
+	for (i = 0; i < n && cur == SIZE_MAX; i++)
+		cur = owner[i];
+	for (i = 0; i < n; i++) {
+		if (owner[i] != SIZE_MAX)
+			cur = owner[i];
+		else
+			owner[i] = cur;
+	}
+}
+
+static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, bool prose)
+{
+	size_t *owner = NULL, *head = NULL, *next_of = NULL, i, j, next = 0, free_e = 0, free_b = 0;
+	bool *has = NULL, *unsure = NULL;
 
 	if (b->n) {
 		owner = malloc(b->n * sizeof(*owner));
 		next_of = malloc(b->n * sizeof(*next_of));
 		head = malloc((s->n ? s->n : 1) * sizeof(*head));
 		has = calloc(s->n ? s->n : 1, sizeof(*has));
-		if (!owner || !next_of || !head || !has) {
+		unsure = calloc(s->n ? s->n : 1, sizeof(*unsure));
+		if (!owner || !next_of || !head || !has || !unsure) {
 			c->oom = true;
 			goto out;
 		}
 		for (i = 0; i < b->n; i++)
 			owner[i] = SIZE_MAX;
-		match(c, s, b, owner);
+		match(c, s, b, owner, unsure, prose);
+		if (prose)
+			segment(owner, b->n);
 		for (i = 0; i < b->n; i++)
 			if (owner[i] != SIZE_MAX)
 				has[owner[i]] = true;
+			else
+				free_b++;
+		for (j = 0; j < s->n; j++)
+			free_e += !has[j];
 		/* No evidence either way (untagged blocks sharing no words):
 		 * give leftover blocks to entries still without one, in
-		 * order, rather than lose their text. */
+		 * order, rather than lose their text -- a guess whenever
+		 * two blocks and two entries were left. */
 		for (i = 0; i < b->n; i++) {
 			if (owner[i] != SIZE_MAX)
 				continue;
@@ -516,6 +615,7 @@ void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks 
 			if (next >= s->n)
 				break;
 			owner[i] = next;
+			unsure[next] = free_e > 1 && free_b > 1;
 			has[next++] = true;
 		}
 		/* Each entry's blocks as a list in mail order: linear, however
@@ -551,10 +651,22 @@ void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks 
 			first = false;
 		}
 		f->comment = rv_take(c, &comment);
+		f->pairing_unsure = unsure && unsure[j] && f->comment;
 	}
 out:
+	free(unsure);
 	free(owner);
 	free(next_of);
 	free(head);
 	free(has);
+}
+
+void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+{
+	attach(c, s, b, false);
+}
+
+void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+{
+	attach(c, s, b, true);
 }

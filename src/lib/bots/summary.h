@@ -25,7 +25,14 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		      struct rv_summary *out);
 void rv_summary_free(struct rv_summary *s);
 /* One finding per entry; blocks attach to entries by severity and word
- * overlap and lend them their location.  Consumes the blocks' strings. */
+ * overlap and lend them their location.  Pairings that cross two
+ * entries are exchanged when that fits the words better; a finding
+ * whose comment could as well be another entry's (or was given out by
+ * order alone) has pairing_unsure.  Consumes the blocks' strings. */
 void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
+/* The same for paragraphs of prose in their order (free-form.c): an
+ * entry's best paragraph opens its text, the ones after it continue it
+ * until another entry's opens. */
+void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 
 #endif

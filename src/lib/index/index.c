@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "copy.h"
 #include "link.h"
 #include "message.h"
 #include "index-private.h"
@@ -667,6 +668,7 @@ static void item_clear_loaded(wn_item *it)
 	it->load_error = NULL;
 	free(it->warning);
 	it->warning = NULL;
+	wn_copy_clear(it);
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -707,6 +709,7 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err)
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is no longer in the index", it->id);
 	wn_props_read_item(it, msg);
+	wn_copy_merge(idx, it);
 	notmuch_message_destroy(msg);
 	return WN_OK;
 }
@@ -798,6 +801,9 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
 		goto nomem;
 	wn_props_read_item(it, msg);
+	if (wn_copy_find(idx, it, msg, err) != WN_OK)
+		goto nomem;
+	wn_copy_merge(idx, it);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);

@@ -393,6 +393,9 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 		s->unreadable++;
 		return WN_OK;
 	}
+	/* A copy of a review is counted once, as the review it copies. */
+	if (it->copy_of)
+		return WN_OK;
 	review_values(it, &rv);
 	s->ntouched = 0;
 	s->total.reviews++;

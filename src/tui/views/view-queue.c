@@ -518,13 +518,21 @@ static void add_author(struct tui *t, struct row *r, const struct queue *q, cons
 }
 
 /* The patch's subject; for a review without findings, dimmed, with the
- * bot's reason after it. */
+ * bot's reason after it; for a copy of another review (whose verdicts
+ * it shares), dimmed, saying so. */
 static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsigned dim)
 {
 	const char *subject = it->patch ? it->patch->subject : it->subject;
 	struct cell *c;
 
-	if (dim && it->review->explain) {
+	if (it->copy_of) {
+		wn_buf_reset(&q->scratch);
+		/* first: a narrow screen cuts the end of the subject */
+		if (wn_buf_printf(&q->scratch, "(copy) %s", subject) == WN_OK)
+			subject = wn_buf_str(&q->scratch);
+		else
+			wn_buf_free(&q->scratch);
+	} else if (dim && it->review->explain) {
 		wn_buf_reset(&q->scratch);
 		if (wn_buf_printf(&q->scratch, "%s %s %s", subject, ui_dash(), it->review->explain) == WN_OK)
 			subject = wn_buf_str(&q->scratch);
@@ -553,8 +561,9 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		return;
 	}
 	tui_load(t, it);
-	/* Reviews without findings are shown apart: dimmed. */
-	if (it->loaded && !it->load_error && !queue_nfindings(it))
+	/* Reviews without findings, and copies of a review, are shown
+	 * apart: dimmed. */
+	if (it->loaded && !it->load_error && (!queue_nfindings(it) || it->copy_of))
 		dim = TA_DIM;
 	/* While rows are selected, a column says which (mutt's '*'). */
 	if (q->nsel)

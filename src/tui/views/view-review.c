@@ -159,6 +159,10 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 	}
 	if (it->warning)
 		add_lines(rv, ROLE_WARNING, it->warning, true, width);
+	if (it->copy_of)
+		add_lines(rv, ROLE_HEADER,
+			  "A copy of an earlier review in this thread: a verdict here is one there.",
+			  true, width);
 	if (!nfindings(rv)) {
 		add_lines(rv, ROLE_COMMENT,
 			  it->review && it->review->explain ? it->review->explain
@@ -180,6 +184,10 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 	add_lines(rv, ROLE_LOCATION, shown(&b), true, width);
 	if (f->preexisting)
 		add_lines(rv, ROLE_PRECLAIM, "The bot says this issue predates the patch (pre-existing).",
+			  true, width);
+	if (f->pairing_unsure)
+		add_lines(rv, ROLE_WARNING,
+			  "Pairing unsure: this comment may belong to another of the mail's summaries.",
 			  true, width);
 	if (it->notes && it->notes[cursor]) {
 		wn_buf_reset(&b);

@@ -1,0 +1,218 @@
+/* winnow — one AI review passed on twice: see copy.h.
+ *
+ * netdev's AI reviews come from the maintainers who pass them on: one
+ * sends the review, another forwards the same text, and the queue had
+ * two rows with the same findings to judge twice.  Only such forwarded
+ * reviews are compared (the bots that send their own mail send each
+ * review once), and only within the thread, so that a queue of
+ * thousands of reviews reads a few more mails, not all of them. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "copy.h"
+#include "message.h"
+#include "props.h"
+#include "winnow/buf.h"
+
+/* Bots whose reviews a person passes on, so that two people can. */
+static bool forwarded_bot(wn_bot b)
+{
+	return b == WN_BOT_NETDEV_AI;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* r's fingerprints, sorted: NULL when out of memory. */
+static const char **sorted_fps(const wn_review *r)
+{
+	const char **v = malloc((r->nfindings ? r->nfindings : 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < r->nfindings; i++)
+		v[i] = r->findings[i].fingerprint;
+	qsort(v, r->nfindings, sizeof(*v), cmp_str);
+	return v;
+}
+
+/* Is m's mail a review by it's bot with word for word its findings? */
+static wn_status same_review(wn_index *idx, const wn_item *it, const char **fps,
+			     notmuch_message_t *m, bool *same)
+{
+	wn_mail *mail = NULL;
+	wn_review *r = NULL;
+	wn_error lerr = WN_ERROR_INIT;
+	wn_review_input in = { 0 };
+	const char **other = NULL;
+	wn_status st;
+	wn_bot b;
+
+	*same = false;
+	st = wn_message_read_mail(m, &mail, &lerr);
+	if (st != WN_OK)
+		goto out;
+	if (!wn_bot_detect(mail, (const char *const *) idx->conf.bots, &b) || b != it->bot)
+		goto out;
+	in.subject = mail->subject;
+	if ((st = wn_review_parse_with(b, mail->body, mail->body_len, &in, &r, &lerr)) != WN_OK)
+		goto out;
+	if (r->nfindings != it->review->nfindings)
+		goto out;
+	if (!(other = sorted_fps(r))) {
+		st = WN_NOMEM;
+		goto out;
+	}
+	*same = true;
+	for (size_t i = 0; i < r->nfindings && *same; i++)
+		*same = strcmp(fps[i], other[i]) == 0;
+out:
+	free(other);
+	wn_review_free(&r);
+	wn_mail_free(&mail);
+	wn_error_clear(&lerr);
+	/* an unreadable mail is simply no copy */
+	return st == WN_NOMEM ? WN_NOMEM : WN_OK;
+}
+
+/* Did a come before b (date, then Message-ID)? */
+static bool earlier(time_t da, const char *ia, time_t db, const char *ib)
+{
+	return da != db ? da < db : strcmp(ia, ib) < 0;
+}
+
+static wn_status add_copy(wn_item *it, size_t *n, const char *id)
+{
+	char **v = realloc(it->copies, (*n + 2) * sizeof(*v));
+
+	if (!v)
+		return WN_NOMEM;
+	it->copies = v;
+	if (!(v[*n] = strdup(id)))
+		return WN_NOMEM;
+	v[++*n] = NULL;
+	return WN_OK;
+}
+
+wn_status wn_copy_find(wn_index *idx, wn_item *it, notmuch_message_t *msg, wn_error *err)
+{
+	const char *tid = notmuch_message_get_thread_id(msg), *bq = wn_bot_query(it->bot);
+	const char **fps = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	wn_buf qs = WN_BUF_INIT;
+	time_t mine = notmuch_message_get_date(msg), first = mine;
+	const char *first_id = it->id;
+	wn_status st = WN_OK;
+	size_t n = 0;
+
+	if (!forwarded_bot(it->bot) || it->load_error || !it->review->nfindings || !tid || !bq)
+		return WN_OK;
+	if (wn_buf_printf(&qs, "thread:%s and (%s)", tid, bq) != WN_OK || !(fps = sorted_fps(it->review)) ||
+	    !(q = notmuch_query_create(idx->db, qs.data))) {
+		st = WN_NOMEM;
+		goto out;
+	}
+	ms = wn_message_search(q, NULL);
+	for (; ms && notmuch_messages_valid(ms) && st == WN_OK; notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		const char *id = wn_message_id(m);
+		bool same = false;
+
+		if (id && strcmp(id, it->id) != 0)
+			st = same_review(idx, it, fps, m, &same);
+		if (st == WN_OK && same) {
+			time_t d = notmuch_message_get_date(m);
+
+			st = add_copy(it, &n, id);
+			if (st == WN_OK && earlier(d, id, first, first_id)) {
+				first = d;
+				first_id = it->copies[n - 1];
+			}
+		}
+		notmuch_message_destroy(m);
+	}
+	if (st == WN_OK && first_id != it->id && !(it->copy_of = strdup(first_id)))
+		st = WN_NOMEM;
+out:
+	if (ms)
+		notmuch_messages_destroy(ms);
+	if (q)
+		notmuch_query_destroy(q);
+	free(fps);
+	wn_buf_free(&qs);
+	if (st != WN_OK) {
+		wn_copy_clear(it);
+		return wn_error_set(err, st, "out of memory");
+	}
+	return WN_OK;
+}
+
+/* Take what copy c says of the findings it says nothing of. */
+static void take(wn_item *it, const wn_item *c)
+{
+	for (size_t i = 0; i < it->review->nfindings; i++) {
+		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED && c->verdicts[i] != WN_VERDICT_UNTRIAGED) {
+			it->verdicts[i] = c->verdicts[i];
+			if (!it->notes[i] && c->notes[i])
+				it->notes[i] = strdup(c->notes[i]);
+		}
+		if (it->severity[i] == WN_SEV_NONE)
+			it->severity[i] = c->severity[i];
+		if (!it->forwarded[i] && c->forwarded[i])
+			it->forwarded[i] = strdup(c->forwarded[i]);
+		if (!it->reported[i] && c->reported[i])
+			it->reported[i] = strdup(c->reported[i]);
+	}
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void wn_copy_merge(wn_index *idx, wn_item *it)
+{
+	size_t n = it->review ? it->review->nfindings : 0;
+
+	for (char **id = it->copies; id && *id && n; id++) {
+		notmuch_message_t *m = wn_message_find(idx->db, *id);
+		wn_item c = { .review = it->review };
+
+		if (!m)
+			continue;
+		c.verdicts = calloc(n, sizeof(*c.verdicts));
+		c.notes = calloc(n, sizeof(*c.notes));
+		c.forwarded = calloc(n, sizeof(*c.forwarded));
+		c.severity = calloc(n, sizeof(*c.severity));
+		c.reported = calloc(n, sizeof(*c.reported));
+		if (c.verdicts && c.notes && c.forwarded && c.severity && c.reported) {
+			wn_props_read_item(&c, m);
+			take(it, &c);
+		}
+		notmuch_message_destroy(m);
+		free(c.verdicts);
+		free_strs(c.notes, n);
+		free_strs(c.forwarded, n);
+		free(c.severity);
+		free_strs(c.reported, n);
+		free(c.warning);
+	}
+	wn_item_count(it);
+}
+
+void wn_copy_clear(wn_item *it)
+{
+	for (char **p = it->copies; p && *p; p++)
+		free(*p);
+	free(it->copies);
+	free(it->copy_of);
+	it->copies = NULL;
+	it->copy_of = NULL;
+}
