@@ -1,0 +1,143 @@
+/* winnow — unit tests of winnow fetch's lei query and of reading
+ * MAINTAINERS sections (src/lib/lore). */
+#include "autoconfig.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "winnow/lore.h"
+#include "winnow/text.h"
+
+/* A list of literals as the library takes conf's lists. */
+#define V(...) ((char *const *) (const char *const[]) { __VA_ARGS__, NULL })
+
+static char *query(char *const *files, char *const *excluded, const char *since, wn_status want)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *q = NULL;
+
+	assert_int_equal(wn_fetch_query(files, excluded, since, &q, &err), want);
+	if (want != WN_OK) {
+		assert_null(q);
+		q = strdup(wn_error_msg(&err));
+	}
+	wn_error_clear(&err);
+	return q;
+}
+
+static void test_query(void **state)
+{
+	char *const *files = V("drivers/frob/", "include/linux/frob*.h", "drivers/net/*.c");
+	char *q;
+
+	(void) state;
+	q = query(files, NULL, "4.weeks.ago", WN_OK);
+	/* Globs are cut to their folder: Xapian phrases have no wildcard. */
+	assert_string_equal(q, "(dfn:drivers/frob/ OR b:drivers/frob/ OR dfn:include/linux/ OR "
+			    "b:include/linux/ OR dfn:drivers/net/ OR b:drivers/net/) AND rt:4.weeks.ago..");
+	free(q);
+}
+
+static void test_excluded(void **state)
+{
+	char *const *files = V("drivers/frob/", "drivers/frob/legacy/", "drivers/frob/legacy/old.c");
+	char *const *x = V("drivers/frob/legacy/");
+	char *const *only = V("drivers/frob/legacy/");
+	char *q;
+
+	(void) state;
+	/* X: drops the patterns it covers, never the wider one. */
+	q = query(files, x, "2026-01-01", WN_OK);
+	assert_string_equal(q, "(dfn:drivers/frob/ OR b:drivers/frob/) AND rt:2026-01-01..");
+	free(q);
+	q = query(only, x, "2026-01-01", WN_CONFIG);
+	assert_non_null(strstr(q, "no files to fetch"));
+	free(q);
+}
+
+static void test_refused(void **state)
+{
+	char *const *quote = V("drivers/frob\") OR (x");
+	char *const *space = V("drivers/frob OR x");
+	char *const *every = V("*");
+	char *const *ok = V("drivers/frob/");
+	char *q;
+
+	(void) state;
+	q = query(quote, NULL, "4.weeks.ago", WN_CONFIG);
+	assert_non_null(strstr(q, "holds '\"'"));
+	free(q);
+	q = query(space, NULL, "4.weeks.ago", WN_CONFIG);
+	assert_non_null(strstr(q, "holds ' '"));
+	free(q);
+	q = query(every, NULL, "4.weeks.ago", WN_CONFIG);
+	assert_non_null(strstr(q, "matches every file"));
+	free(q);
+	q = query(ok, NULL, "4 weeks ago", WN_CONFIG);
+	assert_non_null(strstr(q, "winnow.fetch_since"));
+	free(q);
+	q = query(ok, NULL, "1.week.ago) OR (x", WN_CONFIG);
+	assert_non_null(strstr(q, "winnow.fetch_since"));
+	free(q);
+	q = query(NULL, NULL, "4.weeks.ago", WN_CONFIG);
+	free(q);
+}
+
+static const char maintainers[] =
+	"List of maintainers\n"
+	"F:	not/a/section\n"
+	"\n"
+	"FROB DRIVER\n"
+	"M:	Frob Maintainer <maintainer@example.org>\n"
+	"F:	drivers/frob/\n"
+	"F:	include/linux/frob.h\n"
+	"X:	drivers/frob/legacy/\n"
+	"\n"
+	"OTHER DRIVER\n"
+	"F:	drivers/other/\n"
+	"F:	drivers/frob/shared.c\n";
+
+static void test_maintainers(void **state)
+{
+	char *const *want = V("frob driver", "Other Driver");
+	char *const *missing = V("FROB DRIVER", "NO SUCH");
+	char **files = NULL, **x = NULL;
+	wn_error err = WN_ERROR_INIT;
+
+	(void) state;
+	assert_int_equal(wn_maintainers_patterns(maintainers, strlen(maintainers), want, &files, &x,
+						 &err), WN_OK);
+	assert_string_equal(files[0], "drivers/frob/");
+	assert_string_equal(files[1], "include/linux/frob.h");
+	assert_string_equal(files[2], "drivers/other/");
+	assert_string_equal(files[3], "drivers/frob/shared.c");
+	assert_null(files[4]);
+	assert_string_equal(x[0], "drivers/frob/legacy/");
+	assert_null(x[1]);
+	wn_strv_free(files);
+	wn_strv_free(x);
+	files = x = NULL;
+	assert_int_equal(wn_maintainers_patterns(maintainers, strlen(maintainers), missing, &files,
+						 &x, &err), WN_NOT_FOUND);
+	assert_string_equal(wn_error_msg(&err), "MAINTAINERS has no section 'NO SUCH'");
+	wn_strv_free(files);
+	wn_strv_free(x);
+	wn_error_clear(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_query),
+		cmocka_unit_test(test_excluded),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_maintainers),
+	};
+
+	return cmocka_run_group_tests_name("lore", tests, NULL, NULL);
+}
