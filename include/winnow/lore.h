@@ -11,6 +11,7 @@
 
 #include "winnow/buf.h"
 #include "winnow/index.h"
+#include "winnow/review.h"
 #include "winnow/status.h"
 
 /* --- fetch ---------------------------------------------------------------- */
@@ -57,5 +58,39 @@ wn_status wn_fetch_notmuch_new(wn_index *idx, wn_error *err);
 /* How many messages the database holds, and how many reviews
  * (winnow.query) among them. */
 wn_status wn_fetch_count(wn_index *idx, size_t *messages, size_t *reviews, wn_error *err);
+
+/* --- the tree ------------------------------------------------------------ */
+
+/* Where a review's findings are read: the kernel tree winnow.tree with
+ * the patch's series applied by b4 (b4 shazam, up to the patch, in a
+ * git worktree under $XDG_CACHE_HOME/winnow/trees, made once per series
+ * and patch and reused), or the tree as it is when that cannot be. */
+typedef struct wn_tree {
+	char *root;		/* the folder files are read in */
+	bool applied;		/* b4 applied the series up to the patch there */
+	char *why;		/* not applied: why, in b4's or git's words; NULL */
+} wn_tree;
+
+/* Prepare it's tree.  b4 gets the patch's thread from the database as
+ * an mbox and runs offline: no network is needed.  Failing to apply
+ * is no error (t->why says it); WN_CONFIG when winnow.tree is unset or
+ * no folder. */
+wn_status wn_tree_prepare(wn_index *idx, const wn_item *it, wn_tree *t, wn_error *err);
+void wn_tree_clear(wn_tree *t);
+
+/* The finding's file in the tree (malloc'd into *path), refusing a
+ * name that leaves it (absolute, "..": the name comes from mail).
+ * WN_NOT_FOUND when the finding names no file or the tree lacks it. */
+wn_status wn_tree_file(const wn_tree *t, const wn_finding *f, char **path, wn_error *err);
+
+/* $VISUAL/$EDITOR on the finding's file at its line ("+LINE FILE", as
+ * vi, emacs and nano take it), on the caller's terminal. */
+wn_status wn_tree_edit(const wn_tree *t, const wn_finding *f, wn_error *err);
+
+/* The C function around line (from 1) of text: its first line (the
+ * signature) and its closing brace, into *start and *end (from 1).
+ * False when line is in no function ("{" and "}" in the first column,
+ * as the kernel writes them). */
+bool wn_tree_function(const char *text, size_t len, int line, int *start, int *end);
 
 #endif

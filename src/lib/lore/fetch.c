@@ -15,9 +15,9 @@
 
 #include "../core/str.h"
 #include "../index/index-nm.h"
+#include "lore-private.h"
 #include "winnow/conf.h"
 #include "winnow/lore.h"
-#include "winnow/proc.h"
 #include "winnow/text.h"
 
 /* MAINTAINERS is about 800 KiB today. */
@@ -160,24 +160,6 @@ out:
 	return st;
 }
 
-/* lei's complaint in its output: the last line that is not one of its
- * "# ..." progress lines. */
-static void last_complaint(const char *text, size_t len, const char **line, size_t *n)
-{
-	size_t pos = 0, ln;
-	const char *l;
-
-	*line = NULL;
-	*n = 0;
-	while (str_next_line(text, len, &pos, &l, &ln)) {
-		str_trim(&l, &ln);
-		if (ln && l[0] != '#') {
-			*line = l;
-			*n = ln;
-		}
-	}
-}
-
 /* lei's workers report a failed search ("... Exception: Unknown range
  * operation") and lei still exits 0; that is a failure here, or a
  * broken query would look like "no new mail". */
@@ -189,30 +171,17 @@ static bool worker_failed(const char *text, size_t len)
 wn_status wn_fetch_lei(char *const *argv, wn_buf *progress, wn_error *err)
 {
 	wn_buf out = WN_BUF_INIT;
-	wn_error run = WN_ERROR_INIT;
+	size_t pos = 0, n;
 	const char *l;
-	size_t n, pos = 0, ln;
-	const char *pl;
-	wn_status st;
+	wn_status st = lore_run(NULL, argv, &out, err);
 
-	st = wn_proc_run(argv, NULL, 0, 0, &out, &run);
-	if (wn_buf_failed(&out)) {
-		st = wn_error_set(err, WN_NOMEM, "out of memory");
-		goto done;
+	if (st == WN_OK && worker_failed(out.data ? out.data : "", out.len)) {
+		lore_last_line(out.data, out.len, &l, &n);
+		st = wn_error_set(err, WN_IO, "lei: %.*s", (int) n, l ? l : "");
 	}
-	if (st == WN_OK && !worker_failed(out.data ? out.data : "", out.len)) {
-		while (progress && str_next_line(out.data ? out.data : "", out.len, &pos, &pl, &ln))
-			if (ln && pl[0] == '#')
-				wn_buf_printf(progress, "%.*s\n", (int) ln, pl);
-		goto done;
-	}
-	last_complaint(out.data ? out.data : "", out.len, &l, &n);
-	if (l)
-		st = wn_error_set(err, WN_IO, "lei: %.*s", (int) n, l);
-	else
-		st = wn_error_set(err, WN_IO, "%s", wn_error_msg(&run));
-done:
-	wn_error_clear(&run);
+	while (st == WN_OK && progress && str_next_line(out.data ? out.data : "", out.len, &pos, &l, &n))
+		if (n && l[0] == '#')
+			wn_buf_printf(progress, "%.*s\n", (int) n, l);
 	wn_buf_free(&out);
 	return st;
 }
@@ -223,24 +192,11 @@ wn_status wn_fetch_notmuch_new(wn_index *idx, wn_error *err)
 	char *opt = cfg ? wn_strdupf("--config=%s", cfg) : NULL;
 	char nm[] = "notmuch", new[] = "new";
 	char *argv[] = { nm, opt ? opt : new, opt ? new : NULL, NULL };
-	wn_buf out = WN_BUF_INIT;
-	wn_error run = WN_ERROR_INIT;
-	const char *l;
-	size_t n;
 	wn_status st;
 
 	if (cfg && !opt)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = wn_proc_run(argv, NULL, 0, 0, &out, &run);
-	if (st != WN_OK) {
-		last_complaint(out.data ? out.data : "", out.len, &l, &n);
-		if (l)
-			st = wn_error_set(err, st, "notmuch new: %.*s", (int) n, l);
-		else
-			st = wn_error_set(err, st, "%s", wn_error_msg(&run));
-	}
-	wn_error_clear(&run);
-	wn_buf_free(&out);
+	st = lore_run(NULL, argv, NULL, err);
 	free(opt);
 	return st == WN_OK ? wn_index_refresh(idx, err) : st;
 }

@@ -1,0 +1,38 @@
+/* winnow TUI — e in a review (review-tree.h). */
+#include "autoconfig.h"
+
+#include "display.h"
+#include "review-tree.h"
+#include "winnow/lore.h"
+
+void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
+{
+	wn_error err = WN_ERROR_INIT;
+	const wn_finding *f;
+	wn_tree tree;
+	wn_status st;
+
+	if (!it->review || i >= it->review->nfindings) {
+		tui_msg(t, ROLE_WARNING, "no finding here to open in the tree");
+		return;
+	}
+	f = &it->review->findings[i];
+	/* b4 and git run without the terminal: their output is kept for
+	 * the error, curses stays as it is meanwhile. */
+	if (wn_tree_prepare(t->idx, it, &tree, &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return;
+	}
+	display_suspend();
+	st = wn_tree_edit(&tree, f, &err);
+	display_resume();
+	if (st != WN_OK)
+		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
+	else if (tree.applied)
+		tui_msg(t, ROLE_STATUS, "opened in the series applied by b4 (%s)", tree.root);
+	else
+		tui_msg(t, ROLE_WARNING, "opened in the tree as it is: %s", tree.why);
+	wn_tree_clear(&tree);
+	wn_error_clear(&err);
+}
