@@ -51,3 +51,15 @@ wn_archive_add() {
 			{ echo "public-inbox-mda refused $m" >&2; exit 99; }
 	done
 }
+
+# wn_kernel_tree DIR: a git repository standing for the kernel, holding
+# drivers/frob/frob.c as tests/corpus/lore's series finds it (the other
+# driver is not there: its patch cannot apply).  git's identity, which
+# b4 wants, goes into the world's HOME.
+wn_kernel_tree() {
+	git config --global user.name "Test Maintainer"
+	git config --global user.email maintainer@example.org
+	git init -q "$1" || exit 99
+	cp -r "$WN_TOP_SRCDIR/tests/corpus/lore/tree/." "$1/"
+	git -C "$1" add -A && git -C "$1" commit -qm "the kernel, as the tests know it" || exit 99
+}

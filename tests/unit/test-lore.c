@@ -7,7 +7,9 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "winnow/lore.h"
@@ -130,6 +132,88 @@ static void test_maintainers(void **state)
 	wn_error_clear(&err);
 }
 
+static const char source[] =
+	"// SPDX-License-Identifier: GPL-2.0\n"	/* 1 */
+	"#include <linux/module.h>\n"
+	"\n"
+	"static int\n"				/* 4 */
+	"frob_probe(struct platform_device *pdev,\n"
+	"\t   int flags)\n"
+	"{\n"					/* 7 */
+	"\treturn 0;\n"
+	"}\n"					/* 9 */
+	"\n"
+	"/* the remove path */\n"		/* 11 */
+	"static void frob_remove(void)\n"	/* 12 */
+	"{\n"
+	"\tif (x) {\n"
+	"\t\ty();\n"				/* 15 */
+	"\t}\n"
+	"}\n"					/* 17 */
+	"MODULE_LICENSE(\"GPL\");\n";		/* 18 */
+
+static void test_function(void **state)
+{
+	size_t n = strlen(source);
+	int start = 0, end = 0;
+
+	(void) state;
+	/* A signature over three lines, from its first line. */
+	assert_true(wn_tree_function(source, n, 8, &start, &end));
+	assert_int_equal(start, 4);
+	assert_int_equal(end, 9);
+	/* The comment above is not the signature; an inner brace is not
+	 * the end. */
+	assert_true(wn_tree_function(source, n, 15, &start, &end));
+	assert_int_equal(start, 12);
+	assert_int_equal(end, 17);
+	assert_true(wn_tree_function(source, n, 17, &start, &end));
+	assert_int_equal(start, 12);
+	/* Outside every function, or past the end: nothing. */
+	assert_false(wn_tree_function(source, n, 10, &start, &end));
+	assert_false(wn_tree_function(source, n, 18, &start, &end));
+	assert_false(wn_tree_function(source, n, 2, &start, &end));
+	assert_false(wn_tree_function(source, n, 0, &start, &end));
+	assert_false(wn_tree_function(source, n, 99, &start, &end));
+}
+
+/* A finding's file comes from mail: it must not leave the tree. */
+static void test_tree_file(void **state)
+{
+	static const char *const hostile[] = { "../outside.c", "/etc/passwd", "drivers/../../x",
+					       "./drivers/frob.c", "drivers/\x1b[2Jfrob.c", "" };
+	char root[] = "/tmp/winnow-test-lore.XXXXXX", *path = NULL, *inner;
+	wn_tree t = { .root = root };
+	wn_finding f = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	FILE *fp;
+
+	(void) state;
+	assert_non_null(mkdtemp(root));
+	inner = wn_strdupf("%s/frob.c", root);
+	assert_non_null(fp = fopen(inner, "w"));
+	fclose(fp);
+	for (size_t k = 0; k < sizeof(hostile) / sizeof(hostile[0]); k++) {
+		f.file = (char *) hostile[k];
+		assert_int_equal(wn_tree_file(&t, &f, &path, &err), WN_NOT_FOUND);
+		assert_null(path);
+	}
+	f.file = NULL;
+	assert_int_equal(wn_tree_file(&t, &f, &path, &err), WN_NOT_FOUND);
+	assert_string_equal(wn_error_msg(&err), "the finding names no file");
+	f.file = (char *) "frob.c";
+	assert_int_equal(wn_tree_file(&t, &f, &path, &err), WN_OK);
+	assert_string_equal(path, inner);
+	free(path);
+	f.file = (char *) "gone.c";
+	assert_int_equal(wn_tree_file(&t, &f, &path, &err), WN_NOT_FOUND);
+	assert_string_equal(wn_error_msg(&err), "gone.c is not in the tree");
+	unlink(inner);
+	rmdir(root);
+	free(inner);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +221,8 @@ int main(void)
 		cmocka_unit_test(test_excluded),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_maintainers),
+		cmocka_unit_test(test_function),
+		cmocka_unit_test(test_tree_file),
 	};
 
 	return cmocka_run_group_tests_name("lore", tests, NULL, NULL);

@@ -59,13 +59,14 @@ static wn_status clear_worktree(const char *tree, const char *wt, wn_error *err)
 	return WN_OK;
 }
 
-/* b4 shazam in wt, offline, the series from mbox, up to part. */
+/* b4 shazam in wt, offline, the series from mbox, up to part ("-P
+ * 1-K"; a patch alone, part 0, has no -P: the argv ends early). */
 static wn_status shazam(const char *wt, const char *mbox, const char *patch_id, int part,
 			wn_error *err)
 {
 	char upto[32];
 	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox,
-			       part > 1 ? "-P" : patch_id, part > 1 ? upto : NULL, patch_id, NULL };
+			       part > 0 ? "-P" : patch_id, part > 0 ? upto : NULL, patch_id, NULL };
 
 	snprintf(upto, sizeof(upto), "1-%d", part);
 	return lore_run(wt, (char *const *) argv, NULL, err);

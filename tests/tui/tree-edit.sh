@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# e in a review, on a real terminal (tmux): the finding's file opens in
+# $EDITOR at the finding's line ("+LINE FILE"), in winnow.tree with the
+# series applied by b4, curses put aside and back; the status line says
+# which tree.  $EDITOR is tests/lib/record-editor, which writes down its
+# arguments and the line at the cursor.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+. "$WN_TOP_SRCDIR/tests/lib/lore.sh"
+wn_need_tools b4 git tmux
+wn_world "$WN_TOP_SRCDIR/tests/corpus/lore"
+export XDG_CACHE_HOME=$WN_WORLD/cache LC_ALL=C.UTF-8 TZ=UTC
+export EDITOR=$WN_TOP_SRCDIR/tests/lib/record-editor RECORD_EDITOR_LOG=$WN_WORLD/editor.log
+unset VISUAL
+wn_kernel_tree "$WN_WORLD/linux"
+notmuch config set winnow.tree "$WN_WORLD/linux"
+trees=$XDG_CACHE_HOME/winnow/trees
+
+wn_tui_start "id:20260112112000.F00D0001@smtp.kernel.org"
+check "queue limited to the review" wn_tui_wait "1 review"
+wn_tui_keys Enter
+check "review open" wn_tui_wait "finding 1 of 1"
+wn_tui_keys e
+check "e ran the editor" wn_until test -f "$RECORD_EDITOR_LOG"
+root=$(sed -n 2p "$RECORD_EDITOR_LOG")
+root=${root%/drivers/frob/frob.c}
+check "... on a worktree of the cache" test "${root#"$trees"/}" != "$root"
+expect_eq "... at the finding's line, on the file as the series leaves it" \
+	"+31|$root/drivers/frob/frob.c|	kfree(f);" "$(paste -sd '|' "$RECORD_EDITOR_LOG")"
+check "back in the review, which says where it opened" \
+	wn_tui_wait "opened in the series applied by b4"
+check "... redrawn" wn_tui_wait "finding 1 of 1"
+
+# A series that does not apply: the file is not in the tree as it is.
+rm -f "$RECORD_EDITOR_LOG"
+wn_tui_start "id:20260113100000.0CA70001@smtp.kernel.org"
+check "the other review" wn_tui_wait "1 review"
+wn_tui_keys Enter
+check "... open" wn_tui_wait "finding 1 of 1"
+wn_tui_keys e
+check "e says the file is not in the tree" wn_tui_wait "drivers/other/other.c is not in the tree"
+check "... and runs no editor" test ! -e "$RECORD_EDITOR_LOG"
+wn_done
