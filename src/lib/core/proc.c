@@ -28,18 +28,19 @@
  * an error message). */
 #define OUTPUT_MAX 65536
 
-wn_status wn_state_dir(char **out, wn_error *err)
+/* $VAR/winnow, else ~/FALLBACK/winnow: XDG's base folders. */
+static wn_status xdg_dir(const char *var, const char *fallback, char **out, wn_error *err)
 {
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv(var), *home = getenv("HOME");
 	int r;
 
 	*out = NULL;
 	if (xdg && *xdg == '/')
 		r = asprintf(out, "%s/winnow", xdg);
 	else if (home && *home)
-		r = asprintf(out, "%s/.local/state/winnow", home);
+		r = asprintf(out, "%s/%s/winnow", home, fallback);
 	else
-		return wn_error_set(err, WN_CONFIG, "neither XDG_STATE_HOME nor HOME is set");
+		return wn_error_set(err, WN_CONFIG, "neither %s nor HOME is set", var);
 	if (r < 0) {
 		*out = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
@@ -47,23 +48,14 @@ wn_status wn_state_dir(char **out, wn_error *err)
 	return WN_OK;
 }
 
+wn_status wn_state_dir(char **out, wn_error *err)
+{
+	return xdg_dir("XDG_STATE_HOME", ".local/state", out, err);
+}
+
 wn_status wn_cache_dir(char **out, wn_error *err)
 {
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	int r;
-
-	*out = NULL;
-	if (xdg && *xdg == '/')
-		r = asprintf(out, "%s/winnow", xdg);
-	else if (home && *home)
-		r = asprintf(out, "%s/.cache/winnow", home);
-	else
-		return wn_error_set(err, WN_CONFIG, "neither XDG_CACHE_HOME nor HOME is set");
-	if (r < 0) {
-		*out = NULL;
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	}
-	return WN_OK;
+	return xdg_dir("XDG_CACHE_HOME", ".cache", out, err);
 }
 
 wn_status wn_mkdirs(const char *path, wn_error *err)
@@ -500,7 +492,8 @@ wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, 
 	if (e)
 		return wn_error_set(err, WN_IO, "cannot run '%s': %s", argv[0], strerror(e));
 	if (r.cancelled)
-		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C): the mail is not sent", argv[0]);
+		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C)%s", argv[0],
+				    len ? ": the mail is not sent" : "");
 	if (r.timed_out)
 		return wn_error_set(err, WN_IO, "'%s' did not finish in %d s (winnow.sendmail_timeout) and was "
 				    "stopped: the mail may not be sent", argv[0], timeout_ms / 1000);
