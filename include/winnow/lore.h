@@ -62,12 +62,14 @@ wn_status wn_fetch_count(wn_index *idx, size_t *messages, size_t *reviews, wn_er
 /* --- the tree ------------------------------------------------------------ */
 
 /* Where a review's findings are read: the kernel tree winnow.tree with
- * the patch's series applied by b4 (b4 shazam, up to the patch, in a
- * git worktree under $XDG_CACHE_HOME/winnow/trees, made once per series
- * and patch and reused), or the tree as it is when that cannot be. */
+ * the patch's series applied by b4 (b4 shazam in a git worktree under
+ * $XDG_CACHE_HOME/winnow/trees, made once per series and reused; a
+ * patch's review sees it checked out at that patch), or the tree as it
+ * is when that cannot be. */
 typedef struct wn_tree {
 	char *root;		/* the folder files are read in */
-	bool applied;		/* b4 applied the series up to the patch there */
+	bool applied;		/* b4 applied the series there */
+	int upto, patches;	/* applied: at patch upto of the patches b4 applied */
 	char *why;		/* not applied: why, in b4's or git's words; NULL */
 } wn_tree;
 

@@ -114,7 +114,11 @@ int wn_show_tree(wn_cli *cli, wn_printer *p, const wn_item *it)
 	p->map_key(p, "applied");
 	p->boolean(p, t.applied);
 	if (t.applied)
-		wn_pr_text(p, " (the series applied by b4)");
+		wn_pr_text(p, " (the series applied by b4, at patch %d of %d)", t.upto, t.patches);
+	p->map_key(p, "patch");
+	p->integer(p, t.upto);
+	p->map_key(p, "patches");
+	p->integer(p, t.patches);
 	p->map_key(p, "why");
 	if (t.why)
 		p->label(p, " (the tree as it is: ");

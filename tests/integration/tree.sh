@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # winnow show --tree: the function around each finding, read in
 # winnow.tree with the patch's series applied by b4 (offline, the
-# thread from the notmuch database) up to the reviewed patch, in a
-# worktree of its own that a second look reuses; the tree as it is
-# when the series does not apply, saying why.  The user's tree is
-# never changed.
+# thread from the notmuch database) in a worktree per series that a
+# second look reuses (a review of patch 1 sees it at patch 1); the tree
+# as it is when the series does not apply, saying why.  The user's tree
+# is never changed.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/lore.sh"
 wn_need_tools b4 git
@@ -41,13 +41,14 @@ expect_eq "the user's tree is as it was" "$base|" \
 	"$(git -C "$linux" rev-parse HEAD)|$(git -C "$linux" status --porcelain)"
 
 run show --tree "$of2"; expect_eq "show --tree as text" 0 $?
-check "... says which tree" grep -qxF "Tree: $root (the series applied by b4)" "$WN_WORLD/out"
+check "... says which tree" grep -qxF "Tree: $root (the series applied by b4, at patch 2 of 2)" \
+	"$WN_WORLD/out"
 check "... marks the finding's line" grep -qxF "  >   31  	kfree(f);" "$WN_WORLD/out"
 
-# The review of patch 1: the series up to patch 1, not the whole of it.
+# The review of patch 1: the series' worktree, at patch 1.
 run show --tree --format=json "$of1"; expect_eq "show --tree on patch 1's review" 0 $?
-expect_eq "... its own worktree, one patch applied" "true|frob: do not drop a user nobody holds" \
-	"$(tree .tree.applied)|$(git -C "$(tree .tree.root)" log --format=%s "$base..HEAD")"
+expect_eq "... the series' worktree, at patch 1" "$root|true|1|2|frob: do not drop a user nobody holds" \
+	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.patches)"')|$(git -C "$root" log --format=%s "$base..HEAD")"
 # (With patch 2 applied too, line 27 would be the if above it.)
 expect_eq "... the line as patch 1 left it" "		return;" \
 	"$(tree '.tree.findings[0] | .lines[.line - .start]')"
@@ -57,7 +58,8 @@ mkdir -p "$WN_WORLD/bin"
 printf '#!/bin/sh\necho called >> "%s"\nexit 1\n' "$WN_WORLD/b4-calls" > "$WN_WORLD/bin/b4"
 chmod +x "$WN_WORLD/bin/b4"
 PATH=$WN_WORLD/bin:$PATH run show --tree --format=json "$of2"; expect_eq "show --tree again" 0 $?
-expect_eq "... the same worktree, still applied" "$root|true" "$(tree .tree.root)|$(tree .tree.applied)"
+expect_eq "... the same worktree, back at patch 2" "$root|true|2|	kfree(f);" \
+	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.findings[0] | .lines[.line - .start])"')"
 check "... without running b4" test ! -e "$WN_WORLD/b4-calls"
 
 # A series that does not apply: the tree as it is, and why.
@@ -67,7 +69,7 @@ expect_eq "... saying why in git's words" "b4: error: drivers/other/other.c: doe
 	"$(tree .tree.why)"
 expect_eq "... and that the file is not there" "drivers/other/other.c is not in the tree" \
 	"$(tree '.tree.findings[0].error')"
-expect_eq "no worktree is left of it" 3 "$(git -C "$linux" worktree list | wc -l)"
+expect_eq "no worktree is left of it" 2 "$(git -C "$linux" worktree list | wc -l)"
 run show --tree "$other"
 check "... the text says it too" grep -qF "(the tree as it is: b4: error: drivers/other/other.c" "$WN_WORLD/out"
 

@@ -27,7 +27,7 @@ check "... on a worktree of the cache" test "${root#"$trees"/}" != "$root"
 expect_eq "... at the finding's line, on the file as the series leaves it" \
 	"+31|$root/drivers/frob/frob.c|	kfree(f);" "$(paste -sd '|' "$RECORD_EDITOR_LOG")"
 check "back in the review, which says where it opened" \
-	wn_tui_wait "opened in the series applied by b4"
+	wn_tui_wait "opened in the series applied by b4, at patch 2 of 2"
 check "... redrawn" wn_tui_wait "finding 1 of 1"
 
 # A series that does not apply: the file is not in the tree as it is.

@@ -30,7 +30,8 @@ void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
 	if (st != WN_OK)
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
 	else if (tree.applied)
-		tui_msg(t, ROLE_STATUS, "opened in the series applied by b4 (%s)", tree.root);
+		tui_msg(t, ROLE_STATUS, "opened in the series applied by b4, at patch %d of %d (%s)",
+			tree.upto, tree.patches, tree.root);
 	else
 		tui_msg(t, ROLE_WARNING, "opened in the tree as it is: %s", tree.why);
 	wn_tree_clear(&tree);
