@@ -6,7 +6,8 @@
 # external.  fetch --init with winnow.files=drivers/frob/ brings exactly
 # the frob series' thread into the database and winnow list shows its
 # review; a review delivered later arrives with winnow fetch; a second
-# fetch adds nothing; lei's errors are lei's words, one line, exit 2.
+# fetch adds nothing; on a terminal it shows what runs; lei's errors
+# are lei's words, one line, exit 2.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/lore.sh"
 wn_need_tools lei public-inbox-init public-inbox-mda
@@ -65,6 +66,14 @@ expect_eq "... and not the other driver's" "" "$(ids 'folder:lore and other')"
 run fetch; expect_eq "a second fetch" 0 $?
 expect_eq "... adds nothing" "0 new messages, 0 new reviews" "$(cat "$WN_WORLD/out")"
 expect_eq "the lore folder holds each message once" 5 "$(find "$db/lore" -type f | wc -l)"
+# On a terminal, what runs is shown on the way (stderr), lei's own
+# progress lines among it.
+wn_tui_start fetch
+check "on a terminal: lei up, said" wn_tui_wait "winnow: running lei up"
+check "... lei's progress" wn_tui_wait "written to $db/lore"
+check "... notmuch new, said" wn_tui_wait "winnow: indexing: notmuch new"
+check "... then the summary" wn_tui_wait "0 new messages, 0 new reviews"
+check "... exit 0" wn_tui_wait "WINNOW-EXIT=0"
 run fetch --init; expect_eq "--init again (the same search)" 0 $?
 expect_eq "... clobbers nothing and duplicates nothing" "0 new messages, 0 new reviews|5" \
 	"$(tail -n 1 "$WN_WORLD/out")|$(find "$db/lore" -type f | wc -l)"
