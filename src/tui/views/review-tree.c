@@ -27,11 +27,13 @@ void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
 	display_suspend();
 	st = wn_tree_edit(&tree, f, &err);
 	display_resume();
-	if (st != WN_OK)
+	if (st != WN_OK && !tree.applied)
+		tui_msg(t, ROLE_ERROR, "%s (the tree as it is: %s)", wn_error_msg(&err), tree.why);
+	else if (st != WN_OK)
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
 	else if (tree.applied)
-		tui_msg(t, ROLE_STATUS, "opened in the series applied by b4, at patch %d of %d (%s)",
-			tree.upto, tree.patches, tree.root);
+		tui_msg(t, ROLE_STATUS, "opened in the series applied by b4, at patch %d of %d",
+			tree.upto, tree.patches);
 	else
 		tui_msg(t, ROLE_WARNING, "opened in the tree as it is: %s", tree.why);
 	wn_tree_clear(&tree);
