@@ -1,6 +1,8 @@
 /* winnow TUI — e in a review (review-tree.h). */
 #include "autoconfig.h"
 
+#include <stdlib.h>
+
 #include "display.h"
 #include "review-tree.h"
 #include "winnow/lore.h"
@@ -9,6 +11,7 @@ void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
 {
 	wn_error err = WN_ERROR_INIT;
 	const wn_finding *f;
+	char *path = NULL;
 	wn_tree tree;
 	wn_status st;
 
@@ -24,9 +27,13 @@ void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
 		wn_error_clear(&err);
 		return;
 	}
-	display_suspend();
-	st = wn_tree_edit(&tree, f, &err);
-	display_resume();
+	/* A file the tree lacks is said without leaving curses. */
+	if ((st = wn_tree_file(&tree, f, &path, &err)) == WN_OK) {
+		display_suspend();
+		st = wn_tree_edit(&tree, f, &err);
+		display_resume();
+	}
+	free(path);
 	if (st != WN_OK && !tree.applied)
 		tui_msg(t, ROLE_ERROR, "%s (the tree as it is: %s)", wn_error_msg(&err), tree.why);
 	else if (st != WN_OK)
