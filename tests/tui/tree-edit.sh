@@ -36,6 +36,8 @@ wn_screen after-e-80x24
 # A series that does not apply: the file is not in the tree as it is.
 rm -f "$RECORD_EDITOR_LOG"
 wn_screen_start 80 24 "${vars[@]}" -- "id:20260113100000.0CA70001@smtp.kernel.org"
+wn_screen_keys e
+check "e in the queue says where it works" wn_tui_wait "e opens a finding in the tree from a review"
 wn_screen_keys Enter e
 wn_tui_wait "drivers/other/other.c is not in the tree" > /dev/null
 wn_screen not-in-tree-80x24
