@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "winnow/conf.h"
 #include "winnow/lore.h"
 #include "winnow/text.h"
 
@@ -214,6 +215,37 @@ static void test_tree_file(void **state)
 	wn_error_clear(&err);
 }
 
+/* The keys of fetch and the tree: paths and section names keep their
+ * case, and empty values give the defaults back. */
+static void test_conf(void **state)
+{
+	wn_conf c;
+
+	(void) state;
+	assert_int_equal(wn_conf_init(&c), WN_OK);
+	assert_null(c.tree);
+	assert_null(c.files[0]);
+	assert_string_equal(c.fetch_since, WN_DEFAULT_FETCH_SINCE);
+	assert_string_equal(c.fetch_folder, WN_DEFAULT_FETCH_FOLDER);
+	assert_int_equal(wn_conf_set(&c, "winnow.files", "drivers/Frob/; include/linux/frob.h;"), WN_OK);
+	assert_string_equal(c.files[0], "drivers/Frob/");
+	assert_string_equal(c.files[1], "include/linux/frob.h");
+	assert_null(c.files[2]);
+	assert_int_equal(wn_conf_set(&c, "winnow.sections", "FROB Driver"), WN_OK);
+	assert_string_equal(c.sections[0], "FROB Driver");
+	assert_int_equal(wn_conf_set(&c, "winnow.tree", "/src/linux"), WN_OK);
+	assert_string_equal(c.tree, "/src/linux");
+	assert_int_equal(wn_conf_set(&c, "winnow.tree", ""), WN_OK);
+	assert_null(c.tree);
+	assert_int_equal(wn_conf_set(&c, "winnow.fetch_since", "2026-01-01"), WN_OK);
+	assert_string_equal(c.fetch_since, "2026-01-01");
+	assert_int_equal(wn_conf_set(&c, "winnow.fetch_since", ""), WN_OK);
+	assert_string_equal(c.fetch_since, WN_DEFAULT_FETCH_SINCE);
+	assert_int_equal(wn_conf_set(&c, "winnow.fetch_folder", ""), WN_OK);
+	assert_string_equal(c.fetch_folder, WN_DEFAULT_FETCH_FOLDER);
+	wn_conf_clear(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_maintainers),
 		cmocka_unit_test(test_function),
 		cmocka_unit_test(test_tree_file),
+		cmocka_unit_test(test_conf),
 	};
 
 	return cmocka_run_group_tests_name("lore", tests, NULL, NULL);
