@@ -21,7 +21,11 @@ void review_tree_edit(struct tui *t, const wn_item *it, size_t i)
 	}
 	f = &it->review->findings[i];
 	/* b4 and git run without the terminal: their output is kept for
-	 * the error, curses stays as it is meanwhile. */
+	 * the error, curses stays as it is meanwhile, saying what runs
+	 * (applying a series takes a moment the first time). */
+	tui_msg(t, ROLE_STATUS, "preparing the tree%s", ui_ellipsis());
+	view_draw(t);
+	refresh();
 	if (wn_tree_prepare(t->idx, it, &tree, &err) != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "%s", wn_error_msg(&err));
 		wn_error_clear(&err);
