@@ -10,6 +10,9 @@
 #define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
 #define WN_DEFAULT_TAGPREFIX "winnow/"
 #define WN_DEFAULT_SENDMAIL_TIMEOUT 120
+/* git's approxidate, as lei's rt: takes it */
+#define WN_DEFAULT_FETCH_SINCE "4.weeks.ago"
+#define WN_DEFAULT_FETCH_FOLDER "lore"
 
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
@@ -27,6 +30,16 @@ typedef struct wn_conf {
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
+	char *tree;		/* winnow.tree: a kernel checkout; NULL: none */
+	char **files;		/* winnow.files: ';'-separated path patterns
+				 * whose patches winnow fetch asks lei for,
+				 * NULL-terminated */
+	char **sections;	/* winnow.sections: ';'-separated MAINTAINERS
+				 * section names (read from winnow.tree) */
+	char *fetch_since;	/* winnow.fetch_since: how far back winnow
+				 * fetch looks, as lei's rt: takes it */
+	char *fetch_folder;	/* winnow.fetch_folder: maildir folder under the
+				 * database that lei writes into */
 	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
 				 * that are no reviews too (summaries,
 				 * follow-ups, their own patches) */

@@ -34,9 +34,18 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
  * caller changes its child's environment, never its own. */
 wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			  int timeout_ms, wn_buf *output, wn_error *err);
+/* The same in the folder dir (NULL: this process's): programs that
+ * work on "the repository I am in" (b4 shazam). */
+wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
+			 size_t len, int timeout_ms, wn_buf *output, wn_error *err);
 
 /* The state folder of winnow ($XDG_STATE_HOME/winnow, else
  * ~/.local/state/winnow), malloc'd into *out; not created here. */
 wn_status wn_state_dir(char **out, wn_error *err);
+/* The cache folder of winnow ($XDG_CACHE_HOME/winnow, else
+ * ~/.cache/winnow), malloc'd into *out; not created here. */
+wn_status wn_cache_dir(char **out, wn_error *err);
+/* mkdir -p path, mode 0700 for what it creates. */
+wn_status wn_mkdirs(const char *path, wn_error *err);
 
 #endif

@@ -5,16 +5,40 @@
 
 #include "cli.h"
 #include "format.h"
+#include "show-tree.h"
 
 struct show_args {
 	const char *format;
 	const char *id;
+	bool tree;
 };
 
 static const wn_opt show_opts[] = {
 	WN_OPT_FORMAT(struct show_args, format, "output format (default text)"),
+	{ .name = "tree", .parse = wn_opt_flag, .offset = offsetof(struct show_args, tree),
+	  .help = "and the function around each finding, from winnow.tree with the\n"
+		  "patch's series applied by b4 (else the tree as it is)" },
 	{ 0 },
 };
+
+/* One review; with --tree, {"review": ..., "tree": ...}. */
+static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
+{
+	int rc = 0;
+
+	wn_cli_overlay(cli, it);
+	if (!tree) {
+		wn_print_review(p, it);
+		return 0;
+	}
+	p->begin_map(p);
+	p->map_key(p, "review");
+	wn_print_review(p, it);
+	p->map_key(p, "tree");
+	rc = wn_show_tree(cli, p, it);
+	p->end(p);
+	return rc;
+}
 
 static int show_check(wn_cli *cli, void *args, int argc, char **argv)
 {
@@ -29,7 +53,7 @@ static int show_check(wn_cli *cli, void *args, int argc, char **argv)
 /* A patch's Message-ID: every review of it, newest first (JSON: an
  * array of review objects, as list gives them).  -1, having printed
  * nothing, when no review answers id. */
-static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
+static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p, bool tree)
 {
 	wn_error err = WN_ERROR_INIT;
 	wn_item **its = NULL;
@@ -42,11 +66,10 @@ static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
 		rc = -1;
 	} else {
 		p->begin_list(p);
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < n && rc == 0; i++) {
 			if (i && p->is_text)
 				wn_pr_text(p, "\n");
-			wn_cli_overlay(cli, its[i]);
-			wn_print_review(p, its[i]);
+			rc = show_one(cli, p, its[i], tree);
 		}
 		p->end(p);
 	}
@@ -67,16 +90,18 @@ static int show_run(wn_cli *cli, void *args)
 
 	if (!p) {
 		rc = wn_cli_nomem(cli);
+	} else if (a->tree && !wn_index_conf(cli->idx)->tree) {
+		/* Before anything is printed: never half an answer. */
+		wn_cli_say(cli, "", "winnow.tree is not set (the kernel checkout findings are read in)");
+		rc = 2;
 	} else if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 	} else if (wn_index_is_review(cli->idx, it->id) ||
-		   (rc = show_reviews_of(cli, it->id, p)) < 0) {
+		   (rc = show_reviews_of(cli, it->id, p, a->tree)) < 0) {
 		/* A review, or a mail no review answers: shown itself, as
 		 * read with its sender's rule.  (By the id notmuch has: the
 		 * one typed may be an escaped form of it.) */
-		rc = 0;
-		wn_cli_overlay(cli, it);
-		wn_print_review(p, it);
+		rc = show_one(cli, p, it, a->tree);
 	}
 	wn_printer_free(&p);
 	wn_item_free(&it);
@@ -91,7 +116,8 @@ const wn_cmd wn_cmd_show = {
 		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
 		 "Given a patch's Message-ID, show every review of that patch (any\n"
 		 "other mail is shown itself, read with its sender's rule).\n"
-		 "MESSAGE-ID may be given as <id>, id or id:id.",
+		 "MESSAGE-ID may be given as <id>, id or id:id.  --tree adds the function\n"
+		 "around each finding as the patch leaves it (see winnow.tree).",
 	.opts = show_opts,
 	WN_CMD_ARGS(struct show_args, .format = "text"),
 	.check = show_check,

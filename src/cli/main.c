@@ -45,7 +45,9 @@
 	X(wn_cmd_git, "git", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,             \
 	  "share verdicts with other maintainers through a git repository")          \
 	X(wn_cmd_feedback, "feedback", WN_CMD_INDEX | WN_CMD_STORE, 500,            \
-	  "tell a bot's operators its false positives and wrong severities")
+	  "tell a bot's operators its false positives and wrong severities")         \
+	X(wn_cmd_fetch, "fetch", WN_CMD_INDEX, WN_NO_REPLAY,                        \
+	  "fetch the reviews of patches touching your files from lore, through lei")
 
 #define WN_X_(cmd, name, needs, replay_ms, summary) extern const wn_cmd cmd;
 WN_COMMANDS(WN_X_)

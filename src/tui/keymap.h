@@ -52,7 +52,7 @@
 	/* forwarding verified findings: the mutt compose menu's keys */                          \
 	X(FORWARD,        "forward",        "F",         "Review: mail the valid findings to the patch author (again: resume the draft)") \
 	X(SEND,           "send",           "y",         "Forward: send the mail")                 \
-	X(EDIT,           "edit",           "e",         "Forward: edit the draft again")          \
+	X(EDIT,           "edit",           "e",         "Forward: edit the draft again; review: the finding's file at its line in $EDITOR (winnow.tree)")          \
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
 	/* the views maintainers live in: order, patch, mail, thread */                             \
 	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series)") \

@@ -299,9 +299,12 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		tui_msg(t, ROLE_WARNING, "F forwards the findings of a review: open one first");
 		break;
 	case ACT_SEND:
-	case ACT_EDIT:
 	case ACT_POSTPONE:
 		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
+		break;
+	case ACT_EDIT:
+		tui_msg(t, ROLE_WARNING, "e opens a finding in the tree from a review, or edits a "
+			"forward's draft");
 		break;
 	default:
 		/* A key of another view: say so rather than nothing. */

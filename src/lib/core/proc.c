@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,22 +28,59 @@
  * an error message). */
 #define OUTPUT_MAX 65536
 
-wn_status wn_state_dir(char **out, wn_error *err)
+/* $VAR/winnow, else ~/FALLBACK/winnow: XDG's base folders. */
+static wn_status xdg_dir(const char *var, const char *fallback, char **out, wn_error *err)
 {
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv(var), *home = getenv("HOME");
 	int r;
 
 	*out = NULL;
 	if (xdg && *xdg == '/')
 		r = asprintf(out, "%s/winnow", xdg);
 	else if (home && *home)
-		r = asprintf(out, "%s/.local/state/winnow", home);
+		r = asprintf(out, "%s/%s/winnow", home, fallback);
 	else
-		return wn_error_set(err, WN_CONFIG, "neither XDG_STATE_HOME nor HOME is set");
+		return wn_error_set(err, WN_CONFIG, "neither %s nor HOME is set", var);
 	if (r < 0) {
 		*out = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	return WN_OK;
+}
+
+wn_status wn_state_dir(char **out, wn_error *err)
+{
+	return xdg_dir("XDG_STATE_HOME", ".local/state", out, err);
+}
+
+wn_status wn_cache_dir(char **out, wn_error *err)
+{
+	return xdg_dir("XDG_CACHE_HOME", ".cache", out, err);
+}
+
+wn_status wn_mkdirs(const char *path, wn_error *err)
+{
+	char *p = strdup(path);
+
+	if (!p)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	for (char *c = p + 1;; c++) {
+		if (*c && *c != '/')
+			continue;
+		char was = *c;
+
+		*c = '\0';
+		if (mkdir(p, 0700) < 0 && errno != EEXIST) {
+			wn_status st = wn_error_set(err, WN_IO, "cannot create %s: %s", p, strerror(errno));
+
+			free(p);
+			return st;
+		}
+		*c = was;
+		if (!was)
+			break;
+	}
+	free(p);
 	return WN_OK;
 }
 
@@ -396,6 +434,12 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
 wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			   int timeout_ms, wn_buf *output, wn_error *err)
 {
+	return wn_proc_run_in(NULL, argv, envp, input, len, timeout_ms, output, err);
+}
+
+wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
+			 size_t len, int timeout_ms, wn_buf *output, wn_error *err)
+{
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
 	struct sigaction on_int = { .sa_handler = on_sigint }, old_int;
 	struct pumped r = { 0 };
@@ -418,6 +462,13 @@ wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *inpu
 	if (pid == 0) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		child_plumb(in[0], out[1]);
+		/* A folder that is gone is reported as exec's errors are. */
+		if (dir && chdir(dir) < 0) {
+			e = errno;
+			if (write(ex[1], &e, sizeof(e)) < 0)
+				_exit(127);
+			_exit(127);
+		}
 		exec_env_or_report(argv, envp, ex[1]);
 	}
 	close(out[1]);
@@ -441,7 +492,8 @@ wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *inpu
 	if (e)
 		return wn_error_set(err, WN_IO, "cannot run '%s': %s", argv[0], strerror(e));
 	if (r.cancelled)
-		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C): the mail is not sent", argv[0]);
+		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C)%s", argv[0],
+				    len ? ": the mail is not sent" : "");
 	if (r.timed_out)
 		return wn_error_set(err, WN_IO, "'%s' did not finish in %d s (winnow.sendmail_timeout) and was "
 				    "stopped: the mail may not be sent", argv[0], timeout_ms / 1000);

@@ -22,27 +22,8 @@
 #include <unistd.h>
 
 #include "forward-private.h"
+#include "winnow/proc.h"
 #include "winnow/text.h"
-
-/* mkdir -p with mode 0700 for what it creates. */
-static wn_status make_dirs(char *path, wn_error *err)
-{
-	for (char *p = path + 1;; p++) {
-		if (*p && *p != '/')
-			continue;
-		char c = *p;
-
-		*p = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			wn_status st = wn_error_set(err, WN_IO, "cannot create %s: %s", path, strerror(errno));
-			*p = c;
-			return st;
-		}
-		*p = c;
-		if (!c)
-			return WN_OK;
-	}
-}
 
 wn_status wn_draft_dir(char **out, wn_error *err)
 {
@@ -58,7 +39,7 @@ wn_status wn_draft_dir(char **out, wn_error *err)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	free(state);
-	if ((st = make_dirs(*out, err)) != WN_OK) {
+	if ((st = wn_mkdirs(*out, err)) != WN_OK) {
 		free(*out);
 		*out = NULL;
 	}

@@ -10,8 +10,9 @@
 #include "winnow/text.h"
 
 /* Split a notmuch list value ("a;b; c") into a NULL-terminated vector of
- * trimmed, lower-cased, non-empty items. */
-static wn_status split_list(const char *value, char ***out)
+ * trimmed, non-empty items, lower-cased unless keep_case (paths and
+ * MAINTAINERS section names are not addresses). */
+static wn_status split_list_case(const char *value, bool keep_case, char ***out)
 {
 	size_t n = 0, cap = 4;
 	char **v = calloc(cap, sizeof(*v));
@@ -26,7 +27,7 @@ static wn_status split_list(const char *value, char ***out)
 		if (!item)
 			goto nomem;
 		wn_text_trim(item);
-		for (char *c = item; *c; c++)
+		for (char *c = item; *c && !keep_case; c++)
 			if (*c >= 'A' && *c <= 'Z')
 				*c = (char) (*c - 'A' + 'a');
 		if (!*item) {
@@ -51,6 +52,23 @@ static wn_status split_list(const char *value, char ***out)
 nomem:
 	wn_strv_free(v);
 	return WN_NOMEM;
+}
+
+static wn_status split_list(const char *value, char ***out)
+{
+	return split_list_case(value, false, out);
+}
+
+static wn_status set_list(char ***field, const char *value)
+{
+	char **list = NULL;
+	wn_status st = split_list_case(value, true, &list);
+
+	if (st != WN_OK)
+		return st;
+	wn_strv_free(*field);
+	*field = list;
+	return WN_OK;
 }
 
 static wn_status set_str(char **field, const char *value)
@@ -89,7 +107,10 @@ wn_status wn_conf_init(wn_conf *c)
 	if (!(c->query = default_query()) ||
 	    set_str(&c->sendmail, WN_DEFAULT_SENDMAIL) ||
 	    set_str(&c->tagprefix, WN_DEFAULT_TAGPREFIX) ||
-	    split_list("", &c->optout) || split_list("", &c->bots)) {
+	    set_str(&c->fetch_since, WN_DEFAULT_FETCH_SINCE) ||
+	    set_str(&c->fetch_folder, WN_DEFAULT_FETCH_FOLDER) ||
+	    split_list("", &c->optout) || split_list("", &c->bots) ||
+	    set_list(&c->files, "") || set_list(&c->sections, "")) {
 		wn_conf_clear(c);
 		return WN_NOMEM;
 	}
@@ -147,6 +168,16 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
 		return set_str(&c->tagprefix, value);
+	if (strcmp(key, "tree") == 0)
+		return *value ? set_str(&c->tree, value) : (free(c->tree), c->tree = NULL, WN_OK);
+	if (strcmp(key, "files") == 0)
+		return set_list(&c->files, value);
+	if (strcmp(key, "sections") == 0)
+		return set_list(&c->sections, value);
+	if (strcmp(key, "fetch_since") == 0)
+		return set_str(&c->fetch_since, *value ? value : WN_DEFAULT_FETCH_SINCE);
+	if (strcmp(key, "fetch_folder") == 0)
+		return set_str(&c->fetch_folder, *value ? value : WN_DEFAULT_FETCH_FOLDER);
 	if (strcmp(key, "show_summaries") == 0) {
 		c->show_summaries = truth(value);
 		return WN_OK;
@@ -178,6 +209,11 @@ void wn_conf_clear(wn_conf *c)
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
 	wn_strv_free(c->bots);
+	free(c->tree);
+	wn_strv_free(c->files);
+	wn_strv_free(c->sections);
+	free(c->fetch_since);
+	free(c->fetch_folder);
 	free(c->user_name);
 	free(c->user_email);
 	memset(c, 0, sizeof(*c));

@@ -128,27 +128,9 @@ wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 	return st;
 }
 
-/* mkdir -p, mode 0700. */
-static wn_status make_dirs(char *path, wn_error *err)
-{
-	for (char *p = strchr(path + 1, '/');; p = strchr(p + 1, '/')) {
-		if (p)
-			*p = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			wn_error_set(err, WN_IO, "cannot create %s: %s", path, strerror(errno));
-			if (p)
-				*p = '/';
-			return WN_IO;
-		}
-		if (!p)
-			return WN_OK;
-		*p = '/';
-	}
-}
-
 static wn_status init(sh_repo *r, wn_error *err)
 {
-	wn_status st = make_dirs(r->dir, err);
+	wn_status st = wn_mkdirs(r->dir, err);
 
 	/* No template: no sample hooks to copy, fewer bytes to lack. */
 	if (st == WN_OK)

@@ -17,6 +17,7 @@
 #include "journal.h"
 #include "../core/str.h"
 #include "winnow/buf.h"
+#include "winnow/proc.h"
 
 struct wn_journal {
 	char *dir;
@@ -29,37 +30,12 @@ struct wn_journal {
 	off_t seen;
 };
 
-/* mkdir -p with mode 0700 for the parts we create. */
-static int mkdirs(const char *path)
-{
-	char *p = strdup(path);
-	int rc = 0;
-
-	if (!p)
-		return -1;
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0700) < 0 && errno != EEXIST) {
-				rc = -1;
-				break;
-			}
-			*s = c;
-			if (!c)
-				break;
-		}
-	}
-	free(p);
-	return rc;
-}
-
-
 wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal **out, wn_error *err)
 {
 	wn_journal *j = calloc(1, sizeof(*j));
 	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	struct stat st;
+	wn_status made;
 	int fd;
 
 	*out = NULL;
@@ -82,10 +58,9 @@ wn_status wn_journal_open(const char *state_dir, const char *db_path, wn_journal
 		free(j);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	if (mkdirs(j->dir) < 0) {
-		wn_error_set(err, WN_IO, "cannot create %s: %s", j->dir, strerror(errno));
+	if ((made = wn_mkdirs(j->dir, err)) != WN_OK) {
 		wn_journal_close(&j);
-		return WN_IO;
+		return made;
 	}
 	fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
 	if (fd < 0) {

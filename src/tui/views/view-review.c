@@ -10,6 +10,7 @@
 
 #include "winnow/text.h"
 #include "review-memory.h"
+#include "review-tree.h"
 #include "view.h"
 
 struct dline {
@@ -793,6 +794,9 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 				&rv->about);
 	case ACT_FORWARD:
 		return req_open(VIEW_COMPOSE, rv->it);
+	case ACT_EDIT:
+		review_tree_edit(t, rv->it, v->cursor);
+		return req_done();
 	case ACT_ACCEPT_SEEN:
 	case ACT_SERIES_PATCH:
 	case ACT_SEVERITY:

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# winnow show --tree: the function around each finding, read in
+# winnow.tree with the patch's series applied by b4 (offline, the
+# thread from the notmuch database) in a worktree per series that a
+# second look reuses (a review of patch 1 sees it at patch 1); the tree
+# as it is when the series does not apply, saying why.  The user's tree
+# is never changed.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+. "$WN_TOP_SRCDIR/tests/lib/lore.sh"
+wn_need_tools b4 git
+wn_world "$WN_TOP_SRCDIR/tests/corpus/lore"
+export XDG_CACHE_HOME=$WN_WORLD/cache TZ=UTC
+trees=$XDG_CACHE_HOME/winnow/trees
+linux=$WN_WORLD/linux
+wn_kernel_tree "$linux"
+base=$(git -C "$linux" rev-parse HEAD)
+of2=20260112112000.F00D0001@smtp.kernel.org	# reviews patch 2/2: kfree at 31
+of1=20260112134000.F00D0002@smtp.kernel.org	# reviews patch 1/2: the return at 27
+other=20260113100000.0CA70001@smtp.kernel.org	# a driver the tree lacks
+run() { "$WINNOW" "$@" > "$WN_WORLD/out" 2> "$WN_WORLD/err"; }
+tree() { jq -r "$1" "$WN_WORLD/out"; }
+
+run show --tree "$of2"; expect_eq "--tree without winnow.tree" 2 $?
+check "... says so" grep -qF "winnow.tree is not set" "$WN_WORLD/err"
+check "... having printed nothing" test ! -s "$WN_WORLD/out"
+notmuch config set winnow.tree "$linux"
+
+run show --tree --format=json "$of2"; expect_eq "show --tree" 0 $?
+root=$(tree .tree.root)
+expect_eq "b4 applied the series" true "$(tree .tree.applied)"
+check "... in a worktree under the cache" test "${root#"$trees"/}" != "$root"
+expect_eq "... both patches, on the tree's HEAD" \
+	"frob: mark a removed device dead|frob: do not drop a user nobody holds" \
+	"$(git -C "$root" log --format=%s "$base..HEAD" | paste -sd '|')"
+expect_eq "the finding's line is kfree(f), as the patch leaves it" "31|	kfree(f);" \
+	"$(tree '.tree.findings[0] | "\(.line)|\(.lines[.line - .start])"')"
+expect_eq "... shown in its function, signature to brace" \
+	"static void frob_remove(struct platform_device *pdev)|}" \
+	"$(tree '.tree.findings[0].lines | "\(.[0])|\(.[-1])"')"
+expect_eq "the user's tree is as it was" "$base|" \
+	"$(git -C "$linux" rev-parse HEAD)|$(git -C "$linux" status --porcelain)"
+
+run show --tree "$of2"; expect_eq "show --tree as text" 0 $?
+check "... says which tree" grep -qxF "Tree: $root (the series applied by b4, at patch 2 of 2)" \
+	"$WN_WORLD/out"
+check "... marks the finding's line" grep -qxF "  >   31  	kfree(f);" "$WN_WORLD/out"
+
+# The review of patch 1: the series' worktree, at patch 1.
+run show --tree --format=json "$of1"; expect_eq "show --tree on patch 1's review" 0 $?
+expect_eq "... the series' worktree, at patch 1" "$root|true|1|2|frob: do not drop a user nobody holds" \
+	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.patches)"')|$(git -C "$root" log --format=%s "$base..HEAD")"
+# (With patch 2 applied too, line 27 would be the if above it.)
+expect_eq "... the line as patch 1 left it" "		return;" \
+	"$(tree '.tree.findings[0] | .lines[.line - .start]')"
+
+# A second look reuses the worktree: b4 does not run again.
+mkdir -p "$WN_WORLD/bin"
+printf '#!/bin/sh\necho called >> "%s"\nexit 1\n' "$WN_WORLD/b4-calls" > "$WN_WORLD/bin/b4"
+chmod +x "$WN_WORLD/bin/b4"
+PATH=$WN_WORLD/bin:$PATH run show --tree --format=json "$of2"; expect_eq "show --tree again" 0 $?
+expect_eq "... the same worktree, back at patch 2" "$root|true|2|	kfree(f);" \
+	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.findings[0] | .lines[.line - .start])"')"
+check "... without running b4" test ! -e "$WN_WORLD/b4-calls"
+
+# A series that does not apply: the tree as it is, and why.
+run show --tree --format=json "$other"; expect_eq "show --tree on a series that does not apply" 0 $?
+expect_eq "... the tree as it is" "$linux|false" "$(tree .tree.root)|$(tree .tree.applied)"
+expect_eq "... saying why in git's words" "b4: error: drivers/other/other.c: does not exist in index" \
+	"$(tree .tree.why)"
+expect_eq "... and that the file is not there" "drivers/other/other.c is not in the tree" \
+	"$(tree '.tree.findings[0].error')"
+expect_eq "no worktree is left of it" 2 "$(git -C "$linux" worktree list | wc -l)"
+run show --tree "$other"
+check "... the text says it too" grep -qF "(the tree as it is: b4: error: drivers/other/other.c" "$WN_WORLD/out"
+
+run show --help
+check "show --help names --tree" grep -qF -- "--tree" "$WN_WORLD/out"
+wn_done
