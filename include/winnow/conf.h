@@ -10,6 +10,7 @@
 #define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
 #define WN_DEFAULT_TAGPREFIX "winnow/"
 #define WN_DEFAULT_SENDMAIL_TIMEOUT 120
+#define WN_DEFAULT_NEWCOMER 5
 
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
@@ -30,6 +31,9 @@ typedef struct wn_conf {
 	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
 				 * that are no reviews too (summaries,
 				 * follow-ups, their own patches) */
+	int newcomer;		/* winnow.newcomer: a patch author with fewer
+				 * earlier patches in the index is new; 0: mark
+				 * nobody; -1: not a number (wn_conf_check) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 } wn_conf;

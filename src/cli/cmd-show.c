@@ -46,6 +46,10 @@ static int show_reviews_of(wn_cli *cli, const char *id, wn_printer *p)
 			if (i && p->is_text)
 				wn_pr_text(p, "\n");
 			wn_cli_overlay(cli, its[i]);
+			if (wn_index_load_who(cli->idx, its[i], &err) != WN_OK) {
+				rc = wn_cli_fail(cli, &err);
+				break;
+			}
 			wn_print_review(p, its[i]);
 		}
 		p->end(p);
@@ -76,7 +80,10 @@ static int show_run(wn_cli *cli, void *args)
 		 * one typed may be an escaped form of it.) */
 		rc = 0;
 		wn_cli_overlay(cli, it);
-		wn_print_review(p, it);
+		if (wn_index_load_who(cli->idx, it, &err) != WN_OK)
+			rc = wn_cli_fail(cli, &err);
+		else
+			wn_print_review(p, it);
 	}
 	wn_printer_free(&p);
 	wn_item_free(&it);

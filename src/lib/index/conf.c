@@ -94,6 +94,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->newcomer = WN_DEFAULT_NEWCOMER;
 	return WN_OK;
 }
 
@@ -137,6 +138,17 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		else
 			c->sendmail_timeout = *end || v < 0 || v > 86400 || value[0] < '0' || value[0] > '9'
 					      ? -1 : (int) v;
+		return WN_OK;
+	}
+	if (strcmp(key, "newcomer") == 0) {
+		char *end;
+		long v = strtol(value, &end, 10);
+
+		if (!*value)
+			c->newcomer = WN_DEFAULT_NEWCOMER;
+		else
+			c->newcomer = *end || v < 0 || v > 100000 || value[0] < '0' || value[0] > '9'
+				      ? -1 : (int) v;
 		return WN_OK;
 	}
 	if (strcmp(key, "sent_folder") == 0)
@@ -194,6 +206,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 	if (c->sendmail_timeout < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.sendmail_timeout must be a number of seconds "
 				    "(0 to 86400; 0: no limit)");
+	if (c->newcomer < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "
+				    "(0 to 100000; 0: mark nobody)");
 	if (n == 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is empty: winnow's tags would "
 				    "mix with your own (unset it for the default '%s')", WN_DEFAULT_TAGPREFIX);

@@ -6,6 +6,7 @@
 #include <notmuch.h>
 
 #include "index-nm.h"
+#include "../core/map.h"
 #include "winnow/conf.h"
 #include "winnow/index.h"
 
@@ -17,7 +18,35 @@ struct wn_index {
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
+	/* who.c's patches of each author address (struct wn_author_patches),
+	 * asked once per address. */
+	wn_map authors;
 };
+
+/* The dates and threads of one author's patch mails (who.c). */
+struct wn_author_patches {
+	size_t n;
+	time_t *dates;
+	char **threads;
+};
+
+/* Free one of them (void *: a wn_map value), and the whole map
+ * (index.c, for who.c too). */
+void wn_author_patches_free(void *a);
+void wn_index_authors_free(wn_index *idx);
+
+/* The ids of the mails of thread tid that the configured query matches
+ * (the bots'), NULL-terminated (wn_strv_free); NULL when out of memory
+ * (thread.c). */
+char **wn_thread_bot_ids(wn_index *idx, const char *tid);
+/* The thread tid and its first top-level message (the cover letter or
+ * the patch); *q, once set, must be destroyed by the caller, and with it
+ * the thread and its messages (thread.c). */
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
+				  notmuch_thread_t **thread);
+/* Append message m to the n replies of *v, as one at depth (to_cover:
+ * about the cover letter); false when out of memory (thread.c). */
+bool wn_thread_add_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover);
 
 
 #endif

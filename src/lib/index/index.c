@@ -171,6 +171,7 @@ void wn_index_close(wn_index **pidx)
 	free(idx->db_path);
 	wn_conf_clear(&idx->conf);
 	wn_strv_free(idx->exclude_tags);
+	wn_index_authors_free(idx);
 	free(idx);
 	*pidx = NULL;
 }
@@ -667,6 +668,10 @@ static void item_clear_loaded(wn_item *it)
 	it->load_error = NULL;
 	free(it->warning);
 	it->warning = NULL;
+	wn_replies_free(it->replies, it->nreplies);
+	it->replies = NULL;
+	it->nreplies = 0;
+	it->who_read = it->newcomer = false;
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -872,6 +877,34 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	}
 	*out = it;
 	return WN_OK;
+}
+
+void wn_replies_free(wn_reply *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].id);
+		free(r[i].from);
+		free(r[i].subject);
+	}
+	free(r);
+}
+
+void wn_author_patches_free(void *v)
+{
+	struct wn_author_patches *a = v;
+
+	for (size_t i = 0; a && i < a->n; i++)
+		free(a->threads[i]);
+	if (a) {
+		free(a->threads);
+		free(a->dates);
+	}
+	free(a);
+}
+
+void wn_index_authors_free(wn_index *idx)
+{
+	wn_map_free(&idx->authors, wn_author_patches_free);
 }
 
 void wn_item_free(wn_item **pit)
