@@ -55,7 +55,7 @@
 	X(EDIT,           "edit",           "e",         "Forward: edit the draft again")          \
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
 	/* the views maintainers live in: order, patch, mail, thread */                             \
-	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series)") \
+	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series, newcomers first)") \
 	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \
 	X(HIDE_EMPTY,     "toggle-empty",   "z",         "Queue: hide or show reviews without findings (remembered)") \
 	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
