@@ -10,6 +10,9 @@
 #include "winnow/conf.h"
 #include "winnow/index.h"
 
+/* How many threads who.c keeps, the oldest walked going first. */
+#define WN_WHO_THREADS 16
+
 struct wn_index {
 	notmuch_database_t *db;		/* read-only handle */
 	char *config_path;		/* NULL: notmuch's own lookup */
@@ -21,7 +24,29 @@ struct wn_index {
 	/* who.c's patches of each author address (struct wn_author_patches),
 	 * asked once per address. */
 	wn_map authors;
+	/* who.c's last threads walked: a series' reviews share one. */
+	struct wn_who_thread *threads[WN_WHO_THREADS];
+	size_t next_thread;
 };
+
+/* One thread as who.c walked it: its messages in depth-first order
+ * (a message's answers follow it, deeper), and its bot mails once
+ * asked. */
+struct wn_who_node {
+	char *id, *from, *subject;
+	time_t date;
+	int depth;		/* 0: a top-level message */
+};
+
+struct wn_who_thread {
+	char *tid;
+	unsigned long generation;	/* of the index it was read at */
+	struct wn_who_node *v;
+	size_t n;
+	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
+};
+
+void wn_who_thread_free(struct wn_who_thread *t);
 
 /* The dates and threads of one author's patch mails (who.c). */
 struct wn_author_patches {
@@ -44,9 +69,6 @@ char **wn_thread_bot_ids(wn_index *idx, const char *tid);
  * the thread and its messages (thread.c). */
 notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
 				  notmuch_thread_t **thread);
-/* Append message m to the n replies of *v, as one at depth (to_cover:
- * about the cover letter); false when out of memory (thread.c). */
-bool wn_thread_add_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover);
 
 
 #endif

@@ -905,6 +905,25 @@ void wn_author_patches_free(void *v)
 void wn_index_authors_free(wn_index *idx)
 {
 	wn_map_free(&idx->authors, wn_author_patches_free);
+	for (size_t i = 0; i < WN_WHO_THREADS; i++) {
+		wn_who_thread_free(idx->threads[i]);
+		idx->threads[i] = NULL;
+	}
+}
+
+void wn_who_thread_free(struct wn_who_thread *t)
+{
+	for (size_t i = 0; t && i < t->n; i++) {
+		free(t->v[i].id);
+		free(t->v[i].from);
+		free(t->v[i].subject);
+	}
+	if (t) {
+		free(t->v);
+		free(t->tid);
+		wn_strv_free(t->bots);
+	}
+	free(t);
 }
 
 void wn_item_free(wn_item **pit)

@@ -188,7 +188,9 @@ static bool is_series_mail(notmuch_message_t *m)
 	return s && *s == '[';
 }
 
-bool wn_thread_add_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover)
+/* Append message m to the n replies of *v, as one at depth (to_cover:
+ * about the cover letter); false when out of memory. */
+static bool push_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover)
 {
 	wn_reply *grown = realloc(*v, (*n + 1) * sizeof(*grown));
 	wn_reply *r;
@@ -219,7 +221,7 @@ bool wn_thread_add_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int dept
 
 static void add_reply(struct walk *w, notmuch_message_t *m, int depth, bool to_cover)
 {
-	if (!wn_thread_add_reply(&w->out, &w->n, m, depth, to_cover))
+	if (!push_reply(&w->out, &w->n, m, depth, to_cover))
 		w->oom = true;
 }
 

@@ -18,83 +18,36 @@
 
 /* --- the replies to the review ------------------------------------------ */
 
-struct below {
-	const char *review_id;
-	wn_reply *out;
-	size_t n;
-	bool found, oom;
-};
-
-/* Every message below m, at its depth under the review. */
-static void collect(struct below *b, notmuch_message_t *m, int depth)
+/* An address notmuch's query parser takes inside "from:\"...\"". */
+static bool quotable(const char *addr)
 {
-	notmuch_messages_t *rs = notmuch_message_get_replies(m);
-
-	for (; rs && notmuch_messages_valid(rs) && !b->oom; notmuch_messages_move_to_next(rs)) {
-		notmuch_message_t *r = notmuch_messages_get(rs);
-
-		if (!wn_thread_add_reply(&b->out, &b->n, r, depth + 1, false))
-			b->oom = true;
-		collect(b, r, depth + 1);
-	}
-}
-
-/* Look for the review in the tree below ms; collect what answers it. */
-static void find_review(struct below *b, notmuch_messages_t *ms)
-{
-	for (; ms && notmuch_messages_valid(ms) && !b->found; notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-
-		if (!strcmp(notmuch_message_get_message_id(m), b->review_id)) {
-			b->found = true;
-			collect(b, m, 0);
-		} else {
-			find_review(b, notmuch_message_get_replies(m));
-		}
-	}
-}
-
-/* Drop the replies that are bot mails (the configured query's): a
- * bot's follow-up to its own report is no human answering it.  Only
- * asked when something answered the review at all. */
-static bool drop_bots(wn_index *idx, const char *tid, struct below *b)
-{
-	char **bots = wn_thread_bot_ids(idx, tid);
-	size_t kept = 0;
-
-	if (!bots)
-		return false;
-	for (size_t i = 0; i < b->n; i++) {
-		bool bot = false;
-
-		for (char **p = bots; *p && !bot; p++)
-			bot = !strcmp(*p, b->out[i].id);
-		if (bot) {
-			free(b->out[i].id);
-			free(b->out[i].from);
-			free(b->out[i].subject);
-		} else {
-			b->out[kept++] = b->out[i];
-		}
-	}
-	b->n = kept;
-	wn_strv_free(bots);
-	return true;
+	for (const unsigned char *p = (const unsigned char *) addr; *p; p++)
+		if (*p <= ' ' || *p == '"' || *p == 0x7f)
+			return false;
+	return *addr != '\0';
 }
 
 /* Could anyone have answered: another mail of the thread dated from the
- * review on?  A count on the thread's term and the date's value, far
- * cheaper than building the thread (or asking the configured query,
- * whose regular expressions read every subject), and nearly always no
- * for a review nobody answered.  (A reply whose sender's clock ran
- * behind the bot's is missed.)  Yes when the question cannot be asked. */
-static bool later_mail(wn_index *idx, const char *tid, time_t since)
+ * review on, not from the bot (which goes on reviewing the series'
+ * other patches)?  A count on the thread's term, the date's value and
+ * the sender's words, far cheaper than building the thread (or asking
+ * the configured query, whose regular expressions read every subject),
+ * and nearly always no for a review nobody answered.  (A reply whose
+ * sender's clock ran behind the bot's is missed.)  Yes when the
+ * question cannot be asked. */
+static bool later_mail(wn_index *idx, const char *tid, time_t since, const char *bot)
 {
 	char *qs = NULL;
 	notmuch_query_t *q;
 	unsigned n = 2;
+	int made;
 
-	if (asprintf(&qs, "thread:%s and date:@%lld..", tid, (long long) since) < 0)
+	if (bot && quotable(bot))
+		made = asprintf(&qs, "thread:%s and date:@%lld.. and not from:\"%s\"", tid,
+				(long long) since, bot);
+	else
+		made = asprintf(&qs, "thread:%s and date:@%lld..", tid, (long long) since);
+	if (made < 0)
 		return true;
 	q = wn_index_query_new(idx, qs);
 	free(qs);
@@ -102,17 +55,129 @@ static bool later_mail(wn_index *idx, const char *tid, time_t since)
 		n = 2;
 	if (q)
 		notmuch_query_destroy(q);
-	return n > 1;	/* the review itself is one */
+	return bot && quotable(bot) ? n > 0 : n > 1;	/* else the review itself is one */
+}
+
+/* Append the messages of ms and, after each, its answers, depth first. */
+static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
+{
+	for (; ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+		const char *f;
+
+		if (!grown)
+			return false;
+		t->v = grown;
+		x = &grown[t->n++];
+		x->id = wn_strdup0(notmuch_message_get_message_id(m));
+		f = notmuch_message_get_header(m, "from");
+		x->from = strdup(f ? f : "");
+		f = notmuch_message_get_header(m, "subject");
+		x->subject = strdup(f ? f : "");
+		x->date = notmuch_message_get_date(m);
+		x->depth = depth;
+		if (!x->id || !x->from || !x->subject ||
+		    !flatten(t, notmuch_message_get_replies(m), depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* Thread tid, from the threads kept or walked now and kept; NULL when
+ * out of memory.  The reviews of a series mostly share a thread, and
+ * come one after the other. */
+static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
+{
+	struct wn_who_thread *t;
+	notmuch_query_t *q = NULL;
+	notmuch_thread_t *thread = NULL;
+	size_t slot;
+	bool ok;
+
+	for (size_t i = 0; i < WN_WHO_THREADS; i++)
+		if ((t = idx->threads[i]) && t->generation == idx->generation &&
+		    !strcmp(t->tid, tid))
+			return t;
+	if (!(t = calloc(1, sizeof(*t))) || !(t->tid = strdup(tid))) {
+		free(t);
+		return NULL;
+	}
+	t->generation = idx->generation;
+	wn_thread_root(idx, tid, &q, &thread);
+	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
+	if (q)
+		notmuch_query_destroy(q);
+	if (!ok) {
+		wn_who_thread_free(t);
+		return NULL;
+	}
+	slot = idx->next_thread++ % WN_WHO_THREADS;
+	wn_who_thread_free(idx->threads[slot]);
+	idx->threads[slot] = t;
+	return t;
+}
+
+static bool is_bot(const struct wn_who_thread *t, const char *id)
+{
+	for (char **p = t->bots; p && *p; p++)
+		if (!strcmp(*p, id))
+			return true;
+	return false;
+}
+
+/* The human mails below node r of t: its subtree, the nodes after it
+ * deeper than it.  The bots' are left out (a bot's follow-up to its own
+ * report is no one answering it), their answers not; the configured
+ * query is asked only when something answered. */
+static bool below(wn_index *idx, struct wn_who_thread *t, size_t r, const char *author,
+		  wn_item *it)
+{
+	size_t end = r + 1;
+
+	while (end < t->n && t->v[end].depth > t->v[r].depth)
+		end++;
+	if (end > r + 1 && !t->bots && !(t->bots = wn_thread_bot_ids(idx, t->tid)))
+		return false;
+	for (size_t i = r + 1; i < end; i++) {
+		const struct wn_who_node *x = &t->v[i];
+		wn_reply *grown, *y;
+		char *a;
+
+		if (is_bot(t, x->id))
+			continue;
+		if (!(grown = realloc(it->replies, (it->nreplies + 1) * sizeof(*grown))))
+			return false;
+		it->replies = grown;
+		y = &grown[it->nreplies];
+		memset(y, 0, sizeof(*y));
+		y->id = strdup(x->id);
+		y->from = strdup(x->from);
+		y->subject = strdup(x->subject);
+		y->date = x->date;
+		y->depth = x->depth - t->v[r].depth;
+		a = wn_mail_addr(x->from);
+		y->author = a && *a && author && !strcmp(a, author);
+		if (!y->id || !y->from || !y->subject || !a) {
+			free(y->id);
+			free(y->from);
+			free(y->subject);
+			free(a);
+			return false;
+		}
+		free(a);
+		it->nreplies++;
+	}
+	return true;
 }
 
 static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, wn_error *err)
 {
-	struct below b = { .review_id = it->id };
+	struct wn_who_thread *t = NULL;
 	notmuch_message_t *msg;
-	notmuch_query_t *q = NULL;
-	notmuch_thread_t *thread = NULL;
 	time_t since;
 	char *tid;
+	bool ok = true, walk = false;
 	wn_status st;
 
 	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
@@ -124,45 +189,34 @@ static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, 
 	notmuch_message_destroy(msg);
 	if (!tid)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	if (!later_mail(idx, tid, since)) {
-		free(tid);
-		return WN_OK;
-	}
-	wn_thread_root(idx, tid, &q, &thread);
-	if (thread)
-		find_review(&b, notmuch_thread_get_toplevel_messages(thread));
-	if (q)
-		notmuch_query_destroy(q);
-	if (!b.oom && b.n && !drop_bots(idx, tid, &b))
-		b.oom = true;
-	free(tid);
-	for (size_t i = 0; !b.oom && i < b.n; i++) {
-		char *a = wn_mail_addr(b.out[i].from);
+	for (size_t i = 0; i < WN_WHO_THREADS && !walk; i++)
+		walk = idx->threads[i] && idx->threads[i]->generation == idx->generation &&
+		       !strcmp(idx->threads[i]->tid, tid);
+	if (!walk) {
+		char *bot = wn_mail_addr(it->from);
 
-		if (!a)
-			b.oom = true;
-		b.out[i].author = a && *a && author && !strcmp(a, author);
-		free(a);
+		walk = later_mail(idx, tid, since, bot);
+		free(bot);
 	}
-	if (b.oom) {
-		wn_replies_free(b.out, b.n);
+	if (walk) {
+		ok = (t = thread_of_review(idx, tid)) != NULL;
+		for (size_t r = 0; ok && r < t->n; r++)
+			if (!strcmp(t->v[r].id, it->id)) {
+				ok = below(idx, t, r, author, it);
+				break;
+			}
+	}
+	free(tid);
+	if (!ok) {
+		wn_replies_free(it->replies, it->nreplies);
+		it->replies = NULL;
+		it->nreplies = 0;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	it->replies = b.out;
-	it->nreplies = b.n;
 	return WN_OK;
 }
 
 /* --- the author's earlier patches ----------------------------------------- */
-
-/* An address notmuch's query parser takes inside "from:\"...\"". */
-static bool quotable(const char *addr)
-{
-	for (const unsigned char *p = (const unsigned char *) addr; *p; p++)
-		if (*p <= ' ' || *p == '"' || *p == 0x7f)
-			return false;
-	return *addr != '\0';
-}
 
 static bool push_patch(struct wn_author_patches *a, notmuch_message_t *m)
 {
