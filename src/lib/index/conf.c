@@ -109,6 +109,18 @@ static bool truth(const char *v)
 	return false;
 }
 
+/* A count from 0 to max; def when empty; -1 when not one (wn_conf_check
+ * refuses it, naming the key). */
+static int count(const char *value, int def, long max)
+{
+	char *end;
+	long v = strtol(value, &end, 10);
+
+	if (!*value)
+		return def;
+	return *end || v < 0 || v > max || value[0] < '0' || value[0] > '9' ? -1 : (int) v;
+}
+
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 {
 	char **list = NULL;
@@ -130,25 +142,11 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 	if (strcmp(key, "sendmail") == 0)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
 	if (strcmp(key, "sendmail_timeout") == 0) {
-		char *end;
-		long v = strtol(value, &end, 10);
-
-		if (!*value)
-			c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
-		else
-			c->sendmail_timeout = *end || v < 0 || v > 86400 || value[0] < '0' || value[0] > '9'
-					      ? -1 : (int) v;
+		c->sendmail_timeout = count(value, WN_DEFAULT_SENDMAIL_TIMEOUT, 86400);
 		return WN_OK;
 	}
 	if (strcmp(key, "newcomer") == 0) {
-		char *end;
-		long v = strtol(value, &end, 10);
-
-		if (!*value)
-			c->newcomer = WN_DEFAULT_NEWCOMER;
-		else
-			c->newcomer = *end || v < 0 || v > 100000 || value[0] < '0' || value[0] > '9'
-				      ? -1 : (int) v;
+		c->newcomer = count(value, WN_DEFAULT_NEWCOMER, 100000);
 		return WN_OK;
 	}
 	if (strcmp(key, "sent_folder") == 0)

@@ -64,6 +64,8 @@ void wn_index_authors_free(wn_index *idx);
  * (the bots'), NULL-terminated (wn_strv_free); NULL when out of memory
  * (thread.c). */
 char **wn_thread_bot_ids(wn_index *idx, const char *tid);
+/* Is id among them? */
+bool wn_thread_is_bot(char *const *bots, const char *id);
 /* The thread tid and its first top-level message (the cover letter or
  * the patch); *q, once set, must be destroyed by the caller, and with it
  * the thread and its messages (thread.c). */

@@ -169,9 +169,9 @@ struct walk {
 	bool oom;
 };
 
-static bool is_bot(const struct walk *w, const char *id)
+bool wn_thread_is_bot(char *const *bots, const char *id)
 {
-	for (char **b = w->bots; b && *b; b++)
+	for (char *const *b = bots; b && *b; b++)
 		if (!strcmp(*b, id))
 			return true;
 	return false;
@@ -240,7 +240,7 @@ static void walk(struct walk *w, notmuch_message_t *m, enum under under, int dep
 	for (; rs && notmuch_messages_valid(rs) && !w->oom; notmuch_messages_move_to_next(rs)) {
 		notmuch_message_t *r = notmuch_messages_get(rs);
 		const char *id = notmuch_message_get_message_id(r);
-		bool bot = is_bot(w, id);
+		bool bot = wn_thread_is_bot(w->bots, id);
 
 		if (!strcmp(id, w->patch_id)) {
 			walk(w, r, UNDER_PATCH, 0);

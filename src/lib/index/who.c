@@ -118,14 +118,6 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	return t;
 }
 
-static bool is_bot(const struct wn_who_thread *t, const char *id)
-{
-	for (char **p = t->bots; p && *p; p++)
-		if (!strcmp(*p, id))
-			return true;
-	return false;
-}
-
 /* The human mails below node r of t: its subtree, the nodes after it
  * deeper than it.  The bots' are left out (a bot's follow-up to its own
  * report is no one answering it), their answers not; the configured
@@ -144,7 +136,7 @@ static bool below(wn_index *idx, struct wn_who_thread *t, size_t r, const char *
 		wn_reply *grown, *y;
 		char *a;
 
-		if (is_bot(t, x->id))
+		if (wn_thread_is_bot(t->bots, x->id))
 			continue;
 		if (!(grown = realloc(it->replies, (it->nreplies + 1) * sizeof(*grown))))
 			return false;
