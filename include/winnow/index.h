@@ -70,6 +70,7 @@ typedef struct wn_item {
 	 * read by wn_index_load() (a thread to walk) but on demand, by
 	 * wn_index_load_who(). */
 	bool who_read;
+	char *thread_id;	/* notmuch's, once loaded */
 	struct wn_reply *replies;	/* human replies to the review (wn_reply) */
 	size_t nreplies;
 	int earlier_patches;	/* the patch author's patches before it; -1: unknown */
@@ -192,6 +193,13 @@ void wn_replies_free(wn_reply *r, size_t n);
  * index or its author has no address notmuch can be asked about.
  * newcomer: known, and fewer than winnow.newcomer (0: nobody is). */
 wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err);
+
+/* Did the patch's author answer the review it?  What wn_index_load_who
+ * says, but first a count of the author's mails in the thread since the
+ * review, so that a pass over every review (stats) walks only the
+ * threads the author wrote in; it's who fields are then read, else
+ * left unread. */
+wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err);
 
 /* Who answered a review whose who fields are read. */
 typedef enum { WN_REPLIED_NONE, WN_REPLIED_HUMAN, WN_REPLIED_AUTHOR } wn_replied;

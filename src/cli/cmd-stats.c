@@ -63,11 +63,13 @@ static int count_one(wn_cli *cli, wn_item *it, void *arg)
 	unsigned *facts = calloc(n ? n : 1, sizeof(*facts));
 	wn_later later;
 	wn_fixed fixed;
+	bool replied;
 	int rc = 0;
 
 	if (!facts)
 		return wn_cli_nomem(cli);
-	if (it->loaded && !it->load_error && wn_index_load_who(cli->idx, it, NULL) == WN_NOMEM) {
+	if (it->loaded && !it->load_error &&
+	    wn_index_author_replied(cli->idx, it, &replied, NULL) == WN_NOMEM) {
 		free(facts);
 		return wn_cli_nomem(cli);
 	}

@@ -672,6 +672,8 @@ static void item_clear_loaded(wn_item *it)
 	it->replies = NULL;
 	it->nreplies = 0;
 	it->who_read = it->newcomer = false;
+	free(it->thread_id);
+	it->thread_id = NULL;
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -803,6 +805,9 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
 		goto nomem;
 	wn_props_read_item(it, msg);
+	/* Read with the properties' terms: who.c's walk needs no lookup. */
+	if (!(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
+		goto nomem;
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);

@@ -29,22 +29,25 @@ static bool quotable(const char *addr)
 
 /* Could anyone have answered: another mail of the thread dated from the
  * review on, not from the bot (which goes on reviewing the series'
- * other patches)?  A count on the thread's term, the date's value and
- * the sender's words, far cheaper than building the thread (or asking
- * the configured query, whose regular expressions read every subject),
- * and nearly always no for a review nobody answered.  (A reply whose
+ * other patches)?  Or, with from and !exclude, a mail from that
+ * address?  A count on the thread's term, the date's value and the
+ * sender's words, far cheaper than building the thread (or asking the
+ * configured query, whose regular expressions read every subject), and
+ * nearly always no for a review nobody answered.  (A reply whose
  * sender's clock ran behind the bot's is missed.)  Yes when the
  * question cannot be asked. */
-static bool later_mail(wn_index *idx, const char *tid, time_t since, const char *bot)
+static bool later_mail(wn_index *idx, const char *tid, time_t since, const char *from,
+		       bool exclude)
 {
+	bool by_from = from && quotable(from);
 	char *qs = NULL;
 	notmuch_query_t *q;
 	unsigned n = 2;
 	int made;
 
-	if (bot && quotable(bot))
-		made = asprintf(&qs, "thread:%s and date:@%lld.. and not from:\"%s\"", tid,
-				(long long) since, bot);
+	if (by_from)
+		made = asprintf(&qs, "thread:%s and date:@%lld.. and %sfrom:\"%s\"", tid,
+				(long long) since, exclude ? "not " : "", from);
 	else
 		made = asprintf(&qs, "thread:%s and date:@%lld..", tid, (long long) since);
 	if (made < 0)
@@ -55,7 +58,7 @@ static bool later_mail(wn_index *idx, const char *tid, time_t since, const char 
 		n = 2;
 	if (q)
 		notmuch_query_destroy(q);
-	return bot && quotable(bot) ? n > 0 : n > 1;	/* else the review itself is one */
+	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
 }
 
 /* Append the messages of ms and, after each, its answers, depth first. */
@@ -166,28 +169,19 @@ static bool below(wn_index *idx, struct wn_who_thread *t, size_t r, const char *
 static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, wn_error *err)
 {
 	struct wn_who_thread *t = NULL;
-	notmuch_message_t *msg;
-	time_t since;
-	char *tid;
+	time_t since = it->date;
+	const char *tid;
 	bool ok = true, walk = false;
-	wn_status st;
 
-	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-		return st;
-	if (!msg)
-		return WN_OK;	/* gone since it was listed: nobody answered */
-	tid = wn_strdup0(notmuch_message_get_thread_id(msg));
-	since = notmuch_message_get_date(msg);
-	notmuch_message_destroy(msg);
-	if (!tid)
-		return wn_error_set(err, WN_NOMEM, "out of memory");
+	if (!(tid = it->thread_id))
+		return WN_OK;	/* not loaded from the index: no thread */
 	for (size_t i = 0; i < WN_WHO_THREADS && !walk; i++)
 		walk = idx->threads[i] && idx->threads[i]->generation == idx->generation &&
 		       !strcmp(idx->threads[i]->tid, tid);
 	if (!walk) {
 		char *bot = wn_mail_addr(it->from);
 
-		walk = later_mail(idx, tid, since, bot);
+		walk = later_mail(idx, tid, since, bot, true);
 		free(bot);
 	}
 	if (walk) {
@@ -198,7 +192,6 @@ static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, 
 				break;
 			}
 	}
-	free(tid);
 	if (!ok) {
 		wn_replies_free(it->replies, it->nreplies);
 		it->replies = NULL;
@@ -323,6 +316,29 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
 	}
 	it->newcomer = it->earlier_patches >= 0 && it->earlier_patches < idx->conf.newcomer;
 	it->who_read = true;
+	return WN_OK;
+}
+
+wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err)
+{
+	char *addr;
+	bool maybe;
+	wn_status st;
+
+	*out = false;
+	if (!it->who_read && !it->loaded && (st = wn_index_load(idx, it, err)) != WN_OK)
+		return st;
+	if (!it->who_read && it->patch && it->thread_id) {
+		addr = wn_mail_addr(it->patch->author);
+		/* The author wrote nothing in the thread since: no walk. */
+		maybe = !addr || later_mail(idx, it->thread_id, it->date, addr, false);
+		free(addr);
+		if (!maybe)
+			return WN_OK;
+	}
+	if ((st = wn_index_load_who(idx, it, err)) != WN_OK)
+		return st;
+	*out = wn_item_replied(it) == WN_REPLIED_AUTHOR;
 	return WN_OK;
 }
 
