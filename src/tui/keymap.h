@@ -61,7 +61,7 @@
 	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
 	X(DIFF,           "diff",           "d",         "The patch's diff, at the finding's hunk")  \
 	X(MAIL,           "mail",           "m",         "The whole review mail in a pager, its links and Message-IDs") \
-	X(THREAD,         "thread",         "r",         "The human replies: to the review first (the author's marked), then in the patch's thread") \
+	X(THREAD,         "thread",         "r",         "The human replies, to the review first, then in the patch's thread") \
 	X(DETAILS,        "details",        "h",         "Review: show or hide the whole header (trailers)") \
 	X(SCROLL_LEFT,    "scroll-left",    "< Left",    "Scroll quoted code and the diff left")    \
 	X(SCROLL_RIGHT,   "scroll-right",   "> Right",   "Scroll quoted code and the diff right")   \
