@@ -70,6 +70,7 @@ typedef struct wn_item {
 	 * read by wn_index_load() (a thread to walk) but on demand, by
 	 * wn_index_load_who(). */
 	bool who_read;
+	bool replies_read;	/* the replies alone (wn_index_author_replied) */
 	char *thread_id;	/* notmuch's, once loaded */
 	struct wn_reply *replies;	/* human replies to the review (wn_reply) */
 	size_t nreplies;
@@ -197,8 +198,9 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err);
 /* Did the patch's author answer the review it?  What wn_index_load_who
  * says, but first a count of the author's mails in the thread since the
  * review, so that a pass over every review (stats) walks only the
- * threads the author wrote in; it's who fields are then read, else
- * left unread. */
+ * threads the author wrote in, and without the newcomer's query: it's
+ * replies are read then (replies_read), or known to hold none of the
+ * author's. */
 wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err);
 
 /* Who answered a review whose who fields are read. */

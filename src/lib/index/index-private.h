@@ -29,9 +29,9 @@ struct wn_index {
 	size_t next_thread;
 };
 
-/* One thread as who.c walked it: its messages in depth-first order
- * (a message's answers follow it, deeper), and its bot mails once
- * asked. */
+/* One thread as who.c listed (senders and dates) or walked it: its
+ * messages in depth-first order (a message's answers follow it,
+ * deeper), and its bot mails once asked. */
 struct wn_who_node {
 	char *id, *from, *subject;
 	time_t date;
@@ -41,11 +41,15 @@ struct wn_who_node {
 struct wn_who_thread {
 	char *tid;
 	unsigned long generation;	/* of the index it was read at */
-	struct wn_who_node *v;
+	struct wn_who_node *v;	/* listed only: from and date set */
 	size_t n;
+	bool listed;		/* v holds every message, with from and date */
+	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
 };
 
+/* Drop its messages (to be read again), or all of it (index.c). */
+void wn_who_thread_clear(struct wn_who_thread *t);
 void wn_who_thread_free(struct wn_who_thread *t);
 
 /* The dates and threads of one author's patch mails (who.c). */

@@ -671,7 +671,7 @@ static void item_clear_loaded(wn_item *it)
 	wn_replies_free(it->replies, it->nreplies);
 	it->replies = NULL;
 	it->nreplies = 0;
-	it->who_read = it->newcomer = false;
+	it->who_read = it->replies_read = it->newcomer = false;
 	free(it->thread_id);
 	it->thread_id = NULL;
 	it->loaded = false;
@@ -916,15 +916,22 @@ void wn_index_authors_free(wn_index *idx)
 	}
 }
 
-void wn_who_thread_free(struct wn_who_thread *t)
+void wn_who_thread_clear(struct wn_who_thread *t)
 {
-	for (size_t i = 0; t && i < t->n; i++) {
+	for (size_t i = 0; i < t->n; i++) {
 		free(t->v[i].id);
 		free(t->v[i].from);
 		free(t->v[i].subject);
 	}
+	free(t->v);
+	t->v = NULL;
+	t->n = 0;
+}
+
+void wn_who_thread_free(struct wn_who_thread *t)
+{
 	if (t) {
-		free(t->v);
+		wn_who_thread_clear(t);
 		free(t->tid);
 		wn_strv_free(t->bots);
 	}

@@ -27,37 +27,87 @@ static bool quotable(const char *addr)
 	return *addr != '\0';
 }
 
+/* Thread tid as kept, or a new one kept in the oldest slot; NULL when
+ * out of memory. */
+static struct wn_who_thread *thread_slot(wn_index *idx, const char *tid)
+{
+	struct wn_who_thread *t;
+	size_t slot;
+
+	for (size_t i = 0; i < WN_WHO_THREADS; i++)
+		if ((t = idx->threads[i]) && t->generation == idx->generation &&
+		    !strcmp(t->tid, tid))
+			return t;
+	if (!(t = calloc(1, sizeof(*t))) || !(t->tid = strdup(tid))) {
+		free(t);
+		return NULL;
+	}
+	t->generation = idx->generation;
+	slot = idx->next_thread++ % WN_WHO_THREADS;
+	wn_who_thread_free(idx->threads[slot]);
+	idx->threads[slot] = t;
+	return t;
+}
+
+/* The senders and dates of thread tid, read from the index's values
+ * (no thread built, no mail read); false when out of memory. */
+static bool thread_list(wn_index *idx, struct wn_who_thread *t)
+{
+	char *qs = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	bool ok = true;
+
+	if (asprintf(&qs, "thread:%s", t->tid) < 0 || !(q = wn_index_query_new(idx, qs))) {
+		free(qs);
+		return false;
+	}
+	free(qs);
+	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
+		ms = NULL;
+	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+		const char *f = notmuch_message_get_header(m, "from");
+
+		if (!(ok = grown != NULL))
+			break;
+		t->v = grown;
+		x = &grown[t->n++];
+		memset(x, 0, sizeof(*x));
+		x->from = strdup(f ? f : "");
+		x->date = notmuch_message_get_date(m);
+		ok = x->from != NULL;
+	}
+	notmuch_query_destroy(q);
+	t->listed = true;
+	return ok;
+}
+
 /* Could anyone have answered: another mail of the thread dated from the
  * review on, not from the bot (which goes on reviewing the series'
  * other patches)?  Or, with from and !exclude, a mail from that
- * address?  A count on the thread's term, the date's value and the
- * sender's words, far cheaper than building the thread (or asking the
- * configured query, whose regular expressions read every subject), and
- * nearly always no for a review nobody answered.  (A reply whose
+ * address?  Read from the thread's list of senders and dates, kept for
+ * the series' other reviews: far cheaper than building the thread (or
+ * asking the configured query, whose regular expressions read every
+ * subject), and nearly always no for a review nobody answered.  The
+ * sender is matched by its address's text in the From, a test that
+ * only ever says yes too often: the walk then decides.  (A reply whose
  * sender's clock ran behind the bot's is missed.)  Yes when the
  * question cannot be asked. */
 static bool later_mail(wn_index *idx, const char *tid, time_t since, const char *from,
 		       bool exclude)
 {
-	bool by_from = from && quotable(from);
-	char *qs = NULL;
-	notmuch_query_t *q;
-	unsigned n = 2;
-	int made;
+	struct wn_who_thread *t = thread_slot(idx, tid);
+	bool by_from = from && *from;
+	size_t n = 0;
 
-	if (by_from)
-		made = asprintf(&qs, "thread:%s and date:@%lld.. and %sfrom:\"%s\"", tid,
-				(long long) since, exclude ? "not " : "", from);
-	else
-		made = asprintf(&qs, "thread:%s and date:@%lld..", tid, (long long) since);
-	if (made < 0)
+	if (!t || (!t->listed && !thread_list(idx, t)))
 		return true;
-	q = wn_index_query_new(idx, qs);
-	free(qs);
-	if (q && notmuch_query_count_messages(q, &n) != NOTMUCH_STATUS_SUCCESS)
-		n = 2;
-	if (q)
-		notmuch_query_destroy(q);
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].date >= since &&
+		    (!by_from || (strcasestr(t->v[i].from, from) != NULL) != exclude))
+			n++;
 	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
 }
 
@@ -87,38 +137,29 @@ static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
 	return true;
 }
 
-/* Thread tid, from the threads kept or walked now and kept; NULL when
- * out of memory.  The reviews of a series mostly share a thread, and
- * come one after the other. */
+/* Thread tid walked, from the threads kept or walked now and kept;
+ * NULL when out of memory.  The reviews of a series mostly share a
+ * thread, and come one after the other. */
 static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 {
-	struct wn_who_thread *t;
+	struct wn_who_thread *t = thread_slot(idx, tid);
 	notmuch_query_t *q = NULL;
 	notmuch_thread_t *thread = NULL;
-	size_t slot;
 	bool ok;
 
-	for (size_t i = 0; i < WN_WHO_THREADS; i++)
-		if ((t = idx->threads[i]) && t->generation == idx->generation &&
-		    !strcmp(t->tid, tid))
-			return t;
-	if (!(t = calloc(1, sizeof(*t))) || !(t->tid = strdup(tid))) {
-		free(t);
-		return NULL;
-	}
-	t->generation = idx->generation;
+	if (!t || t->walked)
+		return t;
+	wn_who_thread_clear(t);
 	wn_thread_root(idx, tid, &q, &thread);
 	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
 	if (q)
 		notmuch_query_destroy(q);
-	if (!ok) {
-		wn_who_thread_free(t);
-		return NULL;
-	}
-	slot = idx->next_thread++ % WN_WHO_THREADS;
-	wn_who_thread_free(idx->threads[slot]);
-	idx->threads[slot] = t;
-	return t;
+	/* Half read: read again next time. */
+	t->walked = ok;
+	t->listed = ok;
+	if (!ok)
+		wn_who_thread_clear(t);
+	return ok ? t : NULL;
 }
 
 /* The human mails below node r of t: its subtree, the nodes after it
@@ -175,10 +216,7 @@ static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, 
 
 	if (!(tid = it->thread_id))
 		return WN_OK;	/* not loaded from the index: no thread */
-	for (size_t i = 0; i < WN_WHO_THREADS && !walk; i++)
-		walk = idx->threads[i] && idx->threads[i]->generation == idx->generation &&
-		       !strcmp(idx->threads[i]->tid, tid);
-	if (!walk) {
+	{
 		char *bot = wn_mail_addr(it->from);
 
 		walk = later_mail(idx, tid, since, bot, true);
@@ -304,6 +342,14 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
 		return st;
 	if (it->patch && !(addr = wn_mail_addr(it->patch->author)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	if (it->replies_read) {
+		/* Read by wn_index_author_replied, but only when the author
+		 * wrote in the thread since: read them all. */
+		wn_replies_free(it->replies, it->nreplies);
+		it->replies = NULL;
+		it->nreplies = 0;
+		it->replies_read = false;
+	}
 	st = review_replies(idx, it, addr, err);
 	if (st == WN_OK)
 		st = earlier_patches(idx, it, addr, err);
@@ -315,31 +361,35 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
 		return st;
 	}
 	it->newcomer = it->earlier_patches >= 0 && it->earlier_patches < idx->conf.newcomer;
-	it->who_read = true;
+	it->who_read = it->replies_read = true;
 	return WN_OK;
 }
 
 wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err)
 {
 	char *addr;
-	bool maybe;
 	wn_status st;
 
 	*out = false;
-	if (!it->who_read && !it->loaded && (st = wn_index_load(idx, it, err)) != WN_OK)
-		return st;
-	if (!it->who_read && it->patch && it->thread_id) {
-		addr = wn_mail_addr(it->patch->author);
-		/* The author wrote nothing in the thread since: no walk. */
-		maybe = !addr || later_mail(idx, it->thread_id, it->date, addr, false);
-		free(addr);
-		if (!maybe)
-			return WN_OK;
+	if (it->who_read) {
+		*out = wn_item_replied(it) == WN_REPLIED_AUTHOR;
+		return WN_OK;
 	}
-	if ((st = wn_index_load_who(idx, it, err)) != WN_OK)
+	if (!it->loaded && (st = wn_index_load(idx, it, err)) != WN_OK)
 		return st;
-	*out = wn_item_replied(it) == WN_REPLIED_AUTHOR;
-	return WN_OK;
+	if (!it->patch || !it->thread_id)
+		return WN_OK;
+	if (!(addr = wn_mail_addr(it->patch->author)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	/* The author wrote nothing in the thread since: no walk.  Else the
+	 * replies alone: the newcomer's query is not this question's. */
+	st = WN_OK;
+	if (!it->replies_read && later_mail(idx, it->thread_id, it->date, addr, false) &&
+	    (st = review_replies(idx, it, addr, err)) == WN_OK)
+		it->replies_read = true;
+	free(addr);
+	*out = st == WN_OK && wn_item_author_reply(it);
+	return st;
 }
 
 wn_replied wn_item_replied(const wn_item *it)
@@ -351,7 +401,7 @@ wn_replied wn_item_replied(const wn_item *it)
 
 const wn_reply *wn_item_author_reply(const wn_item *it)
 {
-	for (size_t i = 0; it->who_read && i < it->nreplies; i++)
+	for (size_t i = 0; (it->who_read || it->replies_read) && i < it->nreplies; i++)
 		if (it->replies[i].author)
 			return &it->replies[i];
 	return NULL;
