@@ -188,28 +188,34 @@ static bool is_series_mail(notmuch_message_t *m)
 	return s && *s == '[';
 }
 
+bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject)
+{
+	const char *f;
+
+	*id = wn_strdup0(notmuch_message_get_message_id(m));
+	f = notmuch_message_get_header(m, "from");
+	*from = strdup(f ? f : "");
+	f = notmuch_message_get_header(m, "subject");
+	*subject = strdup(f ? f : "");
+	return *id && *from && *subject;
+}
+
 /* Append message m to the n replies of *v, as one at depth (to_cover:
  * about the cover letter); false when out of memory. */
 static bool push_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover)
 {
 	wn_reply *grown = realloc(*v, (*n + 1) * sizeof(*grown));
 	wn_reply *r;
-	const char *f;
 
 	if (!grown)
 		return false;
 	*v = grown;
 	r = &grown[*n];
 	memset(r, 0, sizeof(*r));
-	r->id = wn_strdup0(notmuch_message_get_message_id(m));
-	f = notmuch_message_get_header(m, "from");
-	r->from = strdup(f ? f : "");
-	f = notmuch_message_get_header(m, "subject");
-	r->subject = strdup(f ? f : "");
 	r->date = notmuch_message_get_date(m);
 	r->depth = depth;
 	r->to_cover = to_cover;
-	if (!r->id || !r->from || !r->subject) {
+	if (!wn_thread_msg_copy(m, &r->id, &r->from, &r->subject)) {
 		free(r->id);
 		free(r->from);
 		free(r->subject);

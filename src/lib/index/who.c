@@ -117,20 +117,14 @@ static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
 	for (; ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
 		notmuch_message_t *m = notmuch_messages_get(ms);
 		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
-		const char *f;
 
 		if (!grown)
 			return false;
 		t->v = grown;
 		x = &grown[t->n++];
-		x->id = wn_strdup0(notmuch_message_get_message_id(m));
-		f = notmuch_message_get_header(m, "from");
-		x->from = strdup(f ? f : "");
-		f = notmuch_message_get_header(m, "subject");
-		x->subject = strdup(f ? f : "");
 		x->date = notmuch_message_get_date(m);
 		x->depth = depth;
-		if (!x->id || !x->from || !x->subject ||
+		if (!wn_thread_msg_copy(m, &x->id, &x->from, &x->subject) ||
 		    !flatten(t, notmuch_message_get_replies(m), depth + 1))
 			return false;
 	}
