@@ -13,6 +13,7 @@
 /* git's approxidate, as lei's rt: takes it */
 #define WN_DEFAULT_FETCH_SINCE "4.weeks.ago"
 #define WN_DEFAULT_FETCH_FOLDER "lore"
+#define WN_DEFAULT_NEWCOMER 5
 
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
@@ -43,6 +44,9 @@ typedef struct wn_conf {
 	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
 				 * that are no reviews too (summaries,
 				 * follow-ups, their own patches) */
+	int newcomer;		/* winnow.newcomer: a patch author with fewer
+				 * earlier patches in the index is new; 0: mark
+				 * nobody; -1: not a number (wn_conf_check) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 } wn_conf;

@@ -73,6 +73,17 @@ typedef struct wn_item {
 	 * any of them show on all (their findings share fingerprints). */
 	char **copies;
 	char *copy_of;
+
+	/* Who answered the review and how new its patch's author is: not
+	 * read by wn_index_load() (a thread to walk) but on demand, by
+	 * wn_index_load_who(). */
+	bool who_read;
+	bool replies_read;	/* the replies alone (wn_index_author_replied) */
+	char *thread_id;	/* notmuch's, once loaded */
+	struct wn_reply *replies;	/* human replies to the review (wn_reply) */
+	size_t nreplies;
+	int earlier_patches;	/* the patch author's patches before it; -1: unknown */
+	bool newcomer;		/* earlier_patches known and below winnow.newcomer */
 } wn_item;
 
 /* The reviews of a query.  Rows are read from the index only when asked
@@ -153,7 +164,7 @@ void wn_list_release(wn_list *l, size_t i);
 wn_status wn_index_read_mail(wn_index *idx, const char *msgid, wn_mail **out, char **path,
 			     wn_error *err);
 
-/* A human reply in a patch's thread. */
+/* A human reply in a patch's thread, or to a review. */
 typedef struct wn_reply {
 	char *id;		/* Message-ID without <> */
 	char *from;		/* decoded, as notmuch indexed it */
@@ -161,6 +172,7 @@ typedef struct wn_reply {
 	time_t date;
 	int depth;		/* 1: answers the message it is about */
 	bool to_cover;		/* about the series' cover letter, not the patch */
+	bool author;		/* from the patch's author (same address) */
 } wn_reply;
 
 /* The replies to it's patch (and to its series' cover letter) that are
@@ -171,6 +183,39 @@ typedef struct wn_reply {
 wn_status wn_index_replies(wn_index *idx, const wn_item *it, wn_reply **out, size_t *n,
 			   wn_error *err);
 void wn_replies_free(wn_reply *r, size_t n);
+
+/* Who answered the review it (loaded), and how new its patch's author
+ * is (who.c), into it's who fields, once: it->who_read says they are.
+ *
+ * The replies are every message below the review in its thread (an
+ * answer to an answer too: the author answering a maintainer who
+ * answered the bot is still talk about the review) that the configured
+ * query does not match (no bot's), in thread order; depth 1 answers the
+ * review itself.  author: the reply's From address is the patch
+ * author's (wn_mail_addr, any case).  One thread query per review, and
+ * one more only when something answered it.
+ *
+ * earlier_patches counts the mails from the patch author's address
+ * whose subject starts with a "[... PATCH ...]" tag, dated before the
+ * patch, its own thread (its series) left out: one query per distinct
+ * address, kept for the life of idx.  -1 when the patch is not in the
+ * index or its author has no address notmuch can be asked about.
+ * newcomer: known, and fewer than winnow.newcomer (0: nobody is). */
+wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err);
+
+/* Did the patch's author answer the review it?  What wn_index_load_who
+ * says, but first a count of the author's mails in the thread since the
+ * review, so that a pass over every review (stats) walks only the
+ * threads the author wrote in, and without the newcomer's query: it's
+ * replies are read then (replies_read), or known to hold none of the
+ * author's. */
+wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err);
+
+/* Who answered a review whose who fields are read. */
+typedef enum { WN_REPLIED_NONE, WN_REPLIED_HUMAN, WN_REPLIED_AUTHOR } wn_replied;
+wn_replied wn_item_replied(const wn_item *it);
+/* The first reply of the patch's author to it (read); NULL: none. */
+const wn_reply *wn_item_author_reply(const wn_item *it);
 
 /* The subject of the first message of the thread holding it's patch:
  * the series' cover letter, or the patch itself when it came alone.

@@ -45,4 +45,11 @@ void wn_mail_free(wn_mail **m);
  * out of memory). */
 char *wn_mail_list(const wn_mail *m);
 
+/* The address of the first mailbox of an address header's decoded text
+ * ("Name <Addr@Host>", "addr@host (Name)", a group), read by GMime as
+ * the From of a parsed mail is, lower case: two people are the same when
+ * these are equal.  malloc'd; "" when the text holds no address, NULL
+ * when out of memory. */
+char *wn_mail_addr(const char *text);
+
 #endif

@@ -61,6 +61,10 @@ typedef struct wn_stats_counts {
 	 * series changes the function of (WN_STATS_LATER), and findings
 	 * judged valid that a later version no longer has (WN_STATS_FIXED). */
 	unsigned long later_patch, fixed_later;
+	/* Reviews the patch's author answered (wn_index_load_who read:
+	 * the author replied; a review whose replies were not read counts
+	 * as not answered). */
+	unsigned long author_replied;
 } wn_stats_counts;
 
 /* What the counts say.  With no triaged finding there is no rate: the

@@ -24,9 +24,15 @@ static const wn_opt show_opts[] = {
 /* One review; with --tree, {"review": ..., "tree": ...}. */
 static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
 {
+	wn_error err = WN_ERROR_INIT;
 	int rc = 0;
 
 	wn_cli_overlay(cli, it);
+	if (wn_index_load_who(cli->idx, it, &err) != WN_OK) {
+		rc = wn_cli_fail(cli, &err);
+		wn_error_clear(&err);
+		return rc;
+	}
 	if (!tree) {
 		wn_print_review(p, it);
 		return 0;

@@ -63,10 +63,16 @@ static int count_one(wn_cli *cli, wn_item *it, void *arg)
 	unsigned *facts = calloc(n ? n : 1, sizeof(*facts));
 	wn_later later;
 	wn_fixed fixed;
+	bool replied;
 	int rc = 0;
 
 	if (!facts)
 		return wn_cli_nomem(cli);
+	if (it->loaded && !it->load_error &&
+	    wn_index_author_replied(cli->idx, it, &replied, NULL) == WN_NOMEM) {
+		free(facts);
+		return wn_cli_nomem(cli);
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (wn_series_later(ps->series, it, i, &later, NULL) == WN_OK)
 			facts[i] |= WN_STATS_LATER;
@@ -139,6 +145,7 @@ static void record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
 	key_int(p, "forwarded", c->forwarded);
 	key_int(p, "later_patch", c->later_patch);
 	key_int(p, "fixed_later", c->fixed_later);
+	key_int(p, "author_replied", c->author_replied);
 	key_int(p, "regraded", c->regraded);
 	key_int(p, "triaged", r.triaged);
 	key_real(p, "false_positive_rate", r.has_rate, r.fp_rate);

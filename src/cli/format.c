@@ -288,6 +288,47 @@ static void kind(wn_printer *p, const wn_item *it)
 	p->end(p);
 }
 
+/* Who answered the review, and whether its author is new (read only
+ * where wn_index_load_who() ran: show, not list). */
+static void who(wn_printer *p, const wn_item *it)
+{
+	if (!it->who_read)
+		return;
+	p->map_key(p, "replies");
+	p->begin_list(p);
+	for (size_t i = 0; i < it->nreplies; i++) {
+		const wn_reply *r = &it->replies[i];
+
+		p->begin_map(p);
+		date(p, "date", i ? "          " : "Replies:  ", r->date);
+		field(p, "from", "  ", r->from);
+		key_bool(p, "author", r->author);
+		if (r->author)
+			wn_pr_text(p, " (the patch's author)");
+		key_int(p, "depth", r->depth);
+		p->map_key(p, "id");
+		p->label(p, "  id:");
+		p->msgid(p, r->id);
+		p->separator(p);
+		p->end(p);
+	}
+	p->end(p);
+	key_bool(p, "newcomer", it->newcomer);
+	p->map_key(p, "earlier_patches");
+	if (it->earlier_patches >= 0)
+		p->integer(p, it->earlier_patches);
+	else
+		p->null(p);
+	if (it->newcomer) {
+		if (it->earlier_patches)
+			wn_pr_text(p, "Newcomer: %d earlier patch%s of the author in the index",
+				   it->earlier_patches, it->earlier_patches == 1 ? "" : "es");
+		else
+			wn_pr_text(p, "Newcomer: no earlier patch of the author in the index");
+		p->separator(p);
+	}
+}
+
 void wn_print_review(wn_printer *p, const wn_item *it)
 {
 	const wn_review *r = it->review;
@@ -313,6 +354,7 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	line_if(p, NULL, "Error:    ", it->load_error);
 	field(p, "explain", NULL, it->load_error ? it->load_error : r ? r->explain : NULL);
 	patch(p, it);
+	who(p, it);
 	wn_pr_text(p, "Findings: ");
 	counts(p, it);
 	p->separator(p);

@@ -333,6 +333,7 @@ static void series_row(struct table *t, const wn_stats *s, const wn_stats_group 
 	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_VALID]);
 	row[i++] = wn_strdupf("%lu", c->fixed_later);
 	row[i++] = wn_strdupf("%lu", c->regraded);
+	row[i++] = wn_strdupf("%lu", c->author_replied);
 }
 
 /* What the series and the maintainer's own grading say. */
@@ -346,6 +347,7 @@ static void series_table(wn_printer *p, const wn_stats *s, bool utf8)
 	add_col(&t, "valid", true);
 	add_col(&t, "fixed-later", true);
 	add_col(&t, "regraded", true);
+	add_col(&t, "author-replied", true);
 	for (size_t i = 0; i < wn_stats_ngroups(s); i++)
 		series_row(&t, s, wn_stats_group_at(s, i), &wn_stats_group_at(s, i)->c);
 	series_row(&t, s, NULL, wn_stats_total(s));
@@ -384,7 +386,7 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	p->separator(p);
 	claims_table(p, s, utf8);
 	p->separator(p);
-	wn_pr_text(p, "Series and your own grading:");
+	wn_pr_text(p, "Series, your own grading and the authors' answers:");
 	p->separator(p);
 	series_table(p, s, utf8);
 	p->separator(p);
@@ -402,6 +404,8 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	p->separator(p);
 	wn_pr_text(p, "fixed-later: valid, and gone from the bot's review of a later version;");
 	p->separator(p);
-	wn_pr_text(p, "regraded: you gave it another severity than the bot did");
+	wn_pr_text(p, "regraded: you gave it another severity than the bot did;");
+	p->separator(p);
+	wn_pr_text(p, "author-replied: reviews the patch's author answered in the thread");
 	p->separator(p);
 }

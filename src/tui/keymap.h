@@ -55,13 +55,13 @@
 	X(EDIT,           "edit",           "e",         "Forward: edit the draft again; review: the finding's file at its line in $EDITOR (winnow.tree)")          \
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
 	/* the views maintainers live in: order, patch, mail, thread */                             \
-	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series)") \
+	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series, newcomers first)") \
 	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \
 	X(HIDE_EMPTY,     "toggle-empty",   "z",         "Queue: hide or show reviews without findings (remembered)") \
 	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
 	X(DIFF,           "diff",           "d",         "The patch's diff, at the finding's hunk")  \
 	X(MAIL,           "mail",           "m",         "The whole review mail in a pager, its links and Message-IDs") \
-	X(THREAD,         "thread",         "r",         "The human replies in the patch's thread") \
+	X(THREAD,         "thread",         "r",         "The human replies, to the review first, then in the patch's thread") \
 	X(DETAILS,        "details",        "h",         "Review: show or hide the whole header (trailers)") \
 	X(SCROLL_LEFT,    "scroll-left",    "< Left",    "Scroll quoted code and the diff left")    \
 	X(SCROLL_RIGHT,   "scroll-right",   "> Right",   "Scroll quoted code and the diff right")   \

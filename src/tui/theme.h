@@ -73,7 +73,11 @@
 	X(DIFF_FINDING,     "diff.finding",           "black yellow bold")        \
 	X(MAIL_HEADER,      "mail.header",            "green default bold")       \
 	X(LINK,             "link",                   "blue default underline")   \
-	X(SERIES,           "series",                 "default default bold")
+	X(SERIES,           "series",                 "default default bold")     \
+	/* who answered a review, and a newcomer's patch (issue 24) */        \
+	X(REPLIED_AUTHOR,   "replied.author",         "green default bold")       \
+	X(REPLIED,          "replied.other",          "cyan default")             \
+	X(NEWCOMER,         "newcomer",               "yellow default bold")
 
 enum role {
 #define THEME_X_(e, name, def) ROLE_##e,

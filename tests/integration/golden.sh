@@ -45,6 +45,7 @@ declare -A own_test=(
 	[demo]=tests/integration/list-show.sh
 	[hostile]=tests/integration/hostile.sh
 	[tui-wide]=tests/tui/screens-wide.sh
+	[who]=tests/integration/who.sh
 )
 # Folders whose goldens still predate quote and comment in show's JSON,
 # compared without them until a parser defect is fixed: none now (the

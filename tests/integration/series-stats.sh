@@ -35,7 +35,7 @@ expect_eq "regraded: high for medium, medium for low; low for low is no regradin
 	"$(jq '.[] | select(.total) | .regraded' "$json")"
 
 text=$("$WINNOW" stats "id:$v1 or id:$v2 or id:$v3 or id:$v2p4")
-check "text: the series table" grep -qxF "Series and your own grading:" <<<"$text"
-check "text: its numbers" grep -qE '^Sashiko +12 +2 +1 +1 +2$' <<<"$text"
+check "text: the series table" grep -qxF "Series, your own grading and the authors' answers:" <<<"$text"
+check "text: its numbers" grep -qE '^Sashiko +12 +2 +1 +1 +2 +0$' <<<"$text"
 "$WINNOW" stats --by=maintainer-severity,bogus > /dev/null 2>&1; expect_eq "an unknown key: usage error" 1 $?
 wn_done

@@ -24,6 +24,9 @@ wn_tui_wait "by series" >/dev/null
 wn_screen sort-series-80x24
 wn_screen sort-series-80x24 color
 wn_tui_keys o
+wn_tui_wait "by newcomer" >/dev/null
+wn_screen sort-newcomer-80x24
+wn_tui_keys o
 wn_tui_wait "by date" >/dev/null
 
 # J skips reviews without untriaged findings (the empty one at row 5).

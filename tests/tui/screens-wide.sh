@@ -18,7 +18,7 @@ wn_tui_keys o o o
 wn_tui_wait "by series" >/dev/null
 check "both versions under one heading" wn_tui_wait "(v2 v1, 2 reviews)"
 wn_screen series-80x24
-wn_tui_keys o
+wn_tui_keys o o
 wn_tui_wait "by date" >/dev/null
 wn_tui_keys j Enter
 wn_tui_wait "finding 1 of 1" >/dev/null

@@ -109,6 +109,19 @@ static void test_conf(void **state)
 	assert_int_equal(wn_conf_set(&c, "winnow.bots", "ai@example.org"), WN_OK);
 	assert_string_equal(c.bots[0], "ai@example.org");
 	assert_int_equal(wn_conf_set(&c, "winnow.future-key", "x"), WN_OK);
+	/* winnow.newcomer: 5 by default, a count, refused otherwise. */
+	assert_int_equal(c.newcomer, 5);
+	assert_int_equal(wn_conf_set(&c, "winnow.newcomer", "12"), WN_OK);
+	assert_int_equal(c.newcomer, 12);
+	assert_int_equal(wn_conf_check(&c, NULL), WN_OK);
+	assert_int_equal(wn_conf_set(&c, "winnow.newcomer", "0"), WN_OK);
+	assert_int_equal(c.newcomer, 0);
+	assert_int_equal(wn_conf_set(&c, "winnow.newcomer", "-3"), WN_OK);
+	assert_int_equal(wn_conf_check(&c, NULL), WN_CONFIG);
+	assert_int_equal(wn_conf_set(&c, "winnow.newcomer", "5x"), WN_OK);
+	assert_int_equal(wn_conf_check(&c, NULL), WN_CONFIG);
+	assert_int_equal(wn_conf_set(&c, "winnow.newcomer", ""), WN_OK);
+	assert_int_equal(c.newcomer, 5);
 	wn_conf_clear(&c);
 }
 

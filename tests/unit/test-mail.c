@@ -29,6 +29,36 @@ static wn_mail *parse_ok(const char *text)
 	return m;
 }
 
+/* One person, however the From is written; "" for no address. */
+static void test_addr(void **state)
+{
+	static const char *const same[] = {
+		"Nina Newbie <nina.newbie@example.net>",
+		"\"Newbie, Nina\" <Nina.Newbie@EXAMPLE.net>",
+		"nina.newbie@example.net (Nina Newbie)",
+		"NINA.NEWBIE@example.NET",
+		"Nina \x01Newbie <nina.newbie@example.net>",
+	};
+	char *a;
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		a = wn_mail_addr(same[i]);
+		assert_non_null(a);
+		assert_string_equal(a, "nina.newbie@example.net");
+		free(a);
+	}
+	a = wn_mail_addr("x.nina.newbie@example.net");
+	assert_string_equal(a, "x.nina.newbie@example.net");
+	free(a);
+	a = wn_mail_addr("");
+	assert_string_equal(a, "");
+	free(a);
+	a = wn_mail_addr(NULL);
+	assert_string_equal(a, "");
+	free(a);
+}
+
 static void test_qp_utf8(void **state)
 {
 	wn_mail *m;
@@ -621,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_plain_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),
+		cmocka_unit_test(test_addr),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);

@@ -115,6 +115,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->newcomer = WN_DEFAULT_NEWCOMER;
 	return WN_OK;
 }
 
@@ -127,6 +128,18 @@ static bool truth(const char *v)
 		if (wn_text_prefix_ci(v, yes[k]) && !v[strlen(yes[k])])
 			return true;
 	return false;
+}
+
+/* A count from 0 to max; def when empty; -1 when not one (wn_conf_check
+ * refuses it, naming the key). */
+static int count(const char *value, int def, long max)
+{
+	char *end;
+	long v = strtol(value, &end, 10);
+
+	if (!*value)
+		return def;
+	return *end || v < 0 || v > max || value[0] < '0' || value[0] > '9' ? -1 : (int) v;
 }
 
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
@@ -150,14 +163,11 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 	if (strcmp(key, "sendmail") == 0)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
 	if (strcmp(key, "sendmail_timeout") == 0) {
-		char *end;
-		long v = strtol(value, &end, 10);
-
-		if (!*value)
-			c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
-		else
-			c->sendmail_timeout = *end || v < 0 || v > 86400 || value[0] < '0' || value[0] > '9'
-					      ? -1 : (int) v;
+		c->sendmail_timeout = count(value, WN_DEFAULT_SENDMAIL_TIMEOUT, 86400);
+		return WN_OK;
+	}
+	if (strcmp(key, "newcomer") == 0) {
+		c->newcomer = count(value, WN_DEFAULT_NEWCOMER, 100000);
 		return WN_OK;
 	}
 	if (strcmp(key, "sent_folder") == 0)
@@ -230,6 +240,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 	if (c->sendmail_timeout < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.sendmail_timeout must be a number of seconds "
 				    "(0 to 86400; 0: no limit)");
+	if (c->newcomer < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "
+				    "(0 to 100000; 0: mark nobody)");
 	if (n == 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is empty: winnow's tags would "
 				    "mix with your own (unset it for the default '%s')", WN_DEFAULT_TAGPREFIX);

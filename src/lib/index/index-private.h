@@ -6,8 +6,12 @@
 #include <notmuch.h>
 
 #include "index-nm.h"
+#include "../core/map.h"
 #include "winnow/conf.h"
 #include "winnow/index.h"
+
+/* How many threads who.c keeps, the oldest walked going first. */
+#define WN_WHO_THREADS 16
 
 struct wn_index {
 	notmuch_database_t *db;		/* read-only handle */
@@ -17,7 +21,63 @@ struct wn_index {
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
+	/* who.c's patches of each author address (struct wn_author_patches),
+	 * asked once per address. */
+	wn_map authors;
+	/* who.c's last threads walked: a series' reviews share one. */
+	struct wn_who_thread *threads[WN_WHO_THREADS];
+	size_t next_thread;
 };
+
+/* One thread as who.c listed (senders and dates) or walked it: its
+ * messages in depth-first order (a message's answers follow it,
+ * deeper), and its bot mails once asked. */
+struct wn_who_node {
+	char *id, *from, *subject;
+	time_t date;
+	int depth;		/* 0: a top-level message */
+};
+
+struct wn_who_thread {
+	char *tid;
+	unsigned long generation;	/* of the index it was read at */
+	struct wn_who_node *v;	/* listed only: from and date set */
+	size_t n;
+	bool listed;		/* v holds every message, with from and date */
+	bool walked;		/* ... and ids, subjects and depths, in thread order */
+	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
+};
+
+/* Drop its messages (to be read again), or all of it (index.c). */
+void wn_who_thread_clear(struct wn_who_thread *t);
+void wn_who_thread_free(struct wn_who_thread *t);
+
+/* The dates and threads of one author's patch mails (who.c). */
+struct wn_author_patches {
+	size_t n;
+	time_t *dates;
+	char **threads;
+};
+
+/* Free one of them (void *: a wn_map value), and the whole map
+ * (index.c, for who.c too). */
+void wn_author_patches_free(void *a);
+void wn_index_authors_free(wn_index *idx);
+
+/* The ids of the mails of thread tid that the configured query matches
+ * (the bots'), NULL-terminated (wn_strv_free); NULL when out of memory
+ * (thread.c). */
+char **wn_thread_bot_ids(wn_index *idx, const char *tid);
+/* m's Message-ID, From and Subject as notmuch has them, malloc'd into
+ * the three; false when out of memory (the caller frees what was set). */
+bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject);
+/* Is id among them? */
+bool wn_thread_is_bot(char *const *bots, const char *id);
+/* The thread tid and its first top-level message (the cover letter or
+ * the patch); *q, once set, must be destroyed by the caller, and with it
+ * the thread and its messages (thread.c). */
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
+				  notmuch_thread_t **thread);
 
 
 #endif

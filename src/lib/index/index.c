@@ -172,6 +172,7 @@ void wn_index_close(wn_index **pidx)
 	free(idx->db_path);
 	wn_conf_clear(&idx->conf);
 	wn_strv_free(idx->exclude_tags);
+	wn_index_authors_free(idx);
 	free(idx);
 	*pidx = NULL;
 }
@@ -669,6 +670,12 @@ static void item_clear_loaded(wn_item *it)
 	free(it->warning);
 	it->warning = NULL;
 	wn_copy_clear(it);
+	wn_replies_free(it->replies, it->nreplies);
+	it->replies = NULL;
+	it->nreplies = 0;
+	it->who_read = it->replies_read = it->newcomer = false;
+	free(it->thread_id);
+	it->thread_id = NULL;
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -804,6 +811,9 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	if (wn_copy_find(idx, it, msg, err) != WN_OK)
 		goto nomem;
 	wn_copy_merge(idx, it);
+	/* Read with the properties' terms: who.c's walk needs no lookup. */
+	if (!(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
+		goto nomem;
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	wn_mail_free(&mail);
@@ -878,6 +888,60 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	}
 	*out = it;
 	return WN_OK;
+}
+
+void wn_replies_free(wn_reply *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].id);
+		free(r[i].from);
+		free(r[i].subject);
+	}
+	free(r);
+}
+
+void wn_author_patches_free(void *v)
+{
+	struct wn_author_patches *a = v;
+
+	for (size_t i = 0; a && i < a->n; i++)
+		free(a->threads[i]);
+	if (a) {
+		free(a->threads);
+		free(a->dates);
+	}
+	free(a);
+}
+
+void wn_index_authors_free(wn_index *idx)
+{
+	wn_map_free(&idx->authors, wn_author_patches_free);
+	for (size_t i = 0; i < WN_WHO_THREADS; i++) {
+		wn_who_thread_free(idx->threads[i]);
+		idx->threads[i] = NULL;
+	}
+}
+
+void wn_who_thread_clear(struct wn_who_thread *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->v[i].id);
+		free(t->v[i].from);
+		free(t->v[i].subject);
+	}
+	free(t->v);
+	t->v = NULL;
+	t->n = 0;
+}
+
+void wn_who_thread_free(struct wn_who_thread *t)
+{
+	if (t) {
+		wn_who_thread_clear(t);
+		free(t->tid);
+		wn_strv_free(t->bots);
+	}
+	free(t);
 }
 
 void wn_item_free(wn_item **pit)

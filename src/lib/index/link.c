@@ -20,15 +20,9 @@
 #include "../core/str.h"
 #include "winnow/text.h"
 
-/* Is this mail a patch (or a series' cover letter)?  A review may
- * answer something else -- syzbot's test result replies to the "#syz
- * test" mail, a thread holds human replies -- and that is no patch to
- * show attribution for.  A patch has a "[... PATCH ...]" tag in a
- * subject that is not a reply, or carries a diff. */
-static bool looks_like_patch(const wn_mail *m)
+bool wn_link_patch_tag(const char *subject)
 {
-	const char *s = m->subject ? m->subject : "", *close, *l;
-	size_t pos = 0, n;
+	const char *s = subject ? subject : "", *close;
 
 	while (*s == ' ')
 		s++;
@@ -37,6 +31,21 @@ static bool looks_like_patch(const wn_mail *m)
 			if (wn_text_prefix_ci(p, "patch"))
 				return true;
 	}
+	return false;
+}
+
+/* Is this mail a patch (or a series' cover letter)?  A review may
+ * answer something else -- syzbot's test result replies to the "#syz
+ * test" mail, a thread holds human replies -- and that is no patch to
+ * show attribution for.  A patch has a "[... PATCH ...]" tag in a
+ * subject that is not a reply, or carries a diff. */
+static bool looks_like_patch(const wn_mail *m)
+{
+	const char *l;
+	size_t pos = 0, n;
+
+	if (wn_link_patch_tag(m->subject))
+		return true;
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &n))
 		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "--- a/"))
 			return true;

@@ -169,9 +169,9 @@ struct walk {
 	bool oom;
 };
 
-static bool is_bot(const struct walk *w, const char *id)
+bool wn_thread_is_bot(char *const *bots, const char *id)
 {
-	for (char **b = w->bots; b && *b; b++)
+	for (char *const *b = bots; b && *b; b++)
 		if (!strcmp(*b, id))
 			return true;
 	return false;
@@ -188,35 +188,47 @@ static bool is_series_mail(notmuch_message_t *m)
 	return s && *s == '[';
 }
 
-static void add_reply(struct walk *w, notmuch_message_t *m, int depth, bool to_cover)
+bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject)
 {
-	wn_reply *grown = realloc(w->out, (w->n + 1) * sizeof(*grown));
-	wn_reply *r;
-	const char *v;
+	const char *f;
 
-	if (!grown) {
-		w->oom = true;
-		return;
-	}
-	w->out = grown;
-	r = &w->out[w->n];
+	*id = wn_strdup0(notmuch_message_get_message_id(m));
+	f = notmuch_message_get_header(m, "from");
+	*from = strdup(f ? f : "");
+	f = notmuch_message_get_header(m, "subject");
+	*subject = strdup(f ? f : "");
+	return *id && *from && *subject;
+}
+
+/* Append message m to the n replies of *v, as one at depth (to_cover:
+ * about the cover letter); false when out of memory. */
+static bool push_reply(wn_reply **v, size_t *n, notmuch_message_t *m, int depth, bool to_cover)
+{
+	wn_reply *grown = realloc(*v, (*n + 1) * sizeof(*grown));
+	wn_reply *r;
+
+	if (!grown)
+		return false;
+	*v = grown;
+	r = &grown[*n];
 	memset(r, 0, sizeof(*r));
-	r->id = wn_strdup0(notmuch_message_get_message_id(m));
-	v = notmuch_message_get_header(m, "from");
-	r->from = strdup(v ? v : "");
-	v = notmuch_message_get_header(m, "subject");
-	r->subject = strdup(v ? v : "");
 	r->date = notmuch_message_get_date(m);
 	r->depth = depth;
 	r->to_cover = to_cover;
-	if (!r->id || !r->from || !r->subject) {
+	if (!wn_thread_msg_copy(m, &r->id, &r->from, &r->subject)) {
 		free(r->id);
 		free(r->from);
 		free(r->subject);
-		w->oom = true;
-		return;
+		return false;
 	}
-	w->n++;
+	(*n)++;
+	return true;
+}
+
+static void add_reply(struct walk *w, notmuch_message_t *m, int depth, bool to_cover)
+{
+	if (!push_reply(&w->out, &w->n, m, depth, to_cover))
+		w->oom = true;
 }
 
 /* Where a walk through the thread is. */
@@ -234,7 +246,7 @@ static void walk(struct walk *w, notmuch_message_t *m, enum under under, int dep
 	for (; rs && notmuch_messages_valid(rs) && !w->oom; notmuch_messages_move_to_next(rs)) {
 		notmuch_message_t *r = notmuch_messages_get(rs);
 		const char *id = notmuch_message_get_message_id(r);
-		bool bot = is_bot(w, id);
+		bool bot = wn_thread_is_bot(w->bots, id);
 
 		if (!strcmp(id, w->patch_id)) {
 			walk(w, r, UNDER_PATCH, 0);
@@ -251,8 +263,7 @@ static void walk(struct walk *w, notmuch_message_t *m, enum under under, int dep
 	}
 }
 
-/* The ids of the bot mails in thread tid. */
-static char **bot_ids(wn_index *idx, const char *tid)
+char **wn_thread_bot_ids(wn_index *idx, const char *tid)
 {
 	char *qs = NULL, **v = calloc(1, sizeof(*v));
 	notmuch_messages_t *msgs = NULL;
@@ -284,9 +295,7 @@ static char **bot_ids(wn_index *idx, const char *tid)
 	return v;
 }
 
-/* The thread tid and its first top-level message (the cover letter or
- * the patch); *q must be destroyed by the caller. */
-static notmuch_message_t *thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
 				      notmuch_thread_t **thread)
 {
 	notmuch_threads_t *ts = NULL;
@@ -323,8 +332,8 @@ wn_status wn_index_replies(wn_index *idx, const wn_item *it, wn_reply **out, siz
 	if (!tid)
 		return WN_OK;
 	w.patch_id = it->patch->id;
-	w.bots = bot_ids(idx, tid);
-	if (thread_root(idx, tid, &q, &thread) && thread) {
+	w.bots = wn_thread_bot_ids(idx, tid);
+	if (wn_thread_root(idx, tid, &q, &thread) && thread) {
 		top = notmuch_thread_get_toplevel_messages(thread);
 		for (; top && notmuch_messages_valid(top) && !w.oom; notmuch_messages_move_to_next(top)) {
 			notmuch_message_t *m = notmuch_messages_get(top);
@@ -352,16 +361,6 @@ wn_status wn_index_replies(wn_index *idx, const wn_item *it, wn_reply **out, siz
 	return WN_OK;
 }
 
-void wn_replies_free(wn_reply *r, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(r[i].id);
-		free(r[i].from);
-		free(r[i].subject);
-	}
-	free(r);
-}
-
 /* --- the series ------------------------------------------------------ */
 
 wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error *err)
@@ -374,7 +373,7 @@ wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error
 	*out = NULL;
 	if (!it->patch || !(tid = thread_of(idx, it->patch->id)))
 		return WN_OK;
-	root = thread_root(idx, tid, &q, &thread);
+	root = wn_thread_root(idx, tid, &q, &thread);
 	if (root) {
 		const char *s = notmuch_message_get_header(root, "subject");
 

@@ -446,6 +446,24 @@ out:
 	return st;
 }
 
+char *wn_mail_addr(const char *text)
+{
+	InternetAddressList *list;
+	InternetAddressMailbox *mb;
+	char *out;
+
+	wn_mail_gmime();
+	list = text && *text ? lax_addresses(text) : NULL;
+	mb = first_mailbox(list);
+	out = one_line(mb && internet_address_mailbox_get_addr(mb)
+		       ? internet_address_mailbox_get_addr(mb) : "");
+	for (size_t i = 0; out && out[i]; i++)
+		out[i] = g_ascii_tolower(out[i]);
+	if (list)
+		g_object_unref(list);
+	return out;
+}
+
 static wn_status push_id(char ***ids, size_t *n, size_t *cap, const char *s, size_t len)
 {
 	char *raw = wn_strndup(s, len), *id, *v;

@@ -119,6 +119,8 @@ struct wn_stats {
 	/* Groups the review being added touched (its reviews count once). */
 	size_t *touched;
 	size_t ntouched, touched_cap;
+	/* The review being added: did its patch's author answer it? */
+	bool replied;
 };
 
 wn_status wn_stats_new(const wn_stats_key *keys, size_t nkeys, unsigned flags,
@@ -239,6 +241,7 @@ static bool touch(wn_stats *s, size_t gi, size_t tag)
 	}
 	s->touched[s->ntouched++] = gi;
 	g->c.reviews++;
+	g->c.author_replied += s->replied;
 	if (!(s->flags & WN_STATS_MEMBERS))
 		return true;
 	if ((g->nmembers & (g->nmembers - 1)) == 0) {
@@ -398,7 +401,9 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 		return WN_OK;
 	review_values(it, &rv);
 	s->ntouched = 0;
+	s->replied = wn_item_replied(it) == WN_REPLIED_AUTHOR;
 	s->total.reviews++;
+	s->total.author_replied += s->replied;
 	for (size_t i = 0; i < n; i++) {
 		count_finding(&s->total, it, i, facts ? facts[i] : 0);
 		gi = group_of(s, &rv, it, i, false);

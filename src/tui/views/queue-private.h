@@ -16,7 +16,8 @@
 	X(DATE,      "date")                                    \
 	X(SEVERITY,  "severity")                                \
 	X(UNTRIAGED, "untriaged")                               \
-	X(SERIES,    "series")
+	X(SERIES,    "series")                                  \
+	X(NEWCOMER,  "newcomer")
 
 enum qsort {
 #define QS_X_(e, name) QS_##e,
@@ -47,6 +48,7 @@ struct queue {
 	/* Reading every review (an order or a filter that needs them). */
 	size_t next;		/* the next list index to read */
 	bool all;		/* every review read */
+	bool who;		/* ... and who answered each (QS_NEWCOMER) */
 	char **series;		/* list.n titles, for QS_SERIES; NULL */
 	/* The rows shown; NULL: the list itself, in date order. */
 	struct qrow *rows;
@@ -65,6 +67,13 @@ struct queue {
 static inline size_t queue_nfindings(const wn_item *it)
 {
 	return it->review ? it->review->nfindings : 0;
+}
+
+/* Does the order need who answered each review, and how new its author
+ * is (wn_index_load_who)? */
+static inline bool queue_sort_wants_who(enum qsort sort)
+{
+	return sort == QS_NEWCOMER;
 }
 
 /* "date", "severity"...: the status line's name of an order. */

@@ -1,6 +1,6 @@
 /* winnow TUI — the queue's orders (queue-private.h): newest first, by
- * severity, by untriaged findings, or grouped by series under the
- * cover letter's title, newest version first.  The patch subjects are
+ * severity, by untriaged findings, grouped by series under the cover
+ * letter's title, newest version first, or newcomers' patches first.  The patch subjects are
  * taken apart by the library (wn_subject_parse), the one parser of
  * "[PATCH v2 3/5]"; this file only turns what it says into rows. */
 #include "autoconfig.h"
@@ -134,6 +134,8 @@ static bool key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 		k->rank = severity_rank(queue_top_severity(it));
 	else if (q->sort == QS_UNTRIAGED)
 		k->rank = -(int) it->counts[WN_VERDICT_UNTRIAGED];
+	else if (q->sort == QS_NEWCOMER)
+		k->rank = it->newcomer ? 0 : 1;
 	if (q->sort == QS_SERIES) {
 		const char *subject = it->patch ? it->patch->subject : it->subject;
 		const char *cover = q->series && q->series[i] ? q->series[i] : subject;

@@ -161,7 +161,7 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 	q->list = list;
 	q->rev = t->rev;
 	q->next = 0;
-	q->all = false;
+	q->all = q->who = false;
 	if (limit != q->limit) {
 		free(q->limit);
 		q->limit = limit && *limit ? strdup(limit) : NULL;
@@ -227,6 +227,8 @@ static bool read_some(struct tui *t, struct view *v)
 
 		if (it) {
 			tui_load(t, it);
+			if (queue_sort_wants_who(q->sort) && it->loaded)
+				wn_index_load_who(t->idx, it, NULL);
 			if (q->series && !q->series[q->next]) {
 				wn_error err = WN_ERROR_INIT;
 
@@ -242,7 +244,31 @@ static bool read_some(struct tui *t, struct view *v)
 		return true;
 	}
 	q->all = true;
+	q->who = q->who || queue_sort_wants_who(q->sort);
 	relayout(t, v);
+	return false;
+}
+
+/* Who answered the reviews on screen, and how new their authors are: a
+ * thread each, read between keys so that the first screen costs what
+ * it did; their marks appear once read.  True while more remains. */
+static bool read_who(struct tui *t, struct view *v)
+{
+	long long start = tui_now_ms();
+
+	for (size_t i = v->top; i < v->lines && i < v->top + (size_t) v->list_h; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (!it || !it->loaded || it->who_read)
+			continue;
+		if (tui_now_ms() - start >= SLICE_MS)
+			return true;
+		/* Unreadable: shown without marks, not asked again. */
+		if (wn_index_load_who(t->idx, it, NULL) != WN_OK)
+			it->who_read = true;
+		t->redraw = true;
+	}
 	return false;
 }
 
@@ -268,7 +294,7 @@ static bool queue_idle(struct tui *t, struct view *v)
 	}
 	if (needs_all(t, q) && !q->all)
 		return read_some(t, v);
-	return false;
+	return view_top(t) == v && read_who(t, v);
 }
 
 /* --- the selection (t, *, T) and the bulk mark (;) ------------------------ */
@@ -497,8 +523,9 @@ static void add_badge(struct row *r, const wn_item *it, unsigned dim)
 static void add_author(struct tui *t, struct row *r, const struct queue *q, const wn_item *it,
 		       bool wide, unsigned dim)
 {
+	/* Narrow, the who marks' two columns come out of the author's. */
 	int w = wide ? (COLS >= 160 ? 22 : 18)
-		     : 11 - 2 * q->digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
+		     : 9 - 2 * q->digits + (COLS - 80) / 3 - (q->nsel ? 1 : 0);
 	/* "!" before an author who opted out of bot findings. */
 	bool optout = it->patch && wn_forward_opted_out(wn_index_conf(t->idx), it->patch->author);
 	struct cell *c;
@@ -515,6 +542,19 @@ static void add_author(struct tui *t, struct row *r, const struct queue *q, cons
 	fit_name(c->own + optout, sizeof(c->own) - optout, w - optout);
 	c->text = c->own;
 	c->extra = dim;
+}
+
+/* Who answered the review (as mutt's flags: "A" the patch's author, "h"
+ * another human) and "n" for a newcomer's patch; blank until read. */
+static void add_who(struct row *r, const wn_item *it)
+{
+	wn_replied who = wn_item_replied(it);
+	struct cell *c;
+
+	c = row_add(r, who == WN_REPLIED_AUTHOR ? ROLE_REPLIED_AUTHOR : ROLE_REPLIED, 1,
+		    who == WN_REPLIED_AUTHOR ? "A" : who == WN_REPLIED_HUMAN ? "h" : "");
+	c->pad = 0;
+	row_add(r, ROLE_NEWCOMER, 1, it->newcomer ? "n" : "");
 }
 
 /* The patch's subject; for a review without findings, dimmed, with the
@@ -582,6 +622,7 @@ static void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		add_counts_wide(r, it, q->digits, dim);
 	else
 		add_counts_narrow(r, it, q->digits, dim);
+	add_who(r, it);
 	add_author(t, r, q, it, wide, dim);
 	if (it->load_error) {
 		row_add(r, ROLE_ERROR, CELL_NATURAL, "cannot read the mail:");
@@ -834,8 +875,8 @@ static void next_sort(struct tui *t, struct view *v)
 	struct queue *q = v->priv;
 
 	q->sort = (enum qsort) ((q->sort + 1) % QS_COUNT);
-	if (q->sort == QS_SERIES && !q->series) {
-		q->all = false;	/* the series want one more look each */
+	if ((q->sort == QS_SERIES && !q->series) || (queue_sort_wants_who(q->sort) && !q->who)) {
+		q->all = false;	/* the series, who answered: one more look each */
 		q->next = 0;
 	}
 	relayout(t, v);

@@ -292,6 +292,30 @@ static void trailer_row(const wn_patch_trailers *tr, size_t k, struct row *r)
 	row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_VALUE, CELL_FLEX, x->value);
 }
 
+/* "Author replied 2026-11-03" (the first time), else "Mark replied
+ * 2026-11-03" (the first human to): r lists them. */
+static void replied_cells(const wn_item *it, struct row *r)
+{
+	const wn_reply *first = wn_item_author_reply(it);
+	struct cell *c;
+	char date[16];
+
+	if (!first && (!it->who_read || !it->nreplies))
+		return;
+	if (!first)
+		first = &it->replies[0];
+	format_date(first->date, date);
+	if (first->author) {
+		c = row_addf(r, ROLE_REPLIED_AUTHOR, CELL_NATURAL, "Author replied %s", date);
+	} else {
+		char name[64];
+
+		name_of(first->from, name, sizeof(name));
+		c = row_addf(r, ROLE_REPLIED, CELL_NATURAL, "%s replied %s", name, date);
+	}
+	c->pad = it->newcomer ? 2 : 0;
+}
+
 /* Header line k (k < header_count()). */
 static void header_row(struct tui *t, const struct review *rv, size_t k, struct row *r)
 {
@@ -302,8 +326,13 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 	char date[16];
 
 	if (k == 0) {
+		/* Who answered and a newcomer's patch beside the subject:
+		 * the one line with room to spare at 80 columns. */
 		c = row_add(r, ROLE_SUBJECT, CELL_FLEX, p ? p->subject : it->subject);
 		c->extra = TA_BOLD;
+		replied_cells(it, r);
+		if (it->newcomer)
+			row_add(r, ROLE_NEWCOMER, CELL_NATURAL, "newcomer")->pad = 0;
 		return;
 	}
 	if (k == 1) {
@@ -372,6 +401,11 @@ static bool review_open(struct tui *t, struct view *v, void *arg)
 	struct review *rv = v->priv;
 
 	rv->it = arg;
+	/* Who answered it: one thread, read as the review opens (the
+	 * queue may have read it already). */
+	if (rv->it->loaded && !rv->it->who_read &&
+	    wn_index_load_who(t->idx, rv->it, NULL) != WN_OK)
+		rv->it->who_read = true;	/* shown without: not asked again */
 	if (rv->it->patch && rv->it->patch->trailers) {
 		const wn_attribution *a = &rv->it->patch->trailers->attr;
 		wn_buf b = WN_BUF_INIT;

@@ -1,5 +1,6 @@
-/* winnow TUI — the thread (r): the human replies to the patch (and to
- * its series' cover letter), oldest first, with who wrote, when, and the
+/* winnow TUI — the thread (r): the human replies to the review first
+ * (the patch author's marked), then those to the patch (and to its
+ * series' cover letter), oldest first, with who wrote, when, and the
  * first words that are not quotes, so a maintainer sees at once whether
  * someone already answered the bot.  Enter opens one in the pager. */
 #include "autoconfig.h"
@@ -14,6 +15,7 @@ struct thread {
 	wn_item *it;
 	wn_reply *r;
 	size_t n;
+	size_t nreview;		/* r[0..nreview): answers to the review */
 	char **first;		/* each reply's first own words; NULL */
 	struct about open;	/* the reply Enter opens */
 };
@@ -52,6 +54,55 @@ static char *first_words(const char *body)
 	return wn_buf_steal(&b);
 }
 
+/* Is id one of the review's replies? */
+static bool answers_review(const wn_item *it, const char *id)
+{
+	for (size_t i = 0; i < it->nreplies; i++)
+		if (!strcmp(it->replies[i].id, id))
+			return true;
+	return false;
+}
+
+/* Put the replies to the review (it->replies, copied) before the
+ * patch's, whose list holds them too when the review answers the
+ * patch: there they are dropped.  False when out of memory. */
+static bool review_first(struct thread *th)
+{
+	const wn_item *it = th->it;
+	wn_reply *v = calloc(th->n + it->nreplies + 1, sizeof(*v));
+	size_t n = 0;
+	bool oom = !v;
+
+	for (size_t i = 0; !oom && i < it->nreplies; i++) {
+		const wn_reply *r = &it->replies[i];
+
+		v[n] = *r;
+		v[n].id = strdup(r->id);
+		v[n].from = strdup(r->from);
+		v[n].subject = strdup(r->subject);
+		oom = !v[n].id || !v[n].from || !v[n].subject;
+		n++;
+	}
+	if (oom) {
+		wn_replies_free(v, n);
+		return false;
+	}
+	th->nreview = n;
+	for (size_t k = 0; k < th->n; k++) {
+		if (answers_review(it, th->r[k].id)) {
+			free(th->r[k].id);
+			free(th->r[k].from);
+			free(th->r[k].subject);
+		} else {
+			v[n++] = th->r[k];
+		}
+	}
+	free(th->r);
+	th->r = v;
+	th->n = n;
+	return true;
+}
+
 static bool thread_open(struct tui *t, struct view *v, void *arg)
 {
 	struct thread *th = v->priv;
@@ -63,8 +114,11 @@ static bool thread_open(struct tui *t, struct view *v, void *arg)
 		tui_msg(t, ROLE_WARNING, "the patch is not in the index: no thread to show");
 		return false;
 	}
-	if (wn_index_replies(t->idx, th->it, &th->r, &th->n, &err) != WN_OK) {
-		tui_msg(t, ROLE_ERROR, "cannot read the thread: %s", wn_error_msg(&err));
+	if (wn_index_load_who(t->idx, th->it, &err) != WN_OK ||
+	    wn_index_replies(t->idx, th->it, &th->r, &th->n, &err) != WN_OK ||
+	    !review_first(th)) {
+		tui_msg(t, ROLE_ERROR, "cannot read the thread: %s",
+			err.msg ? wn_error_msg(&err) : "out of memory");
 		wn_error_clear(&err);
 		return false;
 	}
@@ -112,10 +166,16 @@ static void thread_row(struct tui *t, struct view *v, size_t i, struct row *r)
 
 	format_date(rp->date, date);
 	row_addf(r, ROLE_DATE, 10, "%s", date);
-	c = row_add(r, ROLE_AUTHOR, wide ? 24 : 16, NULL);
+	/* The patch's author answering the review stands out: the words
+	 * to read first. */
+	c = row_add(r, rp->author ? ROLE_REPLIED_AUTHOR : ROLE_AUTHOR, wide ? 24 : 16, NULL);
 	name_of(rp->from, c->own, sizeof(c->own));
 	c->text = c->own;
-	row_add(r, ROLE_HEADER, 6, rp->to_cover ? "cover" : "patch");
+	if (i < th->nreview)
+		row_add(r, rp->author ? ROLE_REPLIED_AUTHOR : ROLE_REPLIED, 6,
+			rp->author ? "author" : "review");
+	else
+		row_add(r, ROLE_HEADER, 6, rp->to_cover ? "cover" : "patch");
 	row_addf(r, ROLE_DEFAULT, CELL_NATURAL, "%*s", 2 * (rp->depth > 1 ? rp->depth - 1 : 0), "")->pad = 0;
 	row_add(r, ROLE_COMMENT, CELL_FLEX, th->first && th->first[i] && *th->first[i] ? th->first[i]
 										      : rp->subject);

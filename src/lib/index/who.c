@@ -1,0 +1,402 @@
+/* winnow — who answered a review, and how new its patch's author is
+ * (issue 24: 5, 6).  A maintainer reads a review the author already
+ * answered differently ("the bot is wrong", "fixed in v2"), and a
+ * finding sent to someone with few patches weighs more.  Read on
+ * demand (wn_index_load_who), since the queue wants it only for the
+ * rows it draws and wn_index_load must stay one mail read. */
+#include "autoconfig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "index-private.h"
+#include "link.h"
+#include "message.h"
+#include "winnow/mail.h"
+#include "winnow/text.h"
+
+/* --- the replies to the review ------------------------------------------ */
+
+/* An address notmuch's query parser takes inside "from:\"...\"". */
+static bool quotable(const char *addr)
+{
+	for (const unsigned char *p = (const unsigned char *) addr; *p; p++)
+		if (*p <= ' ' || *p == '"' || *p == 0x7f)
+			return false;
+	return *addr != '\0';
+}
+
+/* Thread tid as kept, or a new one kept in the oldest slot; NULL when
+ * out of memory. */
+static struct wn_who_thread *thread_slot(wn_index *idx, const char *tid)
+{
+	struct wn_who_thread *t;
+	size_t slot;
+
+	for (size_t i = 0; i < WN_WHO_THREADS; i++)
+		if ((t = idx->threads[i]) && t->generation == idx->generation &&
+		    !strcmp(t->tid, tid))
+			return t;
+	if (!(t = calloc(1, sizeof(*t))) || !(t->tid = strdup(tid))) {
+		free(t);
+		return NULL;
+	}
+	t->generation = idx->generation;
+	slot = idx->next_thread++ % WN_WHO_THREADS;
+	wn_who_thread_free(idx->threads[slot]);
+	idx->threads[slot] = t;
+	return t;
+}
+
+/* The senders and dates of thread tid, read from the index's values
+ * (no thread built, no mail read); false when out of memory. */
+static bool thread_list(wn_index *idx, struct wn_who_thread *t)
+{
+	char *qs = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	bool ok = true;
+
+	if (asprintf(&qs, "thread:%s", t->tid) < 0 || !(q = wn_index_query_new(idx, qs))) {
+		free(qs);
+		return false;
+	}
+	free(qs);
+	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
+		ms = NULL;
+	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+		const char *f = notmuch_message_get_header(m, "from");
+
+		if (!(ok = grown != NULL))
+			break;
+		t->v = grown;
+		x = &grown[t->n++];
+		memset(x, 0, sizeof(*x));
+		x->from = strdup(f ? f : "");
+		x->date = notmuch_message_get_date(m);
+		ok = x->from != NULL;
+	}
+	notmuch_query_destroy(q);
+	t->listed = true;
+	return ok;
+}
+
+/* Could anyone have answered: another mail of the thread dated from the
+ * review on, not from the bot (which goes on reviewing the series'
+ * other patches)?  Or, with from and !exclude, a mail from that
+ * address?  Read from the thread's list of senders and dates, kept for
+ * the series' other reviews: far cheaper than building the thread (or
+ * asking the configured query, whose regular expressions read every
+ * subject), and nearly always no for a review nobody answered.  The
+ * sender is matched by its address's text in the From, a test that
+ * only ever says yes too often: the walk then decides.  (A reply whose
+ * sender's clock ran behind the bot's is missed.)  Yes when the
+ * question cannot be asked. */
+static bool later_mail(wn_index *idx, const char *tid, time_t since, const char *from,
+		       bool exclude)
+{
+	struct wn_who_thread *t = thread_slot(idx, tid);
+	bool by_from = from && *from;
+	size_t n = 0;
+
+	if (!t || (!t->listed && !thread_list(idx, t)))
+		return true;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].date >= since &&
+		    (!by_from || (strcasestr(t->v[i].from, from) != NULL) != exclude))
+			n++;
+	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
+}
+
+/* Append the messages of ms and, after each, its answers, depth first. */
+static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
+{
+	for (; ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+
+		if (!grown)
+			return false;
+		t->v = grown;
+		x = &grown[t->n++];
+		x->date = notmuch_message_get_date(m);
+		x->depth = depth;
+		if (!wn_thread_msg_copy(m, &x->id, &x->from, &x->subject) ||
+		    !flatten(t, notmuch_message_get_replies(m), depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* Thread tid walked, from the threads kept or walked now and kept;
+ * NULL when out of memory.  The reviews of a series mostly share a
+ * thread, and come one after the other. */
+static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
+{
+	struct wn_who_thread *t = thread_slot(idx, tid);
+	notmuch_query_t *q = NULL;
+	notmuch_thread_t *thread = NULL;
+	bool ok;
+
+	if (!t || t->walked)
+		return t;
+	wn_who_thread_clear(t);
+	wn_thread_root(idx, tid, &q, &thread);
+	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
+	if (q)
+		notmuch_query_destroy(q);
+	/* Half read: read again next time. */
+	t->walked = ok;
+	t->listed = ok;
+	if (!ok)
+		wn_who_thread_clear(t);
+	return ok ? t : NULL;
+}
+
+/* The human mails below node r of t: its subtree, the nodes after it
+ * deeper than it.  The bots' are left out (a bot's follow-up to its own
+ * report is no one answering it), their answers not; the configured
+ * query is asked only when something answered. */
+static bool below(wn_index *idx, struct wn_who_thread *t, size_t r, const char *author,
+		  wn_item *it)
+{
+	size_t end = r + 1;
+
+	while (end < t->n && t->v[end].depth > t->v[r].depth)
+		end++;
+	if (end > r + 1 && !t->bots && !(t->bots = wn_thread_bot_ids(idx, t->tid)))
+		return false;
+	for (size_t i = r + 1; i < end; i++) {
+		const struct wn_who_node *x = &t->v[i];
+		wn_reply *grown, *y;
+		char *a;
+
+		if (wn_thread_is_bot(t->bots, x->id))
+			continue;
+		if (!(grown = realloc(it->replies, (it->nreplies + 1) * sizeof(*grown))))
+			return false;
+		it->replies = grown;
+		y = &grown[it->nreplies];
+		memset(y, 0, sizeof(*y));
+		y->id = strdup(x->id);
+		y->from = strdup(x->from);
+		y->subject = strdup(x->subject);
+		y->date = x->date;
+		y->depth = x->depth - t->v[r].depth;
+		a = wn_mail_addr(x->from);
+		y->author = a && *a && author && !strcmp(a, author);
+		if (!y->id || !y->from || !y->subject || !a) {
+			free(y->id);
+			free(y->from);
+			free(y->subject);
+			free(a);
+			return false;
+		}
+		free(a);
+		it->nreplies++;
+	}
+	return true;
+}
+
+static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, wn_error *err)
+{
+	struct wn_who_thread *t = NULL;
+	time_t since = it->date;
+	const char *tid;
+	bool ok = true, walk = false;
+
+	if (!(tid = it->thread_id))
+		return WN_OK;	/* not loaded from the index: no thread */
+	{
+		char *bot = wn_mail_addr(it->from);
+
+		walk = later_mail(idx, tid, since, bot, true);
+		free(bot);
+	}
+	if (walk) {
+		ok = (t = thread_of_review(idx, tid)) != NULL;
+		for (size_t r = 0; ok && r < t->n; r++)
+			if (!strcmp(t->v[r].id, it->id)) {
+				ok = below(idx, t, r, author, it);
+				break;
+			}
+	}
+	if (!ok) {
+		wn_replies_free(it->replies, it->nreplies);
+		it->replies = NULL;
+		it->nreplies = 0;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
+
+/* --- the author's earlier patches ----------------------------------------- */
+
+static bool push_patch(struct wn_author_patches *a, notmuch_message_t *m)
+{
+	time_t *dates = realloc(a->dates, (a->n + 1) * sizeof(*dates));
+	char **threads;
+
+	if (!dates)
+		return false;
+	a->dates = dates;
+	if (!(threads = realloc(a->threads, (a->n + 1) * sizeof(*threads))))
+		return false;
+	a->threads = threads;
+	if (!(threads[a->n] = wn_strdup0(notmuch_message_get_thread_id(m))))
+		return false;
+	dates[a->n++] = notmuch_message_get_date(m);
+	return true;
+}
+
+/* Every patch mail from addr: "subject:patch" narrows the search, the
+ * subject's tag and the From's address (notmuch's from: matches words,
+ * and "x.ann@example.org" holds those of "ann@example.org") decide. */
+static wn_status author_patches(wn_index *idx, const char *addr, struct wn_author_patches **out,
+				wn_error *err)
+{
+	struct wn_author_patches *a = calloc(1, sizeof(*a));
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	char *qs = NULL;
+	bool oom = !a;
+
+	if (!oom && asprintf(&qs, "from:\"%s\" and subject:patch", addr) < 0)
+		qs = NULL, oom = true;
+	if (!oom && !(q = wn_index_query_new(idx, qs)))
+		oom = true;
+	free(qs);
+	if (q && notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
+		ms = NULL;
+	for (; !oom && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		char *from;
+
+		if (!wn_link_patch_tag(notmuch_message_get_header(m, "subject")))
+			continue;
+		if (!(from = wn_mail_addr(notmuch_message_get_header(m, "from"))))
+			oom = true;
+		else if (!strcmp(from, addr) && !push_patch(a, m))
+			oom = true;
+		free(from);
+	}
+	if (q)
+		notmuch_query_destroy(q);
+	if (!oom && wn_map_put(&idx->authors, addr, strlen(addr), a) != WN_OK)
+		oom = true;
+	if (oom) {
+		wn_author_patches_free(a);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	*out = a;
+	return WN_OK;
+}
+
+static wn_status earlier_patches(wn_index *idx, wn_item *it, const char *addr, wn_error *err)
+{
+	struct wn_author_patches *a;
+	notmuch_message_t *msg;
+	const char *tid;
+	wn_status st;
+	int n = 0;
+
+	it->earlier_patches = -1;
+	if (!it->patch || !addr || !quotable(addr))
+		return WN_OK;
+	a = wn_map_get(&idx->authors, addr, strlen(addr));
+	if (!a && (st = author_patches(idx, addr, &a, err)) != WN_OK)
+		return st;
+	if ((st = wn_index_message(idx, it->patch->id, &msg, err)) != WN_OK)
+		return st;
+	tid = msg ? notmuch_message_get_thread_id(msg) : NULL;
+	/* Its own series is not experience: a first series of six patches
+	 * still comes from a newcomer. */
+	for (size_t i = 0; i < a->n; i++)
+		if (a->dates[i] < it->patch->date && !(tid && !strcmp(tid, a->threads[i])))
+			n++;
+	if (msg)
+		notmuch_message_destroy(msg);
+	it->earlier_patches = n;
+	return WN_OK;
+}
+
+/* --- the item -------------------------------------------------------------- */
+
+wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
+{
+	char *addr = NULL;
+	wn_status st;
+
+	if (it->who_read)
+		return WN_OK;
+	if (!it->loaded && (st = wn_index_load(idx, it, err)) != WN_OK)
+		return st;
+	if (it->patch && !(addr = wn_mail_addr(it->patch->author)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	if (it->replies_read) {
+		/* Read by wn_index_author_replied, but only when the author
+		 * wrote in the thread since: read them all. */
+		wn_replies_free(it->replies, it->nreplies);
+		it->replies = NULL;
+		it->nreplies = 0;
+		it->replies_read = false;
+	}
+	st = review_replies(idx, it, addr, err);
+	if (st == WN_OK)
+		st = earlier_patches(idx, it, addr, err);
+	free(addr);
+	if (st != WN_OK) {
+		wn_replies_free(it->replies, it->nreplies);
+		it->replies = NULL;
+		it->nreplies = 0;
+		return st;
+	}
+	it->newcomer = it->earlier_patches >= 0 && it->earlier_patches < idx->conf.newcomer;
+	it->who_read = it->replies_read = true;
+	return WN_OK;
+}
+
+wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err)
+{
+	char *addr;
+	wn_status st;
+
+	*out = false;
+	if (it->who_read) {
+		*out = wn_item_replied(it) == WN_REPLIED_AUTHOR;
+		return WN_OK;
+	}
+	if (!it->loaded && (st = wn_index_load(idx, it, err)) != WN_OK)
+		return st;
+	if (!it->patch || !it->thread_id)
+		return WN_OK;
+	if (!(addr = wn_mail_addr(it->patch->author)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	/* The author wrote nothing in the thread since: no walk.  Else the
+	 * replies alone: the newcomer's query is not this question's. */
+	st = WN_OK;
+	if (!it->replies_read && later_mail(idx, it->thread_id, it->date, addr, false) &&
+	    (st = review_replies(idx, it, addr, err)) == WN_OK)
+		it->replies_read = true;
+	free(addr);
+	*out = st == WN_OK && wn_item_author_reply(it);
+	return st;
+}
+
+wn_replied wn_item_replied(const wn_item *it)
+{
+	if (wn_item_author_reply(it))
+		return WN_REPLIED_AUTHOR;
+	return it->who_read && it->nreplies ? WN_REPLIED_HUMAN : WN_REPLIED_NONE;
+}
+
+const wn_reply *wn_item_author_reply(const wn_item *it)
+{
+	for (size_t i = 0; (it->who_read || it->replies_read) && i < it->nreplies; i++)
+		if (it->replies[i].author)
+			return &it->replies[i];
+	return NULL;
+}
