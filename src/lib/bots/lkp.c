@@ -29,6 +29,7 @@
 #include "bots.h"
 #include "lkp-place.h"
 #include "seen.h"
+#include "winnow/subject.h"
 
 /* "kernel test robot", "kbuild test robot" (before 2020). */
 static bool robot_name(const char *name)
@@ -66,11 +67,13 @@ static const char *const summary_phrases[] = {
 };
 
 /* The robot's own patches ("[PATCH] x: fix boolreturn.cocci warnings",
- * "[RFC PATCH] x: foo() can be static") start with the tag; LKP_HIDDEN
- * has the same rule as a regular expression. */
+ * "[RFC PATCH] x: foo() can be static"): a patch's subject, not a reply
+ * to one (wn_subject_is_patch).  LKP_HIDDEN leaves out the forms the
+ * robot sends as a regular expression, before loading; any other patch
+ * subject is told here. */
 static bool fixup_subject(const char *s)
 {
-	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+	return wn_subject_is_patch(s);
 }
 
 #define LKP_HIDDEN LKP_FROM " and (subject:\"BUILD SUCCESS\" or subject:\"BUILD REGRESSION\" or " \

@@ -16,16 +16,18 @@
 #include <strings.h>
 
 #include "syzbot.h"
+#include "winnow/subject.h"
 
 /* syzbot ci's subjects start with it: its series reports, their copies,
  * and its replies to a patch ("[syzbot ci] Re: [PATCH ...]"). */
 static const char *const subject_tags[] = { "[syzbot ci]", NULL };
 
-/* A patch's subject: "[PATCH ...]", "[RFC PATCH ...]".  syzbot never
- * sends one (syzbot ci's replies start "[syzbot ci] Re:"). */
+/* A patch's subject: "[PATCH ...]", "[RFC PATCH ...]", not a reply
+ * (wn_subject_is_patch).  syzbot never sends one (syzbot ci's replies
+ * start "[syzbot ci] Re:"). */
 static bool patch_subject(const char *s)
 {
-	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+	return wn_subject_is_patch(s);
 }
 
 /* syzbot@ or syzbot+<hash>@syzkaller.appspotmail.com, or a "[syzbot ci]"

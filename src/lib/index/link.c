@@ -9,7 +9,6 @@
  * guessing. */
 #include "autoconfig.h"
 
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,25 +17,21 @@
 #include "link.h"
 #include "message.h"
 #include "../core/str.h"
+#include "winnow/subject.h"
 #include "winnow/text.h"
 
 /* Is this mail a patch (or a series' cover letter)?  A review may
  * answer something else -- syzbot's test result replies to the "#syz
  * test" mail, a thread holds human replies -- and that is no patch to
  * show attribution for.  A patch has a "[... PATCH ...]" tag in a
- * subject that is not a reply, or carries a diff. */
+ * subject that is not a reply (wn_subject_is_patch), or carries a diff. */
 static bool looks_like_patch(const wn_mail *m)
 {
-	const char *s = m->subject ? m->subject : "", *close, *l;
+	const char *l;
 	size_t pos = 0, n;
 
-	while (*s == ' ')
-		s++;
-	if (*s == '[' && (close = strchr(s, ']'))) {
-		for (const char *p = s; p + 5 <= close; p++)
-			if (wn_text_prefix_ci(p, "patch"))
-				return true;
-	}
+	if (wn_subject_is_patch(m->subject))
+		return true;
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &n))
 		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "--- a/"))
 			return true;
@@ -180,34 +175,6 @@ static char *subject_key(const char *s)
 	return wn_text_normalize(s);
 }
 
-static bool is_reply(const char *subject)
-{
-	return wn_text_is_reply(subject);
-}
-
-/* "[PATCH v2 3/5] ..." → 3 and 5; false when the subject has no N/M. */
-static bool patch_number(const char *subject, long *n, long *m)
-{
-	const char *open = strchr(subject, '[');
-	const char *close = open ? strchr(open, ']') : NULL;
-
-	if (!open || !close)
-		return false;
-	for (const char *p = close - 1; p > open; p--) {
-		if (*p == '/' && isdigit((unsigned char) p[1])) {
-			const char *q = p;
-			while (q > open && isdigit((unsigned char) q[-1]))
-				q--;
-			if (q == p)
-				return false;
-			*n = strtol(q, NULL, 10);
-			*m = strtol(p + 1, NULL, 10);
-			return true;
-		}
-	}
-	return false;
-}
-
 /* Run query and give the id (malloc'd) of the first message accepted by
  * pick(), in the given order; NULL if none. */
 typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
@@ -237,10 +204,8 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 static bool pick_part(notmuch_message_t *msg, const void *arg)
 {
 	const long *part = arg;
-	const char *subject = notmuch_message_get_header(msg, "subject");
-	long n, m;
 
-	return subject && !is_reply(subject) && patch_number(subject, &n, &m) && n == *part;
+	return wn_subject_part(notmuch_message_get_header(msg, "subject")) == *part;
 }
 
 static wn_status try_footer(struct lk *k)
@@ -268,21 +233,6 @@ static wn_status try_footer(struct lk *k)
 	return st;
 }
 
-/* The title of a patch subject: the leading "[PATCH v2 3/5]"-style
- * groups removed.  s is normalised already; returns a pointer into s. */
-static const char *subject_title(const char *s)
-{
-	for (;;) {
-		const char *close;
-
-		while (*s == ' ')
-			s++;
-		if (*s != '[' || !(close = strchr(s, ']')))
-			return s;
-		s = close + 1;
-	}
-}
-
 struct subject_pick {
 	const char *key;	/* normalised patch subject wanted */
 	const char *self;	/* the review's own id */
@@ -293,16 +243,17 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
 {
 	const struct subject_pick *sp = arg;
 	const char *subject = notmuch_message_get_header(msg, "subject");
+	wn_subject s;
 	char *key;
 	bool ok;
 
-	if (!subject || is_reply(subject) ||
-	    strcmp(notmuch_message_get_message_id(msg), sp->self) == 0)
+	if (!subject || strcmp(notmuch_message_get_message_id(msg), sp->self) == 0 ||
+	    wn_subject_parse(subject, &s) != WN_OK)
 		return false;
-	key = wn_text_normalize(subject);
-	ok = key && (strcmp(key, sp->key) == 0 ||
-		     (sp->title_only && strcmp(subject_title(key), sp->key) == 0));
+	key = s.reply ? NULL : wn_text_normalize(subject);
+	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(s.title, sp->key) == 0));
 	free(key);
+	wn_subject_clear(&s);
 	return ok;
 }
 
@@ -407,7 +358,8 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	const wn_review *r = k->it->review;
 	struct postings p = { 0 };
 	size_t words = 0;
-	char *phrase;
+	const char *phrase;
+	wn_subject ks = { 0 };
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
 	wn_status st = WN_NOT_FOUND;
@@ -421,9 +373,9 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	 * phrase, so it becomes a space); pick_subject() compares exactly.
 	 * Only the title goes into the phrase: the bracket groups hold
 	 * words ("v2", "3/5") the indexer may split differently. */
-	phrase = (char *) subject_title(key);
-	if (!*phrase)
-		phrase = key;
+	if (wn_subject_parse(key, &ks) != WN_OK)
+		goto nomem;
+	phrase = *ks.title ? key + ks.title_at : key;
 	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
 		goto nomem;
 	/* Xapian's phrase search grows faster than linearly with the
@@ -447,6 +399,7 @@ static wn_status try_subject(struct lk *k, const char *subject)
 nomem:
 	st = wn_error_set(k->err, WN_NOMEM, "out of memory");
 out:
+	wn_subject_clear(&ks);
 	postings_free(&p);
 	wn_buf_free(&q);
 	free(key);
@@ -465,7 +418,7 @@ static wn_status link_report(struct lk *k)
 		const char *id = i < n ? m->references[i] : m->in_reply_to;
 		notmuch_message_t *msg = id && *id ? wn_message_lookup(k->db, id, &k->changed) : NULL;
 		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
-		bool root = subject && !is_reply(subject);
+		bool root = subject && !wn_text_is_reply(subject);
 
 		if (root && !(k->it->report_id = strdup(id))) {
 			notmuch_message_destroy(msg);
