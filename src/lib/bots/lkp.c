@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "bots.h"
+#include "lkp-family.h"
 #include "lkp-place.h"
 #include "seen.h"
 #include "winnow/subject.h"
@@ -1168,6 +1169,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_buf_free(&k.quote);
 	repeats(&k);
 	rv_seen_free(&k.seen);
+	lkp_families(c);
 	if (!c->r->nfindings)
 		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");
