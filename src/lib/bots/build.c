@@ -108,6 +108,26 @@ void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)
 	c->fp[i].text = rv_dup(c, text, n);
 }
 
+void rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line)
+{
+	wn_finding *f;
+
+	rv_fp_pin(c, i);
+	if (c->oom || i >= c->r->nfindings) {
+		free(file);
+		free(function);
+		return;
+	}
+	f = &c->r->findings[i];
+	free(f->file);
+	free(f->function);
+	free(f->path);
+	f->file = file;
+	f->function = function;
+	f->path = NULL;
+	f->line = line;
+}
+
 void rv_fp_pin_file(struct rv_ctx *c, size_t i)
 {
 	rv_fp_pin(c, i);

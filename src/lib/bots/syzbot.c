@@ -103,7 +103,10 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 			if (crash == SIZE_MAX && text < i)
 				crash = text;
 			rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl, tln);
-			if (c->r->nfindings > before && in && !c->oom) {
+			/* Moved off a generic first frame (pinned), it has
+			 * that frame's function: the title names the
+			 * generic one. */
+			if (c->r->nfindings > before && in && !c->oom && !c->fp[before].pinned) {
 				/* "WARNING in reg_bounds_sanity_check": syzbot's
 				 * own name for the function */
 				wn_finding *f = &c->r->findings[c->r->nfindings - 1];
@@ -283,7 +286,7 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
-static void parse(struct rv_ctx *c, const struct rv_lines *L)
+static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i;
 	bool ci = false;
@@ -317,6 +320,13 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		ci_intro(c, L);
 	if (!c->r->nfindings)
 		rv_explain(c, "syzbot ci report without findings");
+}
+
+/* A finding is placed where its crash is, then where the patch is. */
+static void parse(struct rv_ctx *c, const struct rv_lines *L)
+{
+	read_mail(c, L);
+	rv_syz_patch_place(c);
 }
 
 const struct rv_bot rv_bot_SYZBOT = {
