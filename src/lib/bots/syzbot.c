@@ -231,24 +231,21 @@ static size_t report_start(const struct rv_lines *L)
 	return SIZE_MAX;
 }
 
-/* The subject's title: "[syzbot] [fs?] [mm?] TITLE" -> TITLE. */
-static bool subject_title(const char *subject, const char **t, size_t *tn)
+/* The subject's title: "[syzbot] [fs?] [mm?] TITLE" -> TITLE (the
+ * subject parser's title, as written). */
+static bool subject_title(struct rv_ctx *c, const char *subject, const char **t, size_t *tn)
 {
-	const char *s = subject;
+	wn_subject sj;
 
-	if (!s)
+	if (!subject)
 		return false;
-	for (;;) {
-		const char *close;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s != '[' || !(close = strchr(s, ']')))
-			break;
-		s = close + 1;
+	if (wn_subject_parse(subject, &sj) != WN_OK) {
+		c->oom = true;
+		return false;
 	}
-	*t = s;
-	*tn = strlen(s);
+	*t = subject + sj.title_at;
+	*tn = strlen(*t);
+	wn_subject_clear(&sj);
 	str_trim(t, tn);
 	return *tn > 0;
 }
@@ -262,7 +259,7 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	size_t start = report_start(L), k;
 	const char *t = NULL;
 	size_t tn = 0;
-	bool titled = subject_title(c->in->subject, &t, &tn);
+	bool titled = subject_title(c, c->in->subject, &t, &tn);
 
 	if (start == SIZE_MAX) {
 		if (titled && rv_add(c, false))
