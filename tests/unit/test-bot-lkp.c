@@ -808,6 +808,37 @@ static void test_lkp_family_huge(void **state)
 	free(body);
 }
 
+/* Which diagnostics are one family does not depend on the patch's
+ * files: a header's symbols reached through three of the patch's files
+ * are one finding, with one fingerprint, whether the index knows the
+ * patch or not. */
+static void test_lkp_family_patch_files(void **state)
+{
+	static const char body[] =
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/a.c:3:\n"
+		">> include/linux/cog.h:10:1: warning: symbol 'dev_attr_cog_0' was not declared. Should it be static?\n"
+		"   In file included from drivers/b.c:4:\n"
+		">> include/linux/cog.h:11:1: warning: symbol 'dev_attr_cog_1' was not declared. Should it be static?\n"
+		"   In file included from drivers/c.c:5:\n"
+		">> include/linux/cog.h:12:1: warning: symbol 'dev_attr_cog_2' was not declared. Should it be static?\n";
+	static const char *const files[] = { "drivers/a.c", "drivers/b.c", "drivers/c.c", NULL };
+	wn_review_input in = { .patch_files = files };
+	wn_review *alone = parse(WN_BOT_LKP, body), *placed = parse_in(WN_BOT_LKP, body, &in);
+
+	(void) state;
+	assert_int_equal(alone->nfindings, 1);
+	assert_int_equal(placed->nfindings, 1);
+	assert_string_equal(F(placed, 0)->fingerprint, F(alone, 0)->fingerprint);
+	assert_string_equal(F(alone, 0)->file, "include/linux/cog.h");
+	assert_string_equal(F(placed, 0)->file, "drivers/a.c");
+	assert_int_equal(F(placed, 0)->nalso, 2);
+	assert_string_equal(F(placed, 0)->also[1].file, "drivers/c.c");
+	wn_review_free(&alone);
+	wn_review_free(&placed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -831,6 +862,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_stable_fingerprint),
 		cmocka_unit_test(test_lkp_family),
 		cmocka_unit_test(test_lkp_family_huge),
+		cmocka_unit_test(test_lkp_family_patch_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

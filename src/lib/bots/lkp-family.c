@@ -89,14 +89,24 @@ static size_t find_slots(const char *s, struct slot *v)
 	return k;
 }
 
+/* The file of finding i as the mail gives it: where lkp-place moved it
+ * depends on the patch's files, and which findings are one family (so
+ * which fingerprints there are) must not. */
+static const char *mail_file(const struct rv_ctx *c, size_t i)
+{
+	return c->fp[i].pinned ? c->fp[i].file : c->r->findings[i].file;
+}
+
 /* What must be equal for two findings to be one family at slot sl:
  * file, severity, new or old, and the summary but the identifier. */
-static char *door_key(struct rv_ctx *c, const wn_finding *f, const struct slot *sl, size_t *len)
+static char *door_key(struct rv_ctx *c, size_t i, const struct slot *sl, size_t *len)
 {
+	const wn_finding *f = &c->r->findings[i];
+	const char *file = mail_file(c, i);
 	wn_buf b = WN_BUF_INIT;
 	char head[8] = { (char) ('A' + (int) f->severity), f->preexisting ? 'o' : 'n', 0x1f, 0 };
 
-	rv_put(c, &b, f->file, strlen(f->file));
+	rv_put(c, &b, file ? file : "", file ? strlen(file) : 0);
 	rv_put(c, &b, "\x1f", 1);
 	rv_put(c, &b, head, strlen(head));
 	rv_put(c, &b, f->summary, sl->at);
@@ -206,7 +216,7 @@ static void fold(struct rv_ctx *c, const struct family *fam, bool *drop)
 	}
 	wn_buf_printf(&sum, " (%zu places)", fam->n);
 	wn_buf_printf(&com, "\n\nThe same at %zu more places in %s, for other identifiers '%.*s*'; "
-		      "the quote lists every one.", fam->n - 1, lead->file, (int) fam->stem, s + sl->at);
+		      "the quote lists every one.", fam->n - 1, mail_file(c, fam->lead), (int) fam->stem, s + sl->at);
 	if (wn_buf_status(&sum) != WN_OK || wn_buf_status(&com) != WN_OK)
 		c->oom = true;
 	rv_fp_text(c, fam->lead, fp.data ? fp.data : "", fp.len);
@@ -250,7 +260,7 @@ static struct family *open_family(struct rv_ctx *c, wn_map *doors, size_t i, con
 	memcpy(fam->slots, sl, nsl * sizeof(*sl));
 	for (size_t k = 0; k < nsl && !c->oom; k++) {
 		size_t len;
-		char *key = door_key(c, &c->r->findings[i], &sl[k], &len);
+		char *key = door_key(c, i, &sl[k], &len);
 		struct door *d = malloc(sizeof(*d)), *old;
 
 		if (!key || !d) {
@@ -292,11 +302,11 @@ void lkp_families(struct rv_ctx *c)
 		struct slot sl[MAX_SLOTS];
 		size_t nsl, k;
 
-		if (!f->file || !f->summary || !(nsl = find_slots(f->summary, sl)))
+		if (!mail_file(c, i) || !f->summary || !(nsl = find_slots(f->summary, sl)))
 			continue;
 		for (k = 0; k < nsl && !c->oom; k++) {
 			size_t len, tries = 0;
-			char *key = door_key(c, f, &sl[k], &len);
+			char *key = door_key(c, i, &sl[k], &len);
 			struct door *d = key ? wn_map_get(&doors, key, len) : NULL;
 
 			free(key);

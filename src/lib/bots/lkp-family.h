@@ -4,7 +4,8 @@
  * A macro that defines many symbols draws the same diagnostic once per
  * symbol: 86 lines of "symbol 'dev_attr_btn_mapping_m1' was not
  * declared. Should it be static?", one problem to judge once.  Findings
- * of one report that are in one file, of one severity, new or old alike,
+ * of one report that are in one file (as the mail gives it, before the
+ * patch's files move them), of one severity, all new or all old,
  * and whose summaries differ only in one quoted identifier, where the
  * identifiers share a stem of at least two words ("dev_attr_"), become
  * one finding when there are at least LKP_FAMILY_MIN of them: its
