@@ -39,11 +39,12 @@ static bool looks_like_patch(const wn_mail *m)
 }
 
 /* "diff --git a/X b/Y" -> Y, once each, in diff order: the files the
- * patch touches.  *out stays NULL when there are none. */
-static wn_status diff_files(const wn_mail *m, char ***out)
+ * patch touches, added to *out (NULL-terminated, *n of them) unless
+ * there already.  *out stays NULL while there are none. */
+static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
 {
-	char **v = NULL;
-	size_t n = 0, pos = 0, ln;
+	char **v = *out;
+	size_t n = *count, pos = 0, ln;
 	const char *l;
 
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
@@ -71,13 +72,22 @@ static wn_status diff_files(const wn_mail *m, char ***out)
 		v[++n] = NULL;
 	}
 	*out = v;
+	*count = n;
 	return WN_OK;
 nomem:
 	if (v)
 		v[n] = NULL;
 	wn_strv_free(v);
+	*out = NULL;
+	*count = 0;
 	return WN_NOMEM;
 }
+
+/* At most this many parts of a series are read for their files. */
+#define MAX_PARTS 64
+
+struct lk;
+static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char *subject);
 
 /* One linking: the review, and what linking found besides the patch. */
 struct lk {
@@ -85,6 +95,7 @@ struct lk {
 	wn_item *it;
 	const wn_mail *mail;		/* the review's */
 	char **files;			/* the linked patch's diff_files() */
+	size_t nfiles;
 	bool want_files;		/* ... asked for */
 	wn_error *err;
 	/* A lookup failed because another process's write discarded the
@@ -92,6 +103,58 @@ struct lk {
 	 * reopens the index and links again. */
 	bool changed;
 };
+
+/* The files a series touches, for a review of its cover letter
+ * ("[PATCH v3 0/4]", no diff; syzbot ci answers series so): the diffs of
+ * the parts in the cover's thread with its version and count. */
+static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char *subject)
+{
+	notmuch_query_t *q;
+	notmuch_messages_t *msgs;
+	wn_subject cs;
+	char *qs = NULL;
+	size_t parts = 0;
+	wn_status st = WN_OK;
+
+	if (wn_subject_parse(subject, &cs) != WN_OK)
+		return WN_NOMEM;
+	if (cs.reply || cs.part != 0 || cs.total < 1 ||
+	    asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0 ||
+	    !(q = notmuch_query_create(k->db, qs))) {
+		wn_subject_clear(&cs);
+		free(qs);
+		return WN_OK;
+	}
+	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	if ((msgs = wn_message_search(q, &k->changed))) {
+		for (; st == WN_OK && parts < MAX_PARTS && notmuch_messages_valid(msgs);
+		     notmuch_messages_move_to_next(msgs)) {
+			notmuch_message_t *m = notmuch_messages_get(msgs);
+			wn_subject ps;
+			wn_mail *mail = NULL;
+			wn_error ignored = WN_ERROR_INIT;
+
+			if (wn_subject_parse(notmuch_message_get_header(m, "subject"), &ps) != WN_OK) {
+				st = WN_NOMEM;
+			} else if (ps.patch && !ps.reply && ps.part >= 1 && ps.total == cs.total &&
+				   ps.version == cs.version) {
+				parts++;
+				/* a part that cannot be read adds no files */
+				if (wn_message_read_mail(m, &mail, &ignored) == WN_NOMEM ||
+				    (mail && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
+					st = WN_NOMEM;
+				wn_mail_free(&mail);
+				wn_error_clear(&ignored);
+			}
+			wn_subject_clear(&ps);
+			notmuch_message_destroy(m);
+		}
+	}
+	notmuch_query_destroy(q);
+	free(qs);
+	wn_subject_clear(&cs);
+	return st;
+}
 
 static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 {
@@ -119,7 +182,10 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
-	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files) != WN_OK))
+	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
+		goto nomem;
+	/* A cover letter has no diff: its series' parts have. */
+	if (k->want_files && !k->nfiles && series_files(k, msg, mail->subject) != WN_OK)
 		goto nomem;
 	wn_mail_free(&mail);
 	it->patch = p;
@@ -435,7 +501,7 @@ static wn_status link_report(struct lk *k)
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
 			bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, files != NULL, err, false };
+	struct lk k = { db, it, review, NULL, 0, files != NULL, err, false };
 	wn_status st;
 
 	if (files)
