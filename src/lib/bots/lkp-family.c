@@ -216,7 +216,8 @@ static void fold(struct rv_ctx *c, const struct family *fam, bool *drop)
 	}
 	wn_buf_printf(&sum, " (%zu places)", fam->n);
 	wn_buf_printf(&com, "\n\nThe same at %zu more places in %s, for other identifiers '%.*s*'; "
-		      "the quote lists every one.", fam->n - 1, mail_file(c, fam->lead), (int) fam->stem, s + sl->at);
+		      "the quote lists every one.", fam->n - 1, mail_file(c, fam->lead),
+		      (int) fam->stem, s + sl->at);
 	if (wn_buf_status(&sum) != WN_OK || wn_buf_status(&com) != WN_OK)
 		c->oom = true;
 	rv_fp_text(c, fam->lead, fp.data ? fp.data : "", fp.len);
