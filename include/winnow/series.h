@@ -23,29 +23,7 @@
 
 #include "winnow/index.h"
 #include "winnow/status.h"
-
-/* --- subjects ----------------------------------------------------------- */
-
-/* "[PATCH bpf-next v2 3/5] bpf: clamp the count", taken apart. */
-typedef struct wn_subject {
-	char *prefix;		/* the bracket words but version and k/n, lower
-				 * case: "patch bpf-next"; "" when none */
-	int version;		/* 2; 1 when the subject names none */
-	int part, total;	/* 3 and 5; 0 and 0 without "k/n" */
-	char *title;		/* "bpf: clamp the count", normalised
-				 * (wn_text_normalize): what every version shares */
-	size_t title_at;	/* where the title begins in the subject given:
-				 * subject + title_at is "bpf: Clamp  the count"
-				 * as written, for a screen that shows it */
-	bool reply;		/* it began with "Re:" */
-} wn_subject;
-
-/* Parse a subject (may be NULL).  Everything before the title is taken
- * off, in any order: "Re:", "AW:", "Fwd:" and bracket groups; only a
- * group naming "PATCH" or "RFC" gives prefix, version and k/n, a list's
- * tag ("[Intel-wired-lan]") nothing.  WN_NOMEM is the only error. */
-wn_status wn_subject_parse(const char *subject, wn_subject *out);
-void wn_subject_clear(wn_subject *s);
+#include "winnow/subject.h"
 
 /* --- a patch's diff ------------------------------------------------------- */
 

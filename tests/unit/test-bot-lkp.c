@@ -719,6 +719,126 @@ static void test_lkp_stable_fingerprint(void **state)
 	wn_review_free(&r);
 }
 
+/* One diagnostic repeated for a family of identifiers (a macro's
+ * symbols) in one file is one finding listing its places; two of a
+ * kind, a stem of one word, another file, another message or another
+ * severity stay apart, each with the fingerprint it has alone. */
+static void test_lkp_family(void **state)
+{
+	static const char body[] =
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/x.c:10:1: warning: symbol 'dev_attr_cog_0' was not declared. Should it be static?\n"
+		">> drivers/x.c:11:1: warning: unused variable 'ret' [-Wunused-variable]\n"
+		">> drivers/x.c:12:1: warning: symbol 'dev_attr_cog_1' was not declared. Should it be static?\n"
+		">> drivers/x.c:13:1: warning: symbol 'i2c_read' was not declared. Should it be static?\n"
+		">> drivers/x.c:14:1: warning: symbol 'dev_attr_limit' was not declared. Should it be static?\n"
+		">> drivers/y.c:15:1: warning: symbol 'dev_attr_cog_2' was not declared. Should it be static?\n"
+		">> drivers/x.c:16:1: warning: symbol 'i2c_write' was not declared. Should it be static?\n"
+		">> drivers/x.c:17:1: warning: symbol 'i2c_probe' was not declared. Should it be static?\n"
+		">> drivers/x.c:18:1: warning: symbol 'gb_cog_lo' was not declared. Should it be static?\n"
+		">> drivers/x.c:19:1: warning: symbol 'gb_cog_hi' was not declared. Should it be static?\n"
+		">> drivers/x.c:20:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_a\xe2\x80\x99\n"
+		">> drivers/x.c:21:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_b\xe2\x80\x99\n"
+		">> drivers/x.c:22:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_c\xe2\x80\x99\n"
+		">> drivers/x.c:23:7: error: implicit declaration of function \xe2\x80\x98pad_lock_d\xe2\x80\x99\n";
+	char fp[WN_FP_LEN + 1];
+	wn_review *r = parse(WN_BOT_LKP, body);
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 10);
+	f = F(r, 0);
+	assert_string_equal(f->summary, "symbol 'dev_attr_*' was not declared. Should it be static? (3 places)");
+	assert_int_equal(f->line, 10);
+	assert_int_equal(f->nalso, 2);
+	assert_int_equal(f->also[0].line, 12);
+	assert_int_equal(f->also[1].line, 14);
+	assert_contains(f->quote, "drivers/x.c:10:1: warning: symbol 'dev_attr_cog_0'");
+	assert_contains(f->quote, "\ndrivers/x.c:12:1: warning: symbol 'dev_attr_cog_1'");
+	assert_contains(f->quote, "\ndrivers/x.c:14:1: warning: symbol 'dev_attr_limit'");
+	assert_contains(f->comment, "The same at 2 more places in drivers/x.c");
+	/* neither the count nor the stem: the family keeps its verdict when
+	 * a later build reports fewer of it */
+	wn_fingerprint(WN_BOT_LKP, "drivers/x.c", NULL, "symbol '*' was not declared. Should it be static?", fp);
+	assert_string_equal(f->fingerprint, fp);
+	assert_string_equal(F(r, 1)->summary, "unused variable 'ret' [-Wunused-variable]");
+	/* "i2c_" is one word: a driver's prefix, not a pattern */
+	assert_string_equal(F(r, 2)->summary, "symbol 'i2c_read' was not declared. Should it be static?");
+	wn_fingerprint(WN_BOT_LKP, "drivers/x.c", NULL, "symbol 'i2c_read' was not declared. Should it be static?",
+		       fp);
+	assert_string_equal(F(r, 2)->fingerprint, fp);
+	assert_string_equal(F(r, 3)->file, "drivers/y.c");
+	assert_string_equal(F(r, 6)->summary, "symbol 'gb_cog_lo' was not declared. Should it be static?");
+	assert_string_equal(F(r, 7)->summary, "symbol 'gb_cog_hi' was not declared. Should it be static?");
+	f = F(r, 8);
+	assert_string_equal(f->summary, "implicit declaration of function \xe2\x80\x98pad_lock_*\xe2\x80\x99 (3 places)");
+	assert_int_equal(f->nalso, 2);
+	assert_int_equal(F(r, 9)->severity, WN_SEV_ERROR);
+	assert_int_equal(F(r, 9)->line, 23);
+	wn_review_free(&r);
+}
+
+/* A hostile report: 50,000 lines of one message, no two sharing a
+ * stem, must not make the families quadratic; as many sharing one
+ * are one finding. */
+static void test_lkp_family_huge(void **state)
+{
+	const size_t n = 50000;
+	const char *head = "All warnings (new ones prefixed by >>):\n\n";
+	size_t cap = strlen(head) + n * 128, len;
+	char *body = malloc(cap);
+	wn_review *r;
+
+	(void) state;
+	assert_non_null(body);
+	for (int shared = 0; shared < 2; shared++) {
+		len = (size_t) snprintf(body, cap, "%s", head);
+		for (size_t i = 0; i < n; i++)
+			len += (size_t) snprintf(body + len, cap - len,
+						 ">> drivers/x.c:%zu:1: warning: symbol '%s%zu_a' was not "
+						 "declared. Should it be static?\n", i + 1,
+						 shared ? "dev_attr_" : "s", i);
+		r = parse_n(WN_BOT_LKP, body, len);
+		assert_int_equal(r->nfindings, shared ? 1 : n);
+		if (shared)
+			assert_int_equal(F(r, 0)->nalso, n - 1);
+		wn_review_free(&r);
+	}
+	free(body);
+}
+
+/* Which diagnostics are one family does not depend on the patch's
+ * files: a header's symbols reached through three of the patch's files
+ * are one finding, with one fingerprint, whether the index knows the
+ * patch or not. */
+static void test_lkp_family_patch_files(void **state)
+{
+	static const char body[] =
+		"All warnings (new ones prefixed by >>):\n"
+		"\n"
+		"   In file included from drivers/a.c:3:\n"
+		">> include/linux/cog.h:10:1: warning: symbol 'dev_attr_cog_0' was not declared. Should it be static?\n"
+		"   In file included from drivers/b.c:4:\n"
+		">> include/linux/cog.h:11:1: warning: symbol 'dev_attr_cog_1' was not declared. Should it be static?\n"
+		"   In file included from drivers/c.c:5:\n"
+		">> include/linux/cog.h:12:1: warning: symbol 'dev_attr_cog_2' was not declared. Should it be static?\n";
+	static const char *const files[] = { "drivers/a.c", "drivers/b.c", "drivers/c.c", NULL };
+	wn_review_input in = { .patch_files = files };
+	wn_review *alone = parse(WN_BOT_LKP, body), *placed = parse_in(WN_BOT_LKP, body, &in);
+
+	(void) state;
+	assert_int_equal(alone->nfindings, 1);
+	assert_int_equal(placed->nfindings, 1);
+	assert_string_equal(F(placed, 0)->fingerprint, F(alone, 0)->fingerprint);
+	assert_string_equal(F(alone, 0)->file, "include/linux/cog.h");
+	assert_string_equal(F(placed, 0)->file, "drivers/a.c");
+	assert_int_equal(F(placed, 0)->nalso, 2);
+	assert_string_equal(F(placed, 0)->also[1].file, "drivers/c.c");
+	wn_review_free(&alone);
+	wn_review_free(&placed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -740,6 +860,9 @@ int main(void)
 		cmocka_unit_test(test_lkp_other_tools),
 		cmocka_unit_test(test_lkp_quoted_heading),
 		cmocka_unit_test(test_lkp_stable_fingerprint),
+		cmocka_unit_test(test_lkp_family),
+		cmocka_unit_test(test_lkp_family_huge),
+		cmocka_unit_test(test_lkp_family_patch_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -314,6 +314,43 @@ static void test_syzbot_patch_naming_syzbot(void **state)
 	assert_false(wn_bot_detect(&m, NULL, &b));
 }
 
+/* A syzbot ci reply to a patch whose crash is in a generic helper
+ * (kernel/irq_work.c): without the patch's files it is placed at the
+ * first frame outside the generic machinery, with that frame's
+ * function rather than the title's; with them, at the first frame in a
+ * file the patch touches (the third), the place it had as detail, the
+ * whole stack in the quote, and the fingerprint unchanged. */
+static void test_syzbot_ci_patch_frame(void **state)
+{
+	static const char *const files[] = { "drivers/sprocket/gear.c", NULL };
+	const char *subject = "[syzbot ci] Re: sprocket: gear: stop the hub before releasing the gear";
+	wn_review_input in = { .subject = subject };
+	char *body = corpus_body("syzbot-ci-patch/02-syzbot-ci.eml", WN_BOT_SYZBOT, NULL);
+	wn_review *alone, *placed;
+
+	(void) state;
+	alone = parse_in(WN_BOT_SYZBOT, body, &in);
+	assert_int_equal(alone->nfindings, 1);
+	assert_true(alone->wants_patch_files);
+	assert_string_equal(F(alone, 0)->file, "drivers/sprocket/hub.c");
+	assert_string_equal(F(alone, 0)->function, "sprocket_hub_stop");
+	assert_int_equal(F(alone, 0)->line, 211);
+	in.patch_files = files;
+	placed = parse_in(WN_BOT_SYZBOT, body, &in);
+	assert_int_equal(placed->nfindings, 1);
+	assert_string_equal(F(placed, 0)->summary, "WARNING in irq_work_sync");
+	assert_string_equal(F(placed, 0)->file, "drivers/sprocket/gear.c");
+	assert_string_equal(F(placed, 0)->function, "sprocket_gear_release");
+	assert_int_equal(F(placed, 0)->line, 402);
+	assert_string_equal(F(placed, 0)->detail, "crashed in sprocket_hub_stop() at drivers/sprocket/hub.c:211");
+	assert_contains(F(placed, 0)->quote, "sprocket_hub_stop+0x5a/0x120 drivers/sprocket/hub.c:211");
+	assert_contains(F(placed, 0)->quote, "entry_SYSCALL_64_after_hwframe");
+	assert_string_equal(F(placed, 0)->fingerprint, F(alone, 0)->fingerprint);
+	wn_review_free(&alone);
+	wn_review_free(&placed);
+	free(body);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_syzbot_ci_build_error_location),
 		cmocka_unit_test(test_syzbot_kinds),
 		cmocka_unit_test(test_syzbot_patch_naming_syzbot),
+		cmocka_unit_test(test_syzbot_ci_patch_frame),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,6 +124,18 @@ static const char review_text[] =
 	"-- \n"
 	"Sashiko AI review · https://sashiko.dev/#/patchset/x@example.org?part=1\n";
 
+/* A kernel test robot report whose diagnostics fold into a family
+ * (lkp-family.c): its places, quote and comment are builders too. */
+static const char lkp_text[] =
+	"All warnings (new ones prefixed by >>):\n"
+	"\n"
+	">> drivers/x.c:10:1: warning: symbol 'dev_attr_cog_0' was not declared. Should it be static?\n"
+	">> drivers/x.c:11:1: warning: symbol 'dev_attr_cog_1' was not declared. Should it be static?\n"
+	">> drivers/x.c:12:1: warning: symbol 'dev_attr_cog_2' was not declared. Should it be static?\n"
+	">> drivers/x.c:13:1: warning: symbol 'dev_attr_cog_3' was not declared. Should it be static?\n"
+	">> drivers/x.c:14:1: warning: symbol 'dev_attr_cog_4' was not declared. Should it be static?\n"
+	">> drivers/x.c:15:5: warning: unused variable 'ret' [-Wunused-variable]\n";
+
 static bool same_review(const wn_review *a, const wn_review *b)
 {
 	if (a->nfindings != b->nfindings)
@@ -133,26 +145,25 @@ static bool same_review(const wn_review *a, const wn_review *b)
 
 		if (strcmp(x->fingerprint, y->fingerprint) || x->severity != y->severity ||
 		    strcmp(x->summary ? x->summary : "", y->summary ? y->summary : "") ||
-		    strcmp(x->comment ? x->comment : "", y->comment ? y->comment : ""))
+		    strcmp(x->comment ? x->comment : "", y->comment ? y->comment : "") ||
+		    strcmp(x->quote ? x->quote : "", y->quote ? y->quote : "") || x->nalso != y->nalso)
 			return false;
 	}
 	return true;
 }
 
 /* A review parser: many builders, one result. */
-static void test_review_parse(void **state)
+static void check_review_parse(wn_bot bot, const char *text)
 {
 	wn_review *want = NULL, *got;
 	unsigned long n;
 	wn_status st;
 
-	(void) state;
-	assert_int_equal(wn_review_parse(WN_BOT_SASHIKO, review_text, strlen(review_text), &want, NULL),
-			 WN_OK);
+	assert_int_equal(wn_review_parse(bot, text, strlen(text), &want, NULL), WN_OK);
 	for (n = 1;; n++) {
 		got = NULL;
 		fail_nth(n);
-		st = wn_review_parse(WN_BOT_SASHIKO, review_text, strlen(review_text), &got, NULL);
+		st = wn_review_parse(bot, text, strlen(text), &got, NULL);
 		fail_nth(0);
 		if (st == WN_NOMEM) {
 			assert_null(got);
@@ -166,6 +177,13 @@ static void test_review_parse(void **state)
 	}
 	assert_true(n > 3);
 	wn_review_free(&want);
+}
+
+static void test_review_parse(void **state)
+{
+	(void) state;
+	check_review_parse(WN_BOT_SASHIKO, review_text);
+	check_review_parse(WN_BOT_LKP, lkp_text);
 }
 
 int main(void)

@@ -519,66 +519,6 @@ static void test_syzbot_titles(void **state)
 	assert_true(wn_sim_same_bug(WN_BOT_SASHIKO, "a lock is missing", WN_BOT_BPF_CI, "the lock"));
 }
 
-/* --- subjects ------------------------------------------------------------------------ */
-
-static void test_subjects(void **state)
-{
-	wn_subject s;
-
-	(void) state;
-	assert_int_equal(wn_subject_parse("Re: [PATCH bpf-next v2 3/5] bpf: Clamp  the count", &s), WN_OK);
-	assert_string_equal(s.prefix, "patch bpf-next");
-	assert_int_equal(s.version, 2);
-	assert_int_equal(s.part, 3);
-	assert_int_equal(s.total, 5);
-	assert_string_equal(s.title, "bpf: clamp the count");
-	assert_int_equal(s.title_at, strlen("Re: [PATCH bpf-next v2 3/5] "));
-	assert_true(s.reply);
-	wn_subject_clear(&s);
-	/* A list's tag before "Re:" hides neither the version nor the part
-	 * (the queue's own parser read only the first group), and the title
-	 * as written keeps its case and blanks for the queue's headings. */
-	{
-		const char *subj = "[sashiko-reviews] Re: [PATCH v4 2/3] gpio: aggregator:  Pass";
-
-		assert_int_equal(wn_subject_parse(subj, &s), WN_OK);
-		assert_int_equal(s.version, 4);
-		assert_int_equal(s.part, 2);
-		assert_int_equal(s.total, 3);
-		assert_true(s.reply);
-		assert_string_equal(subj + s.title_at, "gpio: aggregator:  Pass");
-		assert_string_equal(s.title, "gpio: aggregator: pass");
-		wn_subject_clear(&s);
-	}
-	assert_int_equal(wn_subject_parse(" \tFwd: AW: [PATCH] x", &s), WN_OK);
-	assert_int_equal(s.title_at, strlen(" \tFwd: AW: [PATCH] "));
-	assert_true(s.reply);
-	wn_subject_clear(&s);
-	/* A bracket never closed is the title's. */
-	assert_int_equal(wn_subject_parse("Re: [PATCH v2 x", &s), WN_OK);
-	assert_int_equal(s.title_at, strlen("Re: "));
-	assert_int_equal(s.version, 1);
-	wn_subject_clear(&s);
-	assert_int_equal(wn_subject_parse("[Intel-wired-lan] [RFC PATCHv3 0/7] ice: x", &s), WN_OK);
-	assert_string_equal(s.prefix, "rfc patch");
-	assert_int_equal(s.version, 3);
-	assert_int_equal(s.part, 0);
-	assert_int_equal(s.total, 7);
-	assert_string_equal(s.title, "ice: x");
-	assert_false(s.reply);
-	wn_subject_clear(&s);
-	assert_int_equal(wn_subject_parse("frobnic: a plain title", &s), WN_OK);
-	assert_string_equal(s.prefix, "");
-	assert_int_equal(s.version, 1);
-	assert_int_equal(s.total, 0);
-	assert_string_equal(s.title, "frobnic: a plain title");
-	wn_subject_clear(&s);
-	assert_int_equal(wn_subject_parse(NULL, &s), WN_OK);
-	assert_string_equal(s.title, "");
-	assert_int_equal(s.title_at, 0);
-	wn_subject_clear(&s);
-}
-
 /* --- diffs ------------------------------------------------------------------------------ */
 
 static const char patch[] =
@@ -682,7 +622,6 @@ int main(void)
 		cmocka_unit_test(test_judge_patch),
 		cmocka_unit_test(test_generic_places),
 		cmocka_unit_test(test_syzbot_titles),
-		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_crlf),
 		cmocka_unit_test(test_diff_macro_number),

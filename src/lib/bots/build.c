@@ -108,6 +108,74 @@ void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)
 	c->fp[i].text = rv_dup(c, text, n);
 }
 
+void rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line)
+{
+	wn_finding *f;
+
+	rv_fp_pin(c, i);
+	if (c->oom || i >= c->r->nfindings) {
+		free(file);
+		free(function);
+		return;
+	}
+	f = &c->r->findings[i];
+	free(f->file);
+	free(f->function);
+	free(f->path);
+	f->file = file;
+	f->function = function;
+	f->path = NULL;
+	f->line = line;
+}
+
+void rv_fp_pin_file(struct rv_ctx *c, size_t i)
+{
+	rv_fp_pin(c, i);
+	if (c->oom || i >= c->r->nfindings)
+		return;
+	free(c->fp[i].function);
+	c->fp[i].function = NULL;
+}
+
+void rv_finding_free(wn_finding *f)
+{
+	free(f->summary);
+	free(f->file);
+	free(f->function);
+	free(f->quote);
+	free(f->comment);
+	free(f->path);
+	free(f->detail);
+	for (size_t k = 0; k < f->nalso; k++) {
+		free(f->also[k].file);
+		free(f->also[k].function);
+	}
+	free(f->also);
+	memset(f, 0, sizeof(*f));
+}
+
+void rv_drop(struct rv_ctx *c, const bool *drop)
+{
+	wn_review *r = c->r;
+	size_t i, o = 0;
+
+	for (i = 0; i < r->nfindings; i++) {
+		if (drop[i]) {
+			rv_finding_free(&r->findings[i]);
+			free(c->fp[i].file);
+			free(c->fp[i].function);
+			free(c->fp[i].text);
+			continue;
+		}
+		if (o != i) {
+			r->findings[o] = r->findings[i];
+			c->fp[o] = c->fp[i];
+		}
+		o++;
+	}
+	r->nfindings = o;
+}
+
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx)
 {

@@ -77,6 +77,17 @@ void rv_fp_pin(struct rv_ctx *c, size_t i);
  * the same problem keeps one fingerprint while the summary and quote
  * keep the bot's words. */
 void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n);
+/* Finding i moves to file:line in function (both taken over, either may
+ * be NULL); its fingerprint keeps the place it had (rv_fp_pin). */
+void rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line);
+/* Finding i's fingerprint keeps its file (rv_fp_pin) but no function:
+ * a finding whose places lie in several functions. */
+void rv_fp_pin_file(struct rv_ctx *c, size_t i);
+/* Drop the findings whose drop[] is set, freeing them, and move the
+ * others (and their fingerprint state) down in order. */
+void rv_drop(struct rv_ctx *c, const bool *drop);
+/* Free what a finding owns (not f itself). */
+void rv_finding_free(wn_finding *f);
 /* Add a place to finding f (copies). */
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx);

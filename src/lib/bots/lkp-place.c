@@ -62,19 +62,12 @@ static void move(struct lkp_place *p, struct rv_ctx *c, size_t i, const char *pa
 		return;
 	}
 	if (!p->by) {
-		rv_fp_pin(c, i);
 		if (f->line > 0)
 			rv_add_detail(c, f, "reported at %s:%d", f->file, f->line);
 		else
 			rv_add_detail(c, f, "reported at %s", f->file);
 	}
-	free(f->file);
-	free(f->function);
-	free(f->path);
-	f->file = file;
-	f->function = fn;
-	f->path = NULL;
-	f->line = (int) line;
+	rv_move(c, i, file, fn, (int) line);
 	p->by = by;
 }
 

@@ -27,8 +27,10 @@
 #include <time.h>
 
 #include "bots.h"
+#include "lkp-family.h"
 #include "lkp-place.h"
 #include "seen.h"
+#include "winnow/subject.h"
 
 /* "kernel test robot", "kbuild test robot" (before 2020). */
 static bool robot_name(const char *name)
@@ -66,11 +68,13 @@ static const char *const summary_phrases[] = {
 };
 
 /* The robot's own patches ("[PATCH] x: fix boolreturn.cocci warnings",
- * "[RFC PATCH] x: foo() can be static") start with the tag; LKP_HIDDEN
- * has the same rule as a regular expression. */
+ * "[RFC PATCH] x: foo() can be static"): a patch's subject, not a reply
+ * to one (wn_subject_is_patch).  LKP_HIDDEN leaves out the forms the
+ * robot sends as a regular expression, before loading; any other patch
+ * subject is told here. */
 static bool fixup_subject(const char *s)
 {
-	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+	return wn_subject_is_patch(s);
 }
 
 #define LKP_HIDDEN LKP_FROM " and (subject:\"BUILD SUCCESS\" or subject:\"BUILD REGRESSION\" or " \
@@ -149,6 +153,11 @@ struct lkp {
 	size_t vims;			/* vim listings matched so far */
 	const char *ld_fn;		/* the linker's "in function `foo':" */
 	size_t ld_fn_n;
+	/* The build tool whose line made the current finding ("kismet",
+	 * "depmod", "make[5]"; not a linker) and the first words of what
+	 * it said: see tool_continues(). */
+	const char *tool, *form;
+	size_t tool_n, form_n;
 	struct rv_seen seen;		/* the diagnostics, each once */
 };
 
@@ -163,6 +172,8 @@ struct diag {
 	wn_severity sev;
 	bool sev_explicit, sparse_cont;
 	bool ld_ref;			/* GNU ld's, in the function it named */
+	const char *tool;		/* "kismet" of "kismet: WARNING: ..." */
+	size_t tool_n;
 };
 
 static void end_context(struct lkp *k)
@@ -368,6 +379,10 @@ static bool parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 
 	memset(d, 0, sizeof(*d));
 	if ((sp = tool_prefix(s, n, &ld))) {
+		if (!ld) {
+			d->tool = s;
+			d->tool_n = (size_t) ((const char *) memchr(s, ':', sp) - s);
+		}
 		s += sp;
 		n -= sp;
 		if (str_prefix(s, n, "*** ")) {
@@ -682,12 +697,56 @@ static void stable_text(struct rv_ctx *c, size_t at, const char *s)
 	wn_buf_free(&b);
 }
 
+/* The first two words of a message: the kind of thing it says. */
+static size_t form_of(const char *m, size_t n)
+{
+	size_t i = 0;
+
+	for (int w = 0; w < 2; w++) {
+		while (i < n && m[i] == ' ')
+			i++;
+		while (i < n && m[i] != ' ')
+			i++;
+	}
+	return i;
+}
+
+/* Does line l (s[0..n) without its ">>" and blanks) continue the build
+ * tool's finding above it?  Its quote then keeps the lines the tool
+ * printed under its first: kconfig's block under kismet's warning
+ * ("WARNING: unmet direct dependencies detected for X", "Depends on
+ * [n]: ...", "Selected by [y]:", "- Y [=y] && ..."), depmod's "Found 2
+ * modules in dependency cycles!" under its cycle.  Such a line is
+ * indented and unmarked, and either no diagnostic with a place or the
+ * same tool saying something else; the same tool saying the same kind
+ * of thing is another, older diagnostic, and a compiler's line with a
+ * path is nothing of the tool's. */
+static bool tool_continues(const struct lkp *k, const struct rv_line *l, const char *s, size_t n)
+{
+	struct diag d;
+	size_t form;
+
+	if (!k->have || !k->tool_n || !l->n || (l->s[0] != ' ' && l->s[0] != '\t'))
+		return false;
+	if (!parse_diag(s, n, &d, false))
+		return true;
+	if (!d.tool_n)
+		return !d.path;
+	form = form_of(d.msg, d.msg_n);
+	return d.tool_n == k->tool_n && memcmp(d.tool, k->tool, d.tool_n) == 0 &&
+	       !(form == k->form_n && memcmp(d.msg, k->form, form) == 0);
+}
+
 static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t rn)
 {
 	struct rv_ctx *c = k->c;
 	wn_finding *f;
 
 	end_context(k);
+	k->tool = d->tool;
+	k->tool_n = d->tool_n;
+	k->form = d->msg;
+	k->form_n = form_of(d->msg, d->msg_n);
 	f = rv_add(c, true);
 	if (!f)
 		return;
@@ -1152,6 +1211,10 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			add_context(&k, l->s, l->n);
 			continue;
 		}
+		if (!marked && tool_continues(&k, l, s, sn)) {
+			add_context(&k, l->s, l->n);
+			continue;
+		}
 		if (parse_diag(s, sn, &d, marked)) {
 			diag_line(&k, &d, marked, s, sn);
 			continue;
@@ -1165,6 +1228,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_buf_free(&k.quote);
 	repeats(&k);
 	rv_seen_free(&k.seen);
+	lkp_families(c);
 	if (!c->r->nfindings)
 		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");

@@ -359,22 +359,8 @@ void wn_review_free(wn_review **rp)
 	if (!rp || !*rp)
 		return;
 	r = *rp;
-	for (i = 0; i < r->nfindings; i++) {
-		wn_finding *f = &r->findings[i];
-
-		free(f->summary);
-		free(f->file);
-		free(f->function);
-		free(f->quote);
-		free(f->comment);
-		free(f->path);
-		free(f->detail);
-		for (size_t k = 0; k < f->nalso; k++) {
-			free(f->also[k].file);
-			free(f->also[k].function);
-		}
-		free(f->also);
-	}
+	for (i = 0; i < r->nfindings; i++)
+		rv_finding_free(&r->findings[i]);
 	free(r->findings);
 	free(r->cover_id);
 	free(r->patch_subject);

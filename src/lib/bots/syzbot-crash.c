@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "place.h"
 #include "syzbot.h"
 
 /* Lines of a crash report kept as its quote (real ones hold a few
@@ -200,31 +201,94 @@ static void first_source(const struct rv_lines *L, size_t from, size_t to, struc
 	}
 }
 
+/* One line of a crash's stack: -1 where the crash's own stack has
+ * ended (the stacks of the allocation and the free come later and are
+ * not the crash's), 1 for a frame with a function and a file (into
+ * *here), 0 for anything else. */
+static int frame_line(const char *s, size_t n, struct crash *here)
+{
+	strip_log_prefix(&s, &n);
+	if (str_prefix(s, n, "Allocated by task") || str_prefix(s, n, "Freed by task") ||
+	    str_prefix(s, n, "The buggy address"))
+		return -1;
+	if (str_prefix(s, n, "Code: "))
+		return 0;	/* bytes, no frame */
+	memset(here, 0, sizeof(*here));
+	scan_words(s, n, here);
+	return here->file && here->func;
+}
+
 /* The first frame of the crash's own stack [k, to) that has a function
- * and a file outside the generic machinery; the stacks of the
- * allocation and the free come later and are not the crash's.  False
- * when every frame is generic. */
+ * and a file outside the generic machinery.  False when every frame is
+ * generic. */
 static bool own_frame(const struct rv_lines *L, size_t k, size_t to, struct crash *cr)
 {
 	for (size_t j = k; j < to && !rv_syz_report_end(L->v[j].s, L->v[j].n); j++) {
 		struct crash here;
-		const char *s = L->v[j].s;
-		size_t n = L->v[j].n;
+		int f = frame_line(L->v[j].s, L->v[j].n, &here);
 
-		strip_log_prefix(&s, &n);
-		if (str_prefix(s, n, "Allocated by task") || str_prefix(s, n, "Freed by task") ||
-		    str_prefix(s, n, "The buggy address"))
+		if (f < 0)
 			break;
-		if (str_prefix(s, n, "Code: "))
-			continue;
-		memset(&here, 0, sizeof(here));
-		scan_words(s, n, &here);
-		if (here.file && here.func && !wn_place_generic(here.file, here.file_n)) {
+		if (f && !wn_place_generic(here.file, here.file_n)) {
 			*cr = here;
 			return true;
 		}
 	}
 	return false;
+}
+
+/* The first frame of the crash's own stack in text (a finding's quote)
+ * whose file the patch touches. */
+static bool patch_frame(const char *text, const char *const *files, struct crash *cr)
+{
+	size_t len = strlen(text), pos = 0, n;
+	const char *s;
+
+	while (str_next_line(text, len, &pos, &s, &n)) {
+		struct crash here;
+		int f = frame_line(s, n, &here);
+
+		if (f < 0)
+			break;
+		if (f && rv_in_patch_n(here.file, here.file_n, files)) {
+			*cr = here;
+			return true;
+		}
+	}
+	return false;
+}
+
+void rv_syz_patch_place(struct rv_ctx *c)
+{
+	for (size_t i = 0; i < c->r->nfindings && !c->oom; i++) {
+		wn_finding *f = &c->r->findings[i];
+		struct crash at;
+		char *file, *fn;
+
+		if (!f->quote)
+			continue;
+		c->r->wants_patch_files = true;
+		if (!c->in->patch_files || !patch_frame(f->quote, c->in->patch_files, &at))
+			continue;
+		file = rv_dup(c, at.file, at.file_n);
+		fn = rv_dup(c, at.func, at.func_n);
+		if (c->oom) {
+			free(file);
+			free(fn);
+			return;
+		}
+		/* where it was placed without them: the crash, or its first
+		 * frame outside the generic machinery */
+		if (f->file && (strcmp(f->file, file) || f->line != (int) at.line)) {
+			if (f->function)
+				rv_add_detail(c, f, "crashed in %s() at %s:%d", f->function, f->file, f->line);
+			else
+				rv_add_detail(c, f, "crashed at %s:%d", f->file, f->line);
+		}
+		/* The fingerprint stays as without the patch's files, so
+		 * verdicts given then stay on their finding. */
+		rv_move(c, i, file, fn, (int) at.line);
+	}
 }
 
 /* KASAN names the access on the line after the report line ("Read of
@@ -378,12 +442,8 @@ void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, 
 	if (cr.file && wn_place_generic(cr.file, cr.file_n) && own_frame(L, k, to, &own)) {
 		/* The fingerprint keeps the place it was first made with, so
 		 * verdicts given before stay on their finding. */
-		rv_fp_pin(c, (size_t) (f - c->r->findings));
-		free(f->function);
-		free(f->file);
-		f->function = rv_dup(c, own.func, own.func_n);
-		f->file = rv_dup(c, own.file, own.file_n);
-		f->line = (int) own.line;
+		rv_move(c, (size_t) (f - c->r->findings), rv_dup(c, own.file, own.file_n),
+			rv_dup(c, own.func, own.func_n), (int) own.line);
 	}
 	f->quote = rv_syz_crash_quote(c, L, k, to);
 }

@@ -16,16 +16,18 @@
 #include <strings.h>
 
 #include "syzbot.h"
+#include "winnow/subject.h"
 
 /* syzbot ci's subjects start with it: its series reports, their copies,
  * and its replies to a patch ("[syzbot ci] Re: [PATCH ...]"). */
 static const char *const subject_tags[] = { "[syzbot ci]", NULL };
 
-/* A patch's subject: "[PATCH ...]", "[RFC PATCH ...]".  syzbot never
- * sends one (syzbot ci's replies start "[syzbot ci] Re:"). */
+/* A patch's subject: "[PATCH ...]", "[RFC PATCH ...]", not a reply
+ * (wn_subject_is_patch).  syzbot never sends one (syzbot ci's replies
+ * start "[syzbot ci] Re:"). */
 static bool patch_subject(const char *s)
 {
-	return strncmp(s, "[PATCH", 6) == 0 || strncmp(s, "[RFC PATCH", 10) == 0;
+	return wn_subject_is_patch(s);
 }
 
 /* syzbot@ or syzbot+<hash>@syzkaller.appspotmail.com, or a "[syzbot ci]"
@@ -101,7 +103,10 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 			if (crash == SIZE_MAX && text < i)
 				crash = text;
 			rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl, tln);
-			if (c->r->nfindings > before && in && !c->oom) {
+			/* Moved off a generic first frame (pinned), it has
+			 * that frame's function: the title names the
+			 * generic one. */
+			if (c->r->nfindings > before && in && !c->oom && !c->fp[before].pinned) {
 				/* "WARNING in reg_bounds_sanity_check": syzbot's
 				 * own name for the function */
 				wn_finding *f = &c->r->findings[c->r->nfindings - 1];
@@ -226,24 +231,21 @@ static size_t report_start(const struct rv_lines *L)
 	return SIZE_MAX;
 }
 
-/* The subject's title: "[syzbot] [fs?] [mm?] TITLE" -> TITLE. */
-static bool subject_title(const char *subject, const char **t, size_t *tn)
+/* The subject's title: "[syzbot] [fs?] [mm?] TITLE" -> TITLE (the
+ * subject parser's title, as written). */
+static bool subject_title(struct rv_ctx *c, const char *subject, const char **t, size_t *tn)
 {
-	const char *s = subject;
+	wn_subject sj;
 
-	if (!s)
+	if (!subject)
 		return false;
-	for (;;) {
-		const char *close;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s != '[' || !(close = strchr(s, ']')))
-			break;
-		s = close + 1;
+	if (wn_subject_parse(subject, &sj) != WN_OK) {
+		c->oom = true;
+		return false;
 	}
-	*t = s;
-	*tn = strlen(s);
+	*t = subject + sj.title_at;
+	*tn = strlen(*t);
+	wn_subject_clear(&sj);
 	str_trim(t, tn);
 	return *tn > 0;
 }
@@ -257,7 +259,7 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	size_t start = report_start(L), k;
 	const char *t = NULL;
 	size_t tn = 0;
-	bool titled = subject_title(c->in->subject, &t, &tn);
+	bool titled = subject_title(c, c->in->subject, &t, &tn);
 
 	if (start == SIZE_MAX) {
 		if (titled && rv_add(c, false))
@@ -281,7 +283,7 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
-static void parse(struct rv_ctx *c, const struct rv_lines *L)
+static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i;
 	bool ci = false;
@@ -315,6 +317,13 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		ci_intro(c, L);
 	if (!c->r->nfindings)
 		rv_explain(c, "syzbot ci report without findings");
+}
+
+/* A finding is placed where its crash is, then where the patch is. */
+static void parse(struct rv_ctx *c, const struct rv_lines *L)
+{
+	read_mail(c, L);
+	rv_syz_patch_place(c);
 }
 
 const struct rv_bot rv_bot_SYZBOT = {

@@ -22,6 +22,13 @@ char *rv_syz_crash_quote(struct rv_ctx *c, const struct rv_lines *L, size_t k, s
 void rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, size_t to,
 			  const char *sum, size_t sum_n);
 
+/* Once the patch's files are known (wn_review_input), each crash
+ * finding moves to the first frame of its crash's own stack in a file
+ * the patch touches, the place it had without them kept as detail, the
+ * whole stack in the quote; the fingerprint stays the one made without
+ * them.  Until then it asks for them (wants_patch_files). */
+void rv_syz_patch_place(struct rv_ctx *c);
+
 /* Does the mail say the tested patch still triggers the bug? */
 bool rv_syz_still_triggers(const struct rv_lines *L);
 /* Does the mail answer a malformed "#syz" command ("... does not look

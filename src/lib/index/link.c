@@ -9,7 +9,6 @@
  * guessing. */
 #include "autoconfig.h"
 
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,33 +17,20 @@
 #include "link.h"
 #include "message.h"
 #include "../core/str.h"
+#include "winnow/subject.h"
 #include "winnow/text.h"
-
-bool wn_link_patch_tag(const char *subject)
-{
-	const char *s = subject ? subject : "", *close;
-
-	while (*s == ' ')
-		s++;
-	if (*s == '[' && (close = strchr(s, ']'))) {
-		for (const char *p = s; p + 5 <= close; p++)
-			if (wn_text_prefix_ci(p, "patch"))
-				return true;
-	}
-	return false;
-}
 
 /* Is this mail a patch (or a series' cover letter)?  A review may
  * answer something else -- syzbot's test result replies to the "#syz
  * test" mail, a thread holds human replies -- and that is no patch to
  * show attribution for.  A patch has a "[... PATCH ...]" tag in a
- * subject that is not a reply, or carries a diff. */
+ * subject that is not a reply (wn_subject_is_patch), or carries a diff. */
 static bool looks_like_patch(const wn_mail *m)
 {
 	const char *l;
 	size_t pos = 0, n;
 
-	if (wn_link_patch_tag(m->subject))
+	if (wn_subject_is_patch(m->subject))
 		return true;
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &n))
 		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "--- a/"))
@@ -53,11 +39,12 @@ static bool looks_like_patch(const wn_mail *m)
 }
 
 /* "diff --git a/X b/Y" -> Y, once each, in diff order: the files the
- * patch touches.  *out stays NULL when there are none. */
-static wn_status diff_files(const wn_mail *m, char ***out)
+ * patch touches, added to *out (NULL-terminated, *n of them) unless
+ * there already.  *out stays NULL while there are none. */
+static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
 {
-	char **v = NULL;
-	size_t n = 0, pos = 0, ln;
+	char **v = *out;
+	size_t n = *count, pos = 0, ln;
 	const char *l;
 
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
@@ -85,13 +72,22 @@ static wn_status diff_files(const wn_mail *m, char ***out)
 		v[++n] = NULL;
 	}
 	*out = v;
+	*count = n;
 	return WN_OK;
 nomem:
 	if (v)
 		v[n] = NULL;
 	wn_strv_free(v);
+	*out = NULL;
+	*count = 0;
 	return WN_NOMEM;
 }
+
+/* At most this many parts of a series are read for their files. */
+#define MAX_PARTS 64
+
+struct lk;
+static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char *subject);
 
 /* One linking: the review, and what linking found besides the patch. */
 struct lk {
@@ -99,6 +95,7 @@ struct lk {
 	wn_item *it;
 	const wn_mail *mail;		/* the review's */
 	char **files;			/* the linked patch's diff_files() */
+	size_t nfiles;
 	bool want_files;		/* ... asked for */
 	wn_error *err;
 	/* A lookup failed because another process's write discarded the
@@ -106,6 +103,58 @@ struct lk {
 	 * reopens the index and links again. */
 	bool changed;
 };
+
+/* The files a series touches, for a review of its cover letter
+ * ("[PATCH v3 0/4]", no diff; syzbot ci answers series so): the diffs of
+ * the parts in the cover's thread with its version and count. */
+static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char *subject)
+{
+	notmuch_query_t *q;
+	notmuch_messages_t *msgs;
+	wn_subject cs;
+	char *qs = NULL;
+	size_t parts = 0;
+	wn_status st = WN_OK;
+
+	if (wn_subject_parse(subject, &cs) != WN_OK)
+		return WN_NOMEM;
+	if (cs.reply || cs.part != 0 || cs.total < 1 ||
+	    asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0 ||
+	    !(q = notmuch_query_create(k->db, qs))) {
+		wn_subject_clear(&cs);
+		free(qs);
+		return WN_OK;
+	}
+	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	if ((msgs = wn_message_search(q, &k->changed))) {
+		for (; st == WN_OK && parts < MAX_PARTS && notmuch_messages_valid(msgs);
+		     notmuch_messages_move_to_next(msgs)) {
+			notmuch_message_t *m = notmuch_messages_get(msgs);
+			wn_subject ps;
+			wn_mail *mail = NULL;
+			wn_error ignored = WN_ERROR_INIT;
+
+			if (wn_subject_parse(notmuch_message_get_header(m, "subject"), &ps) != WN_OK) {
+				st = WN_NOMEM;
+			} else if (ps.patch && !ps.reply && ps.part >= 1 && ps.total == cs.total &&
+				   ps.version == cs.version) {
+				parts++;
+				/* a part that cannot be read adds no files */
+				if (wn_message_read_mail(m, &mail, &ignored) == WN_NOMEM ||
+				    (mail && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
+					st = WN_NOMEM;
+				wn_mail_free(&mail);
+				wn_error_clear(&ignored);
+			}
+			wn_subject_clear(&ps);
+			notmuch_message_destroy(m);
+		}
+	}
+	notmuch_query_destroy(q);
+	free(qs);
+	wn_subject_clear(&cs);
+	return st;
+}
 
 static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 {
@@ -133,7 +182,10 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	if (!p->id || !p->subject || !p->author)
 		goto nomem;
 	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
-	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files) != WN_OK))
+	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
+		goto nomem;
+	/* A cover letter has no diff: its series' parts have. */
+	if (k->want_files && !k->nfiles && series_files(k, msg, mail->subject) != WN_OK)
 		goto nomem;
 	wn_mail_free(&mail);
 	it->patch = p;
@@ -189,34 +241,6 @@ static char *subject_key(const char *s)
 	return wn_text_normalize(s);
 }
 
-static bool is_reply(const char *subject)
-{
-	return wn_text_is_reply(subject);
-}
-
-/* "[PATCH v2 3/5] ..." → 3 and 5; false when the subject has no N/M. */
-static bool patch_number(const char *subject, long *n, long *m)
-{
-	const char *open = strchr(subject, '[');
-	const char *close = open ? strchr(open, ']') : NULL;
-
-	if (!open || !close)
-		return false;
-	for (const char *p = close - 1; p > open; p--) {
-		if (*p == '/' && isdigit((unsigned char) p[1])) {
-			const char *q = p;
-			while (q > open && isdigit((unsigned char) q[-1]))
-				q--;
-			if (q == p)
-				return false;
-			*n = strtol(q, NULL, 10);
-			*m = strtol(p + 1, NULL, 10);
-			return true;
-		}
-	}
-	return false;
-}
-
 /* Run query and give the id (malloc'd) of the first message accepted by
  * pick(), in the given order; NULL if none. */
 typedef bool (*pick_fn)(notmuch_message_t *msg, const void *arg);
@@ -246,10 +270,8 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 static bool pick_part(notmuch_message_t *msg, const void *arg)
 {
 	const long *part = arg;
-	const char *subject = notmuch_message_get_header(msg, "subject");
-	long n, m;
 
-	return subject && !is_reply(subject) && patch_number(subject, &n, &m) && n == *part;
+	return wn_subject_part(notmuch_message_get_header(msg, "subject")) == *part;
 }
 
 static wn_status try_footer(struct lk *k)
@@ -277,21 +299,6 @@ static wn_status try_footer(struct lk *k)
 	return st;
 }
 
-/* The title of a patch subject: the leading "[PATCH v2 3/5]"-style
- * groups removed.  s is normalised already; returns a pointer into s. */
-static const char *subject_title(const char *s)
-{
-	for (;;) {
-		const char *close;
-
-		while (*s == ' ')
-			s++;
-		if (*s != '[' || !(close = strchr(s, ']')))
-			return s;
-		s = close + 1;
-	}
-}
-
 struct subject_pick {
 	const char *key;	/* normalised patch subject wanted */
 	const char *self;	/* the review's own id */
@@ -302,16 +309,17 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
 {
 	const struct subject_pick *sp = arg;
 	const char *subject = notmuch_message_get_header(msg, "subject");
+	wn_subject s;
 	char *key;
 	bool ok;
 
-	if (!subject || is_reply(subject) ||
-	    strcmp(notmuch_message_get_message_id(msg), sp->self) == 0)
+	if (!subject || strcmp(notmuch_message_get_message_id(msg), sp->self) == 0 ||
+	    wn_subject_parse(subject, &s) != WN_OK)
 		return false;
-	key = wn_text_normalize(subject);
-	ok = key && (strcmp(key, sp->key) == 0 ||
-		     (sp->title_only && strcmp(subject_title(key), sp->key) == 0));
+	key = s.reply ? NULL : wn_text_normalize(subject);
+	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(s.title, sp->key) == 0));
 	free(key);
+	wn_subject_clear(&s);
 	return ok;
 }
 
@@ -416,7 +424,8 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	const wn_review *r = k->it->review;
 	struct postings p = { 0 };
 	size_t words = 0;
-	char *phrase;
+	const char *phrase;
+	wn_subject ks = { 0 };
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
 	wn_status st = WN_NOT_FOUND;
@@ -430,9 +439,9 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	 * phrase, so it becomes a space); pick_subject() compares exactly.
 	 * Only the title goes into the phrase: the bracket groups hold
 	 * words ("v2", "3/5") the indexer may split differently. */
-	phrase = (char *) subject_title(key);
-	if (!*phrase)
-		phrase = key;
+	if (wn_subject_parse(key, &ks) != WN_OK)
+		goto nomem;
+	phrase = *ks.title ? key + ks.title_at : key;
 	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
 		goto nomem;
 	/* Xapian's phrase search grows faster than linearly with the
@@ -456,6 +465,7 @@ static wn_status try_subject(struct lk *k, const char *subject)
 nomem:
 	st = wn_error_set(k->err, WN_NOMEM, "out of memory");
 out:
+	wn_subject_clear(&ks);
 	postings_free(&p);
 	wn_buf_free(&q);
 	free(key);
@@ -474,7 +484,7 @@ static wn_status link_report(struct lk *k)
 		const char *id = i < n ? m->references[i] : m->in_reply_to;
 		notmuch_message_t *msg = id && *id ? wn_message_lookup(k->db, id, &k->changed) : NULL;
 		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
-		bool root = subject && !is_reply(subject);
+		bool root = subject && !wn_text_is_reply(subject);
 
 		if (root && !(k->it->report_id = strdup(id))) {
 			notmuch_message_destroy(msg);
@@ -491,7 +501,7 @@ static wn_status link_report(struct lk *k)
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
 			bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, files != NULL, err, false };
+	struct lk k = { db, it, review, NULL, 0, files != NULL, err, false };
 	wn_status st;
 
 	if (files)

@@ -19,8 +19,4 @@
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
 			bool *changed, wn_error *err);
 
-/* Does subject start with a "[... PATCH ...]" tag (any case), as a
- * patch or a cover letter does and a reply ("Re: [PATCH") does not? */
-bool wn_link_patch_tag(const char *subject);
-
 #endif

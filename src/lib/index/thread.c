@@ -11,6 +11,7 @@
 
 #include "message.h"
 #include "index-private.h"
+#include "winnow/subject.h"
 #include "winnow/text.h"
 
 /* The id as notmuch has it: msgid itself when notmuch knows it (an
@@ -181,11 +182,7 @@ bool wn_thread_is_bot(char *const *bots, const char *id)
  * never "Re: [PATCH ...]". */
 static bool is_series_mail(notmuch_message_t *m)
 {
-	const char *s = notmuch_message_get_header(m, "subject");
-
-	while (s && (*s == ' ' || *s == '\t'))
-		s++;
-	return s && *s == '[';
+	return wn_subject_is_patch(notmuch_message_get_header(m, "subject"));
 }
 
 bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject)
@@ -397,9 +394,16 @@ static void subject_words(notmuch_database_t *db, const char *id, wn_buf *out)
 	notmuch_message_t *m = wn_message_find(db, id);
 	const char *s = m ? notmuch_message_get_header(m, "subject") : NULL;
 	int words = 0;
+	wn_subject subj;
 
-	while (s && (*s == ' ' || *s == '['))
-		s = *s == '[' && strchr(s, ']') ? strchr(s, ']') + 1 : s + 1;
+	/* Only the title: the bracket groups hold words ("v3", "3/3") the
+	 * reviews' subjects need not share. */
+	if (s && wn_subject_parse(s, &subj) == WN_OK) {
+		s += subj.title_at;
+		wn_subject_clear(&subj);
+	} else {
+		s = NULL;
+	}
 	for (; s && *s && words < 4; words++) {
 		size_t n;
 

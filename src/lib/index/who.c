@@ -13,6 +13,7 @@
 #include "index-private.h"
 #include "link.h"
 #include "message.h"
+#include "winnow/subject.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 
@@ -275,7 +276,7 @@ static wn_status author_patches(wn_index *idx, const char *addr, struct wn_autho
 		notmuch_message_t *m = notmuch_messages_get(ms);
 		char *from;
 
-		if (!wn_link_patch_tag(notmuch_message_get_header(m, "subject")))
+		if (!wn_subject_is_patch(notmuch_message_get_header(m, "subject")))
 			continue;
 		if (!(from = wn_mail_addr(notmuch_message_get_header(m, "from"))))
 			oom = true;

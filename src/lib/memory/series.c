@@ -280,24 +280,13 @@ bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
 	return true;
 }
 
-/* "[...k/n...] title", not a reply: worth reading as a patch.  Most of a
- * thread is reviews and replies, which this keeps from being read. */
-static bool patch_like(const char *subject)
-{
-	const char *open = strchr(subject, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (wn_text_is_reply(subject) || !close)
-		return false;
-	for (const char *c = open; c < close; c++)
-		if (*c == '/')
-			return true;
-	return false;
-}
-
+/* Only "[PATCH k/n] title", not a reply, is worth reading as a patch:
+ * most of a thread is reviews and replies, which this keeps from being
+ * read. */
 static void thread_member(wn_series *s, const char *id, const char *subject, void *arg)
 {
 	struct sr_thread *t = arg;
-	struct sr_patch *p = patch_like(subject) ? sr_patch_get(s, id) : NULL;
+	struct sr_patch *p = wn_subject_part(subject) > 0 ? sr_patch_get(s, id) : NULL;
 
 	if (p && !p->subj.reply && p->subj.part > 0)
 		sr_push(&t->v, &t->n, p);
@@ -329,7 +318,7 @@ static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
 /* Unthreaded: the author's mails within days of p. */
 static void sibling(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = patch_like(subject) ? sr_patch_get(s, id) : NULL;
+	struct sr_patch *me = arg, *p = wn_subject_part(subject) > 0 ? sr_patch_get(s, id) : NULL;
 
 	if (p && p != me && !p->subj.reply && p->subj.part > me->subj.part && same_series(p, me))
 		sr_push(&me->later, &me->nlater, p);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "winnow/series.h"
+#include "winnow/subject.h"
 #include "queue-private.h"
 
 static const char *const sort_names[QS_COUNT] = {

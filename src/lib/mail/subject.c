@@ -1,0 +1,189 @@
+/* winnow — a mail's subject taken apart (subject.h): reply or not, patch
+ * or not, which series, which version, which part, and the title every
+ * version shares.
+ *
+ *	Re: [PATCH bpf-next v2 3/5] bpf: clamp the count
+ *	[Intel-wired-lan] [RFC PATCH 1/2] ice: ...
+ *	[PATCHv3 0/7] ...
+ *	Aw: [PATCH net-next,v2 03/10] ...
+ */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/str.h"
+#include "winnow/buf.h"
+#include "winnow/subject.h"
+#include "winnow/text.h"
+
+static bool word_is(const char *w, size_t n, const char *what)
+{
+	return n == strlen(what) && str_prefix_ci(w, n, what);
+}
+
+/* "k/n" with both numbers. */
+static bool part_of(const char *w, size_t n, int *k, int *total)
+{
+	size_t i = 0;
+	long a, b;
+
+	if (!str_num(w, n, &i, &a) || i >= n || w[i] != '/')
+		return false;
+	i++;
+	if (!str_num(w, n, &i, &b) || i != n)
+		return false;
+	*k = (int) a;
+	*total = (int) b;
+	return true;
+}
+
+/* "v2", or the "v2" of "PATCHv2": the version. */
+static bool version_of(const char *w, size_t n, int *v)
+{
+	size_t i = 1;
+	long x;
+
+	if (n > 5 && str_prefix_ci(w, n, "patchv"))
+		return version_of(w + 5, n - 5, v);
+	if (n < 2 || (w[0] != 'v' && w[0] != 'V') || !str_num(w, n, &i, &x) || i != n)
+		return false;
+	*v = (int) x;
+	return true;
+}
+
+/* Words inside a group are split at blanks and commas ("[PATCH
+ * net-next,v2 1/3]"). */
+static bool is_sep(char c)
+{
+	return c == ' ' || c == '\t' || c == ',';
+}
+
+/* The next word of g[0..n) from *i: *w, *len; false at the end. */
+static bool next_word(const char *g, size_t n, size_t *i, const char **w, size_t *len)
+{
+	while (*i < n && is_sep(g[*i]))
+		(*i)++;
+	*w = g + *i;
+	for (*len = 0; *i < n && !is_sep(g[*i]); (*i)++)
+		(*len)++;
+	return *len > 0;
+}
+
+/* Does the group (between the brackets) name a patch? */
+static bool patch_group(const char *g, size_t n)
+{
+	const char *w;
+	size_t i = 0, len;
+	int v;
+
+	while (next_word(g, n, &i, &w, &len))
+		if (word_is(w, len, "patch") || word_is(w, len, "rfc") || word_is(w, len, "patchset") ||
+		    word_is(w, len, "patches") || (str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
+			return true;
+	return false;
+}
+
+/* A patch group's words into out: version, k/n, and the other words,
+ * lower case, onto prefix when there is one (out of memory stays in
+ * prefix, wn_buf's sticky flag). */
+static void take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix)
+{
+	const char *w;
+	size_t i = 0, wl;
+
+	while (next_word(g, n, &i, &w, &wl)) {
+		bool glued = str_prefix_ci(w, wl, "patchv") && version_of(w, wl, &out->version);
+
+		/* "PATCHv2": the version, and the word PATCH. */
+		if (glued)
+			wl = 5;
+		if (!glued && (version_of(w, wl, &out->version) || part_of(w, wl, &out->part, &out->total)))
+			continue;
+		if (!prefix)
+			continue;
+		if (prefix->len)
+			wn_buf_putc(prefix, ' ');
+		for (size_t k = 0; k < wl; k++)
+			wn_buf_putc(prefix, (char) str_lower((unsigned char) w[k]));
+	}
+}
+
+/* The one walk over what comes before the title: reply markers, "Fwd:"
+ * and bracket groups, in any order.  Sets out's reply, patch, version,
+ * part and total (out zeroed by the caller), the prefix words when
+ * prefix is given; returns where the title begins. */
+static const char *walk(const char *s, wn_subject *out, wn_buf *prefix)
+{
+	out->version = 1;
+	for (;;) {
+		const char *close;
+		size_t m;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if ((m = wn_text_reply_marker(s))) {
+			out->reply = true;
+			s += m;
+		} else if (wn_text_prefix_ci(s, "fwd:")) {
+			s += 4;
+		} else if (*s == '[' && (close = strchr(s, ']'))) {
+			size_t n = (size_t) (close - s - 1);
+
+			if (patch_group(s + 1, n)) {
+				out->patch = true;
+				take_group(s + 1, n, out, prefix);
+			}
+			s = close + 1;
+		} else {
+			return s;
+		}
+	}
+}
+
+wn_status wn_subject_parse(const char *subject, wn_subject *out)
+{
+	const char *s = subject ? subject : "";
+	wn_buf prefix = WN_BUF_INIT;
+	const char *title;
+	wn_status st = WN_OK;
+
+	memset(out, 0, sizeof(*out));
+	title = walk(s, out, &prefix);
+	if (wn_buf_status(&prefix) != WN_OK)
+		st = WN_NOMEM;
+	else {
+		out->prefix = prefix.len ? wn_buf_steal(&prefix) : strdup("");
+		out->title = wn_text_normalize(title);
+		out->title_at = (size_t) (title - s);
+		if (!out->prefix || !out->title)
+			st = WN_NOMEM;
+	}
+	wn_buf_free(&prefix);
+	if (st != WN_OK)
+		wn_subject_clear(out);
+	return st;
+}
+
+void wn_subject_clear(wn_subject *s)
+{
+	free(s->prefix);
+	free(s->title);
+	memset(s, 0, sizeof(*s));
+}
+
+bool wn_subject_is_patch(const char *subject)
+{
+	wn_subject s = { 0 };
+
+	walk(subject ? subject : "", &s, NULL);
+	return s.patch && !s.reply;
+}
+
+int wn_subject_part(const char *subject)
+{
+	wn_subject s = { 0 };
+
+	walk(subject ? subject : "", &s, NULL);
+	return s.patch && !s.reply ? s.part : 0;
+}
