@@ -23,7 +23,8 @@ typedef struct wn_conf {
 				 * database for copies of sent mail; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
 	char *cc;		/* winnow.cc: Cc of forwarded findings (see
-				 * forward.h); NULL: the patch's lists */
+				 * forward.h); NULL: everyone on the patch's To
+				 * and Cc (a group reply) */
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
@@ -32,12 +33,14 @@ typedef struct wn_conf {
 				 * follow-ups, their own patches) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
+	char **other_email;	/* user.other_email: the user's other addresses,
+				 * lower case, NULL-terminated */
 } wn_conf;
 
 /* Fill c with the defaults. */
 wn_status wn_conf_init(wn_conf *c);
-/* Apply one key (with or without the "winnow." prefix; "user.name" and
- * "user.primary_email" too).  Unknown keys are ignored and give WN_OK so
+/* Apply one key (with or without the "winnow." prefix; "user.name",
+ * "user.primary_email" and "user.other_email" too).  Unknown keys are ignored and give WN_OK so
  * that newer configs work with older winnow. */
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
 /* Refuse values that would do harm, with a message naming the key: an

@@ -230,6 +230,10 @@ typedef struct wn_review {
  * addresses configured by the user (may be NULL).  Returns false when m
  * is not a bot review (a patch, a human reply). */
 bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out);
+/* Is addr (an address, any case) one a bot sends from, by its own
+ * address rule or in generic_senders (winnow.bots)?  A reply to the
+ * patch never Cc's a bot: its mailbox is not read by people. */
+bool wn_bot_address(const char *addr, const char *const *generic_senders);
 
 /* Split body (len bytes, decoded text) into findings as bot writes them.
  * Never fails on content: a mail that yields nothing gives zero findings

@@ -18,12 +18,14 @@ golden=$WN_TOP_SRCDIR/tests/integration/forward
 quux=20261110101200.AB12CD34EF5@smtp.kernel.org
 frob=20261111153000.CD56EF78AB9@smtp.kernel.org
 bpf=f00dfeed0123456789abcdef01234567@mail.kernel.org
+hv=20261119113000.9F8E7D6C5B4@smtp.kernel.org
 
 "$WINNOW" mark "$quux" 1 valid --note $'Checked \e[31mon\e[0m real hardware \a too.\r\nA ring of 1000 \x08descriptors stalls after one wrap.'
 "$WINNOW" mark "$quux" 2 false-positive --note "SECRET: refill runs under the lock"
 "$WINNOW" mark "$quux" 3 pre-existing
 "$WINNOW" mark "$frob" 1 valid
 "$WINNOW" mark "$bpf" all valid
+"$WINNOW" mark "$hv" 1 valid
 
 # compare NAME ARGS...: winnow forward --dry-run ARGS against NAME.eml.
 compare() {
@@ -49,12 +51,13 @@ compare nonascii "$quux"
 compare nonascii-pre --pre-existing "$quux"
 compare crlf-subject "id:$frob"
 compare no-references "<$bpf>"
+compare group-reply "$hv"
 
 # What the goldens say, checked on its own as well:
 check "non-ASCII names are RFC 2047 encoded" grep -q '^To: =?UTF-8?b?' <(headers nonascii)
 check "the headers are all ASCII" bash -c '! LC_ALL=C grep -q "[^ -~	]" "$1"' _ <(headers nonascii)
 check "the body is 8bit UTF-8" grep -qx 'Content-Transfer-Encoding: 8bit' <(headers nonascii)
-check "the lists are Cc'ed, not the people" bash -c 'h=$(cat "$1"); grep -q "netdev@vger.kernel.org" <<<"$h" && ! grep -qi "lukasz" <<<"$h"' _ <(headers nonascii)
+check "a group reply: the lists and the people are Cc'ed" bash -c 'h=$(cat "$1"); grep -q "netdev@vger.kernel.org" <<<"$h" && grep -qi "lukasz" <<<"$h"' _ <(headers nonascii)
 check "the false positive is not sent" bash -c '! grep -q "SECRET\|power of two here" "$1" || ! grep -q "not a race\|SECRET" "$1"' _ "$WN_WORLD/nonascii.eml"
 check "no false positive's note" bash -c '! grep -q SECRET "$1"' _ "$WN_WORLD/nonascii.eml"
 check "pre-existing findings are left out by default" bash -c '! grep -q "dma_map_page() failure" "$1"' _ "$WN_WORLD/nonascii.eml"
@@ -65,6 +68,32 @@ check "the subject stays one (folded) header" bash -c 'grep -c "^Subject:" "$1" 
 check "no References of its own: just the patch" grep -qx 'References: <20261112071500.777-1-bob.example@example.com>' <(headers no-references)
 check "In-Reply-To the patch" grep -qx 'In-Reply-To: <20261112071500.777-1-bob.example@example.com>' <(headers no-references)
 check "a reply to the patch's author" grep -qx 'To: Bob Example <bob.example@example.com>' <(headers no-references)
+
+# The hyperv case: a patch To three maintainers, Cc four lists (stable@
+# among them).  The reply goes To the author and Cc's them all.
+# The Cc header unfolded (a fold is a line break before a blank).
+hvcc() { "$WINNOW" forward --dry-run "$hv" | sed '/^$/q' | sed -n '/^Cc:/,/^[^ \t]/p' | sed '$d' |
+	sed ':a;N;$!ba;s/\n[ \t]/ /g'; }
+expect_eq "group reply: To the author" "To: Petra Lindqvist <petra.lindqvist@example.com>" \
+	"$(headers group-reply | grep '^To:')"
+expect_eq "group reply: the three maintainers and the four lists" \
+	"Cc: Kai Maintainer <kai.maint@example.org>, Hana Maintainer <hana.maint@example.net>, Wes Maintainer <wes.maint@example.com>, linux-hyperv@vger.kernel.org, netdev@vger.kernel.org, linux-kernel@vger.kernel.org, stable@vger.kernel.org" \
+	"$(hvcc)"
+# Never yourself under another address, nor who opted out, nor a bot.
+notmuch config set user.other_email "someone@example.org;KAI.maint@example.org"
+notmuch config set winnow.optout "Wes Maintainer <wes.maint+lkml@example.com>"
+notmuch config set winnow.bots "hana.maint@example.net"
+expect_eq "group reply: not you, not opted out, not a bot" \
+	"Cc: linux-hyperv@vger.kernel.org, netdev@vger.kernel.org, linux-kernel@vger.kernel.org, stable@vger.kernel.org" \
+	"$(hvcc)"
+notmuch config set user.other_email ""
+notmuch config set winnow.optout ""
+notmuch config set winnow.bots ""
+notmuch config set winnow.cc lists
+expect_eq "winnow.cc=lists: the lists only" \
+	"Cc: linux-hyperv@vger.kernel.org, netdev@vger.kernel.org, linux-kernel@vger.kernel.org, stable@vger.kernel.org" \
+	"$(hvcc)"
+notmuch config set winnow.cc ""
 
 # winnow.cc: none, all, explicit addresses.
 notmuch config set winnow.cc none

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/hash.h"
 #include "../core/map.h"
@@ -150,6 +151,25 @@ found:
 	if (out)
 		*out = (wn_bot) b;
 	return true;
+}
+
+bool wn_bot_address(const char *addr, const char *const *generic_senders)
+{
+	/* The address alone, as a mail From it would be: no subject, no
+	 * body, so only the rules that read the address can claim it. */
+	wn_mail m = { .from = (char *) addr, .from_addr = (char *) addr, .subject = (char *) "" };
+	struct rv_mail v;
+
+	if (!addr || !*addr)
+		return false;
+	for (const char *const *g = generic_senders; g && *g; g++)
+		if (strcasecmp(*g, addr) == 0)
+			return true;
+	mail_view(&m, NULL, &v);
+	for (unsigned b = 0; b < WN_BOT_COUNT; b++)
+		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE)
+			return true;
+	return false;
 }
 
 /* ---- fingerprint ----

@@ -89,7 +89,7 @@ wn_status wn_conf_init(wn_conf *c)
 	if (!(c->query = default_query()) ||
 	    set_str(&c->sendmail, WN_DEFAULT_SENDMAIL) ||
 	    set_str(&c->tagprefix, WN_DEFAULT_TAGPREFIX) ||
-	    split_list("", &c->optout) || split_list("", &c->bots)) {
+	    split_list("", &c->optout) || split_list("", &c->bots) || split_list("", &c->other_email)) {
 		wn_conf_clear(c);
 		return WN_NOMEM;
 	}
@@ -121,6 +121,13 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->user_name, value);
 	if (strcmp(key, "user.primary_email") == 0)
 		return set_str(&c->user_email, value);
+	if (strcmp(key, "user.other_email") == 0) {
+		if ((st = split_list(value, &list)) != WN_OK)
+			return st;
+		wn_strv_free(c->other_email);
+		c->other_email = list;
+		return WN_OK;
+	}
 	if (strcmp(key, "query") == 0)
 		/* An empty query would match every mail: keep the default. */
 		return *value ? set_str(&c->query, value) : WN_OK;
@@ -180,6 +187,7 @@ void wn_conf_clear(wn_conf *c)
 	wn_strv_free(c->bots);
 	free(c->user_name);
 	free(c->user_email);
+	wn_strv_free(c->other_email);
 	memset(c, 0, sizeof(*c));
 }
 
