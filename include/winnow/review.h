@@ -224,6 +224,12 @@ typedef struct wn_review {
 					 * branch date); 0 when unknown */
 	bool wants_patch_files;		/* the patch's files would place or resolve a
 					 * finding (wn_review_input) */
+	char **tags;			/* the trailer lines the bot asks a fix to
+					 * carry ("Reported-by: kernel test robot
+					 * <lkp@intel.com>", "Closes: https://..."),
+					 * verbatim, in mail order; no control
+					 * character, valid UTF-8.  NULL when none */
+	size_t ntags;
 } wn_review;
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case

@@ -19,6 +19,7 @@ quux=20261110101200.AB12CD34EF5@smtp.kernel.org
 frob=20261111153000.CD56EF78AB9@smtp.kernel.org
 bpf=f00dfeed0123456789abcdef01234567@mail.kernel.org
 hv=20261119113000.9F8E7D6C5B4@smtp.kernel.org
+lkp=202611210312.Qx7sNr2P-lkp@intel.com
 
 "$WINNOW" mark "$quux" 1 valid --note $'Checked \e[31mon\e[0m real hardware \a too.\r\nA ring of 1000 \x08descriptors stalls after one wrap.'
 "$WINNOW" mark "$quux" 2 false-positive --note "SECRET: refill runs under the lock"
@@ -26,6 +27,7 @@ hv=20261119113000.9F8E7D6C5B4@smtp.kernel.org
 "$WINNOW" mark "$frob" 1 valid
 "$WINNOW" mark "$bpf" all valid
 "$WINNOW" mark "$hv" 1 valid
+"$WINNOW" mark "$lkp" 1 valid
 
 # compare NAME ARGS...: winnow forward --dry-run ARGS against NAME.eml.
 compare() {
@@ -52,6 +54,7 @@ compare nonascii-pre --pre-existing "$quux"
 compare crlf-subject "id:$frob"
 compare no-references "<$bpf>"
 compare group-reply "$hv"
+compare bot-tags "$lkp"
 
 # What the goldens say, checked on its own as well:
 check "non-ASCII names are RFC 2047 encoded" grep -q '^To: =?UTF-8?b?' <(headers nonascii)
@@ -94,6 +97,13 @@ expect_eq "winnow.cc=lists: the lists only" \
 	"Cc: linux-hyperv@vger.kernel.org, netdev@vger.kernel.org, linux-kernel@vger.kernel.org, stable@vger.kernel.org" \
 	"$(hvcc)"
 notmuch config set winnow.cc ""
+
+# The robot's tags, as it wrote them (its mail has them behind "| ").
+check "the robot's Reported-by, verbatim" grep -qFx 'Reported-by: kernel test robot <lkp@intel.com>' "$WN_WORLD/bot-tags.eml"
+check "the robot's Closes, verbatim" grep -qFx 'Closes: https://lore.kernel.org/oe-kbuild-all/202611210312.Qx7sNr2P-lkp@intel.com/' "$WN_WORLD/bot-tags.eml"
+check "no tag where the bot asked for none" bash -c '! grep -q "^Reported-by:\|asks for these tags" "$1"' _ "$WN_WORLD/group-reply.eml"
+# The patch Cc'ed the robot and syzbot: a reply never does.
+expect_eq "a bot on the patch's Cc is not Cc'ed" "Cc: linux-iio@vger.kernel.org" "$(headers bot-tags | grep '^Cc:')"
 
 # winnow.cc: none, all, explicit addresses.
 notmuch config set winnow.cc none

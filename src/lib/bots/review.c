@@ -402,6 +402,9 @@ void wn_review_free(wn_review **rp)
 	free(r->followup_says);
 	free(r->note);
 	free(r->patch_id);
+	for (i = 0; i < r->ntags; i++)
+		free(r->tags[i]);
+	free(r->tags);
 	free(r);
 	*rp = NULL;
 }
