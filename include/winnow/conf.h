@@ -11,6 +11,13 @@
 #define WN_DEFAULT_TAGPREFIX "winnow/"
 #define WN_DEFAULT_SENDMAIL_TIMEOUT 120
 
+/* winnow.forward_trailer.<list-address>: a line added to forwards of a
+ * patch sent to that list ("pw-bot: cr" for netdev's patchwork bot). */
+typedef struct wn_conf_trailer {
+	char *list;		/* the list's address, lower case */
+	char *line;		/* the line, as configured */
+} wn_conf_trailer;
+
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
 				 * wn_bot_query() or'ed (review.h) */
@@ -31,6 +38,8 @@ typedef struct wn_conf {
 	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
 				 * that are no reviews too (summaries,
 				 * follow-ups, their own patches) */
+	wn_conf_trailer *forward_trailers;	/* winnow.forward_trailer.* */
+	size_t nforward_trailers;
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 	char **other_email;	/* user.other_email: the user's other addresses,
@@ -45,7 +54,8 @@ wn_status wn_conf_init(wn_conf *c);
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
 /* Refuse values that would do harm, with a message naming the key: an
  * empty or odd winnow.tagprefix would write bare "valid" or "triaged"
- * into the user's own tags. */
+ * into the user's own tags; a winnow.forward_trailer line with a line
+ * break or control character would be sent as it is. */
 wn_status wn_conf_check(const wn_conf *c, wn_error *err);
 void wn_conf_clear(wn_conf *c);
 

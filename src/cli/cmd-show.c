@@ -74,9 +74,16 @@ static int show_run(wn_cli *cli, void *args)
 		/* A review, or a mail no review answers: shown itself, as
 		 * read with its sender's rule.  (By the id notmuch has: the
 		 * one typed may be an escaped form of it.) */
+		wn_pwbot *pw = NULL;
+		size_t npw = 0;
+
 		rc = 0;
 		wn_cli_overlay(cli, it);
-		wn_print_review(p, it);
+		if (wn_index_pwbot(cli->idx, it, &pw, &npw, &err) != WN_OK)
+			rc = wn_cli_fail(cli, &err);
+		else
+			wn_print_review_pw(p, it, pw, npw);
+		wn_pwbot_free(pw, npw);
 	}
 	wn_printer_free(&p);
 	wn_item_free(&it);
@@ -89,6 +96,8 @@ const wn_cmd wn_cmd_show = {
 	.about = "Show one review: the patch it answers and that patch's trailers and\n"
 		 "AI attribution, then every finding with its severity, location, the\n"
 		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
+		 "netdev's patchwork commands (pw-bot: lines) in the patch's thread are\n"
+		 "shown under the patch.\n"
 		 "Given a patch's Message-ID, show every review of that patch (any\n"
 		 "other mail is shown itself, read with its sender's rule).\n"
 		 "MESSAGE-ID may be given as <id>, id or id:id.",

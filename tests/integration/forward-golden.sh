@@ -105,6 +105,21 @@ check "no tag where the bot asked for none" bash -c '! grep -q "^Reported-by:\|a
 # The patch Cc'ed the robot and syzbot: a reply never does.
 expect_eq "a bot on the patch's Cc is not Cc'ed" "Cc: linux-iio@vger.kernel.org" "$(headers bot-tags | grep '^Cc:')"
 
+# winnow.forward_trailer.<list>: netdev's patchwork command closes a
+# reply to a patch sent to netdev, and only to such a patch.
+notmuch config set winnow.forward_trailer.NetDev@vger.kernel.org "pw-bot: cr"
+"$WINNOW" forward --dry-run "$hv" > "$WN_WORLD/trailer.eml"
+expect_eq "a patch Cc'ed to netdev: the mail ends with its line" "pw-bot: cr" "$(tail -n 1 "$WN_WORLD/trailer.eml")"
+check "... after a blank line, after the signature" bash -c 'tail -n 3 "$1" | head -n 2 | grep -qx "Demo Maintainer" && tail -n 2 "$1" | head -n 1 | grep -qx ""' _ "$WN_WORLD/trailer.eml"
+check "a patch not sent to netdev: no line" bash -c '! "$1" forward --dry-run "$2" | grep -q "pw-bot"' _ "$WINNOW" "$bpf"
+notmuch config set winnow.forward_trailer.netdev@vger.kernel.org $'pw-bot: cr\nBcc: evil@example.org'
+"$WINNOW" forward --dry-run "$hv" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
+expect_eq "a line break in the line: refused (exit 2)" 2 $?
+check "... saying which key" grep -q "winnow.forward_trailer.netdev@vger.kernel.org" "$WN_WORLD/err"
+check "... nothing printed" test ! -s "$WN_WORLD/out"
+notmuch config set winnow.forward_trailer.netdev@vger.kernel.org ""
+notmuch config set winnow.forward_trailer.NetDev@vger.kernel.org ""
+
 # winnow.cc: none, all, explicit addresses.
 notmuch config set winnow.cc none
 compare-cc() { "$WINNOW" forward --dry-run "$bpf" | sed '/^$/q' | grep '^Cc:'; }

@@ -598,6 +598,47 @@ static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, w
 	return st;
 }
 
+/* winnow.forward_trailer.<list>: the lines the lists the patch went to
+ * want at the end of a reply carrying a valid finding ("pw-bot: cr":
+ * netdev's patchwork bot marks the patch "changes requested"). */
+static wn_status list_trailers(wn_forward *f, const wn_conf *c, const wn_mail *patch)
+{
+	fwd_mboxes to = { 0 };
+	wn_buf b = WN_BUF_INIT;
+	wn_status st = WN_OK;
+	size_t added = 0;
+
+	if (!c->nforward_trailers || !f->nvalid)
+		return WN_OK;
+	if ((st = fwd_parse_loose(patch->to, &to)) == WN_OK)
+		st = fwd_parse_loose(patch->cc, &to);
+	if (st == WN_OK)
+		st = wn_buf_puts(&b, f->body);
+	for (size_t i = 0; st == WN_OK && i < c->nforward_trailers; i++) {
+		const wn_conf_trailer *t = &c->forward_trailers[i];
+
+		/* wn_conf_check refused a line break in it; the line is the
+		 * user's own, still held to the rule of every body line. */
+		if (!fwd_mboxes_has(&to, t->list) || fwd_has_control(t->line))
+			continue;
+		/* The lines close the mail, after a blank line. */
+		while (!added && b.len && b.data[b.len - 1] == '\n')
+			b.data[--b.len] = '\0';
+		st = wn_buf_printf(&b, "%s%s\n", added++ ? "" : "\n\n", t->line);
+	}
+	fwd_mboxes_clear(&to);
+	if (st == WN_OK && added) {
+		char *body = wn_buf_steal(&b);
+
+		if (!body)
+			return WN_NOMEM;
+		free(f->body);
+		f->body = body;
+	}
+	wn_buf_free(&b);
+	return st;
+}
+
 /* --- compose -------------------------------------------------------------- */
 
 static wn_status check_items(wn_item **items, size_t n, wn_error *err)
@@ -635,8 +676,8 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 	if ((st = recipients(f, wn_index_conf(idx), patch, err)) == WN_OK &&
 	    (st = subject(f, patch)) == WN_OK && (st = threading(f, patch)) == WN_OK &&
 	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
-	    (st = note_forwarded(f)) == WN_OK)
-		st = make_body(idx, f, patch, err);
+	    (st = note_forwarded(f)) == WN_OK && (st = make_body(idx, f, patch, err)) == WN_OK)
+		st = list_trailers(f, wn_index_conf(idx), patch);
 	if (st == WN_NOMEM)
 		wn_error_set(err, WN_NOMEM, "out of memory");
 	wn_mail_free(&patch);

@@ -97,6 +97,52 @@ wn_status wn_conf_init(wn_conf *c)
 	return WN_OK;
 }
 
+/* winnow.forward_trailer.<list>: set (replacing) or, empty, unset. */
+static wn_status set_trailer(wn_conf *c, const char *list, const char *value)
+{
+	size_t i;
+	char *l = strdup(list), *v;
+
+	if (!l)
+		return WN_NOMEM;
+	for (char *p = l; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char) (*p - 'A' + 'a');
+	for (i = 0; i < c->nforward_trailers && strcmp(c->forward_trailers[i].list, l); i++)
+		;
+	if (!*value) {
+		if (i < c->nforward_trailers) {
+			free(c->forward_trailers[i].list);
+			free(c->forward_trailers[i].line);
+			c->forward_trailers[i] = c->forward_trailers[--c->nforward_trailers];
+		}
+		free(l);
+		return WN_OK;
+	}
+	if (!(v = strdup(value))) {
+		free(l);
+		return WN_NOMEM;
+	}
+	if (i == c->nforward_trailers) {
+		wn_conf_trailer *nv = realloc(c->forward_trailers, (i + 1) * sizeof(*nv));
+
+		if (!nv) {
+			free(l);
+			free(v);
+			return WN_NOMEM;
+		}
+		c->forward_trailers = nv;
+		nv[i].list = l;
+		nv[i].line = NULL;
+		c->nforward_trailers++;
+	} else {
+		free(l);
+	}
+	free(c->forward_trailers[i].line);
+	c->forward_trailers[i].line = v;
+	return WN_OK;
+}
+
 /* notmuch's own booleans: "true"/"false", and what people write. */
 static bool truth(const char *v)
 {
@@ -146,6 +192,8 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 					      ? -1 : (int) v;
 		return WN_OK;
 	}
+	if (strncmp(key, "forward_trailer.", 16) == 0 && key[16])
+		return set_trailer(c, key + 16, value);
 	if (strcmp(key, "sent_folder") == 0)
 		return set_str(&c->sent_folder, value);
 	if (strcmp(key, "forward_template") == 0)
@@ -185,6 +233,11 @@ void wn_conf_clear(wn_conf *c)
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
 	wn_strv_free(c->bots);
+	for (size_t i = 0; i < c->nforward_trailers; i++) {
+		free(c->forward_trailers[i].list);
+		free(c->forward_trailers[i].line);
+	}
+	free(c->forward_trailers);
 	free(c->user_name);
 	free(c->user_email);
 	wn_strv_free(c->other_email);
@@ -193,6 +246,8 @@ void wn_conf_clear(wn_conf *c)
 
 /* Longest tag prefix accepted: tags are Xapian terms too (245 bytes). */
 #define TAGPREFIX_MAX 64
+/* Longest winnow.forward_trailer line: one line of a mail. */
+#define TRAILER_MAX 200
 
 wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 {
@@ -215,5 +270,17 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 					    "notmuch queries on winnow's tags)");
 	if (!wn_text_utf8_valid(p, n))
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is not UTF-8");
+	for (size_t i = 0; i < c->nforward_trailers; i++) {
+		const wn_conf_trailer *t = &c->forward_trailers[i];
+		size_t tn = strlen(t->line);
+		bool bad = tn > TRAILER_MAX || !wn_text_utf8_valid(t->line, tn) || !strchr(t->list, '@');
+
+		for (const unsigned char *q = (const unsigned char *) t->line; *q && !bad; q++)
+			bad = *q < 0x20 || *q == 0x7f;
+		if (bad)
+			return wn_error_set(err, WN_CONFIG, "winnow.forward_trailer.%.80s: wants a list's "
+					    "address and one line of at most %d bytes, no control "
+					    "characters (for example 'pw-bot: cr')", t->list, TRAILER_MAX);
+	}
 	return WN_OK;
 }
