@@ -29,6 +29,8 @@ typedef struct wn_conf {
 	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
 				 * database for copies of sent mail; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
+	char *tree;		/* winnow.tree: the maintainer's kernel tree, a
+				 * git checkout; NULL: none */
 	char *cc;		/* winnow.cc: Cc of forwarded findings (see
 				 * forward.h); NULL: everyone on the patch's To
 				 * and Cc (a group reply) */

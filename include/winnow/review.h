@@ -240,6 +240,8 @@ bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot 
  * address rule or in generic_senders (winnow.bots)?  A reply to the
  * patch never Cc's a bot: its mailbox is not read by people. */
 bool wn_bot_address(const char *addr, const char *const *generic_senders);
+/* The same, saying which bot (*out; GENERIC for generic_senders). */
+bool wn_bot_of_address(const char *addr, const char *const *generic_senders, wn_bot *out);
 
 /* Split body (len bytes, decoded text) into findings as bot writes them.
  * Never fails on content: a mail that yields nothing gives zero findings

@@ -153,7 +153,7 @@ found:
 	return true;
 }
 
-bool wn_bot_address(const char *addr, const char *const *generic_senders)
+bool wn_bot_of_address(const char *addr, const char *const *generic_senders, wn_bot *out)
 {
 	/* The address alone, as a mail From it would be: no subject, no
 	 * body, so only the rules that read the address can claim it. */
@@ -162,14 +162,25 @@ bool wn_bot_address(const char *addr, const char *const *generic_senders)
 
 	if (!addr || !*addr)
 		return false;
-	for (const char *const *g = generic_senders; g && *g; g++)
-		if (strcasecmp(*g, addr) == 0)
-			return true;
 	mail_view(&m, NULL, &v);
 	for (unsigned b = 0; b < WN_BOT_COUNT; b++)
-		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE)
+		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE) {
+			if (out)
+				*out = (wn_bot) b;
 			return true;
+		}
+	for (const char *const *g = generic_senders; g && *g; g++)
+		if (strcasecmp(*g, addr) == 0) {
+			if (out)
+				*out = WN_BOT_GENERIC;
+			return true;
+		}
 	return false;
+}
+
+bool wn_bot_address(const char *addr, const char *const *generic_senders)
+{
+	return wn_bot_of_address(addr, generic_senders, NULL);
 }
 
 /* ---- fingerprint ----

@@ -198,6 +198,8 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->sent_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
+	if (strcmp(key, "tree") == 0)
+		return set_str(&c->tree, value);
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -229,6 +231,7 @@ void wn_conf_clear(wn_conf *c)
 	free(c->sendmail);
 	free(c->sent_folder);
 	free(c->forward_template);
+	free(c->tree);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
