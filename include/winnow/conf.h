@@ -28,6 +28,9 @@ typedef struct wn_conf {
 				 * not a number (wn_conf_check refuses it) */
 	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
 				 * database for copies of sent mail; NULL: none */
+	char *drafts_folder;	/* winnow.drafts_folder: maildir folder under the
+				 * database that drafts are written to for the
+				 * user's mailer; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
 	char *tree;		/* winnow.tree: the maintainer's kernel tree, a
 				 * git checkout; NULL: none */

@@ -251,8 +251,10 @@ static int ledger_run(wn_cli *cli, void *args)
 	wn_ledger *l = NULL;
 	int rc;
 
-	if (a->open && (!tree || !*tree))
+	if (a->open && (!tree || !*tree)) {
+		free(words);
 		return wn_cli_usage_error(cli, "--open needs the kernel tree: --git DIR or winnow.tree");
+	}
 
 	/* Only reviews with a pre-existing finding are worth reading. */
 	if (!words || asprintf(&query, "tag:\"%spre-existing\"%s%s%s", prefix, *words ? " and (" : "",

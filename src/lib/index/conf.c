@@ -196,6 +196,8 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_trailer(c, key + 16, value);
 	if (strcmp(key, "sent_folder") == 0)
 		return set_str(&c->sent_folder, value);
+	if (strcmp(key, "drafts_folder") == 0)
+		return set_str(&c->drafts_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
 	if (strcmp(key, "tree") == 0)
@@ -230,6 +232,7 @@ void wn_conf_clear(wn_conf *c)
 	free(c->theme);
 	free(c->sendmail);
 	free(c->sent_folder);
+	free(c->drafts_folder);
 	free(c->forward_template);
 	free(c->tree);
 	free(c->cc);
