@@ -74,7 +74,7 @@ Sashiko review: https://sashiko.dev/#/patchset/20261102-frobnic-teardown-v2-0-5c
 
 Thanks,
 Demo Maintainer
-y:send e:edit P:postpone p:pre-existing q:cancel ?:help                                                   [forward] 1/33
+y:send e:edit P:postpone D:drafts p:pre-existing q:cancel ?:help                                          [forward] 1/33
 SCREEN
 )
 expect_eq "the confirm step, whole screen" "$expected" "$(wn_tui_screen | sed 's/ *$//')"

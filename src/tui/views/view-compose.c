@@ -38,7 +38,7 @@ struct compose {
 };
 
 static const struct hint compose_hints[] = {
-	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" },
+	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" }, { ACT_TO_DRAFTS, "drafts" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_BACK, "cancel" }, { ACT_HELP, "help" },
 	{ ACT_NONE, NULL },
 };
@@ -391,6 +391,49 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 	return req_pass(ACT_BACK);
 }
 
+/* D: the mail into winnow.drafts_folder for the user's mailer, after
+ * the same questions as sending (a mail that may have gone out already,
+ * someone who opted out).  Forwarded once the sent copy is indexed. */
+static struct view_req to_drafts(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *path = NULL, *warning = NULL;
+	wn_buf q = WN_BUF_INIT;
+	bool go = true;
+
+	if (!reload(c)) {
+		refresh_view(t, v, c);
+		tui_msg(t, ROLE_ERROR, "%s", c->problem);
+		return req_done();
+	}
+	refresh_view(t, v, c);
+	find_doubt(t, c);
+	if (c->doubt)
+		go = wn_buf_printf(&q, "%s; write it again?", c->doubt) == WN_OK && prompt_yesno(t, wn_buf_str(&q));
+	wn_buf_free(&q);
+	if (go && c->optout)
+		go = wn_buf_printf(&q, "%s opted out of bot findings. Write it anyway?", c->optout) == WN_OK &&
+		     prompt_yesno(t, wn_buf_str(&q));
+	wn_buf_free(&q);
+	if (!go) {
+		tui_msg(t, ROLE_STATUS, "not written; the draft is kept");
+		return req_done();
+	}
+	if (wn_forward_to_drafts(t->idx, t->store, c->f, &path, &warning, &err) != WN_OK) {
+		set_problem(c, "not written to the drafts folder, the draft is kept", &err);
+		tui_msg(t, ROLE_ERROR, "%s", c->problem);
+		wn_error_clear(&err);
+		return req_done();
+	}
+	if (warning)
+		tui_msg(t, ROLE_WARNING, "in the drafts folder, but %s", warning);
+	else
+		tui_msg(t, ROLE_STATUS, "in the drafts folder for your mailer: forwarded once the sent copy is indexed");
+	free(path);
+	free(warning);
+	return req_pass(ACT_BACK);
+}
+
 /* p: the pre-existing findings in or out, composed again (after asking,
  * when the draft was edited). */
 static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
@@ -425,6 +468,8 @@ static struct view_req compose_request(struct tui *t, struct view *v, enum actio
 	case ACT_POSTPONE:
 		tui_msg(t, ROLE_STATUS, "draft postponed: F on this review resumes it");
 		return req_pass(ACT_BACK);
+	case ACT_TO_DRAFTS:
+		return to_drafts(t, v, c);
 	case ACT_MARK_PRE:
 		toggle_pre(t, v, c);
 		return req_done();
