@@ -10,8 +10,14 @@
  *
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
  *
- * MSGID is the sent mail's own Message-ID (not a review's); the newest
- * line of a mail is what counts.
+ * A mail written to winnow.drafts_folder for the user's mailer (issue
+ * 24) is pending until its sent copy is indexed, with what it forwards:
+ *
+ *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"drafted","findings":[[REVIEW,FP],...]}
+ *
+ * and an "accepted" line ends it, whether the copy was found or winnow
+ * sent the mail itself.  MSGID is the mail's own Message-ID (not a
+ * review's); the newest line of a mail is what counts.
  *
  * This file is the public side; the records themselves, read from and
  * written back to the journal with its other lines, are store-log.c's. */
