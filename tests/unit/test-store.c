@@ -472,6 +472,25 @@ static void test_sendmail_records(void **state)
 
 /* Compaction keeps the mails in doubt and those sendmail took (a draft
  * of one may still be resumed), and drops the failed ones. */
+/* Marks enough to compact the journal (WINNOW_JOURNAL_KEEP set by the
+ * caller), written; then a second store reading it, *st its folder. */
+static wn_store *compacted(struct world *w, wn_item *a, char **st)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_store *other = NULL;
+
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
+					       NULL, &err), WN_OK);
+	flush(w);
+	unsetenv("WINNOW_JOURNAL_KEEP");
+	assert_true(asprintf(st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, *st, &other, &err), WN_OK);
+	assert_null(wn_store_warning(other));
+	wn_error_clear(&err);
+	return other;
+}
+
 static void test_sendmail_records_compacted(void **state)
 {
 	struct world *w = *state;
@@ -487,15 +506,7 @@ static void test_sendmail_records_compacted(void **state)
 	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_ACCEPTED, 21, &err), WN_OK);
 	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_HANDED, 30, &err), WN_OK);
 	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_FAILED, 31, &err), WN_OK);
-	for (int i = 0; i < 4; i++)
-		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
-					       NULL, &err), WN_OK);
-	flush(w);
-	unsetenv("WINNOW_JOURNAL_KEEP");
-
-	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
-	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
-	assert_null(wn_store_warning(other));
+	other = compacted(w, a, &st);
 	/* The failed one is gone: the journal was compacted. */
 	assert_int_equal(wn_store_sent(other, "failed@example.org", &s, NULL, &err), WN_OK);
 	assert_int_equal(s, WN_SENT_NONE);
@@ -529,15 +540,7 @@ static void test_drafted_records(void **state)
 	assert_int_equal(wn_store_drafted(w->store, "draft@example.org", f, 2, 40, &err), WN_OK);
 	assert_int_equal(wn_store_drafted(w->store, "done@example.org", f, 1, 50, &err), WN_OK);
 	assert_int_equal(wn_store_sendmail(w->store, "done@example.org", WN_SENT_ACCEPTED, 51, &err), WN_OK);
-	for (int i = 0; i < 4; i++)
-		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
-					       NULL, &err), WN_OK);
-	flush(w);
-	unsetenv("WINNOW_JOURNAL_KEEP");
-
-	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
-	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
-	assert_null(wn_store_warning(other));
+	other = compacted(w, a, &st);
 	assert_int_equal(wn_store_sent(other, "draft@example.org", &s, NULL, &err), WN_OK);
 	assert_int_equal(s, WN_SENT_DRAFTED);
 	assert_int_equal(wn_store_drafts(other, &v, &n, &err), WN_OK);
