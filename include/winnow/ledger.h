@@ -67,6 +67,11 @@ const wn_ledger_entry *wn_ledger_at(const wn_ledger *l, size_t i);
 wn_status wn_ledger_set_fixed(wn_ledger *l, size_t i, const char *commit, const char *subject,
 			      const char *how);
 
+/* Drop the entries a commit fixed (fixed_by set), keeping the order:
+ * the open bugs only, for listing and for the digests.  Nothing may be
+ * added afterwards. */
+void wn_ledger_keep_open(wn_ledger *l);
+
 /* Find, in the git repository dir (the maintainer's kernel tree), the
  * commits that fixed the ledger's bugs, and set their fixed_by: a
  * commit whose message has a Closes: or Link: line naming the

@@ -32,7 +32,7 @@ static const wn_opt ledger_opts[] = {
 	{ .name = "git", .arg = "DIR", .parse = wn_opt_string, .offset = offsetof(struct ledger_args, git),
 	  .help = "the kernel tree whose commits fixed bugs (default winnow.tree)" },
 	{ .name = "open", .parse = wn_opt_flag, .offset = offsetof(struct ledger_args, open),
-	  .help = "only the bugs no commit of the tree fixed" },
+	  .help = "only the bugs no commit of the tree fixed (list and digests)" },
 	{ 0 },
 };
 
@@ -213,8 +213,7 @@ static int print(const struct ledger_args *a, const wn_ledger *l)
 		return 2;
 	p->begin_list(p);
 	for (size_t i = 0; i < wn_ledger_count(l); i++)
-		if (!a->open || !wn_ledger_at(l, i)->fixed_by)
-			entry(p, wn_ledger_at(l, i));
+		entry(p, wn_ledger_at(l, i));
 	p->end(p);
 	wn_printer_free(&p);
 	return 0;
@@ -274,6 +273,9 @@ static int ledger_run(wn_cli *cli, void *args)
 		wn_error_clear(&err);
 		if (rc)
 			goto out;
+		/* The listing and the digests alike. */
+		if (a->open)
+			wn_ledger_keep_open(l);
 	}
 	if (!strcmp(a->format, "mbox") || a->send)
 		rc = mail(cli, a, l);

@@ -91,6 +91,12 @@ open=$("$WINNOW" ledger --format=json --open --git "$tree" | jq -c '[.[].functio
 expect_eq "--open: only the bugs no commit fixed" '["frobnic_probe","frobnic_remove"]' \
 	"$(jq -c 'sort' <<<"$open")"
 
+check "--open --format=mbox: the digest holds the open bugs only" bash -c \
+	'm=$("$1" ledger --open --format=mbox --git "$2"); grep -q frobnic_probe <<<"$m" && ! grep -q blinker_stop <<<"$m"' \
+	_ "$WINNOW" "$tree"
+check "without --open the digest holds them all" bash -c \
+	'"$1" ledger --format=mbox --git "$2" | grep -q blinker_stop' _ "$WINNOW" "$tree"
+
 text=$("$WINNOW" ledger --git "$tree")
 check "text: fixed by the commit, its subject and what named it" \
 	grep -qF "  fixed by $fix_closes (blinker: take bl->lock in blinker_stop()), named by its closes line" <<<"$text"

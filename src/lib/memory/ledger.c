@@ -332,3 +332,20 @@ wn_status wn_ledger_set_fixed(wn_ledger *l, size_t i, const char *commit, const 
 	p->fixed_how = how;
 	return WN_OK;
 }
+
+void wn_ledger_keep_open(wn_ledger *l)
+{
+	size_t w = 0;
+
+	/* The lookup maps point at entries: emptied, so that none points
+	 * at a freed one (adding afterwards is not allowed anyway). */
+	wn_map_free(&l->by_fp, NULL);
+	wn_map_free(&l->by_loc, place_free);
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->v[i]->pub.fixed_by)
+			entry_free(l->v[i]);
+		else
+			l->v[w++] = l->v[i];
+	}
+	l->n = w;
+}
