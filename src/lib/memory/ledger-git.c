@@ -26,9 +26,10 @@ struct suspect {
 	wn_bot bot;
 };
 
-/* The commits git show reads at most: Reported-by lines of the bots
- * are common in a kernel tree, and each costs a process. */
-#define MAX_SUSPECTS 400
+/* The commits git show reads at most, and how many one git show is
+ * given: Reported-by lines of the bots are common in a kernel tree. */
+#define MAX_SUSPECTS 4000
+#define SHOW_BATCH 64
 
 static bool word_char(char c)
 {
@@ -94,16 +95,22 @@ static bool hex_hash(const char *h, size_t n)
 /* Run git -C dir ARGS into out; WN_CONFIG saying what git said. */
 static wn_status git(const char *dir, const char *const *args, wn_buf *out, wn_error *err)
 {
-	const char *argv[24] = { "git", "-C", dir, "-c", "log.showSignature=false", "-c", "core.quotePath=false" };
-	size_t n = 7;
+	static const char *const head[] = { "git", "-C", NULL, "-c", "log.showSignature=false", "-c",
+					    "core.quotePath=false" };
+	size_t nh = sizeof(head) / sizeof(head[0]), na = 0, n;
+	const char **argv;
 	wn_status st;
 
-	while (*args && n < sizeof(argv) / sizeof(argv[0]) - 1)
-		argv[n++] = *args++;
-	if (*args)
-		return wn_error_set(err, WN_USAGE, "too many arguments for git");
-	argv[n] = NULL;
+	while (args[na])
+		na++;
+	if (!(argv = calloc(nh + na + 1, sizeof(*argv))))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	for (n = 0; n < nh; n++)
+		argv[n] = head[n] ? head[n] : dir;
+	for (size_t i = 0; i < na; i++)
+		argv[n++] = args[i];
 	st = wn_proc_run((char *const *) argv, "", 0, 0, out, err);
+	free(argv);
 	if (st != WN_OK && st != WN_NOMEM) {
 		char *said = wn_text_header_safe(wn_buf_str(out));
 
@@ -254,31 +261,73 @@ static bool diff_touches(const char *diff, size_t len, const char *file, const c
 	return false;
 }
 
-static wn_status suspects(struct scan *sc, const char *dir, wn_error *err)
+/* Is suspect s still worth its diff: a bug it may fix is open? */
+static bool wanted(const struct scan *sc, const struct suspect *s)
+{
+	for (size_t i = 0; i < wn_ledger_count(sc->l); i++) {
+		const wn_ledger_entry *e = wn_ledger_at(sc->l, i);
+
+		if (!e->fixed_by && e->file && e->function && reported_by(e, s->bot))
+			return true;
+	}
+	return false;
+}
+
+/* One commit's diff (git show -U0): the open bugs of its bot it
+ * changes the place of are fixed by it. */
+static wn_status judge(struct scan *sc, const struct suspect *s, const char *diff, size_t len)
 {
 	wn_status st = WN_OK;
 
-	/* Oldest first, so that the first fix is the one kept. */
-	for (size_t k = sc->nsus; st == WN_OK && k-- > 0;) {
-		const struct suspect *s = &sc->sus[k];
-		const char *args[] = { "show", "--no-color", "--no-ext-diff", "--format=", "-U0", s->hash, NULL };
+	for (size_t i = 0; st == WN_OK && i < wn_ledger_count(sc->l); i++) {
+		const wn_ledger_entry *e = wn_ledger_at(sc->l, i);
+
+		if (!e->fixed_by && e->file && e->function && reported_by(e, s->bot) &&
+		    diff_touches(diff, len, e->file, e->function))
+			st = wn_ledger_set_fixed(sc->l, i, s->hash, s->subject, "reported-by");
+	}
+	return st;
+}
+
+/* The suspects' diffs, SHOW_BATCH commits to a git show, oldest first
+ * so that the first fix is the one kept.  Each commit's output opens
+ * with 0x1e and its hash. */
+static wn_status suspects(struct scan *sc, const char *dir, wn_error *err)
+{
+	const char *args[SHOW_BATCH + 8] = { "show", "--no-color", "--no-ext-diff", "-U0", "--format=%x1e%H" };
+	const struct suspect *batch[SHOW_BATCH];
+	wn_status st = WN_OK;
+	size_t k = sc->nsus;
+
+	while (st == WN_OK && k > 0) {
+		size_t nb = 0, na = 5;
 		wn_buf out = WN_BUF_INIT;
-		bool wanted = false;
 
-		for (size_t i = 0; i < wn_ledger_count(sc->l) && !wanted; i++) {
-			const wn_ledger_entry *e = wn_ledger_at(sc->l, i);
+		while (k > 0 && nb < SHOW_BATCH) {
+			const struct suspect *s = &sc->sus[--k];
 
-			wanted = !e->fixed_by && e->file && e->function && reported_by(e, s->bot);
+			if (wanted(sc, s)) {
+				batch[nb++] = s;
+				args[na++] = s->hash;
+			}
 		}
-		if (!wanted)
-			continue;
+		if (!nb)
+			break;
+		args[na] = NULL;
 		st = git(dir, args, &out, err);
-		for (size_t i = 0; st == WN_OK && i < wn_ledger_count(sc->l); i++) {
-			const wn_ledger_entry *e = wn_ledger_at(sc->l, i);
+		for (size_t pos = 0; st == WN_OK && pos < out.len;) {
+			const char *rec = out.data + pos, *end = memchr(rec + 1, 0x1e, out.len - pos - 1);
+			size_t rn = end ? (size_t) (end - rec) : out.len - pos;
 
-			if (!e->fixed_by && e->file && e->function && reported_by(e, s->bot) &&
-			    diff_touches(out.data, out.len, e->file, e->function))
-				st = wn_ledger_set_fixed(sc->l, i, s->hash, s->subject, "reported-by");
+			pos += rn;
+			if (*rec != 0x1e)
+				continue;
+			for (size_t b = 0; st == WN_OK && b < nb; b++) {
+				size_t hn = strlen(batch[b]->hash);
+
+				if (rn > hn && !memcmp(rec + 1, batch[b]->hash, hn))
+					st = judge(sc, batch[b], rec + 1 + hn, rn - 1 - hn);
+			}
 		}
 		wn_buf_free(&out);
 	}
