@@ -72,6 +72,13 @@ fix_reported=$(commit 2026-12-03T10:00:00Z "frobnic: wait for the reset to finis
 
 Reported-by: sashiko-bot@kernel.org" | tail -n 1)
 
+# The newest commit's message is longer than the 64 KiB kept of what a
+# mail program says: git's output is read whole, the fixes behind it too.
+echo "/* more */" >> "$tree/drivers/misc/blinker/core.c"
+commit 2026-12-04T10:00:00Z "blinker: a long story
+
+$(for i in $(seq 2000); do echo "Link: https://lore.kernel.org/r/padding-$i@example.org/"; done)" > /dev/null
+
 json=$WN_WORLD/ledger.json
 "$WINNOW" ledger --format=json --git "$tree" > "$json" 2> "$WN_WORLD/err"
 expect_eq "ledger --git exits 0" 0 $?

@@ -30,6 +30,8 @@ struct suspect {
  * given: Reported-by lines of the bots are common in a kernel tree. */
 #define MAX_SUSPECTS 4000
 #define SHOW_BATCH 64
+/* What one git may write: a year of a kernel tree's fixes, and more. */
+#define GIT_OUTPUT_MAX ((size_t) 512 << 20)
 
 static bool word_char(char c)
 {
@@ -109,7 +111,7 @@ static wn_status git(const char *dir, const char *const *args, wn_buf *out, wn_e
 		argv[n] = head[n] ? head[n] : dir;
 	for (size_t i = 0; i < na; i++)
 		argv[n++] = args[i];
-	st = wn_proc_run((char *const *) argv, "", 0, 0, out, err);
+	st = wn_proc_run_max((char *const *) argv, GIT_OUTPUT_MAX, out, err);
 	free(argv);
 	if (st != WN_OK && st != WN_NOMEM) {
 		char *said = wn_text_header_safe(wn_buf_str(out));
