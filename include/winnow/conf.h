@@ -15,6 +15,13 @@
 #define WN_DEFAULT_FETCH_FOLDER "lore"
 #define WN_DEFAULT_NEWCOMER 5
 
+/* winnow.forward_trailer.<list-address>: a line added to forwards of a
+ * patch sent to that list ("pw-bot: cr" for netdev's patchwork bot). */
+typedef struct wn_conf_trailer {
+	char *list;		/* the list's address, lower case */
+	char *line;		/* the line, as configured */
+} wn_conf_trailer;
+
 typedef struct wn_conf {
 	char *query;		/* winnow.query; default: every bot's
 				 * wn_bot_query() or'ed (review.h) */
@@ -25,9 +32,15 @@ typedef struct wn_conf {
 				 * not a number (wn_conf_check refuses it) */
 	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
 				 * database for copies of sent mail; NULL: none */
+	char *drafts_folder;	/* winnow.drafts_folder: maildir folder under the
+				 * database that drafts are written to for the
+				 * user's mailer; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
+	char *tree;		/* winnow.tree: the maintainer's kernel tree, a
+				 * git checkout; NULL: none */
 	char *cc;		/* winnow.cc: Cc of forwarded findings (see
-				 * forward.h); NULL: the patch's lists */
+				 * forward.h); NULL: everyone on the patch's To
+				 * and Cc (a group reply) */
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
@@ -47,19 +60,24 @@ typedef struct wn_conf {
 	int newcomer;		/* winnow.newcomer: a patch author with fewer
 				 * earlier patches in the index is new; 0: mark
 				 * nobody; -1: not a number (wn_conf_check) */
+	wn_conf_trailer *forward_trailers;	/* winnow.forward_trailer.* */
+	size_t nforward_trailers;
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
+	char **other_email;	/* user.other_email: the user's other addresses,
+				 * lower case, NULL-terminated */
 } wn_conf;
 
 /* Fill c with the defaults. */
 wn_status wn_conf_init(wn_conf *c);
-/* Apply one key (with or without the "winnow." prefix; "user.name" and
- * "user.primary_email" too).  Unknown keys are ignored and give WN_OK so
+/* Apply one key (with or without the "winnow." prefix; "user.name",
+ * "user.primary_email" and "user.other_email" too).  Unknown keys are ignored and give WN_OK so
  * that newer configs work with older winnow. */
 wn_status wn_conf_set(wn_conf *c, const char *key, const char *value);
 /* Refuse values that would do harm, with a message naming the key: an
  * empty or odd winnow.tagprefix would write bare "valid" or "triaged"
- * into the user's own tags. */
+ * into the user's own tags; a winnow.forward_trailer line with a line
+ * break or control character would be sent as it is. */
 wn_status wn_conf_check(const wn_conf *c, wn_error *err);
 void wn_conf_clear(wn_conf *c);
 

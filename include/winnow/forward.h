@@ -170,6 +170,30 @@ void wn_forward_unlock(int *fd);
 wn_status wn_forward_send(wn_index *idx, wn_store *store, wn_forward *f, const char *draft_dir,
 			  char **warning, wn_error *err);
 
+/* Write f into winnow.drafts_folder (a maildir folder of the database)
+ * for the user's mailer (neomutt, aerc, notmuch-emacs) to finish and
+ * send: rendered with the Date of now, written to tmp/, journaled as
+ * pending (wn_store_drafted: its findings by review and fingerprint),
+ * then moved into cur/ flagged D (draft) and S, and indexed (tagged
+ * draft).  The findings are not recorded as forwarded yet:
+ * wn_forward_drafts_resolve() does it once the sent copy is indexed.
+ * winnow's own draft stays, so that sending f from winnow later asks
+ * first (wn_forward_doubt).  *path: the file written (malloc'd);
+ * *warning: a problem after writing (not indexed yet), or NULL.
+ * WN_CONFIG when winnow.drafts_folder is unset or not a folder inside
+ * the database. */
+wn_status wn_forward_to_drafts(wn_index *idx, wn_store *store, wn_forward *f, char **path, char **warning,
+			       wn_error *err);
+
+/* The mails written to the drafts folder whose sent copy is now in the
+ * index (the same Message-ID, a file outside the drafts folder without
+ * the D flag): their findings are recorded as forwarded (dated by the
+ * sent copy), the pending state ends, winnow's own copy of the draft
+ * in draft_dir (NULL: wn_draft_dir()) is removed.  *resolved: how many.  Run
+ * when a command or the interface opens the store; flush afterwards. */
+wn_status wn_forward_drafts_resolve(wn_index *idx, wn_store *store, const char *draft_dir, size_t *resolved,
+				    wn_error *err);
+
 /* Was f (a resumed draft keeps its Message-ID) handed to sendmail
  * before, by a run that stopped before it knew or before it removed
  * the draft?  Then sending it again may send it twice: *doubt

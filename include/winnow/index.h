@@ -217,6 +217,20 @@ wn_replied wn_item_replied(const wn_item *it);
 /* The first reply of the patch's author to it (read); NULL: none. */
 const wn_reply *wn_item_author_reply(const wn_item *it);
 
+/* A netdev patchwork command ("pw-bot: cr") in a patch's thread. */
+typedef struct wn_pwbot {
+	char *state;		/* what follows "pw-bot:", one line, sanitised */
+	char *from;		/* who wrote it, sanitised */
+	char *id;		/* the mail's Message-ID */
+	time_t date;
+} wn_pwbot;
+
+/* The pw-bot: lines (not quoted) of the mails in the thread of it's
+ * patch, and of its own thread, oldest first; *n of them in *out (free
+ * with wn_pwbot_free()).  None when there is no such line. */
+wn_status wn_index_pwbot(wn_index *idx, const wn_item *it, wn_pwbot **out, size_t *n, wn_error *err);
+void wn_pwbot_free(wn_pwbot *v, size_t n);
+
 /* The subject of the first message of the thread holding it's patch:
  * the series' cover letter, or the patch itself when it came alone.
  * *out malloc'd; NULL when the patch is not in the index. */

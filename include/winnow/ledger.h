@@ -42,6 +42,12 @@ typedef struct wn_ledger_entry {
 	size_t nreports;
 	char **notes;		/* the different notes, in the order met */
 	size_t nnotes;
+	/* The commit of the maintainer's tree that fixed it
+	 * (wn_ledger_fixes); NULL: none known. */
+	char *fixed_by;		/* its full hash */
+	char *fixed_subject;	/* its subject, sanitised */
+	const char *fixed_how;	/* "closes", "link" or "reported-by": what
+				 * in its message named the bug */
 } wn_ledger_entry;
 
 typedef struct wn_ledger wn_ledger;
@@ -57,6 +63,27 @@ wn_status wn_ledger_add(wn_ledger *l, const wn_item *it);
 void wn_ledger_sort(wn_ledger *l);
 size_t wn_ledger_count(const wn_ledger *l);
 const wn_ledger_entry *wn_ledger_at(const wn_ledger *l, size_t i);
+
+/* Say entry i was fixed by commit (hash, subject), named by how. */
+wn_status wn_ledger_set_fixed(wn_ledger *l, size_t i, const char *commit, const char *subject,
+			      const char *how);
+
+/* Drop the entries a commit fixed (fixed_by set), keeping the order:
+ * the open bugs only, for listing and for the digests.  Nothing may be
+ * added afterwards. */
+void wn_ledger_keep_open(wn_ledger *l);
+
+/* Find, in the git repository dir (the maintainer's kernel tree), the
+ * commits that fixed the ledger's bugs, and set their fixed_by: a
+ * commit whose message has a Closes: or Link: line naming the
+ * Message-ID of a review or a patch of the bug, or a Reported-by: of
+ * a bot that reported it (its address) while its diff changes the bug's
+ * file in the bug's function.  Only commits since the bug's first
+ * report are read, with git itself (git log, git show; no shell).
+ * generic_senders: winnow.bots.  WN_CONFIG when dir is no repository
+ * git can read (err says what git said). */
+wn_status wn_ledger_fixes(wn_ledger *l, const char *dir, const char *const *generic_senders,
+			  wn_error *err);
 
 /* The ledger as mail, after wn_ledger_sort(): one digest per list
  * (digest.h), To the list (its List-Id with the first dot made '@', as

@@ -39,6 +39,12 @@ wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *inpu
 wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
 			 size_t len, int timeout_ms, wn_buf *output, wn_error *err);
 
+/* Run argv (no input) for what it writes, which is the point (git
+ * log): kept up to max_out bytes, not the 64 KiB kept of a mail
+ * program's words.  WN_IO when it wrote more (nothing is cut short
+ * silently). */
+wn_status wn_proc_run_max(char *const *argv, size_t max_out, wn_buf *output, wn_error *err);
+
 /* The state folder of winnow ($XDG_STATE_HOME/winnow, else
  * ~/.local/state/winnow), malloc'd into *out; not created here. */
 wn_status wn_state_dir(char **out, wn_error *err);

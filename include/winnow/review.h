@@ -227,12 +227,24 @@ typedef struct wn_review {
 					 * branch date); 0 when unknown */
 	bool wants_patch_files;		/* the patch's files would place or resolve a
 					 * finding (wn_review_input) */
+	char **tags;			/* the trailer lines the bot asks a fix to
+					 * carry ("Reported-by: kernel test robot
+					 * <lkp@intel.com>", "Closes: https://..."),
+					 * verbatim, in mail order; no control
+					 * character, valid UTF-8.  NULL when none */
+	size_t ntags;
 } wn_review;
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case
  * addresses configured by the user (may be NULL).  Returns false when m
  * is not a bot review (a patch, a human reply). */
 bool wn_bot_detect(const wn_mail *m, const char *const *generic_senders, wn_bot *out);
+/* Is addr (an address, any case) one a bot sends from, by its own
+ * address rule or in generic_senders (winnow.bots)?  A reply to the
+ * patch never Cc's a bot: its mailbox is not read by people. */
+bool wn_bot_address(const char *addr, const char *const *generic_senders);
+/* The same, saying which bot (*out; GENERIC for generic_senders). */
+bool wn_bot_of_address(const char *addr, const char *const *generic_senders, wn_bot *out);
 
 /* Split body (len bytes, decoded text) into findings as bot writes them.
  * Never fails on content: a mail that yields nothing gives zero findings

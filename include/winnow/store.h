@@ -189,6 +189,9 @@ typedef enum wn_sent_state {
 	WN_SENT_HANDED,		/* handed over, no outcome journaled */
 	WN_SENT_ACCEPTED,	/* sendmail exited 0 having read it all */
 	WN_SENT_FAILED,		/* sendmail failed or was stopped: not taken */
+	WN_SENT_DRAFTED,	/* written to winnow.drafts_folder for the
+				 * user's mailer to send: its findings are
+				 * forwarded once the sent copy is indexed */
 } wn_sent_state;
 
 /* Journal (fsync'd, before returning) that the mail msgid (ours,
@@ -196,6 +199,33 @@ typedef enum wn_sent_state {
  * started, ACCEPTED or FAILED after it ended. */
 wn_status wn_store_sendmail(wn_store *s, const char *msgid, wn_sent_state state, time_t when,
 			    wn_error *err);
+/* One finding of a mail in the drafts folder: its review's Message-ID
+ * and its fingerprint (which outlives a parser's renumbering). */
+typedef struct wn_drafted_finding {
+	char *review;
+	char *fp;
+} wn_drafted_finding;
+
+/* A mail winnow wrote into winnow.drafts_folder, not known sent yet. */
+typedef struct wn_drafted {
+	char *msgid;		/* the draft's own Message-ID */
+	time_t when;		/* when it was written */
+	wn_drafted_finding *findings;
+	size_t n;
+} wn_drafted;
+
+/* Journal (fsync'd) that the mail msgid was written to the drafts
+ * folder at when with the n findings it forwards: the pending state,
+ * WN_SENT_DRAFTED, that wn_store_sent() reports and wn_store_drafts()
+ * lists until a later line (ACCEPTED once it is seen sent) ends it. */
+wn_status wn_store_drafted(wn_store *s, const char *msgid, const wn_drafted_finding *v, size_t n,
+			   time_t when, wn_error *err);
+/* The mails still pending in the drafts folder, oldest first, after
+ * reading what other processes journaled; *out is the caller's
+ * (wn_drafted_free()). */
+wn_status wn_store_drafts(wn_store *s, wn_drafted **out, size_t *n, wn_error *err);
+void wn_drafted_free(wn_drafted *v, size_t n);
+
 /* The newest state of the mail msgid (and its time, when not NULL),
  * after reading what other processes journaled. */
 wn_status wn_store_sent(wn_store *s, const char *msgid, wn_sent_state *state, time_t *when,

@@ -18,7 +18,7 @@
 #include "winnow/forward.h"
 
 struct fwd_args {
-	bool preexisting, force, dry_run, all, resend;
+	bool preexisting, force, dry_run, all, resend, to_drafts;
 	const char *outdir;
 	int timeout_ms;
 	int argc;		/* MESSAGE-ID, or with --all the QUERY words */
@@ -39,6 +39,10 @@ static const wn_opt fwd_opts[] = {
 	{ .name = "resend", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, resend),
 	  .help = "send a postponed draft again although an earlier run handed it\n"
 		  "to sendmail and stopped before it knew the outcome" },
+	{ .name = "to-drafts", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, to_drafts),
+	  .help = "write the mail into winnow.drafts_folder for your mailer to\n"
+		  "finish and send, instead of sending it; the findings count as\n"
+		  "forwarded once the sent copy is in the index" },
 	{ .name = "all", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, all),
 	  .help = "one mail per patch with valid findings not forwarded yet,\n"
 		  "among the reviews matching QUERY (default: all)" },
@@ -76,6 +80,8 @@ static int fwd_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "wants one MESSAGE-ID (or --all [QUERY])");
 	if (a->dry_run && a->outdir)
 		return wn_cli_usage_error(cli, "takes --dry-run or -o DIR, not both");
+	if (a->to_drafts && (a->dry_run || a->outdir))
+		return wn_cli_usage_error(cli, "takes --to-drafts or --dry-run / -o DIR, not both");
 	a->argc = argc;
 	a->argv = argv;
 	return 0;
@@ -251,10 +257,10 @@ static int check_doubt(struct run *r, struct mail *m)
 	if (r->a->resend) {
 		fprintf(stderr, "%s: warning: '%s' <%s>: %s; sending it again (--resend)\n", r->cli->prog,
 			subject ? subject : "", m->f->message_id, m->doubt);
-	} else if (r->a->all || !isatty(STDIN_FILENO)) {
-		fprintf(stderr, "%s: not forwarding '%s' <%s>: %s, by a winnow that stopped while "
-			"sending it; see whether it arrived, then --resend sends it again\n", r->cli->prog,
-			subject ? subject : "", m->f->message_id, m->doubt);
+	} else if (r->a->all || r->a->to_drafts || !isatty(STDIN_FILENO)) {
+		fprintf(stderr, "%s: not forwarding '%s' <%s>: %s%s; see whether it arrived, then --resend "
+			"sends it again\n", r->cli->prog, subject ? subject : "", m->f->message_id, m->doubt,
+			strstr(m->doubt, "drafts folder") ? "" : ", by a winnow that stopped while sending it");
 		m->held = m->refused = true;
 		r->rc = 1;
 	}
@@ -587,6 +593,38 @@ static int interactive(struct run *r)
 	return r->rc;
 }
 
+/* --to-drafts: each mail into winnow.drafts_folder, winnow's own draft
+ * kept beside it (so that forwarding it again from winnow asks first). */
+static int to_drafts(struct run *r)
+{
+	for (size_t k = 0; k < r->n; k++) {
+		struct mail *m = &r->m[k];
+		wn_error err = WN_ERROR_INIT;
+		char *path = NULL, *warning = NULL, *subject;
+
+		if (m->refused)
+			continue;
+		if (wn_forward_draft_save(m->f, r->drafts, &err) != WN_OK ||
+		    wn_forward_to_drafts(r->cli->idx, r->cli->store, m->f, &path, &warning, &err) != WN_OK) {
+			r->rc = wn_cli_fail(r->cli, &err);
+			wn_error_clear(&err);
+			continue;
+		}
+		subject = wn_text_sanitize(m->f->subject, 0);
+		printf("%s\n", path);
+		fprintf(stderr, "%s: '%s' <%s> is in the drafts folder: finish and send it from your mailer; "
+			"its findings count as forwarded once the sent copy is in the index\n", r->cli->prog,
+			subject ? subject : "", m->f->message_id);
+		if (warning)
+			wn_cli_say(r->cli, "warning: ", warning);
+		free(subject);
+		free(warning);
+		free(path);
+		wn_error_clear(&err);
+	}
+	return r->rc;
+}
+
 /* --- the command --------------------------------------------------------------- */
 
 static void run_free(struct run *r)
@@ -635,7 +673,7 @@ static int fwd_run(wn_cli *cli, void *args)
 	if (!rc && !sendable(&r))
 		rc = r.rc ? r.rc : 1;
 	else if (!rc)
-		rc = script ? output(&r) : interactive(&r);
+		rc = script ? output(&r) : r.a->to_drafts ? to_drafts(&r) : interactive(&r);
 	run_free(&r);
 	wn_forward_unlock(&lock);
 	wn_error_clear(&err);
@@ -651,7 +689,8 @@ const wn_cmd wn_cmd_forward = {
 		 "next forward of the same review) or cancel.  The mail is piped to\n"
 		 "winnow.sendmail (default 'sendmail -t -oi'); the findings sent are then\n"
 		 "recorded (winnow.forwarded.<fp>, tag winnow/forwarded).  Recipients\n"
-		 "in winnow.optout are refused unless --force.",
+		 "in winnow.optout are refused unless --force.  --to-drafts writes the\n"
+		 "mail into winnow.drafts_folder instead, for your mailer to send.",
 	.opts = fwd_opts,
 	WN_CMD_ARGS(struct fwd_args, .timeout_ms = 5000),
 	.check = fwd_check,

@@ -16,7 +16,9 @@
 
 struct ledger_args {
 	const char *format;
+	const char *git;
 	bool send;
+	bool open;
 	int nwords;
 	char **words;
 };
@@ -27,6 +29,10 @@ static const wn_opt ledger_opts[] = {
 	  .help = "output format (default text); mbox: one digest mail per list" },
 	{ .name = "send", .parse = wn_opt_flag, .offset = offsetof(struct ledger_args, send),
 	  .help = "send the digests: edit them, confirm, then winnow.sendmail" },
+	{ .name = "git", .arg = "DIR", .parse = wn_opt_string, .offset = offsetof(struct ledger_args, git),
+	  .help = "the kernel tree whose commits fixed bugs (default winnow.tree)" },
+	{ .name = "open", .parse = wn_opt_flag, .offset = offsetof(struct ledger_args, open),
+	  .help = "only the bugs no commit of the tree fixed (list and digests)" },
 	{ 0 },
 };
 
@@ -40,6 +46,8 @@ static int ledger_check(wn_cli *cli, void *args, int argc, char **argv)
 		return 1;
 	if (a->send && strcmp(a->format, "text"))
 		return wn_cli_usage_error(cli, "takes --send or --format, not both");
+	if (a->git && !*a->git)
+		return wn_cli_usage_error(cli, "--git wants the kernel tree's directory");
 	return 0;
 }
 
@@ -131,6 +139,30 @@ static void reports(wn_printer *p, const wn_ledger_entry *e)
 	p->end(p);
 }
 
+/* "fixed by <hash> (subject)": the commit of the tree that fixed it. */
+static void fixed(wn_printer *p, const wn_ledger_entry *e)
+{
+	p->map_key(p, "fixed_by");
+	if (!e->fixed_by) {
+		p->null(p);
+		return;
+	}
+	p->begin_map(p);
+	p->map_key(p, "commit");
+	p->label(p, "  fixed by ");
+	p->string(p, e->fixed_by);
+	p->map_key(p, "subject");
+	p->label(p, " (");
+	p->string(p, e->fixed_subject);
+	wn_pr_text(p, ")");
+	p->map_key(p, "how");
+	p->label(p, ", named by its ");
+	p->string(p, e->fixed_how);
+	wn_pr_text(p, " line");
+	p->end(p);
+	p->separator(p);
+}
+
 static void entry(wn_printer *p, const wn_ledger_entry *e)
 {
 	char first[32], last[32];
@@ -160,6 +192,7 @@ static void entry(wn_printer *p, const wn_ledger_entry *e)
 	p->string(p, last);
 	p->separator(p);
 	reports(p, e);
+	fixed(p, e);
 	p->map_key(p, "notes");
 	p->begin_list(p);
 	for (size_t i = 0; i < e->nnotes; i++) {
@@ -213,8 +246,14 @@ static int ledger_run(wn_cli *cli, void *args)
 	const struct ledger_args *a = args;
 	char *words = wn_cli_join(a->nwords, a->words), *query = NULL;
 	const char *prefix = wn_index_conf(cli->idx)->tagprefix;
+	const char *tree = a->git ? a->git : wn_index_conf(cli->idx)->tree;
 	wn_ledger *l = NULL;
 	int rc;
+
+	if (a->open && (!tree || !*tree)) {
+		free(words);
+		return wn_cli_usage_error(cli, "--open needs the kernel tree: --git DIR or winnow.tree");
+	}
 
 	/* Only reviews with a pre-existing finding are worth reading. */
 	if (!words || asprintf(&query, "tag:\"%spre-existing\"%s%s%s", prefix, *words ? " and (" : "",
@@ -226,6 +265,18 @@ static int ledger_run(wn_cli *cli, void *args)
 	if (rc)
 		goto out;
 	wn_ledger_sort(l);
+	if (tree && *tree) {
+		wn_error err = WN_ERROR_INIT;
+
+		if (wn_ledger_fixes(l, tree, (const char *const *) wn_index_conf(cli->idx)->bots, &err) != WN_OK)
+			rc = wn_cli_fail(cli, &err);
+		wn_error_clear(&err);
+		if (rc)
+			goto out;
+		/* The listing and the digests alike. */
+		if (a->open)
+			wn_ledger_keep_open(l);
+	}
 	if (!strcmp(a->format, "mbox") || a->send)
 		rc = mail(cli, a, l);
 	else
@@ -248,7 +299,11 @@ const wn_cmd wn_cmd_ledger = {
 		 "the same place; see winnow(1)), with its place, summary, the first and\n"
 		 "last time it was reported, the reviews and their patches, and the\n"
 		 "notes.  --format=mbox writes one digest mail per mailing list; --send\n"
-		 "sends them the way forward does: edit, confirm, winnow.sendmail.",
+		 "sends them the way forward does: edit, confirm, winnow.sendmail.\n"
+		 "Given the kernel tree (--git DIR, or winnow.tree), a bug is shown\n"
+		 "fixed by the commit whose Closes: or Link: names one of its reviews\n"
+		 "or patches, or whose Reported-by: names a bot that reported it while\n"
+		 "changing its function; --open lists only the bugs not fixed.",
 	.opts = ledger_opts,
 	WN_CMD_ARGS(struct ledger_args, .format = "text"),
 	.check = ledger_check,

@@ -25,6 +25,8 @@ static const wn_opt show_opts[] = {
 static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
 {
 	wn_error err = WN_ERROR_INIT;
+	wn_pwbot *pw = NULL;
+	size_t npw = 0;
 	int rc = 0;
 
 	wn_cli_overlay(cli, it);
@@ -33,16 +35,22 @@ static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
 		wn_error_clear(&err);
 		return rc;
 	}
-	if (!tree) {
-		wn_print_review(p, it);
-		return 0;
+	if (wn_index_pwbot(cli->idx, it, &pw, &npw, &err) != WN_OK) {
+		rc = wn_cli_fail(cli, &err);
+		wn_error_clear(&err);
+		return rc;
 	}
-	p->begin_map(p);
-	p->map_key(p, "review");
-	wn_print_review(p, it);
-	p->map_key(p, "tree");
-	rc = wn_show_tree(cli, p, it);
-	p->end(p);
+	if (!tree) {
+		wn_print_review_pw(p, it, pw, npw);
+	} else {
+		p->begin_map(p);
+		p->map_key(p, "review");
+		wn_print_review_pw(p, it, pw, npw);
+		p->map_key(p, "tree");
+		rc = wn_show_tree(cli, p, it);
+		p->end(p);
+	}
+	wn_pwbot_free(pw, npw);
 	return rc;
 }
 
@@ -120,6 +128,8 @@ const wn_cmd wn_cmd_show = {
 	.about = "Show one review: the patch it answers and that patch's trailers and\n"
 		 "AI attribution, then every finding with its severity, location, the\n"
 		 "bot's pre-existing claim, the verdict and the quoted code and comment.\n"
+		 "netdev's patchwork commands (pw-bot: lines) in the patch's thread are\n"
+		 "shown under the patch.\n"
 		 "Given a patch's Message-ID, show every review of that patch (any\n"
 		 "other mail is shown itself, read with its sender's rule).\n"
 		 "MESSAGE-ID may be given as <id>, id or id:id.  --tree adds the function\n"

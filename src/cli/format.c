@@ -327,9 +327,33 @@ static void who(wn_printer *p, const wn_item *it)
 			wn_pr_text(p, "Newcomer: no earlier patch of the author in the index");
 		p->separator(p);
 	}
+
+/* netdev's patchwork commands in the thread: "pw-bot:   cr  (who, when)". */
+static void pwbot(wn_printer *p, const wn_pwbot *pw, size_t npw)
+{
+	if (!npw)
+		return;
+	p->map_key(p, "pw_bot");
+	p->begin_list(p);
+	for (size_t i = 0; i < npw; i++) {
+		p->begin_map(p);
+		field(p, "state", "pw-bot:   ", pw[i].state);
+		field(p, "from", "  (", pw[i].from);
+		date(p, "date", ", ", pw[i].date);
+		wn_pr_text(p, ")");
+		p->separator(p);
+		field(p, "id", NULL, pw[i].id);
+		p->end(p);
+	}
+	p->end(p);
 }
 
 void wn_print_review(wn_printer *p, const wn_item *it)
+{
+	wn_print_review_pw(p, it, NULL, 0);
+}
+
+void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw)
 {
 	const wn_review *r = it->review;
 	size_t n = nfindings(it);
@@ -355,6 +379,7 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	field(p, "explain", NULL, it->load_error ? it->load_error : r ? r->explain : NULL);
 	patch(p, it);
 	who(p, it);
+	pwbot(p, pw, npw);
 	wn_pr_text(p, "Findings: ");
 	counts(p, it);
 	p->separator(p);

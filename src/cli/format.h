@@ -9,6 +9,9 @@
 /* One loaded review in full: `winnow show`, and each element of
  * `winnow list --format=json`. */
 void wn_print_review(wn_printer *p, const wn_item *it);
+/* The same with the thread's pw-bot: lines (npw of them; JSON's
+ * "pw_bot" is there only when there are some): `winnow show`. */
+void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw);
 
 /* One review of a listing, between p->begin_list() and p->end(): the
  * whole review, or for the text printer one line of it. */

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "tui.h"
+#include "winnow/forward.h"
 
 /* The commands, in the order 'winnow --help' lists them.  A command is
  * its file and one line here:
@@ -119,6 +120,22 @@ static wn_status open_store(wn_cli *cli, unsigned needs, wn_error *err)
 	return st;
 }
 
+/* Mails written to winnow.drafts_folder whose sent copy is indexed
+ * now: their findings are recorded as forwarded (the replay below
+ * writes them).  A problem is a warning: nothing is lost, the next
+ * command tries again. */
+static void resolve_drafts(wn_cli *cli)
+{
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+
+	if (!cli->store)
+		return;
+	if (wn_forward_drafts_resolve(cli->idx, cli->store, NULL, &n, &err) != WN_OK)
+		wn_cli_say(cli, "warning: ", wn_error_msg(&err));
+	wn_error_clear(&err);
+}
+
 /* Open what needs asks for and replay the journal, giving up once
  * another process has held the write lock for replay_ms (WN_NO_REPLAY:
  * no replay).  Verdicts
@@ -141,6 +158,7 @@ static int open_db(wn_cli *cli, unsigned needs, int replay_ms)
 		return rc ? rc : 2;
 	}
 	wn_cli_store_warning(cli);
+	resolve_drafts(cli);
 	if (cli->store && wn_store_pending(cli->store) && replay_ms != WN_NO_REPLAY) {
 		st = wn_store_replay(cli->store, replay_ms, &err);
 		if (st != WN_OK && st != WN_LOCKED)

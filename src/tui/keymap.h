@@ -54,6 +54,7 @@
 	X(SEND,           "send",           "y",         "Forward: send the mail")                 \
 	X(EDIT,           "edit",           "e",         "Forward: edit the draft again; review: the finding's file at its line in $EDITOR (winnow.tree)")          \
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
+	X(TO_DRAFTS,      "to-drafts",      "D",         "Forward: into winnow.drafts_folder for your mailer to send") \
 	/* the views maintainers live in: order, patch, mail, thread */                             \
 	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series, newcomers first)") \
 	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \

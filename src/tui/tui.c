@@ -300,6 +300,7 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		break;
 	case ACT_SEND:
 	case ACT_POSTPONE:
+	case ACT_TO_DRAFTS:
 		tui_msg(t, ROLE_WARNING, "nothing is being forwarded here (F in a review starts it)");
 		break;
 	case ACT_EDIT:

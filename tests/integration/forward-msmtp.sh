@@ -54,8 +54,10 @@ msgid=$(sed -n 's/^sent <\(.*\)>:.*/\1/p' "$WN_WORLD/out")
 check "the sink received one mail" test -f "$sink/1.env" -a ! -e "$sink/2.eml"
 
 expect_eq "envelope sender: the user" "from maintainer@example.org" "$(head -n 1 "$sink/1.env")"
-expect_eq "envelope recipients: the author and the list" \
-	"joerg.beispiel@example.org
+expect_eq "envelope recipients: the author, the patch's people and the list" \
+	"erik.reviewer@example.org
+fiona.maintainer@example.org
+joerg.beispiel@example.org
 linux-frobnic@lists.example.org" "$(sed -n 's/^to //p' "$sink/1.env" | LC_ALL=C sort)"
 mail=$sink/1.eml
 hdr() { sed '/^$/q' "$mail" | grep -i "^$1:"; }

@@ -38,7 +38,7 @@ expected=$(cat <<'SCREEN'
 winnow — forward — Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
 From:     Demo Maintainer <maintainer@example.org>
 To:       Jörg Beispiel <joerg.beispiel@example.org>
-Cc:       linux-frobnic@lists.example.org
+Cc:       Fiona Maintainer <fiona.maintainer@example.org>, Erik Reviewer <erik.reviewer@example.org>, linux-frobnic@li…
 Subject:  Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
 1 valid finding (pre-existing ones left out; p: add them)
 
@@ -74,7 +74,7 @@ Sashiko review: https://sashiko.dev/#/patchset/20261102-frobnic-teardown-v2-0-5c
 
 Thanks,
 Demo Maintainer
-y:send e:edit P:postpone p:pre-existing q:cancel ?:help                                                   [forward] 1/33
+y:send e:edit P:postpone D:drafts p:pre-existing q:cancel ?:help                                          [forward] 1/33
 SCREEN
 )
 expect_eq "the confirm step, whole screen" "$expected" "$(wn_tui_screen | sed 's/ *$//')"

@@ -473,6 +473,31 @@ static void test_lkp_paths(void **state)
  * reviews: their kind keeps them out of the queue, whatever the body
  * holds (a BUILD REGRESSION lists diagnostics too; here a body that
  * would be one finding in a report). */
+/* The tags the robot asks for, verbatim without the "| "; the older
+ * plain form and a person's forward that adds its own Reported-by. */
+static void test_lkp_tags(void **state)
+{
+	static const char old[] =
+		"If you fix the issue, kindly add following tag where applicable\n"
+		"Reported-by: kernel test robot <lkp@intel.com>\n"
+		"Reported-by: Dana Checker <dana.checker@example.org>\n"
+		"\n"
+		"smatch warnings:\n"
+		"drivers/x.c:12 f() warn: inconsistent returns 'lock'.\n";
+	wn_review *r = corpus_review(WN_BOT_LKP, "lkp-unit/02-lkp-gcc.eml");
+
+	(void) state;
+	assert_int_equal(r->ntags, 2);
+	assert_string_equal(r->tags[0], "Reported-by: kernel test robot <lkp@intel.com>");
+	assert_string_equal(r->tags[1], "Closes: https://lore.kernel.org/oe-kbuild-all/202311111237.zTm5NBLH-lkp@intel.com/");
+	wn_review_free(&r);
+	r = parse(WN_BOT_LKP, old);
+	assert_int_equal(r->ntags, 2);
+	assert_string_equal(r->tags[0], "Reported-by: kernel test robot <lkp@intel.com>");
+	assert_string_equal(r->tags[1], "Reported-by: Dana Checker <dana.checker@example.org>");
+	wn_review_free(&r);
+}
+
 static void test_lkp_kinds(void **state)
 {
 	static const char regression[] =
@@ -856,6 +881,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_macro_site),
 		cmocka_unit_test(test_lkp_paths),
 		cmocka_unit_test(test_lkp_kinds),
+		cmocka_unit_test(test_lkp_tags),
 		cmocka_unit_test(test_detect_lkp_personal_address),
 		cmocka_unit_test(test_lkp_other_tools),
 		cmocka_unit_test(test_lkp_quoted_heading),

@@ -64,6 +64,47 @@ static void test_syzbot_ci(void **state)
 	wn_review_free(&r);
 }
 
+/* The tags syzbot asks for, verbatim: a report's Reported-by, syzbot
+ * ci's Tested-by (indented under its request). */
+static void test_syzbot_tags(void **state)
+{
+	wn_review *r = corpus_review(WN_BOT_SYZBOT, "syzbot-unit/01-syzbot-kasan.eml");
+
+	(void) state;
+	assert_int_equal(r->ntags, 1);
+	assert_string_equal(r->tags[0], "Reported-by: syzbot+03d6270b6425df1605bf@syzkaller.appspotmail.com");
+	wn_review_free(&r);
+	r = corpus_review(WN_BOT_SYZBOT, "syzbot-unit/03-syzbot-ci.eml");
+	assert_int_equal(r->ntags, 1);
+	assert_string_equal(r->tags[0], "Tested-by: syzbot@syzkaller.appspotmail.com");
+	wn_review_free(&r);
+}
+
+/* The request wrapped before "commit:"; a tag with a control character
+ * is left out, not mended; a quoted request is someone else's. */
+static void test_syzbot_tags_hostile(void **state)
+{
+	static const char body[] =
+		"> IMPORTANT: if you fix the issue, please add the following tag to the commit:\n"
+		"> Reported-by: syzbot+1111111111111111aaaa@syzkaller.appspotmail.com\n"
+		"\n"
+		"IMPORTANT: if you fix the issue, please add the following tag to the\n"
+		"commit:\n"
+		"Reported-by: syzbot+2222222222222222bbbb@syzkaller.appspotmail.com\n"
+		"Tested-by: syzbot+2222\x1b[31m@syzkaller.appspotmail.com\n"
+		"Closes: https://example.org/x\rBcc: evil@example.org\n"
+		"Reported-by: syzbot+2222222222222222bbbb@syzkaller.appspotmail.com\n"
+		"\n"
+		"Reported-by: someone@example.org\n"
+		"BUG: KASAN: slab-use-after-free in foo+0x1/0x2 fs/foo.c:1\n";
+	wn_review *r = parse(WN_BOT_SYZBOT, body);
+
+	(void) state;
+	assert_int_equal(r->ntags, 1);
+	assert_string_equal(r->tags[0], "Reported-by: syzbot+2222222222222222bbbb@syzkaller.appspotmail.com");
+	wn_review_free(&r);
+}
+
 static void test_syzbot_status_mail(void **state)
 {
 	wn_review *r = parse(WN_BOT_SYZBOT,
@@ -359,6 +400,8 @@ int main(void)
 		cmocka_unit_test(test_syzbot_report),
 		cmocka_unit_test(test_syzbot_warning_new_format),
 		cmocka_unit_test(test_syzbot_ci),
+		cmocka_unit_test(test_syzbot_tags),
+		cmocka_unit_test(test_syzbot_tags_hostile),
 		cmocka_unit_test(test_syzbot_status_mail),
 		cmocka_unit_test(test_syzbot_ci_build_error_location),
 		cmocka_unit_test(test_syzbot_kinds),

@@ -472,6 +472,25 @@ static void test_sendmail_records(void **state)
 
 /* Compaction keeps the mails in doubt and those sendmail took (a draft
  * of one may still be resumed), and drops the failed ones. */
+/* Marks enough to compact the journal (WINNOW_JOURNAL_KEEP set by the
+ * caller), written; then a second store reading it, *st its folder. */
+static wn_store *compacted(struct world *w, wn_item *a, char **st)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_store *other = NULL;
+
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
+					       NULL, &err), WN_OK);
+	flush(w);
+	unsetenv("WINNOW_JOURNAL_KEEP");
+	assert_true(asprintf(st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, *st, &other, &err), WN_OK);
+	assert_null(wn_store_warning(other));
+	wn_error_clear(&err);
+	return other;
+}
+
 static void test_sendmail_records_compacted(void **state)
 {
 	struct world *w = *state;
@@ -487,15 +506,7 @@ static void test_sendmail_records_compacted(void **state)
 	assert_int_equal(wn_store_sendmail(w->store, "took@example.org", WN_SENT_ACCEPTED, 21, &err), WN_OK);
 	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_HANDED, 30, &err), WN_OK);
 	assert_int_equal(wn_store_sendmail(w->store, "failed@example.org", WN_SENT_FAILED, 31, &err), WN_OK);
-	for (int i = 0; i < 4; i++)
-		assert_int_equal(wn_store_mark(w->store, a, 1, i % 2 ? WN_VERDICT_VALID : WN_VERDICT_FALSE_POSITIVE,
-					       NULL, &err), WN_OK);
-	flush(w);
-	unsetenv("WINNOW_JOURNAL_KEEP");
-
-	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
-	assert_int_equal(wn_store_open(w->idx, st, &other, &err), WN_OK);
-	assert_null(wn_store_warning(other));
+	other = compacted(w, a, &st);
 	/* The failed one is gone: the journal was compacted. */
 	assert_int_equal(wn_store_sent(other, "failed@example.org", &s, NULL, &err), WN_OK);
 	assert_int_equal(s, WN_SENT_NONE);
@@ -503,6 +514,47 @@ static void test_sendmail_records_compacted(void **state)
 	assert_int_equal(s, WN_SENT_HANDED);
 	assert_int_equal(wn_store_sent(other, "took@example.org", &s, NULL, &err), WN_OK);
 	assert_int_equal(s, WN_SENT_ACCEPTED);
+
+	wn_store_close(&other);
+	wn_item_free(&a);
+	free(st);
+	wn_error_clear(&err);
+}
+
+/* A mail in the drafts folder: pending with its findings, across a
+ * compaction, until an "accepted" line ends it. */
+static void test_drafted_records(void **state)
+{
+	struct world *w = *state;
+	wn_error err = WN_ERROR_INIT;
+	wn_item *a = find(w, REVIEW_A);
+	wn_drafted_finding f[] = { { (char *) "rev-a@example.org", (char *) "0123456789abcdef" },
+				   { (char *) "rev-b@example.org", (char *) "fedcba9876543210" } };
+	wn_store *other = NULL;
+	wn_drafted *v = NULL;
+	wn_sent_state s;
+	size_t n = 0;
+	char *st = NULL;
+
+	setenv("WINNOW_JOURNAL_KEEP", "1", 1);
+	assert_int_equal(wn_store_drafted(w->store, "draft@example.org", f, 2, 40, &err), WN_OK);
+	assert_int_equal(wn_store_drafted(w->store, "done@example.org", f, 1, 50, &err), WN_OK);
+	assert_int_equal(wn_store_sendmail(w->store, "done@example.org", WN_SENT_ACCEPTED, 51, &err), WN_OK);
+	other = compacted(w, a, &st);
+	assert_int_equal(wn_store_sent(other, "draft@example.org", &s, NULL, &err), WN_OK);
+	assert_int_equal(s, WN_SENT_DRAFTED);
+	assert_int_equal(wn_store_drafts(other, &v, &n, &err), WN_OK);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0].msgid, "draft@example.org");
+	assert_int_equal(v[0].when, 40);
+	assert_int_equal(v[0].n, 2);
+	assert_string_equal(v[0].findings[1].review, "rev-b@example.org");
+	assert_string_equal(v[0].findings[1].fp, "fedcba9876543210");
+	wn_drafted_free(v, n);
+	assert_int_equal(wn_store_sendmail(other, "draft@example.org", WN_SENT_ACCEPTED, 60, &err), WN_OK);
+	assert_int_equal(wn_store_drafts(other, &v, &n, &err), WN_OK);
+	assert_int_equal(n, 0);
+	wn_drafted_free(v, n);
 
 	wn_store_close(&other);
 	wn_item_free(&a);
@@ -523,6 +575,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_drafted_records, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

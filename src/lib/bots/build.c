@@ -241,6 +241,95 @@ void rv_explain(struct rv_ctx *c, const char *fmt, ...)
 	c->r->explain = s;
 }
 
+/* Longest tag taken: a trailer line, not a paragraph. */
+#define TAG_MAX 300
+
+/* "Key: value" with one of the keys bots ask for: the length of the
+ * tag in s[0..n) (the "| " and blanks taken off, *s moved), or 0. */
+static size_t tag_line(const char **s, size_t n)
+{
+	static const char *const keys[] = { "Reported-by:", "Closes:", "Link:", "Tested-by:" };
+	const char *t = *s;
+
+	str_trim(&t, &n);
+	if (n >= 2 && t[0] == '|' && t[1] == ' ') {
+		t += 2;
+		n -= 2;
+		str_trim(&t, &n);
+	}
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		size_t kn = strlen(keys[k]);
+
+		if (n > kn + 1 && str_prefix_ci(t, n, keys[k]) && t[kn] == ' ') {
+			*s = t;
+			return n;
+		}
+	}
+	return 0;
+}
+
+static bool tag_safe(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char) s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	return n <= TAG_MAX && wn_text_utf8_valid(s, n);
+}
+
+static void add_tag(struct rv_ctx *c, const char *s, size_t n)
+{
+	wn_review *r = c->r;
+	char **nv;
+
+	if (!tag_safe(s, n))
+		return;
+	for (size_t i = 0; i < r->ntags; i++)
+		if (strlen(r->tags[i]) == n && memcmp(r->tags[i], s, n) == 0)
+			return;
+	if (!(nv = realloc(r->tags, (r->ntags + 1) * sizeof(*nv)))) {
+		c->oom = true;
+		return;
+	}
+	r->tags = nv;
+	if ((nv[r->ntags] = rv_dup(c, s, n)))
+		r->ntags++;
+}
+
+/* Does line l ask for tags?  Both robots wrap the sentence where they
+ * like ("please add the following tag to the\ncommit:"), so only its
+ * words that stay on one line are looked for. */
+static bool asks_tags(const struct rv_line *l)
+{
+	return (l->n && l->s[0] != '>') &&
+	       (str_find_ci(l->s, l->n, "add following tag") || str_find_ci(l->s, l->n, "add the following tag"));
+}
+
+void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to)
+{
+	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
+		size_t k, lead = 0;
+		bool took = false;
+
+		if (!asks_tags(&L->v[i]))
+			continue;
+		/* The request may run on for a line or two ("commit:", "where
+		 * applicable") before its tags; the first line that is no tag
+		 * after them ends them. */
+		for (k = i + 1; k < to && k < L->n && !c->oom; k++) {
+			const char *t = L->v[k].s;
+			size_t n = L->v[k].n && t[0] == '>' ? 0 : tag_line(&t, L->v[k].n);
+
+			if (n) {
+				add_tag(c, t, n);
+				took = true;
+			} else if (took || ++lead > 2) {
+				break;
+			}
+		}
+		i = k - 1;
+	}
+}
+
 /* malloc that records out-of-memory in c. */
 static char *alloc(struct rv_ctx *c, size_t n)
 {

@@ -98,6 +98,16 @@ void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 void rv_explain(struct rv_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The tags a bot asks a fix to carry, into c->r->tags: the trailer
+ * lines after its request ("kindly add following tags", "please add
+ * the following tag to the commit:") in lines [from, to) of L, each
+ * "Key: value" with Key one of Reported-by, Closes, Link, Tested-by,
+ * as the bot wrote it (a "| " before it and blanks around it taken
+ * off).  Quoted lines are someone else's; a tag holding a control
+ * character or invalid UTF-8 is left out, never mended: the author
+ * pastes it into a commit. */
+void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to);
+
 /* Copy of s[0..n) as a C string, NUL bytes turned into spaces. */
 char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 /* One line: whitespace runs collapsed to one space, trimmed, cut at

@@ -1150,6 +1150,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	memset(&k, 0, sizeof(k));
 	k.c = c;
 	report_refs(c, L);
+	/* "| Reported-by: kernel test robot <lkp@intel.com>", "| Closes:" */
+	rv_asked_tags(c, L, 0, L->n);
 	for (i = 0; i < L->n && !c->oom; i++) {
 		const struct rv_line *l = &L->v[i];
 		const char *t = l->s, *s;

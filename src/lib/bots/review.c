@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/hash.h"
 #include "../core/map.h"
@@ -150,6 +151,36 @@ found:
 	if (out)
 		*out = (wn_bot) b;
 	return true;
+}
+
+bool wn_bot_of_address(const char *addr, const char *const *generic_senders, wn_bot *out)
+{
+	/* The address alone, as a mail From it would be: no subject, no
+	 * body, so only the rules that read the address can claim it. */
+	wn_mail m = { .from = (char *) addr, .from_addr = (char *) addr, .subject = (char *) "" };
+	struct rv_mail v;
+
+	if (!addr || !*addr)
+		return false;
+	mail_view(&m, NULL, &v);
+	for (unsigned b = 0; b < WN_BOT_COUNT; b++)
+		if (bots[b].desc->sent_by && bots[b].desc->sent_by(&v) == RV_MINE) {
+			if (out)
+				*out = (wn_bot) b;
+			return true;
+		}
+	for (const char *const *g = generic_senders; g && *g; g++)
+		if (strcasecmp(*g, addr) == 0) {
+			if (out)
+				*out = WN_BOT_GENERIC;
+			return true;
+		}
+	return false;
+}
+
+bool wn_bot_address(const char *addr, const char *const *generic_senders)
+{
+	return wn_bot_of_address(addr, generic_senders, NULL);
 }
 
 /* ---- fingerprint ----
@@ -368,6 +399,9 @@ void wn_review_free(wn_review **rp)
 	free(r->followup_says);
 	free(r->note);
 	free(r->patch_id);
+	for (i = 0; i < r->ntags; i++)
+		free(r->tags[i]);
+	free(r->tags);
 	free(r);
 	*rp = NULL;
 }

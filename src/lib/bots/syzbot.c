@@ -292,6 +292,8 @@ static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 		if (str_find_ci(L->v[i].s, L->v[i].n, "syzbot ci has tested"))
 			ci = true;
 	c->r->kind = kind_of(c, L, ci);
+	/* "Reported-by: syzbot+HASH@...", syzbot ci's "Tested-by:" */
+	rv_asked_tags(c, L, 0, L->n);
 	switch (c->r->kind) {
 	case WN_KIND_SUMMARY:
 		rv_explain(c, "a syzbot monthly report, a summary, not a review");

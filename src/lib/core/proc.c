@@ -316,6 +316,8 @@ static long long now_ms(void)
 
 /* How sendmail's run went, besides its exit status. */
 struct pumped {
+	size_t max;		/* output kept at most */
+	bool overflow;		/* it wrote more than that */
 	size_t written;		/* bytes of the mail written into the pipe */
 	int unread;		/* of those, left in the pipe when it exited */
 	int write_errno;	/* a write failed (EPIPE: it stopped reading) */
@@ -375,16 +377,20 @@ static void pump(pid_t pid, int fd_in, int keep_rd, const char *input, size_t le
 		}
 		if (fd_out >= 0 && p[0].revents) {
 			n = read(fd_out, chunk, sizeof(chunk));
-			if (n > 0 && output->len < OUTPUT_MAX)
+			if (n > 0 && output->len < r->max)
 				wn_buf_append(output, chunk, (size_t) n);
+			else if (n > 0)
+				r->overflow = true;
 		}
 	}
 	/* What it said before it went; a daemon it left may hold the pipe
 	 * open, so only what is there now. */
 	fcntl(fd_out, F_SETFL, fcntl(fd_out, F_GETFL) | O_NONBLOCK);
 	while ((n = read(fd_out, chunk, sizeof(chunk))) > 0)
-		if (output->len < OUTPUT_MAX)
+		if (output->len < r->max)
 			wn_buf_append(output, chunk, (size_t) n);
+		else
+			r->overflow = true;
 	close(fd_out);
 	if (ioctl(keep_rd, FIONREAD, &r->unread) < 0)
 		r->unread = 0;
@@ -431,8 +437,8 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
 	return wn_proc_run_env(argv, NULL, input, len, timeout_ms, output, err);
 }
 
-wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
-			   int timeout_ms, wn_buf *output, wn_error *err)
+static wn_status run(char *const *argv, char *const *envp, const char *input, size_t len, int timeout_ms,
+		     size_t max_out, wn_buf *output, wn_error *err)
 {
 	return wn_proc_run_in(NULL, argv, envp, input, len, timeout_ms, output, err);
 }
@@ -442,7 +448,7 @@ wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, 
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
 	struct sigaction on_int = { .sa_handler = on_sigint }, old_int;
-	struct pumped r = { 0 };
+	struct pumped r = { .max = max_out };
 	wn_status st;
 	sigset_t old;
 	pid_t pid;
@@ -499,9 +505,23 @@ wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, 
 				    "stopped: the mail may not be sent", argv[0], timeout_ms / 1000);
 	if ((st = ended("", argv[0], status, err)) != WN_OK)
 		return st;
+	if (r.overflow && max_out > OUTPUT_MAX)
+		return wn_error_set(err, WN_IO, "'%s' wrote more than %zu MiB: too much to read", argv[0],
+				    max_out >> 20);
 	/* Exit 0 is not enough: it must have taken the whole mail. */
 	if (r.write_errno || r.written < len || r.unread > 0)
 		return wn_error_set(err, WN_IO, "'%s' exited 0 but read only %zu of the mail's %zu bytes: "
 				    "not sent", argv[0], r.written - (size_t) (r.unread > 0 ? r.unread : 0), len);
 	return WN_OK;
+}
+
+wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
+			  int timeout_ms, wn_buf *output, wn_error *err)
+{
+	return run(argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
+}
+
+wn_status wn_proc_run_max(char *const *argv, size_t max_out, wn_buf *output, wn_error *err)
+{
+	return run(argv, NULL, "", 0, 0, max_out > OUTPUT_MAX ? max_out : OUTPUT_MAX, output, err);
 }

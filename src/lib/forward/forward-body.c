@@ -194,6 +194,12 @@ static wn_status put_part(wn_buf *b, const wn_fwd_part *p, char *const *links, b
 	}
 	for (j = 0; links && links[j] && st == WN_OK; j++)
 		st = wn_buf_printf(b, "%s%s review: %s\n", j ? "" : "\n", wn_bot_label(p->it->bot), links[j]);
+	/* The tags the bot asks a fix to carry, as it wrote them, for the
+	 * author to paste (the parser kept only clean ones). */
+	for (j = 0; p->it->review && j < p->it->review->ntags && st == WN_OK; j++)
+		st = j ? wn_buf_printf(b, "%s\n", p->it->review->tags[j])
+		       : wn_buf_printf(b, "\nIf you fix it in a separate commit, %s asks for these tags:\n\n%s\n",
+				       wn_bot_label(p->it->bot), p->it->review->tags[j]);
 	return st;
 }
 

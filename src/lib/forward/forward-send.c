@@ -103,34 +103,54 @@ static wn_status write_all(int fd, const char *data, size_t len)
 	return fsync(fd) < 0 ? WN_IO : WN_OK;
 }
 
-/* Deliver mail into dir as a seen message (maildir: tmp, then cur).
- * *path is the file in cur/. */
-static wn_status deliver(const char *dir, const char *mail, size_t len, char **path, wn_error *err)
+/* Write mail into dir/tmp/ (fsync'd) under a new maildir name: *tmp is
+ * that file, *path where it goes in cur/ with the maildir flags info
+ * ("S": seen; "DS": a draft).  Nothing is left behind on failure. */
+static wn_status write_tmp(const char *dir, const char *mail, size_t len, const char *info, char **tmp,
+			   char **path, wn_error *err)
 {
 	static unsigned counter;
-	char host[64] = "localhost", *tmp = NULL, *name = NULL;
+	char host[64] = "localhost", *name = NULL;
 	struct timespec ts;
 	wn_status st;
 	int fd;
 
+	*tmp = *path = NULL;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gethostname(host, sizeof(host) - 1);
 	host[strcspn(host, "/:")] = '\0';
 	if (asprintf(&name, "%lld.M%ldP%dQ%u.%s", (long long) ts.tv_sec, ts.tv_nsec / 1000, (int) getpid(),
-		     ++counter, host) < 0 || asprintf(&tmp, "%s/tmp/%s", dir, name) < 0 ||
-	    asprintf(path, "%s/cur/%s:2,S", dir, name) < 0) {
+		     ++counter, host) < 0 || asprintf(tmp, "%s/tmp/%s", dir, name) < 0 ||
+	    asprintf(path, "%s/cur/%s:2,%s", dir, name, info) < 0) {
 		free(name);
+		free(*tmp);
+		*tmp = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	free(name);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	st = fd < 0 ? WN_IO : write_all(fd, mail, len);
 	if (fd >= 0 && close(fd) < 0)
 		st = WN_IO;
-	if (st == WN_OK && rename(tmp, *path) < 0)
-		st = WN_IO;
 	if (st != WN_OK) {
-		wn_error_set(err, st, "cannot store the sent copy in %s: %s", dir, strerror(errno));
+		wn_error_set(err, st, "cannot write into %s: %s", dir, strerror(errno));
+		unlink(*tmp);
+		free(*tmp);
+		free(*path);
+		*tmp = *path = NULL;
+	}
+	return st;
+}
+
+/* Deliver mail into dir as a seen message (maildir: tmp, then cur).
+ * *path is the file in cur/. */
+static wn_status deliver(const char *dir, const char *mail, size_t len, char **path, wn_error *err)
+{
+	char *tmp = NULL;
+	wn_status st = write_tmp(dir, mail, len, "S", &tmp, path, err);
+
+	if (st == WN_OK && rename(tmp, *path) < 0) {
+		st = wn_error_set(err, WN_IO, "cannot store the sent copy in %s: %s", dir, strerror(errno));
 		unlink(tmp);
 		free(*path);
 		*path = NULL;
@@ -139,8 +159,10 @@ static wn_status deliver(const char *dir, const char *mail, size_t len, char **p
 	return st;
 }
 
-/* The child: index path, then exit 0 (or 1). */
-static void __attribute__((noreturn)) index_child(const wn_index *idx, const char *path)
+/* The child: index path, then exit 0 (or 1).  flags: tag it from its
+ * maildir flags (a draft gets notmuch's "draft" tag, as notmuch new
+ * gives it with maildir.synchronize_flags). */
+static void __attribute__((noreturn)) index_child(const wn_index *idx, const char *path, bool flags)
 {
 	notmuch_database_t *db = NULL;
 	notmuch_message_t *m = NULL;
@@ -157,6 +179,8 @@ static void __attribute__((noreturn)) index_child(const wn_index *idx, const cha
 		nst = notmuch_database_index_file(db, path, NULL, &m);
 	if (nst == NOTMUCH_STATUS_DUPLICATE_MESSAGE_ID)
 		nst = NOTMUCH_STATUS_SUCCESS;
+	if (nst == NOTMUCH_STATUS_SUCCESS && m && flags)
+		nst = notmuch_message_maildir_flags_to_tags(m);
 	if (m)
 		notmuch_message_destroy(m);
 	if (db && notmuch_database_close(db) != NOTMUCH_STATUS_SUCCESS)
@@ -165,7 +189,7 @@ static void __attribute__((noreturn)) index_child(const wn_index *idx, const cha
 }
 
 /* Index path in a child, waiting at most INDEX_WAIT_MS. */
-static wn_status index_copy(wn_index *idx, const char *path, wn_error *err)
+static wn_status index_copy(wn_index *idx, const char *path, bool flags, wn_error *err)
 {
 	pid_t pid, parent = getpid(), r = 0;
 	int status = 0;
@@ -180,7 +204,7 @@ static wn_status index_copy(wn_index *idx, const char *path, wn_error *err)
 		if (getppid() != parent)
 			_exit(5);
 #endif
-		index_child(idx, path);
+		index_child(idx, path, flags);
 	}
 	for (int waited = 0; waited <= INDEX_WAIT_MS; waited += 10) {
 		r = waitpid(pid, &status, WNOHANG);
@@ -217,7 +241,7 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 		return;
 	if (make_maildir(dir, &err) != WN_OK || deliver(dir, mail, len, &path, &err) != WN_OK)
 		wn_buf_printf(warn, "%s%s", warn->len ? "; " : "", wn_error_msg(&err));
-	else if (index_copy(idx, path, &err) != WN_OK)
+	else if (index_copy(idx, path, false, &err) != WN_OK)
 		wn_buf_printf(warn, "%sthe sent copy %s is not indexed yet (%s): the next 'notmuch new' "
 			      "indexes it", warn->len ? "; " : "", path, wn_error_msg(&err));
 	free(dir);
@@ -379,14 +403,224 @@ wn_status wn_forward_doubt(wn_store *store, const wn_forward *f, char **doubt, w
 	*doubt = NULL;
 	if ((st = wn_store_sent(store, f->message_id, &state, &when, err)) != WN_OK)
 		return st;
-	if (state != WN_SENT_HANDED && state != WN_SENT_ACCEPTED)
+	if (state != WN_SENT_HANDED && state != WN_SENT_ACCEPTED && state != WN_SENT_DRAFTED)
 		return WN_OK;
 	if (localtime_r(&when, &tm))
 		strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M %Z", &tm);
 	if (asprintf(doubt, state == WN_SENT_HANDED ? "this mail may have been sent already at %s"
-		     : "this mail was sent at %s", stamp) < 0) {
+		     : state == WN_SENT_DRAFTED ? "this mail was written to the drafts folder at %s "
+		     "(winnow.drafts_folder): your mailer may have sent it" : "this mail was sent at %s",
+		     stamp) < 0) {
 		*doubt = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	return WN_OK;
+}
+
+/* --- the drafts folder: the user's mailer sends it ---------------------- */
+
+/* The folder's directory, or WN_CONFIG saying what is wrong. */
+static wn_status drafts_dir(wn_index *idx, char **dir, wn_error *err)
+{
+	const char *folder = wn_index_conf(idx)->drafts_folder;
+
+	*dir = NULL;
+	if (!folder || !*folder)
+		return wn_error_set(err, WN_CONFIG, "winnow.drafts_folder is not set: no folder to write "
+				    "the draft into (for example: notmuch config set winnow.drafts_folder drafts)");
+	if (!folder_ok(folder))
+		return wn_error_set(err, WN_CONFIG, "winnow.drafts_folder '%s' must be a folder inside the "
+				    "database (relative, without ..)", folder);
+	if (asprintf(dir, "%s/%s", wn_index_db_path(idx), folder) < 0) {
+		*dir = NULL;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
+
+/* What f forwards, by review and fingerprint, for the journal. */
+static wn_status drafted_findings(const wn_forward *f, wn_drafted_finding **out, size_t *n)
+{
+	size_t total = 0;
+
+	for (size_t k = 0; k < f->nparts; k++)
+		total += f->parts[k].n;
+	*n = 0;
+	if (!(*out = calloc(total ? total : 1, sizeof(**out))))
+		return WN_NOMEM;
+	for (size_t k = 0; k < f->nparts; k++)
+		for (size_t j = 0; j < f->parts[k].n; j++) {
+			const wn_item *it = f->parts[k].it;
+
+			(*out)[*n].review = it->id;
+			(*out)[(*n)++].fp = (char *) it->review->findings[f->parts[k].findings[j] - 1].fingerprint;
+		}
+	return WN_OK;
+}
+
+wn_status wn_forward_to_drafts(wn_index *idx, wn_store *store, wn_forward *f, char **path, char **warning,
+			       wn_error *err)
+{
+	wn_buf mail = WN_BUF_INIT;
+	wn_drafted_finding *v = NULL;
+	time_t when = wn_forward_now();
+	char *dir = NULL, *tmp = NULL;
+	size_t n = 0;
+	wn_status st;
+
+	*path = NULL;
+	*warning = NULL;
+	if ((st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK ||
+	    (st = drafts_dir(idx, &dir, err)) != WN_OK)
+		return st;
+	if ((st = wn_forward_render(f, when, &mail, err)) == WN_OK && (st = make_maildir(dir, err)) == WN_OK &&
+	    (st = write_tmp(dir, mail.data, mail.len, "DS", &tmp, path, err)) == WN_OK) {
+		/* Pending before the mailer can see it: the findings are
+		 * recorded once the sent copy shows up, and winnow will not
+		 * send this mail itself without asking. */
+		if (drafted_findings(f, &v, &n) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		else
+			st = wn_store_drafted(store, f->message_id, v, n, when, err);
+		if (st == WN_OK && rename(tmp, *path) < 0)
+			st = wn_error_set(err, WN_IO, "cannot move the draft into %s/cur: %s", dir, strerror(errno));
+		if (st != WN_OK)
+			unlink(tmp);
+	}
+	if (st == WN_OK) {
+		wn_error why = WN_ERROR_INIT;
+
+		if (index_copy(idx, *path, true, &why) != WN_OK &&
+		    asprintf(warning, "the draft %s is not indexed yet (%s): the next 'notmuch new' indexes it",
+			     *path, wn_error_msg(&why)) < 0)
+			*warning = NULL;
+		wn_error_clear(&why);
+	} else {
+		free(*path);
+		*path = NULL;
+	}
+	free(v);
+	free(tmp);
+	free(dir);
+	wn_buf_free(&mail);
+	return st;
+}
+
+/* Is msg the sent copy: a file of it outside the drafts folder (dir)
+ * whose maildir flags have no D?  *when: that file's Date (notmuch
+ * keeps the date of the file it indexed first: the draft's). */
+static bool sent_copy_of(notmuch_message_t *msg, const char *dir, time_t *when)
+{
+	notmuch_filenames_t *fs = notmuch_message_get_filenames(msg);
+	size_t dn = strlen(dir);
+	bool sent = false;
+
+	*when = 0;
+	for (; fs && !sent && notmuch_filenames_valid(fs); notmuch_filenames_move_to_next(fs)) {
+		const char *name = notmuch_filenames_get(fs), *base = strrchr(name, '/');
+		const char *info = base ? strstr(base, ":2,") : NULL;
+		wn_mail *m = NULL;
+
+		if (!strncmp(name, dir, dn) && name[dn] == '/')
+			continue;
+		if (!(sent = !info || !strchr(info + 3, 'D')))
+			continue;
+		if (wn_mail_parse_file(name, &m, NULL) == WN_OK)
+			*when = m->date;
+		wn_mail_free(&m);
+	}
+	if (fs)
+		notmuch_filenames_destroy(fs);
+	return sent;
+}
+
+/* Record the findings of d (sent at when) as forwarded, review by
+ * review, and end its pending state. */
+static wn_status record_drafted(wn_index *idx, wn_store *store, const wn_drafted *d, time_t when,
+				const char *draft_dir, wn_error *err)
+{
+	wn_status st = WN_OK;
+
+	for (size_t i = 0; st == WN_OK && i < d->n; i++) {
+		wn_item *it = NULL;
+		size_t *idxs, k = 0;
+		bool done = false;
+
+		/* Each review once: its findings gathered at its first. */
+		for (size_t j = 0; j < i && !done; j++)
+			done = !strcmp(d->findings[j].review, d->findings[i].review);
+		if (done)
+			continue;
+		/* A review gone from the index has nothing left to record. */
+		if (wn_index_find(idx, d->findings[i].review, &it, NULL) != WN_OK || !it->review) {
+			wn_item_free(&it);
+			continue;
+		}
+		if (!(idxs = calloc(it->review->nfindings + 1, sizeof(*idxs)))) {
+			wn_item_free(&it);
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		}
+		for (size_t f = 0; f < it->review->nfindings; f++)
+			for (size_t j = i; j < d->n; j++)
+				if (!strcmp(d->findings[j].review, it->id) &&
+				    !strcmp(d->findings[j].fp, it->review->findings[f].fingerprint)) {
+					idxs[k++] = f + 1;
+					break;
+				}
+		if (k)
+			st = wn_store_forwarded(store, it, idxs, k, d->msgid, when, err);
+		if (st == WN_OK && draft_dir) {
+			/* winnow's own copy of this draft is done with too. */
+			wn_forward *g = NULL;
+
+			if (wn_forward_draft_find(draft_dir, &it, 1, &g, NULL) == WN_OK &&
+			    !strcmp(g->message_id, d->msgid))
+				wn_forward_draft_remove(g, draft_dir);
+			wn_forward_free(&g);
+		}
+		free(idxs);
+		wn_item_free(&it);
+	}
+	if (st == WN_OK)
+		st = wn_store_sendmail(store, d->msgid, WN_SENT_ACCEPTED, when, err);
+	return st;
+}
+
+wn_status wn_forward_drafts_resolve(wn_index *idx, wn_store *store, const char *draft_dir, size_t *resolved,
+				    wn_error *err)
+{
+	wn_drafted *v = NULL;
+	size_t n = 0;
+	char *dir = NULL, *own = NULL;
+	wn_status st;
+
+	*resolved = 0;
+	if (!store)
+		return WN_OK;
+	if ((st = wn_store_drafts(store, &v, &n, err)) != WN_OK || !n)
+		return st;
+	/* winnow's own drafts: without them their copies just stay. */
+	if (!draft_dir && wn_draft_dir(&own, NULL) == WN_OK)
+		draft_dir = own;
+	/* The folder's name may have changed since: without one, any file
+	 * without the D flag is the sent copy. */
+	if (drafts_dir(idx, &dir, NULL) != WN_OK && !(dir = strdup("\x01")))
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	for (size_t i = 0; st == WN_OK && i < n; i++) {
+		notmuch_message_t *msg = wn_index_find_message(idx, v[i].msgid);
+		time_t when = 0;
+		bool sent = msg && sent_copy_of(msg, dir, &when);
+
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (!sent)
+			continue;
+		st = record_drafted(idx, store, &v[i], when > 0 ? when : wn_forward_now(), draft_dir, err);
+		if (st == WN_OK)
+			(*resolved)++;
+	}
+	wn_drafted_free(v, n);
+	free(dir);
+	free(own);
+	return st;
 }

@@ -364,8 +364,23 @@ static bool is_list(const char *addr)
 	return false;
 }
 
+/* Who a group reply leaves out of the patch's To and Cc: the author
+ * (already To), you under any of your addresses, a bot (nobody reads
+ * its mailbox), and whoever opted out of bot findings. */
+struct cc_skip {
+	fwd_mboxes addrs;		/* the author and you */
+	const struct optout *optout;
+	const char *const *bots;	/* winnow.bots */
+};
+
+static bool skipped(const struct cc_skip *skip, const char *addr)
+{
+	return fwd_mboxes_has(&skip->addrs, addr) || optout_has(skip->optout, addr) ||
+	       wn_bot_address(addr, skip->bots);
+}
+
 /* Add the patch's To/Cc recipients to cc: every one, or its lists. */
-static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const fwd_mboxes *skip,
+static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const struct cc_skip *skip,
 			       fwd_mboxes *cc)
 {
 	fwd_mboxes all = { 0 };
@@ -374,7 +389,7 @@ static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const fwd_
 	if (st == WN_OK)
 		st = fwd_parse_addresses(patch->cc, &all, false, NULL);
 	for (size_t i = 0; st == WN_OK && i < all.n; i++) {
-		if ((lists_only && !is_list(all.v[i].addr)) || fwd_mboxes_has(skip, all.v[i].addr) ||
+		if ((lists_only && !is_list(all.v[i].addr)) || skipped(skip, all.v[i].addr) ||
 		    fwd_mboxes_has(cc, all.v[i].addr))
 			continue;
 		st = fwd_mboxes_add(cc, all.v[i].name, all.v[i].addr);
@@ -383,12 +398,13 @@ static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const fwd_
 	return st;
 }
 
-/* winnow.cc: ';'-separated words "lists" (the default), "all", "none",
- * or addresses, in any mix. */
-static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const fwd_mboxes *skip,
+/* winnow.cc: ';'-separated words "all" (the default: a group reply, as
+ * kernel people answer a patch), "lists", "none", or addresses, in any
+ * mix. */
+static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const struct cc_skip *skip,
 			  fwd_mboxes *cc, wn_error *err)
 {
-	const char *spec = c->cc && *c->cc ? c->cc : "lists";
+	const char *spec = c->cc && *c->cc ? c->cc : "all";
 	char *copy = strdup(spec), *save = NULL, *w;
 	wn_status st = copy ? WN_OK : WN_NOMEM;
 
@@ -410,7 +426,9 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const fwd_mbox
 
 static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch, wn_error *err)
 {
-	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, skip = { 0 };
+	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 };
+	struct optout o;
+	struct cc_skip skip = { { 0 }, &o, (const char *const *) c->bots };
 	char *name = patch->from_name ? wn_text_header_safe(patch->from_name) : NULL;
 	wn_status st;
 
@@ -418,17 +436,26 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 		free(name);
 		return st;
 	}
+	/* Composing checked it reads (wn_forward_optout_check). */
+	if ((st = optout_read(c, &o, err)) != WN_OK) {
+		free(name);
+		fwd_mboxes_clear(&me);
+		return st;
+	}
 	if (!patch->from_addr || !fwd_addr_ok(patch->from_addr)) {
 		free(name);
 		fwd_mboxes_clear(&me);
+		optout_clear(&o);
 		return wn_error_set(err, WN_NOT_FOUND, "the patch's From has no usable address: nobody to reply to");
 	}
 	st = fwd_mboxes_add(&to, name, patch->from_addr);
 	/* Never Cc the author again, nor ourselves. */
 	if (st == WN_OK)
-		st = fwd_mboxes_add(&skip, NULL, patch->from_addr);
+		st = fwd_mboxes_add(&skip.addrs, NULL, patch->from_addr);
 	if (st == WN_OK)
-		st = fwd_mboxes_add(&skip, NULL, c->user_email);
+		st = fwd_mboxes_add(&skip.addrs, NULL, c->user_email);
+	for (char **e = c->other_email; st == WN_OK && e && *e; e++)
+		st = fwd_mboxes_add(&skip.addrs, NULL, *e);
 	if (st == WN_OK)
 		st = build_cc(c, patch, &skip, &cc, err);
 	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
@@ -438,7 +465,8 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 	fwd_mboxes_clear(&me);
 	fwd_mboxes_clear(&to);
 	fwd_mboxes_clear(&cc);
-	fwd_mboxes_clear(&skip);
+	fwd_mboxes_clear(&skip.addrs);
+	optout_clear(&o);
 	return st;
 }
 
@@ -570,6 +598,47 @@ static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, w
 	return st;
 }
 
+/* winnow.forward_trailer.<list>: the lines the lists the patch went to
+ * want at the end of a reply carrying a valid finding ("pw-bot: cr":
+ * netdev's patchwork bot marks the patch "changes requested"). */
+static wn_status list_trailers(wn_forward *f, const wn_conf *c, const wn_mail *patch)
+{
+	fwd_mboxes to = { 0 };
+	wn_buf b = WN_BUF_INIT;
+	wn_status st = WN_OK;
+	size_t added = 0;
+
+	if (!c->nforward_trailers || !f->nvalid)
+		return WN_OK;
+	if ((st = fwd_parse_loose(patch->to, &to)) == WN_OK)
+		st = fwd_parse_loose(patch->cc, &to);
+	if (st == WN_OK)
+		st = wn_buf_puts(&b, f->body);
+	for (size_t i = 0; st == WN_OK && i < c->nforward_trailers; i++) {
+		const wn_conf_trailer *t = &c->forward_trailers[i];
+
+		/* wn_conf_check refused a line break in it; the line is the
+		 * user's own, still held to the rule of every body line. */
+		if (!fwd_mboxes_has(&to, t->list) || fwd_has_control(t->line))
+			continue;
+		/* The lines close the mail, after a blank line. */
+		while (!added && b.len && b.data[b.len - 1] == '\n')
+			b.data[--b.len] = '\0';
+		st = wn_buf_printf(&b, "%s%s\n", added++ ? "" : "\n\n", t->line);
+	}
+	fwd_mboxes_clear(&to);
+	if (st == WN_OK && added) {
+		char *body = wn_buf_steal(&b);
+
+		if (!body)
+			return WN_NOMEM;
+		free(f->body);
+		f->body = body;
+	}
+	wn_buf_free(&b);
+	return st;
+}
+
 /* --- compose -------------------------------------------------------------- */
 
 static wn_status check_items(wn_item **items, size_t n, wn_error *err)
@@ -607,8 +676,8 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 	if ((st = recipients(f, wn_index_conf(idx), patch, err)) == WN_OK &&
 	    (st = subject(f, patch)) == WN_OK && (st = threading(f, patch)) == WN_OK &&
 	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
-	    (st = note_forwarded(f)) == WN_OK)
-		st = make_body(idx, f, patch, err);
+	    (st = note_forwarded(f)) == WN_OK && (st = make_body(idx, f, patch, err)) == WN_OK)
+		st = list_trailers(f, wn_index_conf(idx), patch);
 	if (st == WN_NOMEM)
 		wn_error_set(err, WN_NOMEM, "out of memory");
 	wn_mail_free(&patch);

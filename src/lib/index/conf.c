@@ -110,12 +110,59 @@ wn_status wn_conf_init(wn_conf *c)
 	    set_str(&c->fetch_since, WN_DEFAULT_FETCH_SINCE) ||
 	    set_str(&c->fetch_folder, WN_DEFAULT_FETCH_FOLDER) ||
 	    split_list("", &c->optout) || split_list("", &c->bots) ||
+	    split_list("", &c->other_email) ||
 	    set_list(&c->files, "") || set_list(&c->sections, "")) {
 		wn_conf_clear(c);
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
+	return WN_OK;
+}
+
+/* winnow.forward_trailer.<list>: set (replacing) or, empty, unset. */
+static wn_status set_trailer(wn_conf *c, const char *list, const char *value)
+{
+	size_t i;
+	char *l = strdup(list), *v;
+
+	if (!l)
+		return WN_NOMEM;
+	for (char *p = l; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char) (*p - 'A' + 'a');
+	for (i = 0; i < c->nforward_trailers && strcmp(c->forward_trailers[i].list, l); i++)
+		;
+	if (!*value) {
+		if (i < c->nforward_trailers) {
+			free(c->forward_trailers[i].list);
+			free(c->forward_trailers[i].line);
+			c->forward_trailers[i] = c->forward_trailers[--c->nforward_trailers];
+		}
+		free(l);
+		return WN_OK;
+	}
+	if (!(v = strdup(value))) {
+		free(l);
+		return WN_NOMEM;
+	}
+	if (i == c->nforward_trailers) {
+		wn_conf_trailer *nv = realloc(c->forward_trailers, (i + 1) * sizeof(*nv));
+
+		if (!nv) {
+			free(l);
+			free(v);
+			return WN_NOMEM;
+		}
+		c->forward_trailers = nv;
+		nv[i].list = l;
+		nv[i].line = NULL;
+		c->nforward_trailers++;
+	} else {
+		free(l);
+	}
+	free(c->forward_trailers[i].line);
+	c->forward_trailers[i].line = v;
 	return WN_OK;
 }
 
@@ -155,6 +202,13 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->user_name, value);
 	if (strcmp(key, "user.primary_email") == 0)
 		return set_str(&c->user_email, value);
+	if (strcmp(key, "user.other_email") == 0) {
+		if ((st = split_list(value, &list)) != WN_OK)
+			return st;
+		wn_strv_free(c->other_email);
+		c->other_email = list;
+		return WN_OK;
+	}
 	if (strcmp(key, "query") == 0)
 		/* An empty query would match every mail: keep the default. */
 		return *value ? set_str(&c->query, value) : WN_OK;
@@ -170,10 +224,16 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		c->newcomer = count(value, WN_DEFAULT_NEWCOMER, 100000);
 		return WN_OK;
 	}
+	if (strncmp(key, "forward_trailer.", 16) == 0 && key[16])
+		return set_trailer(c, key + 16, value);
 	if (strcmp(key, "sent_folder") == 0)
 		return set_str(&c->sent_folder, value);
+	if (strcmp(key, "drafts_folder") == 0)
+		return set_str(&c->drafts_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
+	if (strcmp(key, "tree") == 0)
+		return set_str(&c->tree, value);
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -214,7 +274,9 @@ void wn_conf_clear(wn_conf *c)
 	free(c->theme);
 	free(c->sendmail);
 	free(c->sent_folder);
+	free(c->drafts_folder);
 	free(c->forward_template);
+	free(c->tree);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
@@ -224,13 +286,21 @@ void wn_conf_clear(wn_conf *c)
 	wn_strv_free(c->sections);
 	free(c->fetch_since);
 	free(c->fetch_folder);
+	for (size_t i = 0; i < c->nforward_trailers; i++) {
+		free(c->forward_trailers[i].list);
+		free(c->forward_trailers[i].line);
+	}
+	free(c->forward_trailers);
 	free(c->user_name);
 	free(c->user_email);
+	wn_strv_free(c->other_email);
 	memset(c, 0, sizeof(*c));
 }
 
 /* Longest tag prefix accepted: tags are Xapian terms too (245 bytes). */
 #define TAGPREFIX_MAX 64
+/* Longest winnow.forward_trailer line: one line of a mail. */
+#define TRAILER_MAX 200
 
 wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 {
@@ -256,5 +326,17 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 					    "notmuch queries on winnow's tags)");
 	if (!wn_text_utf8_valid(p, n))
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is not UTF-8");
+	for (size_t i = 0; i < c->nforward_trailers; i++) {
+		const wn_conf_trailer *t = &c->forward_trailers[i];
+		size_t tn = strlen(t->line);
+		bool bad = tn > TRAILER_MAX || !wn_text_utf8_valid(t->line, tn) || !strchr(t->list, '@');
+
+		for (const unsigned char *q = (const unsigned char *) t->line; *q && !bad; q++)
+			bad = *q < 0x20 || *q == 0x7f;
+		if (bad)
+			return wn_error_set(err, WN_CONFIG, "winnow.forward_trailer.%.80s: wants a list's "
+					    "address and one line of at most %d bytes, no control "
+					    "characters (for example 'pw-bot: cr')", t->list, TRAILER_MAX);
+	}
 	return WN_OK;
 }

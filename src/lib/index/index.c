@@ -49,6 +49,10 @@ static wn_status load_conf(wn_index *idx)
 	v = notmuch_config_get(idx->db, NOTMUCH_CONFIG_PRIMARY_EMAIL);
 	if (v && *v && (st = wn_conf_set(&idx->conf, "user.primary_email", v)) != WN_OK)
 		return st;
+	/* Your other addresses are never Cc'ed by a group reply. */
+	v = notmuch_config_get(idx->db, NOTMUCH_CONFIG_OTHER_EMAIL);
+	if (v && *v && (st = wn_conf_set(&idx->conf, "user.other_email", v)) != WN_OK)
+		return st;
 	pairs = notmuch_config_get_pairs(idx->db, "winnow.");
 	for (; pairs && notmuch_config_pairs_valid(pairs); notmuch_config_pairs_move_to_next(pairs)) {
 		st = wn_conf_set(&idx->conf, notmuch_config_pairs_key(pairs),

@@ -59,6 +59,8 @@ static void entry_free(struct entry *e)
 	free(p->function);
 	free(p->summary);
 	free(p->list);
+	free(p->fixed_by);
+	free(p->fixed_subject);
 	for (size_t i = 0; i < e->nsims; i++) {
 		wn_sim_finding_free(e->sims[i]);
 		free(e->sims[i]);
@@ -323,4 +325,45 @@ size_t wn_ledger_count(const wn_ledger *l)
 const wn_ledger_entry *wn_ledger_at(const wn_ledger *l, size_t i)
 {
 	return i < l->n ? &l->v[i]->pub : NULL;
+}
+
+wn_status wn_ledger_set_fixed(wn_ledger *l, size_t i, const char *commit, const char *subject,
+			      const char *how)
+{
+	wn_ledger_entry *p;
+	char *c, *s;
+
+	if (i >= l->n)
+		return WN_USAGE;
+	p = &l->v[i]->pub;
+	c = strdup(commit);
+	s = wn_text_sanitize(subject ? subject : "", 0);
+	if (!c || !s) {
+		free(c);
+		free(s);
+		return WN_NOMEM;
+	}
+	free(p->fixed_by);
+	free(p->fixed_subject);
+	p->fixed_by = c;
+	p->fixed_subject = s;
+	p->fixed_how = how;
+	return WN_OK;
+}
+
+void wn_ledger_keep_open(wn_ledger *l)
+{
+	size_t w = 0;
+
+	/* The lookup maps point at entries: emptied, so that none points
+	 * at a freed one (adding afterwards is not allowed anyway). */
+	wn_map_free(&l->by_fp, NULL);
+	wn_map_free(&l->by_loc, place_free);
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->v[i]->pub.fixed_by)
+			entry_free(l->v[i]);
+		else
+			l->v[w++] = l->v[i];
+	}
+	l->n = w;
 }

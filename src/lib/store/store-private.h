@@ -29,7 +29,10 @@
  *       copied to the journal's ".rejected" file) so it blocks nothing;
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
  *       the mail MSGID (ours) handed to sendmail, and what became of it
- *       (store-sent.c; compaction drops the failed ones).
+ *       (store-sent.c; compaction drops the failed ones);
+ *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"drafted","findings":[[REVIEW,FP],...]}
+ *       the mail written to winnow.drafts_folder instead, with what it
+ *       forwards, pending until a later line of MSGID ends it.
  *
  * Compaction writes entries back with "applied":true / "undone":true.
  * Older winnow wrote one line per finding ("fp","v","prev","prev_note",
@@ -195,12 +198,21 @@ void store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf,
 wn_status store_catch_up(wn_store *s, wn_error *err);
 
 /* The mails handed to sendmail (store-sent.c is their public side). */
-/* Remember the newest state of a mail (msgid copied). */
-wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t);
+/* Remember the newest state of a mail (msgid copied); findings: the
+ * drafted mail's, as the journal writes them (JSON text, copied), NULL
+ * for every other state. */
+wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
+			    const char *findings);
 /* What the journal last said of mail msgid; false when nothing. */
 bool log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t);
-/* Append one "sendmail" line; WN_PARSE when msgid is not UTF-8. */
-wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t);
+/* Append one "sendmail" line (findings: as for log_sent_remember);
+ * WN_PARSE when msgid is not UTF-8. */
+wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
+			   const char *findings);
+/* Each mail still drafted, oldest first: fn(msgid, t, findings JSON). */
+wn_status log_sent_drafted(const wn_store *s,
+			   wn_status (*fn)(void *arg, const char *msgid, long long t, const char *findings),
+			   void *arg);
 /* Append the lines compaction keeps: the mails still in doubt, and the
  * newest ones sendmail took. */
 wn_status log_put_sent(wn_buf *out, const wn_store *s);

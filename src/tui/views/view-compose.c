@@ -38,7 +38,7 @@ struct compose {
 };
 
 static const struct hint compose_hints[] = {
-	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" },
+	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" }, { ACT_TO_DRAFTS, "drafts" },
 	{ ACT_MARK_PRE, "pre-existing" }, { ACT_BACK, "cancel" }, { ACT_HELP, "help" },
 	{ ACT_NONE, NULL },
 };
@@ -336,25 +336,29 @@ static void compose_row(struct tui *t, struct view *v, size_t i, struct row *r)
 
 /* --- actions -------------------------------------------------------------- */
 
-/* Send, after the second question when someone opted out. */
-static struct view_req send(struct tui *t, struct view *v, struct compose *c)
+/* The draft read back, then the questions before the mail leaves: it
+ * may be out already (again: "send again?"), someone opted out
+ * (anyway: "Send anyway?").  true to go on; *said: the reason not to
+ * is on the status line already. */
+static bool go_ahead(struct tui *t, struct view *v, struct compose *c, const char *again, const char *anyway,
+		     bool *said)
 {
-	wn_error err = WN_ERROR_INIT;
-	char *warning = NULL;
 	wn_buf q = WN_BUF_INIT;
 	bool go = true;
 
+	*said = false;
 	if (!reload(c)) {
 		refresh_view(t, v, c);
 		tui_msg(t, ROLE_ERROR, "%s", c->problem);
-		return req_done();
+		*said = true;
+		return false;
 	}
 	refresh_view(t, v, c);
 	if (c->doubt) {
 		find_doubt(t, c);
 		if (c->doubt) {
 			/* Half of this question could read as a yes to something else. */
-			if (wn_buf_printf(&q, "%s; send again?", c->doubt) != WN_OK)
+			if (wn_buf_printf(&q, "%s; %s", c->doubt, again) != WN_OK)
 				go = false;
 			else
 				go = prompt_yesno(t, wn_buf_str(&q));
@@ -362,14 +366,25 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 		}
 	}
 	if (go && c->optout) {
-		if (wn_buf_printf(&q, "%s opted out of bot findings. Send anyway?", c->optout) != WN_OK)
-			go = false;	/* "not sent; the draft is kept" below */
+		if (wn_buf_printf(&q, "%s opted out of bot findings. %s", c->optout, anyway) != WN_OK)
+			go = false;	/* "not sent; the draft is kept" */
 		else
 			go = prompt_yesno(t, wn_buf_str(&q));
 		wn_buf_free(&q);
 	}
-	if (!go) {
-		tui_msg(t, ROLE_STATUS, "not sent; the draft is kept");
+	return go;
+}
+
+/* Send, after the second question when someone opted out. */
+static struct view_req send(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *warning = NULL;
+	bool said;
+
+	if (!go_ahead(t, v, c, "send again?", "Send anyway?", &said)) {
+		if (!said)
+			tui_msg(t, ROLE_STATUS, "not sent; the draft is kept");
 		return req_done();
 	}
 	tui_msg(t, ROLE_STATUS, "sending%s", ui_ellipsis());
@@ -387,6 +402,35 @@ static struct view_req send(struct tui *t, struct view *v, struct compose *c)
 	else
 		tui_msg(t, ROLE_STATUS, "sent to %s: %zu finding%s recorded as forwarded", c->f->to,
 			c->f->nvalid + c->f->npre, c->f->nvalid + c->f->npre == 1 ? "" : "s");
+	free(warning);
+	return req_pass(ACT_BACK);
+}
+
+/* D: the mail into winnow.drafts_folder for the user's mailer, after
+ * the same questions as sending (a mail that may have gone out already,
+ * someone who opted out).  Forwarded once the sent copy is indexed. */
+static struct view_req to_drafts(struct tui *t, struct view *v, struct compose *c)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *path = NULL, *warning = NULL;
+	bool said;
+
+	if (!go_ahead(t, v, c, "write it again?", "Write it anyway?", &said)) {
+		if (!said)
+			tui_msg(t, ROLE_STATUS, "not written; the draft is kept");
+		return req_done();
+	}
+	if (wn_forward_to_drafts(t->idx, t->store, c->f, &path, &warning, &err) != WN_OK) {
+		set_problem(c, "not written to the drafts folder, the draft is kept", &err);
+		tui_msg(t, ROLE_ERROR, "%s", c->problem);
+		wn_error_clear(&err);
+		return req_done();
+	}
+	if (warning)
+		tui_msg(t, ROLE_WARNING, "in the drafts folder, but %s", warning);
+	else
+		tui_msg(t, ROLE_STATUS, "in the drafts folder for your mailer: forwarded once the sent copy is indexed");
+	free(path);
 	free(warning);
 	return req_pass(ACT_BACK);
 }
@@ -425,6 +469,8 @@ static struct view_req compose_request(struct tui *t, struct view *v, enum actio
 	case ACT_POSTPONE:
 		tui_msg(t, ROLE_STATUS, "draft postponed: F on this review resumes it");
 		return req_pass(ACT_BACK);
+	case ACT_TO_DRAFTS:
+		return to_drafts(t, v, c);
 	case ACT_MARK_PRE:
 		toggle_pre(t, v, c);
 		return req_done();

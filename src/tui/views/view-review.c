@@ -43,6 +43,8 @@ struct review {
 	char *model;		/* "agent / model" of the attribution */
 	char *tools;		/* its tools, space-separated */
 	struct review_memory *mem;	/* seen before, series hints */
+	wn_pwbot *pw;		/* netdev's pw-bot: lines in the thread */
+	size_t npw;
 };
 
 /* A line built in b, or what happened to it: never half of it. */
@@ -269,7 +271,7 @@ static size_t header_count(const struct review *rv)
 {
 	const wn_item *it = rv->it;
 	const wn_patch_trailers *tr = it->patch ? it->patch->trailers : NULL;
-	size_t n = 3;	/* subject, patch line, review line */
+	size_t n = 3 + (rv->npw ? 1 : 0);	/* subject, patch, review, pw-bot */
 
 	if (!tr)
 		return n;
@@ -314,6 +316,21 @@ static void replied_cells(const wn_item *it, struct row *r)
 		c = row_addf(r, ROLE_REPLIED, CELL_NATURAL, "%s replied %s", name, date);
 	}
 	c->pad = it->newcomer ? 2 : 0;
+}
+
+/* "pw-bot:  cr  Name  date": the patchwork commands of the thread, the
+ * newest last, as netdev's bot takes the last one. */
+static void pwbot_row(const struct review *rv, struct row *r)
+{
+	char date[16];
+
+	row_add(r, ROLE_HEADER, CELL_NATURAL, "pw-bot:");
+	for (size_t i = 0; i < rv->npw; i++) {
+		format_date(rv->pw[i].date, date);
+		row_add(r, ROLE_WARNING, CELL_NATURAL, rv->pw[i].state);
+		row_add(r, ROLE_DEFAULT, CELL_NATURAL, rv->pw[i].from);
+		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
+	}
 }
 
 /* Header line k (k < header_count()). */
@@ -364,6 +381,12 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 				 nfindings(rv) == 1 ? "" : "s");
 		return;
 	}
+	if (rv->npw && k == 3) {
+		pwbot_row(rv, r);
+		return;
+	}
+	if (rv->npw)
+		k--;
 	if (!tr)
 		return;
 	if (k == 3) {
@@ -416,6 +439,9 @@ static bool review_open(struct tui *t, struct view *v, void *arg)
 			wn_buf_printf(&b, "%s%s", i ? " " : "", a->tools[i]);
 		rv->tools = wn_buf_steal(&b);
 	}
+	/* Not knowing them (out of memory) leaves the line out. */
+	if (wn_index_pwbot(t->idx, rv->it, &rv->pw, &rv->npw, NULL) != WN_OK)
+		rv->npw = 0;
 	v->lines = nfindings(rv);
 	/* Start on the first finding still waiting for a verdict. */
 	for (size_t i = 0; i < v->lines && rv->it->verdicts; i++)
@@ -435,6 +461,7 @@ static void review_done(struct tui *t, struct view *v)
 	free(rv->model);
 	free(rv->tools);
 	review_memory_free(&rv->mem);
+	wn_pwbot_free(rv->pw, rv->npw);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
