@@ -248,6 +248,10 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	location(p, f);
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);
+	/* Only when given (issue 26), so a review without reasons reads
+	 * as it always did. */
+	if (it->reasons && wn_reason_name(it->reasons[i]))
+		line_if(p, "reason", "    reason: ", wn_reason_name(it->reasons[i]));
 	field(p, "forwarded", NULL, it->forwarded[i]);
 	block(p, "quote", "    > ", f->quote);
 	block(p, "comment", "    ", f->comment);
@@ -278,6 +282,29 @@ static void kind(wn_printer *p, const wn_item *it)
 	field(p, "what", NULL, what);
 	line_if(p, "says", "          ", r->followup_says);
 	line_if(p, "report", "Follows:  id:", it->report_id);
+	p->end(p);
+}
+
+/* Bugs the bot missed, recorded by 'winnow missed' ("<time> <note>");
+ * only when there are some. */
+static void missed(wn_printer *p, const wn_item *it)
+{
+	if (!it->nmisses)
+		return;
+	wn_pr_text(p, "\nMissed by the bot:\n");
+	p->map_key(p, "missed");
+	p->begin_list(p);
+	for (size_t i = 0; i < it->nmisses; i++) {
+		const char *sp = strchr(it->misses[i], ' ');
+		char *when = sp ? wn_strndup(it->misses[i], (size_t) (sp - it->misses[i])) : NULL;
+
+		p->begin_map(p);
+		field(p, "date", "    ", when);
+		field(p, "note", "  ", sp ? sp + 1 : it->misses[i]);
+		p->separator(p);
+		p->end(p);
+		free(when);
+	}
 	p->end(p);
 }
 
@@ -312,6 +339,7 @@ void wn_print_review(wn_printer *p, const wn_item *it)
 	for (size_t i = 0; i < n; i++)
 		finding(p, it, i);
 	p->end(p);
+	missed(p, it);
 	p->end(p);
 }
 

@@ -28,6 +28,8 @@
 	  "give findings a verdict")                                                 \
 	X(wn_cmd_forward, "forward", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
 	  "mail the valid findings of a review to the patch author")               \
+	X(wn_cmd_missed, "missed", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,       \
+	  "record a bug the bot did not report")                                    \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
 	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \

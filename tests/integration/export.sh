@@ -21,7 +21,7 @@ validate() { /usr/bin/python3 "$WN_TOP_SRCDIR/tests/lib/validate-sarif.py" "$sch
 expect_eq "export exits 0 (JSON by default)" 0 $?
 expect_eq "every finding once" 17 "$(jq length "$json")"
 check "records: the same keys, in the same order, for every finding" jq -e \
-	'map(keys_unsorted) | unique == [["review","bot","review_date","patch","patch_subject","author","list","attribution","model","finding","fingerprint","severity","preexisting_claim","file","line","function","about_commit_message","summary","verdict","note","forwarded"]]' "$json"
+	'map(keys_unsorted) | unique == [["review","bot","review_date","patch","patch_subject","author","list","attribution","model","finding","fingerprint","severity","preexisting_claim","file","line","function","about_commit_message","summary","verdict","note","reason","forwarded"]]' "$json"
 expect_eq "verdicts as the fixture gave them" '{"false-positive":4,"pre-existing":1,"untriaged":9,"valid":3}' \
 	"$(jq -c 'group_by(.verdict) | map({(.[0].verdict): length}) | add' "$json")"
 a1() { jq -c --arg id "$WN_FX_A1" ".[] | select(.review == \$id and .finding == $1) | $2" "$json"; }
