@@ -30,7 +30,8 @@ static const wn_opt stats_opts[] = {
 	{ .name = "by", .arg = "KEY[,KEY]", .parse = wn_opt_string,
 	  .offset = offsetof(struct stats_args, by),
 	  .help = "group by one or two of: bot (default), severity, list,\n"
-		  "author, attribution, model, month, maintainer-severity" },
+		  "author, attribution, model, month, maintainer-severity,\n"
+		  "reason" },
 	{ 0 },
 };
 
@@ -140,6 +141,12 @@ static void record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
 	key_int(p, "later_patch", c->later_patch);
 	key_int(p, "fixed_later", c->fixed_later);
 	key_int(p, "regraded", c->regraded);
+	key_int(p, "missed", c->missed);
+	p->map_key(p, "false_positive_reasons");
+	p->begin_map(p);
+	for (unsigned k = 0; k < WN_REASON_COUNT; k++)
+		key_int(p, k ? wn_reason_name((wn_reason) k) : "unstated", c->fp_reason[k]);
+	p->end(p);
 	key_int(p, "triaged", r.triaged);
 	key_real(p, "false_positive_rate", r.has_rate, r.fp_rate);
 	key_real(p, "false_positive_low", r.has_rate, r.fp_low);
@@ -211,7 +218,8 @@ const wn_cmd wn_cmd_stats = {
 		 "interval, and how often the bot's own pre-existing claim holds; and\n"
 		 "how many findings a later patch of their series handles, how many\n"
 		 "valid ones a later version fixed, and how many you graded otherwise\n"
-		 "than the bot.",
+		 "than the bot; the bugs it missed ('winnow missed') and why its false\n"
+		 "positives were wrong ('winnow mark --reason').",
 	.opts = stats_opts,
 	WN_CMD_ARGS(struct stats_args, .format = "text", .by = "bot"),
 	.check = stats_check,

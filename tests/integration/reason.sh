@@ -67,4 +67,23 @@ expect_eq "a note too long exits 1" 1 $?
 "$WINNOW" missed "$id" --note $'two\nlines' 2> "$err"; expect_eq "a note of two lines exits 1" 1 $?
 "$WINNOW" missed nosuch@example.org --note x 2> "$err"; expect_eq "an unknown review exits 1" 1 $?
 check "missed --help" bash -c '"$0" missed --help | grep -q -- "--note"' "$WINNOW"
+
+# Statistics: misses per bot beside its false positives, and the false
+# positives by reason.
+"$WINNOW" mark --reason=misread-code "$id" 3 fp
+"$WINNOW" stats --format=json > "$WN_WORLD/stats.json"; expect_eq "stats exits 0" 0 $?
+sashiko() { jq -c ".[] | select(.bot == \"sashiko\") | $1" "$WN_WORLD/stats.json"; }
+expect_eq "the bot's misses" 3 "$(sashiko .missed)"
+expect_eq "the total's misses" 3 "$(jq '.[] | select(.total) | .missed' "$WN_WORLD/stats.json")"
+expect_eq "its false positives by reason" '[1,1,1]' \
+	"$(sashiko '.false_positive_reasons | [.["already-fixed"], .["misread-code"], .unstated]')"
+"$WINNOW" stats --by=reason --format=json > "$WN_WORLD/reason.json"; expect_eq "stats --by=reason exits 0" 0 $?
+expect_eq "one group per reason given, in the list's order, then none" \
+	'[["misread-code",1],["already-fixed",1],[null,'"$(jq '.[] | select(.total) | .findings - 2' "$WN_WORLD/reason.json")"']]' \
+	"$(jq -c '[.[] | select(.total | not) | [.reason, .findings]]' "$WN_WORLD/reason.json")"
+"$WINNOW" stats > "$WN_WORLD/stats.txt"
+check "the text has the missed column" grep -q "missed" "$WN_WORLD/stats.txt"
+check "and the reasons table" grep -q "Why the false positives were wrong" "$WN_WORLD/stats.txt"
+"$WINNOW" stats --by=nosuch 2> "$err"; expect_eq "an unknown key exits 1" 1 $?
+check "the error lists reason" grep -q "or reason" "$err"
 wn_done
