@@ -25,6 +25,7 @@ struct judged {
 	char fp[WN_FP_LEN + 1];
 	wn_bot bot;
 	wn_verdict verdict;
+	wn_reason reason;
 	char *note, *subject, *summary, *loc;
 	time_t date;
 	wn_words words;
@@ -131,6 +132,7 @@ static struct judged *judged_new(const wn_item *it, size_t i)
 	j->bot = it->bot;
 	j->verdict = it->verdicts[i];
 	j->note = wn_strdup0(it->notes ? it->notes[i] : NULL);
+	j->reason = it->reasons ? it->reasons[i] : WN_REASON_NONE;
 	j->subject = wn_strdup0(subject_of(it));
 	j->summary = wn_strdup0(f->summary);
 	j->loc = wn_sim_location(f, subject_of(it));
@@ -314,6 +316,7 @@ static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_se
 	out->bot = j->bot;
 	out->verdict = j->verdict;
 	out->note = wn_strdup0(j->note);
+	out->reason = j->reason;
 	out->patch_subject = strdup(j->subject);
 	out->date = j->date;
 	out->summary = strdup(j->summary);
