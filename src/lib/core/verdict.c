@@ -50,10 +50,10 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out)
 static const struct {
 	const char *name;
 	char key;
-	const char *label;
+	const char *word, *label;
 } reasons[WN_REASON_COUNT] = {
-	[WN_REASON_NONE] = { NULL, 0, "" },
-#define WN_X_(e, name, key, label) [WN_REASON_##e] = { name, key, label },
+	[WN_REASON_NONE] = { NULL, 0, "", "" },
+#define WN_X_(e, name, key, word, label) [WN_REASON_##e] = { name, key, word, label },
 	WN_REASON_LIST(WN_X_)
 #undef WN_X_
 };
@@ -66,6 +66,11 @@ const char *wn_reason_name(wn_reason r)
 const char *wn_reason_label(wn_reason r)
 {
 	return (unsigned) r < WN_REASON_COUNT ? reasons[r].label : "";
+}
+
+const char *wn_reason_word(wn_reason r)
+{
+	return (unsigned) r < WN_REASON_COUNT ? reasons[r].word : "";
 }
 
 char wn_reason_key(wn_reason r)

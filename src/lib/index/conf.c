@@ -94,6 +94,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->ask_reason = true;
 	return WN_OK;
 }
 
@@ -147,6 +148,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
 		return set_str(&c->tagprefix, value);
+	if (strcmp(key, "ask_reason") == 0) {
+		c->ask_reason = truth(value);
+		return WN_OK;
+	}
 	if (strcmp(key, "show_summaries") == 0) {
 		c->show_summaries = truth(value);
 		return WN_OK;
