@@ -38,6 +38,8 @@
 	  "write journaled verdicts to the notmuch database")                        \
 	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
 	  "count verdicts by bot, severity, list, author, attribution, month")       \
+	X(wn_cmd_report, "report", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "the statistics as an HTML page with charts, or one chart as SVG")        \
 	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
 	  "every finding with its verdict, as JSON, CSV or SARIF")                  \
 	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \
