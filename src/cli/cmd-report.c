@@ -162,7 +162,7 @@ static const char style[] =
 	"svg{display:block;width:100%;height:auto}\n"
 	"table{border-collapse:collapse;font-size:.875rem}\n"
 	"th,td{padding:.15rem .4rem;border-bottom:1px solid #ddd;text-align:right}\n"
-	"th:first-child,td:first-child{text-align:left}\n"
+	"th:first-child,td:first-child{text-align:left;white-space:nowrap}\n"
 	"code{overflow-wrap:anywhere}\n"
 	"@media print{body{max-width:none;padding:0}section{break-inside:avoid}"
 	".pair{display:block}h2{break-after:avoid}}\n";
@@ -337,8 +337,8 @@ static int overview(FILE *out, const wn_stats *s)
 		if (label && wn_bot_from_name(label, &b) == WN_OK)
 			label = wn_bot_label(b);
 		rate_row(label ? label : "none", &g->c, &rates[i]);
-		labels[2 * i] = wn_strdupf("%s false positives", label ? label : "none");
-		labels[2 * i + 1] = wn_strdupf("%s missed", label ? label : "none");
+		labels[2 * i] = wn_strdupf("%s: FP", label ? label : "none");
+		labels[2 * i + 1] = wn_strdupf("%s: missed", label ? label : "none");
 		errors[2 * i] = (wn_count_row) { labels[2 * i], g->c.verdicts[WN_VERDICT_FALSE_POSITIVE] };
 		errors[2 * i + 1] = (wn_count_row) { labels[2 * i + 1], g->c.missed };
 		if (!labels[2 * i] || !labels[2 * i + 1])
@@ -457,8 +457,8 @@ static int one_chart(wn_cli *cli, const struct report_args *a, const struct repo
 		for (size_t i = 0; errors && labels && i < n; i++) {
 			const wn_stats_group *bg = wn_stats_group_at(r->s[BY_BOT], i);
 
-			labels[2 * i] = wn_strdupf("%s false positives", rows[i].label);
-			labels[2 * i + 1] = wn_strdupf("%s missed", rows[i].label);
+			labels[2 * i] = wn_strdupf("%s: FP", rows[i].label);
+			labels[2 * i + 1] = wn_strdupf("%s: missed", rows[i].label);
 			errors[2 * i] = (wn_count_row) { labels[2 * i] ? labels[2 * i] : "",
 							 bg->c.verdicts[WN_VERDICT_FALSE_POSITIVE] };
 			errors[2 * i + 1] = (wn_count_row) { labels[2 * i + 1] ? labels[2 * i + 1] : "",
