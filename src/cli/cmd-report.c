@@ -126,6 +126,14 @@ static void rate_row(const char *label, const wn_stats_counts *c, wn_rate_row *o
 			       .n = r.triaged };
 }
 
+/* A bot's label from its JSON name (the group's value). */
+static const char *bot_label(const char *name)
+{
+	wn_bot b;
+
+	return name && wn_bot_from_name(name, &b) == WN_OK ? wn_bot_label(b) : name ? name : "none";
+}
+
 /* The groups of grouping s whose first value is bot's name, as rate
  * rows labelled by their second value (none: "none"); *n of them,
  * malloc'd. */
@@ -222,6 +230,27 @@ static void count_table(FILE *out, const char *first, const char *what, const wn
 	fputs("</tbody></table></div>\n", out);
 }
 
+/* A chart and its table side by side (one above the other when narrow). */
+static void rate_pair(FILE *out, const char *title, const char *first, const wn_rate_row *rows,
+		      size_t n, bool trend)
+{
+	fputs("<div class=\"pair\"><figure>", out);
+	(trend ? wn_svg_trend : wn_svg_rates)(out, title, rows, n, false);
+	fputs("</figure>\n", out);
+	rate_table(out, first, rows, n);
+	fputs("</div>\n", out);
+}
+
+static void count_pair(FILE *out, const char *title, const char *first, const char *what,
+		       const wn_count_row *rows, size_t n)
+{
+	fputs("<div class=\"pair\"><figure>", out);
+	wn_svg_counts(out, title, rows, n, false);
+	fputs("</figure>\n", out);
+	count_table(out, first, what, rows, n);
+	fputs("</div>\n", out);
+}
+
 static void heading(FILE *out, int level, const char *text)
 {
 	fprintf(out, "<h%d>", level);
@@ -246,14 +275,11 @@ static void claims(FILE *out, const wn_stats_counts *c)
 static int bot_section(FILE *out, const struct report *r, const wn_stats_group *g)
 {
 	const char *bot = g->value[0];
-	const char *label = bot;
+	const char *label = bot_label(bot);
 	wn_count_row reasons[WN_REASON_COUNT];
 	wn_rate_row me, *months, *sevs;
 	size_t nm = 0, ns = 0;
-	wn_bot b;
 
-	if (bot && wn_bot_from_name(bot, &b) == WN_OK)
-		label = wn_bot_label(b);
 	rate_row(label, &g->c, &me);
 	months = rows_of(r->s[BY_MONTH], bot, &nm);
 	sevs = rows_of(r->s[BY_SEVERITY], bot, &ns);
@@ -285,33 +311,18 @@ static int bot_section(FILE *out, const struct report *r, const wn_stats_group *
 		"%lu bug%s it missed.</p>\n", g->c.reviews, g->c.reviews == 1 ? "" : "s", g->c.findings,
 		g->c.findings == 1 ? "" : "s", me.n, me.k, me.k == 1 ? "" : "s", g->c.missed,
 		g->c.missed == 1 ? "" : "s");
-	fputs("<div class=\"pair\"><figure>", out);
-	wn_svg_rates(out, "False-positive rate, 95% interval", &me, 1, false);
-	fputs("</figure>\n", out);
-	rate_table(out, "bot", &me, 1);
-	fputs("</div>\n", out);
+	rate_pair(out, "False-positive rate, 95% interval", "bot", &me, 1, false);
 
 	heading(out, 3, "By month");
-	fputs("<div class=\"pair\"><figure>", out);
-	wn_svg_trend(out, "False-positive rate by month", months, nm, false);
-	fputs("</figure>\n", out);
-	rate_table(out, "month", months, nm);
-	fputs("</div>\n", out);
+	rate_pair(out, "False-positive rate by month", "month", months, nm, true);
 
 	heading(out, 3, "Why the false positives were wrong");
 	reason_rows(&g->c, reasons);
-	fputs("<div class=\"pair\"><figure>", out);
-	wn_svg_counts(out, "False positives by reason", reasons, WN_REASON_COUNT, false);
-	fputs("</figure>\n", out);
-	count_table(out, "reason", "false positives", reasons, WN_REASON_COUNT);
-	fputs("</div>\n", out);
+	count_pair(out, "False positives by reason", "reason", "false positives", reasons,
+		   WN_REASON_COUNT);
 
 	heading(out, 3, "By severity");
-	fputs("<div class=\"pair\"><figure>", out);
-	wn_svg_rates(out, "False-positive rate by the bot's severity", sevs, ns, false);
-	fputs("</figure>\n", out);
-	rate_table(out, "severity", sevs, ns);
-	fputs("</div>\n", out);
+	rate_pair(out, "False-positive rate by the bot's severity", "severity", sevs, ns, false);
 
 	claims(out, &g->c);
 	fputs("</section>\n", out);
@@ -320,51 +331,63 @@ static int bot_section(FILE *out, const struct report *r, const wn_stats_group *
 	return 0;
 }
 
-/* Every bot's rate, and its false positives beside its misses. */
+/* Every bot's rate, and its false positives beside its misses (two
+ * rows a bot, labelled in labels[]): n groups of s.  NULL members when
+ * out of memory; bot_rows_free() frees them. */
+struct bot_rows {
+	wn_rate_row *rates;
+	wn_count_row *errors;
+	char **labels;
+	size_t n;
+};
+
+static void bot_rows_free(struct bot_rows *r)
+{
+	for (size_t i = 0; r->labels && i < 2 * r->n; i++)
+		free(r->labels[i]);
+	free(r->labels);
+	free(r->rates);
+	free(r->errors);
+}
+
+static bool bot_rows(const wn_stats *s, struct bot_rows *r)
+{
+	r->n = wn_stats_ngroups(s);
+	r->rates = calloc(r->n + 1, sizeof(*r->rates));
+	r->errors = calloc(2 * r->n + 1, sizeof(*r->errors));
+	r->labels = calloc(2 * r->n + 1, sizeof(*r->labels));
+	if (!r->rates || !r->errors || !r->labels)
+		return false;
+	for (size_t i = 0; i < r->n; i++) {
+		const wn_stats_group *g = wn_stats_group_at(s, i);
+		const char *label = bot_label(g->value[0]);
+
+		rate_row(label, &g->c, &r->rates[i]);
+		if (!(r->labels[2 * i] = wn_strdupf("%s: FP", label)) ||
+		    !(r->labels[2 * i + 1] = wn_strdupf("%s: missed", label)))
+			return false;
+		r->errors[2 * i] = (wn_count_row) { r->labels[2 * i],
+						     g->c.verdicts[WN_VERDICT_FALSE_POSITIVE] };
+		r->errors[2 * i + 1] = (wn_count_row) { r->labels[2 * i + 1], g->c.missed };
+	}
+	return true;
+}
+
 static int overview(FILE *out, const wn_stats *s)
 {
-	size_t n = wn_stats_ngroups(s);
-	wn_rate_row *rates = calloc(n + 1, sizeof(*rates));
-	wn_count_row *errors = calloc(2 * n + 1, sizeof(*errors));
-	char **labels = calloc(2 * n + 1, sizeof(*labels));
-	int rc = 0;
+	struct bot_rows r = { 0 };
+	bool ok = bot_rows(s, &r);
 
-	for (size_t i = 0; rates && errors && labels && i < n; i++) {
-		const wn_stats_group *g = wn_stats_group_at(s, i);
-		const char *label = g->value[0];
-		wn_bot b;
-
-		if (label && wn_bot_from_name(label, &b) == WN_OK)
-			label = wn_bot_label(b);
-		rate_row(label ? label : "none", &g->c, &rates[i]);
-		labels[2 * i] = wn_strdupf("%s: FP", label ? label : "none");
-		labels[2 * i + 1] = wn_strdupf("%s: missed", label ? label : "none");
-		errors[2 * i] = (wn_count_row) { labels[2 * i], g->c.verdicts[WN_VERDICT_FALSE_POSITIVE] };
-		errors[2 * i + 1] = (wn_count_row) { labels[2 * i + 1], g->c.missed };
-		if (!labels[2 * i] || !labels[2 * i + 1])
-			rc = -1;
-	}
-	if (!rates || !errors || !labels)
-		rc = -1;
-	if (!rc) {
+	if (ok) {
 		fputs("<section class=\"overview\">\n", out);
 		heading(out, 2, "Every bot");
-		fputs("<div class=\"pair\"><figure>", out);
-		wn_svg_rates(out, "False-positive rate, 95% interval", rates, n, false);
-		fputs("</figure>\n", out);
-		rate_table(out, "bot", rates, n);
-		fputs("</div>\n<div class=\"pair\"><figure>", out);
-		wn_svg_counts(out, "Both errors: false positives and missed bugs", errors, 2 * n, false);
-		fputs("</figure>\n", out);
-		count_table(out, "bot", "findings", errors, 2 * n);
-		fputs("</div>\n</section>\n", out);
+		rate_pair(out, "False-positive rate, 95% interval", "bot", r.rates, r.n, false);
+		count_pair(out, "Both errors: false positives and missed bugs", "bot", "findings",
+			   r.errors, 2 * r.n);
+		fputs("</section>\n", out);
 	}
-	for (size_t i = 0; labels && i < 2 * n; i++)
-		free(labels[i]);
-	free(labels);
-	free(rates);
-	free(errors);
-	return rc;
+	bot_rows_free(&r);
+	return ok ? 0 : -1;
 }
 
 static int page(FILE *out, const struct report *r)
@@ -406,6 +429,21 @@ static const wn_stats_group *bot_group(const wn_stats *s, const char *bot)
 	return NULL;
 }
 
+/* Every bot's: the rates, or both errors. */
+static int every_bot_chart(wn_cli *cli, enum chart which, const struct report *r)
+{
+	struct bot_rows br = { 0 };
+	bool ok = bot_rows(r->s[BY_BOT], &br);
+
+	if (ok && which == CHART_RATES)
+		wn_svg_rates(stdout, "False-positive rate, 95% interval", br.rates, br.n, true);
+	else if (ok)
+		wn_svg_counts(stdout, "Both errors: false positives and missed bugs", br.errors, 2 * br.n,
+			      true);
+	bot_rows_free(&br);
+	return ok ? 0 : wn_cli_nomem(cli);
+}
+
 static int one_chart(wn_cli *cli, const struct report_args *a, const struct report *r)
 {
 	const char *bot = a->bot ? wn_bot_name(a->bot_id) : NULL;
@@ -435,45 +473,8 @@ static int one_chart(wn_cli *cli, const struct report_args *a, const struct repo
 		wn_svg_counts(stdout, "False positives by reason", reasons, WN_REASON_COUNT, true);
 		return 0;
 	default:
-		break;
+		return every_bot_chart(cli, a->which, r);
 	}
-	/* Every bot's: the rates, or both errors. */
-	n = wn_stats_ngroups(r->s[BY_BOT]);
-	if (!(rows = calloc(n + 1, sizeof(*rows))))
-		return wn_cli_nomem(cli);
-	for (size_t i = 0; i < n; i++) {
-		const wn_stats_group *bg = wn_stats_group_at(r->s[BY_BOT], i);
-		wn_bot b;
-
-		rate_row(bg->value[0] && wn_bot_from_name(bg->value[0], &b) == WN_OK ? wn_bot_label(b)
-										      : "none", &bg->c, &rows[i]);
-	}
-	if (a->which == CHART_RATES) {
-		wn_svg_rates(stdout, "False-positive rate, 95% interval", rows, n, true);
-	} else {
-		wn_count_row *errors = calloc(2 * n + 1, sizeof(*errors));
-		char **labels = calloc(2 * n + 1, sizeof(*labels));
-
-		for (size_t i = 0; errors && labels && i < n; i++) {
-			const wn_stats_group *bg = wn_stats_group_at(r->s[BY_BOT], i);
-
-			labels[2 * i] = wn_strdupf("%s: FP", rows[i].label);
-			labels[2 * i + 1] = wn_strdupf("%s: missed", rows[i].label);
-			errors[2 * i] = (wn_count_row) { labels[2 * i] ? labels[2 * i] : "",
-							 bg->c.verdicts[WN_VERDICT_FALSE_POSITIVE] };
-			errors[2 * i + 1] = (wn_count_row) { labels[2 * i + 1] ? labels[2 * i + 1] : "",
-							     bg->c.missed };
-		}
-		if (errors && labels)
-			wn_svg_counts(stdout, "Both errors: false positives and missed bugs", errors, 2 * n,
-				      true);
-		for (size_t i = 0; labels && i < 2 * n; i++)
-			free(labels[i]);
-		free(labels);
-		free(errors);
-	}
-	free(rows);
-	return 0;
 }
 
 static void date_field(wn_printer *p, const char *key, time_t t)
