@@ -130,6 +130,8 @@ typedef struct wn_history_item {
 	size_t changes;		/* findings it changed */
 	wn_verdict from, to;	/* of its first finding */
 	bool note;		/* it set or removed a note */
+	bool reason;		/* it gave a reason, another than before: */
+	wn_reason reason_to;	/* the first such (WN_REASON_NONE: removed) */
 	bool severity;		/* it set the maintainer's severity instead: */
 	wn_severity sev_from, sev_to;	/* of its first finding */
 	time_t when;

@@ -302,6 +302,8 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 			wn_buf_puts(&b, "a finding");
 		if (h->note && from == to)
 			wn_buf_puts(&b, h->is_undo ? " note back as it was" : " note");
+		else if (h->reason && from == to)
+			wn_buf_puts(&b, h->is_undo ? " reason back as it was" : " reason");
 		else
 			wn_buf_printf(&b, " %s %s %s", wn_verdict_name(from),
 				      display_utf8() ? "\u2192" : "->", wn_verdict_name(to));

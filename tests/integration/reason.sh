@@ -22,6 +22,8 @@ check "the text of show says it" bash -c '"$0" show "$1" | grep -q "reason: wron
 # Same verdict, another reason: a change of its own; undo brings back the first.
 "$WINNOW" mark --reason=style "$id" 1 fp 2> "$err"; expect_eq "a new reason on the same verdict exits 0" 0 $?
 expect_eq "the new reason" style "$(reason_of 1)"
+expect_eq "history says the action gave a reason" style "$("$WINNOW" history --format=json | jq -r '.[0].reason')"
+check "and its text" bash -c '"$0" history | head -1 | grep -q "(reason style)"' "$WINNOW"
 "$WINNOW" undo > /dev/null; expect_eq "undo exits 0" 0 $?
 expect_eq "undo restores the reason before" wrong-rule "$(reason_of 1)"
 "$WINNOW" mark --reason=none "$id" 1 fp; expect_eq "--reason=none exits 0" 0 $?

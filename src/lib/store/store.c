@@ -892,10 +892,15 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 		if (!first || e->severity == kind)
 			h->changes += e->nc;
 		h->undone = h->undone || e->undone;
-		for (size_t k = 0; k < e->nc; k++)
+		for (size_t k = 0; k < e->nc; k++) {
 			h->note = h->note || (e->c[k].has_note &&
 					      strcmp(e->c[k].note ? e->c[k].note : "",
 						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
+			if (!h->reason && e->c[k].has_reason && e->c[k].reason != e->c[k].prev_reason) {
+				h->reason = true;
+				h->reason_to = e->c[k].reason;
+			}
+		}
 	}
 	if (!(h->fp = strdup(first ? first->fp : ""))) {
 		wn_history_item_clear(h);
