@@ -46,7 +46,17 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
 	X(INTENDED,          "intended",          'i', "intended",  "the code means to do that")              \
 	X(CONFIG,            "config",            'c', "config",    "unreachable in any real configuration")  \
 	X(DUPLICATE,         "duplicate",         'd', "dup",       "reported already")                       \
-	X(STYLE,             "style",             's', "style",     "true, but not worth a change")
+	X(STYLE,             "style",             's', "style",     "true, but not worth a change")    \
+	WN_FAKE_REASON_(X)
+
+/* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) has one
+ * more reason, which every list of reasons must name
+ * (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define WN_FAKE_REASON_(X) X(FAKEREASON, "fakereason", 'f', "fake", "a reason of the test build")
+#else
+#define WN_FAKE_REASON_(X)
+#endif
 
 /* Every reason, one an indented line, as a string literal for --help. */
 #define WN_REASON_LINE_(e, name, key, word, label) "\n  " name " (" label ")"
