@@ -145,9 +145,14 @@ void wn_svg_trend(FILE *out, const char *title, const wn_rate_row *rows, size_t 
 {
 	const double x0 = 50, x1 = W - 20, y0 = TOP + 6, y1 = TOP + 160;
 	double step = n > 1 ? (x1 - x0) / (double) (n - 1) : 0;
-	bool pen = false;
+	bool pen = false, any = false;
 
 	begin(out, title, "trend", y1 + 40, standalone);
+	for (size_t i = 0; i < n; i++)
+		any = any || rows[i].has;
+	if (!any)
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"" INK "\">"
+			"nothing triaged</text>\n", (x0 + x1) / 2, (y0 + y1) / 2);
 	for (int q = 0; q <= 4; q++) {
 		double y = y1 - (y1 - y0) * q / 4.0;
 

@@ -68,6 +68,8 @@ expect_eq "its JSON names the review" "$id" "$(jq -r .review "$WN_WORLD/out")"
 expect_eq "a note too long exits 1" 1 $?
 "$WINNOW" missed "$id" --note $'two\nlines' 2> "$err"; expect_eq "a note of two lines exits 1" 1 $?
 "$WINNOW" missed nosuch@example.org --note x 2> "$err"; expect_eq "an unknown review exits 1" 1 $?
+NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" missed "$id" --note x 2> "$err"
+expect_eq "missed without a database exits 2" 2 $?
 check "missed --help" bash -c '"$0" missed --help | grep -q -- "--note"' "$WINNOW"
 
 # Statistics: misses per bot beside its false positives, and the false
