@@ -62,6 +62,8 @@ typedef struct wn_conf {
 				 * nobody; -1: not a number (wn_conf_check) */
 	wn_conf_trailer *forward_trailers;	/* winnow.forward_trailer.* */
 	size_t nforward_trailers;
+	bool ask_reason;	/* winnow.ask_reason: the interface asks why
+				 * after f (issue 26); default true */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 	char **other_email;	/* user.other_email: the user's other addresses,

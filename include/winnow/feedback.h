@@ -31,6 +31,7 @@ typedef struct wn_feedback_item {
 	char *patch, *patch_subject;	/* NULL when the patch is not in the index */
 	char *link;		/* the review online (the bot's footer, the CI run); NULL */
 	char *note;		/* the maintainer's; NULL */
+	wn_reason reason;	/* why it is a false positive; WN_REASON_NONE */
 } wn_feedback_item;
 
 typedef struct wn_feedback wn_feedback;
@@ -49,7 +50,10 @@ const wn_feedback_item *wn_feedback_at(const wn_feedback *fb, size_t i);
  * operators read; NULL when unset (there is no default).  malloc'd. */
 char *wn_feedback_address(wn_index *idx, wn_bot bot);
 
-/* The digest of bot's findings (there must be some) To to. */
+/* The digest of bot's findings (there must be some) To to: its false
+ * positives grouped by reason (issue 26), a count and an example of
+ * each reason first, in WN_REASON_LIST's order, those without one
+ * next, then the regraded ones. */
 wn_status wn_feedback_digest(const wn_feedback *fb, wn_bot bot, const wn_conf *c, const char *to,
 			     wn_forward **out, wn_error *err);
 

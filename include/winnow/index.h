@@ -63,6 +63,9 @@ typedef struct wn_item {
 	char **forwarded;	/* review->nfindings entries, NULL = not forwarded */
 	wn_severity *severity;	/* the maintainer's own, WN_SEV_NONE when unset */
 	char **reported;	/* to the bot's operators: "<time> <msgid>"; NULL = not */
+	wn_reason *reasons;	/* why the verdict was given; WN_REASON_NONE: not said */
+	char **misses;		/* bugs the bot missed, "<time> <note>", nmisses of them */
+	size_t nmisses;
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */
 	char *warning;		/* something odd in the stored verdicts; NULL */
 	/* The same AI review passed on twice (one maintainer sends it,

@@ -23,7 +23,8 @@
 	X(ATTRIBUTION, "attribution", "the patch's AI attribution: none, model, generic, other") \
 	X(MODEL,       "model",       "the model the patch's Assisted-by names")       \
 	X(MONTH,       "month",       "the month of the review, UTC (YYYY-MM)")         \
-	X(MAINTAINER_SEVERITY, "maintainer-severity", "your own severity of the finding (mark --severity)")
+	X(MAINTAINER_SEVERITY, "maintainer-severity", "your own severity of the finding (mark --severity)") \
+	X(REASON,      "reason",      "why you gave the verdict (mark --reason)")
 
 typedef enum {
 #define WN_X_(e, name, help) WN_STATS_BY_##e,
@@ -65,6 +66,12 @@ typedef struct wn_stats_counts {
 	 * the author replied; a review whose replies were not read counts
 	 * as not answered). */
 	unsigned long author_replied;
+	/* False positives by their reason (issue 26); [WN_REASON_NONE]:
+	 * those given without one. */
+	unsigned long fp_reason[WN_REASON_COUNT];
+	/* Bugs the bot missed (winnow missed), recorded on its reviews: a
+	 * review's count once in every group it falls in, as reviews. */
+	unsigned long missed;
 } wn_stats_counts;
 
 /* What the counts say.  With no triaged finding there is no rate: the

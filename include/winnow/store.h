@@ -46,6 +46,20 @@ typedef struct wn_mark_target {
  * write, and one undo reverts all of it. */
 wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
 			     const char *note, wn_error *err);
+/* wn_store_mark_many() that also says why (issue 26): reason goes into
+ * the same journal line as the verdict, so a crash keeps both or
+ * neither; WN_REASON_NONE removes a reason given before. */
+wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			    const char *note, wn_reason reason, wn_error *err);
+
+/* Longest note of a missed finding, in bytes: it is one property (one
+ * Xapian term, at most 245 bytes with its key and time). */
+#define WN_MISS_NOTE_MAX 160
+/* Record on a loaded review that the bot missed a bug (issue 26): a
+ * winnow.missed.<id>=<time> <note> property, journaled first like every
+ * verdict and never undone.  The note is one line of UTF-8 text, at
+ * most WN_MISS_NOTE_MAX bytes (WN_USAGE otherwise). */
+wn_status wn_store_missed(wn_store *s, wn_item *it, const char *note, time_t when, wn_error *err);
 
 /* Record that findings (1-based, n of them) of a loaded item were
  * forwarded in the mail sent_msgid (without <>) at time when:
@@ -116,6 +130,8 @@ typedef struct wn_history_item {
 	size_t changes;		/* findings it changed */
 	wn_verdict from, to;	/* of its first finding */
 	bool note;		/* it set or removed a note */
+	bool reason;		/* it gave a reason, another than before: */
+	wn_reason reason_to;	/* the first such (WN_REASON_NONE: removed) */
 	bool severity;		/* it set the maintainer's severity instead: */
 	wn_severity sev_from, sev_to;	/* of its first finding */
 	time_t when;
@@ -169,6 +185,8 @@ typedef struct wn_mark_spec {
 	const char *note;	/* NULL: leave the note; "" removes it */
 	bool severity;
 	wn_severity sev;
+	bool reason;		/* with the verdict: why (WN_REASON_NONE removes it) */
+	wn_reason why;
 } wn_mark_spec;
 
 wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,

@@ -33,11 +33,63 @@ const char *wn_verdict_word(wn_verdict v);
 /* WN_OK, or WN_USAGE for an unknown name. */
 wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
 
+/* Why a verdict (mostly a false positive) was given, issue 26: what a
+ * bot's operators can act on.  A persistent format (notmuch properties,
+ * the journal, shared verdict files, SARIF), so names never change.
+ * X(enum suffix, name, the key the interface's prompt takes (its first
+ * letter), a short word for a narrow prompt, what it means) */
+#define WN_REASON_LIST(X)                                                                                 \
+	X(MISREAD_CODE,      "misread-code",      'm', "misread",   "the code does not do what the bot says") \
+	X(WRONG_RULE,        "wrong-rule",        'w', "rule",      "the rule it applies does not hold here") \
+	X(HANDLED_ELSEWHERE, "handled-elsewhere", 'h', "elsewhere", "another patch or part handles it")      \
+	X(ALREADY_FIXED,     "already-fixed",     'a', "fixed",     "already fixed")                          \
+	X(INTENDED,          "intended",          'i', "intended",  "the code means to do that")              \
+	X(CONFIG,            "config",            'c', "config",    "unreachable in any real configuration")  \
+	X(DUPLICATE,         "duplicate",         'd', "dup",       "reported already")                       \
+	X(STYLE,             "style",             's', "style",     "true, but not worth a change")    \
+	WN_FAKE_REASON_(X)
+
+/* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) has one
+ * more reason, which every list of reasons must name
+ * (tests/tui/fake-entries.sh). */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define WN_FAKE_REASON_(X) X(FAKEREASON, "fakereason", 'f', "fake", "a reason of the test build")
+#else
+#define WN_FAKE_REASON_(X)
+#endif
+
+/* Every reason, one an indented line, as a string literal for --help. */
+#define WN_REASON_LINE_(e, name, key, word, label) "\n  " name " (" label ")"
+#define WN_REASON_LINES WN_REASON_LIST(WN_REASON_LINE_)
+
+typedef enum {
+	WN_REASON_NONE,
+#define WN_X_(e, name, key, word, label) WN_REASON_##e,
+	WN_REASON_LIST(WN_X_)
+#undef WN_X_
+	WN_REASON_COUNT
+} wn_reason;
+
+/* "misread-code"; NULL for WN_REASON_NONE and anything out of range. */
+const char *wn_reason_name(wn_reason r);
+/* What the reason means, for help and prompts; "" for none. */
+const char *wn_reason_label(wn_reason r);
+/* The short word of a narrow prompt ("misread"); "" for none. */
+const char *wn_reason_word(wn_reason r);
+/* The prompt's key ('m'); 0 for none. */
+char wn_reason_key(wn_reason r);
+/* WN_OK, or WN_USAGE for an unknown name. */
+wn_status wn_reason_from_name(const char *name, wn_reason *out);
+/* The reason whose prompt key is c; WN_REASON_NONE when none. */
+wn_reason wn_reason_from_key(int c);
+
 /* Property keys, shared by the reader and the writer. */
 #define WN_PROP_VERDICT   "winnow.verdict."
 #define WN_PROP_NOTE      "winnow.note."
 #define WN_PROP_FORWARDED "winnow.forwarded."
 #define WN_PROP_SEVERITY  "winnow.severity."
 #define WN_PROP_REPORTED  "winnow.reported."
+#define WN_PROP_REASON    "winnow.reason."
+#define WN_PROP_MISSED    "winnow.missed."
 
 #endif

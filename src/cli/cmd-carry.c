@@ -158,6 +158,13 @@ static void print_change(wn_printer *p, const struct change *ch)
 	p->string(p, ch->seen.note);
 	if (ch->seen.note)
 		p->separator(p);
+	/* Only when given, so carries without reasons print as they did. */
+	if (wn_reason_name(ch->seen.reason)) {
+		p->map_key(p, "reason");
+		p->label(p, "    reason: ");
+		p->string(p, wn_reason_name(ch->seen.reason));
+		p->separator(p);
+	}
 	p->end(p);
 	p->end(p);
 }
@@ -179,13 +186,15 @@ static int mark_group(wn_cli *cli, struct carry *c, size_t from, bool *done, wn_
 	for (size_t k = from; k < c->n; k++) {
 		const wn_seen *o = &c->v[k].seen;
 
-		if (done[k] || !items[k] || o->verdict != s->verdict ||
+		if (done[k] || !items[k] || o->verdict != s->verdict || o->reason != s->reason ||
 		    (o->note ? !s->note || strcmp(o->note, s->note) : s->note != NULL))
 			continue;
 		done[k] = true;
 		t[nt++] = (wn_mark_target) { items[k], c->v[k].finding };
 	}
-	if (nt && wn_store_mark_many(cli->store, t, nt, s->verdict, s->note, &err) != WN_OK)
+	/* The reason goes with the verdict it explains (issue 26). */
+	if (nt && (s->reason ? wn_store_mark_why(cli->store, t, nt, s->verdict, s->note, s->reason, &err)
+		   : wn_store_mark_many(cli->store, t, nt, s->verdict, s->note, &err)) != WN_OK)
 		rc = wn_cli_fail(cli, &err);
 	free(t);
 	wn_error_clear(&err);

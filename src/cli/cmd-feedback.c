@@ -94,6 +94,7 @@ static void record(wn_printer *p, const wn_feedback_item *x)
 	field(p, "patch_subject", x->patch_subject);
 	field(p, "link", x->link);
 	field(p, "note", x->note);
+	field(p, "reason", wn_reason_name(x->reason));
 	p->end(p);
 }
 

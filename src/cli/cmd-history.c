@@ -74,6 +74,15 @@ static void print_item(wn_printer *p, const wn_history_item *h)
 	p->boolean(p, h->note);
 	if (h->note)
 		wn_pr_text(p, " (note)");
+	/* Why (issue 26): the reason it gave, null when it gave none. */
+	p->map_key(p, "reason");
+	if (h->reason && h->reason_to != WN_REASON_NONE)
+		p->label(p, " (reason ");
+	else if (h->reason)
+		wn_pr_text(p, " (reason removed)");
+	p->string(p, h->reason ? wn_reason_name(h->reason_to) : NULL);
+	if (h->reason && h->reason_to != WN_REASON_NONE)
+		wn_pr_text(p, ")");
 	p->map_key(p, "undo");
 	p->boolean(p, h->is_undo);
 	if (h->is_undo)

@@ -18,6 +18,8 @@ struct mark_args {
 	bool has_verdict;	/* STATE given (it may be left out with --severity) */
 	const char *severity;	/* --severity: NULL, or a name or "none" */
 	wn_severity sev;
+	const char *reason;	/* --reason: NULL, a WN_REASON_LIST name or "none" */
+	wn_reason why;
 };
 
 static const wn_opt mark_opts[] = {
@@ -27,6 +29,9 @@ static const wn_opt mark_opts[] = {
 	{ .name = "severity", .arg = WN_SEV_GRADES_PIPE "none", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, severity),
 	  .help = "your own severity of the finding, beside the bot's\n(none removes it); STATE may then be left out" },
+	{ .name = "reason", .arg = "NAME", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, reason),
+	  .help = "why you give the verdict (see below; none removes it)" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
@@ -117,6 +122,11 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 	a->has_verdict = argc == 3;
 	if (a->note && !a->has_verdict)
 		return wn_cli_usage_error(cli, "--note goes with a STATE");
+	if (a->reason && !a->has_verdict)
+		return wn_cli_usage_error(cli, "--reason goes with a STATE");
+	a->why = WN_REASON_NONE;
+	if (a->reason && strcmp(a->reason, "none") && wn_reason_from_name(a->reason, &a->why) != WN_OK)
+		return wn_cli_usage_error(cli, "unknown reason '%s' (see winnow mark --help)", a->reason);
 	if (a->has_verdict && !state_from_word(argv[2], &a->verdict)) {
 		char *states = states_text();
 		int rc = wn_cli_usage_error(cli, "unknown state '%s' (%s)", argv[2],
@@ -178,7 +188,8 @@ static bool pick_findings(wn_cli *cli, const wn_item *it, const char *which, boo
 static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
 {
 	wn_mark_spec spec = { .verdict = a->has_verdict, .v = a->verdict, .note = a->note,
-			      .severity = a->severity != NULL, .sev = a->sev };
+			      .severity = a->severity != NULL, .sev = a->sev,
+			      .reason = a->reason != NULL, .why = a->why };
 	size_t n = it->review ? it->review->nfindings : 0, changed = 0;
 	bool *pick = calloc(n ? n : 1, sizeof(*pick));
 	int rc = 0;
@@ -230,7 +241,10 @@ const wn_cmd wn_cmd_mark = {
 		 "of these, or its short word:" WN_VERDICT_WORD_LINES "\n"
 		 "--severity records your own severity beside the bot's (with or\n"
 		 "without a STATE); it is undone like a verdict and reported to the\n"
-		 "bot's operators by 'winnow feedback'.  One command is one change\n"
+		 "bot's operators by 'winnow feedback'.  --reason says why you give\n"
+		 "the verdict (mostly a false positive), one of:" WN_REASON_LINES "\n"
+		 "It is kept beside the verdict, shared, exported and counted by\n"
+		 "'winnow stats --by=reason'.  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"
 		 "hold the STATE (and severity) already are left out, and when none\n"
 		 "is left nothing is written.\n"

@@ -255,6 +255,10 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	location(p, f);
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);
+	/* Only when given (issue 26), so a review without reasons reads
+	 * as it always did. */
+	if (it->reasons && wn_reason_name(it->reasons[i]))
+		line_if(p, "reason", "    reason: ", wn_reason_name(it->reasons[i]));
 	field(p, "forwarded", NULL, it->forwarded[i]);
 	block(p, "quote", "    > ", f->quote);
 	block(p, "comment", "    ", f->comment);
@@ -327,6 +331,7 @@ static void who(wn_printer *p, const wn_item *it)
 			wn_pr_text(p, "Newcomer: no earlier patch of the author in the index");
 		p->separator(p);
 	}
+}
 
 /* netdev's patchwork commands in the thread: "pw-bot:   cr  (who, when)". */
 static void pwbot(wn_printer *p, const wn_pwbot *pw, size_t npw)
@@ -344,6 +349,29 @@ static void pwbot(wn_printer *p, const wn_pwbot *pw, size_t npw)
 		p->separator(p);
 		field(p, "id", NULL, pw[i].id);
 		p->end(p);
+	}
+	p->end(p);
+}
+
+/* Bugs the bot missed, recorded by 'winnow missed' ("<time> <note>");
+ * only when there are some. */
+static void missed(wn_printer *p, const wn_item *it)
+{
+	if (!it->nmisses)
+		return;
+	wn_pr_text(p, "\nMissed by the bot:\n");
+	p->map_key(p, "missed");
+	p->begin_list(p);
+	for (size_t i = 0; i < it->nmisses; i++) {
+		const char *sp = strchr(it->misses[i], ' ');
+		char *when = sp ? wn_strndup(it->misses[i], (size_t) (sp - it->misses[i])) : NULL;
+
+		p->begin_map(p);
+		field(p, "date", "    ", when);
+		field(p, "note", "  ", sp ? sp + 1 : it->misses[i]);
+		p->separator(p);
+		p->end(p);
+		free(when);
 	}
 	p->end(p);
 }
@@ -390,6 +418,7 @@ void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, si
 	for (size_t i = 0; i < n; i++)
 		finding(p, it, i);
 	p->end(p);
+	missed(p, it);
 	p->end(p);
 }
 

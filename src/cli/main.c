@@ -29,6 +29,8 @@
 	  "give findings a verdict")                                                 \
 	X(wn_cmd_forward, "forward", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
 	  "mail the valid findings of a review to the patch author")               \
+	X(wn_cmd_missed, "missed", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,       \
+	  "record a bug the bot did not report")                                    \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
 	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
@@ -37,6 +39,8 @@
 	  "write journaled verdicts to the notmuch database")                        \
 	X(wn_cmd_stats, "stats", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,            \
 	  "count verdicts by bot, severity, list, author, attribution, month")       \
+	X(wn_cmd_report, "report", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
+	  "the statistics as an HTML page with charts, or one chart as SVG")        \
 	X(wn_cmd_export, "export", WN_CMD_INDEX | WN_CMD_STORE_MAYBE, 500,          \
 	  "every finding with its verdict, as JSON, CSV or SARIF")                  \
 	X(wn_cmd_carry, "carry", WN_CMD_INDEX | WN_CMD_STORE, 500,                  \

@@ -93,5 +93,11 @@ int main(void)
 	for (int v = 0; v < WN_VERDICT_COUNT; v++)
 		printf(" \"%s\",", wn_verdict_name((wn_verdict) v));
 	putchar('\n');
+
+	/* COMMANDS, mark: --reason's names and what each means (issue 26). */
+	puts("\n.RS\n.PD 0");
+	for (int r = 1; r < WN_REASON_COUNT; r++)
+		printf(".TP 19\n.B %s\n%s\n", wn_reason_name((wn_reason) r), wn_reason_label((wn_reason) r));
+	puts(".PD\n.RE");
 	return 0;
 }

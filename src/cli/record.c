@@ -74,6 +74,7 @@ void wn_print_finding_record(wn_printer *p, const wn_item *it, size_t i)
 	field(p, "summary", f->summary);
 	field(p, "verdict", wn_verdict_name(it->verdicts[i]));
 	field(p, "note", it->notes[i]);
+	field(p, "reason", it->reasons ? wn_reason_name(it->reasons[i]) : NULL);
 	field(p, "forwarded", it->forwarded[i]);
 	p->end(p);
 }

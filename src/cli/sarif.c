@@ -6,8 +6,9 @@
  *   locations       the file (as a URI reference) and line, the
  *                   function as a logical location
  *   partialFingerprints  the finding's fingerprint
- *   suppressions    a false positive: external, accepted, the note as
- *                   the justification
+ *   suppressions    a false positive: external, accepted, the reason
+ *                   and the note as the justification ("wrong-rule: the
+ *                   note"), the reason's name in its properties
  *   baselineState   pre-existing: unchanged; valid: new
  *   properties      the finding's record as `winnow export` prints it
  *                   (record.h): review, patch, author, attribution,
@@ -133,8 +134,10 @@ static void location(wn_printer *p, const wn_finding *f)
 }
 
 /* What the maintainer decided, in SARIF's terms. */
-static void verdict(wn_printer *p, wn_verdict v, const char *note)
+static void verdict(wn_printer *p, wn_verdict v, const char *note, wn_reason reason)
 {
+	const char *why = wn_reason_name(reason);
+
 	if (v == WN_VERDICT_PREEXISTING || v == WN_VERDICT_VALID)
 		field(p, "baselineState", v == WN_VERDICT_PREEXISTING ? "unchanged" : "new");
 	if (v != WN_VERDICT_FALSE_POSITIVE)
@@ -144,8 +147,21 @@ static void verdict(wn_printer *p, wn_verdict v, const char *note)
 	p->begin_map(p);
 	field(p, "kind", "external");
 	field(p, "status", "accepted");
-	if (note && *note)
-		field(p, "justification", note);
+	if (why && note && *note) {
+		char *both = wn_strdupf("%s: %s", why, note);
+
+		field(p, "justification", both ? both : why);
+		free(both);
+	} else if (why || (note && *note)) {
+		field(p, "justification", why ? why : note);
+	}
+	/* The name alone, for tools that count suppressions by reason. */
+	if (why) {
+		p->map_key(p, "properties");
+		p->begin_map(p);
+		field(p, "reason", why);
+		p->end(p);
+	}
 	p->end(p);
 	p->end(p);
 }
@@ -165,7 +181,7 @@ static void result(wn_printer *p, const wn_item *it, size_t i)
 	p->begin_map(p);
 	field(p, FINGERPRINT_KEY, f->fingerprint);
 	p->end(p);
-	verdict(p, it->verdicts[i], it->notes[i]);
+	verdict(p, it->verdicts[i], it->notes[i], it->reasons ? it->reasons[i] : WN_REASON_NONE);
 	/* Everything else is the record `winnow export` prints. */
 	p->map_key(p, "properties");
 	wn_print_finding_record(p, it, i);

@@ -252,6 +252,7 @@ static void counts_row(struct table *t, const wn_stats *s, const wn_stats_group 
 	row[i++] = wn_strdupf("%lu", c->findings);
 	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_VALID]);
 	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_FALSE_POSITIVE]);
+	row[i++] = wn_strdupf("%lu", c->missed);
 	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_PREEXISTING]);
 	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_UNTRIAGED]);
 	row[i++] = wn_strdupf("%lu", c->forwarded);
@@ -272,6 +273,7 @@ static void counts_table(wn_printer *p, const wn_stats *s, bool utf8)
 	add_col(&t, "findings", true);
 	add_col(&t, "valid", true);
 	add_col(&t, "false-pos", true);
+	add_col(&t, "missed", true);
 	add_col(&t, "pre-ex", true);
 	add_col(&t, "untriaged", true);
 	add_col(&t, "fwd", true);
@@ -355,6 +357,44 @@ static void series_table(wn_printer *p, const wn_stats *s, bool utf8)
 	table_free(&t);
 }
 
+static void reasons_row(struct table *t, const wn_stats *s, const wn_stats_group *g,
+			const wn_stats_counts *c)
+{
+	size_t i;
+	char **row = keyed_row(t, s, g, &i);
+
+	if (!row)
+		return;
+	row[i++] = wn_strdupf("%lu", c->verdicts[WN_VERDICT_FALSE_POSITIVE]);
+	for (unsigned k = 1; k < WN_REASON_COUNT; k++)
+		row[i++] = wn_strdupf("%lu", c->fp_reason[k]);
+	row[i++] = wn_strdupf("%lu", c->fp_reason[WN_REASON_NONE]);
+}
+
+/* Why the false positives were wrong, once any was given a reason: the
+ * table a bot's operators act on (issue 26). */
+static void reasons_text(wn_printer *p, const wn_stats *s, bool utf8)
+{
+	const wn_stats_counts *c = wn_stats_total(s);
+	struct table t = { .utf8 = utf8 };
+
+	if (c->fp_reason[WN_REASON_NONE] == c->verdicts[WN_VERDICT_FALSE_POSITIVE])
+		return;
+	p->separator(p);
+	wn_pr_text(p, "Why the false positives were wrong:");
+	p->separator(p);
+	key_cols(&t, s);
+	add_col(&t, "false-pos", true);
+	for (unsigned k = 1; k < WN_REASON_COUNT; k++)
+		add_col(&t, wn_reason_name((wn_reason) k), true);
+	add_col(&t, "unstated", true);
+	for (size_t i = 0; i < wn_stats_ngroups(s); i++)
+		reasons_row(&t, s, wn_stats_group_at(s, i), &wn_stats_group_at(s, i)->c);
+	reasons_row(&t, s, NULL, c);
+	table_print(p, &t);
+	table_free(&t);
+}
+
 static void heading(wn_printer *p, const wn_stats *s, const char *query)
 {
 	const wn_stats_counts *c = wn_stats_total(s);
@@ -408,4 +448,7 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	p->separator(p);
 	wn_pr_text(p, "author-replied: reviews the patch's author answered in the thread");
 	p->separator(p);
+	wn_pr_text(p, "missed: bugs the bot did not report, recorded with 'winnow missed'");
+	p->separator(p);
+	reasons_text(p, s, utf8);
 }

@@ -71,6 +71,7 @@
 	X(PIPE,           "pipe",           "|",         "Mail: pipe the raw mail to a command (sh -c, mail on stdin)") \
 	/* notes, bulk marks and the history */                                                     \
 	X(NOTE,           "annotate",       "a",         "Review: write a note on the finding (empty removes it)") \
+	X(MISSED,         "missed",         "M",         "Queue and review: record a bug the bot missed on the review (winnow missed)") \
 	X(SELECT,         "select",         "t",         "Select the row for a bulk mark, or unselect it") \
 	X(SELECT_ALL,     "select-all",     "*",         "Select every row shown")                 \
 	X(SELECT_NONE,    "select-none",    "T",         "Clear the selection")                    \

@@ -330,3 +330,70 @@ bool prompt_mark(struct tui *t, const char *what, wn_verdict v)
 		tui_msg(t, ROLE_STATUS, "nothing marked");
 	return yes;
 }
+
+static wn_reason prompt_reason(struct tui *t)
+{
+	const struct line empty = { NULL, 0, 0, 0 };
+	const char *label = "Why false positive?";
+	wn_reason r = WN_REASON_NONE;
+	int full = text_width(label);
+	bool wide;
+
+	for (unsigned k = 1; k < WN_REASON_COUNT; k++)
+		full += 1 + text_width(wn_reason_name((wn_reason) k));
+	/* The names themselves when they fit (each one's first letter is
+	 * its key); else "m:misread w:rule ...", which fits 80 columns. */
+	wide = full < COLS;
+	if (!wide)
+		label = "Why FP?";
+	wn_buf_reset(&t->msg);
+	begin();
+	for (;;) {
+		wint_t wc;
+		int x, rc;
+
+		draw_prompt(t, label, &empty, COLS);
+		x = text_width(label) + 1;
+		for (unsigned k = 1; k < WN_REASON_COUNT && x < COLS; k++) {
+			const char *name = wn_reason_name((wn_reason) k);
+			char key[3] = { wn_reason_key((wn_reason) k), wide ? 0 : ':', 0 };
+
+			x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_HELP_KEY, key);
+			if (x < COLS)
+				x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_DEFAULT,
+					       wide ? name + 1 : wn_reason_word((wn_reason) k));
+			x++;
+		}
+		if (x + 13 < COLS)
+			draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_STATUS, "(Enter: none)");
+		move(LINES - 1, text_width(label) < COLS ? text_width(label) : COLS - 1);
+		refresh();
+		rc = display_get_wch(&wc);
+		if (rc == ERR) {
+			if (display_signal() || script_ended())
+				break;
+			continue;
+		}
+		if (rc != KEY_CODE_YES)
+			r = wn_reason_from_key((int) wc);
+		break;
+	}
+	end();
+	return r;
+}
+
+wn_reason prompt_why(struct tui *t, wn_verdict v)
+{
+	if (v != WN_VERDICT_FALSE_POSITIVE || !wn_index_conf(t->idx)->ask_reason)
+		return WN_REASON_NONE;
+	return prompt_reason(t);
+}
+
+char *prompt_missed(struct tui *t, const wn_item *it)
+{
+	if (!it || !it->loaded || !it->review) {
+		tui_msg(t, ROLE_WARNING, "no review here to record a missed bug on");
+		return NULL;
+	}
+	return prompt_line(t, "What did the bot miss? ", NULL);
+}

@@ -114,10 +114,20 @@ wn_status tui_flush(struct tui *t)
 	return st;
 }
 
-bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
+/* Mark with the reason when one was given; without, any reason stays. */
+static wn_status mark_targets(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
+			      wn_reason why, wn_error *err)
+{
+	if (why != WN_REASON_NONE)
+		return wn_store_mark_why(t->store, tg, n, v, NULL, why, err);
+	return wn_store_mark_many(t->store, tg, n, v, NULL, err);
+}
+
+bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reason why)
 {
 	wn_error err = WN_ERROR_INIT;
-	wn_status st = wn_store_mark(t->store, it, finding, v, NULL, &err);
+	wn_mark_target tg = { it, finding };
+	wn_status st = mark_targets(t, &tg, 1, v, why, &err);
 
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
@@ -127,6 +137,9 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v)
 	/* The driver passes it on to every view (view_ops.reload). */
 	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
+	if (why != WN_REASON_NONE && !t->msg.len)
+		tui_msg(t, ROLE_STATUS, "marked %s, %s (%s)", wn_verdict_name(v), wn_reason_name(why),
+			wn_reason_label(why));
 	return true;
 }
 
@@ -195,7 +208,7 @@ bool tui_action_verdict(enum action a, wn_verdict *out)
 }
 
 bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
-		   const char *what)
+		   wn_reason why, const char *what)
 {
 	wn_error err = WN_ERROR_INIT;
 
@@ -203,7 +216,7 @@ bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict
 		tui_msg(t, ROLE_WARNING, "nothing to mark among the selected rows");
 		return false;
 	}
-	if (wn_store_mark_many(t->store, tg, n, v, NULL, &err) != WN_OK) {
+	if (mark_targets(t, tg, n, v, why, &err) != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
 		wn_error_clear(&err);
 		return false;
@@ -289,6 +302,8 @@ void tui_undone(struct tui *t, const wn_history_item *h)
 			wn_buf_puts(&b, "a finding");
 		if (h->note && from == to)
 			wn_buf_puts(&b, h->is_undo ? " note back as it was" : " note");
+		else if (h->reason && from == to)
+			wn_buf_puts(&b, h->is_undo ? " reason back as it was" : " reason");
 		else
 			wn_buf_printf(&b, " %s %s %s", wn_verdict_name(from),
 				      display_utf8() ? "\u2192" : "->", wn_verdict_name(to));
@@ -339,4 +354,28 @@ bool tui_undo_last(struct tui *t)
 	wn_history_item_clear(&what);
 	wn_error_clear(&err);
 	return ok;
+}
+
+void tui_missed(struct tui *t, wn_item *it, char *note)
+{
+	wn_error err = WN_ERROR_INIT;
+
+	if (note)
+		wn_text_trim(note);
+	if (!note || !*note) {
+		tui_msg(t, ROLE_STATUS, "nothing recorded");
+		free(note);
+		return;
+	}
+	if (wn_store_missed(t->store, it, note, time(NULL), &err) != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "cannot record it: %s", wn_error_msg(&err));
+		wn_error_clear(&err);
+	} else {
+		wn_buf_printf(&t->changed, "%s\n", it->id);
+		tui_flush(t);
+		if (!t->msg.len)
+			tui_msg(t, ROLE_STATUS, "recorded: %s missed %zu bug%s on this review",
+				wn_bot_label(it->bot), it->nmisses, it->nmisses == 1 ? "" : "s");
+	}
+	free(note);
 }

@@ -273,6 +273,7 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_SELECT_NONE:
 	case ACT_APPLY:
 	case ACT_NOTE:
+	case ACT_MISSED:
 		tui_msg(t, ROLE_WARNING, "nothing to mark here");
 		break;
 	case ACT_LIMIT:

@@ -325,6 +325,15 @@ char *prompt_default(struct tui *t, const char *label, const char *def);
 bool prompt_yesno(struct tui *t, const char *question);
 /* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
 bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
+/* For verdict v: a false positive is asked why, unless
+ * winnow.ask_reason is false: "Why false positive? misread-code
+ * wrong-rule ...", one key, a reason's first letter (WN_REASON_LIST);
+ * any other key (Enter, Esc) skips.  WN_REASON_NONE when not asked or
+ * skipped. */
+wn_reason prompt_why(struct tui *t, wn_verdict v);
+/* M: what the bot missed on it (malloc'd; NULL when cancelled or no
+ * review is there, a message then saying why). */
+char *prompt_missed(struct tui *t, const wn_item *it);
 
 /* --- the notmuch config (tui-conf.c) ---------------------------------- */
 
@@ -344,8 +353,10 @@ void tui_msg(struct tui *t, enum role role, const char *fmt, ...)
  * WN_OK when nothing is pending any more, WN_LOCKED while it is. */
 wn_status tui_flush(struct tui *t);
 /* Give a verdict to finding (0: all) of it, journal and flush; on
- * failure a message is set and false returned. */
-bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v);
+ * failure a message is set and false returned.  why (prompt_why):
+ * the reason, in the same journal line as the verdict; WN_REASON_NONE
+ * leaves the reason as it is. */
+bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reason why);
 /* Load an item if it is not yet (lazily, when it becomes visible). */
 void tui_load(struct tui *t, wn_item *it);
 /* Read a loaded item's verdicts again (after an undo), pending changes
@@ -361,10 +372,14 @@ void tui_say_verdict_keys(struct tui *t, const struct view *v);
  * message): one action in the journal, one U undoes it.  False when
  * nothing was marked (a message says why). */
 bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict v,
-		   const char *what);
+		   wn_reason why, const char *what);
 /* Give finding (1-based) of it the note (""): removes it), keeping its
  * verdict; false on failure (a message is set). */
 bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note);
+/* M: record note (prompt_missed's answer, freed here; NULL or empty:
+ * nothing) as a bug the bot missed on review it (winnow missed); a
+ * message says how it went. */
+void tui_missed(struct tui *t, wn_item *it, char *note);
 /* After an undo: say what it undid -- h the undo itself (h->is_undo),
  * or the action it reverted -- and ask the driver to show it. */
 void tui_undone(struct tui *t, const wn_history_item *h);

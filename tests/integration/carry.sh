@@ -8,6 +8,8 @@
 . "$WN_TOP_SRCDIR/tests/lib/series-world.sh"
 wn_series_world
 check "v1 judged" wn_series_judge_v1
+# Why v1 #3 is a false positive travels with its verdict (issue 26).
+"$WINNOW" mark --reason=wrong-rule "$v1" 3 fp
 
 json=$WN_WORLD/carry.json
 "$WINNOW" carry --dry-run --format=json > "$json"
@@ -32,6 +34,9 @@ check "... and where it comes from" grep -qF "    as $v1 #3 on [PATCH 2/5] blink
 check "... and the note" grep -qF "    note: blinker_timer_fn() checks bl->stopping first" <<<"$text"
 expect_eq "v2: the reworded ones taken, another problem in blinker_remove() not" \
 	'["untriaged","untriaged","false-positive","pre-existing"]' "$(wn_verdicts "$v2")"
+expect_eq "v2: the reason came along with the false positive" wrong-rule \
+	"$("$WINNOW" show --format=json "$v2" | jq -r '.findings[2].reason')"
+check "carry printed it" grep -qF "    reason: wrong-rule" <<<"$text"
 expect_eq "v2: the notes came along" \
 	'[null,null,"blinker_timer_fn() checks bl->stopping first","needs bl->lock in blinker_stop()"]' "$(wn_notes "$v2")"
 expect_eq "v3: repeated and renamed-version ones taken, the new one not" \

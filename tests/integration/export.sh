@@ -10,6 +10,8 @@
 wn_world
 export LC_ALL=C.UTF-8
 check "fixture verdicts written" wn_stats_fixture
+# Why a false positive was wrong (issue 26).
+"$WINNOW" mark --reason=handled-elsewhere "$WN_FX_A2" 1 fp
 
 json=$WN_WORLD/export.json
 csv=$WN_WORLD/export.csv
@@ -21,7 +23,7 @@ validate() { /usr/bin/python3 "$WN_TOP_SRCDIR/tests/lib/validate-sarif.py" "$sch
 expect_eq "export exits 0 (JSON by default)" 0 $?
 expect_eq "every finding once" 17 "$(jq length "$json")"
 check "records: the same keys, in the same order, for every finding" jq -e \
-	'map(keys_unsorted) | unique == [["review","bot","review_date","patch","patch_subject","author","list","attribution","model","finding","fingerprint","severity","preexisting_claim","file","line","function","about_commit_message","summary","verdict","note","forwarded"]]' "$json"
+	'map(keys_unsorted) | unique == [["review","bot","review_date","patch","patch_subject","author","list","attribution","model","finding","fingerprint","severity","preexisting_claim","file","line","function","about_commit_message","summary","verdict","note","reason","forwarded"]]' "$json"
 expect_eq "verdicts as the fixture gave them" '{"false-positive":4,"pre-existing":1,"untriaged":9,"valid":3}' \
 	"$(jq -c 'group_by(.verdict) | map({(.[0].verdict): length}) | add' "$json")"
 a1() { jq -c --arg id "$WN_FX_A1" ".[] | select(.review == \$id and .finding == $1) | $2" "$json"; }
@@ -69,8 +71,10 @@ res() { jq -c --arg id "$1" --argjson n "$2" ".runs[].results[] | select(.proper
 expect_eq "false positive: suppressed, external, accepted, the note as justification" \
 	"$(jq -c '[{kind:"external",status:"accepted",justification:.}]' <<<"$(a1 1 .note)")" \
 	"$(res "$WN_FX_A1" 1 .suppressions)"
-expect_eq "false positive without a note: no justification" '[{"kind":"external","status":"accepted"}]' \
+expect_eq "false positive with a reason: it is the justification, its name a property" \
+	'[{"kind":"external","status":"accepted","justification":"handled-elsewhere","properties":{"reason":"handled-elsewhere"}}]' \
 	"$(res "$WN_FX_A2" 1 .suppressions)"
+expect_eq "the record carries the reason" '"handled-elsewhere"' "$(res "$WN_FX_A2" 1 .properties.reason)"
 expect_eq "pre-existing: baseline unchanged, not suppressed" '["unchanged",null]' \
 	"$(res "$WN_FX_A2" 3 '[.baselineState, .suppressions]')"
 expect_eq "valid: baseline new" '["new",null]' "$(res "$WN_FX_A1" 2 '[.baselineState, .suppressions]')"
@@ -90,6 +94,15 @@ expect_eq "a finding about the commit message (A2.2) has no file location" '[1,n
 expect_eq "every result carries the finding's export record as its properties" \
 	"$(jq -c 'sort_by(.review, .finding)' "$json")" \
 	"$(jq -c '[.runs[].results[].properties] | sort_by(.review, .finding)' "$sarif")"
+# A reason beside a note: both are the justification.  (The note is
+# taken out again for the CSV checks below.)
+"$WINNOW" mark --reason=duplicate --note "as A1 #1" "$WN_FX_A2" 2 fp
+"$WINNOW" export --format=sarif > "$WN_WORLD/why.sarif"
+check "that SARIF validates too" validate "$WN_WORLD/why.sarif"
+expect_eq "with a reason and a note: both as the justification" \
+	'[{"kind":"external","status":"accepted","justification":"duplicate: as A1 #1","properties":{"reason":"duplicate"}}]' \
+	"$(sarif=$WN_WORLD/why.sarif res "$WN_FX_A2" 2 .suppressions)"
+"$WINNOW" mark --note= "$WN_FX_A2" 2 fp
 "$WINNOW" export --format=sarif tag:no-such-tag > "$WN_WORLD/empty.sarif"
 expect_eq "nothing matched: no runs" '[]' "$(jq -c .runs "$WN_WORLD/empty.sarif")"
 check "the empty log validates too" validate "$WN_WORLD/empty.sarif"

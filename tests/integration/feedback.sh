@@ -16,6 +16,9 @@ check "v1 judged" wn_series_judge_v1
 "$WINNOW" mark --severity=high "$v2" 2 valid		# valid, the bot said medium: regraded
 "$WINNOW" mark --severity=medium "$v3" 2		# untriaged, the bot said low: regraded
 "$WINNOW" mark --severity=low "$v1" 4			# the bot said low too: no regrading
+# Why two of the three false positives were wrong (issue 26); v2 #3 says not.
+"$WINNOW" mark --reason=handled-elsewhere "$v1" 3 fp
+"$WINNOW" mark --reason=wrong-rule "$v3" 1 fp
 
 # What must be in it: every false positive, every regraded finding.
 want=$("$WINNOW" export --format=json | jq -c '[.[] | select(.verdict == "false-positive") | [.review, .finding]]')
@@ -51,6 +54,15 @@ check "an item: false positive with both severities" grep -qF "False positive; t
 check "a regraded one" grep -qF "Severity: the bot said high, I would say critical" <<<"$body"
 check "the patch's Message-ID" grep -qF "     <$v2patch2>" <<<"$body"
 check "the note" grep -qF "   Note: blinker_timer_fn() checks bl->stopping first" <<<"$body"
+check "the reasons, counted, with an example of each" grep -qF "Why the false positives were wrong, with an example of each:" <<<"$body"
+expect_eq "... in the list's order" "  wrong-rule           1  e.g. 1 below (the rule it applies does not hold here)
+  handled-elsewhere    1  e.g. 2 below (another patch or part handles it)" \
+	"$(grep -E '^  [a-z-]+ +[0-9]+  e\.g\.' <<<"$body")"
+expect_eq "the false positives grouped by reason, those without one next, then the regraded" \
+	"1. False positive (wrong-rule) (the bot said medium)|2. False positive (handled-elsewhere) (the bot said medium)|3. False positive; the bot said medium, I would say high|4. Severity: the bot said low, I would say medium" \
+	"$(grep -E '^[1-4]\. ' <<<"$body" | paste -sd'|')"
+expect_eq "the JSON record says the reason" handled-elsewhere \
+	"$(jq -r ".[] | select(.review == \"$v1\" and .finding == 3) | .reason" "$json")"
 expect_eq "a dry run records nothing" 0 "$(notmuch dump --include=properties | grep -c 'winnow\.reported\.')"
 
 # Sent: the editor, the question, sendmail; then recorded.

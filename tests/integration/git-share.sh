@@ -34,7 +34,7 @@ of() { "$1" show --format=json "$2" | jq -c '[.findings[] | [.verdict, .note]]';
 quiet() { "$@" > "$WN_WORLD/out" 2> "$WN_WORLD/err"; }
 
 # Concurrent work on different findings.
-ann mark "$v1" 3 false-positive --note "blinker_timer_fn() checks bl->stopping"
+ann mark "$v1" 3 false-positive --note "blinker_timer_fn() checks bl->stopping" --reason=misread-code
 ann mark "$v1" 4 pre-existing
 ann mark "$demo" 1 valid
 bob mark "$v2" 1 valid --note "a real use after free"
@@ -48,6 +48,10 @@ expect_eq "Bob's pull: Ann's two series decisions in, her demo one kept aside, n
 expect_eq "Bob has Ann's verdicts and note" \
 	'[["untriaged",null],["untriaged",null],["false-positive","blinker_timer_fn() checks bl->stopping"],["pre-existing",null]]' \
 	"$(of bob "$v1")"
+expect_eq "... and the reason of her false positive (issue 26)" misread-code \
+	"$(bob show --format=json "$v1" | jq -r '.findings[2].reason')"
+check "the shared file says it" bash -c 'git --git-dir="$0" show winnow:reviews | grep -q . &&
+	git --git-dir="$0" grep -q "^reason: misread-code$" winnow' "$remote"
 quiet bob git push "$remote"; expect_eq "Bob pushes" 0 $?
 quiet ann git pull "$remote"; expect_eq "Ann pulls" 0 $?
 expect_eq "Ann has Bob's verdict and note" \

@@ -52,6 +52,11 @@ vg_ok "show --format=json" 0 show --format=json "$id"
 vg_ok "mark with a long note" 0 mark --note="$long" "$id" 1 valid
 vg_ok "mark all" 0 mark "$id" all pre-existing
 vg_ok "severity" 0 mark --severity=high "$id" 2
+vg_ok "a reason" 0 mark --reason=wrong-rule "$id" 3 fp
+vg_ok "missed" 0 missed "$id" --note "leaks on the error path"
+vg_ok "report" 0 report
+vg_ok "report --format=svg" 0 report --format=svg --chart=trend --bot=sashiko
+vg_ok "stats --by=reason" 0 stats --by=reason --format=json
 vg_ok "history" 0 history --format=json
 vg_ok "undo" 0 undo
 vg_ok "sync-journal" 0 sync-journal

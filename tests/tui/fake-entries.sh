@@ -2,8 +2,9 @@
 # Issue 22: every list a user reads is made from its table.  The test
 # build tests/lib/winnow-fake (tests/fake.am, -DWN_TEST_FAKE_ENTRIES) has
 # one more entry in WN_BOT_LIST (fakebot, "Fake Bot"), WN_SEVERITY_LIST
-# (fakesev, a grade), KEYMAP_ACTIONS (fake-action) and TUI_VIEWS
-# (fakeview); each message, help text and man page list must name it.
+# (fakesev, a grade), WN_REASON_LIST (fakereason), KEYMAP_ACTIONS
+# (fake-action) and TUI_VIEWS (fakeview); each message, help text and
+# man page list must name it.
 # A list typed by hand, not generated, lacks the fake entry and fails.
 #
 # No fake verdict: the verdicts' letters, brief words, bar glyphs and
@@ -25,6 +26,7 @@ check "BOTS table names fakebot" grep -qE '^fakebot +Fake Bot +nobody' <<<"$list
 check "JSON's bot values name fakebot" has '|syzbot|fakebot|generic",' "$lists"
 check "the synopsis' --severity names fakesev" has ' low | fakesev | none ]' "$lists"
 check "JSON's severities name fakesev" has 'low, fakesev, error' "$lists"
+check "mark's reasons name fakereason" has $'.B fakereason\na reason of the test build' "$lists"
 keys=$("$fake/keys-man-fake")
 check "the key list names fake-action" has '(fake\-action)' "$keys"
 check "the key list's ! names fakesev" has 'low, fakesev, empty: none) (severity)' "$keys"
@@ -37,6 +39,7 @@ check "the made page's BOTS section names fakebot" \
 	grep -qE '^fakebot +Fake Bot' <<<"$(sed -n '/^\.SH BOTS/,/^\.SH /p' <<<"$page")"
 check "the made page's INTERFACE KEYS names fake-action" has '(fake\-action)' "$page"
 check "the made page's --severity names fakesev" has ' low | fakesev | none ]' "$page"
+check "the made page's --reason names fakereason" has '.B fakereason' "$page"
 # ...and the checks of doc/winnow.1 would catch a page without them.
 check "man-lists.sh fails on a page without them" \
 	eval '! MAN_LISTS=$fake/man-lists-fake bash "$WN_TOP_SRCDIR/tests/unit/man-lists.sh" >/dev/null'
@@ -48,10 +51,16 @@ help=$("$WINNOW" mark --help 2>&1)
 check "mark --help's --severity names fakesev" has '--severity=critical|high|medium|low|fakesev|none' "$help"
 err=$("$WINNOW" mark x 1 nosuch --severity=nosuch 2>&1)
 check "mark's unknown-severity error names fakesev" has '(critical, high, medium, low, fakesev, none)' "$err"
+check "mark --help's reasons name fakereason" has 'fakereason (a reason of the test build)' "$help"
 
 wn_world
 err=$("$WINNOW" list bot:nosuch 2>&1)
 check "the unknown-bot error names bot:fakebot" grep -qw 'bot:fakebot' <<<"$err"
+"$WINNOW" mark --reason=fakereason 20261102102845.9E02AC4CEF3@smtp.kernel.org 1 fp
+check "stats counts the false positives of fakereason" has '"fakereason":1' \
+	"$("$WINNOW" stats --format=json | jq -c '.[-1].false_positive_reasons')"
+check "the report's reason table names fakereason" has '<tr><td>fakereason</td><td>1</td></tr>' \
+	"$("$WINNOW" report)"
 
 # The interface: the configuration's unknown-view error and the help
 # view, tall and wide so that nothing wraps away.
@@ -74,6 +83,15 @@ wn_tui_keys q Enter '!'
 check "the ! prompt names fakesev" wn_tui_wait "Your severity (critical, high, medium, low, fakesev, empty: none):"
 wn_tui_keys z z Enter
 check "the ! warning names fakesev" wn_tui_wait "not a severity: critical, high, medium, low, fakesev, or empty"
+# The reason prompt after f.
+notmuch config set winnow.ask_reason true
+wn_tui_keys Q
+wn_tui_wait WINNOW-EXIT=0
+wn_screen_start 200 50
+wn_tui_wait "reviews"
+wn_tui_keys Enter f
+check "the reason prompt names fakereason" wn_tui_wait "duplicate style fakereason"
+wn_tui_keys Escape
 wn_tui_keys Q
 check "winnow-fake quits" wn_tui_wait WINNOW-EXIT=0
 wn_done

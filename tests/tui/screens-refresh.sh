@@ -45,7 +45,7 @@ cd "$WN_WORLD" || exit 99
 wn_screen_start 120 30 NOTMUCH_CONFIG=db/notmuch-config
 wn_tui_wait "[queue] 1/10" >/dev/null
 check "a bad binding is reported with file:line" \
-	wn_tui_wait "db/notmuch-config:23: winnow.bind.nosuch.a: unknown view 'nosuch'"
+	wn_tui_wait "db/notmuch-config:24: winnow.bind.nosuch.a: unknown view 'nosuch'"
 wn_screen bind-errors-120x30
 wn_tui_keys v
 check "v is unbound in the queue" wn_tui_wait "key not bound: press ? for help"

@@ -33,6 +33,6 @@ while IFS= read -r line; do
 	fi
 done < <("$gen")
 check_block
-[ $((pass + fail)) -ge 8 ] || { echo "man-lists printed $((pass + fail)) blocks, not 8"; exit 99; }
+[ $((pass + fail)) -ge 9 ] || { echo "man-lists printed $((pass + fail)) blocks, not 9"; exit 99; }
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

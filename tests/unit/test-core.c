@@ -83,6 +83,34 @@ static void test_verdict_names(void **state)
 	assert_int_equal(wn_verdict_from_name(NULL, &v), WN_USAGE);
 }
 
+/* Issue 26: the reasons round-trip by name and by the prompt's key,
+ * which is each name's first letter, and no two share one. */
+static void test_reason_names(void **state)
+{
+	wn_reason r;
+	char seen[128] = { 0 };
+
+	(void) state;
+	for (unsigned i = 1; i < WN_REASON_COUNT; i++) {
+		const char *name = wn_reason_name((wn_reason) i);
+
+		assert_int_equal(wn_reason_from_name(name, &r), WN_OK);
+		assert_int_equal(r, i);
+		assert_int_equal(wn_reason_key((wn_reason) i), name[0]);
+		assert_int_equal(wn_reason_from_key(name[0]), i);
+		assert_false(seen[(unsigned char) name[0]]);
+		seen[(unsigned char) name[0]] = 1;
+		assert_true(*wn_reason_label((wn_reason) i) && *wn_reason_word((wn_reason) i));
+	}
+	assert_null(wn_reason_name(WN_REASON_NONE));
+	assert_null(wn_reason_name(WN_REASON_COUNT));
+	assert_int_equal(wn_reason_from_key('\n'), WN_REASON_NONE);
+	assert_int_equal(wn_reason_from_key(27), WN_REASON_NONE);
+	assert_int_equal(wn_reason_from_name("Wrong-Rule", &r), WN_USAGE);
+	assert_int_equal(wn_reason_from_name("", &r), WN_USAGE);
+	assert_int_equal(wn_reason_from_name(NULL, &r), WN_USAGE);
+}
+
 static void test_conf(void **state)
 {
 	wn_conf c;
@@ -95,6 +123,12 @@ static void test_conf(void **state)
 		if (wn_bot_query((wn_bot) b))
 			assert_non_null(strstr(c.query, wn_bot_query((wn_bot) b)));
 	assert_string_equal(c.tagprefix, "winnow/");
+	/* The interface asks why after f unless told not to (issue 26). */
+	assert_true(c.ask_reason);
+	assert_int_equal(wn_conf_set(&c, "winnow.ask_reason", "false"), WN_OK);
+	assert_false(c.ask_reason);
+	assert_int_equal(wn_conf_set(&c, "ask_reason", "true"), WN_OK);
+	assert_true(c.ask_reason);
 	assert_string_equal(c.sendmail, "sendmail -t -oi");
 	assert_null(c.optout[0]);
 	assert_int_equal(wn_conf_set(&c, "winnow.query", "from:bot@example.org"), WN_OK);
@@ -368,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_verdict_names),
+		cmocka_unit_test(test_reason_names),
 		cmocka_unit_test(test_conf),
 		cmocka_unit_test_setup_teardown(test_journal_roundtrip_and_torn, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_journal_readonly_dir, journal_setup, journal_teardown),

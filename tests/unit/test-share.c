@@ -45,7 +45,7 @@ static void test_paths(void **state)
 static void test_text(void **state)
 {
 	wn_share_value v = { WN_VERDICT_FALSE_POSITIVE, WN_SEV_HIGH, (char *) "line one\nline two",
-			     (char *) "Ann <ann@example.org>", 1796000000 }, back;
+			     (char *) "Ann <ann@example.org>", 1796000000, WN_REASON_WRONG_RULE }, back;
 	wn_buf b = WN_BUF_INIT;
 	char *id = NULL;
 
@@ -54,6 +54,7 @@ static void test_text(void **state)
 	assert_string_equal(wn_buf_str(&b), "review: x\\x01y@example.org\n"
 			    "state: false-positive\n"
 			    "severity: high\n"
+			    "reason: wrong-rule\n"
 			    "author: Ann <ann@example.org>\n"
 			    "time: 2026-11-30T00:53:20Z\n"
 			    "note: line one\n"
@@ -65,14 +66,29 @@ static void test_text(void **state)
 	assert_string_equal(back.note, "line one\nline two");
 	assert_string_equal(back.author, "Ann <ann@example.org>");
 	assert_int_equal(back.when, 1796000000);
+	assert_int_equal(back.reason, WN_REASON_WRONG_RULE);
 	assert_true(sh_same(&v, &back));
 	/* Author and time do not make a decision another. */
 	free(back.author);
 	back.author = strdup("Bob <bob@example.org>");
 	back.when = 1;
 	assert_true(sh_same(&v, &back));
+	/* Another reason is another decision (issue 26). */
+	back.reason = WN_REASON_STYLE;
+	assert_false(sh_same(&v, &back));
+	back.reason = v.reason;
 	back.severity = WN_SEV_NONE;
 	assert_false(sh_same(&v, &back));
+	wn_share_value_clear(&back);
+	free(id);
+	/* A file of an older winnow has no reason line: it reads as none;
+	 * a reason of a newer list reads as none too, not as a refusal. */
+	assert_int_equal(sh_parse("review: a@b\nstate: valid\n", &back, &id, NULL), WN_OK);
+	assert_int_equal(back.reason, WN_REASON_NONE);
+	wn_share_value_clear(&back);
+	free(id);
+	assert_int_equal(sh_parse("review: a@b\nstate: valid\nreason: newer\n", &back, &id, NULL), WN_OK);
+	assert_int_equal(back.reason, WN_REASON_NONE);
 	wn_share_value_clear(&back);
 	free(id);
 	/* Not one of ours: no state, or no review. */

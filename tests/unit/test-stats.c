@@ -280,6 +280,44 @@ static void test_by_severity_counts_a_review_in_each(void **state)
 	wn_stats_free(&s);
 }
 
+/* Issue 26: false positives by reason, --by=reason, and the misses of
+ * a bot beside them. */
+static void test_reasons_and_misses(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = w->it[0], *b = w->it[1];
+	wn_stats *s;
+
+	a->reasons = calloc(4, sizeof(*a->reasons));
+	a->reasons[0] = WN_REASON_WRONG_RULE;	/* A 1: false positive */
+	a->reasons[2] = WN_REASON_STYLE;	/* A 3: valid, a reason all the same */
+	b->misses = calloc(2, sizeof(char *));
+	b->misses[0] = strdup("2026-11-01T00:00:00Z a leak");
+	b->misses[1] = strdup("2026-11-02T00:00:00Z a race");
+	b->nmisses = 2;
+	s = count(w, "bot", 0);
+	assert_string_equal(val(s, 0, 0), "sashiko");
+	assert_int_equal(wn_stats_group_at(s, 0)->c.missed, 2);
+	assert_int_equal(wn_stats_group_at(s, 0)->c.fp_reason[WN_REASON_WRONG_RULE], 1);
+	/* A 4 is a false positive without a reason; A 3's reason is no
+	 * false positive's. */
+	assert_int_equal(wn_stats_group_at(s, 0)->c.fp_reason[WN_REASON_NONE], 1);
+	assert_int_equal(wn_stats_group_at(s, 0)->c.fp_reason[WN_REASON_STYLE], 0);
+	assert_int_equal(wn_stats_group_at(s, 1)->c.missed, 0);
+	assert_int_equal(wn_stats_total(s)->missed, 2);
+	wn_stats_free(&s);
+	/* By reason: the list's order, then none; a review without
+	 * findings is in no group. */
+	s = count(w, "reason", 0);
+	assert_int_equal(wn_stats_ngroups(s), 3);
+	assert_string_equal(val(s, 0, 0), "wrong-rule");
+	assert_string_equal(val(s, 1, 0), "style");
+	assert_string_equal(val(s, 2, 0), "(none)");
+	assert_int_equal(wn_stats_group_at(s, 0)->c.verdicts[WN_VERDICT_FALSE_POSITIVE], 1);
+	assert_int_equal(wn_stats_group_at(s, 2)->c.findings, 3);
+	wn_stats_free(&s);
+}
+
 static void test_review_keys(void **state)
 {
 	wn_stats *s = count(*state, "author", 0);
@@ -528,6 +566,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_by_severity_counts_a_review_in_each,
 						world_setup, world_teardown),
 		cmocka_unit_test_setup_teardown(test_review_keys, world_setup, world_teardown),
+		cmocka_unit_test_setup_teardown(test_reasons_and_misses, world_setup, world_teardown),
 		cmocka_unit_test_setup_teardown(test_two_keys, world_setup, world_teardown),
 		cmocka_unit_test(test_model_spellings),
 		cmocka_unit_test(test_many_groups),

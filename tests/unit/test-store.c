@@ -333,6 +333,56 @@ static void test_severity_and_reported(void **state)
 	wn_error_clear(&err);
 }
 
+/* Issue 26: a reason and a missed bug, journaled and not yet in notmuch
+ * when the process goes (as after kill -9), are there when the journal
+ * is read again, reach notmuch at the next flush, and undo takes the
+ * reason back with its verdict. */
+static void test_reason_and_missed_replayed(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_error err = WN_ERROR_INIT;
+	wn_mark_target t = { a, 1 };
+	size_t undone = 0;
+	char *st = NULL;
+
+	assert_int_equal(wn_store_mark_why(w->store, &t, 1, WN_VERDICT_FALSE_POSITIVE, NULL,
+					   WN_REASON_HANDLED_ELSEWHERE, &err), WN_OK);
+	assert_int_equal(wn_store_missed(w->store, a, "leaks on the error path", (time_t) 1796000000,
+					 &err), WN_OK);
+	assert_int_equal(a->reasons[0], WN_REASON_HANDLED_ELSEWHERE);
+	assert_int_equal(a->nmisses, 1);
+	assert_int_equal(wn_store_missed(w->store, a, "two\nlines", 0, &err), WN_USAGE);
+	assert_int_equal(wn_store_missed(w->store, a, "", 0, &err), WN_USAGE);
+	wn_item_free(&a);
+	/* Gone without a flush; the journal is read anew. */
+	wn_store_close(&w->store);
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_store_open(w->idx, st, &w->store, &err), WN_OK);
+	free(st);
+	assert_int_equal(wn_store_pending(w->store) > 0, true);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(a->reasons[0], WN_REASON_HANDLED_ELSEWHERE);
+	assert_int_equal(a->nmisses, 1);
+	assert_string_equal(a->misses[0], "2026-11-30T00:53:20Z leaks on the error path");
+	wn_item_free(&a);
+	flush(w);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->reasons[0], WN_REASON_HANDLED_ELSEWHERE);
+	assert_int_equal(a->nmisses, 1);
+	assert_int_equal(a->reasons[1], WN_REASON_NONE);
+	wn_item_free(&a);
+	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	flush(w);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
+	assert_int_equal(a->reasons[0], WN_REASON_NONE);
+	assert_int_equal(a->nmisses, 1);	/* never undone */
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
 /* A view loaded before another program wrote must not undo that write:
  * the mark is decided from notmuch as it is now. */
 static void test_stale_item_refreshed(void **state)
@@ -572,6 +622,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reason_and_missed_replayed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),

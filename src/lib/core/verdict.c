@@ -1,4 +1,5 @@
-/* winnow — verdict state names, generated from WN_VERDICT_LIST. */
+/* winnow — verdict state and reason names, generated from WN_VERDICT_LIST
+ * and WN_REASON_LIST. */
 #include "autoconfig.h"
 
 #include <string.h>
@@ -44,4 +45,54 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out)
 		}
 	}
 	return WN_USAGE;
+}
+
+static const struct {
+	const char *name;
+	char key;
+	const char *word, *label;
+} reasons[WN_REASON_COUNT] = {
+	[WN_REASON_NONE] = { NULL, 0, "", "" },
+#define WN_X_(e, name, key, word, label) [WN_REASON_##e] = { name, key, word, label },
+	WN_REASON_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_reason_name(wn_reason r)
+{
+	return (unsigned) r < WN_REASON_COUNT ? reasons[r].name : NULL;
+}
+
+const char *wn_reason_label(wn_reason r)
+{
+	return (unsigned) r < WN_REASON_COUNT ? reasons[r].label : "";
+}
+
+const char *wn_reason_word(wn_reason r)
+{
+	return (unsigned) r < WN_REASON_COUNT ? reasons[r].word : "";
+}
+
+char wn_reason_key(wn_reason r)
+{
+	return (unsigned) r < WN_REASON_COUNT ? reasons[r].key : 0;
+}
+
+wn_status wn_reason_from_name(const char *name, wn_reason *out)
+{
+	for (unsigned i = 1; name && i < WN_REASON_COUNT; i++) {
+		if (strcmp(name, reasons[i].name) == 0) {
+			*out = (wn_reason) i;
+			return WN_OK;
+		}
+	}
+	return WN_USAGE;
+}
+
+wn_reason wn_reason_from_key(int c)
+{
+	for (unsigned i = 1; i < WN_REASON_COUNT; i++)
+		if (c == reasons[i].key)
+			return (wn_reason) i;
+	return WN_REASON_NONE;
 }

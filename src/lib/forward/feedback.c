@@ -120,6 +120,7 @@ static wn_status add_item(wn_feedback *fb, const wn_item *it, size_t i, const ch
 	x->false_positive = it->verdicts[i] == WN_VERDICT_FALSE_POSITIVE;
 	x->bot_severity = f->severity;
 	x->own_severity = it->severity ? it->severity[i] : WN_SEV_NONE;
+	x->reason = x->false_positive && it->reasons ? it->reasons[i] : WN_REASON_NONE;
 	x->line = code ? f->line : 0;
 	ok = dup_into(&x->review, it->id) && dup_into(&x->summary, f->summary) &&
 	     dup_into(&x->file, code ? f->file : NULL) && dup_into(&x->function, code ? f->function : NULL) &&
@@ -198,6 +199,8 @@ static wn_status heading(const wn_feedback_item *x, size_t k, wn_buf *b)
 
 	snprintf(num, sizeof(num), "%zu. ", k);
 	st = wn_buf_puts(&w, x->false_positive ? "False positive" : "Severity");
+	if (st == WN_OK && wn_reason_name(x->reason))
+		st = wn_buf_printf(&w, " (%s)", wn_reason_name(x->reason));
 	if (st == WN_OK && own && x->own_severity != x->bot_severity)
 		st = wn_buf_printf(&w, "%sthe bot said %s, I would say %s", x->false_positive ? "; " : ": ",
 				   bs ? bs : "nothing", own);
@@ -257,6 +260,48 @@ static wn_status item_text(const wn_feedback_item *x, size_t k, wn_buf *b)
 	return st;
 }
 
+/* The place of x in the digest: false positives by reason in the
+ * list's order, those without a reason, then the regraded ones. */
+static unsigned rank_of(const wn_feedback_item *x)
+{
+	if (!x->false_positive)
+		return WN_REASON_COUNT + 1;
+	return x->reason == WN_REASON_NONE ? WN_REASON_COUNT : (unsigned) x->reason;
+}
+
+/* "Why they were wrong": how many of each reason, and which item of
+ * the digest is an example (its number).  Nothing when no false
+ * positive was given a reason, so such digests read as before. */
+static wn_status reasons_text(const wn_feedback *fb, wn_bot bot, wn_buf *b)
+{
+	size_t count[WN_REASON_COUNT] = { 0 }, first[WN_REASON_COUNT] = { 0 }, k = 0, given = 0;
+	wn_status st = WN_OK;
+
+	for (unsigned r = 0; r <= WN_REASON_COUNT + 1; r++)
+		for (size_t i = 0; i < fb->n; i++) {
+			const wn_feedback_item *x = &fb->v[i];
+
+			if (x->bot != bot || rank_of(x) != r)
+				continue;
+			k++;
+			if (x->false_positive && x->reason != WN_REASON_NONE) {
+				given++;
+				if (!count[x->reason]++)
+					first[x->reason] = k;
+			}
+		}
+	if (!given)
+		return WN_OK;
+	st = dg_para(b, "", "", "Why the false positives were wrong, with an example of each:");
+	for (unsigned r = 1; st == WN_OK && r < WN_REASON_COUNT; r++)
+		if (count[r])
+			st = wn_buf_printf(b, "  %-18s %3zu  e.g. %zu below (%s)\n", wn_reason_name((wn_reason) r),
+					   count[r], first[r], wn_reason_label((wn_reason) r));
+	if (st == WN_OK)
+		st = wn_buf_putc(b, '\n');
+	return st;
+}
+
 wn_status wn_feedback_digest(const wn_feedback *fb, wn_bot bot, const wn_conf *c, const char *to,
 			     wn_forward **out, wn_error *err)
 {
@@ -271,11 +316,14 @@ wn_status wn_feedback_digest(const wn_feedback *fb, wn_bot bot, const wn_conf *c
 		st = dg_para(&body, "", "", wn_buf_str(&text));
 	if (st == WN_OK)
 		st = wn_buf_putc(&body, '\n');
-	for (size_t i = 0; st == WN_OK && i < fb->n; i++)
-		if (fb->v[i].bot == bot) {
-			fps += fb->v[i].false_positive;
-			st = item_text(&fb->v[i], ++k, &body);
-		}
+	if (st == WN_OK)
+		st = reasons_text(fb, bot, &body);
+	for (unsigned r = 0; r <= WN_REASON_COUNT + 1; r++)
+		for (size_t i = 0; st == WN_OK && i < fb->n; i++)
+			if (fb->v[i].bot == bot && rank_of(&fb->v[i]) == r) {
+				fps += fb->v[i].false_positive;
+				st = item_text(&fb->v[i], ++k, &body);
+			}
 	if (st == WN_OK)
 		st = wn_buf_printf(&body, "Thanks,\n%s\n", c->user_name ? c->user_name : c->user_email);
 	if (st == WN_OK && asprintf(&subject, "Feedback on %s reviews: %zu false positive%s, %zu regraded",

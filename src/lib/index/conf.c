@@ -116,6 +116,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->ask_reason = true;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
 	return WN_OK;
 }
@@ -248,6 +249,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->fetch_since, *value ? value : WN_DEFAULT_FETCH_SINCE);
 	if (strcmp(key, "fetch_folder") == 0)
 		return set_str(&c->fetch_folder, *value ? value : WN_DEFAULT_FETCH_FOLDER);
+	if (strcmp(key, "ask_reason") == 0) {
+		c->ask_reason = truth(value);
+		return WN_OK;
+	}
 	if (strcmp(key, "show_summaries") == 0) {
 		c->show_summaries = truth(value);
 		return WN_OK;

@@ -649,6 +649,13 @@ static void item_clear_loaded(wn_item *it)
 		if (it->reported)
 			free(it->reported[i]);
 	}
+	for (size_t i = 0; i < it->nmisses; i++)
+		free(it->misses[i]);
+	free(it->misses);
+	it->misses = NULL;
+	it->nmisses = 0;
+	free(it->reasons);
+	it->reasons = NULL;
 	free(it->verdicts);
 	free(it->notes);
 	free(it->forwarded);
@@ -809,7 +816,9 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
 	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
 	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
-	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
+	it->reasons = calloc(n ? n : 1, sizeof(*it->reasons));
+	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported ||
+	    !it->reasons)
 		goto nomem;
 	wn_props_read_item(it, msg);
 	if (wn_copy_find(idx, it, msg, err) != WN_OK)

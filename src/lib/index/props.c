@@ -223,6 +223,20 @@ wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp)
 	return sev;
 }
 
+wn_reason wn_props_read_reason(notmuch_message_t *msg, const char *fp)
+{
+	char *key = key_of(WN_PROP_REASON, fp, 1);
+	const char *val = NULL;
+	wn_reason r = WN_REASON_NONE;
+
+	/* An unknown name (a newer winnow) reads as unsaid, never a guess. */
+	if (key && notmuch_message_get_property(msg, key, &val) == NOTMUCH_STATUS_SUCCESS && val &&
+	    wn_reason_from_name(val, &r) != WN_OK)
+		r = WN_REASON_NONE;
+	free(key);
+	return r;
+}
+
 /* Finding index by fingerprint: a map once a review has more than a
  * handful of findings, so reading 10,000 verdicts stays linear. */
 struct fp_index {
@@ -306,11 +320,31 @@ void wn_item_count(wn_item *it)
 	}
 }
 
+void wn_props_add_miss(wn_item *it, const char *val)
+{
+	char **nv, *copy;
+
+	val = val ? val : "";
+	/* The journal's overlay may bring the same record again. */
+	for (size_t i = 0; i < it->nmisses; i++)
+		if (strcmp(it->misses[i], val) == 0)
+			return;
+	if (!(copy = strdup(val)))
+		return;
+	if (!(nv = realloc(it->misses, (it->nmisses + 1) * sizeof(*nv)))) {
+		free(copy);
+		return;
+	}
+	it->misses = nv;
+	it->misses[it->nmisses++] = copy;
+}
+
 void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 {
 	size_t n = it->review->nfindings, vl = strlen(WN_PROP_VERDICT);
 	size_t nl = strlen(WN_PROP_NOTE), fl = strlen(WN_PROP_FORWARDED);
 	size_t sl = strlen(WN_PROP_SEVERITY), rl = strlen(WN_PROP_REPORTED);
+	size_t wl = strlen(WN_PROP_REASON), ml = strlen(WN_PROP_MISSED);
 	notmuch_message_properties_t *props;
 	struct pieces note = { NULL, 0, 0 };
 	long note_of = -1;
@@ -325,7 +359,11 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 		free(it->reported[i]);
 		it->notes[i] = it->forwarded[i] = it->reported[i] = NULL;
 		it->severity[i] = WN_SEV_NONE;
+		it->reasons[i] = WN_REASON_NONE;
 	}
+	for (size_t i = 0; i < it->nmisses; i++)
+		free(it->misses[i]);
+	it->nmisses = 0;
 	fp_index_init(&x, it);
 	props = notmuch_message_get_properties(msg, "winnow.", FALSE);
 	/* Properties come sorted by key, so a note's pieces are adjacent. */
@@ -365,6 +403,13 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 			/* An unknown word counts as unset: never a guess. */
 			if ((i = fp_index_get(&x, key + sl, strlen(key + sl))) >= 0)
 				it->severity[i] = parse_severity(val);
+		} else if (strncmp(key, WN_PROP_REASON, wl) == 0) {
+			wn_reason r;
+			if ((i = fp_index_get(&x, key + wl, strlen(key + wl))) >= 0 &&
+			    wn_reason_from_name(val, &r) == WN_OK)
+				it->reasons[i] = r;
+		} else if (strncmp(key, WN_PROP_MISSED, ml) == 0) {
+			wn_props_add_miss(it, val);
 		}
 	}
 	note_done(it, note_of, &note);

@@ -7,6 +7,8 @@
  *   winnow.forwarded.<fp>=<time> <message-id>
  *   winnow.severity.<fp>=<the maintainer's severity>
  *   winnow.reported.<fp>=<time> <message-id of the feedback digest>
+ *   winnow.reason.<fp>=<why the verdict was given: a WN_REASON_LIST name>
+ *   winnow.missed.<id>=<time> <note>  a bug the bot missed (per review)
  *
  * Xapian refuses a term longer than 245 bytes, and a property is one
  * term ("XPROPERTY" key "=" value): a note longer than about 200 bytes
@@ -40,6 +42,13 @@ notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, co
 				  const char *value);
 /* The stored maintainer's severity of fp; WN_SEV_NONE when unset. */
 wn_severity wn_props_read_severity(notmuch_message_t *msg, const char *fp);
+
+/* Add a miss record ("<time> <note>") to it->misses, unless it holds
+ * that one already; out of memory drops it rather than the item. */
+void wn_props_add_miss(wn_item *it, const char *val);
+
+/* The stored reason of fp; WN_REASON_NONE when unset or unknown. */
+wn_reason wn_props_read_reason(notmuch_message_t *msg, const char *fp);
 
 /* The stored verdict and note (malloc'd, NULL when none) of one
  * finding.  false only when out of memory. */

@@ -24,6 +24,7 @@ struct judged {
 	size_t finding;
 	char fp[WN_FP_LEN + 1];
 	wn_verdict verdict;
+	wn_reason reason;
 	char *note, *subject;
 	time_t date;
 	wn_sim_finding sim;	/* what likeness compares */
@@ -148,6 +149,7 @@ static wn_status judged_new(const wn_item *it, size_t i, struct judged **out)
 	memcpy(j->fp, f->fingerprint, sizeof(j->fp));
 	j->verdict = it->verdicts[i];
 	j->note = wn_strdup0(it->notes ? it->notes[i] : NULL);
+	j->reason = it->reasons ? it->reasons[i] : WN_REASON_NONE;
 	j->subject = wn_strdup0(subject_of(it));
 	j->date = it->date;
 	if (!j->review || !j->subject || (it->notes && it->notes[i] && !j->note)) {
@@ -377,6 +379,7 @@ static wn_status seen_fill(const struct judged *j, const wn_sim_result *r, wn_se
 	out->bot = j->sim.bot;
 	out->verdict = j->verdict;
 	out->note = wn_strdup0(j->note);
+	out->reason = j->reason;
 	out->patch_subject = strdup(j->subject);
 	out->date = j->date;
 	out->summary = strdup(j->sim.summary ? j->sim.summary : "");

@@ -68,6 +68,8 @@ wn_status sh_format(const wn_share_value *v, const char *review, wn_buf *out)
 		st = wn_buf_printf(out, "review: %s\nstate: %s\n", id, wn_verdict_name(v->verdict));
 	if (st == WN_OK && v->severity != WN_SEV_NONE)
 		st = wn_buf_printf(out, "severity: %s\n", wn_severity_name(v->severity));
+	if (st == WN_OK && wn_reason_name(v->reason))
+		st = wn_buf_printf(out, "reason: %s\n", wn_reason_name(v->reason));
 	if (st == WN_OK)
 		st = wn_buf_printf(out, "author: %s\ntime: %s\n", v->author ? v->author : "", when);
 	/* A note of many lines is many "note:" lines. */
@@ -105,6 +107,13 @@ static wn_status take(wn_share_value *v, char **review, wn_buf *note, const char
 		return wn_verdict_from_name(val, &v->verdict) == WN_OK ? WN_OK : WN_PARSE;
 	if (!strcmp(key, "severity")) {
 		v->severity = wn_severity_parse(val);
+		return WN_OK;
+	}
+	/* A reason this winnow does not know (a newer list) reads as none
+	 * rather than refusing the decision it explains. */
+	if (!strcmp(key, "reason")) {
+		if (wn_reason_from_name(val, &v->reason) != WN_OK)
+			v->reason = WN_REASON_NONE;
 		return WN_OK;
 	}
 	if (!strcmp(key, "author")) {
@@ -172,7 +181,7 @@ wn_status sh_parse(const char *text, wn_share_value *v, char **review, wn_error 
 
 bool sh_same(const wn_share_value *a, const wn_share_value *b)
 {
-	return a->verdict == b->verdict && a->severity == b->severity &&
+	return a->verdict == b->verdict && a->severity == b->severity && a->reason == b->reason &&
 	       !strcmp(a->note ? a->note : "", b->note ? b->note : "");
 }
 

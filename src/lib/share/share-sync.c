@@ -290,7 +290,7 @@ static long finding_of(const wn_item *it, const char *fp)
 	return -1;
 }
 
-/* Mark the changes of one review, one action per verdict and note. */
+/* Mark the changes of one review, one action per verdict, reason and note. */
 static wn_status apply(struct ctx *c, wn_item *it, struct change *ch, size_t n)
 {
 	wn_mark_target *t = calloc(n ? n : 1, sizeof(*t));
@@ -305,11 +305,14 @@ static wn_status apply(struct ctx *c, wn_item *it, struct change *ch, size_t n)
 			continue;
 		for (size_t j = k; j < n; j++)
 			if (!done[j] && ch[j].v.verdict == ch[k].v.verdict &&
+			    ch[j].v.reason == ch[k].v.reason &&
 			    !strcmp(ch[j].v.note ? ch[j].v.note : "", note)) {
 				done[j] = true;
 				t[nt++] = (wn_mark_target) { it, ch[j].finding };
 			}
-		st = wn_store_mark_many(c->store, t, nt, ch[k].v.verdict, note, c->err);
+		/* The shared decision's reason, none included: it is the
+		 * decision as its author left it. */
+		st = wn_store_mark_why(c->store, t, nt, ch[k].v.verdict, note, ch[k].v.reason, c->err);
 	}
 	for (size_t k = 0; st == WN_OK && k < n; k++)
 		if (it->severity && it->severity[ch[k].finding - 1] != ch[k].v.severity)

@@ -80,13 +80,15 @@ static wn_status local_add(struct locals *l, notmuch_message_t *msg, const char 
 	x->v.verdict = v;
 	x->v.note = note;
 	x->v.severity = wn_props_read_severity(msg, fp);
+	x->v.reason = wn_props_read_reason(msg, fp);
 	return WN_OK;
 }
 
 /* Every finding of msg with a verdict, note or severity of its own. */
 wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out)
 {
-	static const char *const prefixes[] = { WN_PROP_VERDICT, WN_PROP_NOTE, WN_PROP_SEVERITY };
+	static const char *const prefixes[] = { WN_PROP_VERDICT, WN_PROP_NOTE, WN_PROP_SEVERITY,
+						WN_PROP_REASON };
 	notmuch_message_properties_t *p = notmuch_message_get_properties(msg, "winnow.", FALSE);
 	wn_status st = WN_OK;
 
@@ -96,7 +98,7 @@ wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out)
 		const char *key = notmuch_message_properties_key(p);
 		char fp[WN_FP_LEN + 1];
 
-		for (size_t k = 0; k < 3 && st == WN_OK; k++)
+		for (size_t k = 0; k < sizeof(prefixes) / sizeof(*prefixes) && st == WN_OK; k++)
 			if (key_fp(key, prefixes[k], fp))
 				st = local_add(out, msg, fp);
 	}
@@ -107,7 +109,8 @@ wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out)
 
 static bool decided(const wn_share_value *v)
 {
-	return v->verdict != WN_VERDICT_UNTRIAGED || v->severity != WN_SEV_NONE || (v->note && *v->note);
+	return v->verdict != WN_VERDICT_UNTRIAGED || v->severity != WN_SEV_NONE ||
+	       v->reason != WN_REASON_NONE || (v->note && *v->note);
 }
 
 /* --- the repository's side ----------------------------------------------- */

@@ -57,7 +57,8 @@ wn_status wn_stats_keys_parse(const char *spec, wn_stats_key keys[WN_STATS_MAX_K
 
 		if (!key_from_name(p, len, &k))
 			return wn_error_set(err, WN_USAGE, "unknown key '%.*s' (bot, severity, list, "
-					    "author, attribution, model, month or maintainer-severity)",
+					    "author, attribution, model, month, maintainer-severity "
+					    "or reason)",
 					    (int) len, p);
 		for (size_t i = 0; i < *n; i++)
 			if (keys[i] == k)
@@ -121,6 +122,7 @@ struct wn_stats {
 	size_t ntouched, touched_cap;
 	/* The review being added: did its patch's author answer it? */
 	bool replied;
+	size_t missed;		/* of the review being added */
 };
 
 wn_status wn_stats_new(const wn_stats_key *keys, size_t nkeys, unsigned flags,
@@ -242,6 +244,7 @@ static bool touch(wn_stats *s, size_t gi, size_t tag)
 	s->touched[s->ntouched++] = gi;
 	g->c.reviews++;
 	g->c.author_replied += s->replied;
+	g->c.missed += s->missed;
 	if (!(s->flags & WN_STATS_MEMBERS))
 		return true;
 	if ((g->nmembers & (g->nmembers - 1)) == 0) {
@@ -323,6 +326,13 @@ static wn_severity own_severity(const wn_item *it, size_t i)
 	return it->severity ? it->severity[i] : WN_SEV_NONE;
 }
 
+/* Why finding i was given its verdict; WN_REASON_NONE when not said. */
+static wn_reason reason_of(const wn_item *it, size_t i)
+{
+	return it->reasons && (unsigned) it->reasons[i] < WN_REASON_COUNT ? it->reasons[i]
+									   : WN_REASON_NONE;
+}
+
 /* The group of finding i (none: a review without findings). */
 static long group_of(wn_stats *s, const struct review_values *rv, const wn_item *it, size_t i,
 		     bool none)
@@ -334,6 +344,8 @@ static long group_of(wn_stats *s, const struct review_values *rv, const wn_item 
 			v[k] = none ? NULL : wn_severity_name(it->review->findings[i].severity);
 		else if (s->keys[k] == WN_STATS_BY_MAINTAINER_SEVERITY)
 			v[k] = none ? NULL : wn_severity_name(own_severity(it, i));
+		else if (s->keys[k] == WN_STATS_BY_REASON)
+			v[k] = none ? NULL : wn_reason_name(reason_of(it, i));
 		else
 			v[k] = rv->v[s->keys[k]];
 	return find_group(s, v);
@@ -374,6 +386,8 @@ static void count_finding(wn_stats_counts *c, const wn_item *it, size_t i, unsig
 	c->verdicts[v]++;
 	if (it->forwarded && it->forwarded[i])
 		c->forwarded++;
+	if (v == WN_VERDICT_FALSE_POSITIVE)
+		c->fp_reason[reason_of(it, i)]++;
 	if (v != WN_VERDICT_UNTRIAGED)
 		c->agree[it->review->findings[i].preexisting][v == WN_VERDICT_PREEXISTING]++;
 	c->regraded += own != WN_SEV_NONE && own != it->review->findings[i].severity;
@@ -402,8 +416,10 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 	review_values(it, &rv);
 	s->ntouched = 0;
 	s->replied = wn_item_replied(it) == WN_REPLIED_AUTHOR;
+	s->missed = it->nmisses;
 	s->total.reviews++;
 	s->total.author_replied += s->replied;
+	s->total.missed += it->nmisses;
 	for (size_t i = 0; i < n; i++) {
 		count_finding(&s->total, it, i, facts ? facts[i] : 0);
 		gi = group_of(s, &rv, it, i, false);
@@ -413,7 +429,8 @@ wn_status wn_stats_add_facts(wn_stats *s, const wn_item *it, size_t tag, const u
 	}
 	/* A review without findings still counts in its review's groups:
 	 * Sashiko's "no issues found" is part of its record. */
-	if (n == 0 && !keyed_by(s, WN_STATS_BY_SEVERITY) && !keyed_by(s, WN_STATS_BY_MAINTAINER_SEVERITY)) {
+	if (n == 0 && !keyed_by(s, WN_STATS_BY_SEVERITY) && !keyed_by(s, WN_STATS_BY_MAINTAINER_SEVERITY) &&
+	    !keyed_by(s, WN_STATS_BY_REASON)) {
 		gi = group_of(s, &rv, it, 0, true);
 		if (gi < 0 || !touch(s, (size_t) gi, tag) || !note_spelling(s, (size_t) gi, &rv))
 			return WN_NOMEM;
@@ -435,6 +452,11 @@ static int rank(wn_stats_key key, const char *v)
 	case WN_STATS_BY_SEVERITY:
 	case WN_STATS_BY_MAINTAINER_SEVERITY:
 		return (int) wn_severity_parse(v);
+	case WN_STATS_BY_REASON: {
+		wn_reason r = WN_REASON_NONE;
+		wn_reason_from_name(v, &r);
+		return (int) r;
+	}
 	case WN_STATS_BY_ATTRIBUTION:
 		for (int a = 0; a < WN_ATTR_COUNT; a++)
 			if (strcmp(v, wn_attr_name((wn_attr_status) a)) == 0)

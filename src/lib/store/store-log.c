@@ -146,6 +146,11 @@ wn_status log_index(wn_store *s, size_t i)
 			f->ne = i;
 			f->nc = k;
 		}
+		if (e->c[k].has_reason) {
+			f->has_reason = true;
+			f->re = i;
+			f->rc = k;
+		}
 	}
 	return WN_OK;
 }
@@ -206,6 +211,11 @@ const struct change *log_newest_sev(const wn_store *s, const struct finding *f)
 const struct change *log_newest_note(const wn_store *s, const struct finding *f)
 {
 	return f->has_note ? &s->e[f->ne].c[f->nc] : NULL;
+}
+
+const struct change *log_newest_reason(const wn_store *s, const struct finding *f)
+{
+	return f->has_reason ? &s->e[f->re].c[f->rc] : NULL;
 }
 
 static bool change_pending(const struct change *c)
@@ -345,16 +355,32 @@ static bool jdup(json_t *v, char **out)
 	return json_is_string(v) && (*out = strdup(json_string_value(v))) != NULL;
 }
 
-/* [FP, STATE, PREV, PREV_NOTE|null, NOTE|null(, REJECTED)] */
+/* A reason's name, "" or null for none; false for anything else (an
+ * unknown name from a newer winnow fails the line, as an unknown
+ * verdict does, rather than be written as something else). */
+static bool jreason(json_t *v, wn_reason *out)
+{
+	*out = WN_REASON_NONE;
+	if (!v || json_is_null(v))
+		return true;
+	if (!json_is_string(v))
+		return false;
+	return !*json_string_value(v) || wn_reason_from_name(json_string_value(v), out) == WN_OK;
+}
+
+/* [FP, STATE, PREV, PREV_NOTE|null, NOTE|null(, REJECTED|null(, REASON, PREV_REASON))] */
 static wn_status read_change(json_t *a, struct change *c)
 {
 	json_t *note = json_array_get(a, 4);
+	json_t *reason = json_array_get(a, 6);
 
 	if (!json_is_array(a) || json_array_size(a) < 5 || !json_is_string(json_array_get(a, 0)) ||
 	    !jstate(json_array_get(a, 1), &c->v) || !jstate(json_array_get(a, 2), &c->prev) ||
-	    (!json_is_null(note) && !json_is_string(note)))
+	    (!json_is_null(note) && !json_is_string(note)) ||
+	    !jreason(reason, &c->reason) || !jreason(json_array_get(a, 7), &c->prev_reason))
 		return WN_PARSE;
 	c->has_note = json_is_string(note);
+	c->has_reason = json_is_string(reason);
 	if (!(c->fp = strdup(json_string_value(json_array_get(a, 0)))) ||
 	    !jdup(json_array_get(a, 3), &c->prev_note) || !jdup(note, &c->note) ||
 	    !jdup(json_array_get(a, 5), &c->rejected))
@@ -575,6 +601,8 @@ wn_status log_line(const char *line, size_t len, void *store)
 		st = read_reject(s, o);
 	else if (strcmp(op, "forward") == 0)
 		st = read_forward(s, o, WN_PROP_FORWARDED);
+	else if (strcmp(op, "missed") == 0)
+		st = read_forward(s, o, WN_PROP_MISSED);
 	else if (strcmp(op, "reported") == 0)
 		st = read_forward(s, o, WN_PROP_REPORTED);
 	else if (strcmp(op, "sendmail") == 0)
@@ -654,8 +682,13 @@ static json_t *change_json(const struct change *c, bool full)
 			      jnullable(c->prev_note),
 			      c->has_note ? json_string(c->note ? c->note : "") : json_null());
 
-	if (a && full && c->rejected)
-		json_array_append_new(a, json_string(c->rejected));
+	if (a && ((full && c->rejected) || c->has_reason))
+		json_array_append_new(a, jnullable(full ? c->rejected : NULL));
+	if (a && c->has_reason) {
+		const char *r = wn_reason_name(c->reason), *p = wn_reason_name(c->prev_reason);
+		json_array_append_new(a, json_string(r ? r : ""));
+		json_array_append_new(a, jnullable(p));
+	}
 	return a;
 }
 
@@ -666,7 +699,8 @@ static wn_status put_forward(wn_buf *b, const struct entry *e, bool full)
 	for (size_t k = 0; fps && k < e->nc; k++)
 		json_array_append_new(fps, json_string(e->c[k].fp));
 	o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:s, s:o}", "op",
-		      strcmp(e->prop, WN_PROP_REPORTED) == 0 ? "reported" : "forward", "eid", e->eid,
+		      strcmp(e->prop, WN_PROP_REPORTED) == 0 ? "reported"
+		      : strcmp(e->prop, WN_PROP_MISSED) == 0 ? "missed" : "forward", "eid", e->eid,
 		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t,
 		      "value", e->forward, "fps", fps);
 	if (o && full && !log_forward_pending(e))

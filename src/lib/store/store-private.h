@@ -9,10 +9,13 @@
  *       the findings of a review, written once before its first mark, so
  *       the writer can keep winnow/triaged right without parsing mail;
  *   {"op":"mark","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
- *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED]]...]}
+ *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED|null,REASON,PREV_REASON|null]]...]}
  *       one user action on one review: every finding it changed, with
  *       the state and note before (for undo).  NOTE null leaves the
- *       note alone, "" removes it.  A mark of every finding is one line,
+ *       note alone, "" removes it.  REASON (issue 26), when there, sets
+ *       why the verdict was given (a WN_REASON_LIST name; "" removes
+ *       it), in the same line as the verdict so a crash keeps both or
+ *       neither; PREV_REASON is the one before, for undo.  A mark of every finding is one line,
  *       so its size is linear in the number of findings;
  *   {"op":"applied","eids":[E...]}     the writer put them into notmuch;
  *   {"op":"forward","eid":E,"group":E,"id":MSGID,"t":UNIX,"value":V,"fps":[FP...]}
@@ -20,6 +23,9 @@
  *       "<rfc3339 time> <message-id of the mail sent>"); never undone;
  *   {"op":"reported",...}  the same for the feedback digest to the
  *       bot's operators (winnow.reported.<fp>=V);
+ *   {"op":"missed",...,"value":"<rfc3339 time> <note>","fps":[ID]}
+ *       a bug the bot missed, recorded on the review (issue 26):
+ *       winnow.missed.<ID>=V, ID unique to the record; never undone;
  *   {"op":"severity","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
  *    "c":[[FP,SEV|null,PREV_SEV|null[,REJECTED]]...]}
  *       the maintainer's own severity (winnow.severity.<fp>), undone
@@ -60,6 +66,8 @@ struct change {
 	bool has_note;		/* sets the note; "" removes it */
 	char *note;		/* when has_note */
 	char *prev_note;	/* the note before; NULL: none */
+	bool has_reason;	/* sets the reason; WN_REASON_NONE removes it */
+	wn_reason reason, prev_reason;
 	bool applied;		/* notmuch holds it (or something newer) */
 	char *rejected;		/* why the writer set it aside; NULL */
 };
@@ -86,6 +94,8 @@ struct finding {
 	size_t e, c;		/* the newest, s->e[e].c[c] */
 	bool has_note;		/* some change set its note: */
 	size_t ne, nc;		/* the newest one, s->e[ne].c[nc] */
+	bool has_reason;	/* some change set its reason: */
+	size_t re, rc;		/* the newest one */
 	bool has_sev;		/* some change set the maintainer's severity: */
 	size_t se, sc;		/* the newest one */
 };
@@ -177,6 +187,8 @@ const struct change *log_newest(const wn_store *s, const struct finding *f);
 const struct change *log_newest_sev(const wn_store *s, const struct finding *f);
 /* The newest change that set the note; NULL when none did. */
 const struct change *log_newest_note(const wn_store *s, const struct finding *f);
+/* The newest change that set the reason; NULL when none did. */
+const struct change *log_newest_reason(const wn_store *s, const struct finding *f);
 /* Does notmuch still lack the newest decision on f? */
 bool log_pending(const wn_store *s, const struct finding *f);
 size_t log_pending_count(const wn_store *s);

@@ -134,6 +134,7 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 	for (size_t i = lo; i < hi && nst == NOTMUCH_STATUS_SUCCESS; i++) {
 		const struct change *c = log_newest(f, v[i]), *n = log_newest_note(f, v[i]);
 		const struct change *sc = log_newest_sev(f, v[i]);
+		const struct change *rc = log_newest_reason(f, v[i]);
 		notmuch_status_t w;
 
 		/* One change notmuch refuses must not cost the others. */
@@ -144,6 +145,9 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 			w = wn_props_set_verdict(msg, v[i]->fp, c->v);
 			if (w == NOTMUCH_STATUS_SUCCESS && n)
 				w = wn_props_set_note(msg, v[i]->fp, n->note);
+			if (w == NOTMUCH_STATUS_SUCCESS && rc)
+				w = wn_props_set_one(msg, WN_PROP_REASON, v[i]->fp,
+						     wn_reason_name(rc->reason));
 			if (w != NOTMUCH_STATUS_SUCCESS)
 				reject(f, o, eid, v[i]->fp, notmuch_status_to_string(w));
 		}

@@ -35,10 +35,11 @@ const char *wn_store_journal_path(const wn_store *s)
 /* What the journal decided about a finding that notmuch does not hold
  * yet: each part only when it is pending. */
 struct jview {
-	bool has_v, has_note, has_sev;
+	bool has_v, has_note, has_sev, has_reason;
 	wn_verdict v;
 	const char *note;	/* NULL: removed */
 	wn_severity sev;
+	wn_reason reason;
 };
 
 static bool pending_change(const struct change *c)
@@ -66,6 +67,10 @@ static void journal_view(const wn_store *s, const char *msgid, const char *fp, s
 		j->has_sev = true;
 		j->sev = c->sev;
 	}
+	if (pending_change(c = log_newest_reason(s, f))) {
+		j->has_reason = true;
+		j->reason = c->reason;
+	}
 }
 
 static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
@@ -77,6 +82,8 @@ static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
 		it->verdicts[i] = j.v;
 	if (j.has_sev && it->severity)
 		it->severity[i] = j.sev;
+	if (j.has_reason && it->reasons)
+		it->reasons[i] = j.reason;
 	if (j.has_note) {
 		char *copy = j.note ? strdup(j.note) : NULL;
 		/* Out of memory keeps the stored note rather than losing it. */
@@ -96,6 +103,10 @@ static void overlay_records(const wn_store *s, wn_item *it)
 
 		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
 			continue;
+		if (strcmp(e->prop, WN_PROP_MISSED) == 0) {
+			wn_props_add_miss(it, e->forward);
+			continue;
+		}
 		into = strcmp(e->prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
 		for (size_t k = 0; into && k < e->nc; k++)
 			for (size_t f = 0; f < it->review->nfindings; f++) {
@@ -125,13 +136,15 @@ void wn_store_overlay(const wn_store *s, wn_item *it)
 /* The state of a finding right now: notmuch (msg, may be NULL) under the
  * journal's pending decisions.  *note is malloc'd (NULL: none). */
 static bool current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
-			  const char *fp, wn_verdict *v, char **note, wn_severity *sev)
+			  const char *fp, wn_verdict *v, char **note, wn_severity *sev,
+			  wn_reason *reason)
 {
 	struct jview j;
 
 	*v = WN_VERDICT_UNTRIAGED;
 	*note = NULL;
 	*sev = msg ? wn_props_read_severity(msg, fp) : WN_SEV_NONE;
+	*reason = msg ? wn_props_read_reason(msg, fp) : WN_REASON_NONE;
 	if (msg && !wn_props_read_finding(msg, fp, v, note))
 		return false;
 	journal_view(s, msgid, fp, &j);
@@ -139,6 +152,8 @@ static bool current_state(const wn_store *s, notmuch_message_t *msg, const char 
 		*v = j.v;
 	if (j.has_sev)
 		*sev = j.sev;
+	if (j.has_reason)
+		*reason = j.reason;
 	if (j.has_note) {
 		free(*note);
 		*note = j.note ? strdup(j.note) : NULL;
@@ -169,6 +184,7 @@ static void recognise_applied(wn_store *s)
 		struct change *c = (struct change *) log_newest(s, v[i]);
 		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
 		const struct change *nc = log_newest_note(s, v[i]);
+		const struct change *rc = log_newest_reason(s, v[i]);
 		wn_verdict have;
 		char *note = NULL;
 		bool same;
@@ -186,6 +202,8 @@ static void recognise_applied(wn_store *s)
 		if (same && nc)
 			same = nc->note && *nc->note ? note && strcmp(note, nc->note) == 0 : !note;
 		free(note);
+		if (same && rc)
+			same = wn_props_read_reason(msg, v[i]->fp) == rc->reason;
 		if (same && c)
 			c->applied = true;
 		if (sc && wn_props_read_severity(msg, v[i]->fp) == sc->sev)
@@ -348,6 +366,8 @@ struct mark {
 	wn_verdict v;
 	const char *note;
 	wn_severity sev;
+	bool set_reason;	/* sets the reason (WN_REASON_NONE removes it) */
+	wn_reason reason;
 	size_t first;		/* s->n before: entries from here are ours */
 	const bool *pick;	/* of the one target's findings; NULL: all of range_of */
 	bool and_severity;	/* a verdict entry, then a severity one */
@@ -380,7 +400,7 @@ static bool change_is_same(const struct change *c, bool severity)
 {
 	if (severity)
 		return c->sev == c->prev_sev;
-	return c->v == c->prev &&
+	return c->v == c->prev && (!c->has_reason || c->reason == c->prev_reason) &&
 	       (!c->has_note || strcmp(c->note ? c->note : "", c->prev_note ? c->prev_note : "") == 0);
 }
 
@@ -417,6 +437,9 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 			c->prev_note = wn_strdup0(it->notes[i]);
 			c->has_note = m->note != NULL;
 			c->note = wn_strdup0(m->note);
+			c->has_reason = m->set_reason;
+			c->reason = m->reason;
+			c->prev_reason = it->reasons ? it->reasons[i] : WN_REASON_NONE;
 			if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
 				return WN_NOMEM;
 		}
@@ -543,6 +566,8 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 					continue;
 			}
 			it->verdicts[i] = m->v;
+			if (m->set_reason && it->reasons)
+				it->reasons[i] = m->reason;
 			if (m->note) {
 				free(it->notes[i]);
 				it->notes[i] = *m->note ? strdup(m->note) : NULL;
@@ -566,13 +591,30 @@ wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_
 	return mark_run(&m, err);
 }
 
+wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
+			    const char *note, wn_reason reason, wn_error *err)
+{
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note,
+			  .set_reason = true, .reason = reason };
+	wn_status st;
+
+	if ((unsigned) reason >= WN_REASON_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad reason");
+	if ((unsigned) v >= WN_VERDICT_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad verdict");
+	if ((st = check_note(note, err)) != WN_OK)
+		return st;
+	return mark_run(&m, err);
+}
+
 wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,
 			       size_t *changed, wn_error *err)
 {
 	wn_mark_target t = { it, 0 };
 	struct mark m = { .s = s, .t = &t, .n = 1, .pick = pick, .skip_same = true,
 			  .severity = !spec->verdict, .and_severity = spec->verdict && spec->severity,
-			  .v = spec->v, .note = spec->note, .sev = spec->sev };
+			  .v = spec->v, .note = spec->note, .sev = spec->sev,
+			  .set_reason = spec->verdict && spec->reason, .reason = spec->why };
 	wn_status st;
 
 	if (changed)
@@ -585,6 +627,10 @@ wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const
 		return wn_error_set(err, WN_USAGE, "bad severity");
 	if (!spec->verdict && spec->note)
 		return wn_error_set(err, WN_USAGE, "a note goes with a verdict");
+	if (!spec->verdict && spec->reason)
+		return wn_error_set(err, WN_USAGE, "a reason goes with a verdict");
+	if (spec->reason && (unsigned) spec->why >= WN_REASON_COUNT)
+		return wn_error_set(err, WN_USAGE, "bad reason");
 	if ((st = check_note(spec->note, err)) != WN_OK)
 		return st;
 	st = mark_run(&m, err);
@@ -666,15 +712,17 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		struct change *c = &e->c[e->nc];
 		wn_verdict v;
 		wn_severity sev;
+		wn_reason reason;
 		char *note = NULL;
 		bool same_note;
 
-		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev)) {
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
 			free(note);
 			return WN_NOMEM;
 		}
-		same_note = !oc->has_note ||
-			    strcmp(note ? note : "", oc->note ? oc->note : "") == 0;
+		same_note = (!oc->has_note ||
+			     strcmp(note ? note : "", oc->note ? oc->note : "") == 0) &&
+			    (!oc->has_reason || reason == oc->reason);
 		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
 			free(note);
 			if (note_kept(u, o->msgid, oc->fp, v, sev) != WN_OK)
@@ -696,6 +744,9 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		c->prev = v;
 		c->prev_note = note;
 		c->has_note = oc->has_note;
+		c->has_reason = oc->has_reason;
+		c->reason = oc->prev_reason;
+		c->prev_reason = reason;
 		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
 			return WN_NOMEM;
 	}
@@ -841,10 +892,15 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 		if (!first || e->severity == kind)
 			h->changes += e->nc;
 		h->undone = h->undone || e->undone;
-		for (size_t k = 0; k < e->nc; k++)
+		for (size_t k = 0; k < e->nc; k++) {
 			h->note = h->note || (e->c[k].has_note &&
 					      strcmp(e->c[k].note ? e->c[k].note : "",
 						     e->c[k].prev_note ? e->c[k].prev_note : "") != 0);
+			if (!h->reason && e->c[k].has_reason && e->c[k].reason != e->c[k].prev_reason) {
+				h->reason = true;
+				h->reason_to = e->c[k].reason;
+			}
+		}
 	}
 	if (!(h->fp = strdup(first ? first->fp : ""))) {
 		wn_history_item_clear(h);
@@ -979,6 +1035,7 @@ struct fwd {
 	const size_t *findings;
 	size_t n;
 	const char *value;
+	const char *key;	/* a miss: the one record's key, instead of findings */
 	size_t first;
 };
 
@@ -995,7 +1052,8 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 		st = WN_OK;
 		for (size_t k = 0; k < f->n && st == WN_OK; k++) {
 			struct change *c = &e->c[e->nc++];
-			if (!(c->fp = strdup(f->it->review->findings[f->findings[k] - 1].fingerprint)))
+			if (!(c->fp = strdup(f->key ? f->key
+					     : f->it->review->findings[f->findings[k] - 1].fingerprint)))
 				st = WN_NOMEM;
 		}
 	}
@@ -1014,7 +1072,7 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t *findings,
 			size_t n, const char *sent_msgid, time_t when, wn_error *err)
 {
-	struct fwd f = { s, prop, it, findings, n, NULL, s->n };
+	struct fwd f = { s, prop, it, findings, n, NULL, NULL, s->n };
 	char stamp[64], *value = NULL, **into;
 	struct tm tm;
 	wn_status st;
@@ -1056,4 +1114,47 @@ wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings, si
 			    const char *msgid, time_t when, wn_error *err)
 {
 	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, when, err);
+}
+
+/* --- missed findings ------------------------------------------------------------ */
+
+wn_status wn_store_missed(wn_store *s, wn_item *it, const char *note, time_t when, wn_error *err)
+{
+	struct fwd f = { s, WN_PROP_MISSED, it, NULL, 1, NULL, NULL, s->n };
+	size_t len = note ? strlen(note) : 0;
+	char stamp[64], *value = NULL, *key = NULL;
+	struct tm tm;
+	wn_status st;
+
+	if (!it->loaded || !it->review)
+		return wn_error_set(err, WN_USAGE, "review %s is not loaded", it->id);
+	if (len == 0)
+		return wn_error_set(err, WN_USAGE, "say in a note what the bot missed");
+	if (len > WN_MISS_NOTE_MAX)
+		return wn_error_set(err, WN_USAGE, "the note is %zu bytes long; a missed finding's "
+				    "note is at most %d", len, WN_MISS_NOTE_MAX);
+	if (!wn_text_utf8_valid(note, len))
+		return wn_error_set(err, WN_USAGE, "the note is not valid UTF-8 text");
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char) note[i] < 0x20 || note[i] == 0x7f)
+			return wn_error_set(err, WN_USAGE, "the note of a missed finding is one line "
+					    "without control characters");
+	/* Its own key, so misses recorded on one review never replace
+	 * each other, whichever process records them. */
+	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
+	    asprintf(&value, "%s %s", stamp, note) < 0 ||
+	    asprintf(&key, "%llx-%lx-%lx", (long long) time(NULL), (long) getpid(), ++s->counter) < 0) {
+		free(value);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	f.value = value;
+	f.key = key;
+	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	if (st != WN_OK && s->n > f.first)
+		log_truncate(s, f.first);
+	if (st == WN_OK)
+		wn_props_add_miss(it, value);
+	free(value);
+	free(key);
+	return st;
 }

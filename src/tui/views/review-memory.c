@@ -188,12 +188,18 @@ static bool accept(struct tui *t, struct review_memory *r, wn_item *it, size_t i
 {
 	const struct memo *m = &r->m[i];
 	wn_error err = WN_ERROR_INIT;
+	wn_mark_target tg = { it, i + 1 };
+	wn_status st;
 
 	if (!m->has_seen) {
 		tui_msg(t, ROLE_WARNING, "no similar finding was judged before");
 		return false;
 	}
-	if (wn_store_mark(t->store, it, i + 1, m->seen.verdict, m->seen.note, &err) != WN_OK) {
+	/* Its reason too, when it was given one (issue 26). */
+	st = m->seen.reason ? wn_store_mark_why(t->store, &tg, 1, m->seen.verdict, m->seen.note,
+						m->seen.reason, &err)
+			    : wn_store_mark(t->store, it, i + 1, m->seen.verdict, m->seen.note, &err);
+	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
 		wn_error_clear(&err);
 		return false;

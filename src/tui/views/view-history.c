@@ -86,7 +86,7 @@ static void history_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	struct history *hs = v->priv;
 	const wn_history_item *h = &hs->h[i];
 	unsigned dim = h->undone ? TA_DIM : 0;
-	bool narrow = COLS < 120, note_only = h->note && h->from == h->to;
+	bool narrow = COLS < 120, note_only = (h->note || h->reason) && h->from == h->to;
 	int vw = narrow ? 9 : 14;
 	char when[32] = "";
 	struct tm tm;
@@ -100,7 +100,7 @@ static void history_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	row_add(r, h->is_undo ? ROLE_HEADER : ROLE_A_NONE, 6,
 		h->is_undo ? "undo" : h->undone ? "undone" : "")->extra = dim;
 	if (note_only) {
-		row_add(r, ROLE_HEADER, 2 * vw + 4, "note")->extra = dim;
+		row_add(r, ROLE_HEADER, 2 * vw + 4, h->note ? "note" : "reason")->extra = dim;
 	} else {
 		c = row_add(r, role_of_verdict(h->from), vw, verdict_word(h->from, narrow));
 		c->right = true;

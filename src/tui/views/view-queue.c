@@ -359,7 +359,8 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 	}
 	snprintf(what, sizeof(what), "all %zu finding%s of %zu review%s", findings,
 		 findings == 1 ? "" : "s", n, n == 1 ? "" : "s");
-	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what))
+	if (tg && (!n || prompt_mark(t, what, verdict)) &&
+	    tui_mark_many(t, tg, n, verdict, n ? prompt_why(t, verdict) : WN_REASON_NONE, what))
 		select_none(q);
 	free(tg);
 }
@@ -718,7 +719,7 @@ static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
 		tui_msg(t, ROLE_STATUS, "nothing marked");
 		return;
 	}
-	if (!tui_mark(t, it, 0, verdict))
+	if (!tui_mark(t, it, 0, verdict, prompt_why(t, verdict)))
 		return;
 	if (!t->msg.len)
 		tui_msg(t, ROLE_STATUS, "marked %zu finding%s %s", n, n == 1 ? "" : "s",
@@ -906,6 +907,14 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 	case ACT_LIMIT:
 		limit(t, v);
 		break;
+	case ACT_MISSED: {
+		wn_item *it = current(t, v);
+
+		if (it)
+			tui_load(t, it);
+		tui_missed(t, it, prompt_missed(t, it));
+		break;
+	}
 	case ACT_NEXT_FINDING:
 	case ACT_PREV_FINDING:
 		if (v->lines)

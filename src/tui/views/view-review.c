@@ -202,6 +202,23 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);
 		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
 	}
+	if (it->reasons && wn_reason_name(it->reasons[cursor])) {
+		wn_buf_reset(&b);
+		wn_buf_printf(&b, "Why: %s (%s)", wn_reason_name(it->reasons[cursor]),
+			      wn_reason_label(it->reasons[cursor]));
+		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
+	}
+	for (size_t k = 0; k < it->nmisses; k++) {
+		/* "<rfc3339 time> <note>": the day is enough here. */
+		const char *m = it->misses[k], *sp = strchr(m, ' ');
+
+		wn_buf_reset(&b);
+		if (sp && sp - m > 10)
+			wn_buf_printf(&b, "Missed by the bot (%.10s): %s", m, sp + 1);
+		else
+			wn_buf_printf(&b, "Missed by the bot: %s", m);
+		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
+	}
 	for (const struct memo_line *m = review_memory_lines(rv->mem, cursor); m && m->text; m++)
 		add_lines(rv, m->role, m->text, true, width);
 	add_blank(rv);
@@ -645,7 +662,7 @@ static void mark(struct tui *t, struct view *v, wn_verdict verdict)
 		return;
 	}
 	f = &rv->it->review->findings[v->cursor];
-	if (!tui_mark(t, rv->it, v->cursor + 1, verdict))
+	if (!tui_mark(t, rv->it, v->cursor + 1, verdict, prompt_why(t, verdict)))
 		return;
 	for (size_t i = 0; i < n; i++)
 		if (rv->it->verdicts[i] == WN_VERDICT_UNTRIAGED)
@@ -702,7 +719,8 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 			tg[n++].finding = i + 1;
 		}
 	snprintf(what, sizeof(what), "%zu finding%s", n, n == 1 ? "" : "s");
-	if (tg && (!n || prompt_mark(t, what, verdict)) && tui_mark_many(t, tg, n, verdict, what)) {
+	if (tg && (!n || prompt_mark(t, what, verdict)) &&
+	    tui_mark_many(t, tg, n, verdict, n ? prompt_why(t, verdict) : WN_REASON_NONE, what)) {
 		memset(rv->sel, 0, nfindings(rv) * sizeof(*rv->sel));
 		rv->nsel = 0;
 	}
@@ -843,6 +861,9 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 	switch (a) {
 	case ACT_NOTE:
 		annotate(t, v);
+		return req_done();
+	case ACT_MISSED:
+		tui_missed(t, rv->it, prompt_missed(t, rv->it));
 		return req_done();
 	case ACT_DETAILS:
 		rv->details = !rv->details;

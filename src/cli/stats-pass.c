@@ -1,0 +1,164 @@
+/* winnow — the statistics pass shared by stats and report (stats-pass.h). */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats-pass.h"
+#include "stats-text.h"
+#include "walk.h"
+#include "winnow/series.h"
+
+/* The pass: the groupings, what the series says of each finding, and
+ * the dates seen. */
+struct pass {
+	wn_stats **s;
+	size_t n;
+	wn_series *series;
+	wn_stats_seen *seen;
+};
+
+static int count_one(wn_cli *cli, wn_item *it, void *arg)
+{
+	struct pass *ps = arg;
+	size_t n = it->review && !it->load_error ? it->review->nfindings : 0;
+	unsigned *facts = calloc(n ? n : 1, sizeof(*facts));
+	wn_later later;
+	wn_fixed fixed;
+	bool replied;
+	int rc = 0;
+
+	if (!facts)
+		return wn_cli_nomem(cli);
+	if (it->loaded && !it->load_error &&
+	    wn_index_author_replied(cli->idx, it, &replied, NULL) == WN_NOMEM) {
+		free(facts);
+		return wn_cli_nomem(cli);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (wn_series_later(ps->series, it, i, &later, NULL) == WN_OK)
+			facts[i] |= WN_STATS_LATER;
+		if (wn_series_fixed(ps->series, it, i, &fixed, NULL) == WN_OK)
+			facts[i] |= WN_STATS_FIXED;
+		wn_later_clear(&later);
+		wn_fixed_clear(&fixed);
+	}
+	for (size_t k = 0; k < ps->n && !rc; k++)
+		if (wn_stats_add_facts(ps->s[k], it, 0, facts) != WN_OK)
+			rc = wn_cli_nomem(cli);
+	/* The range of what was counted: a review that could not be read
+	 * is not. */
+	if (ps->seen && !it->load_error && it->date > 0) {
+		if (!ps->seen->first || it->date < ps->seen->first)
+			ps->seen->first = it->date;
+		if (it->date > ps->seen->last)
+			ps->seen->last = it->date;
+	}
+	free(facts);
+	return rc;
+}
+
+int wn_stats_pass(wn_cli *cli, const char *query, wn_stats **s, size_t n, wn_stats_seen *seen)
+{
+	struct pass ps = { s, n, NULL, seen };
+	int rc;
+
+	if (seen)
+		seen->first = seen->last = 0;
+	if (wn_series_new(cli->idx, &ps.series, NULL) != WN_OK)
+		return wn_cli_nomem(cli);
+	rc = wn_walk(cli, query, count_one, &ps, NULL);
+	for (size_t k = 0; !rc && k < n; k++)
+		wn_stats_sort(s[k]);
+	wn_series_free(&ps.series);
+	return rc;
+}
+
+static void key_int(wn_printer *p, const char *key, unsigned long v)
+{
+	p->map_key(p, key);
+	p->integer(p, (long long) v);
+}
+
+static void key_real(wn_printer *p, const char *key, bool has, double v)
+{
+	p->map_key(p, key);
+	if (has)
+		p->real(p, v);
+	else
+		p->null(p);
+}
+
+/* {"pre-existing": n, "other": n}: what the maintainer said of the
+ * triaged findings the bot gave claim to. */
+static void agreement_row(wn_printer *p, const char *key, const unsigned long said[2])
+{
+	p->map_key(p, key);
+	p->begin_map(p);
+	key_int(p, wn_verdict_name(WN_VERDICT_PREEXISTING), said[1]);
+	key_int(p, "other", said[0]);
+	p->end(p);
+}
+
+/* One group (g NULL: the total) as a record: its key values, the counts
+ * under the verdict names, the rates (null without triaged findings). */
+void wn_stats_record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
+		     const wn_stats_counts *c)
+{
+	wn_stats_rates r;
+
+	wn_stats_rates_of(c, &r);
+	p->begin_map(p);
+	for (size_t k = 0; k < wn_stats_nkeys(s); k++) {
+		p->map_key(p, wn_stats_key_name(wn_stats_key_at(s, k)));
+		p->string(p, g ? g->value[k] : NULL);
+	}
+	/* The model is the key its spellings share: say which were seen,
+	 * blank-separated (an Assisted-by model is one word). */
+	for (size_t k = 0; k < wn_stats_nkeys(s); k++)
+		if (wn_stats_key_at(s, k) == WN_STATS_BY_MODEL) {
+			char *sp = g && g->value[k] ? wn_stats_spellings(g, " ", " ...") : NULL;
+
+			p->map_key(p, "model_spellings");
+			p->string(p, sp);
+			free(sp);
+		}
+	p->map_key(p, "total");
+	p->boolean(p, !g);
+	key_int(p, "reviews", c->reviews);
+	key_int(p, "findings", c->findings);
+	for (unsigned v = 0; v < WN_VERDICT_COUNT; v++)
+		key_int(p, wn_verdict_name((wn_verdict) v), c->verdicts[v]);
+	key_int(p, "forwarded", c->forwarded);
+	key_int(p, "later_patch", c->later_patch);
+	key_int(p, "fixed_later", c->fixed_later);
+	key_int(p, "author_replied", c->author_replied);
+	key_int(p, "regraded", c->regraded);
+	key_int(p, "missed", c->missed);
+	p->map_key(p, "false_positive_reasons");
+	p->begin_map(p);
+	for (unsigned k = 0; k < WN_REASON_COUNT; k++)
+		key_int(p, k ? wn_reason_name((wn_reason) k) : "unstated", c->fp_reason[k]);
+	p->end(p);
+	key_int(p, "triaged", r.triaged);
+	key_real(p, "false_positive_rate", r.has_rate, r.fp_rate);
+	key_real(p, "false_positive_low", r.has_rate, r.fp_low);
+	key_real(p, "false_positive_high", r.has_rate, r.fp_high);
+	key_real(p, "preexisting_share", r.has_rate, r.pre_share);
+	p->map_key(p, "agreement");
+	p->begin_map(p);
+	agreement_row(p, "bot_preexisting", c->agree[1]);
+	agreement_row(p, "bot_new", c->agree[0]);
+	p->end(p);
+	p->end(p);
+}
+
+void wn_stats_records(wn_printer *p, const wn_stats *s)
+{
+	p->begin_list(p);
+	for (size_t i = 0; i < wn_stats_ngroups(s); i++)
+		wn_stats_record(p, s, wn_stats_group_at(s, i), &wn_stats_group_at(s, i)->c);
+	wn_stats_record(p, s, NULL, wn_stats_total(s));
+	p->end(p);
+}
+
