@@ -766,23 +766,50 @@ static void test_lkp_family(void **state)
 		">> drivers/x.c:20:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_a\xe2\x80\x99\n"
 		">> drivers/x.c:21:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_b\xe2\x80\x99\n"
 		">> drivers/x.c:22:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_c\xe2\x80\x99\n"
-		">> drivers/x.c:23:7: error: implicit declaration of function \xe2\x80\x98pad_lock_d\xe2\x80\x99\n";
+		">> drivers/x.c:23:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_d\xe2\x80\x99\n"
+		">> drivers/x.c:24:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_e\xe2\x80\x99\n"
+		">> drivers/x.c:25:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_f\xe2\x80\x99\n"
+		">> drivers/x.c:26:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_g\xe2\x80\x99\n"
+		">> drivers/x.c:27:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_h\xe2\x80\x99\n"
+		">> drivers/x.c:28:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_i\xe2\x80\x99\n"
+		">> drivers/x.c:29:7: warning: implicit declaration of function \xe2\x80\x98pad_lock_j\xe2\x80\x99\n"
+		">> drivers/x.c:30:7: error: implicit declaration of function \xe2\x80\x98pad_lock_k\xe2\x80\x99\n"
+		">> drivers/x.c:31:1: warning: symbol 'dev_attr_cog_3' was not declared. Should it be static?\n"
+		">> drivers/x.c:32:1: warning: symbol 'dev_attr_cog_4' was not declared. Should it be static?\n"
+		">> drivers/x.c:33:1: warning: symbol 'dev_attr_cog_5' was not declared. Should it be static?\n"
+		">> drivers/x.c:34:1: warning: symbol 'dev_attr_cog_6' was not declared. Should it be static?\n"
+		">> drivers/x.c:35:1: warning: symbol 'dev_attr_cog_7' was not declared. Should it be static?\n"
+		">> drivers/x.c:36:1: warning: symbol 'dev_attr_cog_8' was not declared. Should it be static?\n"
+		">> drivers/x.c:37:1: warning: symbol 'dev_attr_cog_9' was not declared. Should it be static?\n"
+		">> drivers/x.c:40:7: warning: implicit declaration of function \xe2\x80\x98hub_read_a\xe2\x80\x99\n"
+		">> drivers/x.c:41:7: warning: implicit declaration of function \xe2\x80\x98hub_read_b\xe2\x80\x99\n"
+		">> drivers/x.c:42:7: warning: implicit declaration of function \xe2\x80\x98hub_read_c\xe2\x80\x99\n"
+		">> drivers/x.c:43:7: warning: implicit declaration of function \xe2\x80\x98hub_read_d\xe2\x80\x99\n"
+		">> drivers/x.c:44:7: warning: implicit declaration of function \xe2\x80\x98hub_read_e\xe2\x80\x99\n"
+		">> drivers/x.c:45:7: warning: implicit declaration of function \xe2\x80\x98hub_read_f\xe2\x80\x99\n"
+		">> drivers/x.c:46:7: warning: implicit declaration of function \xe2\x80\x98hub_read_g\xe2\x80\x99\n"
+		">> drivers/x.c:47:7: warning: implicit declaration of function \xe2\x80\x98hub_read_h\xe2\x80\x99\n"
+		">> drivers/x.c:48:7: warning: implicit declaration of function \xe2\x80\x98hub_read_i\xe2\x80\x99\n";
 	char fp[WN_FP_LEN + 1];
 	wn_review *r = parse(WN_BOT_LKP, body);
 	wn_finding *f;
 
 	(void) state;
-	assert_int_equal(r->nfindings, 10);
+	/* 1 family of 10, 7 singles, pad_lock's family of 10, the error,
+	 * and hub_read's 9, one short of a family */
+	assert_int_equal(r->nfindings, 1 + 7 + 1 + 1 + 9);
 	f = F(r, 0);
-	assert_string_equal(f->summary, "symbol 'dev_attr_*' was not declared. Should it be static? (3 places)");
+	assert_string_equal(f->summary, "symbol 'dev_attr_*' was not declared. Should it be static? (10 places)");
 	assert_int_equal(f->line, 10);
-	assert_int_equal(f->nalso, 2);
+	assert_int_equal(f->nalso, 9);
 	assert_int_equal(f->also[0].line, 12);
 	assert_int_equal(f->also[1].line, 14);
+	assert_int_equal(f->also[8].line, 37);
 	assert_contains(f->quote, "drivers/x.c:10:1: warning: symbol 'dev_attr_cog_0'");
 	assert_contains(f->quote, "\ndrivers/x.c:12:1: warning: symbol 'dev_attr_cog_1'");
 	assert_contains(f->quote, "\ndrivers/x.c:14:1: warning: symbol 'dev_attr_limit'");
-	assert_contains(f->comment, "The same at 2 more places in drivers/x.c");
+	assert_contains(f->quote, "\ndrivers/x.c:37:1: warning: symbol 'dev_attr_cog_9'");
+	assert_contains(f->comment, "The same at 9 more places in drivers/x.c");
 	/* neither the count nor the stem: the family keeps its verdict when
 	 * a later build reports fewer of it */
 	wn_fingerprint(WN_BOT_LKP, "drivers/x.c", NULL, "symbol '*' was not declared. Should it be static?", fp);
@@ -797,10 +824,13 @@ static void test_lkp_family(void **state)
 	assert_string_equal(F(r, 6)->summary, "symbol 'gb_cog_lo' was not declared. Should it be static?");
 	assert_string_equal(F(r, 7)->summary, "symbol 'gb_cog_hi' was not declared. Should it be static?");
 	f = F(r, 8);
-	assert_string_equal(f->summary, "implicit declaration of function \xe2\x80\x98pad_lock_*\xe2\x80\x99 (3 places)");
-	assert_int_equal(f->nalso, 2);
+	assert_string_equal(f->summary, "implicit declaration of function \xe2\x80\x98pad_lock_*\xe2\x80\x99 (10 places)");
+	assert_int_equal(f->nalso, 9);
 	assert_int_equal(F(r, 9)->severity, WN_SEV_ERROR);
-	assert_int_equal(F(r, 9)->line, 23);
+	assert_int_equal(F(r, 9)->line, 30);
+	/* below LKP_FAMILY_MIN: each line its own finding */
+	assert_string_equal(F(r, 10)->summary, "implicit declaration of function \xe2\x80\x98hub_read_a\xe2\x80\x99");
+	assert_int_equal(F(r, 18)->line, 48);
 	wn_review_free(&r);
 }
 
@@ -839,27 +869,32 @@ static void test_lkp_family_huge(void **state)
  * patch or not. */
 static void test_lkp_family_patch_files(void **state)
 {
-	static const char body[] =
-		"All warnings (new ones prefixed by >>):\n"
-		"\n"
-		"   In file included from drivers/a.c:3:\n"
-		">> include/linux/cog.h:10:1: warning: symbol 'dev_attr_cog_0' was not declared. Should it be static?\n"
-		"   In file included from drivers/b.c:4:\n"
-		">> include/linux/cog.h:11:1: warning: symbol 'dev_attr_cog_1' was not declared. Should it be static?\n"
-		"   In file included from drivers/c.c:5:\n"
-		">> include/linux/cog.h:12:1: warning: symbol 'dev_attr_cog_2' was not declared. Should it be static?\n";
-	static const char *const files[] = { "drivers/a.c", "drivers/b.c", "drivers/c.c", NULL };
+	static const char *const files[] = {
+		"drivers/a0.c", "drivers/a1.c", "drivers/a2.c", "drivers/a3.c", "drivers/a4.c",
+		"drivers/a5.c", "drivers/a6.c", "drivers/a7.c", "drivers/a8.c", "drivers/a9.c", NULL,
+	};
+	char body[4096];
+	size_t len = (size_t) snprintf(body, sizeof(body), "All warnings (new ones prefixed by >>):\n\n");
 	wn_review_input in = { .patch_files = files };
-	wn_review *alone = parse(WN_BOT_LKP, body), *placed = parse_in(WN_BOT_LKP, body, &in);
+	wn_review *alone, *placed;
 
 	(void) state;
+	/* each line of the header's family is included from another file
+	 * the patch touches */
+	for (int i = 0; i < 10; i++)
+		len += (size_t) snprintf(body + len, sizeof(body) - len,
+					 "   In file included from drivers/a%d.c:3:\n"
+					 ">> include/linux/cog.h:%d:1: warning: symbol 'dev_attr_cog_%d' "
+					 "was not declared. Should it be static?\n", i, 10 + i, i);
+	alone = parse(WN_BOT_LKP, body);
+	placed = parse_in(WN_BOT_LKP, body, &in);
 	assert_int_equal(alone->nfindings, 1);
 	assert_int_equal(placed->nfindings, 1);
 	assert_string_equal(F(placed, 0)->fingerprint, F(alone, 0)->fingerprint);
 	assert_string_equal(F(alone, 0)->file, "include/linux/cog.h");
-	assert_string_equal(F(placed, 0)->file, "drivers/a.c");
-	assert_int_equal(F(placed, 0)->nalso, 2);
-	assert_string_equal(F(placed, 0)->also[1].file, "drivers/c.c");
+	assert_string_equal(F(placed, 0)->file, "drivers/a0.c");
+	assert_int_equal(F(placed, 0)->nalso, 9);
+	assert_string_equal(F(placed, 0)->also[1].file, "drivers/a2.c");
 	wn_review_free(&alone);
 	wn_review_free(&placed);
 }
