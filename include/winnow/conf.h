@@ -36,15 +36,16 @@ typedef struct wn_conf {
 				 * database that drafts are written to for the
 				 * user's mailer; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
-	char *tree;		/* winnow.tree: the maintainer's kernel tree, a
-				 * git checkout; NULL: none */
 	char *cc;		/* winnow.cc: Cc of forwarded findings (see
 				 * forward.h); NULL: everyone on the patch's To
 				 * and Cc (a group reply) */
 	char *tagprefix;	/* winnow.tagprefix */
 	char **optout;		/* winnow.optout: ';'-separated addresses, lower case, NULL-terminated */
 	char **bots;		/* winnow.bots: extra senders read with the generic rule, NULL-terminated */
-	char *tree;		/* winnow.tree: a kernel checkout; NULL: none */
+	char *tree;		/* winnow.tree: the maintainer's kernel tree, a
+				 * git checkout (the ledger's fixes, winnow fetch's
+				 * MAINTAINERS, the tree a finding is read in);
+				 * NULL: none */
 	char **files;		/* winnow.files: ';'-separated path patterns
 				 * whose patches winnow fetch asks lei for,
 				 * NULL-terminated */

@@ -437,14 +437,10 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
 	return wn_proc_run_env(argv, NULL, input, len, timeout_ms, output, err);
 }
 
-static wn_status run(char *const *argv, char *const *envp, const char *input, size_t len, int timeout_ms,
-		     size_t max_out, wn_buf *output, wn_error *err)
-{
-	return wn_proc_run_in(NULL, argv, envp, input, len, timeout_ms, output, err);
-}
-
-wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
-			 size_t len, int timeout_ms, wn_buf *output, wn_error *err)
+/* Run argv in dir (NULL: here), keeping at most max_out bytes of what
+ * it writes: beyond OUTPUT_MAX, more is an error, not a silent cut. */
+static wn_status run_in(const char *dir, char *const *argv, char *const *envp, const char *input, size_t len,
+			int timeout_ms, size_t max_out, wn_buf *output, wn_error *err)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
 	struct sigaction on_int = { .sa_handler = on_sigint }, old_int;
@@ -515,13 +511,19 @@ wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, 
 	return WN_OK;
 }
 
+wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
+			 size_t len, int timeout_ms, wn_buf *output, wn_error *err)
+{
+	return run_in(dir, argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
+}
+
 wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			  int timeout_ms, wn_buf *output, wn_error *err)
 {
-	return run(argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
+	return run_in(NULL, argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
 }
 
 wn_status wn_proc_run_max(char *const *argv, size_t max_out, wn_buf *output, wn_error *err)
 {
-	return run(argv, NULL, "", 0, 0, max_out > OUTPUT_MAX ? max_out : OUTPUT_MAX, output, err);
+	return run_in(NULL, argv, NULL, "", 0, 0, max_out > OUTPUT_MAX ? max_out : OUTPUT_MAX, output, err);
 }

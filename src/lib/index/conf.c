@@ -233,8 +233,6 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->drafts_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
-	if (strcmp(key, "tree") == 0)
-		return set_str(&c->tree, value);
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -281,7 +279,6 @@ void wn_conf_clear(wn_conf *c)
 	free(c->sent_folder);
 	free(c->drafts_folder);
 	free(c->forward_template);
-	free(c->tree);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
