@@ -62,6 +62,9 @@ const char *wn_bot_link_marker(wn_bot b);
 /* Does each finding of b name one bug by its title (syzbot), so that
  * only findings with the identical title are the same problem? */
 bool wn_bot_title_names_bug(wn_bot b);
+/* Are b's reviews passed on by people (netdev's AI review, sent by a
+ * maintainer), so that two people may pass on the same one? */
+bool wn_bot_passed_on(wn_bot b);
 /* Is path (n bytes; a source path as bots name it, "kernel/locking/
  * lockdep.c") in the kernel's generic machinery, where unrelated bugs
  * meet: locking, the sanitizers, RCU, deferred work, the scheduler, the

@@ -301,7 +301,7 @@ const wn_cmd wn_cmd_ledger = {
 		 "notes.  --format=mbox writes one digest mail per mailing list; --send\n"
 		 "sends them the way forward does: edit, confirm, winnow.sendmail.\n"
 		 "Given the kernel tree (--git DIR, or winnow.tree), a bug is shown\n"
-		 "fixed by the commit whose Closes: or Link: names one of its reviews\n"
+		 "fixed by the commit whose Closes or Link trailer names one of its reviews\n"
 		 "or patches, or whose Reported-by: names a bot that reported it while\n"
 		 "changing its function; --open lists only the bugs not fixed.",
 	.opts = ledger_opts,

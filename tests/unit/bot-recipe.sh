@@ -37,8 +37,12 @@ strings=$(grep -o '^[^:]*: \|"\([^"\\]\|\\.\)*"' <<<"$code" |
 while IFS= read -r s; do
 	# generic is also a keymap and a kind of LLM; it is the fallback bot.
 	[ -n "$s" ] && [ "$s" != generic ] || continue
-	# Allowed: an example of a configuration key in a command's help.
+	# Allowed: an example of a configuration key in a command's help;
+	# and the literal "Closes:", the kernel's trailer (submitting-patches)
+	# that the robot's link marker happens to be, as the ledger reads it
+	# in a tree's commits.
 	hits=$(grep -iF -- "$s" <<<"$strings" | grep -vF "winnow.feedback.sashiko " |
+	       grep -vE ': "Closes:"$' |
 	       grep -iE -- "(^|[^a-z0-9-])$(sed 's/[][\.*^$()|+?{}]/\\&/g' <<<"$s")([^a-z0-9-]|\$)")
 	[ -z "$hits" ] && ok || bad "'$s' typed outside src/lib/bots/: $hits"
 done <<<"$(printf '%s\n' "$names" "$labels" "$markers" "$tags" | sort -u)"

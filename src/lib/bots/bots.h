@@ -77,6 +77,10 @@ struct rv_bot {
 	 * are different bugs however alike their text, and no verdict is
 	 * carried between them (wn_sim_same_bug). */
 	bool title_names_bug;
+	/* A person sends its reviews on to the patch's thread (netdev's
+	 * maintainers send the AI review), so that two may send the same
+	 * one: the index takes the later for a copy (wn_bot_passed_on). */
+	bool passed_on;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

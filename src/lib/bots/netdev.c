@@ -281,4 +281,5 @@ const struct rv_bot rv_bot_NETDEV_AI = {
 	.parse = parse,
 	.query = "(\"AI-generated review\" or \"human sending this email\")",
 	.link_marker = "full review",
+	.passed_on = true,
 };

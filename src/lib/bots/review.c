@@ -72,6 +72,11 @@ const char *wn_bot_link_marker(wn_bot b)
 	return (unsigned) b < WN_BOT_COUNT ? bots[b].desc->link_marker : NULL;
 }
 
+bool wn_bot_passed_on(wn_bot b)
+{
+	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->passed_on;
+}
+
 bool wn_bot_title_names_bug(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->title_names_bug;

@@ -19,7 +19,7 @@
 /* Bots whose reviews a person passes on, so that two people can. */
 static bool forwarded_bot(wn_bot b)
 {
-	return b == WN_BOT_NETDEV_AI;
+	return wn_bot_passed_on(b);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -158,6 +158,7 @@ static void take(wn_item *it, const wn_item *c)
 	for (size_t i = 0; i < it->review->nfindings; i++) {
 		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED && c->verdicts[i] != WN_VERDICT_UNTRIAGED) {
 			it->verdicts[i] = c->verdicts[i];
+			it->reasons[i] = c->reasons[i];
 			if (!it->notes[i] && c->notes[i])
 				it->notes[i] = strdup(c->notes[i]);
 		}
@@ -167,6 +168,20 @@ static void take(wn_item *it, const wn_item *c)
 			it->forwarded[i] = strdup(c->forwarded[i]);
 		if (!it->reported[i] && c->reported[i])
 			it->reported[i] = strdup(c->reported[i]);
+	}
+	/* A bug the bot missed, recorded on either mail, is the review's:
+	 * stats counts the first mail only. */
+	for (size_t i = 0; i < c->nmisses; i++) {
+		bool have = false;
+		char **nv;
+
+		for (size_t j = 0; j < it->nmisses && !have; j++)
+			have = strcmp(it->misses[j], c->misses[i]) == 0;
+		if (have || !(nv = realloc(it->misses, (it->nmisses + 1) * sizeof(*nv))))
+			continue;
+		it->misses = nv;
+		if ((nv[it->nmisses] = strdup(c->misses[i])))
+			it->nmisses++;
 	}
 }
 
@@ -192,7 +207,8 @@ void wn_copy_merge(wn_index *idx, wn_item *it)
 		c.forwarded = calloc(n, sizeof(*c.forwarded));
 		c.severity = calloc(n, sizeof(*c.severity));
 		c.reported = calloc(n, sizeof(*c.reported));
-		if (c.verdicts && c.notes && c.forwarded && c.severity && c.reported) {
+		c.reasons = calloc(n, sizeof(*c.reasons));
+		if (c.verdicts && c.notes && c.forwarded && c.severity && c.reported && c.reasons) {
 			wn_props_read_item(&c, m);
 			take(it, &c);
 		}
@@ -202,6 +218,8 @@ void wn_copy_merge(wn_index *idx, wn_item *it)
 		free_strs(c.forwarded, n);
 		free(c.severity);
 		free_strs(c.reported, n);
+		free(c.reasons);
+		free_strs(c.misses, c.nmisses);
 		free(c.warning);
 	}
 	wn_item_count(it);
