@@ -167,4 +167,12 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8"), strict=True))
 sys.exit(0 if len(rows) > 2 and not any(c[:1] in "=+-@\t\r" and c for r in rows for c in r) else 1)' \
 	"$WN_WORLD/stats.csv"
+
+# A1.1's note, stored by another tool, is not UTF-8: marking the finding
+# again (here: giving its false positive a reason) must still work, the
+# old note kept for undo as it would be shown.
+"$WINNOW" mark --reason=style "$WN_FX_A1" 1 fp > /dev/null 2> "$WN_WORLD/mark.err"
+expect_eq "a finding whose old note is not UTF-8 can be marked" "0 " "$? $(cat "$WN_WORLD/mark.err")"
+"$WINNOW" undo > /dev/null 2>&1
+expect_eq "and the mark undone" 0 $?
 wn_done

@@ -434,7 +434,13 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 		} else {
 			c->v = m->v;
 			c->prev = it->verdicts[i];
-			c->prev_note = wn_strdup0(it->notes[i]);
+			/* The journal is JSON and takes only UTF-8: a note another
+			 * tool stored as other bytes is kept for undo as it would
+			 * be shown, rather than refusing the mark. */
+			if (it->notes[i] && !wn_text_utf8_valid(it->notes[i], strlen(it->notes[i])))
+				c->prev_note = wn_text_sanitize(it->notes[i], WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB);
+			else
+				c->prev_note = wn_strdup0(it->notes[i]);
 			c->has_note = m->note != NULL;
 			c->note = wn_strdup0(m->note);
 			c->has_reason = m->set_reason;
@@ -495,7 +501,7 @@ static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
 		log_truncate(s, m->first);
 		if (st == WN_PARSE)
 			return wn_error_set(err, WN_PARSE, "cannot journal a verdict: "
-					    "a Message-ID is not UTF-8");
+					    "a Message-ID or a note is not UTF-8");
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	count_lines(s, out);
