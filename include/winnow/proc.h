@@ -6,6 +6,7 @@
 #define WINNOW_PROC_H
 
 #include <stddef.h>
+#include <time.h>
 #include "winnow/buf.h"
 #include "winnow/status.h"
 
@@ -38,5 +39,11 @@ wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *inpu
 /* The state folder of winnow ($XDG_STATE_HOME/winnow, else
  * ~/.local/state/winnow), malloc'd into *out; not created here. */
 wn_status wn_state_dir(char **out, wn_error *err);
+
+/* Now, for everything that looks at "the last N days": $WINNOW_NOW
+ * (Unix seconds) when set, so that a benchmark over a corpus made for
+ * a fixed date, or a test, gives the same answer on any day; else the
+ * clock. */
+time_t wn_now(void);
 
 #endif

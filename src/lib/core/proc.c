@@ -46,6 +46,20 @@ wn_status wn_state_dir(char **out, wn_error *err)
 	return WN_OK;
 }
 
+time_t wn_now(void)
+{
+	const char *v = getenv("WINNOW_NOW");
+	char *end;
+	long long t;
+
+	if (v && *v) {
+		t = strtoll(v, &end, 10);
+		if (!*end && t >= 0)
+			return (time_t) t;
+	}
+	return time(NULL);
+}
+
 /* --- splitting ------------------------------------------------------------ */
 
 static wn_status push_word(char ***v, size_t *n, wn_buf *w)

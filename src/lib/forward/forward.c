@@ -14,6 +14,7 @@
 #include "forward-private.h"
 #include "../index/message.h"
 #include "../index/index-nm.h"
+#include "winnow/proc.h"
 #include "winnow/text.h"
 
 /* --- the clock and the user ------------------------------------------ */
@@ -29,7 +30,7 @@ time_t wn_forward_now(void)
 		if (!*end && t >= 0)
 			return (time_t) t;
 	}
-	return time(NULL);
+	return wn_now();
 }
 
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
