@@ -30,6 +30,8 @@ typedef struct wn_conf {
 	bool show_summaries;	/* winnow.show_summaries: list the bots' mails
 				 * that are no reviews too (summaries,
 				 * follow-ups, their own patches) */
+	bool no_cache;		/* winnow.cache false: parse every review
+				 * each time, keep nothing (index/cache.c) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 } wn_conf;

@@ -17,6 +17,8 @@ struct wn_index {
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
+	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
+	bool cache_tried;		/* opened on the first load only */
 };
 
 

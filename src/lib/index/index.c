@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "link.h"
 #include "message.h"
 #include "index-private.h"
@@ -165,6 +166,7 @@ void wn_index_close(wn_index **pidx)
 
 	if (!idx)
 		return;
+	wn_cache_close(&idx->cache);
 	if (idx->db)
 		notmuch_database_destroy(idx->db);
 	free(idx->config_path);
@@ -731,8 +733,8 @@ static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
  * patch is: the mail is read once more with them when the parser says
  * they matter (fingerprints stay as they were).  WN_NOMEM is the only
  * error. */
-static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, bool *changed,
-			       wn_error *err)
+static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
+			       wn_cache_deps *deps, bool *changed, wn_error *err)
 {
 	bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
 	wn_review_input in = { .subject = mail->subject };
@@ -744,7 +746,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
 		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
-				   changed, err);
+				   deps, changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -761,11 +763,50 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
+/* The parsed part of it: from the cache when a record still holds,
+ * else read and parsed, and kept for next time. */
+static wn_status parse_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, bool *changed,
+			    wn_error *err)
+{
+	wn_cache_deps deps = WN_CACHE_DEPS_INIT;
+	wn_error lerr = WN_ERROR_INIT;
+	wn_mail *mail = NULL;
+	char *ident = NULL;
+	size_t ident_len = 0;
+	wn_status st;
+
+	if (!idx->cache_tried) {
+		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
+		idx->cache_tried = true;
+	}
+	if (wn_cache_get(idx->cache, idx->db, msg, it))
+		return WN_OK;
+	if (idx->cache && !wn_cache_ident(msg, &ident, &ident_len))
+		deps.unknown = true;
+	st = wn_message_read_mail(msg, &mail, &lerr);
+	if (st == WN_NOMEM)
+		goto out;
+	if (st != WN_OK) {
+		/* The queue shows the row with the reason, never drops it. */
+		it->load_error = strdup(wn_error_msg(&lerr));
+		it->bot = WN_BOT_GENERIC;
+		st = wn_review_parse(WN_BOT_GENERIC, "", 0, &it->review, err);
+	} else {
+		st = review_of_mail(idx, it, mail, idx->cache ? &deps : NULL, changed, err);
+	}
+	if (st == WN_OK && !*changed && idx->cache)
+		wn_cache_put(idx->cache, idx->db, msg, ident, ident_len, it, &deps);
+out:
+	free(ident);
+	wn_cache_deps_free(&deps);
+	wn_mail_free(&mail);
+	wn_error_clear(&lerr);
+	return st;
+}
+
 static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
 {
 	notmuch_message_t *msg;
-	wn_mail *mail = NULL;
-	wn_error lerr = WN_ERROR_INIT;
 	wn_status st;
 	size_t n;
 
@@ -774,21 +815,8 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-	st = wn_message_read_mail(msg, &mail, &lerr);
-	if (st == WN_NOMEM)
+	if (parse_item(idx, it, msg, changed, err) != WN_OK)
 		goto nomem;
-	if (st != WN_OK) {
-		/* The queue shows the row with the reason, never drops it. */
-		it->load_error = strdup(wn_error_msg(&lerr));
-		it->bot = WN_BOT_GENERIC;
-		st = wn_review_parse(WN_BOT_GENERIC, "", 0, &it->review, err);
-		if (st != WN_OK)
-			goto nomem;
-	} else {
-		st = review_of_mail(idx, it, mail, changed, err);
-		if (st == WN_NOMEM)
-			goto nomem;
-	}
 	n = it->review->nfindings;
 	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
 	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
@@ -800,13 +828,9 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	wn_props_read_item(it, msg);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
-	wn_mail_free(&mail);
-	wn_error_clear(&lerr);
 	return WN_OK;
 nomem:
 	notmuch_message_destroy(msg);
-	wn_mail_free(&mail);
-	wn_error_clear(&lerr);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }

@@ -91,6 +91,7 @@ struct lk {
 	const wn_mail *mail;		/* the review's */
 	char **files;			/* the linked patch's diff_files() */
 	bool want_files;		/* ... asked for */
+	wn_cache_deps *deps;		/* what the answer depends on; NULL */
 	wn_error *err;
 	/* A lookup failed because another process's write discarded the
 	 * revision we read: "not found" may be wrong, so the caller
@@ -153,6 +154,8 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
 	msg = wn_message_lookup(k->db, id, &k->changed);
+	if (k->deps)
+		wn_cache_dep(k->deps, id, msg);
 	if (!msg)
 		return WN_NOT_FOUND;
 	st = load_patch(k, msg, how);
@@ -219,6 +222,8 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 	notmuch_messages_t *msgs;
 	char *found = NULL;
 
+	if (k->deps)
+		k->deps->searched = true;
 	if (!q)
 		return NULL;
 	notmuch_query_set_sort(q, order);
@@ -254,6 +259,8 @@ static wn_status try_footer(struct lk *k)
 	if (!r->cover_id || r->part <= 0)
 		return WN_NOT_FOUND;
 	cover = wn_message_lookup(k->db, r->cover_id, &k->changed);
+	if (k->deps)
+		wn_cache_dep(k->deps, r->cover_id, cover);
 	if (!cover)
 		return WN_NOT_FOUND;
 	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
@@ -336,6 +343,8 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 	notmuch_messages_t *msgs;
 
 	memset(out, 0, sizeof(*out));
+	if (k->deps)
+		k->deps->searched = true;
 	if (!q)
 		return;
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
@@ -465,6 +474,9 @@ static wn_status link_report(struct lk *k)
 		const char *id = i < n ? m->references[i] : m->in_reply_to;
 		notmuch_message_t *msg = id && *id ? wn_message_lookup(k->db, id, &k->changed) : NULL;
 		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
+
+		if (k->deps && id && *id)
+			wn_cache_dep(k->deps, id, msg);
 		bool root = subject && !is_reply(subject);
 
 		if (root && !(k->it->report_id = strdup(id))) {
@@ -480,9 +492,9 @@ static wn_status link_report(struct lk *k)
 }
 
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			bool *changed, wn_error *err)
+			wn_cache_deps *deps, bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, files != NULL, err, false };
+	struct lk k = { db, it, review, NULL, files != NULL, deps, err, false };
 	wn_status st;
 
 	if (files)

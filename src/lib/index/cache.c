@@ -1,0 +1,511 @@
+/* winnow — the cache of parsed reviews: the file, its key, and whether
+ * a record still holds (cache.h).
+ *
+ * $XDG_CACHE_HOME/winnow/parse-<hash of the database path>:
+ *
+ *     "WNCACHE1" key                          (8 bytes, 8 bytes)
+ *     length checksum payload                 (8, 8, length bytes) ...
+ *
+ * key hashes everything that would change a parse (winnow's version and
+ * binary, the bot table, the [winnow] configuration, the database's
+ * path and uuid); a file with another key is no cache at all.  The
+ * checksum is FNV-1a over the payload: a record whose length, checksum
+ * or content does not hold is a miss, never an error.  The payload:
+ * the review's id and file identity, whether linking searched and the
+ * revision it searched at, the messages linking looked up with their
+ * identities, then the item (cache-record.c).
+ *
+ * Only the index of the file (id -> offset) is held in memory; a record
+ * is read when asked for.  What a run parses goes to a new file beside
+ * the old, the old records still valid are copied after it, and it is
+ * renamed over the old at close: a reader never sees half a file, and
+ * of two winnows the last to finish wins.  A full disk or a read-only
+ * folder leaves the old file or none. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "message.h"
+#include "../core/hash.h"
+#include "../core/map.h"
+#include "winnow/text.h"
+
+#define MAGIC "WNCACHE1"
+#define HEAD 16		/* magic and key; a record's length and checksum */
+/* Larger than any record of a real review: a length beyond it is a
+ * damaged file, not a reason to allocate. */
+#define RECORD_MAX (64u << 20)
+/* The values of wn_cache.done. */
+#define DROPPED ((void *) 1)
+#define WRITTEN ((void *) 2)
+
+struct wn_cache {
+	char *path;		/* the cache file */
+	uint64_t key;
+	int fd;			/* the file as it was at open; -1: none */
+	off_t size;
+	wn_map index;		/* id -> offset + 1 of its record in fd */
+	wn_map done;		/* ids written to out, or dropped as stale */
+	char *tmp;		/* out's name until renamed */
+	FILE *out;
+	bool out_failed;	/* no writing this run */
+	size_t written, dropped;
+	unsigned long hits, misses;
+	wn_buf rec;		/* scratch: a record made */
+	char *rd;		/* scratch: a record read (rdcap bytes) */
+	size_t rdcap, rdlen;
+};
+
+/* --- identities ---------------------------------------------------------- */
+
+static bool ident_of(const char *path, char **out, size_t *len)
+{
+	struct stat sb;
+	wn_buf b = WN_BUF_INIT;
+
+	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return false;
+	wn_buf_puts(&b, path);
+	wn_buf_putc(&b, '\0');
+	wn_buf_printf(&b, "%lld %lld.%09ld %llu %llu", (long long) sb.st_size,
+		      (long long) sb.st_mtim.tv_sec, (long) sb.st_mtim.tv_nsec,
+		      (unsigned long long) sb.st_ino, (unsigned long long) sb.st_dev);
+	if (wn_buf_failed(&b)) {
+		wn_buf_free(&b);
+		return false;
+	}
+	*len = b.len;
+	*out = wn_buf_steal(&b);
+	return *out != NULL;
+}
+
+bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len)
+{
+	/* The first file: wn_message_read_mail() reads it when it can. */
+	return ident_of(notmuch_message_get_filename(msg), out, len);
+}
+
+void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg)
+{
+	char *ident = NULL;
+	size_t n = 0;
+
+	if (msg && !wn_cache_ident(msg, &ident, &n)) {
+		d->unknown = true;
+		return;
+	}
+	wn_cache_put_bytes(&d->ids, id, strlen(id));
+	wn_cache_put_bytes(&d->ids, ident ? ident : "", n);
+	d->n++;
+	free(ident);
+}
+
+void wn_cache_deps_free(wn_cache_deps *d)
+{
+	wn_buf_free(&d->ids);
+	memset(d, 0, sizeof(*d));
+}
+
+/* --- the key ------------------------------------------------------------- */
+
+static uint64_t file_key(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+{
+	uint64_t h = wn_fnv1a_field(WN_FNV_BASIS, MAGIC " " PACKAGE_VERSION);
+	notmuch_config_pairs_t *pairs;
+	const char *uuid = NULL;
+	char *exe = NULL;
+	size_t n;
+
+	/* The binary itself: a build that parses differently under the
+	 * same version number (any change while developing) starts over. */
+	if (ident_of("/proc/self/exe", &exe, &n)) {
+		h = wn_fnv1a(h, exe, n);
+		free(exe);
+	}
+	for (int b = 0; b < WN_BOT_COUNT; b++) {
+		h = wn_fnv1a_field(h, wn_bot_name((wn_bot) b));
+		h = wn_fnv1a_field(h, wn_bot_query((wn_bot) b));
+	}
+	/* Every [winnow] key, whether it changes parsing today or not. */
+	pairs = notmuch_config_get_pairs(db, "winnow.");
+	for (; pairs && notmuch_config_pairs_valid(pairs); notmuch_config_pairs_move_to_next(pairs)) {
+		h = wn_fnv1a_field(h, notmuch_config_pairs_key(pairs));
+		h = wn_fnv1a_field(h, notmuch_config_pairs_value(pairs));
+	}
+	if (pairs)
+		notmuch_config_pairs_destroy(pairs);
+	for (char **b = conf->bots; b && *b; b++)
+		h = wn_fnv1a_field(h, *b);
+	h = wn_fnv1a_field(h, db_path);
+	notmuch_database_get_revision(db, &uuid);
+	return wn_fnv1a_field(h, uuid);
+}
+
+static char *cache_path(const char *db_path)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	unsigned long long h = wn_fnv1a_str(WN_FNV_BASIS, db_path);
+	char *p = NULL;
+	int r;
+
+	if (xdg && *xdg == '/')
+		r = asprintf(&p, "%s/winnow/parse-%016llx", xdg, h);
+	else if (home && *home == '/')
+		r = asprintf(&p, "%s/.cache/winnow/parse-%016llx", home, h);
+	else
+		return NULL;
+	return r < 0 ? NULL : p;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t) p[i] << (8 * i);
+	return v;
+}
+
+static bool read_at(int fd, off_t off, void *buf, size_t n)
+{
+	char *p = buf;
+
+	while (n) {
+		ssize_t r = pread(fd, p, n, off);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		off += r;
+		n -= (size_t) r;
+	}
+	return true;
+}
+
+/* The record at off into c->rd, its length and checksum checked. */
+static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
+{
+	unsigned char head[HEAD];
+	uint64_t len;
+
+	if (!read_at(c->fd, off, head, HEAD))
+		return false;
+	len = le64(head);
+	if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD)
+		return false;
+	if (len > c->rdcap) {
+		char *p = realloc(c->rd, (size_t) len);
+
+		if (!p)
+			return false;
+		c->rd = p;
+		c->rdcap = (size_t) len;
+	}
+	c->rdlen = (size_t) len;
+	if (len && !read_at(c->fd, off + HEAD, c->rd, (size_t) len))
+		return false;
+	if (wn_fnv1a(WN_FNV_BASIS, c->rd, (size_t) len) != le64(head + 8))
+		return false;
+	*r = (wn_cache_rd) { (const unsigned char *) c->rd, (size_t) len, 0, false };
+	return true;
+}
+
+/* Index the records of the file: the id each one starts with.  A
+ * record too long for the file ends the scan; a damaged one read later
+ * fails its checksum. */
+static void scan(wn_cache *c)
+{
+	unsigned char head[HEAD];
+	char *id = NULL;
+	off_t off = HEAD;
+
+	while (off <= c->size - HEAD - 8 && read_at(c->fd, off, head, HEAD)) {
+		uint64_t len = le64(head), idlen;
+		unsigned char l[8];
+
+		if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD || len < 8 ||
+		    !read_at(c->fd, off + HEAD, l, 8) || (idlen = le64(l)) > len - 8)
+			break;
+		if ((id = malloc(idlen ? idlen : 1)) && read_at(c->fd, off + HEAD + 8, id, idlen) &&
+		    wn_map_put(&c->index, id, idlen, (void *) (uintptr_t) (off + 1)) != WN_OK) {
+			free(id);
+			break;
+		}
+		free(id);
+		off += HEAD + (off_t) len;
+	}
+}
+
+wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+{
+	const char *no = getenv("WINNOW_NO_CACHE");
+	unsigned char head[HEAD];
+	struct stat sb;
+	wn_cache *c;
+
+	if ((no && *no && strcmp(no, "0") != 0) || conf->no_cache || !(c = calloc(1, sizeof(*c))))
+		return NULL;
+	c->fd = -1;
+	if (!(c->path = cache_path(db_path))) {
+		free(c);
+		return NULL;
+	}
+	c->key = file_key(db, db_path, conf);
+	c->fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (c->fd >= 0 && (fstat(c->fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < HEAD ||
+			   !read_at(c->fd, 0, head, HEAD) || memcmp(head, MAGIC, 8) != 0 ||
+			   le64(head + 8) != c->key)) {
+		close(c->fd);
+		c->fd = -1;
+	}
+	if (c->fd >= 0) {
+		c->size = sb.st_size;
+		scan(c);
+	}
+	return c;
+}
+
+static bool same(wn_cache_rd *r, const char *s, size_t n)
+{
+	size_t m;
+	const char *v = wn_cache_get_bytes(r, &m);
+
+	return v && m == n && memcmp(v, s, n) == 0;
+}
+
+/* Do the messages linking looked up still have the files they had (or
+ * still not exist)? */
+static bool deps_hold(wn_cache_rd *r, notmuch_database_t *db)
+{
+	uint64_t n = wn_cache_get_u64(r);
+
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		size_t idn, wasn;
+		const char *id = wn_cache_get_bytes(r, &idn), *was;
+		char *cid = id ? strndup(id, idn) : NULL, *now = NULL;
+		size_t nown = 0;
+		bool changed = false, ok;
+		notmuch_message_t *msg = cid ? wn_message_lookup(db, cid, &changed) : NULL;
+
+		was = wn_cache_get_bytes(r, &wasn);
+		if (msg)
+			ok = wn_cache_ident(msg, &now, &nown) && was && nown == wasn &&
+			     memcmp(now, was, wasn) == 0;
+		else	/* absent then and now; a failed lookup proves nothing */
+			ok = cid && was && wasn == 0 && !changed;
+		if (msg)
+			notmuch_message_destroy(msg);
+		free(cid);
+		free(now);
+		if (!ok)
+			return false;
+	}
+	return !r->bad;
+}
+
+static void drop(wn_cache *c, const char *id)
+{
+	if (!wn_map_get(&c->done, id, strlen(id)) &&
+	    wn_map_put(&c->done, id, strlen(id), DROPPED) == WN_OK)
+		c->dropped++;
+}
+
+bool wn_cache_get(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, wn_item *it)
+{
+	void *at = c ? wn_map_get(&c->index, it->id, strlen(it->id)) : NULL;
+	char *ident = NULL;
+	size_t n = 0;
+	wn_cache_rd r;
+	bool ok;
+
+	if (!at || wn_map_get(&c->done, it->id, strlen(it->id))) {
+		if (c)
+			c->misses++;
+		return false;
+	}
+	ok = record_at(c, (off_t) ((uintptr_t) at - 1), &r) && same(&r, it->id, strlen(it->id)) &&
+	     wn_cache_ident(msg, &ident, &n) && same(&r, ident, n);
+	if (ok && wn_cache_get_u64(&r)) {
+		unsigned long rev = notmuch_database_get_revision(db, NULL);
+
+		ok = wn_cache_get_u64(&r) == rev;
+	} else if (ok) {
+		ok = wn_cache_get_u64(&r) == 0;
+	}
+	ok = ok && deps_hold(&r, db) && wn_cache_decode_item(&r, it);
+	free(ident);
+	if (ok) {
+		c->hits++;
+	} else {
+		c->misses++;
+		drop(c, it->id);
+	}
+	return ok;
+}
+
+/* --- writing ------------------------------------------------------------- */
+
+static bool out_open(wn_cache *c)
+{
+	char *dir, *slash;
+	unsigned char head[HEAD];
+	int fd;
+
+	if (c->out || c->out_failed)
+		return c->out != NULL;
+	c->out_failed = true;
+	if (!(dir = strdup(c->path)))
+		return false;
+	/* .../winnow/parse-X: make .../winnow (and the cache folder). */
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	if (mkdir(dir, 0700) != 0 && errno == ENOENT && (slash = strrchr(dir, '/'))) {
+		*slash = '\0';
+		mkdir(dir, 0700);
+		*slash = '/';
+		mkdir(dir, 0700);
+	}
+	free(dir);
+	if (asprintf(&c->tmp, "%s.XXXXXX", c->path) < 0) {
+		c->tmp = NULL;
+		return false;
+	}
+	if ((fd = mkstemp(c->tmp)) < 0 || !(c->out = fdopen(fd, "w"))) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(c->tmp);
+		}
+		free(c->tmp);
+		c->tmp = NULL;
+		return false;
+	}
+	memcpy(head, MAGIC, 8);
+	for (int i = 0; i < 8; i++)
+		head[8 + i] = (unsigned char) (c->key >> (8 * i));
+	fwrite(head, 1, HEAD, c->out);
+	c->out_failed = false;
+	return true;
+}
+
+static void write_record(wn_cache *c, const char *p, size_t n)
+{
+	unsigned char head[HEAD];
+	uint64_t sum = wn_fnv1a(WN_FNV_BASIS, p, n);
+
+	for (int i = 0; i < 8; i++) {
+		head[i] = (unsigned char) ((uint64_t) n >> (8 * i));
+		head[8 + i] = (unsigned char) (sum >> (8 * i));
+	}
+	if (fwrite(head, 1, HEAD, c->out) != HEAD || fwrite(p, 1, n, c->out) != n)
+		c->out_failed = true;
+}
+
+void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
+		  size_t ident_len, const wn_item *it, const wn_cache_deps *d)
+{
+	char *now = NULL;
+	size_t n = 0, idn = strlen(it->id);
+	bool same_file;
+
+	if (!c || d->unknown || !it->review || it->load_error || !out_open(c))
+		return;
+	if (wn_map_get(&c->done, it->id, idn) == WRITTEN)
+		return;
+	/* The file may have changed while it was read: keep nothing. */
+	same_file = wn_cache_ident(msg, &now, &n) && n == ident_len && memcmp(now, ident, n) == 0;
+	free(now);
+	if (!same_file)
+		return;
+	wn_buf_reset(&c->rec);
+	wn_cache_put_bytes(&c->rec, it->id, idn);
+	wn_cache_put_bytes(&c->rec, ident, ident_len);
+	wn_cache_put_u64(&c->rec, d->searched);
+	wn_cache_put_u64(&c->rec, d->searched ? notmuch_database_get_revision(db, NULL) : 0);
+	wn_cache_put_u64(&c->rec, d->n);
+	wn_buf_append(&c->rec, d->ids.data ? d->ids.data : "", d->ids.len);
+	wn_cache_encode_item(&c->rec, it);
+	if (wn_buf_failed(&c->rec))
+		return;
+	write_record(c, c->rec.data, c->rec.len);
+	if (wn_map_put(&c->done, it->id, idn, WRITTEN) != WN_OK)
+		c->out_failed = true;
+	c->written++;
+}
+
+/* The old file's records this run neither replaced nor found stale. */
+static void copy_old(wn_cache *c)
+{
+	off_t off = HEAD;
+
+	while (c->fd >= 0 && !c->out_failed && off <= c->size - HEAD) {
+		wn_cache_rd r;
+		size_t idn;
+		const char *id;
+
+		if (!record_at(c, off, &r))
+			break;
+		id = wn_cache_get_bytes(&r, &idn);
+		if (id && !wn_map_get(&c->done, id, idn))
+			write_record(c, c->rd, c->rdlen);
+		off += HEAD + (off_t) c->rdlen;
+	}
+}
+
+#ifdef WN_TEST_HOOKS
+/* For the tests: how many reviews came from the cache and how many were
+ * parsed, appended to $WINNOW_TEST_CACHE_LOG. */
+static void test_log(const wn_cache *c)
+{
+	const char *path = getenv("WINNOW_TEST_CACHE_LOG");
+	FILE *f = path && *path ? fopen(path, "a") : NULL;
+
+	if (f) {
+		fprintf(f, "hits=%lu misses=%lu written=%zu\n", c->hits, c->misses, c->written);
+		fclose(f);
+	}
+}
+#endif
+
+void wn_cache_close(wn_cache **pc)
+{
+	wn_cache *c = pc ? *pc : NULL;
+
+	if (!c)
+		return;
+#ifdef WN_TEST_HOOKS
+	test_log(c);
+#endif
+	if ((c->written || c->dropped) && out_open(c)) {
+		copy_old(c);
+		if (fflush(c->out) != 0 || ferror(c->out))
+			c->out_failed = true;
+		if (fclose(c->out) != 0)
+			c->out_failed = true;
+		if (c->out_failed || rename(c->tmp, c->path) != 0)
+			unlink(c->tmp);
+	} else if (c->out) {
+		fclose(c->out);
+		unlink(c->tmp);
+	}
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c->tmp);
+	free(c->path);
+	wn_map_free(&c->index, NULL);
+	wn_map_free(&c->done, NULL);
+	wn_buf_free(&c->rec);
+	free(c->rd);
+	free(c);
+	*pc = NULL;
+}
