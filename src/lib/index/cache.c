@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -51,6 +52,8 @@ struct wn_cache {
 	uint64_t key;
 	int fd;			/* the file as it was at open; -1: none */
 	off_t size;
+	ino_t ino;		/* its identity */
+	dev_t dev;
 	wn_map index;		/* id -> offset + 1 of its record in fd */
 	wn_map done;		/* ids written to out, or dropped as stale */
 	char *tmp;		/* out's name until renamed */
@@ -65,12 +68,19 @@ struct wn_cache {
 
 /* --- identities ---------------------------------------------------------- */
 
+/* A file changed this recently could change again within the same
+ * tick of the file system's clock and keep its identity (the "racily
+ * clean" files of git): no identity for it, so nothing read from it is
+ * kept, until it has been left alone that long. */
+#define SETTLED 2
+
 static bool ident_of(const char *path, char **out, size_t *len)
 {
 	struct stat sb;
 	wn_buf b = WN_BUF_INIT;
 
-	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_mtim.tv_sec > time(NULL) - SETTLED)
 		return false;
 	wn_buf_puts(&b, path);
 	wn_buf_putc(&b, '\0');
@@ -247,10 +257,25 @@ static void scan(wn_cache *c)
 	}
 }
 
+/* The cache file as it is now, if it is one of this key: its
+ * descriptor (size and identity in *sb), else -1. */
+static int open_valid(const wn_cache *c, struct stat *sb)
+{
+	unsigned char head[HEAD];
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd >= 0 && (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < HEAD ||
+			!read_at(fd, 0, head, HEAD) || memcmp(head, MAGIC, 8) != 0 ||
+			le64(head + 8) != c->key)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
 wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
 {
 	const char *no = getenv("WINNOW_NO_CACHE");
-	unsigned char head[HEAD];
 	struct stat sb;
 	wn_cache *c;
 
@@ -262,15 +287,10 @@ wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_co
 		return NULL;
 	}
 	c->key = file_key(db, db_path, conf);
-	c->fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (c->fd >= 0 && (fstat(c->fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < HEAD ||
-			   !read_at(c->fd, 0, head, HEAD) || memcmp(head, MAGIC, 8) != 0 ||
-			   le64(head + 8) != c->key)) {
-		close(c->fd);
-		c->fd = -1;
-	}
-	if (c->fd >= 0) {
+	if ((c->fd = open_valid(c, &sb)) >= 0) {
 		c->size = sb.st_size;
+		c->ino = sb.st_ino;
+		c->dev = sb.st_dev;
 		scan(c);
 	}
 	return c;
@@ -443,8 +463,9 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, c
 	c->written++;
 }
 
-/* The old file's records this run neither replaced nor found stale. */
-static void copy_old(wn_cache *c)
+/* The records of the file at c->fd that this run neither wrote, copied
+ * nor found stale. */
+static void copy_records(wn_cache *c)
 {
 	off_t off = HEAD;
 
@@ -456,10 +477,35 @@ static void copy_old(wn_cache *c)
 		if (!record_at(c, off, &r))
 			break;
 		id = wn_cache_get_bytes(&r, &idn);
-		if (id && !wn_map_get(&c->done, id, idn))
+		if (id && !wn_map_get(&c->done, id, idn)) {
 			write_record(c, c->rd, c->rdlen);
+			if (wn_map_put(&c->done, id, idn, WRITTEN) != WN_OK)
+				c->out_failed = true;
+		}
 		off += HEAD + (off_t) c->rdlen;
 	}
+}
+
+/* The old records, from the file as it was at open and, when another
+ * winnow replaced it since, from that one too: of two winnows the last
+ * to finish keeps what both knew (every record is checked when read,
+ * so none from the other can be stale). */
+static void copy_old(wn_cache *c)
+{
+	struct stat sb;
+	int mine = c->fd, theirs = open_valid(c, &sb);
+	off_t size = c->size;
+
+	copy_records(c);
+	if (theirs >= 0 && (sb.st_ino != c->ino || sb.st_dev != c->dev)) {
+		c->fd = theirs;
+		c->size = sb.st_size;
+		copy_records(c);
+		c->fd = mine;
+		c->size = size;
+	}
+	if (theirs >= 0)
+		close(theirs);
 }
 
 #ifdef WN_TEST_HOOKS
