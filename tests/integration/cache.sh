@@ -68,6 +68,14 @@ printf '\x13\x37' | dd of="$f" bs=1 seek=40 conv=notrunc 2>/dev/null
 run_list
 check "bytes flipped: those records are misses" test "$(logged misses)" -ge 1
 check "bytes flipped: same answers" same_answers
+# A letter changed inside a finding's text: only the checksum sees it.
+f=$(cachefile)
+at=$(grep -abo 'mutex_unlock' "$f" | head -n 1 | cut -d: -f1)
+check "a finding's text is in the cache" test -n "$at"
+printf 'M' | dd of="$f" bs=1 seek="${at:-0}" conv=notrunc 2>/dev/null
+run_list
+expect_eq "one letter changed: that record is a miss" 1 "$(logged misses)"
+check "one letter changed: same answers" same_answers
 head -c 100000 /dev/urandom >"$f"
 check "noise for a cache file: same answers" same_answers
 printf 'WNCACHE1' >"$f"
@@ -148,9 +156,11 @@ expect_eq "$n new reviews: only they (and the $searched linked by a search) are 
 reference
 check "new reviews: same answers" same_answers
 
-# A review's file rewritten in place: parsed again, as its identity changed.
-f=$(ls "$mail"/cur/*sashiko* | head -n 1)
-sed -i 's/^Subject: /Subject: edited /' "$f"
+# A review's file rewritten in place (a finding's words changed): parsed
+# again, as its identity changed.
+f=$(grep -l 'mutex_unlock' "$mail"/cur/*sashiko* | grep -v /new- | head -n 1)
+check "a review names mutex_unlock" test -n "$f"
+sed -i 's/mutex_unlock/mutex_release/g' "$f"
 touch -d '2025-06-01 00:00 UTC' "$f"
 reference
 check "a file rewritten: same answers" same_answers
