@@ -156,6 +156,17 @@ expect_eq "$n new reviews: only they (and the $searched linked by a search) are 
 reference
 check "new reviews: same answers" same_answers
 
+# A tag changed on one review (as a verdict or the user's mail reader
+# does): it changed in notmuch, so it is parsed again, with the searched.
+run_list
+searched=$("$WINNOW" list --format=json |
+	jq '[.[] | select(.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length')
+first=$("$WINNOW" list --format=json | jq -r '[.[] | select(.link == "in-reply-to")][0].id')
+notmuch tag +cache-test -- "id:$first"
+run_list
+expect_eq "a tag changed: that review (and the $searched searched) parsed again" \
+	"$((1 + searched))" "$(logged misses)"
+
 # A review's file rewritten in place (a finding's words changed): parsed
 # again, as its identity changed.
 f=$(grep -l 'mutex_unlock' "$mail"/cur/*sashiko* | grep -v /new- | head -n 1)

@@ -11,9 +11,16 @@
  * path and uuid); a file with another key is no cache at all.  The
  * checksum is FNV-1a over the payload: a record whose length, checksum
  * or content does not hold is a miss, never an error.  The payload:
- * the review's id and file identity, whether linking searched and the
- * revision it searched at, the messages linking looked up with their
- * identities, then the item (cache-record.c).
+ * the review's id, the revision of the index it holds at, the review's
+ * file identity, whether linking searched, the messages linking looked
+ * up with their identities, then the item (cache-record.c).
+ *
+ * A record holds while none of its messages changed in notmuch since
+ * its revision (one lastmod: query per run finds what changed: tags,
+ * files added or gone, new mail) and their files still have the same
+ * identity (stat of the path kept in the record: a file rewritten in
+ * place, which notmuch does not see); one whose linking searched the
+ * index, only at the very revision it was made at.
  *
  * Only the index of the file (id -> offset) is held in memory; a record
  * is read when asked for.  What a run parses goes to a new file beside
@@ -46,6 +53,7 @@
 /* The values of wn_cache.done. */
 #define DROPPED ((void *) 1)
 #define WRITTEN ((void *) 2)
+#define HIT ((void *) 3)
 
 struct wn_cache {
 	char *path;		/* the cache file */
@@ -55,7 +63,11 @@ struct wn_cache {
 	ino_t ino;		/* its identity */
 	dev_t dev;
 	wn_map index;		/* id -> offset + 1 of its record in fd */
-	wn_map done;		/* ids written to out, or dropped as stale */
+	uint64_t min_rev;	/* the oldest revision a record holds at */
+	wn_map changed;		/* ids of the messages changed since then */
+	unsigned long changed_at;	/* ... up to this revision */
+	bool changed_ok;	/* changed is known (else every get misses) */
+	wn_map done;		/* ids written to out, dropped as stale, or hit */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
 	bool out_failed;	/* no writing this run */
@@ -247,10 +259,16 @@ static void scan(wn_cache *c)
 		if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD || len < 8 ||
 		    !read_at(c->fd, off + HEAD, l, 8) || (idlen = le64(l)) > len - 8)
 			break;
-		if ((id = malloc(idlen ? idlen : 1)) && read_at(c->fd, off + HEAD + 8, id, idlen) &&
-		    wn_map_put(&c->index, id, idlen, (void *) (uintptr_t) (off + 1)) != WN_OK) {
-			free(id);
+		if (idlen + 16 > len)
 			break;
+		if ((id = malloc(idlen ? idlen : 1)) && read_at(c->fd, off + HEAD + 8, id, idlen) &&
+		    read_at(c->fd, off + HEAD + 8 + (off_t) idlen, l, 8)) {
+			if (wn_map_put(&c->index, id, idlen, (void *) (uintptr_t) (off + 1)) != WN_OK) {
+				free(id);
+				break;
+			}
+			if (le64(l) < c->min_rev)
+				c->min_rev = le64(l);
 		}
 		free(id);
 		off += HEAD + (off_t) len;
@@ -282,6 +300,7 @@ wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_co
 	if ((no && *no && strcmp(no, "0") != 0) || conf->no_cache || !(c = calloc(1, sizeof(*c))))
 		return NULL;
 	c->fd = -1;
+	c->min_rev = UINT64_MAX;
 	if (!(c->path = cache_path(db_path))) {
 		free(c);
 		return NULL;
@@ -304,31 +323,77 @@ static bool same(wn_cache_rd *r, const char *s, size_t n)
 	return v && m == n && memcmp(v, s, n) == 0;
 }
 
-/* Do the messages linking looked up still have the files they had (or
- * still not exist)? */
-static bool deps_hold(wn_cache_rd *r, notmuch_database_t *db)
+/* The messages changed since the oldest record's revision, up to the
+ * handle's (again after the handle was reopened).  False when that
+ * cannot be known: then nothing holds. */
+static bool changed_since(wn_cache *c, notmuch_database_t *db)
+{
+	unsigned long cur = notmuch_database_get_revision(db, NULL);
+	notmuch_messages_t *msgs;
+	notmuch_query_t *q;
+	char *qs = NULL;
+	bool failed = false;
+
+	if (c->changed_ok && c->changed_at == cur)
+		return true;
+	wn_map_free(&c->changed, NULL);
+	c->changed_ok = false;
+	c->changed_at = cur;
+	if (c->min_rev == UINT64_MAX || c->min_rev > cur)
+		return false;	/* no record, or records from a future */
+	if (c->min_rev == cur)
+		return c->changed_ok = true;
+	if (asprintf(&qs, "lastmod:%llu..%lu", (unsigned long long) c->min_rev + 1, cur) < 0)
+		return false;
+	q = notmuch_query_create(db, qs);
+	free(qs);
+	if (!q || !(msgs = wn_message_search(q, &failed))) {
+		if (q)
+			notmuch_query_destroy(q);
+		return false;
+	}
+	for (; notmuch_messages_valid(msgs) && !failed; notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *msg = notmuch_messages_get(msgs);
+		const char *id = wn_message_id(msg);
+
+		if (!id || wn_map_put(&c->changed, id, strlen(id), HIT) != WN_OK)
+			failed = true;
+		notmuch_message_destroy(msg);
+	}
+	notmuch_query_destroy(q);
+	return c->changed_ok = !failed;
+}
+
+/* Does the file named in an identity still have it? */
+static bool ident_holds(const char *was, size_t n)
+{
+	const char *nul = was ? memchr(was, '\0', n) : NULL;
+	char *path = nul ? strndup(was, (size_t) (nul - was)) : NULL, *now = NULL;
+	size_t nown = 0;
+	bool ok = path && ident_of(path, &now, &nown) && nown == n && memcmp(now, was, n) == 0;
+
+	free(path);
+	free(now);
+	return ok;
+}
+
+static bool unchanged(const wn_cache *c, const char *id, size_t n)
+{
+	return id && !wn_map_get(&c->changed, id, n);
+}
+
+/* The messages linking looked up: unchanged in notmuch (one that was
+ * absent and is there now is new: changed), their files too. */
+static bool deps_hold(const wn_cache *c, wn_cache_rd *r)
 {
 	uint64_t n = wn_cache_get_u64(r);
 
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
 		size_t idn, wasn;
-		const char *id = wn_cache_get_bytes(r, &idn), *was;
-		char *cid = id ? strndup(id, idn) : NULL, *now = NULL;
-		size_t nown = 0;
-		bool changed = false, ok;
-		notmuch_message_t *msg = cid ? wn_message_lookup(db, cid, &changed) : NULL;
+		const char *id = wn_cache_get_bytes(r, &idn);
+		const char *was = wn_cache_get_bytes(r, &wasn);
 
-		was = wn_cache_get_bytes(r, &wasn);
-		if (msg)
-			ok = wn_cache_ident(msg, &now, &nown) && was && nown == wasn &&
-			     memcmp(now, was, wasn) == 0;
-		else	/* absent then and now; a failed lookup proves nothing */
-			ok = cid && was && wasn == 0 && !changed;
-		if (msg)
-			notmuch_message_destroy(msg);
-		free(cid);
-		free(now);
-		if (!ok)
+		if (!unchanged(c, id, idn) || !was || (wasn && !ident_holds(was, wasn)))
 			return false;
 	}
 	return !r->bad;
@@ -341,32 +406,35 @@ static void drop(wn_cache *c, const char *id)
 		c->dropped++;
 }
 
-bool wn_cache_get(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, wn_item *it)
+bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 {
-	void *at = c ? wn_map_get(&c->index, it->id, strlen(it->id)) : NULL;
-	char *ident = NULL;
-	size_t n = 0;
+	size_t idn = strlen(it->id), n;
+	void *at = c ? wn_map_get(&c->index, it->id, idn) : NULL;
+	const char *ident;
+	uint64_t rev;
 	wn_cache_rd r;
 	bool ok;
 
-	if (!at || wn_map_get(&c->done, it->id, strlen(it->id))) {
+	if (!at || wn_map_get(&c->done, it->id, idn)) {
 		if (c)
 			c->misses++;
 		return false;
 	}
-	ok = record_at(c, (off_t) ((uintptr_t) at - 1), &r) && same(&r, it->id, strlen(it->id)) &&
-	     wn_cache_ident(msg, &ident, &n) && same(&r, ident, n);
-	if (ok && wn_cache_get_u64(&r)) {
-		unsigned long rev = notmuch_database_get_revision(db, NULL);
-
-		ok = wn_cache_get_u64(&r) == rev;
-	} else if (ok) {
-		ok = wn_cache_get_u64(&r) == 0;
-	}
-	ok = ok && deps_hold(&r, db) && wn_cache_decode_item(&r, it);
-	free(ident);
+	ok = changed_since(c, db) && unchanged(c, it->id, idn) &&
+	     record_at(c, (off_t) ((uintptr_t) at - 1), &r) && same(&r, it->id, idn);
+	rev = ok ? wn_cache_get_u64(&r) : 0;
+	ident = ok ? wn_cache_get_bytes(&r, &n) : NULL;
+	ok = ok && ident && ident_holds(ident, n);
+	/* Linking that searched holds at its own revision only. */
+	if (ok && wn_cache_get_u64(&r))
+		ok = rev == c->changed_at;
+	ok = ok && deps_hold(c, &r) && wn_cache_decode_item(&r, it);
 	if (ok) {
 		c->hits++;
+		/* Checked against everything up to changed_at: a rewrite
+		 * of the file records it at that revision. */
+		if (wn_map_put(&c->done, it->id, idn, HIT) != WN_OK)
+			c->out_failed = true;
 	} else {
 		c->misses++;
 		drop(c, it->id);
@@ -449,9 +517,9 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, c
 		return;
 	wn_buf_reset(&c->rec);
 	wn_cache_put_bytes(&c->rec, it->id, idn);
+	wn_cache_put_u64(&c->rec, notmuch_database_get_revision(db, NULL));
 	wn_cache_put_bytes(&c->rec, ident, ident_len);
 	wn_cache_put_u64(&c->rec, d->searched);
-	wn_cache_put_u64(&c->rec, d->searched ? notmuch_database_get_revision(db, NULL) : 0);
 	wn_cache_put_u64(&c->rec, d->n);
 	wn_buf_append(&c->rec, d->ids.data ? d->ids.data : "", d->ids.len);
 	wn_cache_encode_item(&c->rec, it);
@@ -473,11 +541,19 @@ static void copy_records(wn_cache *c)
 		wn_cache_rd r;
 		size_t idn;
 		const char *id;
+		void *state;
 
 		if (!record_at(c, off, &r))
 			break;
 		id = wn_cache_get_bytes(&r, &idn);
-		if (id && !wn_map_get(&c->done, id, idn)) {
+		state = id ? wn_map_get(&c->done, id, idn) : DROPPED;
+		if (!state || state == HIT) {
+			if (state == HIT) {	/* now valid at changed_at */
+				size_t at = r.pos;
+
+				for (int i = 0; i < 8; i++)
+					c->rd[at + (size_t) i] = (char) ((uint64_t) c->changed_at >> (8 * i));
+			}
 			write_record(c, c->rd, c->rdlen);
 			if (wn_map_put(&c->done, id, idn, WRITTEN) != WN_OK)
 				c->out_failed = true;
@@ -550,6 +626,7 @@ void wn_cache_close(wn_cache **pc)
 	free(c->path);
 	wn_map_free(&c->index, NULL);
 	wn_map_free(&c->done, NULL);
+	wn_map_free(&c->changed, NULL);
 	wn_buf_free(&c->rec);
 	free(c->rd);
 	free(c);

@@ -7,10 +7,12 @@
  * parses only those.  An optimisation only: every answer is the same
  * without it, and nothing about it is ever an error.
  *
- * Never stale: a record holds the identity (path, size, mtime, inode)
- * of the review's file and of every message linking looked up by id
- * (or that it was absent); when linking had to search the index, the
- * database's revision as well.  Any of them different is a miss.  The
+ * Never stale: a record holds the index's revision it was made at, the
+ * identity (path, size, mtime, inode) of the review's file and of every
+ * message linking looked up by id (or that it was absent).  Any of
+ * those messages changed in notmuch since (lastmod), any file's
+ * identity different, or, when linking had to search the index, any
+ * change to the index at all: a miss.  The
  * whole file is keyed by winnow's version and binary, the bot table,
  * the [winnow] configuration and the database. */
 #ifndef WINNOW_INDEX_CACHE_H
@@ -52,8 +54,8 @@ void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
 void wn_cache_deps_free(wn_cache_deps *d);
 
 /* Fill it's parsed part (bot, review, patch, link, report_id) from a
- * record that is still valid for msg; false on any miss. */
-bool wn_cache_get(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, wn_item *it);
+ * record that still holds; false on any miss. */
+bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it);
 /* Keep it's parsed part; ident is the review file's identity taken
  * before it was read, and must still hold. */
 void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,

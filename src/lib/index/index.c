@@ -779,7 +779,7 @@ static wn_status parse_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, 
 		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
 		idx->cache_tried = true;
 	}
-	if (wn_cache_get(idx->cache, idx->db, msg, it))
+	if (wn_cache_get(idx->cache, idx->db, it))
 		return WN_OK;
 	if (idx->cache && !wn_cache_ident(msg, &ident, &ident_len))
 		deps.unknown = true;
