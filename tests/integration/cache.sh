@@ -167,6 +167,16 @@ run_list
 expect_eq "a tag changed: that review (and the $searched searched) parsed again" \
 	"$((1 + searched))" "$(logged misses)"
 
+# A verdict and a note: the answers carry them at once (the review's
+# properties changed in notmuch: its record no longer holds).
+check "a verdict is written" "$WINNOW" mark "$first" 1 valid
+reference
+check "a verdict: same answers as without a cache" same_answers
+check "... which show it" grep -q '"valid": *1' "$WN_WORLD/got"
+check "the verdict taken back" "$WINNOW" mark "$first" 1 untriaged
+reference
+check "taken back: same answers" same_answers
+
 # A review's file rewritten in place (a finding's words changed): parsed
 # again, as its identity changed.
 f=$(grep -l 'mutex_unlock' "$mail"/cur/*sashiko* | grep -v /new- | head -n 1)

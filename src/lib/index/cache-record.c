@@ -22,6 +22,7 @@ _Static_assert(sizeof(wn_review) == 112, "wn_review changed: update cache-record
 _Static_assert(sizeof(wn_patch) == 48, "wn_patch changed: update cache-record.c");
 _Static_assert(sizeof(wn_patch_trailers) == 80, "wn_patch_trailers changed: update cache-record.c");
 _Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cache-record.c");
+_Static_assert(sizeof(wn_item) == 152, "wn_item changed: update cache-record.c");
 #endif
 
 #define NONE UINT64_MAX
@@ -200,6 +201,19 @@ static void put_patch(wn_buf *b, const wn_patch *p)
 	wn_cache_put_u64(b, t->codev_unsigned);
 }
 
+/* What the review's properties said (props.c), finding by finding. */
+static void put_props(wn_buf *b, const wn_item *it)
+{
+	for (size_t i = 0; i < it->review->nfindings; i++) {
+		wn_cache_put_u64(b, (uint64_t) it->verdicts[i]);
+		put_str(b, it->notes[i]);
+		put_str(b, it->forwarded[i]);
+		wn_cache_put_u64(b, (uint64_t) it->severity[i]);
+		put_str(b, it->reported[i]);
+	}
+	put_str(b, it->warning);
+}
+
 void wn_cache_encode_item(wn_buf *b, const wn_item *it)
 {
 	wn_cache_put_u64(b, (uint64_t) it->bot);
@@ -209,6 +223,7 @@ void wn_cache_encode_item(wn_buf *b, const wn_item *it)
 	wn_cache_put_u64(b, it->patch != NULL && it->patch->trailers != NULL);
 	if (it->patch && it->patch->trailers)
 		put_patch(b, it->patch);
+	put_props(b, it);
 }
 
 /* --- reading ------------------------------------------------------------- */
@@ -336,6 +351,52 @@ static void patch_free(wn_patch *p)
 	free(p);
 }
 
+/* The arrays load_once() fills from the properties, n entries (at
+ * least one, as there). */
+static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
+{
+	size_t k = n ? n : 1;
+
+	it->verdicts = calloc(k, sizeof(*it->verdicts));
+	it->notes = calloc(k, sizeof(*it->notes));
+	it->forwarded = calloc(k, sizeof(*it->forwarded));
+	it->severity = calloc(k, sizeof(*it->severity));
+	it->reported = calloc(k, sizeof(*it->reported));
+	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
+		return false;
+	for (size_t i = 0; i < n && !r->bad; i++) {
+		it->verdicts[i] = (wn_verdict) get_small(r, WN_VERDICT_COUNT);
+		it->notes[i] = get_str(r);
+		it->forwarded[i] = get_str(r);
+		it->severity[i] = (wn_severity) get_small(r, WN_SEV_COUNT);
+		it->reported[i] = get_str(r);
+	}
+	it->warning = get_str(r);
+	return !r->bad;
+}
+
+static void props_free(wn_item *it, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (it->notes)
+			free(it->notes[i]);
+		if (it->forwarded)
+			free(it->forwarded[i]);
+		if (it->reported)
+			free(it->reported[i]);
+	}
+	free(it->verdicts);
+	free(it->notes);
+	free(it->forwarded);
+	free(it->severity);
+	free(it->reported);
+	free(it->warning);
+	it->verdicts = NULL;
+	it->severity = NULL;
+	it->notes = it->forwarded = it->reported = NULL;
+	it->warning = NULL;
+}
+
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 {
 	wn_bot bot = (wn_bot) get_small(r, WN_BOT_COUNT);
@@ -343,8 +404,10 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	char *report_id = get_str(r);
 	wn_review *review = get_review(r);
 	wn_patch *patch = get_small(r, 2) ? get_patch(r) : NULL;
+	bool props = review && !r->bad && get_props(r, it, review->nfindings);
 
-	if (r->bad || r->pos != r->n || !review) {
+	if (!props || r->bad || r->pos != r->n) {
+		props_free(it, review ? review->nfindings : 0);
 		free(report_id);
 		wn_review_free(&review);
 		patch_free(patch);

@@ -53,17 +53,18 @@ bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
 void wn_cache_deps_free(wn_cache_deps *d);
 
-/* Fill it's parsed part (bot, review, patch, link, report_id) from a
- * record that still holds; false on any miss. */
+/* Fill it's parsed part (bot, review, patch, link, report_id) and what
+ * its properties said (verdicts, notes, ...: they change its lastmod
+ * too) from a record that still holds; false on any miss. */
 bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it);
-/* Keep it's parsed part; ident is the review file's identity taken
- * before it was read, and must still hold. */
+/* Keep it's parsed part and properties; ident is the review file's
+ * identity taken before it was read, and must still hold. */
 void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
 		  size_t ident_len, const wn_item *it, const wn_cache_deps *d);
 
 /* --- records (cache-record.c) --- */
 
-/* Append it's parsed part to b. */
+/* Append it's parsed part and properties to b. */
 void wn_cache_encode_item(wn_buf *b, const wn_item *it);
 
 /* A reader over a record's bytes: any read past the end or any value
@@ -80,7 +81,8 @@ uint64_t wn_cache_get_u64(wn_cache_rd *r);
 /* The next string in place (not NUL-terminated: *n bytes); NULL for a
  * NULL string or a bad record. */
 const char *wn_cache_get_bytes(wn_cache_rd *r, size_t *n);
-/* Fill it's parsed part from r; false (it untouched) on a bad record. */
+/* Fill it's parsed part and properties from r; false (it untouched)
+ * on a bad record. */
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it);
 
 #endif

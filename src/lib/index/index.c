@@ -763,10 +763,27 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
-/* The parsed part of it: from the cache when a record still holds,
- * else read and parsed, and kept for next time. */
-static wn_status parse_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, bool *changed,
-			    wn_error *err)
+/* What the properties say of each finding: arrays of nfindings. */
+static wn_status read_props(wn_item *it, notmuch_message_t *msg)
+{
+	size_t n = it->review->nfindings;
+
+	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
+	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
+	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
+	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
+	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
+	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
+		return WN_NOMEM;
+	wn_props_read_item(it, msg);
+	return WN_OK;
+}
+
+/* The review read and parsed, and its properties: from the cache when a
+ * record still holds, else from the mail and the index, and kept for
+ * next time. */
+static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, bool *changed,
+			   wn_error *err)
 {
 	wn_cache_deps deps = WN_CACHE_DEPS_INIT;
 	wn_error lerr = WN_ERROR_INIT;
@@ -794,6 +811,8 @@ static wn_status parse_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, 
 	} else {
 		st = review_of_mail(idx, it, mail, idx->cache ? &deps : NULL, changed, err);
 	}
+	if (st == WN_OK)
+		st = read_props(it, msg);
 	if (st == WN_OK && !*changed && idx->cache)
 		wn_cache_put(idx->cache, idx->db, msg, ident, ident_len, it, &deps);
 out:
@@ -808,31 +827,21 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 {
 	notmuch_message_t *msg;
 	wn_status st;
-	size_t n;
 
 	item_clear_loaded(it);
 	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
 		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-	if (parse_item(idx, it, msg, changed, err) != WN_OK)
-		goto nomem;
-	n = it->review->nfindings;
-	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
-	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
-	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
-	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
-	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
-	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
-		goto nomem;
-	wn_props_read_item(it, msg);
+	if (load_item(idx, it, msg, changed, err) != WN_OK) {
+		notmuch_message_destroy(msg);
+		item_clear_loaded(it);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	wn_item_count(it);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
 	return WN_OK;
-nomem:
-	notmuch_message_destroy(msg);
-	item_clear_loaded(it);
-	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
 
 wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)
