@@ -470,25 +470,35 @@ def table(ix, reps):
 
 
 def growth(results):
+    """How each figure grows with the index: winnow's time at every size,
+    then from the smallest to the largest, against the growth of the
+    reviews (linear: at most 1.1 times theirs) or flat (at most FLAT);
+    peak memory at every size against PEAK_MIB."""
     if len(results) < 2:
         return
     results = sorted(results, key=lambda r: r["messages"])
     a, b = results[0], results[-1]
     rev = b["reviews"] / a["reviews"] if a["reviews"] else None
-    print(f"\ngrowth {a['messages']} -> {b['messages']} messages "
-          f"(reviews x{fmt(rev, '.1f')}): winnow's time grows by")
-    for fa, fb in zip(a["figures"], b["figures"]):
+    sizes = "".join(f"{r['messages']:>11}" for r in results)
+    print(f"\ngrowth: winnow ms at each size (messages), and from {a['messages']} to {b['messages']}")
+    print(f"  {'figure':<14}{sizes}   growth  notmuch  target          met")
+    print(f"  {'reviews':<14}" + "".join(f"{r['reviews']:>11}" for r in results) + f"   x{fmt(rev, '<6.1f')}")
+    for i, fig in enumerate(FIGURES):
+        rows = [r["figures"][i] for r in results]
+        cells = "".join(fmt(x["winnow_ms"], "11.1f") for x in rows)
+        fa, fb = rows[0], rows[-1]
         if not all((fa["winnow_ms"], fb["winnow_ms"], fa["notmuch_ms"], fb["notmuch_ms"])):
-            print(f"  {fa['figure']:<14}-")
+            print(f"  {fig.name:<14}{cells}   -")
             continue
         g = fb["winnow_ms"] / fa["winnow_ms"]
         nm = fb["notmuch_ms"] / fa["notmuch_ms"]
-        fig = next(f for f in FIGURES if f.name == fa["figure"])
         limit = FLAT if fig.growth == "flat" else (rev or 0) * 1.1
-        ok = "yes" if g <= limit else "NO"
-        # Beside notmuch's own growth: what winnow adds to it.
-        print(f"  {fa['figure']:<14}x{g:<7.2f} (notmuch x{nm:.2f}, winnow/notmuch x{g / nm:.2f}; "
-              f"target: {fig.growth}, <= x{limit:.1f})  {ok}")
+        peaks = [x["winnow_peak_mib"] for x in rows if x["winnow_peak_mib"] is not None]
+        ok = g <= limit and all(p <= PEAK_MIB for p in peaks)
+        print(f"  {fig.name:<14}{cells}   x{g:<6.2f} x{nm:<6.2f}  {fig.growth + ', <= x' + format(limit, '.1f'):<15} "
+              f"{'yes' if ok else 'NO'}")
+    print(f"  growth: winnow's, smallest to largest; notmuch: its reference's; met: growth within\n"
+          f"  the target and peak memory <= {PEAK_MIB} MiB at every size")
 
 
 def main():
