@@ -45,5 +45,8 @@ wn_status wn_state_dir(char **out, wn_error *err);
  * a fixed date, or a test, gives the same answer on any day; else the
  * clock. */
 time_t wn_now(void);
+/* The Unix seconds in environment variable name, when it holds a plain
+ * number; else otherwise. */
+time_t wn_env_time(const char *name, time_t otherwise);
 
 #endif

@@ -46,9 +46,9 @@ wn_status wn_state_dir(char **out, wn_error *err)
 	return WN_OK;
 }
 
-time_t wn_now(void)
+time_t wn_env_time(const char *name, time_t otherwise)
 {
-	const char *v = getenv("WINNOW_NOW");
+	const char *v = getenv(name);
 	char *end;
 	long long t;
 
@@ -57,7 +57,12 @@ time_t wn_now(void)
 		if (!*end && t >= 0)
 			return (time_t) t;
 	}
-	return time(NULL);
+	return otherwise;
+}
+
+time_t wn_now(void)
+{
+	return wn_env_time("WINNOW_NOW", time(NULL));
 }
 
 /* --- splitting ------------------------------------------------------------ */

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cache.h"
+#include "message.h"
+#include "props.h"
 
 /* A field added to one of these structs must be added to the record
  * too, or a cached answer would differ from a parsed one: the sizes
@@ -339,30 +341,10 @@ static wn_patch *get_patch(wn_cache_rd *r)
 	return p;
 }
 
-static void patch_free(wn_patch *p)
-{
-	if (!p)
-		return;
-	free(p->id);
-	free(p->subject);
-	free(p->author);
-	free(p->list);
-	wn_trailers_free(&p->trailers);
-	free(p);
-}
-
-/* The arrays load_once() fills from the properties, n entries (at
- * least one, as there). */
+/* What the properties said, n findings' worth. */
 static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 {
-	size_t k = n ? n : 1;
-
-	it->verdicts = calloc(k, sizeof(*it->verdicts));
-	it->notes = calloc(k, sizeof(*it->notes));
-	it->forwarded = calloc(k, sizeof(*it->forwarded));
-	it->severity = calloc(k, sizeof(*it->severity));
-	it->reported = calloc(k, sizeof(*it->reported));
-	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
+	if (!wn_props_alloc_item(it, n))
 		return false;
 	for (size_t i = 0; i < n && !r->bad; i++) {
 		it->verdicts[i] = (wn_verdict) get_small(r, WN_VERDICT_COUNT);
@@ -375,28 +357,6 @@ static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 	return !r->bad;
 }
 
-static void props_free(wn_item *it, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (it->notes)
-			free(it->notes[i]);
-		if (it->forwarded)
-			free(it->forwarded[i]);
-		if (it->reported)
-			free(it->reported[i]);
-	}
-	free(it->verdicts);
-	free(it->notes);
-	free(it->forwarded);
-	free(it->severity);
-	free(it->reported);
-	free(it->warning);
-	it->verdicts = NULL;
-	it->severity = NULL;
-	it->notes = it->forwarded = it->reported = NULL;
-	it->warning = NULL;
-}
-
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 {
 	wn_bot bot = (wn_bot) get_small(r, WN_BOT_COUNT);
@@ -407,10 +367,10 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	bool props = review && !r->bad && get_props(r, it, review->nfindings);
 
 	if (!props || r->bad || r->pos != r->n) {
-		props_free(it, review ? review->nfindings : 0);
+		wn_props_free_item(it, review ? review->nfindings : 0);
 		free(report_id);
 		wn_review_free(&review);
-		patch_free(patch);
+		wn_patch_free(patch);
 		return false;
 	}
 	it->bot = bot;

@@ -635,40 +635,14 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 
 static void item_clear_loaded(wn_item *it)
 {
-	size_t n = it->review ? it->review->nfindings : 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (it->notes)
-			free(it->notes[i]);
-		if (it->forwarded)
-			free(it->forwarded[i]);
-		if (it->reported)
-			free(it->reported[i]);
-	}
-	free(it->verdicts);
-	free(it->notes);
-	free(it->forwarded);
-	free(it->severity);
-	free(it->reported);
-	it->verdicts = NULL;
-	it->severity = NULL;
-	it->notes = it->forwarded = it->reported = NULL;
+	wn_props_free_item(it, it->review ? it->review->nfindings : 0);
 	wn_review_free(&it->review);
 	free(it->report_id);
 	it->report_id = NULL;
-	if (it->patch) {
-		free(it->patch->id);
-		free(it->patch->subject);
-		free(it->patch->author);
-		free(it->patch->list);
-		wn_trailers_free(&it->patch->trailers);
-		free(it->patch);
-		it->patch = NULL;
-	}
+	wn_patch_free(it->patch);
+	it->patch = NULL;
 	free(it->load_error);
 	it->load_error = NULL;
-	free(it->warning);
-	it->warning = NULL;
 	it->loaded = false;
 	memset(it->counts, 0, sizeof(it->counts));
 }
@@ -766,14 +740,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 /* What the properties say of each finding: arrays of nfindings. */
 static wn_status read_props(wn_item *it, notmuch_message_t *msg)
 {
-	size_t n = it->review->nfindings;
-
-	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
-	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
-	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
-	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
-	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
-	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported)
+	if (!wn_props_alloc_item(it, it->review->nfindings))
 		return WN_NOMEM;
 	wn_props_read_item(it, msg);
 	return WN_OK;

@@ -132,14 +132,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	it->link = how;
 	return WN_OK;
 nomem:
-	if (p) {
-		free(p->id);
-		free(p->subject);
-		free(p->author);
-		free(p->list);
-		wn_trailers_free(&p->trailers);
-		free(p);
-	}
+	wn_patch_free(p);
 	wn_mail_free(&mail);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
