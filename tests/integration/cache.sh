@@ -169,7 +169,9 @@ expect_eq "a tag changed: that review (and the $searched searched) parsed again"
 
 # A verdict and a note: the answers carry them at once (the review's
 # properties changed in notmuch: its record no longer holds).
+rm -rf "$XDG_CACHE_HOME"
 check "a verdict is written" "$WINNOW" mark "$first" 1 valid
+check "mark, one review found by id, reads and writes no cache" test -z "$(cachefile)"
 reference
 check "a verdict: same answers as without a cache" same_answers
 check "... which show it" grep -q '"valid": *1' "$WN_WORLD/got"

@@ -18,7 +18,8 @@ struct wn_index {
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
-	bool cache_tried;		/* opened on the first load only */
+	bool cache_tried;		/* opened by the first list's load */
+	bool finding;			/* in wn_index_find(): opens no cache */
 };
 
 

@@ -759,7 +759,11 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	size_t ident_len = 0;
 	wn_status st;
 
-	if (!idx->cache_tried) {
+	/* Opened by the first list of reviews, not by one review found
+	 * by its id (mark, show): reading the cache's index costs more
+	 * than parsing one review.  A review found later, in the same
+	 * process, uses it. */
+	if (!idx->cache_tried && !idx->finding) {
 		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
 		idx->cache_tried = true;
 	}
@@ -865,7 +869,9 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	notmuch_message_destroy(msg);
 	if (!it)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	idx->finding = true;
 	st = wn_index_load(idx, it, err);
+	idx->finding = false;
 	if (st != WN_OK) {
 		wn_item_free(&it);
 		return st;
