@@ -67,6 +67,8 @@ struct wn_cache {
 	wn_map changed;		/* ids of the messages changed since then */
 	unsigned long changed_at;	/* ... up to this revision */
 	bool changed_ok;	/* changed is known (else every get misses) */
+	bool moved;		/* the handle was reopened at a newer revision
+				 * since a hit: hits are not brought forward */
 	wn_map done;		/* ids written to out, dropped as stale, or hit */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
@@ -354,6 +356,8 @@ static bool changed_since(wn_cache *c, notmuch_database_t *db)
 
 	if (c->changed_ok && c->changed_at == cur)
 		return true;
+	if (c->hits)
+		c->moved = true;
 	wn_map_free(&c->changed, NULL);
 	c->changed_ok = false;
 	c->changed_at = cur;
@@ -566,7 +570,7 @@ static void copy_records(wn_cache *c)
 		id = wn_cache_get_bytes(&r, &idn);
 		state = id ? wn_map_get(&c->done, id, idn) : DROPPED;
 		if (!state || state == HIT) {
-			if (state == HIT) {	/* now valid at changed_at */
+			if (state == HIT && !c->moved) {	/* valid at changed_at */
 				size_t at = r.pos;
 
 				for (int i = 0; i < 8; i++)
