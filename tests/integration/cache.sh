@@ -80,6 +80,13 @@ head -c 100000 /dev/urandom >"$f"
 check "noise for a cache file: same answers" same_answers
 printf 'WNCACHE1' >"$f"
 check "a header cut short: same answers" same_answers
+rm -f "$f"
+mkfifo "$f"
+check "a FIFO for a cache file: same answers, no wait" same_answers
+rm -f "$f"
+ln -s /dev/zero "$f"
+check "a link to /dev/zero for a cache file: same answers" same_answers
+rm -f "$f"
 
 # --- nowhere to write -------------------------------------------------------
 rm -rf "$XDG_CACHE_HOME"

@@ -300,7 +300,8 @@ static void scan(wn_cache *c)
 static int open_valid(const wn_cache *c, struct stat *sb)
 {
 	unsigned char head[HEAD];
-	int fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	/* Not blocking: a FIFO put there would wait for a writer. */
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 
 	if (fd >= 0 && (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < HEAD ||
 			!read_at(fd, 0, head, HEAD) || memcmp(head, MAGIC, 8) != 0 ||
