@@ -746,9 +746,8 @@ static wn_status read_props(wn_item *it, notmuch_message_t *msg)
 	return WN_OK;
 }
 
-/* The review read and parsed, and its properties: from the cache when a
- * record still holds, else from the mail and the index, and kept for
- * next time. */
+/* The review read and parsed, and its properties, from the mail and
+ * the index, and kept in the cache for next time. */
 static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, bool *changed,
 			   wn_error *err)
 {
@@ -759,16 +758,6 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	size_t ident_len = 0;
 	wn_status st;
 
-	/* Opened by the first list of reviews, not by one review found
-	 * by its id (mark, show): reading the cache's index costs more
-	 * than parsing one review.  A review found later, in the same
-	 * process, uses it. */
-	if (!idx->cache_tried && !idx->finding) {
-		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
-		idx->cache_tried = true;
-	}
-	if (wn_cache_get(idx->cache, idx->db, it))
-		return WN_OK;
 	if (idx->cache && !wn_cache_ident(msg, &ident, &ident_len))
 		deps.unknown = true;
 	st = wn_message_read_mail(msg, &mail, &lerr);
@@ -800,6 +789,21 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	wn_status st;
 
 	item_clear_loaded(it);
+	/* Opened by the first list of reviews, not by one review found
+	 * by its id (mark, show): reading the cache's index costs more
+	 * than parsing one review.  A review found later, in the same
+	 * process, uses it. */
+	if (!idx->cache_tried && !idx->finding) {
+		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
+		idx->cache_tried = true;
+	}
+	/* A record that holds needs no lookup of the message: the list
+	 * row came from the index, the record's checks say the rest. */
+	if (wn_cache_get(idx->cache, idx->db, it)) {
+		wn_item_count(it);
+		it->loaded = true;
+		return WN_OK;
+	}
 	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
 		return st;
 	if (!msg)
