@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "../../src/lib/index/cache.h"
+#include "../../src/lib/index/message.h"
+#include "../../src/lib/index/props.h"
 #include "winnow/winnow.h"
 
 static char *dup(const char *s)
@@ -112,31 +114,9 @@ static wn_item *sample(void)
 /* The parsed part of it freed, as the index frees a loaded item. */
 static void item_free(wn_item *it)
 {
-	size_t n = it->review ? it->review->nfindings : 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (it->notes)
-			free(it->notes[i]);
-		if (it->forwarded)
-			free(it->forwarded[i]);
-		if (it->reported)
-			free(it->reported[i]);
-	}
-	free(it->verdicts);
-	free(it->notes);
-	free(it->forwarded);
-	free(it->severity);
-	free(it->reported);
-	free(it->warning);
+	wn_props_free_item(it, it->review ? it->review->nfindings : 0);
 	wn_review_free(&it->review);
-	if (it->patch) {
-		free(it->patch->id);
-		free(it->patch->subject);
-		free(it->patch->author);
-		free(it->patch->list);
-		wn_trailers_free(&it->patch->trailers);
-		free(it->patch);
-	}
+	wn_patch_free(it->patch);
 	free(it->report_id);
 	free(it->id);
 	free(it);
