@@ -173,6 +173,10 @@ notmuch tag +cache-test -- "id:$first"
 run_list
 expect_eq "a tag changed: that review (and the $searched searched) parsed again" \
 	"$((1 + searched))" "$(logged misses)"
+# The records that held were written at the new revision: the run after
+# parses nothing, the retagged review included.
+run_list
+expect_eq "the run after: nothing parsed" 0 "$(logged misses)"
 
 # A verdict and a note: the answers carry them at once (the review's
 # properties changed in notmuch: its record no longer holds).

@@ -53,7 +53,13 @@
 /* The values of wn_cache.done. */
 #define DROPPED ((void *) 1)
 #define WRITTEN ((void *) 2)
-#define HIT ((void *) 3)
+#define HIT ((void *) 3)	/* (in changed: any non-NULL value) */
+/* wn_cache.index's values: the record's offset + 1, shifted left, the
+ * low bit set once this run found it to hold (no second map for that:
+ * at 300,000 messages it was 7 MiB). */
+#define AT(off) ((void *) (uintptr_t) (((uint64_t) (off) + 1) << 1))
+#define AT_OFF(v) ((off_t) (((uintptr_t) (v) >> 1) - 1))
+#define AT_HIT(v) (((uintptr_t) (v) & 1) != 0)
 
 struct wn_cache {
 	char *path;		/* the cache file */
@@ -62,14 +68,14 @@ struct wn_cache {
 	off_t size;
 	ino_t ino;		/* its identity */
 	dev_t dev;
-	wn_map index;		/* id -> offset + 1 of its record in fd */
+	wn_map index;		/* id -> its record in fd: AT(offset) */
 	uint64_t min_rev;	/* the oldest revision a record holds at */
 	wn_map changed;		/* ids of the messages changed since then */
 	unsigned long changed_at;	/* ... up to this revision */
 	bool changed_ok;	/* changed is known (else every get misses) */
 	bool moved;		/* the handle was reopened at a newer revision
 				 * since a hit: hits are not brought forward */
-	wn_map done;		/* ids written to out, dropped as stale, or hit */
+	wn_map done;		/* ids written to out or dropped as stale */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
 	bool out_failed;	/* no writing this run */
@@ -284,7 +290,7 @@ static void scan(wn_cache *c)
 			wn_buf_putc(&c->rec, (char) ch);
 		}
 		if (wn_buf_failed(&c->rec) || c->rec.len != idlen + 8 ||
-		    wn_map_put(&c->index, c->rec.data, (size_t) idlen, (void *) (uintptr_t) (off + 1)) != WN_OK)
+		    wn_map_put(&c->index, c->rec.data, (size_t) idlen, AT(off)) != WN_OK)
 			break;
 		if (le64((const unsigned char *) c->rec.data + idlen) < c->min_rev)
 			c->min_rev = le64((const unsigned char *) c->rec.data + idlen);
@@ -444,7 +450,7 @@ bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 		return false;
 	}
 	ok = changed_since(c, db) && unchanged(c, it->id, idn) &&
-	     record_at(c, (off_t) ((uintptr_t) at - 1), &r) && same(&r, it->id, idn);
+	     record_at(c, AT_OFF(at), &r) && same(&r, it->id, idn);
 	rev = ok ? wn_cache_get_u64(&r) : 0;
 	ident = ok ? wn_cache_get_bytes(&r, &n) : NULL;
 	ok = ok && ident && ident_holds(ident, n);
@@ -456,7 +462,7 @@ bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 		c->hits++;
 		/* Checked against everything up to changed_at: a rewrite
 		 * of the file records it at that revision. */
-		if (wn_map_put(&c->done, it->id, idn, HIT) != WN_OK)
+		if (wn_map_put(&c->index, it->id, idn, (void *) ((uintptr_t) at | 1)) != WN_OK)
 			c->out_failed = true;
 	} else {
 		c->misses++;
@@ -556,7 +562,7 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, c
 
 /* The records of the file at c->fd that this run neither wrote, copied
  * nor found stale. */
-static void copy_records(wn_cache *c)
+static void copy_records(wn_cache *c, bool own)
 {
 	off_t off = HEAD;
 
@@ -570,12 +576,14 @@ static void copy_records(wn_cache *c)
 			break;
 		id = wn_cache_get_bytes(&r, &idn);
 		state = id ? wn_map_get(&c->done, id, idn) : DROPPED;
-		if (!state || state == HIT) {
-			if (state == HIT && !c->moved) {	/* valid at changed_at */
-				size_t at = r.pos;
+		if (!state) {
+			void *v = own ? wn_map_get(&c->index, id, idn) : NULL;
 
+			if (v && AT_HIT(v) && AT_OFF(v) == off && !c->moved) {
+				/* Found to hold at changed_at: the revision
+				 * after the id is brought forward. */
 				for (int i = 0; i < 8; i++)
-					c->rd[at + (size_t) i] = (char) ((uint64_t) c->changed_at >> (8 * i));
+					c->rd[r.pos + (size_t) i] = (char) ((uint64_t) c->changed_at >> (8 * i));
 			}
 			write_record(c, c->rd, c->rdlen);
 			if (wn_map_put(&c->done, id, idn, WRITTEN) != WN_OK)
@@ -595,11 +603,11 @@ static void copy_old(wn_cache *c)
 	int mine = c->fd, theirs = open_valid(c, &sb);
 	off_t size = c->size;
 
-	copy_records(c);
+	copy_records(c, true);
 	if (theirs >= 0 && (sb.st_ino != c->ino || sb.st_dev != c->dev)) {
 		c->fd = theirs;
 		c->size = sb.st_size;
-		copy_records(c);
+		copy_records(c, false);
 		c->fd = mine;
 		c->size = size;
 	}
