@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # winnow benchmark: winnow against notmuch itself, on the same synthetic
-# kernel-list index, in the same run, reported as ratios (issue 14;
-# DESIGN.md, "Performance from the first line").
+# kernel-list index, in the same run, reported as ratios (issues 14 and
+# 23; DESIGN.md, "Performance from the first line").
 #
 #   bench/run.sh [--reps N] [--seed S] [--winnow BIN] [--json FILE] SIZE...
 #
-# SIZE is a number of messages (10000, 50000, 100000; any number).  For
+# SIZE is a number of messages (10000, 100000, 300000; any number).  For
 # each size, bench/gen.py writes the corpus and `notmuch new` indexes it
 # once, cached in ${XDG_CACHE_HOME:-~/.cache}/winnow-bench/SIZE-SEED-KEY/
 # (KEY follows the generator's source and notmuch's version, so changing
@@ -16,7 +16,11 @@
 #
 # bench/measure.py then times each figure, winnow and notmuch in turn in
 # every repetition (default 5), and prints medians, ratios, the targets
-# of issue 14 and peak memory; with several sizes, how cost grows.
+# of issue 23 and peak memory; with several sizes, how cost grows.  The
+# scans are taken cold (winnow's cache of parsed reviews removed first)
+# and warm (the cache left by the run before), against notmuch showing
+# the same reviews (--entire-thread=false); "now" is the end of the
+# corpus's year (WINNOW_NOW), whatever the day.
 #
 #   --reps N     measured repetitions (after one unmeasured warm-up)
 #   --seed S     corpus seed (default 1)
@@ -34,7 +38,7 @@ reps=5 seed=1 winnow= json=
 
 say() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { say "$*"; exit 1; }
-usage() { sed -n '6,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,32p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
 	case $1 in

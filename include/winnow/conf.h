@@ -65,6 +65,8 @@ typedef struct wn_conf {
 	size_t nforward_trailers;
 	bool ask_reason;	/* winnow.ask_reason: the interface asks why
 				 * after f (issue 26); default true */
+	bool no_cache;		/* winnow.cache false: parse every review
+				 * each time, keep nothing (index/cache.c) */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.primary_email */
 	char **other_email;	/* user.other_email: the user's other addresses,

@@ -90,7 +90,7 @@ void wn_forward_free(wn_forward **f);
  * date), a blank line, the body; LF line ends. */
 wn_status wn_forward_render(const wn_forward *f, time_t date, wn_buf *out, wn_error *err);
 
-/* The Date a mail sent now carries: the time, or WINNOW_FORWARD_DATE
+/* The Date a mail sent now carries: wn_now(), or WINNOW_FORWARD_DATE
  * (Unix seconds) when set -- for tests, with WINNOW_FORWARD_SEED, which
  * makes Message-IDs repeatable. */
 time_t wn_forward_now(void);

@@ -6,6 +6,7 @@
 #define WINNOW_PROC_H
 
 #include <stddef.h>
+#include <time.h>
 #include "winnow/buf.h"
 #include "winnow/status.h"
 
@@ -53,5 +54,14 @@ wn_status wn_state_dir(char **out, wn_error *err);
 wn_status wn_cache_dir(char **out, wn_error *err);
 /* mkdir -p path, mode 0700 for what it creates. */
 wn_status wn_mkdirs(const char *path, wn_error *err);
+
+/* Now, for everything that looks at "the last N days": $WINNOW_NOW
+ * (Unix seconds) when set, so that a benchmark over a corpus made for
+ * a fixed date, or a test, gives the same answer on any day; else the
+ * clock. */
+time_t wn_now(void);
+/* The Unix seconds in environment variable name, when it holds a plain
+ * number; else otherwise. */
+time_t wn_env_time(const char *name, time_t otherwise);
 
 #endif

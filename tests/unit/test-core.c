@@ -16,9 +16,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../src/lib/store/journal.h"
+#include "winnow/proc.h"
 #include "winnow/winnow.h"
 
 static void test_status_codes(void **state)
@@ -109,6 +111,22 @@ static void test_reason_names(void **state)
 	assert_int_equal(wn_reason_from_name("Wrong-Rule", &r), WN_USAGE);
 	assert_int_equal(wn_reason_from_name("", &r), WN_USAGE);
 	assert_int_equal(wn_reason_from_name(NULL, &r), WN_USAGE);
+}
+
+/* WINNOW_NOW fixes "now" for whatever counts days back from it (the
+ * queue's first screen); anything but a plain number is the clock. */
+static void test_now(void **state)
+{
+	time_t before;
+
+	(void) state;
+	setenv("WINNOW_NOW", "1788220800", 1);
+	assert_int_equal(wn_now(), 1788220800);
+	setenv("WINNOW_NOW", "1788220800x", 1);
+	before = time(NULL);
+	assert_true(wn_now() >= before);
+	unsetenv("WINNOW_NOW");
+	assert_true(wn_now() >= before);
 }
 
 static void test_conf(void **state)
@@ -403,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_verdict_names),
 		cmocka_unit_test(test_reason_names),
+		cmocka_unit_test(test_now),
 		cmocka_unit_test(test_conf),
 		cmocka_unit_test_setup_teardown(test_journal_roundtrip_and_torn, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_journal_readonly_dir, journal_setup, journal_teardown),

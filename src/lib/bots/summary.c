@@ -322,8 +322,11 @@ static bool stopword(const char *s, size_t n)
 	};
 	size_t k;
 
+	/* Lengths first: this runs for every word of every summary. */
+	if (n > 7)
+		return false;
 	for (k = 0; k < sizeof(sw) / sizeof(sw[0]); k++)
-		if (str_prefix_ci(s, n, sw[k]) && n == strlen(sw[k]))
+		if (strlen(sw[k]) == n && str_prefix_ci(s, n, sw[k]))
 			return true;
 	return false;
 }

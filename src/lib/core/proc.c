@@ -84,6 +84,25 @@ wn_status wn_mkdirs(const char *path, wn_error *err)
 	return WN_OK;
 }
 
+time_t wn_env_time(const char *name, time_t otherwise)
+{
+	const char *v = getenv(name);
+	char *end;
+	long long t;
+
+	if (v && *v) {
+		t = strtoll(v, &end, 10);
+		if (!*end && t >= 0)
+			return (time_t) t;
+	}
+	return otherwise;
+}
+
+time_t wn_now(void)
+{
+	return wn_env_time("WINNOW_NOW", time(NULL));
+}
+
 /* --- splitting ------------------------------------------------------------ */
 
 static wn_status push_word(char ***v, size_t *n, wn_buf *w)

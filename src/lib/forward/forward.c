@@ -14,22 +14,14 @@
 #include "forward-private.h"
 #include "../index/message.h"
 #include "../index/index-nm.h"
+#include "winnow/proc.h"
 #include "winnow/text.h"
 
 /* --- the clock and the user ------------------------------------------ */
 
 time_t wn_forward_now(void)
 {
-	const char *v = getenv("WINNOW_FORWARD_DATE");
-	char *end;
-	long long t;
-
-	if (v && *v) {
-		t = strtoll(v, &end, 10);
-		if (!*end && t >= 0)
-			return (time_t) t;
-	}
-	return time(NULL);
+	return wn_env_time("WINNOW_FORWARD_DATE", wn_now());
 }
 
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)

@@ -255,6 +255,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		c->show_summaries = truth(value);
 		return WN_OK;
 	}
+	if (strcmp(key, "cache") == 0) {
+		c->no_cache = !truth(value);
+		return WN_OK;
+	}
 	if (strcmp(key, "optout") == 0 || strcmp(key, "bots") == 0) {
 		st = split_list(value, &list);
 		if (st != WN_OK)

@@ -27,6 +27,9 @@ struct wn_index {
 	/* who.c's last threads walked: a series' reviews share one. */
 	struct wn_who_thread *threads[WN_WHO_THREADS];
 	size_t next_thread;
+	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
+	bool cache_tried;		/* opened by the first list's load */
+	bool finding;			/* in wn_index_find(): opens no cache */
 };
 
 /* One thread as who.c listed (senders and dates) or walked it: its

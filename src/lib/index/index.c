@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "copy.h"
 #include "link.h"
 #include "message.h"
@@ -170,6 +171,7 @@ void wn_index_close(wn_index **pidx)
 
 	if (!idx)
 		return;
+	wn_cache_close(&idx->cache);
 	if (idx->db)
 		notmuch_database_destroy(idx->db);
 	free(idx->config_path);
@@ -639,47 +641,14 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 
 static void item_clear_loaded(wn_item *it)
 {
-	size_t n = it->review ? it->review->nfindings : 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (it->notes)
-			free(it->notes[i]);
-		if (it->forwarded)
-			free(it->forwarded[i]);
-		if (it->reported)
-			free(it->reported[i]);
-	}
-	for (size_t i = 0; i < it->nmisses; i++)
-		free(it->misses[i]);
-	free(it->misses);
-	it->misses = NULL;
-	it->nmisses = 0;
-	free(it->reasons);
-	it->reasons = NULL;
-	free(it->verdicts);
-	free(it->notes);
-	free(it->forwarded);
-	free(it->severity);
-	free(it->reported);
-	it->verdicts = NULL;
-	it->severity = NULL;
-	it->notes = it->forwarded = it->reported = NULL;
+	wn_props_free_item(it, it->review ? it->review->nfindings : 0);
 	wn_review_free(&it->review);
 	free(it->report_id);
 	it->report_id = NULL;
-	if (it->patch) {
-		free(it->patch->id);
-		free(it->patch->subject);
-		free(it->patch->author);
-		free(it->patch->list);
-		wn_trailers_free(&it->patch->trailers);
-		free(it->patch);
-		it->patch = NULL;
-	}
+	wn_patch_free(it->patch);
+	it->patch = NULL;
 	free(it->load_error);
 	it->load_error = NULL;
-	free(it->warning);
-	it->warning = NULL;
 	wn_copy_clear(it);
 	wn_replies_free(it->replies, it->nreplies);
 	it->replies = NULL;
@@ -752,8 +721,8 @@ static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
  * patch is: the mail is read once more with them when the parser says
  * they matter (fingerprints stay as they were).  WN_NOMEM is the only
  * error. */
-static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail, bool *changed,
-			       wn_error *err)
+static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
+			       wn_cache_deps *deps, bool *changed, wn_error *err)
 {
 	bool known = wn_bot_detect(mail, (const char *const *) idx->conf.bots, &it->bot);
 	wn_review_input in = { .subject = mail->subject };
@@ -765,7 +734,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
 		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
-				   changed, err);
+				   deps, changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -782,60 +751,104 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
-static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
+/* What the properties say of each finding: arrays of nfindings. */
+static wn_status read_props(wn_item *it, notmuch_message_t *msg)
 {
-	notmuch_message_t *msg;
-	wn_mail *mail = NULL;
-	wn_error lerr = WN_ERROR_INIT;
-	wn_status st;
-	size_t n;
+	if (!wn_props_alloc_item(it, it->review->nfindings))
+		return WN_NOMEM;
+	wn_props_read_item(it, msg);
+	return WN_OK;
+}
 
-	item_clear_loaded(it);
-	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-		return st;
-	if (!msg)
-		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+/* The review read and parsed, and its properties, from the mail and
+ * the index, and kept in the cache for next time. */
+static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, bool *changed,
+			   wn_error *err)
+{
+	wn_cache_deps deps = WN_CACHE_DEPS_INIT;
+	wn_error lerr = WN_ERROR_INIT;
+	wn_mail *mail = NULL;
+	char *ident = NULL;
+	size_t ident_len = 0;
+	wn_status st;
+
+	if (idx->cache && !wn_cache_ident(msg, &ident, &ident_len))
+		deps.unknown = true;
 	st = wn_message_read_mail(msg, &mail, &lerr);
 	if (st == WN_NOMEM)
-		goto nomem;
+		goto out;
 	if (st != WN_OK) {
 		/* The queue shows the row with the reason, never drops it. */
 		it->load_error = strdup(wn_error_msg(&lerr));
 		it->bot = WN_BOT_GENERIC;
 		st = wn_review_parse(WN_BOT_GENERIC, "", 0, &it->review, err);
-		if (st != WN_OK)
-			goto nomem;
 	} else {
-		st = review_of_mail(idx, it, mail, changed, err);
-		if (st == WN_NOMEM)
+		st = review_of_mail(idx, it, mail, idx->cache ? &deps : NULL, changed, err);
+	}
+	if (st == WN_OK)
+		st = read_props(it, msg);
+	/* Read with the properties' terms: who.c's walk needs no lookup.
+	 * A thread merged by notmuch new changes the message's lastmod, so
+	 * the record keeps it. */
+	if (st == WN_OK && !(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
+		st = WN_NOMEM;
+	if (st == WN_OK && !*changed && idx->cache)
+		wn_cache_put(idx->cache, idx->db, msg, ident, ident_len, it, &deps);
+out:
+	free(ident);
+	wn_cache_deps_free(&deps);
+	wn_mail_free(&mail);
+	wn_error_clear(&lerr);
+	return st;
+}
+
+static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
+{
+	notmuch_message_t *msg;
+	wn_status st;
+
+	item_clear_loaded(it);
+	/* Opened by the first list of reviews, not by one review found
+	 * by its id (mark, show): reading the cache's index costs more
+	 * than parsing one review.  A review found later, in the same
+	 * process, uses it. */
+	if (!idx->cache_tried && !idx->finding) {
+		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
+		idx->cache_tried = true;
+	}
+	/* A record that holds needs no lookup of the message: the list
+	 * row came from the index, the record's checks say the rest. */
+	if (wn_cache_get(idx->cache, idx->db, it)) {
+		/* Copies are other mails of the thread, never in the record:
+		 * only a bot whose reviews people pass on needs the message. */
+		if (!wn_bot_passed_on(it->bot)) {
+			wn_item_count(it);
+			it->loaded = true;
+			return WN_OK;
+		}
+		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+			return st;
+		if (!msg)
+			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+	} else {
+		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+			return st;
+		if (!msg)
+			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+		if (load_item(idx, it, msg, changed, err) != WN_OK)
 			goto nomem;
 	}
-	n = it->review->nfindings;
-	it->verdicts = calloc(n ? n : 1, sizeof(*it->verdicts));
-	it->notes = calloc(n ? n : 1, sizeof(*it->notes));
-	it->forwarded = calloc(n ? n : 1, sizeof(*it->forwarded));
-	it->severity = calloc(n ? n : 1, sizeof(*it->severity));
-	it->reported = calloc(n ? n : 1, sizeof(*it->reported));
-	it->reasons = calloc(n ? n : 1, sizeof(*it->reasons));
-	if (!it->verdicts || !it->notes || !it->forwarded || !it->severity || !it->reported ||
-	    !it->reasons)
-		goto nomem;
-	wn_props_read_item(it, msg);
+	/* After the cache took the record: the copy's verdicts are not
+	 * this mail's properties. */
 	if (wn_copy_find(idx, it, msg, err) != WN_OK)
 		goto nomem;
 	wn_copy_merge(idx, it);
-	/* Read with the properties' terms: who.c's walk needs no lookup. */
-	if (!(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
-		goto nomem;
+	wn_item_count(it);
 	it->loaded = true;
 	notmuch_message_destroy(msg);
-	wn_mail_free(&mail);
-	wn_error_clear(&lerr);
 	return WN_OK;
 nomem:
 	notmuch_message_destroy(msg);
-	wn_mail_free(&mail);
-	wn_error_clear(&lerr);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
@@ -894,7 +907,9 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 	notmuch_message_destroy(msg);
 	if (!it)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
+	idx->finding = true;
 	st = wn_index_load(idx, it, err);
+	idx->finding = false;
 	if (st != WN_OK) {
 		wn_item_free(&it);
 		return st;

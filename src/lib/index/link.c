@@ -97,6 +97,7 @@ struct lk {
 	char **files;			/* the linked patch's diff_files() */
 	size_t nfiles;
 	bool want_files;		/* ... asked for */
+	wn_cache_deps *deps;		/* what the answer depends on; NULL */
 	wn_error *err;
 	/* A lookup failed because another process's write discarded the
 	 * revision we read: "not found" may be wrong, so the caller
@@ -126,6 +127,10 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 		return WN_OK;
 	}
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	/* The parts that came so far: a part arriving later changes the
+	 * answer, so a cached one holds at this revision only. */
+	if (k->deps)
+		k->deps->searched = true;
 	if ((msgs = wn_message_search(q, &k->changed))) {
 		for (; st == WN_OK && parts < MAX_PARTS && notmuch_messages_valid(msgs);
 		     notmuch_messages_move_to_next(msgs)) {
@@ -192,14 +197,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	it->link = how;
 	return WN_OK;
 nomem:
-	if (p) {
-		free(p->id);
-		free(p->subject);
-		free(p->author);
-		free(p->list);
-		wn_trailers_free(&p->trailers);
-		free(p);
-	}
+	wn_patch_free(p);
 	wn_mail_free(&mail);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
@@ -214,6 +212,8 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
 	msg = wn_message_lookup(k->db, id, &k->changed);
+	if (k->deps)
+		wn_cache_dep(k->deps, id, msg);
 	if (!msg)
 		return WN_NOT_FOUND;
 	st = load_patch(k, msg, how);
@@ -252,6 +252,8 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 	notmuch_messages_t *msgs;
 	char *found = NULL;
 
+	if (k->deps)
+		k->deps->searched = true;
 	if (!q)
 		return NULL;
 	notmuch_query_set_sort(q, order);
@@ -285,6 +287,8 @@ static wn_status try_footer(struct lk *k)
 	if (!r->cover_id || r->part <= 0)
 		return WN_NOT_FOUND;
 	cover = wn_message_lookup(k->db, r->cover_id, &k->changed);
+	if (k->deps)
+		wn_cache_dep(k->deps, r->cover_id, cover);
 	if (!cover)
 		return WN_NOT_FOUND;
 	if (asprintf(&qs, "thread:%s", notmuch_message_get_thread_id(cover)) < 0) {
@@ -353,6 +357,8 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 	notmuch_messages_t *msgs;
 
 	memset(out, 0, sizeof(*out));
+	if (k->deps)
+		k->deps->searched = true;
 	if (!q)
 		return;
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
@@ -484,6 +490,9 @@ static wn_status link_report(struct lk *k)
 		const char *id = i < n ? m->references[i] : m->in_reply_to;
 		notmuch_message_t *msg = id && *id ? wn_message_lookup(k->db, id, &k->changed) : NULL;
 		const char *subject = msg ? notmuch_message_get_header(msg, "subject") : NULL;
+
+		if (k->deps && id && *id)
+			wn_cache_dep(k->deps, id, msg);
 		bool root = subject && !wn_text_is_reply(subject);
 
 		if (root && !(k->it->report_id = strdup(id))) {
@@ -499,9 +508,9 @@ static wn_status link_report(struct lk *k)
 }
 
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			bool *changed, wn_error *err)
+			wn_cache_deps *deps, bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, 0, files != NULL, err, false };
+	struct lk k = { db, it, review, NULL, 0, files != NULL, deps, err, false };
 	wn_status st;
 
 	if (files)

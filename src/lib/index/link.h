@@ -8,6 +8,7 @@
 
 #include "winnow/index.h"
 #include "winnow/mail.h"
+#include "cache.h"
 
 /* Find the patch the review mail of it answers, searching db: fills
  * it->patch (NULL when none is found) and it->link, and, unless files is
@@ -15,8 +16,9 @@
  * wn_strv_free(); NULL when there is no patch or no diff); for a
  * follow-up it->report_id too.  *changed tells that a lookup met a
  * revision another process's write discarded: the result may be wrong,
- * reopen and link again.  WN_NOMEM is the only error. */
+ * reopen and link again.  deps, unless NULL, gets what the answer
+ * depended on, for the cache.  WN_NOMEM is the only error. */
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			bool *changed, wn_error *err);
+			wn_cache_deps *deps, bool *changed, wn_error *err);
 
 #endif

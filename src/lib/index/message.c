@@ -65,6 +65,18 @@ notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed)
 	return nst == NOTMUCH_STATUS_SUCCESS ? msgs : NULL;
 }
 
+void wn_patch_free(wn_patch *p)
+{
+	if (!p)
+		return;
+	free(p->id);
+	free(p->subject);
+	free(p->author);
+	free(p->list);
+	wn_trailers_free(&p->trailers);
+	free(p);
+}
+
 /* Read the mail file of msg.  Files move (maildir flag changes, mbsync)
  * between the query and now, so try every file notmuch knows. */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)

@@ -10,6 +10,7 @@
 #include <notmuch.h>
 #include <stdbool.h>
 
+#include "winnow/index.h"
 #include "winnow/mail.h"
 #include "winnow/status.h"
 
@@ -29,6 +30,9 @@ notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, boo
 const char *wn_message_id(notmuch_message_t *msg);
 /* Run a query; *changed set as above when it failed that way. */
 notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed);
+
+/* Free a patch a review answers (wn_item.patch) and its trailers. */
+void wn_patch_free(wn_patch *p);
 
 /* Parse the mail of msg, trying each of its files.  *mail is the
  * caller's (wn_mail_free()). */

@@ -339,6 +339,48 @@ void wn_props_add_miss(wn_item *it, const char *val)
 	it->misses[it->nmisses++] = copy;
 }
 
+bool wn_props_alloc_item(wn_item *it, size_t n)
+{
+	size_t k = n ? n : 1;
+
+	it->verdicts = calloc(k, sizeof(*it->verdicts));
+	it->notes = calloc(k, sizeof(*it->notes));
+	it->forwarded = calloc(k, sizeof(*it->forwarded));
+	it->severity = calloc(k, sizeof(*it->severity));
+	it->reported = calloc(k, sizeof(*it->reported));
+	it->reasons = calloc(k, sizeof(*it->reasons));
+	return it->verdicts && it->notes && it->forwarded && it->severity && it->reported && it->reasons;
+}
+
+void wn_props_free_item(wn_item *it, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (it->notes)
+			free(it->notes[i]);
+		if (it->forwarded)
+			free(it->forwarded[i]);
+		if (it->reported)
+			free(it->reported[i]);
+	}
+	free(it->verdicts);
+	free(it->notes);
+	free(it->forwarded);
+	free(it->severity);
+	free(it->reported);
+	free(it->warning);
+	free(it->reasons);
+	for (size_t i = 0; i < it->nmisses; i++)
+		free(it->misses[i]);
+	free(it->misses);
+	it->misses = NULL;
+	it->nmisses = 0;
+	it->reasons = NULL;
+	it->verdicts = NULL;
+	it->severity = NULL;
+	it->notes = it->forwarded = it->reported = NULL;
+	it->warning = NULL;
+}
+
 void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 {
 	size_t n = it->review->nfindings, vl = strlen(WN_PROP_VERDICT);

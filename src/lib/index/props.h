@@ -35,6 +35,13 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 /* Replace the note of fp, in pieces; NULL or "" removes it. */
 notmuch_status_t wn_props_set_note(notmuch_message_t *msg, const char *fp, const char *note);
 
+/* The per-finding arrays the properties fill (verdicts, notes,
+ * forwarded, severity, reported: n entries, at least one); false when
+ * out of memory (then wn_props_free_item() undoes what was made). */
+bool wn_props_alloc_item(wn_item *it, size_t n);
+/* Free those arrays, n entries each, and the warning; NULL after. */
+void wn_props_free_item(wn_item *it, size_t n);
+
 /* Set the forwarded record of fp ("<time> <message-id>"). */
 notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value);
 /* Set (or, value NULL or "", remove) the one value of prefix<fp>. */

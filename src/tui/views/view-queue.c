@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "winnow/forward.h"
+#include "winnow/proc.h"
 #include "winnow/text.h"
 #include "queue-private.h"
 
@@ -146,7 +147,7 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 	if ((st = wn_buf_status(&qs)) != WN_OK)
 		wn_error_set(&err, st, "out of memory");
 	else
-		st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), time(NULL),
+		st = quick ? wn_index_query_recent(t->idx, wn_buf_str(&qs), wn_now(),
 						   LINES > 0 ? (size_t) LINES : 50, &list, &err)
 			   : wn_index_query(t->idx, wn_buf_str(&qs), &list, &err);
 	wn_buf_free(&qs);

@@ -1,0 +1,412 @@
+/* winnow — one record of the cache of parsed reviews: an item's parsed
+ * part as bytes and back (cache.h).
+ *
+ * Numbers are 8 bytes little-endian, strings a length then the bytes
+ * (the length UINT64_MAX for NULL).  The cache file is this machine's
+ * alone, but reading trusts nothing: a length past the end or a value
+ * out of its enum makes the record bad, and a bad record is a miss. */
+#include "autoconfig.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "message.h"
+#include "props.h"
+
+/* A field added to one of these structs must be added to the record
+ * too, or a cached answer would differ from a parsed one: the sizes
+ * make the build say so (on the platform winnow is developed on). */
+#if defined(__x86_64__) && defined(__LP64__)
+_Static_assert(sizeof(wn_finding) == 112, "wn_finding changed: update cache-record.c");
+_Static_assert(sizeof(wn_place) == 24, "wn_place changed: update cache-record.c");
+_Static_assert(sizeof(wn_review) == 128, "wn_review changed: update cache-record.c");
+_Static_assert(sizeof(wn_patch) == 48, "wn_patch changed: update cache-record.c");
+_Static_assert(sizeof(wn_patch_trailers) == 80, "wn_patch_trailers changed: update cache-record.c");
+_Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cache-record.c");
+/* Not kept, as they depend on other mails than the review and its
+ * links, and are read after a hit: copies and copy_of (copy.c), who
+ * answered and the newcomer's count (who.c, on demand). */
+_Static_assert(sizeof(wn_item) == 232, "wn_item changed: update cache-record.c");
+#endif
+
+#define NONE UINT64_MAX
+
+void wn_cache_put_u64(wn_buf *b, uint64_t v)
+{
+	char le[8];
+
+	for (int i = 0; i < 8; i++)
+		le[i] = (char) (v >> (8 * i));
+	wn_buf_append(b, le, 8);
+}
+
+void wn_cache_put_bytes(wn_buf *b, const char *s, size_t n)
+{
+	wn_cache_put_u64(b, s ? (uint64_t) n : NONE);
+	if (s && n)
+		wn_buf_append(b, s, n);
+}
+
+static void put_str(wn_buf *b, const char *s)
+{
+	wn_cache_put_bytes(b, s, s ? strlen(s) : 0);
+}
+
+uint64_t wn_cache_get_u64(wn_cache_rd *r)
+{
+	uint64_t v = 0;
+
+	if (r->bad || r->n - r->pos < 8) {
+		r->bad = true;
+		return 0;
+	}
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t) r->p[r->pos + i] << (8 * i);
+	r->pos += 8;
+	return v;
+}
+
+const char *wn_cache_get_bytes(wn_cache_rd *r, size_t *n)
+{
+	uint64_t len = wn_cache_get_u64(r);
+	const char *s;
+
+	*n = 0;
+	if (r->bad || len == NONE)
+		return NULL;
+	if (len > r->n - r->pos) {
+		r->bad = true;
+		return NULL;
+	}
+	s = (const char *) r->p + r->pos;
+	r->pos += (size_t) len;
+	*n = (size_t) len;
+	return s;
+}
+
+/* A malloc'd string, NULL for NULL; a string holding NUL is bad (none
+ * was written: parsed text is C strings). */
+static char *get_str(wn_cache_rd *r)
+{
+	size_t n;
+	const char *s = wn_cache_get_bytes(r, &n);
+	char *out;
+
+	if (!s)
+		return NULL;
+	if (memchr(s, '\0', n) || !(out = malloc(n + 1))) {
+		r->bad = true;
+		return NULL;
+	}
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return out;
+}
+
+/* A number below limit (an enum's count, a bool's 2). */
+static uint64_t get_small(wn_cache_rd *r, uint64_t limit)
+{
+	uint64_t v = wn_cache_get_u64(r);
+
+	if (v >= limit)
+		r->bad = true;
+	return r->bad ? 0 : v;
+}
+
+/* A count of entries each at least min_bytes long: never more than the
+ * record still holds, so a flipped byte cannot ask for gigabytes. */
+static size_t get_count(wn_cache_rd *r, size_t min_bytes)
+{
+	uint64_t v = wn_cache_get_u64(r);
+
+	if (!r->bad && v > (r->n - r->pos) / min_bytes)
+		r->bad = true;
+	return r->bad ? 0 : (size_t) v;
+}
+
+static int64_t get_int(wn_cache_rd *r)
+{
+	return (int64_t) wn_cache_get_u64(r);
+}
+
+/* --- writing ------------------------------------------------------------- */
+
+static void put_place(wn_buf *b, const wn_place *p)
+{
+	put_str(b, p->file);
+	put_str(b, p->function);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) p->line);
+	wn_cache_put_u64(b, p->line_approx);
+}
+
+static void put_finding(wn_buf *b, const wn_finding *f)
+{
+	wn_cache_put_u64(b, (uint64_t) (int64_t) f->index);
+	put_str(b, f->fingerprint);
+	wn_cache_put_u64(b, (uint64_t) f->severity);
+	wn_cache_put_u64(b, f->preexisting);
+	put_str(b, f->summary);
+	put_str(b, f->file);
+	put_str(b, f->function);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) f->line);
+	wn_cache_put_u64(b, f->line_approx);
+	wn_cache_put_u64(b, f->about_commit_msg);
+	put_str(b, f->quote);
+	put_str(b, f->comment);
+	put_str(b, f->path);
+	put_str(b, f->detail);
+	wn_cache_put_u64(b, f->nalso);
+	for (size_t i = 0; i < f->nalso; i++)
+		put_place(b, &f->also[i]);
+	wn_cache_put_u64(b, f->pairing_unsure);
+}
+
+static void put_review(wn_buf *b, const wn_review *r)
+{
+	wn_cache_put_u64(b, (uint64_t) r->bot);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) r->declared);
+	put_str(b, r->cover_id);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) r->part);
+	put_str(b, r->patch_subject);
+	put_str(b, r->explain);
+	wn_cache_put_u64(b, (uint64_t) r->kind);
+	wn_cache_put_u64(b, (uint64_t) r->followup);
+	put_str(b, r->followup_says);
+	put_str(b, r->note);
+	put_str(b, r->patch_id);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) r->posted_before);
+	wn_cache_put_u64(b, r->wants_patch_files);
+	wn_cache_put_u64(b, r->ntags);
+	for (size_t i = 0; i < r->ntags; i++)
+		put_str(b, r->tags[i]);
+	wn_cache_put_u64(b, r->nfindings);
+	for (size_t i = 0; i < r->nfindings; i++)
+		put_finding(b, &r->findings[i]);
+}
+
+static void put_patch(wn_buf *b, const wn_patch *p)
+{
+	const wn_patch_trailers *t = p->trailers;
+
+	put_str(b, p->id);
+	put_str(b, p->subject);
+	put_str(b, p->author);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) p->date);
+	put_str(b, p->list);
+	wn_cache_put_u64(b, t->ntrailers);
+	for (size_t i = 0; i < t->ntrailers; i++) {
+		put_str(b, t->trailers[i].key);
+		put_str(b, t->trailers[i].value);
+	}
+	wn_cache_put_u64(b, (uint64_t) t->attr.status);
+	put_str(b, t->attr.agent);
+	put_str(b, t->attr.model);
+	wn_cache_put_u64(b, t->attr.ntools);
+	for (size_t i = 0; i < t->attr.ntools; i++)
+		put_str(b, t->attr.tools[i]);
+	put_str(b, t->attr.raw);
+	put_str(b, t->submitter);
+	wn_cache_put_u64(b, t->codev_unsigned);
+}
+
+/* What the review's properties said (props.c), finding by finding. */
+static void put_props(wn_buf *b, const wn_item *it)
+{
+	for (size_t i = 0; i < it->review->nfindings; i++) {
+		wn_cache_put_u64(b, (uint64_t) it->verdicts[i]);
+		put_str(b, it->notes[i]);
+		put_str(b, it->forwarded[i]);
+		wn_cache_put_u64(b, (uint64_t) it->severity[i]);
+		put_str(b, it->reported[i]);
+		wn_cache_put_u64(b, (uint64_t) it->reasons[i]);
+	}
+	put_str(b, it->warning);
+	wn_cache_put_u64(b, it->nmisses);
+	for (size_t i = 0; i < it->nmisses; i++)
+		put_str(b, it->misses[i]);
+	put_str(b, it->thread_id);
+}
+
+void wn_cache_encode_item(wn_buf *b, const wn_item *it)
+{
+	wn_cache_put_u64(b, (uint64_t) it->bot);
+	wn_cache_put_u64(b, (uint64_t) it->link);
+	put_str(b, it->report_id);
+	put_review(b, it->review);
+	wn_cache_put_u64(b, it->patch != NULL && it->patch->trailers != NULL);
+	if (it->patch && it->patch->trailers)
+		put_patch(b, it->patch);
+	put_props(b, it);
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+static void get_place(wn_cache_rd *r, wn_place *p)
+{
+	p->file = get_str(r);
+	p->function = get_str(r);
+	p->line = (int) get_int(r);
+	p->line_approx = get_small(r, 2);
+}
+
+static void get_finding(wn_cache_rd *r, wn_finding *f)
+{
+	size_t n;
+	const char *fp;
+
+	f->index = (int) get_int(r);
+	fp = wn_cache_get_bytes(r, &n);
+	if (!fp || n > WN_FP_LEN || memchr(fp, '\0', n))
+		r->bad = true;
+	else
+		memcpy(f->fingerprint, fp, n);
+	f->severity = (wn_severity) get_small(r, WN_SEV_COUNT);
+	f->preexisting = get_small(r, 2);
+	f->summary = get_str(r);
+	f->file = get_str(r);
+	f->function = get_str(r);
+	f->line = (int) get_int(r);
+	f->line_approx = get_small(r, 2);
+	f->about_commit_msg = get_small(r, 2);
+	f->quote = get_str(r);
+	f->comment = get_str(r);
+	f->path = get_str(r);
+	f->detail = get_str(r);
+	/* A place is at least two NULL strings and two numbers. */
+	n = get_count(r, 32);
+	if (n && !(f->also = calloc(n, sizeof(*f->also))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, f->nalso++)
+		get_place(r, &f->also[i]);
+	f->pairing_unsure = get_small(r, 2);
+}
+
+static wn_review *get_review(wn_cache_rd *r)
+{
+	wn_review *rv = calloc(1, sizeof(*rv));
+	size_t n;
+
+	if (!rv) {
+		r->bad = true;
+		return NULL;
+	}
+	rv->bot = (wn_bot) get_small(r, WN_BOT_COUNT);
+	rv->declared = (int) get_int(r);
+	rv->cover_id = get_str(r);
+	rv->part = (int) get_int(r);
+	rv->patch_subject = get_str(r);
+	rv->explain = get_str(r);
+	rv->kind = (wn_kind) get_small(r, WN_KIND_COUNT);
+	rv->followup = (wn_followup) get_small(r, WN_FOLLOWUP_COUNT);
+	rv->followup_says = get_str(r);
+	rv->note = get_str(r);
+	rv->patch_id = get_str(r);
+	rv->posted_before = (time_t) get_int(r);
+	rv->wants_patch_files = get_small(r, 2);
+	n = get_count(r, 8);
+	if (n && !(rv->tags = calloc(n, sizeof(*rv->tags))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, rv->ntags++)
+		if (!(rv->tags[i] = get_str(r)))
+			r->bad = true;
+	/* A finding is at least 15 fields of 8 bytes and its fingerprint. */
+	n = get_count(r, 15 * 8 + WN_FP_LEN);
+	if (n && !(rv->findings = calloc(n, sizeof(*rv->findings))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, rv->nfindings++)
+		get_finding(r, &rv->findings[i]);
+	return rv;
+}
+
+static wn_patch *get_patch(wn_cache_rd *r)
+{
+	wn_patch *p = calloc(1, sizeof(*p));
+	wn_patch_trailers *t = calloc(1, sizeof(*t));
+	size_t n;
+
+	if (!p || !t) {
+		free(p);
+		free(t);
+		r->bad = true;
+		return NULL;
+	}
+	p->trailers = t;
+	p->id = get_str(r);
+	p->subject = get_str(r);
+	p->author = get_str(r);
+	p->date = (time_t) get_int(r);
+	p->list = get_str(r);
+	n = get_count(r, 16);
+	if (n && !(t->trailers = calloc(n, sizeof(*t->trailers))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, t->ntrailers++) {
+		t->trailers[i].key = get_str(r);
+		t->trailers[i].value = get_str(r);
+	}
+	t->attr.status = (wn_attr_status) get_small(r, WN_ATTR_COUNT);
+	t->attr.agent = get_str(r);
+	t->attr.model = get_str(r);
+	n = get_count(r, 8);
+	if (n && !(t->attr.tools = calloc(n, sizeof(*t->attr.tools))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, t->attr.ntools++)
+		t->attr.tools[i] = get_str(r);
+	t->attr.raw = get_str(r);
+	t->submitter = get_str(r);
+	t->codev_unsigned = get_small(r, 2);
+	if (!p->id || !p->subject || !p->author)
+		r->bad = true;
+	return p;
+}
+
+/* What the properties said, n findings' worth. */
+static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
+{
+	if (!wn_props_alloc_item(it, n))
+		return false;
+	for (size_t i = 0; i < n && !r->bad; i++) {
+		it->verdicts[i] = (wn_verdict) get_small(r, WN_VERDICT_COUNT);
+		it->notes[i] = get_str(r);
+		it->forwarded[i] = get_str(r);
+		it->severity[i] = (wn_severity) get_small(r, WN_SEV_COUNT);
+		it->reported[i] = get_str(r);
+		it->reasons[i] = (wn_reason) get_small(r, WN_REASON_COUNT);
+	}
+	it->warning = get_str(r);
+	size_t nm = r->bad ? 0 : get_count(r, 8);
+
+	if (nm && !(it->misses = calloc(nm, sizeof(*it->misses))))
+		r->bad = true;
+	for (size_t i = 0; i < nm && !r->bad; i++, it->nmisses++)
+		if (!(it->misses[i] = get_str(r)))
+			r->bad = true;
+	it->thread_id = get_str(r);
+	return !r->bad;
+}
+
+bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
+{
+	wn_bot bot = (wn_bot) get_small(r, WN_BOT_COUNT);
+	wn_link link = (wn_link) get_small(r, WN_LINK_COUNT);
+	char *report_id = get_str(r);
+	wn_review *review = get_review(r);
+	wn_patch *patch = get_small(r, 2) ? get_patch(r) : NULL;
+	bool props = review && !r->bad && get_props(r, it, review->nfindings);
+
+	if (!props || r->bad || r->pos != r->n) {
+		wn_props_free_item(it, review ? review->nfindings : 0);
+		free(it->thread_id);
+		it->thread_id = NULL;
+		free(report_id);
+		wn_review_free(&review);
+		wn_patch_free(patch);
+		return false;
+	}
+	it->bot = bot;
+	it->link = link;
+	it->report_id = report_id;
+	it->review = review;
+	it->patch = patch;
+	return true;
+}

@@ -1,0 +1,665 @@
+/* winnow — the cache of parsed reviews: the file, its key, and whether
+ * a record still holds (cache.h).
+ *
+ * $XDG_CACHE_HOME/winnow/parse-<hash of the database path>:
+ *
+ *     "WNCACHE1" key                          (8 bytes, 8 bytes)
+ *     length checksum payload                 (8, 8, length bytes) ...
+ *
+ * key hashes everything that would change a parse (winnow's version and
+ * binary, the bot table, the [winnow] configuration, the database's
+ * path and uuid); a file with another key is no cache at all.  The
+ * checksum is FNV-1a over the payload: a record whose length, checksum
+ * or content does not hold is a miss, never an error.  The payload:
+ * the review's id, the revision of the index it holds at, the review's
+ * file identity, whether linking searched, the messages linking looked
+ * up with their identities, then the item (cache-record.c).
+ *
+ * A record holds while none of its messages changed in notmuch since
+ * its revision (one lastmod: query per run finds what changed: tags,
+ * files added or gone, new mail) and their files still have the same
+ * identity (stat of the path kept in the record: a file rewritten in
+ * place, which notmuch does not see); one whose linking searched the
+ * index, only at the very revision it was made at.
+ *
+ * Only the index of the file (id -> offset) is held in memory; a record
+ * is read when asked for.  What a run parses goes to a new file beside
+ * the old, the old records still valid are copied after it, and it is
+ * renamed over the old at close: a reader never sees half a file, and
+ * of two winnows the last to finish wins.  A full disk or a read-only
+ * folder leaves the old file or none. */
+#include "autoconfig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "message.h"
+#include "../core/hash.h"
+#include "../core/map.h"
+#include "winnow/text.h"
+
+#define MAGIC "WNCACHE1"
+#define HEAD 16		/* magic and key; a record's length and checksum */
+/* Larger than any record of a real review: a length beyond it is a
+ * damaged file, not a reason to allocate. */
+#define RECORD_MAX (64u << 20)
+/* The values of wn_cache.done. */
+#define DROPPED ((void *) 1)
+#define WRITTEN ((void *) 2)
+#define HIT ((void *) 3)	/* (in changed: any non-NULL value) */
+/* wn_cache.index's values: the record's offset + 1, shifted left, the
+ * low bit set once this run found it to hold (no second map for that:
+ * at 300,000 messages it was 7 MiB). */
+#define AT(off) ((void *) (uintptr_t) (((uint64_t) (off) + 1) << 1))
+#define AT_OFF(v) ((off_t) (((uintptr_t) (v) >> 1) - 1))
+#define AT_HIT(v) (((uintptr_t) (v) & 1) != 0)
+
+struct wn_cache {
+	char *path;		/* the cache file */
+	uint64_t key;
+	int fd;			/* the file as it was at open; -1: none */
+	off_t size;
+	ino_t ino;		/* its identity */
+	dev_t dev;
+	wn_map index;		/* id -> its record in fd: AT(offset) */
+	uint64_t min_rev;	/* the oldest revision a record holds at */
+	wn_map changed;		/* ids of the messages changed since then */
+	unsigned long changed_at;	/* ... up to this revision */
+	bool changed_ok;	/* changed is known (else every get misses) */
+	bool moved;		/* the handle was reopened at a newer revision
+				 * since a hit: hits are not brought forward */
+	wn_map done;		/* ids written to out or dropped as stale */
+	char *tmp;		/* out's name until renamed */
+	FILE *out;
+	bool out_failed;	/* no writing this run */
+	size_t written, dropped;
+	unsigned long hits, misses;
+	wn_buf rec;		/* scratch: a record made */
+	char *rd;		/* scratch: a record read (rdcap bytes) */
+	size_t rdcap, rdlen;
+};
+
+/* --- identities ---------------------------------------------------------- */
+
+/* A file changed this recently could change again within the same
+ * tick of the file system's clock and keep its identity (the "racily
+ * clean" files of git): no identity for it, so nothing read from it is
+ * kept, until it has been left alone that long. */
+#define SETTLED 2
+
+static bool ident_of(const char *path, char **out, size_t *len)
+{
+	struct stat sb;
+	wn_buf b = WN_BUF_INIT;
+
+	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_mtim.tv_sec > time(NULL) - SETTLED)
+		return false;
+	wn_buf_puts(&b, path);
+	wn_buf_putc(&b, '\0');
+	wn_buf_printf(&b, "%lld %lld.%09ld %llu %llu", (long long) sb.st_size,
+		      (long long) sb.st_mtim.tv_sec, (long) sb.st_mtim.tv_nsec,
+		      (unsigned long long) sb.st_ino, (unsigned long long) sb.st_dev);
+	if (wn_buf_failed(&b)) {
+		wn_buf_free(&b);
+		return false;
+	}
+	*len = b.len;
+	*out = wn_buf_steal(&b);
+	return *out != NULL;
+}
+
+bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len)
+{
+	/* The first file: wn_message_read_mail() reads it when it can. */
+	return ident_of(notmuch_message_get_filename(msg), out, len);
+}
+
+void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg)
+{
+	char *ident = NULL;
+	size_t n = 0;
+
+	if (msg && !wn_cache_ident(msg, &ident, &n)) {
+		d->unknown = true;
+		return;
+	}
+	wn_cache_put_bytes(&d->ids, id, strlen(id));
+	wn_cache_put_bytes(&d->ids, ident ? ident : "", n);
+	d->n++;
+	free(ident);
+}
+
+void wn_cache_deps_free(wn_cache_deps *d)
+{
+	wn_buf_free(&d->ids);
+	memset(d, 0, sizeof(*d));
+}
+
+/* --- the key ------------------------------------------------------------- */
+
+static uint64_t file_key(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+{
+	uint64_t h = wn_fnv1a_field(WN_FNV_BASIS, MAGIC " " PACKAGE_VERSION);
+	notmuch_config_pairs_t *pairs;
+	const char *uuid = NULL;
+	char *exe = NULL;
+	size_t n;
+
+	/* The binary itself: a build that parses differently under the
+	 * same version number (any change while developing) starts over. */
+	if (ident_of("/proc/self/exe", &exe, &n)) {
+		h = wn_fnv1a(h, exe, n);
+		free(exe);
+	}
+	for (int b = 0; b < WN_BOT_COUNT; b++) {
+		h = wn_fnv1a_field(h, wn_bot_name((wn_bot) b));
+		h = wn_fnv1a_field(h, wn_bot_query((wn_bot) b));
+	}
+	/* Every [winnow] key, whether it changes parsing today or not. */
+	pairs = notmuch_config_get_pairs(db, "winnow.");
+	for (; pairs && notmuch_config_pairs_valid(pairs); notmuch_config_pairs_move_to_next(pairs)) {
+		h = wn_fnv1a_field(h, notmuch_config_pairs_key(pairs));
+		h = wn_fnv1a_field(h, notmuch_config_pairs_value(pairs));
+	}
+	if (pairs)
+		notmuch_config_pairs_destroy(pairs);
+	for (char **b = conf->bots; b && *b; b++)
+		h = wn_fnv1a_field(h, *b);
+	h = wn_fnv1a_field(h, db_path);
+	notmuch_database_get_revision(db, &uuid);
+	return wn_fnv1a_field(h, uuid);
+}
+
+static char *cache_path(const char *db_path)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	unsigned long long h = wn_fnv1a_str(WN_FNV_BASIS, db_path);
+	char *p = NULL;
+	int r;
+
+	if (xdg && *xdg == '/')
+		r = asprintf(&p, "%s/winnow/parse-%016llx", xdg, h);
+	else if (home && *home == '/')
+		r = asprintf(&p, "%s/.cache/winnow/parse-%016llx", home, h);
+	else
+		return NULL;
+	return r < 0 ? NULL : p;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t) p[i] << (8 * i);
+	return v;
+}
+
+static bool read_at(int fd, off_t off, void *buf, size_t n)
+{
+	char *p = buf;
+
+	while (n) {
+		ssize_t r = pread(fd, p, n, off);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		off += r;
+		n -= (size_t) r;
+	}
+	return true;
+}
+
+/* The record at off into c->rd, its length and checksum checked. */
+static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
+{
+	unsigned char head[HEAD];
+	uint64_t len;
+
+	if (!read_at(c->fd, off, head, HEAD))
+		return false;
+	len = le64(head);
+	if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD)
+		return false;
+	if (len > c->rdcap) {
+		char *p = realloc(c->rd, (size_t) len);
+
+		if (!p)
+			return false;
+		c->rd = p;
+		c->rdcap = (size_t) len;
+	}
+	c->rdlen = (size_t) len;
+	if (len && !read_at(c->fd, off + HEAD, c->rd, (size_t) len))
+		return false;
+	if (wn_fnv1a(WN_FNV_BASIS, c->rd, (size_t) len) != le64(head + 8))
+		return false;
+	*r = (wn_cache_rd) { (const unsigned char *) c->rd, (size_t) len, 0, false };
+	return true;
+}
+
+/* Index the records of the file: the id each one starts with, read
+ * front to back through one buffer (a read per field was most of a
+ * warm run's system time).  A record too long for the file ends the
+ * scan; a damaged one read later fails its checksum. */
+static void scan(wn_cache *c)
+{
+	int fd = dup(c->fd);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	off_t off = HEAD;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	setvbuf(f, NULL, _IOFBF, 1 << 18);
+	if (fseeko(f, HEAD, SEEK_SET) != 0) {
+		fclose(f);
+		return;
+	}
+	while (off <= c->size - HEAD - 8) {
+		unsigned char head[HEAD + 8];
+		uint64_t len, idlen;
+
+		if (fread(head, 1, sizeof(head), f) != sizeof(head))
+			break;
+		len = le64(head);
+		idlen = le64(head + HEAD);
+		if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD || len < 16 || idlen > len - 16)
+			break;
+		wn_buf_reset(&c->rec);
+		for (uint64_t k = 0; k < idlen + 8 && !wn_buf_failed(&c->rec); k++) {
+			int ch = getc(f);
+
+			if (ch == EOF)
+				break;
+			wn_buf_putc(&c->rec, (char) ch);
+		}
+		if (wn_buf_failed(&c->rec) || c->rec.len != idlen + 8 ||
+		    wn_map_put(&c->index, c->rec.data, (size_t) idlen, AT(off)) != WN_OK)
+			break;
+		if (le64((const unsigned char *) c->rec.data + idlen) < c->min_rev)
+			c->min_rev = le64((const unsigned char *) c->rec.data + idlen);
+		off += HEAD + (off_t) len;
+		if (fseeko(f, off, SEEK_SET) != 0)
+			break;
+	}
+	fclose(f);
+}
+
+/* The cache file as it is now, if it is one of this key: its
+ * descriptor (size and identity in *sb), else -1. */
+static int open_valid(const wn_cache *c, struct stat *sb)
+{
+	unsigned char head[HEAD];
+	/* Not blocking: a FIFO put there would wait for a writer. */
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+
+	if (fd >= 0 && (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < HEAD ||
+			!read_at(fd, 0, head, HEAD) || memcmp(head, MAGIC, 8) != 0 ||
+			le64(head + 8) != c->key)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+{
+	const char *no = getenv("WINNOW_NO_CACHE");
+	struct stat sb;
+	wn_cache *c;
+
+	if ((no && *no && strcmp(no, "0") != 0) || conf->no_cache || !(c = calloc(1, sizeof(*c))))
+		return NULL;
+	c->fd = -1;
+	c->min_rev = UINT64_MAX;
+	if (!(c->path = cache_path(db_path))) {
+		free(c);
+		return NULL;
+	}
+	c->key = file_key(db, db_path, conf);
+	if ((c->fd = open_valid(c, &sb)) >= 0) {
+		c->size = sb.st_size;
+		c->ino = sb.st_ino;
+		c->dev = sb.st_dev;
+		scan(c);
+	}
+	return c;
+}
+
+static bool same(wn_cache_rd *r, const char *s, size_t n)
+{
+	size_t m;
+	const char *v = wn_cache_get_bytes(r, &m);
+
+	return v && m == n && memcmp(v, s, n) == 0;
+}
+
+/* The messages changed since the oldest record's revision, up to the
+ * handle's (again after the handle was reopened).  False when that
+ * cannot be known: then nothing holds. */
+static bool changed_since(wn_cache *c, notmuch_database_t *db)
+{
+	unsigned long cur = notmuch_database_get_revision(db, NULL);
+	notmuch_messages_t *msgs;
+	notmuch_query_t *q;
+	char *qs = NULL;
+	bool failed = false;
+
+	if (c->changed_ok && c->changed_at == cur)
+		return true;
+	if (c->hits)
+		c->moved = true;
+	wn_map_free(&c->changed, NULL);
+	c->changed_ok = false;
+	c->changed_at = cur;
+	if (c->min_rev == UINT64_MAX || c->min_rev > cur)
+		return false;	/* no record, or records from a future */
+	if (c->min_rev == cur)
+		return c->changed_ok = true;
+	if (asprintf(&qs, "lastmod:%llu..%lu", (unsigned long long) c->min_rev + 1, cur) < 0)
+		return false;
+	q = notmuch_query_create(db, qs);
+	free(qs);
+	if (!q || !(msgs = wn_message_search(q, &failed))) {
+		if (q)
+			notmuch_query_destroy(q);
+		return false;
+	}
+	for (; notmuch_messages_valid(msgs) && !failed; notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *msg = notmuch_messages_get(msgs);
+		const char *id = wn_message_id(msg);
+
+		if (!id || wn_map_put(&c->changed, id, strlen(id), HIT) != WN_OK)
+			failed = true;
+		notmuch_message_destroy(msg);
+	}
+	notmuch_query_destroy(q);
+	return c->changed_ok = !failed;
+}
+
+/* Does the file named in an identity still have it? */
+static bool ident_holds(const char *was, size_t n)
+{
+	const char *nul = was ? memchr(was, '\0', n) : NULL;
+	char *path = nul ? strndup(was, (size_t) (nul - was)) : NULL, *now = NULL;
+	size_t nown = 0;
+	bool ok = path && ident_of(path, &now, &nown) && nown == n && memcmp(now, was, n) == 0;
+
+	free(path);
+	free(now);
+	return ok;
+}
+
+static bool unchanged(const wn_cache *c, const char *id, size_t n)
+{
+	return id && !wn_map_get(&c->changed, id, n);
+}
+
+/* The messages linking looked up: unchanged in notmuch (one that was
+ * absent and is there now is new: changed), their files too. */
+static bool deps_hold(const wn_cache *c, wn_cache_rd *r)
+{
+	uint64_t n = wn_cache_get_u64(r);
+
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		size_t idn, wasn;
+		const char *id = wn_cache_get_bytes(r, &idn);
+		const char *was = wn_cache_get_bytes(r, &wasn);
+
+		if (!unchanged(c, id, idn) || !was || (wasn && !ident_holds(was, wasn)))
+			return false;
+	}
+	return !r->bad;
+}
+
+static void drop(wn_cache *c, const char *id)
+{
+	if (!wn_map_get(&c->done, id, strlen(id)) &&
+	    wn_map_put(&c->done, id, strlen(id), DROPPED) == WN_OK)
+		c->dropped++;
+}
+
+bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
+{
+	size_t idn = strlen(it->id), n;
+	void *at = c ? wn_map_get(&c->index, it->id, idn) : NULL;
+	const char *ident;
+	uint64_t rev;
+	wn_cache_rd r;
+	bool ok;
+
+	if (!at || wn_map_get(&c->done, it->id, idn)) {
+		if (c)
+			c->misses++;
+		return false;
+	}
+	ok = changed_since(c, db) && unchanged(c, it->id, idn) &&
+	     record_at(c, AT_OFF(at), &r) && same(&r, it->id, idn);
+	rev = ok ? wn_cache_get_u64(&r) : 0;
+	ident = ok ? wn_cache_get_bytes(&r, &n) : NULL;
+	ok = ok && ident && ident_holds(ident, n);
+	/* Linking that searched holds at its own revision only. */
+	if (ok && wn_cache_get_u64(&r))
+		ok = rev == c->changed_at;
+	ok = ok && deps_hold(c, &r) && wn_cache_decode_item(&r, it);
+	if (ok) {
+		c->hits++;
+		/* Checked against everything up to changed_at: a rewrite
+		 * of the file records it at that revision. */
+		if (wn_map_put(&c->index, it->id, idn, (void *) ((uintptr_t) at | 1)) != WN_OK)
+			c->out_failed = true;
+	} else {
+		c->misses++;
+		drop(c, it->id);
+	}
+	return ok;
+}
+
+/* --- writing ------------------------------------------------------------- */
+
+static bool out_open(wn_cache *c)
+{
+	char *dir, *slash;
+	unsigned char head[HEAD];
+	int fd;
+
+	if (c->out || c->out_failed)
+		return c->out != NULL;
+	c->out_failed = true;
+	if (!(dir = strdup(c->path)))
+		return false;
+	/* .../winnow/parse-X: make .../winnow (and the cache folder). */
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	if (mkdir(dir, 0700) != 0 && errno == ENOENT && (slash = strrchr(dir, '/'))) {
+		*slash = '\0';
+		mkdir(dir, 0700);
+		*slash = '/';
+		mkdir(dir, 0700);
+	}
+	free(dir);
+	if (asprintf(&c->tmp, "%s.XXXXXX", c->path) < 0) {
+		c->tmp = NULL;
+		return false;
+	}
+	if ((fd = mkstemp(c->tmp)) < 0 || !(c->out = fdopen(fd, "w"))) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(c->tmp);
+		}
+		free(c->tmp);
+		c->tmp = NULL;
+		return false;
+	}
+	memcpy(head, MAGIC, 8);
+	for (int i = 0; i < 8; i++)
+		head[8 + i] = (unsigned char) (c->key >> (8 * i));
+	fwrite(head, 1, HEAD, c->out);
+	c->out_failed = false;
+	return true;
+}
+
+static void write_record(wn_cache *c, const char *p, size_t n)
+{
+	unsigned char head[HEAD];
+	uint64_t sum = wn_fnv1a(WN_FNV_BASIS, p, n);
+
+	for (int i = 0; i < 8; i++) {
+		head[i] = (unsigned char) ((uint64_t) n >> (8 * i));
+		head[8 + i] = (unsigned char) (sum >> (8 * i));
+	}
+	if (fwrite(head, 1, HEAD, c->out) != HEAD || fwrite(p, 1, n, c->out) != n)
+		c->out_failed = true;
+}
+
+void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
+		  size_t ident_len, const wn_item *it, const wn_cache_deps *d)
+{
+	char *now = NULL;
+	size_t n = 0, idn = strlen(it->id);
+	bool same_file;
+
+	if (!c || d->unknown || !it->review || it->load_error || !out_open(c))
+		return;
+	if (wn_map_get(&c->done, it->id, idn) == WRITTEN)
+		return;
+	/* The file may have changed while it was read: keep nothing. */
+	same_file = wn_cache_ident(msg, &now, &n) && n == ident_len && memcmp(now, ident, n) == 0;
+	free(now);
+	if (!same_file)
+		return;
+	wn_buf_reset(&c->rec);
+	wn_cache_put_bytes(&c->rec, it->id, idn);
+	wn_cache_put_u64(&c->rec, notmuch_database_get_revision(db, NULL));
+	wn_cache_put_bytes(&c->rec, ident, ident_len);
+	wn_cache_put_u64(&c->rec, d->searched);
+	wn_cache_put_u64(&c->rec, d->n);
+	wn_buf_append(&c->rec, d->ids.data ? d->ids.data : "", d->ids.len);
+	wn_cache_encode_item(&c->rec, it);
+	if (wn_buf_failed(&c->rec))
+		return;
+	write_record(c, c->rec.data, c->rec.len);
+	if (wn_map_put(&c->done, it->id, idn, WRITTEN) != WN_OK)
+		c->out_failed = true;
+	c->written++;
+}
+
+/* The records of the file at c->fd that this run neither wrote, copied
+ * nor found stale. */
+static void copy_records(wn_cache *c, bool own)
+{
+	off_t off = HEAD;
+
+	while (c->fd >= 0 && !c->out_failed && off <= c->size - HEAD) {
+		wn_cache_rd r;
+		size_t idn;
+		const char *id;
+		void *state;
+
+		if (!record_at(c, off, &r))
+			break;
+		id = wn_cache_get_bytes(&r, &idn);
+		state = id ? wn_map_get(&c->done, id, idn) : DROPPED;
+		if (!state) {
+			void *v = own ? wn_map_get(&c->index, id, idn) : NULL;
+
+			if (v && AT_HIT(v) && AT_OFF(v) == off && !c->moved) {
+				/* Found to hold at changed_at: the revision
+				 * after the id is brought forward. */
+				for (int i = 0; i < 8; i++)
+					c->rd[r.pos + (size_t) i] = (char) ((uint64_t) c->changed_at >> (8 * i));
+			}
+			write_record(c, c->rd, c->rdlen);
+			if (wn_map_put(&c->done, id, idn, WRITTEN) != WN_OK)
+				c->out_failed = true;
+		}
+		off += HEAD + (off_t) c->rdlen;
+	}
+}
+
+/* The old records, from the file as it was at open and, when another
+ * winnow replaced it since, from that one too: of two winnows the last
+ * to finish keeps what both knew (every record is checked when read,
+ * so none from the other can be stale). */
+static void copy_old(wn_cache *c)
+{
+	struct stat sb;
+	int mine = c->fd, theirs = open_valid(c, &sb);
+	off_t size = c->size;
+
+	copy_records(c, true);
+	if (theirs >= 0 && (sb.st_ino != c->ino || sb.st_dev != c->dev)) {
+		c->fd = theirs;
+		c->size = sb.st_size;
+		copy_records(c, false);
+		c->fd = mine;
+		c->size = size;
+	}
+	if (theirs >= 0)
+		close(theirs);
+}
+
+#ifdef WN_TEST_HOOKS
+/* For the tests: how many reviews came from the cache and how many were
+ * parsed, appended to $WINNOW_TEST_CACHE_LOG. */
+static void test_log(const wn_cache *c)
+{
+	const char *path = getenv("WINNOW_TEST_CACHE_LOG");
+	FILE *f = path && *path ? fopen(path, "a") : NULL;
+
+	if (f) {
+		fprintf(f, "hits=%lu misses=%lu written=%zu\n", c->hits, c->misses, c->written);
+		fclose(f);
+	}
+}
+#endif
+
+void wn_cache_close(wn_cache **pc)
+{
+	wn_cache *c = pc ? *pc : NULL;
+
+	if (!c)
+		return;
+#ifdef WN_TEST_HOOKS
+	test_log(c);
+#endif
+	if ((c->written || c->dropped) && out_open(c)) {
+		copy_old(c);
+		if (fflush(c->out) != 0 || ferror(c->out))
+			c->out_failed = true;
+		if (fclose(c->out) != 0)
+			c->out_failed = true;
+		if (c->out_failed || rename(c->tmp, c->path) != 0)
+			unlink(c->tmp);
+	} else if (c->out) {
+		fclose(c->out);
+		unlink(c->tmp);
+	}
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c->tmp);
+	free(c->path);
+	wn_map_free(&c->index, NULL);
+	wn_map_free(&c->done, NULL);
+	wn_map_free(&c->changed, NULL);
+	wn_buf_free(&c->rec);
+	free(c->rd);
+	free(c);
+	*pc = NULL;
+}

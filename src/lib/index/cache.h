@@ -1,0 +1,88 @@
+/* winnow — the cache of parsed reviews (cache.c, cache-record.c).
+ *
+ * What loading a review computes from mail (its bot, findings, the
+ * patch it answers with that patch's attribution, the report a
+ * follow-up follows) is kept under $XDG_CACHE_HOME/winnow/, so that a
+ * second `stats` or queue over an index that changed by a few mails
+ * parses only those.  An optimisation only: every answer is the same
+ * without it, and nothing about it is ever an error.
+ *
+ * Never stale: a record holds the index's revision it was made at, the
+ * identity (path, size, mtime, inode) of the review's file and of every
+ * message linking looked up by id (or that it was absent).  Any of
+ * those messages changed in notmuch since (lastmod), any file's
+ * identity different, or, when linking had to search the index, any
+ * change to the index at all: a miss.  The
+ * whole file is keyed by winnow's version and binary, the bot table,
+ * the [winnow] configuration and the database. */
+#ifndef WINNOW_INDEX_CACHE_H
+#define WINNOW_INDEX_CACHE_H
+
+#include <notmuch.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "winnow/buf.h"
+#include "winnow/index.h"
+
+typedef struct wn_cache wn_cache;
+
+/* What the linking of one review depended on (link.c fills it). */
+typedef struct wn_cache_deps {
+	wn_buf ids;		/* per message looked up: id NUL identity NUL */
+	size_t n;
+	bool searched;		/* a query ran: valid at this revision only */
+	bool unknown;		/* an identity could not be taken: keep nothing */
+} wn_cache_deps;
+
+#define WN_CACHE_DEPS_INIT { WN_BUF_INIT, 0, false, false }
+
+/* The cache of the database db_path, opened on first use; NULL (no
+ * cache) when disabled (WINNOW_NO_CACHE, winnow.cache false) or out of
+ * memory.  An unreadable or foreign file is an empty cache. */
+wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf);
+/* Write what this run parsed, if anything, beside the file and rename
+ * it over (the last of two winnows wins); a failure leaves the old
+ * file or none.  Frees c. */
+void wn_cache_close(wn_cache **c);
+
+/* A file's identity, "path NUL size mtime inode device" (malloc'd into
+ * *out, *len), for msg's first file; false when it cannot be taken. */
+bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
+/* Record that linking looked id up and found msg (NULL: absent). */
+void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
+void wn_cache_deps_free(wn_cache_deps *d);
+
+/* Fill it's parsed part (bot, review, patch, link, report_id) and what
+ * its properties said (verdicts, notes, ...: they change its lastmod
+ * too) from a record that still holds; false on any miss. */
+bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it);
+/* Keep it's parsed part and properties; ident is the review file's
+ * identity taken before it was read, and must still hold. */
+void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
+		  size_t ident_len, const wn_item *it, const wn_cache_deps *d);
+
+/* --- records (cache-record.c) --- */
+
+/* Append it's parsed part and properties to b. */
+void wn_cache_encode_item(wn_buf *b, const wn_item *it);
+
+/* A reader over a record's bytes: any read past the end or any value
+ * out of range sets bad, and the record is a miss. */
+typedef struct wn_cache_rd {
+	const unsigned char *p;
+	size_t n, pos;
+	bool bad;
+} wn_cache_rd;
+
+void wn_cache_put_u64(wn_buf *b, uint64_t v);
+void wn_cache_put_bytes(wn_buf *b, const char *s, size_t n);
+uint64_t wn_cache_get_u64(wn_cache_rd *r);
+/* The next string in place (not NUL-terminated: *n bytes); NULL for a
+ * NULL string or a bad record. */
+const char *wn_cache_get_bytes(wn_cache_rd *r, size_t *n);
+/* Fill it's parsed part and properties from r; false (it untouched)
+ * on a bad record. */
+bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it);
+
+#endif

@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# The cache of parsed reviews (src/lib/index/cache.c) is an optimisation
+# only: whatever happens to it -- deleted, truncated, bytes flipped, its
+# folder unwritable, the disk full, two winnows at once, a config
+# change, new mail -- list, stats and export answer exactly as winnow
+# with no cache does.  How many reviews were parsed comes from the
+# counter a --enable-test-hooks build appends to $WINNOW_TEST_CACHE_LOG.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+export LC_ALL=C.UTF-8 XDG_CACHE_HOME=$WN_WORLD/cache WINNOW_TEST_CACHE_LOG=$WN_WORLD/cache.log
+unset WINNOW_NO_CACHE
+mail=$WN_WORLD/db/mail
+
+# A file changed within the last two seconds is never cached (it could
+# change again unseen within one tick of the file system's clock): the
+# corpus is made old, as a real mailbox's is.
+settle() { find "$mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +; }
+settle
+
+answers() {
+	"$WINNOW" list --format=json && "$WINNOW" stats --format=json &&
+		"$WINNOW" export --format=sarif
+}
+reference() { WINNOW_NO_CACHE=1 answers >"$WN_WORLD/ref" 2>&1; }
+# same_answers: the three commands give the reference's bytes.
+same_answers() {
+	answers >"$WN_WORLD/got" 2>&1 || return 1
+	cmp -s "$WN_WORLD/ref" "$WN_WORLD/got" ||
+		{ diff "$WN_WORLD/ref" "$WN_WORLD/got" | head -n 20 >&2; return 1; }
+}
+# parsed: what the last `winnow list` said of the cache.
+run_list() { : >"$WINNOW_TEST_CACHE_LOG"; "$WINNOW" list --format=json >/dev/null; }
+logged() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$WINNOW_TEST_CACHE_LOG" | tail -n 1; }
+reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
+cachefile() { ls "$XDG_CACHE_HOME"/winnow/parse-* 2>/dev/null | head -n 1; }
+
+run_list
+if [ -z "$(logged misses)" ]; then
+	echo "SKIP: winnow built without --enable-test-hooks (no cache counter)"
+	exit 77
+fi
+rm -rf "$XDG_CACHE_HOME"
+reference
+
+# --- cold, then warm -----------------------------------------------------
+check "cold: same answers as without a cache" same_answers
+check "cold: the cache file is written" test -s "$(cachefile)"
+check "no temporary file is left beside it" bash -c "[ \$(ls '$XDG_CACHE_HOME/winnow' | wc -l) -eq 1 ]"
+run_list
+expect_eq "warm: every review from the cache" "$reviews 0" "$(logged hits) $(logged misses)"
+check "warm: same answers" same_answers
+
+# --- damaged -------------------------------------------------------------
+rm -f "$(cachefile)"
+check "deleted: same answers" same_answers
+f=$(cachefile)
+truncate -s $(($(stat -c %s "$f") / 2)) "$f"
+check "truncated to half: same answers" same_answers
+run_list
+expect_eq "truncated: rebuilt, every review from the cache again" "$reviews 0" \
+	"$(logged hits) $(logged misses)"
+f=$(cachefile)
+# Flip bytes in the middle of the records (not the header: that would
+# only be another key).
+size=$(stat -c %s "$f")
+printf '\xff\x00\xa5\x5a\xff\x00\xa5\x5a' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+printf '\x13\x37' | dd of="$f" bs=1 seek=40 conv=notrunc 2>/dev/null
+run_list
+check "bytes flipped: those records are misses" test "$(logged misses)" -ge 1
+check "bytes flipped: same answers" same_answers
+# A letter changed inside a finding's text: only the checksum sees it.
+f=$(cachefile)
+at=$(grep -abo 'mutex_unlock' "$f" | head -n 1 | cut -d: -f1)
+check "a finding's text is in the cache" test -n "$at"
+printf 'M' | dd of="$f" bs=1 seek="${at:-0}" conv=notrunc 2>/dev/null
+run_list
+expect_eq "one letter changed: that record is a miss" 1 "$(logged misses)"
+check "one letter changed: same answers" same_answers
+head -c 100000 /dev/urandom >"$f"
+check "noise for a cache file: same answers" same_answers
+printf 'WNCACHE1' >"$f"
+check "a header cut short: same answers" same_answers
+rm -f "$f"
+mkfifo "$f"
+check "a FIFO for a cache file: same answers, no wait" same_answers
+rm -f "$f"
+ln -s /dev/zero "$f"
+check "a link to /dev/zero for a cache file: same answers" same_answers
+rm -f "$f"
+
+# --- nowhere to write -------------------------------------------------------
+rm -rf "$XDG_CACHE_HOME"
+mkdir -p "$XDG_CACHE_HOME"
+: >"$XDG_CACHE_HOME/winnow"	# a file where the folder should be
+check "cache folder cannot be made: same answers" same_answers
+check "... and exit 0" "$WINNOW" stats
+rm -f "$XDG_CACHE_HOME/winnow"
+# A full disk: writes to files past 1 KiB fail (EFBIG, as ENOSPC
+# would), and SIGXFSZ is ignored so that the write fails rather than
+# kills.  The answers go through a pipe, which has no such limit.
+# (Not export: its SARIF spools need the disk, cache or no cache.)
+scans() { "$WINNOW" list --format=json && "$WINNOW" stats --format=json; }
+full() {
+	(trap '' XFSZ; ulimit -f 1; scans 2>&1) | cat >"$WN_WORLD/got"
+	return "${PIPESTATUS[0]}"
+}
+WINNOW_NO_CACHE=1 scans >"$WN_WORLD/ref-scans" 2>&1
+check "disk full: exits 0" full
+check "disk full: same answers" cmp -s "$WN_WORLD/ref-scans" "$WN_WORLD/got"
+check "disk full: no file left behind" bash -c "[ -z \"\$(ls '$XDG_CACHE_HOME/winnow' 2>/dev/null)\" ]"
+answers >/dev/null 2>&1
+before=$(cksum <"$(cachefile)")
+touch -d '2025-01-01 00:00 UTC' "$mail"/cur/05-*
+(trap '' XFSZ; ulimit -f 1; "$WINNOW" list --format=json 2>&1) | cat >/dev/null
+check "disk full: the old cache file is left whole" test "$(cksum <"$(cachefile)")" = "$before"
+settle
+
+# --- two winnows at once ------------------------------------------------------
+rm -rf "$XDG_CACHE_HOME"
+pids=()
+for i in 1 2 3 4; do
+	("$WINNOW" list --format=json >"$WN_WORLD/par$i" 2>&1; "$WINNOW" stats --format=json >>"$WN_WORLD/par$i" 2>&1) &
+	pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+WINNOW_NO_CACHE=1 "$WINNOW" list --format=json >"$WN_WORLD/par-ref" 2>&1
+WINNOW_NO_CACHE=1 "$WINNOW" stats --format=json >>"$WN_WORLD/par-ref" 2>&1
+for i in 1 2 3 4; do
+	check "four at once: winnow $i answers as without a cache" cmp -s "$WN_WORLD/par-ref" "$WN_WORLD/par$i"
+done
+run_list
+expect_eq "four at once: the file the last one left is whole" "$reviews 0" "$(logged hits) $(logged misses)"
+
+# --- what would change a parse ----------------------------------------------------
+notmuch config set winnow.bots "maintainer@example.org"
+run_list
+expect_eq "a config change: every review parsed again" "0 $reviews" "$(logged hits) $(logged misses)"
+reference
+check "a config change: same answers as without a cache" same_answers
+notmuch config set winnow.bots ""
+reference
+
+# --- new mail ---------------------------------------------------------------------
+run_list
+run_list
+expect_eq "before new mail: nothing parsed" "0" "$(logged misses)"
+# Reviews whose linking had to search the index (by footer or subject,
+# or found nothing) hold only at the index's revision: new mail moves
+# it.  Linked by message id, a review stays cached.
+searched=$("$WINNOW" list --format=json |
+	jq '[.[] | select(.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length')
+n=0
+for f in "$mail"/cur/*sashiko*; do
+	n=$((n + 1))
+	sed "s/^Message-ID: <\\(.*\\)>/Message-ID: <new$n.\\1>/I" "$f" >"$mail/cur/new-$n:2,S"
+done
+settle
+notmuch new --quiet
+reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
+run_list
+expect_eq "$n new reviews: only they (and the $searched linked by a search) are parsed" \
+	"$((n + searched))" "$(logged misses)"
+reference
+check "new reviews: same answers" same_answers
+
+# A tag changed on one review (as a verdict or the user's mail reader
+# does): it changed in notmuch, so it is parsed again, with the searched.
+run_list
+searched=$("$WINNOW" list --format=json |
+	jq '[.[] | select(.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length')
+first=$("$WINNOW" list --format=json | jq -r '[.[] | select(.link == "in-reply-to")][0].id')
+notmuch tag +cache-test -- "id:$first"
+run_list
+expect_eq "a tag changed: that review (and the $searched searched) parsed again" \
+	"$((1 + searched))" "$(logged misses)"
+# The records that held were written at the new revision: the run after
+# parses nothing, the retagged review included.
+run_list
+expect_eq "the run after: nothing parsed" 0 "$(logged misses)"
+
+# A verdict and a note: the answers carry them at once (the review's
+# properties changed in notmuch: its record no longer holds).
+rm -rf "$XDG_CACHE_HOME"
+check "a verdict is written" "$WINNOW" mark "$first" 1 valid
+check "mark, one review found by id, reads and writes no cache" test -z "$(cachefile)"
+reference
+check "a verdict: same answers as without a cache" same_answers
+check "... which show it" grep -q '"valid": *1' "$WN_WORLD/got"
+check "the verdict taken back" "$WINNOW" mark "$first" 1 untriaged
+reference
+check "taken back: same answers" same_answers
+
+# A review's file rewritten in place (a finding's words changed): parsed
+# again, as its identity changed.
+f=$(grep -l 'mutex_unlock' "$mail"/cur/*sashiko* | grep -v /new- | head -n 1)
+check "a review names mutex_unlock" test -n "$f"
+sed -i 's/mutex_unlock/mutex_release/g' "$f"
+touch -d '2025-06-01 00:00 UTC' "$f"
+reference
+check "a file rewritten: same answers" same_answers
+
+# --- turned off --------------------------------------------------------------------
+rm -rf "$XDG_CACHE_HOME"
+WINNOW_NO_CACHE=1 "$WINNOW" stats >/dev/null
+check "WINNOW_NO_CACHE=1 writes no cache" test -z "$(cachefile)"
+notmuch config set winnow.cache false
+"$WINNOW" stats >/dev/null
+check "winnow.cache false writes no cache" test -z "$(cachefile)"
+notmuch config set winnow.cache true
+"$WINNOW" stats >/dev/null
+check "winnow.cache true does" test -n "$(cachefile)"
+wn_done
