@@ -301,5 +301,27 @@ text_has "a review without findings says which bot and why" \
 text_has "a syzbot follow-up says what it is" \
 	6a3f8e57.050a0220.3c4d5e.0007.GAE@google.example.com "a syzbot follow-up (test-ok)"
 
+# The cache of parsed reviews (index/cache.c) keeps every field a parse
+# gives: over every corpus mail, list, export and stats answer the same
+# without it, with it cold and with it warm.  A field added to a review
+# and not to the record shows here.
+for cmd in "list --format=json" "export --format=json" "stats --format=json --by=bot,severity,reason"; do
+	# shellcheck disable=SC2086
+	WINNOW_NO_CACHE=1 "$WINNOW" $cmd > "$tmp/nocache" 2>&1
+	rm -rf "${XDG_CACHE_HOME:-$HOME/.cache}/winnow"
+	for run in cold warm; do
+		# shellcheck disable=SC2086
+		"$WINNOW" $cmd > "$tmp/cache-$run" 2>&1
+		if cmp -s "$tmp/nocache" "$tmp/cache-$run"; then
+			echo "ok - $cmd: the same with the cache $run"
+			pass=$((pass + 1))
+		else
+			echo "FAIL - $cmd: with the cache $run, not what it says without it"
+			diff -u "$tmp/nocache" "$tmp/cache-$run" | head -20
+			fail=$((fail + 1))
+		fi
+	done
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
