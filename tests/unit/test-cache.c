@@ -97,13 +97,21 @@ static wn_item *sample(void)
 	t->submitter = dup("A Developer <a@example.org>");
 	p->trailers = t;
 	it->patch = p;
-	it->verdicts = calloc(2, sizeof(*it->verdicts));
-	it->notes = calloc(2, sizeof(*it->notes));
-	it->forwarded = calloc(2, sizeof(*it->forwarded));
-	it->severity = calloc(2, sizeof(*it->severity));
-	it->reported = calloc(2, sizeof(*it->reported));
-	assert_true(it->verdicts && it->notes && it->forwarded && it->severity && it->reported);
+	assert_true(wn_props_alloc_item(it, 2));
 	it->verdicts[0] = WN_VERDICT_VALID;
+	it->verdicts[1] = WN_VERDICT_FALSE_POSITIVE;
+	it->reasons[1] = WN_REASON_COUNT - 1;
+	it->misses = calloc(1, sizeof(*it->misses));
+	assert_non_null(it->misses);
+	it->misses[0] = dup("1788000000 a race the bot did not see");
+	it->nmisses = 1;
+	it->thread_id = dup("00000000000000a1");
+	r->findings[1].pairing_unsure = true;
+	r->tags = calloc(2, sizeof(*r->tags));
+	assert_non_null(r->tags);
+	r->tags[0] = dup("Reported-by: kernel test robot <lkp@intel.com>");
+	r->tags[1] = dup("Closes: https://lore.example.org/oe-kbuild-all/1@intel.com/");
+	r->ntags = 2;
 	it->notes[0] = dup("checked: real");
 	it->forwarded[0] = dup("1788000000 fwd@example.org");
 	it->severity[1] = WN_SEV_HIGH;
@@ -118,6 +126,7 @@ static void item_free(wn_item *it)
 	wn_review_free(&it->review);
 	wn_patch_free(it->patch);
 	free(it->report_id);
+	free(it->thread_id);
 	free(it->id);
 	free(it);
 }
@@ -155,6 +164,17 @@ static void test_round_trip(void **state)
 	assert_null(back->notes[1]);
 	assert_int_equal(back->verdicts[0], WN_VERDICT_VALID);
 	assert_string_equal(back->review->findings[0].fingerprint, "fedcba9876543210");
+	/* what the other branches added: a reason, a miss, the thread,
+	 * the pairing flag and the bot's tags */
+	assert_int_equal(back->reasons[1], WN_REASON_COUNT - 1);
+	assert_int_equal(back->reasons[0], WN_REASON_NONE);
+	assert_int_equal(back->nmisses, 1);
+	assert_string_equal(back->misses[0], "1788000000 a race the bot did not see");
+	assert_string_equal(back->thread_id, "00000000000000a1");
+	assert_true(back->review->findings[1].pairing_unsure);
+	assert_false(back->review->findings[0].pairing_unsure);
+	assert_int_equal(back->review->ntags, 2);
+	assert_string_equal(back->review->tags[1], "Closes: https://lore.example.org/oe-kbuild-all/1@intel.com/");
 	back->id = NULL;
 	item_free(back);
 	item_free(it);
