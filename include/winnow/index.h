@@ -81,7 +81,9 @@ typedef struct wn_item {
 	 * read by wn_index_load() (a thread to walk) but on demand, by
 	 * wn_index_load_who(). */
 	bool who_read;
-	bool replies_read;	/* the replies alone (wn_index_author_replied) */
+	bool replies_read;	/* the replies alone */
+	bool author_answered;	/* wn_index_author_replied found the author's
+				 * mail below the review (replies not read) */
 	char *thread_id;	/* notmuch's, once loaded */
 	struct wn_reply *replies;	/* human replies to the review (wn_reply) */
 	size_t nreplies;

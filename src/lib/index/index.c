@@ -653,7 +653,7 @@ static void item_clear_loaded(wn_item *it)
 	wn_replies_free(it->replies, it->nreplies);
 	it->replies = NULL;
 	it->nreplies = 0;
-	it->who_read = it->replies_read = it->newcomer = false;
+	it->who_read = it->replies_read = it->newcomer = it->author_answered = false;
 	free(it->thread_id);
 	it->thread_id = NULL;
 	it->loaded = false;

@@ -376,20 +376,42 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 		return WN_OK;
 	if (!(addr = wn_mail_addr(it->patch->author)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	/* The author wrote nothing in the thread since: no walk.  Else the
-	 * replies alone: the newcomer's query is not this question's. */
+	/* The author wrote nothing in the thread since: no walk.  Else is
+	 * one of the author's mails below the review?  The author is no bot,
+	 * so the configured query (regular expressions over every subject
+	 * of the thread, most of a pass over every review) is not asked. */
 	st = WN_OK;
-	if (!it->replies_read && later_mail(idx, it->thread_id, it->date, addr, false) &&
-	    (st = review_replies(idx, it, addr, err)) == WN_OK)
-		it->replies_read = true;
+	if (it->replies_read) {
+		*out = wn_item_author_reply(it) != NULL;
+	} else if (later_mail(idx, it->thread_id, it->date, addr, false)) {
+		struct wn_who_thread *t = thread_of_review(idx, it->thread_id);
+
+		if (!t)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		for (size_t r = 0; t && r < t->n; r++) {
+			if (strcmp(t->v[r].id, it->id))
+				continue;
+			for (size_t i = r + 1; i < t->n && t->v[i].depth > t->v[r].depth && !*out; i++) {
+				char *a = wn_mail_addr(t->v[i].from);
+
+				if (!a) {
+					st = wn_error_set(err, WN_NOMEM, "out of memory");
+					break;
+				}
+				*out = *a && !strcmp(a, addr);
+				free(a);
+			}
+			break;
+		}
+	}
 	free(addr);
-	*out = st == WN_OK && wn_item_author_reply(it);
+	it->author_answered = *out;
 	return st;
 }
 
 wn_replied wn_item_replied(const wn_item *it)
 {
-	if (wn_item_author_reply(it))
+	if (wn_item_author_reply(it) || it->author_answered)
 		return WN_REPLIED_AUTHOR;
 	return it->who_read && it->nreplies ? WN_REPLIED_HUMAN : WN_REPLIED_NONE;
 }
