@@ -97,6 +97,11 @@ class Failed(Exception):
     pass
 
 
+class TmuxGone(Failed):
+    """The tmux server went away under a run: tmux's failure, not
+    winnow's or notmuch's."""
+
+
 def subst(argv, **kw):
     return [a.format(**kw) for a in argv]
 
@@ -139,10 +144,20 @@ class Tmux:
     """A private tmux server with one 200x50 pane, driven through control
     mode: commands go down a pipe and tmux says when the pane got output,
     so the screen is captured right after each draw instead of on a
-    timer, and every capture costs no process."""
+    timer, and every capture costs no process.
+
+    One server per run, started before the clock and killed after it:
+    tmux 3.3a (Debian 12's) was seen to die now and then, about one
+    run in forty on a loaded machine, when respawn-pane -k replaced a
+    pane that had just drawn a full screen for this control client.  A
+    fresh server only ever replaces its idle sleep, never a drawing
+    pane."""
+
+    serial = 0
 
     def __init__(self, env, cols=200, rows=50):
-        self.sock = f"winnow-bench-{os.getpid()}"
+        Tmux.serial += 1
+        self.sock = f"winnow-bench-{os.getpid()}-{Tmux.serial}"
         self.env = env
         base = ["tmux", "-L", self.sock, "-f", "/dev/null"]
         subprocess.run(base + ["new-session", "-d", "-x", str(cols), "-y", str(rows), "-s", "b", "sleep 1000000"],
@@ -165,7 +180,7 @@ class Tmux:
             return
         data = os.read(fd, 1 << 16)
         if not data:
-            raise Failed("tmux control client went away")
+            raise TmuxGone("tmux control client went away")
         self.buf += data
         while b"\n" in self.buf:
             line, self.buf = self.buf.split(b"\n", 1)
@@ -183,7 +198,7 @@ class Tmux:
         elif line.startswith("%output "):
             self.output = True
         elif line.startswith("%exit"):
-            raise Failed("tmux server exited")
+            raise TmuxGone(f"tmux went away ({line})")
 
     def cmd(self, text):
         self.ctl.stdin.write(text.encode() + b"\n")
@@ -206,10 +221,6 @@ class Tmux:
         tmux has started it."""
         self.cmd(f"respawn-pane -k -t b {script}")
 
-    def idle(self):
-        self.start("'sleep 1000000'")
-        self.wait(lambda s: not any(s), time.perf_counter(), 10)
-
     def keys(self, *keys):
         self.cmd("send-keys -t b " + " ".join(keys))
 
@@ -228,12 +239,29 @@ class Tmux:
 
     def close(self):
         try:
+            pid = int(self.cmd("display -p -t b '#{pane_pid}'")[0])
+        except (Failed, OSError, ValueError, IndexError):
+            pid = None
+        try:
             self.ctl.stdin.close()
         except OSError:
             pass
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], env=self.env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.ctl.wait()
+        # The pane's program ends on the hangup; the next run starts
+        # once it has, so that it never shares the machine with it.
+        deadline = time.perf_counter() + 10
+        while pid and time.perf_counter() < deadline:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    # A zombie has ended: whether its new parent reaps
+                    # it soon is not ours to wait for.
+                    if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                        break
+            except (OSError, IndexError):
+                break
+            time.sleep(0.01)
         if self.socket_path.endswith("/" + self.sock):
             try:
                 os.unlink(self.socket_path)
@@ -276,11 +304,10 @@ class Index:
         self.samples = {f.name: {k: [] for k in ("wn", "nm", "wn_kib", "nm_kib", "wn_cpu", "nm_cpu")}
                         for f in FIGURES}
         self.status = {}
-        self.tmux = None
+        # Runs redone because tmux went away under them, by figure.
+        self.tmux_retries = {}
 
     def close(self):
-        if self.tmux:
-            self.tmux.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
@@ -300,9 +327,26 @@ def built(fig, ix):
 
 # --- one run of one side of one figure ------------------------------------
 
+def in_tmux(ix, fig, run):
+    """run(t) on a fresh tmux server; redone (twice at most) when tmux
+    itself goes away, each redo counted in the figure's JSON."""
+    for attempt in range(3):
+        t = Tmux(ix.env)
+        try:
+            return run(t)
+        except TmuxGone:
+            if attempt == 2:
+                raise
+            ix.tmux_retries[fig.name] = ix.tmux_retries.get(fig.name, 0) + 1
+        finally:
+            t.close()
+
+
 def screen_run(ix, fig, side, rep):
-    t = ix.tmux
-    t.idle()
+    return in_tmux(ix, fig, lambda t: screen_once(ix, fig, side, t))
+
+
+def screen_once(ix, fig, side, t):
     if side == "wn":
         sh = script(os.path.join(ix.scratch, "wn.sh"), "exec " + shlex.join(subst(fig.winnow, **ix.vars)) + "\n")
         pred = first_screen
@@ -320,8 +364,10 @@ def screen_run(ix, fig, side, rep):
 
 def tui_peak(ix, fig):
     """The TUI's peak resident set after G (the last review), in KiB."""
-    t = ix.tmux
-    t.idle()
+    return in_tmux(ix, fig, lambda t: tui_peak_once(ix, fig, t))
+
+
+def tui_peak_once(ix, fig, t):
     out = os.path.join(ix.scratch, "tui.maxrss")
     if os.path.exists(out):
         os.unlink(out)
@@ -384,8 +430,6 @@ def measure(ix, reps):
             figs.append(fig)
         else:
             ix.status[fig.name] = "not built yet"
-    if any(f.kind == "screen" for f in figs):
-        ix.tmux = Tmux(ix.env)
     # One unmeasured round first: the page cache then holds the index
     # for both sides alike.  Then the measured rounds, the order of the
     # two sides alternating.
@@ -435,6 +479,7 @@ def result(ix, fig):
     return dict(figure=fig.name, status=ix.status.get(fig.name, "ok"), notmuch_ms=nm, winnow_ms=wn,
                 ratio=ratio, cpu_ratio=cpu_ratio, target=fig.target, winnow_peak_mib=peak, notmuch_peak_mib=nm_peak,
                 peak_target_mib=PEAK_MIB, met=met, runs=len(s["wn"]),
+                tmux_retries=ix.tmux_retries.get(fig.name, 0),
                 winnow_runs_ms=s["wn"], notmuch_runs_ms=s["nm"],
                 winnow_runs_cpu_ms=s["wn_cpu"], notmuch_runs_cpu_ms=s["nm_cpu"])
 
@@ -464,6 +509,8 @@ def table(ix, reps):
               f"{fmt(r['ratio'], '7.2f')}{'<=' + format(fig.target, '.1f'):>8}"
               f"{fmt(r['winnow_peak_mib'], '10.1f')}{fmt(r['notmuch_peak_mib'], '8.1f')}  {met:<12}"
               f"{fmt(r['cpu_ratio'], '9.2f')}")
+        if r["tmux_retries"]:
+            print(f"  {'':<14}(tmux went away under {r['tmux_retries']} run(s); each was run again)")
     print(f"  ratio: winnow / notmuch, the median of each repetition's, against issue 23's target;\n"
           f"  peak MiB: winnow's maximum resident set (for the first screen, the TUI's after G, on\n"
           f"  the last review), target <= {PEAK_MIB}; nm MiB: notmuch's; met: both targets; cpu ratio:\n"
