@@ -7,41 +7,94 @@
 #include "stats-pass.h"
 #include "stats-text.h"
 #include "walk.h"
+#include "winnow/facts.h"
 #include "winnow/series.h"
 
-/* The pass: the groupings, what the series says of each finding, and
- * the dates seen. */
+/* The pass: the groupings, what the series says of each finding (and
+ * the facts kept from earlier runs), and the dates seen. */
 struct pass {
 	wn_stats **s;
 	size_t n;
 	wn_series *series;
+	wn_facts *kept;
 	wn_stats_seen *seen;
 };
+
+/* Whether the author answered it and each finding's later patch,
+ * derived from the index; false when out of memory. */
+static bool derive(wn_cli *cli, struct pass *ps, wn_item *it, bool *replied, unsigned char *flags,
+		   size_t n)
+{
+	wn_later later;
+	wn_status st = WN_OK;
+
+	*replied = false;
+	if (it->loaded && !it->load_error)
+		st = wn_index_author_replied(cli->idx, it, replied, NULL);
+	for (size_t i = 0; i < n && st != WN_NOMEM; i++) {
+		flags[i] = 0;
+		if ((st = wn_series_later(ps->series, it, i, &later, NULL)) == WN_OK)
+			flags[i] |= WN_FACT_LATER;
+		wn_later_clear(&later);
+	}
+	return st != WN_NOMEM;
+}
+
+/* "Likely fixed in a later version" for the findings valid now that
+ * were not asked about yet: only a valid finding is asked (the
+ * journal can make one valid between two runs at the same revision).
+ * *asked: any was; false when out of memory. */
+static bool derive_fixed(struct pass *ps, wn_item *it, unsigned char *flags, size_t n, bool *asked)
+{
+	wn_fixed fixed;
+	wn_status st;
+
+	*asked = false;
+	for (size_t i = 0; i < n; i++) {
+		if (!it->verdicts || it->verdicts[i] != WN_VERDICT_VALID ||
+		    (flags[i] & WN_FACT_FIXED_KNOWN))
+			continue;
+		st = wn_series_fixed(ps->series, it, i, &fixed, NULL);
+		wn_fixed_clear(&fixed);
+		if (st == WN_NOMEM)
+			return false;
+		flags[i] |= WN_FACT_FIXED_KNOWN | (st == WN_OK ? WN_FACT_FIXED : 0);
+		*asked = true;
+	}
+	return true;
+}
 
 static int count_one(wn_cli *cli, wn_item *it, void *arg)
 {
 	struct pass *ps = arg;
 	size_t n = it->review && !it->load_error ? it->review->nfindings : 0;
 	unsigned *facts = calloc(n ? n : 1, sizeof(*facts));
-	wn_later later;
-	wn_fixed fixed;
-	bool replied;
+	unsigned char *flags = calloc(n ? n : 1, 1);
+	bool replied, kept, asked = false;
 	int rc = 0;
 
-	if (!facts)
-		return wn_cli_nomem(cli);
-	if (it->loaded && !it->load_error &&
-	    wn_index_author_replied(cli->idx, it, &replied, NULL) == WN_NOMEM) {
+	if (!facts || !flags) {
 		free(facts);
+		free(flags);
 		return wn_cli_nomem(cli);
 	}
+	kept = it->loaded && !it->load_error && wn_facts_get(ps->kept, it, &replied, flags, n);
+	if ((!kept && !derive(cli, ps, it, &replied, flags, n)) ||
+	    !derive_fixed(ps, it, flags, n, &asked)) {
+		free(facts);
+		free(flags);
+		return wn_cli_nomem(cli);
+	}
+	/* wn_stats_add_facts reads it where the derivation left it. */
+	if (kept)
+		it->author_answered = replied;
+	if (it->loaded && !it->load_error && (!kept || asked))
+		wn_facts_put(ps->kept, it, replied, flags, n);
 	for (size_t i = 0; i < n; i++) {
-		if (wn_series_later(ps->series, it, i, &later, NULL) == WN_OK)
+		if (flags[i] & WN_FACT_LATER)
 			facts[i] |= WN_STATS_LATER;
-		if (wn_series_fixed(ps->series, it, i, &fixed, NULL) == WN_OK)
+		if ((flags[i] & WN_FACT_FIXED) && it->verdicts && it->verdicts[i] == WN_VERDICT_VALID)
 			facts[i] |= WN_STATS_FIXED;
-		wn_later_clear(&later);
-		wn_fixed_clear(&fixed);
 	}
 	for (size_t k = 0; k < ps->n && !rc; k++)
 		if (wn_stats_add_facts(ps->s[k], it, 0, facts) != WN_OK)
@@ -55,19 +108,23 @@ static int count_one(wn_cli *cli, wn_item *it, void *arg)
 			ps->seen->last = it->date;
 	}
 	free(facts);
+	free(flags);
 	return rc;
 }
 
 int wn_stats_pass(wn_cli *cli, const char *query, wn_stats **s, size_t n, wn_stats_seen *seen)
 {
-	struct pass ps = { s, n, NULL, seen };
+	struct pass ps = { s, n, NULL, NULL, seen };
 	int rc;
 
 	if (seen)
 		seen->first = seen->last = 0;
 	if (wn_series_new(cli->idx, &ps.series, NULL) != WN_OK)
 		return wn_cli_nomem(cli);
+	ps.kept = wn_facts_open(cli->idx);
 	rc = wn_walk(cli, query, count_one, &ps, NULL);
+	/* Kept only after a whole pass: one cut short wrote what it had. */
+	wn_facts_close(&ps.kept);
 	for (size_t k = 0; !rc && k < n; k++)
 		wn_stats_sort(s[k]);
 	wn_series_free(&ps.series);

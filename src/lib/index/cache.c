@@ -178,7 +178,7 @@ static uint64_t file_key(notmuch_database_t *db, const char *db_path, const wn_c
 	return wn_fnv1a_field(h, uuid);
 }
 
-static char *cache_path(const char *db_path)
+static char *cache_path(const char *db_path, const char *name)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	unsigned long long h = wn_fnv1a_str(WN_FNV_BASIS, db_path);
@@ -186,9 +186,9 @@ static char *cache_path(const char *db_path)
 	int r;
 
 	if (xdg && *xdg == '/')
-		r = asprintf(&p, "%s/winnow/parse-%016llx", xdg, h);
+		r = asprintf(&p, "%s/winnow/%s-%016llx", xdg, name, h);
 	else if (home && *home == '/')
-		r = asprintf(&p, "%s/.cache/winnow/parse-%016llx", home, h);
+		r = asprintf(&p, "%s/.cache/winnow/%s-%016llx", home, name, h);
 	else
 		return NULL;
 	return r < 0 ? NULL : p;
@@ -318,17 +318,32 @@ static int open_valid(const wn_cache *c, struct stat *sb)
 	return fd;
 }
 
-wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+static bool cache_off(const wn_conf *conf)
 {
 	const char *no = getenv("WINNOW_NO_CACHE");
+
+	return (no && *no && strcmp(no, "0") != 0) || conf->no_cache;
+}
+
+bool wn_cache_sibling(notmuch_database_t *db, const char *db_path, const wn_conf *conf,
+		      const char *name, char **path, uint64_t *key)
+{
+	if (cache_off(conf) || !(*path = cache_path(db_path, name)))
+		return false;
+	*key = file_key(db, db_path, conf);
+	return true;
+}
+
+wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf)
+{
 	struct stat sb;
 	wn_cache *c;
 
-	if ((no && *no && strcmp(no, "0") != 0) || conf->no_cache || !(c = calloc(1, sizeof(*c))))
+	if (cache_off(conf) || !(c = calloc(1, sizeof(*c))))
 		return NULL;
 	c->fd = -1;
 	c->min_rev = UINT64_MAX;
-	if (!(c->path = cache_path(db_path))) {
+	if (!(c->path = cache_path(db_path, "parse"))) {
 		free(c);
 		return NULL;
 	}
@@ -473,19 +488,18 @@ bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 
 /* --- writing ------------------------------------------------------------- */
 
-static bool out_open(wn_cache *c)
+FILE *wn_cache_create(const char *path, char **tmp)
 {
-	char *dir, *slash;
-	unsigned char head[HEAD];
+	char *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+	FILE *out = NULL;
 	int fd;
 
-	if (c->out || c->out_failed)
-		return c->out != NULL;
-	c->out_failed = true;
-	if (!(dir = strdup(c->path)))
-		return false;
+	*tmp = NULL;
+	if (!slash) {
+		free(dir);
+		return NULL;
+	}
 	/* .../winnow/parse-X: make .../winnow (and the cache folder). */
-	slash = strrchr(dir, '/');
 	*slash = '\0';
 	if (mkdir(dir, 0700) != 0 && errno == ENOENT && (slash = strrchr(dir, '/'))) {
 		*slash = '\0';
@@ -494,19 +508,30 @@ static bool out_open(wn_cache *c)
 		mkdir(dir, 0700);
 	}
 	free(dir);
-	if (asprintf(&c->tmp, "%s.XXXXXX", c->path) < 0) {
-		c->tmp = NULL;
-		return false;
+	if (asprintf(tmp, "%s.XXXXXX", path) < 0) {
+		*tmp = NULL;
+		return NULL;
 	}
-	if ((fd = mkstemp(c->tmp)) < 0 || !(c->out = fdopen(fd, "w"))) {
+	if ((fd = mkstemp(*tmp)) < 0 || !(out = fdopen(fd, "w"))) {
 		if (fd >= 0) {
 			close(fd);
-			unlink(c->tmp);
+			unlink(*tmp);
 		}
-		free(c->tmp);
-		c->tmp = NULL;
-		return false;
+		free(*tmp);
+		*tmp = NULL;
 	}
+	return out;
+}
+
+static bool out_open(wn_cache *c)
+{
+	unsigned char head[HEAD];
+
+	if (c->out || c->out_failed)
+		return c->out != NULL;
+	c->out_failed = true;
+	if (!(c->out = wn_cache_create(c->path, &c->tmp)))
+		return false;
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char) (c->key >> (8 * i));

@@ -19,6 +19,7 @@
 #define WINNOW_INDEX_CACHE_H
 
 #include <notmuch.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +42,17 @@ typedef struct wn_cache_deps {
  * cache) when disabled (WINNOW_NO_CACHE, winnow.cache false) or out of
  * memory.  An unreadable or foreign file is an empty cache. */
 wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_conf *conf);
+/* For a cache of facts about the whole index beside this one (the
+ * stats' facts, memory/facts.c): its file, $XDG_CACHE_HOME/winnow/
+ * name-<hash of the database path> (malloc'd into *path), and the key
+ * this cache's file has now (winnow's binary, the bots, the [winnow]
+ * configuration, the database's path and uuid).  False when caching is
+ * off (WINNOW_NO_CACHE, winnow.cache false) or out of memory. */
+bool wn_cache_sibling(notmuch_database_t *db, const char *db_path, const wn_conf *conf,
+		      const char *name, char **path, uint64_t *key);
+/* A new file beside path, to be renamed over it (its name malloc'd
+ * into *tmp), its folders made; NULL when it cannot be made. */
+FILE *wn_cache_create(const char *path, char **tmp);
 /* Write what this run parsed, if anything, beside the file and rename
  * it over (the last of two winnows wins); a failure leaves the old
  * file or none.  Frees c. */

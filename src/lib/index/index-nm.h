@@ -7,6 +7,8 @@
 #define WINNOW_INDEX_NM_H
 
 #include <notmuch.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "winnow/index.h"
 
@@ -25,5 +27,14 @@ const char *wn_index_db_path(const wn_index *idx);
 /* The config file argument for a write handle: NULL for notmuch's own
  * lookup, as the read-only handle was opened. */
 const char *wn_index_config_arg(const wn_index *idx);
+
+/* A cache of facts about the whole index (memory/facts.c): its file
+ * (malloc'd into *path) and the key the cache of parsed reviews has
+ * now (cache.h: wn_cache_sibling); false when caching is off. */
+bool wn_index_facts_file(wn_index *idx, const char *name, char **path, uint64_t *key);
+/* The revision the read-only handle reads, its database's uuid (owned
+ * by the handle), and how often the handle was reopened: what is read
+ * while the last stays the same is read at that one revision. */
+unsigned long wn_index_stamp(wn_index *idx, const char **uuid, unsigned long *generation);
 
 #endif

@@ -165,6 +165,17 @@ wn_status wn_index_open(const char *config_path, wn_index **out, wn_error *err)
 	return WN_OK;
 }
 
+bool wn_index_facts_file(wn_index *idx, const char *name, char **path, uint64_t *key)
+{
+	return wn_cache_sibling(idx->db, idx->db_path, &idx->conf, name, path, key);
+}
+
+unsigned long wn_index_stamp(wn_index *idx, const char **uuid, unsigned long *generation)
+{
+	*generation = idx->generation;
+	return notmuch_database_get_revision(idx->db, uuid);
+}
+
 void wn_index_close(wn_index **pidx)
 {
 	wn_index *idx = pidx ? *pidx : NULL;
