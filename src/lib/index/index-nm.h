@@ -9,6 +9,7 @@
 #include <notmuch.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "winnow/index.h"
 
@@ -28,6 +29,16 @@ const char *wn_index_db_path(const wn_index *idx);
  * lookup, as the read-only handle was opened. */
 const char *wn_index_config_arg(const wn_index *idx);
 
+/* fn on the Message-ID, From, Subject (each NULL where notmuch has
+ * none) and date of the first max messages of thread tid, in the order
+ * an unsorted search of "thread:tid" gives them: the list of senders
+ * who.c keeps for the thread's reviews, read now if it is not kept.
+ * fn must not call the index.  False when there is no such list (out
+ * of memory, the thread walked since): search the thread instead. */
+bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
+			  void (*fn)(void *arg, const char *id, const char *from,
+				     const char *subject, time_t date),
+			  void *arg);
 /* A cache of facts about the whole index (memory/facts.c): its file
  * (malloc'd into *path) and the key the cache of parsed reviews has
  * now (cache.h: wn_cache_sibling); false when caching is off. */

@@ -11,7 +11,7 @@
 #include "winnow/index.h"
 
 /* How many threads who.c keeps, the oldest walked going first. */
-#define WN_WHO_THREADS 16
+#define WN_WHO_THREADS 64
 
 struct wn_index {
 	notmuch_database_t *db;		/* read-only handle */
@@ -47,6 +47,9 @@ struct wn_who_thread {
 	struct wn_who_node *v;	/* listed only: from and date set */
 	size_t n;
 	bool listed;		/* v holds every message, with from and date */
+	bool in_order;		/* ... listed whole, in the order of an unsorted
+				 * search, with ids and subjects (either may be
+				 * NULL, as from: as notmuch had them) */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
 };

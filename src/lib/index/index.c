@@ -971,6 +971,7 @@ void wn_who_thread_clear(struct wn_who_thread *t)
 	free(t->v);
 	t->v = NULL;
 	t->n = 0;
+	t->in_order = false;
 }
 
 void wn_who_thread_free(struct wn_who_thread *t)

@@ -13,6 +13,7 @@
 #include "index-private.h"
 #include "link.h"
 #include "message.h"
+#include "index-nm.h"
 #include "winnow/subject.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
@@ -50,8 +51,10 @@ static struct wn_who_thread *thread_slot(wn_index *idx, const char *tid)
 	return t;
 }
 
-/* The senders and dates of thread tid, read from the index's values
- * (no thread built, no mail read); false when out of memory. */
+/* The messages of thread tid, read from the index's values (no thread
+ * built, no mail read), unsorted: the order is the index's own, the
+ * one series.c's search of the thread gets, so that it can use the
+ * list too (wn_index_thread_each).  False when out of memory. */
 static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 {
 	char *qs = NULL;
@@ -64,25 +67,44 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 		return false;
 	}
 	free(qs);
+	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
 	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
 		ms = NULL;
 	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
 		notmuch_message_t *m = notmuch_messages_get(ms);
 		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
 		const char *f = notmuch_message_get_header(m, "from");
+		const char *id = wn_message_id(m), *subject = notmuch_message_get_header(m, "subject");
 
 		if (!(ok = grown != NULL))
 			break;
 		t->v = grown;
 		x = &grown[t->n++];
 		memset(x, 0, sizeof(*x));
-		x->from = strdup(f ? f : "");
+		x->from = f ? strdup(f) : NULL;
+		x->id = id ? strdup(id) : NULL;
+		x->subject = subject ? strdup(subject) : NULL;
 		x->date = notmuch_message_get_date(m);
-		ok = x->from != NULL;
+		ok = (x->from || !f) && (x->id || !id) && (x->subject || !subject);
 	}
 	notmuch_query_destroy(q);
 	t->listed = true;
+	t->in_order = ok && ms;
 	return ok;
+}
+
+bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
+			  void (*fn)(void *arg, const char *id, const char *from,
+				     const char *subject, time_t date),
+			  void *arg)
+{
+	struct wn_who_thread *t = thread_slot(idx, tid);
+
+	if (!t || (!t->listed && !thread_list(idx, t)) || !t->in_order)
+		return false;
+	for (size_t i = 0; i < t->n && i < max; i++)
+		fn(arg, t->v[i].id, t->v[i].from, t->v[i].subject, t->v[i].date);
+	return true;
 }
 
 /* Could anyone have answered: another mail of the thread dated from the
@@ -107,7 +129,7 @@ static bool later_mail(wn_index *idx, const char *tid, time_t since, const char 
 		return true;
 	for (size_t i = 0; i < t->n; i++)
 		if (t->v[i].date >= since &&
-		    (!by_from || (strcasestr(t->v[i].from, from) != NULL) != exclude))
+		    (!by_from || (strcasestr(t->v[i].from ? t->v[i].from : "", from) != NULL) != exclude))
 			n++;
 	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
 }
@@ -152,6 +174,7 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	/* Half read: read again next time. */
 	t->walked = ok;
 	t->listed = ok;
+	t->in_order = false;	/* thread order now */
 	if (!ok)
 		wn_who_thread_clear(t);
 	return ok ? t : NULL;

@@ -202,7 +202,7 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	sr_trim(s);
-	p = k.file && k.loc ? sr_patch_get(s, it->patch->id) : NULL;
+	p = k.file && k.loc ? sr_review_patch(s, it) : NULL;
 	if (p)
 		find_versions(s, p);
 	for (size_t v = 0; p && st == WN_NOT_FOUND && v < p->nversions; v++) {

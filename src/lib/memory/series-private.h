@@ -42,6 +42,9 @@ struct sr_patch {
 /* The patch with Message-ID id, read once; NULL when the index does not
  * hold it (or out of memory). */
 struct sr_patch *sr_patch_get(wn_series *s, const char *id);
+/* The patch review it answers (it->patch), read once: from the list of
+ * the review's thread when it is in it, else as sr_patch_get. */
+struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it);
 /* Its thread id, read once; NULL when the index no longer holds it. */
 const char *sr_patch_thread(wn_series *s, struct sr_patch *p);
 /* Its hunks, read once (empty when its mail cannot be read). */

@@ -137,26 +137,35 @@ static char *address_of(const char *from)
 	return a;
 }
 
-/* A patch from what msg's document values say.  thread: msg's thread
- * when the caller knows it, or NULL: the thread id is a term, and
- * asking notmuch for it decompresses the whole term list (every word of
- * the mail), so sr_patch_thread() reads it only when it is needed. */
-static struct sr_patch *patch_new(notmuch_message_t *msg, const char *thread)
+/* A patch from its document values: Message-ID, From, Subject, date.
+ * thread: its thread when the caller knows it, or NULL: the thread id
+ * is a term, and asking notmuch for it decompresses the whole term list
+ * (every word of the mail), so sr_patch_thread() reads it only when it
+ * is needed. */
+static struct sr_patch *patch_of(const char *id, const char *from, const char *subject,
+				 time_t date, const char *thread)
 {
 	struct sr_patch *p = calloc(1, sizeof(*p));
 
 	if (!p)
 		return NULL;
-	p->id = wn_strdup0(wn_message_id(msg));
+	p->id = wn_strdup0(id);
 	p->thread = thread ? strdup(thread) : NULL;
-	p->author = address_of(notmuch_message_get_header(msg, "from"));
-	p->date = notmuch_message_get_date(msg);
+	p->author = address_of(from);
+	p->date = date;
 	if (!p->id || (thread && !p->thread) || !p->author ||
-	    wn_subject_parse(notmuch_message_get_header(msg, "subject"), &p->subj) != WN_OK) {
+	    wn_subject_parse(subject, &p->subj) != WN_OK) {
 		patch_free(p);
 		return NULL;
 	}
 	return p;
+}
+
+static struct sr_patch *patch_new(notmuch_message_t *msg, const char *thread)
+{
+	return patch_of(wn_message_id(msg), notmuch_message_get_header(msg, "from"),
+			notmuch_message_get_header(msg, "subject"), notmuch_message_get_date(msg),
+			thread);
 }
 
 /* p into the cache under id; NULL (and p freed) when out of memory. */
@@ -217,51 +226,98 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 	return &p->diff;
 }
 
+/* What a search gathers before fn is called: Message-IDs and subjects,
+ * at most SCAN_MAX. */
+struct gather {
+	wn_series *s;
+	const char *thread;
+	char **ids;		/* id, subject, id, subject, ... */
+	size_t n;
+};
+
+/* One message into g; every one that is no reply goes into the patch
+ * cache on the way, from the document values the row was read from:
+ * the callers ask for those, and finding each again by its Message-ID
+ * would cost a lookup apiece. */
+static void gather_one(void *arg, const char *id, const char *from, const char *subject,
+		       time_t date)
+{
+	struct gather *g = arg;
+	char **slot = &g->ids[2 * g->n];
+
+	if (g->n >= SCAN_MAX)
+		return;
+	slot[0] = wn_strdup0(id);
+	slot[1] = strdup(subject ? subject : "");
+	if (slot[0] && slot[1]) {
+		if (!wn_text_is_reply(slot[1]) && !wn_map_get(&g->s->patches, slot[0], strlen(slot[0])))
+			patch_keep(g->s, slot[0], patch_of(id, from, subject, date, g->thread));
+		g->n++;
+	} else {
+		free(slot[0]);
+		free(slot[1]);
+	}
+}
+
+/* The gathered messages handed to fn, and freed. */
+static void gather_run(struct gather *g, sr_each_fn fn, void *arg)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		fn(g->s, g->ids[2 * i], g->ids[2 * i + 1], arg);
+		free(g->ids[2 * i]);
+		free(g->ids[2 * i + 1]);
+	}
+	free(g->ids);
+}
+
 /* Call fn on the Message-ID and subject of every message of query qs
- * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX.  Every
- * one that is no reply goes into the patch cache on the way, from the
- * document values the row was read from: the callers ask for those, and
- * finding each again by its Message-ID would cost a lookup apiece.
+ * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX.
  * thread: the thread all of them are in, when qs says so; else NULL. */
 void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
 {
 	notmuch_query_t *q = wn_index_query_new(s->idx, qs);
 	notmuch_messages_t *msgs = NULL;
-	char **ids = NULL;
-	size_t n = 0;
+	struct gather g = { s, thread, NULL, 0 };
 
 	if (!q)
 		return;
 	/* Callers order what they keep: no sorting by Xapian. */
 	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
 	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS &&
-	    (ids = calloc(2 * SCAN_MAX, sizeof(*ids)))) {
-		for (; n < SCAN_MAX && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
+	    (g.ids = calloc(2 * SCAN_MAX, sizeof(*g.ids)))) {
+		for (; g.n < SCAN_MAX && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *m = notmuch_messages_get(msgs);
-			const char *subject = notmuch_message_get_header(m, "subject");
 
-			ids[2 * n] = wn_strdup0(wn_message_id(m));
-			ids[2 * n + 1] = strdup(subject ? subject : "");
-			if (ids[2 * n] && ids[2 * n + 1]) {
-				if (!wn_text_is_reply(ids[2 * n + 1]) &&
-				    !wn_map_get(&s->patches, ids[2 * n], strlen(ids[2 * n])))
-					patch_keep(s, ids[2 * n], patch_new(m, thread));
-				n++;
-			} else {
-				free(ids[2 * n]);
-				free(ids[2 * n + 1]);
-			}
+			gather_one(&g, wn_message_id(m), notmuch_message_get_header(m, "from"),
+				   notmuch_message_get_header(m, "subject"), notmuch_message_get_date(m));
 			notmuch_message_destroy(m);
 		}
 	}
 	/* The query's objects go before fn runs its own lookups. */
 	notmuch_query_destroy(q);
-	for (size_t i = 0; i < n; i++) {
-		fn(s, ids[2 * i], ids[2 * i + 1], arg);
-		free(ids[2 * i]);
-		free(ids[2 * i + 1]);
+	gather_run(&g, fn, arg);
+}
+
+/* sr_each over "thread:THREAD", from the list of the thread the index
+ * keeps for who answered its reviews (the same messages in the same
+ * order, read once for both), or searched when it keeps none. */
+static void sr_each_thread(wn_series *s, const char *thread, sr_each_fn fn, void *arg)
+{
+	struct gather g = { s, thread, calloc(2 * SCAN_MAX, sizeof(char *)), 0 };
+	char *qs = NULL;
+
+	if (g.ids && wn_index_thread_each(s->idx, thread, SCAN_MAX, gather_one, &g)) {
+		gather_run(&g, fn, arg);
+		return;
 	}
-	free(ids);
+	for (size_t i = 0; i < g.n; i++) {
+		free(g.ids[2 * i]);
+		free(g.ids[2 * i + 1]);
+	}
+	free(g.ids);
+	if (asprintf(&qs, "thread:%s", thread) >= 0)
+		sr_each(s, qs, thread, fn, arg);
+	free(qs);
 }
 
 /* --- later patches of the series ----------------------------------------------- */
@@ -295,7 +351,6 @@ static void thread_member(wn_series *s, const char *id, const char *subject, voi
 static struct sr_thread *thread_of(wn_series *s, const char *thread)
 {
 	struct sr_thread *t = wn_map_get(&s->threads, thread, strlen(thread));
-	char *qs = NULL;
 
 	if (t)
 		return t;
@@ -303,10 +358,21 @@ static struct sr_thread *thread_of(wn_series *s, const char *thread)
 		free(t);
 		return NULL;
 	}
-	if (asprintf(&qs, "thread:%s", thread) >= 0)
-		sr_each(s, qs, thread, thread_member, t);
-	free(qs);
+	sr_each_thread(s, thread, thread_member, t);
 	return t;
+}
+
+struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it)
+{
+	const char *id = it->patch->id;
+	struct sr_patch *p = wn_map_get(&s->patches, id, strlen(id));
+
+	/* Listing the review's thread keeps every patch in it: free when
+	 * who answered the review listed it already, and the patch's
+	 * thread is known without its term list. */
+	if (!p && it->thread_id && thread_of(s, it->thread_id))
+		p = wn_map_get(&s->patches, id, strlen(id));
+	return p ? p : sr_patch_get(s, id);
 }
 
 static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
@@ -394,7 +460,7 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 	if (f->about_commit_msg || !(file = wn_sim_path(f->file)))
 		return WN_NOT_FOUND;
 	fn = wn_sim_function(f->function);
-	p = sr_patch_get(s, it->patch->id);
+	p = sr_review_patch(s, it);
 	if (p && p->subj.part > 0 && p->subj.total > 0) {
 		find_later(s, p);
 		for (size_t k = 0; st == WN_NOT_FOUND && k < p->nlater; k++) {
