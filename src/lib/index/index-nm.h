@@ -47,5 +47,7 @@ bool wn_index_facts_file(wn_index *idx, const char *name, char **path, uint64_t 
  * by the handle), and how often the handle was reopened: what is read
  * while the last stays the same is read at that one revision. */
 unsigned long wn_index_stamp(wn_index *idx, const char **uuid, unsigned long *generation);
+/* The last alone: cheaper, and enough between two calls of the first. */
+unsigned long wn_index_generation(const wn_index *idx);
 
 #endif

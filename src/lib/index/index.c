@@ -170,6 +170,11 @@ bool wn_index_facts_file(wn_index *idx, const char *name, char **path, uint64_t 
 	return wn_cache_sibling(idx->db, idx->db_path, &idx->conf, name, path, key);
 }
 
+unsigned long wn_index_generation(const wn_index *idx)
+{
+	return idx->generation;
+}
+
 unsigned long wn_index_stamp(wn_index *idx, const char **uuid, unsigned long *generation)
 {
 	*generation = idx->generation;

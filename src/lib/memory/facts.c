@@ -219,13 +219,20 @@ wn_facts *wn_facts_open(wn_index *idx)
 	return f;
 }
 
-/* Still at the revision the facts were read for? */
-static bool holds(wn_facts *f)
+/* Still at the revision the facts were read for?  The handle's
+ * revision moves only when it is reopened, which the generation counts:
+ * that is asked per review, the revision itself once more at close. */
+static bool holds(wn_facts *f, bool revision)
 {
-	unsigned long gen;
+	unsigned long gen, rev = f->rev;
 
-	if (!f->moved && (wn_index_stamp(f->idx, NULL, &gen) != f->rev || gen != f->gen))
-		f->moved = true;
+	if (!f->moved) {
+		if (revision)
+			rev = wn_index_stamp(f->idx, NULL, &gen);
+		else
+			gen = wn_index_generation(f->idx);
+		f->moved = rev != f->rev || gen != f->gen;
+	}
 	return !f->moved;
 }
 
@@ -235,7 +242,7 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 
 	if (!f)
 		return false;
-	x = holds(f) ? wn_map_get(&f->map, it->id, strlen(it->id)) : NULL;
+	x = holds(f, false) ? wn_map_get(&f->map, it->id, strlen(it->id)) : NULL;
 	if (!x || x->n != n || x->digest != digest_of(it)) {
 		f->misses++;
 		return false;
@@ -252,7 +259,7 @@ void wn_facts_put(wn_facts *f, const wn_item *it, bool replied, const unsigned c
 	size_t idn = strlen(it->id);
 	struct fact *x, *old;
 
-	if (!f || !holds(f) || !(x = fact_new(it->id, idn, digest_of(it), replied, flags, n)))
+	if (!f || !holds(f, false) || !(x = fact_new(it->id, idn, digest_of(it), replied, flags, n)))
 		return;
 	old = wn_map_get(&f->map, it->id, idn);
 	if (wn_map_put(&f->map, it->id, idn, x) != WN_OK) {
@@ -340,7 +347,7 @@ void wn_facts_close(wn_facts **pf)
 #ifdef WN_TEST_HOOKS
 	test_log(f);
 #endif
-	if (f->dirty && holds(f))
+	if (f->dirty && holds(f, true))
 		write_file(f);
 	wn_map_free(&f->map, free);
 	free(f->path);
