@@ -41,52 +41,115 @@
 #include <unistd.h>
 
 #include "../core/hash.h"
-#include "../core/map.h"
 #include "../index/cache.h"
 #include "../index/index-nm.h"
 #include "winnow/facts.h"
 
 #define MAGIC "WNFACTS1"
 #define HEAD 40
-/* Far larger than the facts of any index (about 60 bytes a review):
- * a larger file is a damaged one, not a reason to allocate. */
+/* Far larger than the facts of any index (about 80 bytes a review):
+ * a larger file is a damaged one, not a reason to allocate.  Also
+ * what a slot's offset can hold. */
 #define FILE_MAX (256u << 20)
+/* A slot: 0 empty, else the record's offset + 1 in the file's payload
+ * (old) or, with ADDED, in what this run put (add). */
+#define ADDED (1u << 31)
 
-/* A review's record: its n flags, then its id (for writing: the map
- * gives values only). */
-struct fact {
-	uint64_t digest;
-	bool replied;
-	size_t n, idn;
-	unsigned char flags[];
-};
-
-static struct fact *fact_new(const char *id, size_t idn, uint64_t digest, bool replied,
-			     const void *flags, size_t n)
-{
-	struct fact *x = malloc(sizeof(*x) + n + idn);
-
-	if (!x)
-		return NULL;
-	x->digest = digest;
-	x->replied = replied;
-	x->n = n;
-	x->idn = idn;
-	memcpy(x->flags, flags, n);
-	memcpy(x->flags + n, id, idn);
-	return x;
-}
-
+/* The records stay as they are in the file (and as put, in a buffer):
+ * a table of offsets finds them.  At 300,000 messages a map of copied
+ * ids and a struct per record came to 20 MiB, a third of the memory
+ * budget; this is the file's size and half a MiB. */
 struct wn_facts {
 	wn_index *idx;
 	char *path;
 	uint64_t key;
 	unsigned long rev, gen;	/* the handle's when opened */
-	wn_map map;		/* review id -> struct fact */
+	unsigned char *old;	/* the file's payload, checked */
+	size_t oldlen;
+	wn_buf add;		/* records put this run */
+	uint32_t *slots;	/* open addressing over the ids' hashes */
+	size_t cap, n;
 	bool dirty;		/* something derived: write at close */
 	bool moved;		/* the handle was reopened: no hits, no writing */
 	unsigned long hits, misses;
 };
+
+/* A record as stored: id, digest, replied, flags. */
+struct rec {
+	const char *id;
+	size_t idn;
+	uint64_t digest, replied;
+	const char *flags;
+	size_t n;
+	size_t start, end;	/* its bytes */
+};
+
+/* The record at off in p[0..len); false when it does not hold. */
+static bool rec_at(const unsigned char *p, size_t len, size_t off, struct rec *x)
+{
+	wn_cache_rd r = { p, len, off, false };
+
+	x->start = off;
+	x->id = wn_cache_get_bytes(&r, &x->idn);
+	x->digest = wn_cache_get_u64(&r);
+	x->replied = wn_cache_get_u64(&r);
+	x->flags = wn_cache_get_bytes(&r, &x->n);
+	x->end = r.pos;
+	return !r.bad && x->id && x->flags && x->replied <= 1;
+}
+
+/* The record a slot names (it was checked when it went in). */
+static void rec_of(const wn_facts *f, uint32_t slot, struct rec *x)
+{
+	size_t off = (slot & ~ADDED) - 1;
+
+	if (slot & ADDED)
+		rec_at((const unsigned char *) f->add.data, f->add.len, off, x);
+	else
+		rec_at(f->old, f->oldlen, off, x);
+}
+
+/* The slot of id: its record's, or the empty one it would go in. */
+static uint32_t *slot_of(const wn_facts *f, const char *id, size_t idn)
+{
+	size_t i = (size_t) wn_fnv1a(WN_FNV_BASIS, id, idn) & (f->cap - 1);
+
+	for (;; i = (i + 1) & (f->cap - 1)) {
+		struct rec x;
+
+		if (!f->slots[i])
+			return &f->slots[i];
+		rec_of(f, f->slots[i], &x);
+		if (x.idn == idn && memcmp(x.id, id, idn) == 0)
+			return &f->slots[i];
+	}
+}
+
+/* Room for one more id, the table at most half full; false when out
+ * of memory. */
+static bool room(wn_facts *f)
+{
+	size_t cap = f->cap ? f->cap * 2 : 1024;
+	wn_facts bigger = *f;
+
+	if (2 * (f->n + 1) <= f->cap)
+		return true;
+	if (!(bigger.slots = calloc(cap, sizeof(*bigger.slots))))
+		return false;
+	bigger.cap = cap;
+	for (size_t i = 0; i < f->cap; i++) {
+		struct rec x;
+
+		if (!f->slots[i])
+			continue;
+		rec_of(f, f->slots[i], &x);
+		*slot_of(&bigger, x.id, x.idn) = f->slots[i];
+	}
+	free(f->slots);
+	f->slots = bigger.slots;
+	f->cap = cap;
+	return true;
+}
 
 /* --- the digest of a review's parse ------------------------------------------ */
 
@@ -171,30 +234,28 @@ static unsigned char *read_file(const wn_facts *f, size_t *len)
 	return buf;
 }
 
-/* The records of the payload into f->map; false (the map emptied) on
- * a record that does not hold. */
-static bool load(wn_facts *f, const unsigned char *p, size_t n)
+/* Every record of the payload into the table; false (the table
+ * emptied) on one that does not hold or an id twice. */
+static bool load(wn_facts *f)
 {
-	wn_cache_rd r = { p, n, 0, false };
+	size_t off = 0;
 
-	while (r.pos < r.n && !r.bad) {
-		size_t idn, nf;
-		const char *id = wn_cache_get_bytes(&r, &idn);
-		uint64_t digest = wn_cache_get_u64(&r), replied = wn_cache_get_u64(&r);
-		const char *flags = wn_cache_get_bytes(&r, &nf);
-		struct fact *x;
+	while (off < f->oldlen) {
+		struct rec x;
+		uint32_t *slot;
 
-		if (r.bad || !id || !flags || replied > 1 || wn_map_get(&f->map, id, idn) ||
-		    !(x = fact_new(id, idn, digest, replied, flags, nf)))
+		if (!rec_at(f->old, f->oldlen, off, &x) || !room(f) ||
+		    *(slot = slot_of(f, x.id, x.idn)))
 			break;
-		if (wn_map_put(&f->map, id, idn, x) != WN_OK) {
-			free(x);
-			break;
-		}
+		*slot = (uint32_t) (off + 1);
+		f->n++;
+		off = x.end;
 	}
-	if (r.pos == r.n && !r.bad)
+	if (off == f->oldlen)
 		return true;
-	wn_map_free(&f->map, free);
+	if (f->slots)
+		memset(f->slots, 0, f->cap * sizeof(*f->slots));
+	f->n = 0;
 	return false;
 }
 
@@ -213,8 +274,11 @@ wn_facts *wn_facts_open(wn_index *idx)
 	f->idx = idx;
 	f->rev = wn_index_stamp(idx, NULL, &f->gen);
 	if ((buf = read_file(f, &len))) {
-		load(f, buf + HEAD, len - HEAD);
-		free(buf);
+		/* The payload stays where it was read: the records' bytes. */
+		memmove(buf, buf + HEAD, len - HEAD);
+		f->old = buf;
+		f->oldlen = len - HEAD;
+		load(f);
 	}
 	return f;
 }
@@ -238,17 +302,20 @@ static bool holds(wn_facts *f, bool revision)
 
 bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *flags, size_t n)
 {
-	const struct fact *x;
+	uint32_t *slot;
+	struct rec x;
 
 	if (!f)
 		return false;
-	x = holds(f, false) ? wn_map_get(&f->map, it->id, strlen(it->id)) : NULL;
-	if (!x || x->n != n || x->digest != digest_of(it)) {
+	slot = f->cap && holds(f, false) ? slot_of(f, it->id, strlen(it->id)) : NULL;
+	if (slot && *slot)
+		rec_of(f, *slot, &x);
+	if (!slot || !*slot || x.n != n || x.digest != digest_of(it)) {
 		f->misses++;
 		return false;
 	}
-	*replied = x->replied;
-	memcpy(flags, x->flags, n);
+	*replied = x.replied;
+	memcpy(flags, x.flags, n);
 	f->hits++;
 	return true;
 }
@@ -256,18 +323,25 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 void wn_facts_put(wn_facts *f, const wn_item *it, bool replied, const unsigned char *flags,
 		  size_t n)
 {
-	size_t idn = strlen(it->id);
-	struct fact *x, *old;
+	size_t idn = strlen(it->id), off;
+	uint32_t *slot;
 
-	if (!f || !holds(f, false) || !(x = fact_new(it->id, idn, digest_of(it), replied, flags, n)))
+	if (!f || !holds(f, false) || !room(f))
 		return;
-	old = wn_map_get(&f->map, it->id, idn);
-	if (wn_map_put(&f->map, it->id, idn, x) != WN_OK) {
-		free(x);
+	off = f->add.len;
+	wn_cache_put_bytes(&f->add, it->id, idn);
+	wn_cache_put_u64(&f->add, digest_of(it));
+	wn_cache_put_u64(&f->add, replied);
+	wn_cache_put_bytes(&f->add, (const char *) flags, n);
+	if (wn_buf_failed(&f->add) || f->add.len >= ADDED - 1) {
+		/* Nothing more goes in, and nothing is written. */
+		f->moved = true;
 		return;
 	}
-	/* wn_map_put replaced the value only. */
-	free(old);
+	/* A record put again replaces the one before (left unwritten). */
+	slot = slot_of(f, it->id, idn);
+	f->n += !*slot;
+	*slot = (uint32_t) (off + 1) | ADDED;
 	f->dirty = true;
 }
 
@@ -279,48 +353,49 @@ static void put_le64(unsigned char *p, uint64_t v)
 		p[i] = (unsigned char) (v >> (8 * i));
 }
 
-static void put_record(void *val, void *arg)
-{
-	const struct fact *x = val;
-	wn_buf *b = arg;
-
-	wn_cache_put_bytes(b, (const char *) x->flags + x->n, x->idn);
-	wn_cache_put_u64(b, x->digest);
-	wn_cache_put_u64(b, x->replied);
-	wn_cache_put_bytes(b, (const char *) x->flags, x->n);
-}
-
-/* The payload: every record, in the map's order (no order is needed). */
-static bool payload(const wn_facts *f, wn_buf *b)
-{
-	wn_map_each(&f->map, put_record, b);
-	return !wn_buf_failed(b);
-}
-
-static void write_file(const wn_facts *f)
+/* The header, its length and checksum as given, to out's start. */
+static bool put_head(const wn_facts *f, FILE *out, uint64_t len, uint64_t sum)
 {
 	unsigned char head[HEAD];
-	wn_buf b = WN_BUF_INIT;
-	char *tmp = NULL;
-	FILE *out;
-	bool ok;
 
-	if (!payload(f, &b) || !(out = wn_cache_create(f->path, &tmp))) {
-		wn_buf_free(&b);
-		return;
-	}
 	memcpy(head, MAGIC, 8);
 	put_le64(head + 8, f->key);
 	put_le64(head + 16, f->rev);
-	put_le64(head + 24, b.len);
-	put_le64(head + 32, wn_fnv1a(WN_FNV_BASIS, b.data ? b.data : "", b.len));
-	ok = fwrite(head, 1, HEAD, out) == HEAD && fwrite(b.data ? b.data : "", 1, b.len, out) == b.len;
+	put_le64(head + 24, len);
+	put_le64(head + 32, sum);
+	return fseek(out, 0, SEEK_SET) == 0 && fwrite(head, 1, HEAD, out) == HEAD;
+}
+
+/* Every record the table names, straight from where it lies, then the
+ * header with their length and checksum. */
+static void write_file(const wn_facts *f)
+{
+	uint64_t len = 0, sum = WN_FNV_BASIS;
+	char *tmp = NULL;
+	FILE *out = wn_cache_create(f->path, &tmp);
+	bool ok;
+
+	if (!out)
+		return;
+	ok = put_head(f, out, 0, 0);
+	for (size_t i = 0; ok && i < f->cap; i++) {
+		const unsigned char *base;
+		struct rec x;
+
+		if (!f->slots[i])
+			continue;
+		rec_of(f, f->slots[i], &x);
+		base = f->slots[i] & ADDED ? (const unsigned char *) f->add.data : f->old;
+		ok = fwrite(base + x.start, 1, x.end - x.start, out) == x.end - x.start;
+		sum = wn_fnv1a(sum, base + x.start, x.end - x.start);
+		len += x.end - x.start;
+	}
+	ok = ok && put_head(f, out, len, sum);
 	ok = fflush(out) == 0 && !ferror(out) && ok;
 	ok = fclose(out) == 0 && ok;
 	if (!ok || rename(tmp, f->path) != 0)
 		unlink(tmp);
 	free(tmp);
-	wn_buf_free(&b);
 }
 
 #ifdef WN_TEST_HOOKS
@@ -349,7 +424,9 @@ void wn_facts_close(wn_facts **pf)
 #endif
 	if (f->dirty && holds(f, true))
 		write_file(f);
-	wn_map_free(&f->map, free);
+	free(f->old);
+	wn_buf_free(&f->add);
+	free(f->slots);
 	free(f->path);
 	free(f);
 	*pf = NULL;
