@@ -19,7 +19,10 @@
  * handle reopened during the run (another revision) keeps it from being
  * written.  The review's own parse, which the parse cache can redo at
  * the same revision (a mail file rewritten in place), is in each
- * record's digest.  Whether a finding is valid is no part of a fact:
+ * record's digest.  (A later patch's file rewritten in place is not
+ * seen: notmuch does not see it either, its index no longer matching
+ * the file, and maildirs never do it: a mail's flags rename it, which
+ * moves the revision.)  Whether a finding is valid is no part of a fact:
  * the journal can change it without a revision, so "fixed" is kept for
  * the findings it was asked for (valid then) and asked again for a
  * finding valid now that was not.
