@@ -136,8 +136,9 @@ void wn_list_adopt(wn_list *to, wn_list *from);
  * bot, out of memory). */
 char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err);
 /* Row i (< l->n), fetched from the index on first use (cheap fields
- * only; load it with wn_index_load()).  NULL when the index changed
- * under the list and the row is gone, or out of memory. */
+ * only; load it with wn_index_load()).  Rows passed over on the way
+ * are not kept: memory grows with the rows asked for.  NULL when the
+ * index changed under the list and the row is gone, or out of memory. */
 wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i);
 /* Read and parse the review mail and its patch, and the verdicts.
  * A mail that cannot be read leaves it->load_error set and still

@@ -599,43 +599,62 @@ void wn_list_adopt(wn_list *to, wn_list *from)
 	}
 }
 
+/* Rows read before the one asked for when the search starts again to
+ * go back (k, PageUp after G): one search per this many rows scrolled
+ * back, not one per row. */
+#define BACK_PAGE 128
+
+/* Row c->pos of the open search into l->items (unless read already),
+ * and on to the next.  False when it cannot be read. */
+static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
+{
+	notmuch_message_t *msg;
+
+	if (!l->items[c->pos]) {
+		if (!(msg = notmuch_messages_get(c->msgs)))
+			return false;
+		l->items[c->pos] = item_from_message(msg);
+		notmuch_message_destroy(msg);
+		if (!l->items[c->pos])
+			return false;
+	}
+	notmuch_messages_move_to_next(c->msgs);
+	if (++c->pos > l->fetched)
+		l->fetched = c->pos;
+	return true;
+}
+
 wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 {
 	struct wn_list_cursor *c = l->cursor;
-	bool restarted = false;
+	size_t from = i;
 
 	if (i >= l->n)
 		return NULL;
-	while (l->fetched <= i) {
-		notmuch_message_t *msg;
-
-		/* A result set of an older revision can name documents that
-		 * are gone now (libnotmuch aborts on those): search again. */
-		if (c->generation != idx->generation && c->msgs)
-			cursor_close(c);
-		if (!c->msgs || !notmuch_messages_valid(c->msgs)) {
-			/* No search open (wn_index_query() closed the one
-			 * that counted), or it ended early: the index was
-			 * reopened or changed.  Search again, once, and
-			 * step over the rows we have. */
-			if (restarted || !cursor_open(idx, c))
-				return NULL;
-			restarted = true;
-			for (; c->pos < l->fetched && notmuch_messages_valid(c->msgs); c->pos++)
-				notmuch_messages_move_to_next(c->msgs);
-			continue;
-		}
-		msg = notmuch_messages_get(c->msgs);
-		if (!msg)
+	if (l->items[i])
+		return l->items[i];
+	/* A result set of an older revision can name documents that are
+	 * gone now (libnotmuch aborts on those): search again. */
+	if (c->generation != idx->generation && c->msgs)
+		cursor_close(c);
+	/* No search open (wn_index_query() closed the one that counted),
+	 * or it is past row i: search again.  Going back, read a page of
+	 * rows up to i on the way. */
+	if (!c->msgs || c->pos > i) {
+		if (c->msgs)
+			from = i >= BACK_PAGE ? i + 1 - BACK_PAGE : 0;
+		if (!cursor_open(idx, c))
 			return NULL;
-		l->items[l->fetched] = item_from_message(msg);
-		notmuch_message_destroy(msg);
-		notmuch_messages_move_to_next(c->msgs);
-		c->pos++;
-		if (!l->items[l->fetched])
-			return NULL;
-		l->fetched++;
 	}
+	/* Step over the rows before: only the rows asked for are read,
+	 * so that G at the end of tens of thousands of reviews holds a
+	 * screenful of them, not every one passed.  A search that ends
+	 * early (the index changed) leaves the row NULL. */
+	for (; c->pos < from && notmuch_messages_valid(c->msgs); c->pos++)
+		notmuch_messages_move_to_next(c->msgs);
+	while (c->pos <= i && notmuch_messages_valid(c->msgs))
+		if (!fetch_next(l, c))
+			return NULL;
 	return l->items[i];
 }
 
