@@ -831,7 +831,7 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	 * by its id (mark, show): reading the cache's index costs more
 	 * than parsing one review.  A review found later, in the same
 	 * process, uses it. */
-	if (!idx->cache_tried && !idx->finding) {
+	if (!idx->cache_tried && !idx->finding && !idx->cache_later) {
 		idx->cache = wn_cache_open(idx->db, idx->db_path, &idx->conf);
 		idx->cache_tried = true;
 	}
@@ -870,6 +870,11 @@ nomem:
 	notmuch_message_destroy(msg);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+void wn_index_cache_later(wn_index *idx, bool later)
+{
+	idx->cache_later = later;
 }
 
 wn_status wn_index_load(wn_index *idx, wn_item *it, wn_error *err)

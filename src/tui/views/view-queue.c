@@ -223,6 +223,8 @@ static bool read_some(struct tui *t, struct view *v)
 
 	if (q->sort == QS_SERIES && !q->series)
 		q->series = calloc(q->list.n ? q->list.n : 1, sizeof(*q->series));
+	/* Every review: now the cache pays for its opening. */
+	wn_index_cache_later(t->idx, false);
 	while (q->next < q->list.n && tui_now_ms() - start < SLICE_MS) {
 		wn_item *it = wn_list_get(t->idx, &q->list, q->next);
 
