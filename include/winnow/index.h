@@ -158,6 +158,10 @@ wn_status wn_index_load_verdicts(wn_index *idx, wn_item *it, wn_error *err);
  * load it.  WN_NOT_FOUND if the index does not hold it. */
 wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_error *err);
 
+/* Drop what wn_index_load() read (the review, its patch, verdicts, who
+ * answered), keeping the row's index fields: a walk through a long list
+ * holds only the reviews in use, and wn_index_load() reads one again. */
+void wn_item_unload(wn_item *it);
 void wn_item_free(wn_item **it);
 void wn_list_free(wn_list *l);
 

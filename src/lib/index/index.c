@@ -999,6 +999,12 @@ void wn_who_thread_free(struct wn_who_thread *t)
 	free(t);
 }
 
+void wn_item_unload(wn_item *it)
+{
+	if (it)
+		item_clear_loaded(it);
+}
+
 void wn_item_free(wn_item **pit)
 {
 	wn_item *it = pit ? *pit : NULL;
