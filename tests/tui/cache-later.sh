@@ -14,15 +14,8 @@ unset WINNOW_NO_CACHE
 find "$WN_WORLD/db/mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +
 logged() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$WINNOW_TEST_CACHE_LOG" | tail -n 1; }
 cachefile() { ls "$XDG_CACHE_HOME"/winnow/parse-* 2>/dev/null | head -n 1; }
-# run NAME LINES...: the TUI driven by a script of LINES, no terminal,
 # 80x6: the first screen reads three of the nine reviews.
-run() {
-	local name=$1
-	shift
-	printf '%s\n' "$@" > "$WN_WORLD/$name.script"
-	COLUMNS=80 LINES=6 WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" </dev/null >/dev/null \
-		2>"$WN_WORLD/$name.err"
-}
+run() { wn_script_run 80x6 "$@"; }
 
 check "the first screen drawn" run first ":wait-for reviews" ":save-display $WN_WORLD/first"
 check "... its rows read" grep -qE '\] [0-9]+/[0-9]+ ' "$WN_WORLD/first"

@@ -8,14 +8,7 @@
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 export LC_ALL=C.UTF-8 TZ=UTC
 wn_world
-# run LINES NAME SCRIPT-LINES...: the TUI driven by a script, no terminal.
-run() {
-	local lines=$1 name=$2
-	shift 2
-	printf '%s\n' "$@" > "$WN_WORLD/$name.script"
-	COLUMNS=120 LINES=$lines WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" </dev/null \
-		>/dev/null 2>"$WN_WORLD/$name.err"
-}
+run() { wn_script_run "120x$1" "${@:2}"; }
 # The rows of a screen, who answered left out (read between keys).
 rows() { sed -e '1d' -e '$d' -e 's/\(p\) [ Ah][ n] /\1    /' "$@"; }
 # order KEYS...: the rows after KEYS, on 40 lines and walked on 3.

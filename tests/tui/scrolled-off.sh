@@ -9,14 +9,7 @@
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 export LC_ALL=C.UTF-8 TZ=UTC
 wn_world
-# run NAME LINES...: the TUI driven by a script of LINES, no terminal.
-run() {
-	local name=$1
-	shift
-	printf '%s\n' "$@" > "$WN_WORLD/$name.script"
-	COLUMNS=120 LINES=3 WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" </dev/null >/dev/null \
-		2>"$WN_WORLD/$name.err"
-}
+run() { wn_script_run 120x3 "$@"; }
 row() { sed -n 2p "$WN_WORLD/$1"; }
 
 check "first row, then back from the last" run back ":wait-for reviews" ":wait" ":save-display $WN_WORLD/top" \
