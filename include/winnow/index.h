@@ -169,8 +169,8 @@ void wn_list_free(wn_list *l);
 void wn_item_count(wn_item *it);
 
 /* Free row i of l once the caller is done with it, so that a pass over
- * every review holds one at a time.  wn_list_get() gives NULL for it
- * afterwards. */
+ * every review holds one at a time.  wn_list_get() reads it again if
+ * asked (searching again when the search is past it). */
 void wn_list_release(wn_list *l, size_t i);
 
 /* --- around a review: its mail, its patch's thread, the index's
