@@ -523,6 +523,9 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 			t.rev = 0;
 		wn_error_clear(&err);
 	}
+	/* Reviews are read a screen at a time: parsing them costs less
+	 * than opening the cache until every review is read. */
+	wn_index_cache_later(idx, true);
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
 	if (!push(&t, VIEW_QUEUE, &(struct queue_arg) { query && *query ? query : NULL, NULL })) {

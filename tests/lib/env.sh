@@ -183,3 +183,15 @@ wn_release_lock() {
 
 # wn_lock_free: nobody holds the notmuch write lock right now.
 wn_lock_free() { "$WN_TOP_BUILDDIR/tests/lib/holdlock" --probe; }
+
+# wn_script_run COLSxLINES NAME LINE...: winnow's interface driven by a
+# script of LINEs (WINNOW_SCRIPT, src/tui/script.h) on no terminal at
+# all, COLS x LINES; the script goes to $WN_WORLD/NAME.script, its
+# stderr to NAME.err.  Needs wn_world.
+wn_script_run() {
+	local size=$1 name=$2
+	shift 2
+	printf '%s\n' "$@" > "$WN_WORLD/$name.script"
+	COLUMNS=${size%x*} LINES=${size#*x} WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" \
+		</dev/null >/dev/null 2>"$WN_WORLD/$name.err"
+}

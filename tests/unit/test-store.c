@@ -446,6 +446,8 @@ static void test_query_recent(void **state)
 
 	/* Six reviews from Nov 3 on: the first week is enough for 5. */
 	expect_prefix(w, NULL, nov10, 5, 6, true);
+	/* All six on Nov 4: the day before Nov 5 is, and not the week's 9. */
+	expect_prefix(w, NULL, utc(2026, 11, 5), 5, 6, true);
 	/* Not for 7: four weeks, all nine. */
 	expect_prefix(w, NULL, nov10, 7, 9, true);
 	/* No window holds 10: the whole list. */
@@ -466,6 +468,52 @@ static void test_query_recent(void **state)
 	wn_list_free(&part);
 	wn_list_free(&all);
 	wn_error_clear(&err);
+}
+
+/* A long list: G on its last row keeps that row and the first page,
+ * not every row passed (the TUI's memory after G, issue 23); walking
+ * back from there gives the rows a walk forward gives, in order. */
+#define LONG_LIST 300
+
+static void test_list_rows_on_demand(void **state)
+{
+	struct world *w = *state;
+	const char *src = getenv("WN_TOP_SRCDIR");
+	char *cmd = NULL, *cfg = NULL;
+	wn_index *idx = NULL;
+	wn_list fwd = { 0 }, back = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	size_t kept = 0;
+
+	/* One review, LONG_LIST times over, an hour apart. */
+	assert_true(asprintf(&cmd,
+			     "set -e; mkdir '%1$s/long'; for i in $(seq 1 %2$d); do "
+			     "sed -e \"s/^Message-I[dD]: .*/Message-Id: <long-$i@example.org>/\" "
+			     "-e \"s/^Date: .*/Date: $(date -u -R -d @$((1790000000 - i * 3600)))/\" "
+			     "'%3$s/tests/corpus/demo/06-sashiko-a2-new-qp.eml' > \"%1$s/long/$i.eml\"; done; "
+			     "bash '%3$s/tests/lib/mkdb.sh' '%1$s/long' '%1$s/longdb' >/dev/null",
+			     w->dir, LONG_LIST, src ? src : ".") > 0);
+	assert_int_equal(system(cmd), 0);
+	assert_true(asprintf(&cfg, "%s/longdb/notmuch-config", w->dir) > 0);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	assert_int_equal(wn_index_query(idx, NULL, &back, &err), WN_OK);
+	assert_int_equal(back.n, LONG_LIST);
+	assert_string_equal(wn_list_get(idx, &back, LONG_LIST - 1)->id, "long-300@example.org");
+	for (size_t i = 0; i < back.n; i++)
+		kept += back.items[i] != NULL;
+	/* The first page the count read on its way, and the row asked for. */
+	assert_in_range(kept, 1, 129);
+	assert_int_equal(wn_index_query(idx, NULL, &fwd, &err), WN_OK);
+	for (size_t i = 0; i < fwd.n; i++)
+		assert_non_null(wn_list_get(idx, &fwd, i));
+	for (size_t i = back.n; i-- > 0;)
+		assert_string_equal(wn_list_get(idx, &back, i)->id, fwd.items[i]->id);
+	wn_list_free(&fwd);
+	wn_list_free(&back);
+	wn_index_close(&idx);
+	wn_error_clear(&err);
+	free(cfg);
+	free(cmd);
 }
 
 /* A mail handed to sendmail stays in doubt until its outcome is
@@ -624,6 +672,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reason_and_missed_replayed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_list_rows_on_demand, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drafted_records, setup, teardown),

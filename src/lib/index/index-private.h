@@ -30,6 +30,7 @@ struct wn_index {
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	bool cache_tried;		/* opened by the first list's load */
 	bool finding;			/* in wn_index_find(): opens no cache */
+	bool cache_later;		/* wn_index_cache_later(): not yet */
 };
 
 /* One thread as who.c listed (senders and dates) or walked it: its

@@ -33,6 +33,19 @@ struct qrow {
 	bool heading;
 };
 
+/* What the orders need of a review, kept once it is read so that the
+ * review itself can be dropped when its row is off screen: a few bytes
+ * a row instead of its parse (about 3.7 KiB), which for every review of
+ * a large index was more memory than all the rest. */
+struct qsum {
+	bool read;		/* filled from the review */
+	bool empty;		/* read without error, no findings */
+	bool newcomer;
+	int sev_rank;		/* queue_sev_rank() of its top severity */
+	unsigned untriaged;
+	char *subject;		/* the patch's subject (series order); NULL */
+};
+
 struct qgroup {
 	char *title;
 	char versions[40];	/* "v2 v3" */
@@ -50,6 +63,8 @@ struct queue {
 	bool all;		/* every review read */
 	bool who;		/* ... and who answered each (QS_NEWCOMER) */
 	char **series;		/* list.n titles, for QS_SERIES; NULL */
+	struct qsum *sums;	/* list.n, once reading every review began */
+	bool sums_stale;	/* verdicts changed (an undo) under dropped reviews */
 	/* The rows shown; NULL: the list itself, in date order. */
 	struct qrow *rows;
 	size_t nrows;
@@ -76,6 +91,10 @@ static inline bool queue_sort_wants_who(enum qsort sort)
 	return sort == QS_NEWCOMER;
 }
 
+/* Keep what the orders need of review i (loaded); false when out of
+ * memory. */
+bool queue_sum(struct queue *q, size_t i, const wn_item *it);
+void queue_free_sums(struct queue *q);
 /* "date", "severity"...: the status line's name of an order. */
 const char *queue_sort_name(enum qsort sort);
 /* The review's most severe finding's severity; WN_SEV_NONE for none. */

@@ -34,6 +34,15 @@ void queue_free_rows(struct queue *q)
 	q->ngroups = q->nrows = 0;
 }
 
+void queue_free_sums(struct queue *q)
+{
+	if (q->sums)
+		for (size_t i = 0; i < q->list.n; i++)
+			free(q->sums[i].subject);
+	free(q->sums);
+	q->sums = NULL;
+}
+
 void queue_free_series(struct queue *q)
 {
 	if (q->series)
@@ -68,6 +77,30 @@ wn_severity queue_top_severity(const wn_item *it)
 			best = s;
 	}
 	return best;
+}
+
+bool queue_sum(struct queue *q, size_t i, const wn_item *it)
+{
+	struct qsum *s = q->sums ? &q->sums[i] : NULL;
+	const char *subject = it->patch ? it->patch->subject : NULL;
+
+	bool newcomer;
+
+	if (!s || !it->loaded)
+		return true;
+	/* Who answered is read apart (wn_index_load_who): until it is,
+	 * what was kept holds. */
+	newcomer = it->who_read ? it->newcomer : s->newcomer;
+	free(s->subject);
+	*s = (struct qsum) {
+		.read = true,
+		.empty = !it->load_error && !queue_nfindings(it),
+		.newcomer = newcomer,
+		.sev_rank = severity_rank(queue_top_severity(it)),
+		.untriaged = it->counts[WN_VERDICT_UNTRIAGED],
+	};
+	/* Only the series order reads the patch's subject. */
+	return !(q->series && subject && !(s->subject = strdup(subject)));
 }
 
 struct skey {
@@ -125,19 +158,25 @@ static void add_version(struct qgroup *g, int version)
 			 "%s%s", g->versions[0] ? " " : "", v);
 }
 
-/* The key of review i for the current order; false when out of memory. */
+/* The key of review i for the current order, from the review when it
+ * is read, else from what was kept of it; false when out of memory. */
 static bool key_of(struct queue *q, size_t i, wn_item *it, struct skey *k)
 {
+	/* A review read again for its row has not read who answered. */
+	bool stale = !it->loaded || (q->sort == QS_NEWCOMER && !it->who_read);
+	const struct qsum *s = stale && q->sums && q->sums[i].read ? &q->sums[i] : NULL;
+
 	memset(k, 0, sizeof(*k));
 	k->item = i;
 	if (q->sort == QS_SEVERITY)
-		k->rank = severity_rank(queue_top_severity(it));
+		k->rank = s ? s->sev_rank : severity_rank(queue_top_severity(it));
 	else if (q->sort == QS_UNTRIAGED)
-		k->rank = -(int) it->counts[WN_VERDICT_UNTRIAGED];
+		k->rank = -(int) (s ? s->untriaged : it->counts[WN_VERDICT_UNTRIAGED]);
 	else if (q->sort == QS_NEWCOMER)
-		k->rank = it->newcomer ? 0 : 1;
+		k->rank = (s ? s->newcomer : it->newcomer) ? 0 : 1;
 	if (q->sort == QS_SERIES) {
-		const char *subject = it->patch ? it->patch->subject : it->subject;
+		const char *subject = s ? (s->subject ? s->subject : it->subject)
+				      : it->patch ? it->patch->subject : it->subject;
 		const char *cover = q->series && q->series[i] ? q->series[i] : subject;
 		wn_subject ps, cs;
 
@@ -179,7 +218,8 @@ bool queue_order(struct tui *t, struct queue *q)
 	for (size_t i = 0; i < q->list.n; i++) {
 		wn_item *it = wn_list_get(t->idx, &q->list, i);
 
-		if (!it || (t->hide_empty && it->loaded && !it->load_error && !queue_nfindings(it)))
+		if (!it || (t->hide_empty && (it->loaded ? !it->load_error && !queue_nfindings(it)
+							 : q->sums && q->sums[i].read && q->sums[i].empty)))
 			continue;
 		if (!key_of(q, i, it, &keys[n++])) {
 			free(keys);

@@ -88,12 +88,51 @@ static void restore_cursor(struct tui *t, struct view *v)
 	q->keep = NULL;
 }
 
+/* Screens of reviews kept read on either side of the one shown. */
+#define KEEP_SCREENS 2
+
+/* Is review i (a list index) within KEEP_SCREENS of the screen? */
+static bool near_screen(const struct view *v, const struct queue *q, size_t i)
+{
+	size_t height = v->list_h > 0 ? (size_t) v->list_h : 1, keep = KEEP_SCREENS * height;
+	size_t lo = v->top > keep ? v->top - keep : 0, hi = v->top + height + keep;
+
+	if (!q->rows)
+		return i >= lo && i < hi;
+	for (size_t r = lo; r < hi && r < q->nrows; r++)
+		if (!q->rows[r].heading && q->rows[r].item == i)
+			return true;
+	return false;
+}
+
+/* Drop the review read for row i, what the orders need of it kept. */
+static void drop(struct queue *q, size_t i, wn_item *it)
+{
+	if (!queue_sum(q, i, it) && q->sums)
+		return;	/* out of memory: keep it read rather than lose it */
+	wn_item_unload(it);
+}
+
 /* Lay out the rows from the reviews read (queue-sort.c), the cursor
  * on the review it was on.  Only once every review is read. */
 static void build_rows(struct tui *t, struct view *v)
 {
 	struct queue *q = v->priv;
 
+	/* An undo changed verdicts of reviews no longer read: read them
+	 * again for their untriaged counts, dropping them after. */
+	for (size_t i = 0; q->sums_stale && q->sums && i < q->list.fetched; i++) {
+		wn_item *it = q->list.items[i];
+
+		if (!it || it->loaded || !q->sums[i].read)
+			continue;
+		tui_load(t, it);
+		if (view_top(t) == v && !near_screen(v, q, i))
+			drop(q, i, it);
+		else
+			queue_sum(q, i, it);
+	}
+	q->sums_stale = false;
 	if (!queue_order(t, q)) {
 		/* Out of memory: no rows rather than rows freed under us. */
 		queue_free_rows(q);
@@ -158,6 +197,7 @@ static bool run_query(struct tui *t, struct queue *q, const char *limit, bool qu
 		return false;
 	}
 	queue_free_series(q);
+	queue_free_sums(q);
 	wn_list_free(&q->list);
 	q->list = list;
 	q->rev = t->rev;
@@ -223,6 +263,12 @@ static bool read_some(struct tui *t, struct view *v)
 
 	if (q->sort == QS_SERIES && !q->series)
 		q->series = calloc(q->list.n ? q->list.n : 1, sizeof(*q->series));
+	/* Every review: now the cache pays for its opening. */
+	wn_index_cache_later(t->idx, false);
+	if (!q->sums && !(q->sums = calloc(q->list.n ? q->list.n : 1, sizeof(*q->sums)))) {
+		tui_msg(t, ROLE_ERROR, "out of memory reading the reviews");
+		return false;
+	}
 	while (q->next < q->list.n && tui_now_ms() - start < SLICE_MS) {
 		wn_item *it = wn_list_get(t->idx, &q->list, q->next);
 
@@ -236,6 +282,12 @@ static bool read_some(struct tui *t, struct view *v)
 				wn_index_series(t->idx, it, &q->series[q->next], &err);
 				wn_error_clear(&err);
 			}
+			/* Off screen, and no view above holds it: kept as
+			 * what the orders need of it only. */
+			if (view_top(t) == v && !near_screen(v, q, q->next))
+				drop(q, q->next, it);
+			else
+				queue_sum(q, q->next, it);
 		}
 		q->next++;
 	}
@@ -387,6 +439,7 @@ static void queue_done(struct tui *t, struct view *v)
 
 	queue_free_rows(q);
 	queue_free_series(q);
+	queue_free_sums(q);
 	wn_list_free(&q->list);
 	free(q->limit);
 	free(q->keep);
@@ -885,6 +938,29 @@ static void next_sort(struct tui *t, struct view *v)
 	tui_msg(t, ROLE_STATUS, "sorted by %s", queue_sort_name(q->sort));
 }
 
+/* Drop the reviews read for rows far from the screen (read again if
+ * they come back): paging through tens of thousands of reviews holds a
+ * few screens of them, not every one passed (at 10,000 messages each
+ * kept about 3.7 KiB); the orders keep what they need of each
+ * (struct qsum).  Done as a key reaches the queue, before it acts: no
+ * view above holds one of its reviews then, nor any of its own actions
+ * (a prompt redraws the screen while a bulk mark holds its reviews). */
+static void drop_far(struct view *v)
+{
+	struct queue *q = v->priv;
+	size_t height = v->list_h > 0 ? (size_t) v->list_h : 1, keep = KEEP_SCREENS * height;
+	size_t lo = v->top > keep ? v->top - keep : 0, hi = v->top + height + keep;
+	size_t n = q->rows ? q->nrows : q->list.fetched;
+
+	for (size_t r = 0; r < n; r++) {
+		size_t i = q->rows ? q->rows[r].item : r;
+		wn_item *it = i < q->list.fetched ? q->list.items[i] : NULL;
+
+		if ((r < lo || r >= hi) && !(q->rows && q->rows[r].heading) && it && it->loaded)
+			drop(q, i, it);
+	}
+}
+
 static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
 {
 	struct queue *q = v->priv;
@@ -893,6 +969,7 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 	/* Every key acts on the whole list (G goes to the last review). */
 	if (q->list.partial)
 		complete(t, v);
+	drop_far(v);
 	if (bulk_request(t, v, a) || copy_request(t, a, current(t, v), NULL))
 		return req_done();
 	if (tui_action_verdict(a, &verdict)) {
@@ -951,9 +1028,16 @@ static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 	for (size_t i = 0; i < q->list.fetched; i++) {
 		wn_item *it = q->list.items[i];
 
-		if (!it || (msgid && strcmp(it->id, msgid)) || !it->loaded)
+		if (!it || (msgid && strcmp(it->id, msgid)))
 			continue;
-		tui_reload_verdicts(t, it);
+		if (it->loaded) {
+			tui_reload_verdicts(t, it);
+			queue_sum(q, i, it);
+		} else if (q->sums && q->sums[i].read) {
+			/* Dropped: its counts are read again before the
+			 * rows are next ordered. */
+			q->sums_stale = true;
+		}
 		if (msgid)
 			break;
 	}

@@ -179,6 +179,8 @@ static void count_step(struct tui *t, struct stats_view *sv, struct view *v)
 		sv->counting = false;
 		return;
 	}
+	/* Every review: now the cache pays for its opening. */
+	wn_index_cache_later(t->idx, false);
 	tui_load(t, it);
 	if (it->loaded && !(c->ids[i] = strdup(it->id)))
 		ok = false;
