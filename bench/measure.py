@@ -35,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # the figures before issue 23 look better than they were.
 NM_SHOW = ["notmuch", "show", "--format=json", "--body=true", "--entire-thread=false", "{query}"]
 
-# "Now" for the queue's first screen (its 7/28/112/448-day windows): the
+# "Now" for the queue's first screen (its 1/7/28/112/448-day windows): the
 # end of the year bench/gen.py writes, so that a figure taken on any day
 # means the same.  WINNOW_NOW is winnow's own (wn_now()).
 sys.path.insert(0, HERE)
