@@ -172,6 +172,7 @@ void wn_index_close(wn_index **pidx)
 	if (!idx)
 		return;
 	wn_cache_close(&idx->cache);
+	wn_copy_index_free(&idx->copies);
 	if (idx->db)
 		notmuch_database_destroy(idx->db);
 	free(idx->config_path);
@@ -817,38 +818,32 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		idx->cache_tried = true;
 	}
 	/* A record that holds needs no lookup of the message: the list
-	 * row came from the index, the record's checks say the rest. */
+	 * row came from the index, the record's checks say the rest (its
+	 * thread too, which copies are looked for in). */
 	if (wn_cache_get(idx->cache, idx->db, it)) {
-		/* Copies are other mails of the thread, never in the record:
-		 * only a bot whose reviews people pass on needs the message. */
-		if (!wn_bot_passed_on(it->bot)) {
-			wn_item_count(it);
-			it->loaded = true;
-			return WN_OK;
-		}
-		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-			return st;
-		if (!msg)
-			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-	} else {
-		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-			return st;
-		if (!msg)
-			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-		if (load_item(idx, it, msg, changed, err) != WN_OK)
+		/* After the cache took the record: the copy's verdicts are
+		 * not this mail's properties. */
+		if (wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK)
 			goto nomem;
+		wn_copy_merge(idx, it);
+		it->loaded = true;
+		return WN_OK;
 	}
-	/* After the cache took the record: the copy's verdicts are not
-	 * this mail's properties. */
-	if (wn_copy_find(idx, it, msg, err) != WN_OK)
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
+	if (!msg)
+		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+	if (load_item(idx, it, msg, changed, err) != WN_OK ||
+	    wn_copy_find(idx, it, notmuch_message_get_thread_id(msg), notmuch_message_get_date(msg),
+			 err) != WN_OK) {
+		notmuch_message_destroy(msg);
 		goto nomem;
-	wn_copy_merge(idx, it);
-	wn_item_count(it);
-	it->loaded = true;
+	}
 	notmuch_message_destroy(msg);
+	wn_copy_merge(idx, it);	/* counts the findings */
+	it->loaded = true;
 	return WN_OK;
 nomem:
-	notmuch_message_destroy(msg);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
