@@ -233,25 +233,41 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 	return WN_OK;
 }
 
-/* Copy the cheap, indexed fields of msg into a new item: document
- * values only, no term list, so that a screenful of rows costs a few
- * lookups however big the mails are. */
-static wn_item *item_from_message(notmuch_message_t *msg)
+/* The row's fields besides its id, from msg's document values: false
+ * when out of memory. */
+static bool row_fill(wn_item *it, notmuch_message_t *msg)
 {
-	wn_item *it = calloc(1, sizeof(*it));
 	const char *v;
 
-	if (!it)
-		return NULL;
-	it->id = wn_strdup0(wn_message_id(msg));
 	it->date = notmuch_message_get_date(msg);
 	v = notmuch_message_get_header(msg, "subject");
 	it->subject = strdup(v ? v : "");
 	v = notmuch_message_get_header(msg, "from");
 	it->from = strdup(v ? v : "");
-	if (!it->id || !it->subject || !it->from)
+	return it->subject && it->from;
+}
+
+/* Copy the cheap, indexed fields of msg into a new item: document
+ * values only, no term list, so that a screenful of rows costs a few
+ * lookups however big the mails are.  With id_only, the id alone: the
+ * rest comes with loading (row_pending()). */
+static wn_item *item_from_message(notmuch_message_t *msg, bool id_only)
+{
+	wn_item *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		return NULL;
+	it->id = wn_strdup0(wn_message_id(msg));
+	if (!it->id || (!id_only && !row_fill(it, msg)))
 		wn_item_free(&it);
 	return it;
+}
+
+/* A row read with its id only: every other row has a subject, "" at
+ * least. */
+static bool row_pending(const wn_item *it)
+{
+	return !it->subject;
 }
 
 /* Does q narrow the search?  "*" is notmuch's "every message", but only
@@ -478,7 +494,7 @@ static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *n
 		if (!reading || n >= FIRST_PAGE)
 			continue;
 		msg = notmuch_messages_get(c->msgs);
-		first[n] = msg ? item_from_message(msg) : NULL;
+		first[n] = msg ? item_from_message(msg, false) : NULL;
 		if (msg)
 			notmuch_message_destroy(msg);
 		if (first[n])
@@ -629,7 +645,7 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 		msg = notmuch_messages_get(c->msgs);
 		if (!msg)
 			return NULL;
-		l->items[l->fetched] = item_from_message(msg);
+		l->items[l->fetched] = item_from_message(msg, l->lazy_rows);
 		notmuch_message_destroy(msg);
 		notmuch_messages_move_to_next(c->msgs);
 		c->pos++;
@@ -819,7 +835,8 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	}
 	/* A record that holds needs no lookup of the message: the list
 	 * row came from the index, the record's checks say the rest (its
-	 * thread too, which copies are looked for in). */
+	 * thread too, which copies are looked for in, and a pending row's
+	 * date, subject and sender: the message's lastmod is unchanged). */
 	if (wn_cache_get(idx->cache, idx->db, it)) {
 		/* After the cache took the record: the copy's verdicts are
 		 * not this mail's properties. */
@@ -833,7 +850,8 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-	if (load_item(idx, it, msg, changed, err) != WN_OK ||
+	/* Before the parse: linking by subject weighs the review's date. */
+	if ((row_pending(it) && !row_fill(it, msg)) || load_item(idx, it, msg, changed, err) != WN_OK ||
 	    wn_copy_find(idx, it, notmuch_message_get_thread_id(msg), notmuch_message_get_date(msg),
 			 err) != WN_OK) {
 		notmuch_message_destroy(msg);
@@ -898,7 +916,7 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 		return st;
 	}
 	free(id);
-	it = item_from_message(msg);
+	it = item_from_message(msg, false);
 	notmuch_message_destroy(msg);
 	if (!it)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
