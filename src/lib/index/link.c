@@ -261,7 +261,7 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 		for (; !found && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
 			if (pick(msg, arg))
-				found = wn_strdup0(notmuch_message_get_message_id(msg));
+				found = wn_strdup0(wn_message_id(msg));
 			notmuch_message_destroy(msg);
 		}
 	}
@@ -317,7 +317,7 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
 	char *key;
 	bool ok;
 
-	if (!subject || strcmp(notmuch_message_get_message_id(msg), sp->self) == 0 ||
+	if (!subject || strcmp(wn_message_id(msg), sp->self) == 0 ||
 	    wn_subject_parse(subject, &s) != WN_OK)
 		return false;
 	key = s.reply ? NULL : wn_text_normalize(subject);
@@ -376,7 +376,7 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 				nd = nid ? realloc(out->date, (out->n + 1) * sizeof(*nd)) : NULL;
 				if (nd)
 					out->date = nd;
-				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(notmuch_message_get_message_id(msg))))
+				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(wn_message_id(msg))))
 					out->oom = true;
 				else
 					out->date[out->n++] = notmuch_message_get_date(msg);
