@@ -365,6 +365,23 @@ static wn_patch *get_patch(wn_cache_rd *r)
 	return p;
 }
 
+void wn_cache_encode_patch(wn_buf *b, const wn_patch *p)
+{
+	put_patch(b, p);
+}
+
+wn_patch *wn_cache_decode_patch(const char *s, size_t n)
+{
+	wn_cache_rd r = { (const unsigned char *) s, n, 0, false };
+	wn_patch *p = get_patch(&r);
+
+	if (r.bad || r.pos != r.n) {
+		wn_patch_free(p);
+		return NULL;
+	}
+	return p;
+}
+
 /* What the properties said, n findings' worth. */
 static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 {

@@ -29,6 +29,7 @@ struct wn_index {
 	size_t next_thread;
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
+	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */
 	bool cache_tried;		/* opened by the first list's load */
 	bool finding;			/* in wn_index_find(): opens no cache */
 };

@@ -173,6 +173,7 @@ void wn_index_close(wn_index **pidx)
 		return;
 	wn_cache_close(&idx->cache);
 	wn_copy_index_free(&idx->copies);
+	wn_link_memo_free(&idx->memo);
 	if (idx->db)
 		notmuch_database_destroy(idx->db);
 	free(idx->config_path);
@@ -751,7 +752,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
 		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
-				   deps, changed, err);
+				   deps, wn_link_memo_sync(&idx->memo, idx->generation), changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -851,9 +852,10 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
 	/* Before the parse: linking by subject weighs the review's date. */
+	/* The row and load_item() read the date and thread from msg: a
+	 * document value read again was 2% of a cold list. */
 	if ((row_pending(it) && !row_fill(it, msg)) || load_item(idx, it, msg, changed, err) != WN_OK ||
-	    wn_copy_find(idx, it, notmuch_message_get_thread_id(msg), notmuch_message_get_date(msg),
-			 err) != WN_OK) {
+	    wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK) {
 		notmuch_message_destroy(msg);
 		goto nomem;
 	}
