@@ -456,10 +456,15 @@ bool rv_phrase(const char *s, size_t n, const char *phrase)
 	bool letter = first && first != ' ';
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if ((!letter || str_lower((unsigned char) s[i]) == first) &&
-		    (i == 0 || !word_char((unsigned char) s[i - 1])) && phrase_at(s, n, i, phrase))
+	for (i = 0; i < n; i++) {
+		int c = (unsigned char) s[i];
+
+		/* str_lower(), here where the compiler can inline it */
+		if (letter && (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != first)
+			continue;
+		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && phrase_at(s, n, i, phrase))
 			return true;
+	}
 	return false;
 }
 
