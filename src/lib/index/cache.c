@@ -512,6 +512,8 @@ static bool out_open(wn_cache *c)
 		c->tmp = NULL;
 		return false;
 	}
+	/* A cold run writes tens of MiB of records: in big writes. */
+	setvbuf(c->out, NULL, _IOFBF, 1 << 18);
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char) (c->key >> (8 * i));
