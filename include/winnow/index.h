@@ -100,6 +100,11 @@ typedef struct wn_list {
 	size_t fetched;		/* items[0..fetched) are filled */
 	struct wn_list_cursor *cursor;	/* private: where fetching goes on */
 	bool partial;		/* only the newest reviews: wn_index_query_recent() */
+	/* Set by a pass that loads each row as it gets it (list, export):
+	 * rows past the first page are read with their id alone, and
+	 * wn_index_load() fills date, subject and from (from the cache's
+	 * record when it holds: three document values fewer per row). */
+	bool lazy_rows;
 } wn_list;
 
 /* Open the notmuch database read-only.  config_path: a notmuch config

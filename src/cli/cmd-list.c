@@ -83,6 +83,7 @@ static int list_run(wn_cli *cli, void *args)
 	} else if (wn_index_query(cli->idx, query, &list, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
 	} else {
+		list.lazy_rows = true;	/* each row is loaded before it is printed */
 		p->begin_list(p);
 		for (size_t i = 0; i < list.n && (a->limit < 0 || (long) i < a->limit) && rc == 0; i++)
 			rc = list_one(cli, &list, i, p);

@@ -158,17 +158,33 @@ static void put_escaped(FILE *out, const char *s, size_t n)
  * not put a hostile mail's escape sequence on its terminal), then
  * escaped as jansson escapes it.  Text jansson would refuse (not
  * UTF-8; the sanitiser never leaves such) and no memory give "". */
+/* Printable ASCII, line breaks and tabs only: what the sanitiser
+ * leaves as it is (wn_text_sanitize_buf), as most strings are. */
+static bool sanitised_already(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		if ((c < 0x20 || c > 0x7e) && c != '\n' && c != '\t')
+			return false;
+	}
+	return true;
+}
+
 static void jp_string(wn_printer *p, const char *s)
 {
 	struct json_printer *jp = (struct json_printer *) p;
 	wn_buf *b = &jp->scratch;
+	size_t n = s ? strlen(s) : 0;
 
 	if (!jp_start(jp))
 		return;
 	wn_buf_reset(b);
 	if (!s)
 		fputs("null", p->out);
-	else if (wn_text_sanitize_buf(b, s, strlen(s), WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB) != WN_OK ||
+	else if (sanitised_already(s, n))
+		put_escaped(p->out, s, n);	/* no copy to sanitise */
+	else if (wn_text_sanitize_buf(b, s, n, WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB) != WN_OK ||
 		 !wn_text_utf8_valid(wn_buf_str(b), b->len))
 		fputs("\"\"", p->out);
 	else

@@ -41,6 +41,7 @@ int wn_walk(wn_cli *cli, const char *query, wn_walk_fn fn, void *arg, unsigned l
 
 	if (wn_index_query(cli->idx, query, &list, &err) != WN_OK)
 		rc = wn_cli_fail(cli, &err);
+	list.lazy_rows = true;	/* each row is loaded before fn sees it */
 	for (size_t i = 0; i < list.n && rc == 0; i++)
 		rc = walk_one(cli, &list, i, fn, arg, unreadable);
 	wn_list_free(&list);

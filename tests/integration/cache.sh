@@ -203,6 +203,20 @@ touch -d '2025-06-01 00:00 UTC' "$f"
 reference
 check "a file rewritten: same answers" same_answers
 
+# A patch two reviews answer, rewritten in place (a trailer changed): a
+# run reads it once for both (link-memo.c), and both reviews' records
+# depend on it all the same.
+pid=$("$WINNOW" list --format=json | jq -r '[.[] | select(.patch and
+	([.patch.trailers[]?.key] | index("Signed-off-by"))) | .patch.id] |
+	group_by(.) | map(select(length > 1)) | .[0][0] // empty')
+check "a patch two reviews answer" test -n "$pid"
+pf=$(notmuch search --output=files "id:$pid" | head -n 1)
+sed -i 's/^Signed-off-by: /Signed-off-by: Rewritten /' "$pf"
+touch -d '2025-06-01 00:00 UTC' "$pf"
+reference
+check "... its trailer changed" grep -q 'Rewritten' "$WN_WORLD/ref"
+check "a patch of two reviews rewritten: same answers" same_answers
+
 # --- turned off --------------------------------------------------------------------
 rm -rf "$XDG_CACHE_HOME"
 WINNOW_NO_CACHE=1 "$WINNOW" stats >/dev/null

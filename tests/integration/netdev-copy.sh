@@ -15,6 +15,11 @@ verdicts() { "$WINNOW" show --format=json "$1" | jq -c '[.findings[].verdict]'; 
 expect_eq "list: the later mail is a copy of the first, the first of none" \
 	"[[\"$copy\",\"$orig\"],[\"$orig\",null]]" \
 	"$("$WINNOW" list --format=json | jq -c 'map([.id, .copy_of])')"
+# The second list reads both reviews from the cache: the copy is still
+# found (its thread comes from the record, not from the message).
+expect_eq "list again (cached): the same copies" \
+	"[[\"$copy\",\"$orig\"],[\"$orig\",null]]" \
+	"$("$WINNOW" list --format=json | jq -c 'map([.id, .copy_of])')"
 expect_eq "both have the same findings" \
 	"$("$WINNOW" show --format=json "$orig" | jq -c '[.findings[].fingerprint]')" \
 	"$("$WINNOW" show --format=json "$copy" | jq -c '[.findings[].fingerprint]')"

@@ -38,6 +38,9 @@ static wn_item *sample(void)
 
 	assert_true(it && r && p && t);
 	it->id = dup("review@example.org");
+	it->date = 1788220900;
+	it->subject = dup("Re: [PATCH v2 3/5] net: fix it");
+	it->from = dup("Review Bot <bot@example.org>");
 	it->bot = WN_BOT_SASHIKO;
 	it->link = WN_LINK_IN_REPLY_TO;
 	it->report_id = dup("report@example.org");
@@ -128,6 +131,8 @@ static void item_free(wn_item *it)
 	free(it->report_id);
 	free(it->thread_id);
 	free(it->id);
+	free(it->subject);
+	free(it->from);
 	free(it);
 }
 
@@ -175,6 +180,10 @@ static void test_round_trip(void **state)
 	assert_false(back->review->findings[0].pairing_unsure);
 	assert_int_equal(back->review->ntags, 2);
 	assert_string_equal(back->review->tags[1], "Closes: https://lore.example.org/oe-kbuild-all/1@intel.com/");
+	/* The row, for a pass that read the id alone (wn_list.lazy_rows). */
+	assert_int_equal(back->date, 1788220900);
+	assert_string_equal(back->subject, "Re: [PATCH v2 3/5] net: fix it");
+	assert_string_equal(back->from, "Review Bot <bot@example.org>");
 	back->id = NULL;
 	item_free(back);
 	item_free(it);

@@ -450,11 +450,21 @@ static bool phrase_at(const char *s, size_t n, size_t i, const char *phrase)
 
 bool rv_phrase(const char *s, size_t n, const char *phrase)
 {
+	/* phrase_at() fails at once where the first letter differs: look
+	 * no further there (this runs over every line of a review). */
+	int first = (unsigned char) phrase[0];
+	bool letter = first && first != ' ';
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		int c = (unsigned char) s[i];
+
+		/* str_lower(), here where the compiler can inline it */
+		if (letter && (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != first)
+			continue;
 		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && phrase_at(s, n, i, phrase))
 			return true;
+	}
 	return false;
 }
 

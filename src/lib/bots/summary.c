@@ -312,21 +312,30 @@ struct words {
 
 static bool stopword(const char *s, size_t n)
 {
-	static const char *const sw[] = {
-		"the", "and", "this", "that", "with", "from", "for", "are", "can", "not",
-		"when", "which", "will", "could", "would", "should", "does", "into", "its",
-		"has", "have", "been", "being", "there", "here", "then", "than", "also",
-		"but", "may", "might", "any", "all", "was", "were", "what", "where", "while",
-		"after", "before", "because", "patch", "commit", "code", "issue", "this",
-		"these", "those", "such", "only", "other", "some", "more", "less",
+#define W(w) { w, sizeof(w) - 1 }
+	static const struct { const char *w; size_t n; } sw[] = {
+		W("the"), W("and"), W("this"), W("that"), W("with"), W("from"), W("for"), W("are"),
+		W("can"), W("not"), W("when"), W("which"), W("will"), W("could"), W("would"),
+		W("should"), W("does"), W("into"), W("its"), W("has"), W("have"), W("been"),
+		W("being"), W("there"), W("here"), W("then"), W("than"), W("also"), W("but"),
+		W("may"), W("might"), W("any"), W("all"), W("was"), W("were"), W("what"),
+		W("where"), W("while"), W("after"), W("before"), W("because"), W("patch"),
+		W("commit"), W("code"), W("issue"), W("these"), W("those"), W("such"), W("only"),
+		W("other"), W("some"), W("more"), W("less"),
 	};
+#undef W
+	char low[8];
 	size_t k;
 
-	/* Lengths first: this runs for every word of every summary. */
+	/* Lengths first, the word lowered once: this runs for every word
+	 * of every summary (the lengths and the lowering were most of a
+	 * summary's matching). */
 	if (n > 7)
 		return false;
+	for (k = 0; k < n; k++)
+		low[k] = (char) str_lower((unsigned char) s[k]);
 	for (k = 0; k < sizeof(sw) / sizeof(sw[0]); k++)
-		if (strlen(sw[k]) == n && str_prefix_ci(s, n, sw[k]))
+		if (sw[k].n == n && sw[k].w[0] == low[0] && memcmp(sw[k].w, low, n) == 0)
 			return true;
 	return false;
 }

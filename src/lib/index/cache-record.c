@@ -226,6 +226,11 @@ static void put_props(wn_buf *b, const wn_item *it)
 	for (size_t i = 0; i < it->nmisses; i++)
 		put_str(b, it->misses[i]);
 	put_str(b, it->thread_id);
+	/* The row (document values, as the list read them): a pass that
+	 * loads every row reads its id alone (wn_list.lazy_rows). */
+	wn_cache_put_u64(b, (uint64_t) (int64_t) it->date);
+	put_str(b, it->subject);
+	put_str(b, it->from);
 }
 
 void wn_cache_encode_item(wn_buf *b, const wn_item *it)
@@ -360,6 +365,23 @@ static wn_patch *get_patch(wn_cache_rd *r)
 	return p;
 }
 
+void wn_cache_encode_patch(wn_buf *b, const wn_patch *p)
+{
+	put_patch(b, p);
+}
+
+wn_patch *wn_cache_decode_patch(const char *s, size_t n)
+{
+	wn_cache_rd r = { (const unsigned char *) s, n, 0, false };
+	wn_patch *p = get_patch(&r);
+
+	if (r.bad || r.pos != r.n) {
+		wn_patch_free(p);
+		return NULL;
+	}
+	return p;
+}
+
 /* What the properties said, n findings' worth. */
 static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 {
@@ -385,6 +407,24 @@ static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 	return !r->bad;
 }
 
+/* The row's date, subject and sender, set on a row read with its id
+ * alone (else the same as the list read them). */
+static bool get_row(wn_cache_rd *r, wn_item *it)
+{
+	time_t date = (time_t) (int64_t) wn_cache_get_u64(r);
+	char *subject = get_str(r), *from = get_str(r);
+
+	if (r->bad || !subject || !from || it->subject) {
+		free(subject);
+		free(from);
+		return !r->bad && subject && from;
+	}
+	it->date = date;
+	it->subject = subject;
+	it->from = from;
+	return true;
+}
+
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 {
 	wn_bot bot = (wn_bot) get_small(r, WN_BOT_COUNT);
@@ -393,8 +433,16 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	wn_review *review = get_review(r);
 	wn_patch *patch = get_small(r, 2) ? get_patch(r) : NULL;
 	bool props = review && !r->bad && get_props(r, it, review->nfindings);
+	bool pending = !it->subject;
 
-	if (!props || r->bad || r->pos != r->n) {
+	if (!props || r->bad || !get_row(r, it) || r->pos != r->n) {
+		/* A pending row stays pending: loading reads it. */
+		if (pending && it->subject) {
+			free(it->subject);
+			free(it->from);
+			it->subject = it->from = NULL;
+			it->date = 0;
+		}
 		wn_props_free_item(it, review ? review->nfindings : 0);
 		free(it->thread_id);
 		it->thread_id = NULL;

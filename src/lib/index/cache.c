@@ -122,6 +122,13 @@ bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len)
 	return ident_of(notmuch_message_get_filename(msg), out, len);
 }
 
+void wn_cache_dep_ident(wn_cache_deps *d, const char *id, const char *ident, size_t n)
+{
+	wn_cache_put_bytes(&d->ids, id, strlen(id));
+	wn_cache_put_bytes(&d->ids, ident ? ident : "", ident ? n : 0);
+	d->n++;
+}
+
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg)
 {
 	char *ident = NULL;
@@ -131,9 +138,7 @@ void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg)
 		d->unknown = true;
 		return;
 	}
-	wn_cache_put_bytes(&d->ids, id, strlen(id));
-	wn_cache_put_bytes(&d->ids, ident ? ident : "", n);
-	d->n++;
+	wn_cache_dep_ident(d, id, ident, n);
 	free(ident);
 }
 
@@ -532,6 +537,8 @@ static bool out_open(wn_cache *c)
 	c->out_failed = true;
 	if (!(c->out = wn_cache_create(c->path, &c->tmp)))
 		return false;
+	/* A cold run writes tens of MiB of records: in big writes. */
+	setvbuf(c->out, NULL, _IOFBF, 1 << 18);
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char) (c->key >> (8 * i));

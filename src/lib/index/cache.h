@@ -79,6 +79,14 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, c
 /* Append it's parsed part and properties to b. */
 void wn_cache_encode_item(wn_buf *b, const wn_item *it);
 
+/* A patch (its trailers set) as bytes and back, for link-memo.c; NULL
+ * when out of memory or not such bytes. */
+void wn_cache_encode_patch(wn_buf *b, const wn_patch *p);
+wn_patch *wn_cache_decode_patch(const char *s, size_t n);
+/* The identity of a message linking looked up, taken already: ident
+ * NULL for a message the index did not hold (wn_cache_dep()'s). */
+void wn_cache_dep_ident(wn_cache_deps *d, const char *id, const char *ident, size_t n);
+
 /* A reader over a record's bytes: any read past the end or any value
  * out of range sets bad, and the record is a miss. */
 typedef struct wn_cache_rd {

@@ -98,53 +98,172 @@ static wn_status add_copy(wn_item *it, size_t *n, const char *id)
 	return WN_OK;
 }
 
-wn_status wn_copy_find(wn_index *idx, wn_item *it, notmuch_message_t *msg, wn_error *err)
+/* The mails of one thread that a passed-on bot's query matches, in the
+ * order a query of them gives (newest first). */
+struct copy_thread {
+	size_t n;
+	char **ids;
+	time_t *dates;
+};
+
+/* Each passed-on bot's mails by thread, read with one query per bot and
+ * revision of the index: a query per review ("thread:T and (the bot's
+ * query)", phrases over the whole index) was a fifth of a warm list. */
+struct wn_copy_index {
+	unsigned long generation;	/* of the index the maps were read at */
+	bool built[WN_BOT_COUNT];
+	wn_map threads[WN_BOT_COUNT];	/* thread id -> struct copy_thread */
+};
+
+static void thread_free(void *v)
 {
-	const char *tid = notmuch_message_get_thread_id(msg), *bq = wn_bot_query(it->bot);
-	const char **fps = NULL;
+	struct copy_thread *t = v;
+
+	for (size_t i = 0; t && i < t->n; i++)
+		free(t->ids[i]);
+	if (t) {
+		free(t->ids);
+		free(t->dates);
+	}
+	free(t);
+}
+
+static void maps_clear(struct wn_copy_index *ci)
+{
+	for (unsigned b = 0; b < WN_BOT_COUNT; b++) {
+		wn_map_free(&ci->threads[b], thread_free);
+		ci->built[b] = false;
+	}
+}
+
+void wn_copy_index_free(struct wn_copy_index **pci)
+{
+	if (!pci || !*pci)
+		return;
+	maps_clear(*pci);
+	free(*pci);
+	*pci = NULL;
+}
+
+static wn_status thread_add(wn_map *threads, const char *tid, const char *id, time_t date)
+{
+	struct copy_thread *t = wn_map_get(threads, tid, strlen(tid));
+	char **ids;
+	time_t *dates;
+
+	if (!t) {
+		if (!(t = calloc(1, sizeof(*t))))
+			return WN_NOMEM;
+		if (wn_map_put(threads, tid, strlen(tid), t) != WN_OK) {
+			free(t);
+			return WN_NOMEM;
+		}
+	}
+	if (!(ids = realloc(t->ids, (t->n + 1) * sizeof(*ids))))
+		return WN_NOMEM;
+	t->ids = ids;
+	if (!(dates = realloc(t->dates, (t->n + 1) * sizeof(*dates))))
+		return WN_NOMEM;
+	t->dates = dates;
+	if (!(t->ids[t->n] = strdup(id)))
+		return WN_NOMEM;
+	t->dates[t->n++] = date;
+	return WN_OK;
+}
+
+/* Bot b's mails by thread, read once per revision.  *threads NULL when
+ * the query could not run (no copies then, as a failed query per review
+ * found none); WN_NOMEM the only error. */
+static wn_status bot_threads(wn_index *idx, wn_bot b, const char *bq, const wn_map **threads)
+{
+	struct wn_copy_index *ci = idx->copies;
 	notmuch_query_t *q = NULL;
-	notmuch_messages_t *ms = NULL;
+	notmuch_messages_t *ms;
 	wn_buf qs = WN_BUF_INIT;
-	time_t mine = notmuch_message_get_date(msg), first = mine;
-	const char *first_id = it->id;
+	wn_status st = WN_OK;
+
+	*threads = NULL;
+	if (!ci && !(ci = idx->copies = calloc(1, sizeof(*ci))))
+		return WN_NOMEM;
+	if (ci->generation != idx->generation) {
+		maps_clear(ci);
+		ci->generation = idx->generation;
+	}
+	if (ci->built[b]) {
+		*threads = &ci->threads[b];
+		return WN_OK;
+	}
+	/* The default sort, as the query per review had. */
+	if (wn_buf_printf(&qs, "(%s)", bq) != WN_OK || !(q = notmuch_query_create(idx->db, qs.data))) {
+		wn_buf_free(&qs);
+		return WN_NOMEM;
+	}
+	wn_buf_free(&qs);
+	if (!(ms = wn_message_search(q, NULL))) {
+		notmuch_query_destroy(q);
+		return WN_OK;
+	}
+	for (; notmuch_messages_valid(ms) && st == WN_OK; notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		const char *id = wn_message_id(m), *tid = notmuch_message_get_thread_id(m);
+
+		if (id && tid)
+			st = thread_add(&ci->threads[b], tid, id, notmuch_message_get_date(m));
+		notmuch_message_destroy(m);
+	}
+	notmuch_query_destroy(q);
+	if (st != WN_OK) {
+		wn_map_free(&ci->threads[b], thread_free);
+		return st;
+	}
+	ci->built[b] = true;
+	*threads = &ci->threads[b];
+	return WN_OK;
+}
+
+wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine, wn_error *err)
+{
+	const char *bq = wn_bot_query(it->bot), *first_id = it->id;
+	const struct copy_thread *t;
+	const wn_map *threads;
+	const char **fps = NULL;
+	time_t first = mine;
 	wn_status st = WN_OK;
 	size_t n = 0;
 
 	if (!forwarded_bot(it->bot) || it->load_error || !it->review->nfindings || !tid || !bq)
 		return WN_OK;
-	if (wn_buf_printf(&qs, "thread:%s and (%s)", tid, bq) != WN_OK || !(fps = sorted_fps(it->review)) ||
-	    !(q = notmuch_query_create(idx->db, qs.data))) {
+	if ((st = bot_threads(idx, it->bot, bq, &threads)) != WN_OK)
+		goto out;
+	/* Mostly the review alone in its thread: nothing to read. */
+	t = threads ? wn_map_get(threads, tid, strlen(tid)) : NULL;
+	if (!t || (t->n == 1 && strcmp(t->ids[0], it->id) == 0))
+		return WN_OK;
+	if (!(fps = sorted_fps(it->review))) {
 		st = WN_NOMEM;
 		goto out;
 	}
-	ms = wn_message_search(q, NULL);
-	for (; ms && notmuch_messages_valid(ms) && st == WN_OK; notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		const char *id = wn_message_id(m);
+	for (size_t i = 0; i < t->n && st == WN_OK; i++) {
+		const char *id = t->ids[i];
+		notmuch_message_t *m;
 		bool same = false;
 
-		if (id && strcmp(id, it->id) != 0)
-			st = same_review(idx, it, fps, m, &same);
+		if (strcmp(id, it->id) == 0 || !(m = wn_message_find(idx->db, id)))
+			continue;
+		st = same_review(idx, it, fps, m, &same);
+		notmuch_message_destroy(m);
 		if (st == WN_OK && same) {
-			time_t d = notmuch_message_get_date(m);
-
 			st = add_copy(it, &n, id);
-			if (st == WN_OK && earlier(d, id, first, first_id)) {
-				first = d;
+			if (st == WN_OK && earlier(t->dates[i], id, first, first_id)) {
+				first = t->dates[i];
 				first_id = it->copies[n - 1];
 			}
 		}
-		notmuch_message_destroy(m);
 	}
 	if (st == WN_OK && first_id != it->id && !(it->copy_of = strdup(first_id)))
 		st = WN_NOMEM;
 out:
-	if (ms)
-		notmuch_messages_destroy(ms);
-	if (q)
-		notmuch_query_destroy(q);
 	free(fps);
-	wn_buf_free(&qs);
 	if (st != WN_OK) {
 		wn_copy_clear(it);
 		return wn_error_set(err, st, "out of memory");

@@ -28,6 +28,8 @@ struct wn_index {
 	struct wn_who_thread *threads[WN_WHO_THREADS];
 	size_t next_thread;
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
+	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
+	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */
 	bool cache_tried;		/* opened by the first list's load */
 	bool finding;			/* in wn_index_find(): opens no cache */
 	bool cache_later;		/* wn_index_cache_later(): not yet */

@@ -188,6 +188,8 @@ void wn_index_close(wn_index **pidx)
 	if (!idx)
 		return;
 	wn_cache_close(&idx->cache);
+	wn_copy_index_free(&idx->copies);
+	wn_link_memo_free(&idx->memo);
 	if (idx->db)
 		notmuch_database_destroy(idx->db);
 	free(idx->config_path);
@@ -248,25 +250,41 @@ wn_status wn_index_refresh(wn_index *idx, wn_error *err)
 	return WN_OK;
 }
 
-/* Copy the cheap, indexed fields of msg into a new item: document
- * values only, no term list, so that a screenful of rows costs a few
- * lookups however big the mails are. */
-static wn_item *item_from_message(notmuch_message_t *msg)
+/* The row's fields besides its id, from msg's document values: false
+ * when out of memory. */
+static bool row_fill(wn_item *it, notmuch_message_t *msg)
 {
-	wn_item *it = calloc(1, sizeof(*it));
 	const char *v;
 
-	if (!it)
-		return NULL;
-	it->id = wn_strdup0(wn_message_id(msg));
 	it->date = notmuch_message_get_date(msg);
 	v = notmuch_message_get_header(msg, "subject");
 	it->subject = strdup(v ? v : "");
 	v = notmuch_message_get_header(msg, "from");
 	it->from = strdup(v ? v : "");
-	if (!it->id || !it->subject || !it->from)
+	return it->subject && it->from;
+}
+
+/* Copy the cheap, indexed fields of msg into a new item: document
+ * values only, no term list, so that a screenful of rows costs a few
+ * lookups however big the mails are.  With id_only, the id alone: the
+ * rest comes with loading (row_pending()). */
+static wn_item *item_from_message(notmuch_message_t *msg, bool id_only)
+{
+	wn_item *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		return NULL;
+	it->id = wn_strdup0(wn_message_id(msg));
+	if (!it->id || (!id_only && !row_fill(it, msg)))
 		wn_item_free(&it);
 	return it;
+}
+
+/* A row read with its id only: every other row has a subject, "" at
+ * least. */
+static bool row_pending(const wn_item *it)
+{
+	return !it->subject;
 }
 
 /* Does q narrow the search?  "*" is notmuch's "every message", but only
@@ -493,7 +511,7 @@ static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *n
 		if (!reading || n >= FIRST_PAGE)
 			continue;
 		msg = notmuch_messages_get(c->msgs);
-		first[n] = msg ? item_from_message(msg) : NULL;
+		first[n] = msg ? item_from_message(msg, false) : NULL;
 		if (msg)
 			notmuch_message_destroy(msg);
 		if (first[n])
@@ -632,7 +650,7 @@ static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
 	if (!l->items[c->pos]) {
 		if (!(msg = notmuch_messages_get(c->msgs)))
 			return false;
-		l->items[c->pos] = item_from_message(msg);
+		l->items[c->pos] = item_from_message(msg, l->lazy_rows);
 		notmuch_message_destroy(msg);
 		if (!l->items[c->pos])
 			return false;
@@ -772,7 +790,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
 		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
-				   deps, changed, err);
+				   deps, wn_link_memo_sync(&idx->memo, idx->generation), changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -855,38 +873,35 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		idx->cache_tried = true;
 	}
 	/* A record that holds needs no lookup of the message: the list
-	 * row came from the index, the record's checks say the rest. */
+	 * row came from the index, the record's checks say the rest (its
+	 * thread too, which copies are looked for in, and a pending row's
+	 * date, subject and sender: the message's lastmod is unchanged). */
 	if (wn_cache_get(idx->cache, idx->db, it)) {
-		/* Copies are other mails of the thread, never in the record:
-		 * only a bot whose reviews people pass on needs the message. */
-		if (!wn_bot_passed_on(it->bot)) {
-			wn_item_count(it);
-			it->loaded = true;
-			return WN_OK;
-		}
-		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-			return st;
-		if (!msg)
-			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-	} else {
-		if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
-			return st;
-		if (!msg)
-			return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
-		if (load_item(idx, it, msg, changed, err) != WN_OK)
+		/* After the cache took the record: the copy's verdicts are
+		 * not this mail's properties. */
+		if (wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK)
 			goto nomem;
+		wn_copy_merge(idx, it);
+		it->loaded = true;
+		return WN_OK;
 	}
-	/* After the cache took the record: the copy's verdicts are not
-	 * this mail's properties. */
-	if (wn_copy_find(idx, it, msg, err) != WN_OK)
+	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+		return st;
+	if (!msg)
+		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
+	/* Before the parse: linking by subject weighs the review's date. */
+	/* The row and load_item() read the date and thread from msg: a
+	 * document value read again was 2% of a cold list. */
+	if ((row_pending(it) && !row_fill(it, msg)) || load_item(idx, it, msg, changed, err) != WN_OK ||
+	    wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK) {
+		notmuch_message_destroy(msg);
 		goto nomem;
-	wn_copy_merge(idx, it);
-	wn_item_count(it);
-	it->loaded = true;
+	}
 	notmuch_message_destroy(msg);
+	wn_copy_merge(idx, it);	/* counts the findings */
+	it->loaded = true;
 	return WN_OK;
 nomem:
-	notmuch_message_destroy(msg);
 	item_clear_loaded(it);
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
@@ -946,7 +961,7 @@ wn_status wn_index_find(wn_index *idx, const char *msgid, wn_item **out, wn_erro
 		return st;
 	}
 	free(id);
-	it = item_from_message(msg);
+	it = item_from_message(msg, false);
 	notmuch_message_destroy(msg);
 	if (!it)
 		return wn_error_set(err, WN_NOMEM, "out of memory");

@@ -98,6 +98,7 @@ struct lk {
 	size_t nfiles;
 	bool want_files;		/* ... asked for */
 	wn_cache_deps *deps;		/* what the answer depends on; NULL */
+	wn_link_memo *memo;		/* patches read this run; NULL */
 	wn_error *err;
 	/* A lookup failed because another process's write discarded the
 	 * revision we read: "not found" may be wrong, so the caller
@@ -202,22 +203,59 @@ nomem:
 	return wn_error_set(err, WN_NOMEM, "out of memory");
 }
 
+/* What the memo keeps of id: its dependency, and its patch or none. */
+static wn_status from_memo(struct lk *k, const char *id, const wn_memo_entry *e, wn_link how)
+{
+	if (k->deps) {
+		if (e->held && !e->ident)
+			k->deps->unknown = true;	/* as wn_cache_dep() says */
+		else
+			wn_cache_dep_ident(k->deps, id, e->ident, e->ident_len);
+	}
+	if (!e->rec)
+		return WN_NOT_FOUND;
+	if (!(k->it->patch = wn_cache_decode_patch(e->rec, e->rec_len)))
+		return wn_error_set(k->err, WN_NOMEM, "out of memory");
+	k->it->link = how;
+	return WN_OK;
+}
+
 /* Try the message id; WN_NOT_FOUND when the index does not hold it or
  * its file is gone. */
 static wn_status try_id(struct lk *k, const char *id, wn_link how)
 {
+	const wn_memo_entry *e;
 	notmuch_message_t *msg;
+	char *ident = NULL;
+	size_t n = 0;
+	bool held, have_ident = false;
 	wn_status st;
 
 	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
+	/* Read for another review already: the same answer, unless this
+	 * one wants the diff's files (a cover's: its series' parts). */
+	e = k->want_files ? NULL : wn_link_memo_get(k->memo, id);
+	if (e && (e->ident_known || !k->deps))
+		return from_memo(k, id, e, how);
 	msg = wn_message_lookup(k->db, id, &k->changed);
-	if (k->deps)
-		wn_cache_dep(k->deps, id, msg);
-	if (!msg)
-		return WN_NOT_FOUND;
-	st = load_patch(k, msg, how);
-	notmuch_message_destroy(msg);
+	held = msg != NULL;
+	if (msg && k->deps)
+		have_ident = wn_cache_ident(msg, &ident, &n);
+	if (k->deps) {
+		if (msg && !have_ident)
+			k->deps->unknown = true;
+		else
+			wn_cache_dep_ident(k->deps, id, ident, n);
+	}
+	st = msg ? load_patch(k, msg, how) : WN_NOT_FOUND;
+	if (msg)
+		notmuch_message_destroy(msg);
+	/* Not what a discarded revision gave: that is read again. */
+	if (st != WN_NOMEM && !k->changed)
+		wn_link_memo_put(k->memo, id, held, k->deps != NULL, ident, n,
+				 st == WN_OK ? k->it->patch : NULL);
+	free(ident);
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }
 
@@ -261,7 +299,7 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 		for (; !found && notmuch_messages_valid(msgs); notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
 			if (pick(msg, arg))
-				found = wn_strdup0(notmuch_message_get_message_id(msg));
+				found = wn_strdup0(wn_message_id(msg));
 			notmuch_message_destroy(msg);
 		}
 	}
@@ -317,7 +355,7 @@ static bool pick_subject(notmuch_message_t *msg, const void *arg)
 	char *key;
 	bool ok;
 
-	if (!subject || strcmp(notmuch_message_get_message_id(msg), sp->self) == 0 ||
+	if (!subject || strcmp(wn_message_id(msg), sp->self) == 0 ||
 	    wn_subject_parse(subject, &s) != WN_OK)
 		return false;
 	key = s.reply ? NULL : wn_text_normalize(subject);
@@ -376,7 +414,7 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 				nd = nid ? realloc(out->date, (out->n + 1) * sizeof(*nd)) : NULL;
 				if (nd)
 					out->date = nd;
-				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(notmuch_message_get_message_id(msg))))
+				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(wn_message_id(msg))))
 					out->oom = true;
 				else
 					out->date[out->n++] = notmuch_message_get_date(msg);
@@ -508,9 +546,9 @@ static wn_status link_report(struct lk *k)
 }
 
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			wn_cache_deps *deps, bool *changed, wn_error *err)
+			wn_cache_deps *deps, wn_link_memo *memo, bool *changed, wn_error *err)
 {
-	struct lk k = { db, it, review, NULL, 0, files != NULL, deps, err, false };
+	struct lk k = { db, it, review, NULL, 0, files != NULL, deps, memo, err, false };
 	wn_status st;
 
 	if (files)

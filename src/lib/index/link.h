@@ -9,6 +9,7 @@
 #include "winnow/index.h"
 #include "winnow/mail.h"
 #include "cache.h"
+#include "link-memo.h"
 
 /* Find the patch the review mail of it answers, searching db: fills
  * it->patch (NULL when none is found) and it->link, and, unless files is
@@ -17,8 +18,9 @@
  * follow-up it->report_id too.  *changed tells that a lookup met a
  * revision another process's write discarded: the result may be wrong,
  * reopen and link again.  deps, unless NULL, gets what the answer
- * depended on, for the cache.  WN_NOMEM is the only error. */
+ * depended on, for the cache.  memo, unless NULL, keeps the patches read
+ * for the next reviews of this run.  WN_NOMEM is the only error. */
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
-			wn_cache_deps *deps, bool *changed, wn_error *err);
+			wn_cache_deps *deps, wn_link_memo *memo, bool *changed, wn_error *err);
 
 #endif

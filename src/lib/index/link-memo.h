@@ -1,0 +1,41 @@
+/* winnow — the patches linking read this run (link-memo.c), for link.c.
+ *
+ * Several bots answer one patch, and a pass over every review read that
+ * patch's mail once per review (its term list for the file name, the
+ * file, its trailers).  The memo keeps what reading it gave: whether the
+ * index held it, its file's identity (what the cache's record of each
+ * review depends on), and the patch, or that it is none.  Bounded: the
+ * newest few thousand patches, which is where a list sorted by date
+ * finds the other reviews of one. */
+#ifndef WINNOW_INDEX_LINK_MEMO_H
+#define WINNOW_INDEX_LINK_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "winnow/index.h"
+
+typedef struct wn_link_memo wn_link_memo;
+
+/* What the memo says of one message id. */
+typedef struct wn_memo_entry {
+	bool held;		/* the index held it */
+	bool ident_known;	/* ident was taken (the cache is on) */
+	char *ident;		/* its file's identity (wn_cache_ident()); NULL: none */
+	size_t ident_len;
+	char *rec;		/* the patch, wn_cache_encode_patch(); NULL: no patch */
+	size_t rec_len;
+} wn_memo_entry;
+
+/* A memo valid for the index's revision generation: emptied when that
+ * changed since.  NULL when out of memory. */
+wn_link_memo *wn_link_memo_sync(wn_link_memo **m, unsigned long generation);
+void wn_link_memo_free(wn_link_memo **m);
+/* The entry of id; NULL when the memo has none. */
+const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id);
+/* Keep what reading id gave: p the patch (NULL: none), ident as taken
+ * (ident_known false: not taken).  Out of memory keeps nothing. */
+void wn_link_memo_put(wn_link_memo *m, const char *id, bool held, bool ident_known,
+		      const char *ident, size_t ident_len, const wn_patch *p);
+
+#endif
