@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "winnow/facts.h"
 #include "winnow/stats.h"
 #include "winnow/text.h"
 #include "stats-trend.h"
@@ -24,6 +25,7 @@
 #define SLICE_MS 30		/* counting between two looks for a key */
 #define BAR_MAX 256		/* widest bar segment, in columns */
 #define WIDE_COLS 120		/* from here every count has a column */
+#define MID_COLS 80		/* from here the bot's misses and the author's replies */
 #define KEY_MAX_NARROW 22
 #define KEY_MAX_WIDE 40
 
@@ -34,6 +36,9 @@ struct count {
 	wn_stats *by[WN_STATS_KEY_COUNT];
 	wn_stats *trend;	/* bot and month */
 	char **ids;		/* list.n Message-IDs, for the members */
+	/* Whether each review's author answered it, as `winnow stats`
+	 * keeps it between runs (read only: the CLI's pass writes it). */
+	wn_facts *kept;
 };
 
 struct stats_view {
@@ -81,6 +86,7 @@ static void count_free(struct count *c)
 	for (int k = 0; k < WN_STATS_KEY_COUNT; k++)
 		wn_stats_free(&c->by[k]);
 	wn_stats_free(&c->trend);
+	wn_facts_close(&c->kept);
 	wn_list_free(&c->list);
 	memset(c, 0, sizeof(*c));
 }
@@ -93,6 +99,7 @@ static bool count_start(struct tui *t, struct stats_view *sv)
 	bool ok;
 
 	count_free(c);
+	c->kept = wn_facts_open(t->idx);
 	ok = wn_index_query(t->idx, NULL, &c->list, &err) == WN_OK &&
 	     (c->ids = calloc(c->list.n ? c->list.n : 1, sizeof(*c->ids))) &&
 	     wn_stats_new(trend_keys, 2, 0, &c->trend, &err) == WN_OK;
@@ -160,6 +167,28 @@ static void count_finish(struct stats_view *sv, struct view *v)
 		v->cursor = v->lines ? v->lines - 1 : 0;
 }
 
+/* Whether the patch's author answered review it, left where
+ * wn_stats_add reads it (it->author_answered): kept from an earlier
+ * `winnow stats`, else derived as that pass derives it, so the
+ * author-replied counts are its.  False when out of memory. */
+static bool author_replied(struct tui *t, struct count *c, wn_item *it)
+{
+	size_t n = it->review ? it->review->nfindings : 0;
+	unsigned char *flags;
+	bool replied = false, ok = true;
+
+	if (!it->loaded || it->load_error)
+		return true;
+	if (!(flags = calloc(n ? n : 1, 1)))
+		return false;
+	if (wn_facts_get(c->kept, it, &replied, flags, n))
+		it->author_answered = replied;
+	else
+		ok = wn_index_author_replied(t->idx, it, &replied, NULL) != WN_NOMEM;
+	free(flags);
+	return ok;
+}
+
 /* Count one more review. */
 static void count_step(struct tui *t, struct stats_view *sv, struct view *v)
 {
@@ -184,6 +213,8 @@ static void count_step(struct tui *t, struct stats_view *sv, struct view *v)
 	tui_load(t, it);
 	if (it->loaded && !(c->ids[i] = strdup(it->id)))
 		ok = false;
+	if (ok)
+		ok = author_replied(t, c, it);
 	for (int k = 0; ok && k < WN_STATS_KEY_COUNT; k++)
 		ok = wn_stats_add(c->by[k], it, i) == WN_OK;
 	if (ok)
@@ -312,6 +343,12 @@ static bool wide(void)
 	return COLS >= WIDE_COLS;
 }
 
+/* The bar keeps room under MID_COLS: the rarer counts go first. */
+static bool mid(void)
+{
+	return COLS >= MID_COLS;
+}
+
 static struct cell *num(struct row *r, enum role role, int w, const char *fmt, unsigned long n)
 {
 	struct cell *c = row_addf(r, role, w, fmt, n);
@@ -323,16 +360,18 @@ static struct cell *num(struct row *r, enum role role, int w, const char *fmt, u
 /* The numbers of a row, or (c NULL) their headings. */
 static void numbers(struct row *r, const wn_stats_counts *c)
 {
+	enum { ALL, MID, WIDE };	/* from which width a column is shown */
 	static const struct {
 		const char *head;
-		int w;
-		bool wide_only;
+		int w, from;
 	} cols[] = {
-		{ "reviews", 7, false }, { "findings", 8, false }, { "valid", 5, true },
-		{ "false-pos", 9, true }, { "pre-ex", 6, true }, { "untriaged", 9, true },
-		{ "fwd", 3, true }, { "FP rate", 7, false }, { "95% CI", 9, false }, { "pre-ex%", 7, false },
+		{ "reviews", 7, ALL }, { "findings", 8, ALL }, { "valid", 5, WIDE },
+		{ "false-pos", 9, WIDE }, { "pre-ex", 6, WIDE }, { "untriaged", 9, WIDE },
+		{ "fwd", 3, WIDE }, { "missed", 6, MID }, { "replied", 7, MID },
+		{ "FP rate", 7, ALL }, { "95% CI", 9, ALL }, { "pre-ex%", 7, ALL },
 	};
-	unsigned long v[7] = { 0 };
+	enum { NCOUNTS = 9 };	/* columns before the rates */
+	unsigned long v[NCOUNTS] = { 0 };
 	wn_stats_rates rt = { 0 };
 
 	if (c) {
@@ -344,17 +383,19 @@ static void numbers(struct row *r, const wn_stats_counts *c)
 		v[4] = c->verdicts[WN_VERDICT_PREEXISTING];
 		v[5] = c->verdicts[WN_VERDICT_UNTRIAGED];
 		v[6] = c->forwarded;
+		v[7] = c->missed;
+		v[8] = c->author_replied;
 	}
 	for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++) {
 		struct cell *cell;
 
-		if (cols[k].wide_only && !wide())
+		if ((cols[k].from == WIDE && !wide()) || (cols[k].from == MID && !mid()))
 			continue;
 		if (!c) {
 			row_add(r, ROLE_HEADER, cols[k].w, cols[k].head)->right = true;
 			continue;
 		}
-		if (k < 7) {
+		if (k < NCOUNTS) {
 			num(r, ROLE_DEFAULT, cols[k].w, "%lu", v[k]);
 			continue;
 		}
@@ -362,9 +403,9 @@ static void numbers(struct row *r, const wn_stats_counts *c)
 		cell->right = true;
 		if (!rt.has_rate)
 			continue;	/* nothing triaged: no rate, no interval */
-		if (k == 7)
+		if (k == NCOUNTS)
 			snprintf(cell->own, sizeof(cell->own), "%.0f%%", rt.fp_rate * 100);
-		else if (k == 8)
+		else if (k == NCOUNTS + 1)
 			snprintf(cell->own, sizeof(cell->own), "%.0f-%.0f%%", rt.fp_low * 100, rt.fp_high * 100);
 		else
 			snprintf(cell->own, sizeof(cell->own), "%.0f%%", rt.pre_share * 100);
@@ -427,15 +468,25 @@ static void stats_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		i == v->cursor);
 }
 
-/* The list starts under a line of headings; the trend block and the
- * legend take what they need below it. */
+/* Whether any false positive was given a reason (the total of any
+ * grouping counts every finding): then the reasons line is shown. */
+static bool any_reason(const struct stats_view *sv)
+{
+	const wn_stats_counts *c = sv->have_shown ? wn_stats_total(sv->shown.by[sv->key]) : NULL;
+
+	return c && c->fp_reason[WN_REASON_NONE] != c->verdicts[WN_VERDICT_FALSE_POSITIVE];
+}
+
+/* The list starts under a line of headings; the reasons line, the
+ * trend block and the legend take what they need below it. */
 static void stats_layout(struct tui *t, struct view *v, int top, int height)
 {
 	struct stats_view *sv = v->priv;
 	int below, list_h;
 
-	/* blank, the trend, blank, two lines of legend */
-	below = sv->have_shown ? 4 + stats_trend_lines(sv->shown.trend) : 0;
+	/* blank, the trend, blank, three lines of legend */
+	below = sv->have_shown ? 5 + stats_trend_lines(sv->shown.trend) : 0;
+	below += any_reason(sv) ? 2 : 0;	/* the reasons, blank */
 	list_h = height - 1 - below;
 	if (list_h > (int) v->lines)
 		list_h = (int) v->lines;
@@ -443,7 +494,36 @@ static void stats_layout(struct tui *t, struct view *v, int top, int height)
 		list_h = height > 1 ? 1 : 0;
 	v->list_y = top + 1;
 	v->list_h = list_h;
-	sv->trend_y = top + 1 + list_h + 1;
+	sv->trend_y = top + 1 + list_h + 1 + (any_reason(sv) ? 2 : 0);
+}
+
+/* Why the false positives of the group under the cursor (or of all)
+ * were wrong, as `winnow stats` tables them: each reason given, and
+ * those given none. */
+static void draw_reasons(struct tui *t, struct stats_view *sv, struct view *v, int y)
+{
+	const wn_stats *s = sv->shown.by[sv->key];
+	const wn_stats_group *g = wn_stats_group_at(s, v->cursor);
+	const wn_stats_counts *c = g ? &g->c : wn_stats_total(s);
+	wn_buf b = WN_BUF_INIT;
+	bool any = false;
+
+	wn_buf_printf(&b, "false positives by reason, %s:", value_label(sv, g));
+	for (unsigned k = 1; k <= WN_REASON_COUNT; k++) {
+		/* the reasons in their order, then those without one */
+		wn_reason r = k < WN_REASON_COUNT ? (wn_reason) k : WN_REASON_NONE;
+
+		if (!c->fp_reason[r])
+			continue;
+		wn_buf_printf(&b, "%s %s %lu", any ? "," : "",
+			      r == WN_REASON_NONE ? "unstated" : wn_reason_name(r), c->fp_reason[r]);
+		any = true;
+	}
+	if (!any)
+		wn_buf_puts(&b, " none");
+	if (!b.failed && b.data && y < LINES - 1)
+		draw_text(&t->theme, y, 0, COLS, ROLE_HELP_TEXT, b.data);
+	wn_buf_free(&b);
 }
 
 static void draw_legend(struct tui *t, struct stats_view *sv, int y)
@@ -462,6 +542,9 @@ static void draw_legend(struct tui *t, struct stats_view *sv, int y)
 	if (y + 1 < LINES - 1)
 		draw_text(&t->theme, y + 1, 0, COLS, ROLE_HELP_TEXT,
 			  "FP rate: false positives of the triaged findings, with its 95% Wilson interval");
+	if (y + 2 < LINES - 1)
+		draw_text(&t->theme, y + 2, 0, COLS, ROLE_HELP_TEXT,
+			  "missed: bugs the bot did not report (M); replied: reviews the author answered");
 }
 
 static void stats_draw(struct tui *t, struct view *v)
@@ -477,6 +560,8 @@ static void stats_draw(struct tui *t, struct view *v)
 	numbers(&head, NULL);
 	row_add(&head, ROLE_HEADER, CELL_NATURAL, "verdicts");
 	view_draw_row(t, v->list_y - 1, &head, false);
+	if (any_reason(sv))
+		draw_reasons(t, sv, v, sv->trend_y - 2);
 	draw_legend(t, sv, stats_trend_draw(t, sv->shown.trend, sv->trend_y) + 1);
 }
 
