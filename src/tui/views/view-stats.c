@@ -1,8 +1,10 @@
 /* winnow TUI — statistics: the reviews' findings counted by verdict in
  * groups (bot, severity, list, author, attribution, model, month; `b`
- * switches), a bar per group coloured by verdict, and each bot's
- * false-positive rate month by month.  The numbers are libwinnow's
- * (stats.h), the same `winnow stats` prints.
+ * switches), a bar per group coloured by verdict, the bot's misses and
+ * the reviews the author answered, the false positives of the group
+ * under the cursor by reason, and each bot's false-positive rate month
+ * by month.  The numbers are libwinnow's (stats.h), the same `winnow
+ * stats` prints: the author's answers derived as its pass does.
  *
  * Counting reads every review, which takes a while on a big index, so
  * it runs in slices between keys (view_ops.busy); every grouping is
