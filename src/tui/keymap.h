@@ -46,7 +46,7 @@
 	X(SEARCH_NEXT,    "search-next",    "n",         "Repeat the last search forward")         \
 	X(SEARCH_PREV,    "search-prev",    "N",         "Repeat the last search backward")        \
 	X(LIMIT,          "limit",          "l",         "Limit the queue by a notmuch query (empty: all)") \
-	X(STATS,          "stats",          "S",         "Statistics: verdicts, misses (M), author replies, FP reasons by bot, list...") \
+	X(STATS,          "stats",          "S",         "Statistics: verdicts, misses, author replies, FP reasons by bot, list...") \
 	X(STATS_BY,       "stats-group",    "b",         "In the statistics: group by the next key (bot, severity, list...)") \
 	X(REDRAW,         "redraw",         "C-l",       "Redraw the screen")                      \
 	/* forwarding verified findings: the mutt compose menu's keys */                          \

@@ -546,7 +546,7 @@ static void draw_legend(struct tui *t, struct stats_view *sv, int y)
 			  "FP rate: false positives of the triaged findings, with its 95% Wilson interval");
 	if (y + 2 < LINES - 1)
 		draw_text(&t->theme, y + 2, 0, COLS, ROLE_HELP_TEXT,
-			  "missed: bugs the bot did not report (M); replied: reviews the author answered");
+			  "missed: bugs the bot did not report; replied: reviews the author answered");
 }
 
 static void stats_draw(struct tui *t, struct view *v)
