@@ -31,6 +31,12 @@ typedef struct wn_mail {
 /* Parse the message in file path.  On success *out is a new wn_mail the
  * caller frees with wn_mail_free(). */
 wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
+/* The same, and *read_sb (when not NULL) the file's fstat() from the
+ * descriptor it was read through, taken before the read; its st_mode
+ * is 0 when the file changed while it was read or nothing was read.
+ * A cache keys what it keeps on that without a stat() of its own. */
+struct stat;
+wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
 /* Same from memory (used by tests and fuzzers). */
 wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err);
 /* Free and NULL the caller's pointer. */

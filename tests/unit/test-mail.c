@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -479,6 +480,48 @@ static void test_files(void **state)
 	assert_int_equal(wn_mail_parse_file(path, &m, NULL), WN_IO);
 }
 
+/* What wn_mail_parse_file_stat() says of the file it read is the file
+ * at the path (a cache keys records on it), for the plain reader and
+ * GMime's alike; nothing when nothing was read. */
+static void check_read_stat(const char *mail)
+{
+	char path[] = "/tmp/wn-test-mail-XXXXXX";
+	struct stat sb, at;
+	wn_mail *m = NULL;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, mail, strlen(mail)), (ssize_t) strlen(mail));
+	close(fd);
+	memset(&sb, 0, sizeof(sb));
+	assert_int_equal(wn_mail_parse_file_stat(path, &m, &sb, NULL), WN_OK);
+	assert_non_null(m);
+	wn_mail_free(&m);
+	assert_int_equal(stat(path, &at), 0);
+	assert_true(S_ISREG(sb.st_mode));
+	assert_true(sb.st_ino == at.st_ino && sb.st_dev == at.st_dev);
+	assert_true(sb.st_size == at.st_size && sb.st_size == (off_t) strlen(mail));
+	assert_true(sb.st_mtim.tv_sec == at.st_mtim.tv_sec && sb.st_mtim.tv_nsec == at.st_mtim.tv_nsec);
+
+	/* An empty file is not read: no identity. */
+	assert_int_equal(truncate(path, 0), 0);
+	assert_int_not_equal(wn_mail_parse_file_stat(path, &m, &sb, NULL), WN_OK);
+	assert_int_equal(sb.st_mode, 0);
+	unlink(path);
+	sb.st_mode = S_IFREG;
+	assert_int_equal(wn_mail_parse_file_stat(path, &m, &sb, NULL), WN_IO);
+	assert_int_equal(sb.st_mode, 0);
+	assert_null(m);
+}
+
+static void test_file_stat(void **state)
+{
+	(void) state;
+	check_read_stat("From: a@b.c\nSubject: plain\n\nbody\n");
+	/* An mbox "From " line sends it through GMime's stream. */
+	check_read_stat("From a@b.c Thu Jan  1 00:00:00 2026\nFrom: a@b.c\nSubject: mbox\n\nbody\n");
+}
+
 static void test_body_limit(void **state)
 {
 	/* A 20 MiB body is cut to 16 MiB, on a character boundary. */
@@ -647,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_mbox_from_line),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_file_stat),
 		cmocka_unit_test(test_body_limit),
 		cmocka_unit_test(test_plain_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),

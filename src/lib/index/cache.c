@@ -94,26 +94,36 @@ struct wn_cache {
  * kept, until it has been left alone that long. */
 #define SETTLED 2
 
+static bool format_ident(wn_buf *b, const char *path, const struct stat *sb, char **out, size_t *len)
+{
+	wn_buf_puts(b, path);
+	wn_buf_putc(b, '\0');
+	wn_buf_printf(b, "%lld %lld.%09ld %llu %llu", (long long) sb->st_size,
+		      (long long) sb->st_mtim.tv_sec, (long) sb->st_mtim.tv_nsec,
+		      (unsigned long long) sb->st_ino, (unsigned long long) sb->st_dev);
+	if (wn_buf_failed(b)) {
+		wn_buf_free(b);
+		return false;
+	}
+	*len = b->len;
+	*out = wn_buf_steal(b);
+	return *out != NULL;
+}
+
+bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	if (!path || !S_ISREG(sb->st_mode) || sb->st_mtim.tv_sec > time(NULL) - SETTLED)
+		return false;
+	return format_ident(&b, path, sb, out, len);
+}
+
 static bool ident_of(const char *path, char **out, size_t *len)
 {
 	struct stat sb;
-	wn_buf b = WN_BUF_INIT;
 
-	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    sb.st_mtim.tv_sec > time(NULL) - SETTLED)
-		return false;
-	wn_buf_puts(&b, path);
-	wn_buf_putc(&b, '\0');
-	wn_buf_printf(&b, "%lld %lld.%09ld %llu %llu", (long long) sb.st_size,
-		      (long long) sb.st_mtim.tv_sec, (long) sb.st_mtim.tv_nsec,
-		      (unsigned long long) sb.st_ino, (unsigned long long) sb.st_dev);
-	if (wn_buf_failed(&b)) {
-		wn_buf_free(&b);
-		return false;
-	}
-	*len = b.len;
-	*out = wn_buf_steal(&b);
-	return *out != NULL;
+	return path && stat(path, &sb) == 0 && wn_cache_ident_stat(path, &sb, out, len);
 }
 
 bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len)
@@ -560,21 +570,14 @@ static void write_record(wn_cache *c, const char *p, size_t n)
 		c->out_failed = true;
 }
 
-void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
-		  size_t ident_len, const wn_item *it, const wn_cache_deps *d)
+void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t ident_len,
+		  const wn_item *it, const wn_cache_deps *d)
 {
-	char *now = NULL;
-	size_t n = 0, idn = strlen(it->id);
-	bool same_file;
+	size_t idn = strlen(it->id);
 
 	if (!c || d->unknown || !it->review || it->load_error || !out_open(c))
 		return;
 	if (wn_map_get(&c->done, it->id, idn) == WRITTEN)
-		return;
-	/* The file may have changed while it was read: keep nothing. */
-	same_file = wn_cache_ident(msg, &now, &n) && n == ident_len && memcmp(now, ident, n) == 0;
-	free(now);
-	if (!same_file)
 		return;
 	wn_buf_reset(&c->rec);
 	wn_cache_put_bytes(&c->rec, it->id, idn);

@@ -61,6 +61,9 @@ void wn_cache_close(wn_cache **c);
 /* A file's identity, "path NUL size mtime inode device" (malloc'd into
  * *out, *len), for msg's first file; false when it cannot be taken. */
 bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
+/* The same from the file at path's stat *sb, taken already. */
+struct stat;
+bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len);
 /* Record that linking looked id up and found msg (NULL: absent). */
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
 void wn_cache_deps_free(wn_cache_deps *d);
@@ -69,10 +72,11 @@ void wn_cache_deps_free(wn_cache_deps *d);
  * its properties said (verdicts, notes, ...: they change its lastmod
  * too) from a record that still holds; false on any miss. */
 bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it);
-/* Keep it's parsed part and properties; ident is the review file's
- * identity taken before it was read, and must still hold. */
-void wn_cache_put(wn_cache *c, notmuch_database_t *db, notmuch_message_t *msg, const char *ident,
-		  size_t ident_len, const wn_item *it, const wn_cache_deps *d);
+/* Keep it's parsed part and properties; ident is the identity of the
+ * review's file as read (wn_message_read_mail_ident(): the file was
+ * unchanged while it was read; a change after shows next time). */
+void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t ident_len,
+		  const wn_item *it, const wn_cache_deps *d);
 
 /* --- records (cache-record.c) --- */
 

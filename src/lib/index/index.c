@@ -828,11 +828,14 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	size_t ident_len = 0;
 	wn_status st;
 
-	if (idx->cache && !wn_cache_ident(msg, &ident, &ident_len))
-		deps.unknown = true;
-	st = wn_message_read_mail(msg, &mail, &lerr);
+	/* The file's identity from the descriptor it is read through: a
+	 * stat() of the path before and after the read was 2% of a cold
+	 * list. */
+	st = wn_message_read_mail_ident(msg, &mail, idx->cache ? &ident : NULL, &ident_len, &lerr);
 	if (st == WN_NOMEM)
 		goto out;
+	if (!ident)
+		deps.unknown = true;
 	if (st != WN_OK) {
 		/* The queue shows the row with the reason, never drops it. */
 		it->load_error = strdup(wn_error_msg(&lerr));
@@ -849,7 +852,7 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	if (st == WN_OK && !(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
 		st = WN_NOMEM;
 	if (st == WN_OK && !*changed && idx->cache)
-		wn_cache_put(idx->cache, idx->db, msg, ident, ident_len, it, &deps);
+		wn_cache_put(idx->cache, idx->db, ident, ident_len, it, &deps);
 out:
 	free(ident);
 	wn_cache_deps_free(&deps);

@@ -162,7 +162,10 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 	return st;
 }
 
-static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
+/* *ident (when not NULL): the identity of msg's file, from the read
+ * when there was one, else from a stat() as wn_cache_ident() takes it. */
+static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, char **ident, size_t *n,
+			    bool *have_ident)
 {
 	wn_item *it = k->it;
 	wn_error *err = k->err;
@@ -170,7 +173,9 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how)
 	wn_patch *p;
 	wn_status st;
 
-	st = wn_message_read_mail(msg, &mail, err);
+	st = wn_message_read_mail_ident(msg, &mail, ident, n, err);
+	if (ident && st != WN_NOMEM)
+		*have_ident = st == WN_OK ? *ident != NULL : wn_cache_ident(msg, ident, n);
 	if (st != WN_OK)
 		return st;
 	if (!looks_like_patch(mail)) {
@@ -240,15 +245,13 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 		return from_memo(k, id, e, how);
 	msg = wn_message_lookup(k->db, id, &k->changed);
 	held = msg != NULL;
-	if (msg && k->deps)
-		have_ident = wn_cache_ident(msg, &ident, &n);
+	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident) : WN_NOT_FOUND;
 	if (k->deps) {
 		if (msg && !have_ident)
 			k->deps->unknown = true;
 		else
 			wn_cache_dep_ident(k->deps, id, ident, n);
 	}
-	st = msg ? load_patch(k, msg, how) : WN_NOT_FOUND;
 	if (msg)
 		notmuch_message_destroy(msg);
 	/* Not what a discarded revision gave: that is read again. */

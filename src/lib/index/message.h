@@ -37,5 +37,10 @@ void wn_patch_free(wn_patch *p);
 /* Parse the mail of msg, trying each of its files.  *mail is the
  * caller's (wn_mail_free()). */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err);
+/* The same, and *ident the identity (wn_cache_ident()) of the file read,
+ * taken from the descriptor it was read through and unchanged while it
+ * was read; NULL when it cannot be had. */
+wn_status wn_message_read_mail_ident(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *ident_len,
+				     wn_error *err);
 
 #endif

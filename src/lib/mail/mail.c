@@ -269,6 +269,24 @@ static char *slurp(int fd, size_t size, size_t max, size_t *n)
 
 wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 {
+	return wn_mail_parse_file_stat(path, out, NULL, err);
+}
+
+/* Did the file at fd keep what *was said of it while it was read?  A
+ * write in place changes its size or modification time; its inode and
+ * device cannot change under an open descriptor. */
+static void keep_if_steady(int fd, struct stat *was)
+{
+	struct stat now;
+
+	if (was && (fstat(fd, &now) != 0 || now.st_size != was->st_size ||
+		    now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+		    now.st_mtim.tv_nsec != was->st_mtim.tv_nsec))
+		was->st_mode = 0;
+}
+
+wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+{
 	GMimeStream *stream;
 	struct stat sb;
 	char head[5];
@@ -282,6 +300,8 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 		return wn_error_set(err, WN_USAGE, "wn_mail_parse_file: no path or result pointer");
 	*out = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (read_sb)
+		read_sb->st_mode = 0;
 	if (fd < 0)
 		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(errno));
 	if (fstat(fd, &sb) < 0) {
@@ -299,10 +319,13 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 		close(fd);
 		return wn_error_set(err, WN_PARSE, "%s: empty file: not a mail message", path);
 	}
+	if (read_sb)
+		*read_sb = sb;
 	wn_mail_gmime();
 	/* Most mail is plain: read it whole and without GMime's objects. */
 	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
 	if (buf) {
+		keep_if_steady(fd, read_sb);
 		st = wn_mail_plain(buf, n, out);
 		free(buf);
 		if (st != WN_NOT_FOUND) {
@@ -324,6 +347,7 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 		return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
 	}
 	st = parse_stream(stream, got == 5 && !memcmp(head, "From ", 5), path, out, err);
+	keep_if_steady(fd, read_sb);
 	g_object_unref(stream);
 	return st;
 }
