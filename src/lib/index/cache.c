@@ -119,6 +119,21 @@ bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, si
 	return format_ident(&b, path, sb, out, len);
 }
 
+wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err)
+{
+	struct stat sb;
+	char *path = NULL;
+	wn_status st;
+
+	if (ident)
+		*ident = NULL;
+	st = wn_message_read_mail_stat(msg, mail, ident ? &path : NULL, &sb, err);
+	if (path && !wn_cache_ident_stat(path, &sb, ident, len))
+		*ident = NULL;
+	free(path);
+	return st;
+}
+
 static bool ident_of(const char *path, char **out, size_t *len)
 {
 	struct stat sb;

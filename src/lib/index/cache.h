@@ -64,6 +64,10 @@ bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
 /* The same from the file at path's stat *sb, taken already. */
 struct stat;
 bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len);
+/* wn_message_read_mail(), and *ident the identity of the file read,
+ * from the descriptor it was read through (no stat() of its own) and
+ * unchanged while it was read; NULL when it cannot be had. */
+wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err);
 /* Record that linking looked id up and found msg (NULL: absent). */
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
 void wn_cache_deps_free(wn_cache_deps *d);
@@ -73,7 +77,7 @@ void wn_cache_deps_free(wn_cache_deps *d);
  * too) from a record that still holds; false on any miss. */
 bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it);
 /* Keep it's parsed part and properties; ident is the identity of the
- * review's file as read (wn_message_read_mail_ident(): the file was
+ * review's file as read (wn_cache_read_mail(): the file was
  * unchanged while it was read; a change after shows next time). */
 void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t ident_len,
 		  const wn_item *it, const wn_cache_deps *d);

@@ -831,7 +831,7 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	/* The file's identity from the descriptor it is read through: a
 	 * stat() of the path before and after the read was 2% of a cold
 	 * list. */
-	st = wn_message_read_mail_ident(msg, &mail, idx->cache ? &ident : NULL, &ident_len, &lerr);
+	st = wn_cache_read_mail(msg, &mail, idx->cache ? &ident : NULL, &ident_len, &lerr);
 	if (st == WN_NOMEM)
 		goto out;
 	if (!ident)

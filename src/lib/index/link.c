@@ -173,7 +173,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 	wn_patch *p;
 	wn_status st;
 
-	st = wn_message_read_mail_ident(msg, &mail, ident, n, err);
+	st = wn_cache_read_mail(msg, &mail, ident, n, err);
 	if (ident && st != WN_NOMEM)
 		*have_ident = st == WN_OK ? *ident != NULL : wn_cache_ident(msg, ident, n);
 	if (st != WN_OK)

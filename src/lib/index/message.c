@@ -2,9 +2,9 @@
 #include "autoconfig.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
-#include "cache.h"
 #include "message.h"
 #include "winnow/text.h"
 
@@ -83,24 +83,24 @@ void wn_patch_free(wn_patch *p)
  * between the query and now, so try every file notmuch knows. */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)
 {
-	return wn_message_read_mail_ident(msg, mail, NULL, NULL, err);
+	return wn_message_read_mail_stat(msg, mail, NULL, NULL, err);
 }
 
-wn_status wn_message_read_mail_ident(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *ident_len,
-				     wn_error *err)
+wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, char **path, struct stat *sb,
+				    wn_error *err)
 {
 	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
 	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
-	struct stat sb;
 
-	if (ident)
-		*ident = NULL;
+	if (path)
+		*path = NULL;
 	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
-		const char *path = notmuch_filenames_get(files);
+		const char *name = notmuch_filenames_get(files);
 
-		st = wn_mail_parse_file_stat(path, mail, ident ? &sb : NULL, err);
-		if (st == WN_OK && ident && !wn_cache_ident_stat(path, &sb, ident, ident_len))
-			*ident = NULL;
+		st = wn_mail_parse_file_stat(name, mail, path ? sb : NULL, err);
+		/* No identity (a file changed while read): *path stays NULL. */
+		if (st == WN_OK && path && sb->st_mode)
+			*path = strdup(name);
 		if (st == WN_OK || st == WN_NOMEM)
 			break;
 	}

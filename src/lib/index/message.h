@@ -37,10 +37,12 @@ void wn_patch_free(wn_patch *p);
 /* Parse the mail of msg, trying each of its files.  *mail is the
  * caller's (wn_mail_free()). */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err);
-/* The same, and *ident the identity (wn_cache_ident()) of the file read,
- * taken from the descriptor it was read through and unchanged while it
- * was read; NULL when it cannot be had. */
-wn_status wn_message_read_mail_ident(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *ident_len,
-				     wn_error *err);
+/* The same, and *path (malloc'd) with *sb the file read, taken from the
+ * descriptor it was read through and unchanged while it was read; *path
+ * NULL when that cannot be had.  (The cache turns them into an
+ * identity: wn_cache_read_mail().) */
+struct stat;
+wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, char **path, struct stat *sb,
+				    wn_error *err);
 
 #endif
