@@ -192,6 +192,7 @@ wn_script_run() {
 	local size=$1 name=$2
 	shift 2
 	printf '%s\n' "$@" > "$WN_WORLD/$name.script"
-	COLUMNS=${size%x*} LINES=${size#*x} WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" \
+	# TERM as the tmux tests give it: CI may have none at all.
+	TERM=xterm-256color COLUMNS=${size%x*} LINES=${size#*x} WINNOW_SCRIPT=$WN_WORLD/$name.script "$WINNOW" \
 		</dev/null >/dev/null 2>"$WN_WORLD/$name.err"
 }
