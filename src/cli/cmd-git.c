@@ -49,12 +49,6 @@ static int git_check(wn_cli *cli, void *args, int argc, char **argv)
 
 /* --- printing ---------------------------------------------------------------- */
 
-static void key_int(wn_printer *p, const char *key, size_t v)
-{
-	p->map_key(p, key);
-	p->integer(p, (long long) v);
-}
-
 static void value(wn_printer *p, const char *label, const wn_share_value *v)
 {
 	char when[32] = "";
@@ -131,12 +125,12 @@ static void counts(wn_printer *p, const struct git_args *a, const wn_share_resul
 {
 	p->map_key(p, "repository");
 	p->string(p, r->repo);
-	key_int(p, "exported", r->exported);
-	key_int(p, "imported", r->imported);
-	key_int(p, "skipped", r->skipped);
-	key_int(p, "changed", r->changed);
-	key_int(p, "ahead", r->ahead);
-	key_int(p, "behind", r->behind);
+	wn_pr_key_int(p, "exported", r->exported);
+	wn_pr_key_int(p, "imported", r->imported);
+	wn_pr_key_int(p, "skipped", r->skipped);
+	wn_pr_key_int(p, "changed", r->changed);
+	wn_pr_key_int(p, "ahead", r->ahead);
+	wn_pr_key_int(p, "behind", r->behind);
 	p->map_key(p, "remote_empty");
 	p->boolean(p, r->remote_empty);
 	p->map_key(p, "pushed");

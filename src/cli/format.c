@@ -59,12 +59,6 @@ static void block(wn_printer *p, const char *key, const char *indent, const char
 	p->string(p, s);
 }
 
-static void key_int(wn_printer *p, const char *key, long long v)
-{
-	p->map_key(p, key);
-	p->integer(p, v);
-}
-
 static void key_bool(wn_printer *p, const char *key, bool v)
 {
 	p->map_key(p, key);
@@ -79,7 +73,7 @@ static void date(wn_printer *p, const char *key, const char *label, time_t t)
 	struct tm tm;
 
 	if (key)
-		key_int(p, key, (long long) t);
+		wn_pr_key_int(p, key, (long long) t);
 	if (!label)
 		return;
 	if (t > 0 && localtime_r(&t, &tm) && strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M", &tm))
@@ -240,7 +234,7 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	 * four keys. */
 	wn_pr_text(p, "\n[%d] %-8s %-12s %s\n", f->index, sev ? sev : "-",
 		   f->preexisting ? "pre-existing" : "new", verdict);
-	key_int(p, "index", f->index);
+	wn_pr_key_int(p, "index", f->index);
 	field(p, "severity", NULL, sev);
 	key_bool(p, "preexisting", f->preexisting);
 	field(p, "verdict", NULL, verdict);
@@ -309,7 +303,7 @@ static void who(wn_printer *p, const wn_item *it)
 		key_bool(p, "author", r->author);
 		if (r->author)
 			wn_pr_text(p, " (the patch's author)");
-		key_int(p, "depth", r->depth);
+		wn_pr_key_int(p, "depth", r->depth);
 		p->map_key(p, "id");
 		p->label(p, "  id:");
 		p->msgid(p, r->id);

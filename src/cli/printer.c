@@ -50,6 +50,12 @@ void wn_pr_text(wn_printer *p, const char *fmt, ...)
 	va_end(ap);
 }
 
+void wn_pr_key_int(wn_printer *p, const char *key, long long v)
+{
+	p->map_key(p, key);
+	p->integer(p, v);
+}
+
 void wn_format_real(double v, char out[32])
 {
 	long long x = isfinite(v) ? llround(fabs(v) * 10000) : 0;

@@ -93,5 +93,7 @@ void wn_format_real(double v, char out[32]);
 /* p->text with printf arguments.  Never pass mail text: it is written
  * as it is; mail goes through string() and is sanitised. */
 void wn_pr_text(wn_printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A map entry KEY: V (the one helper for the counts of every command). */
+void wn_pr_key_int(wn_printer *p, const char *key, long long v);
 
 #endif

@@ -131,12 +131,6 @@ int wn_stats_pass(wn_cli *cli, const char *query, wn_stats **s, size_t n, wn_sta
 	return rc;
 }
 
-static void key_int(wn_printer *p, const char *key, unsigned long v)
-{
-	p->map_key(p, key);
-	p->integer(p, (long long) v);
-}
-
 static void key_real(wn_printer *p, const char *key, bool has, double v)
 {
 	p->map_key(p, key);
@@ -152,8 +146,8 @@ static void agreement_row(wn_printer *p, const char *key, const unsigned long sa
 {
 	p->map_key(p, key);
 	p->begin_map(p);
-	key_int(p, wn_verdict_name(WN_VERDICT_PREEXISTING), said[1]);
-	key_int(p, "other", said[0]);
+	wn_pr_key_int(p, wn_verdict_name(WN_VERDICT_PREEXISTING), said[1]);
+	wn_pr_key_int(p, "other", said[0]);
 	p->end(p);
 }
 
@@ -182,22 +176,22 @@ void wn_stats_record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
 		}
 	p->map_key(p, "total");
 	p->boolean(p, !g);
-	key_int(p, "reviews", c->reviews);
-	key_int(p, "findings", c->findings);
+	wn_pr_key_int(p, "reviews", c->reviews);
+	wn_pr_key_int(p, "findings", c->findings);
 	for (unsigned v = 0; v < WN_VERDICT_COUNT; v++)
-		key_int(p, wn_verdict_name((wn_verdict) v), c->verdicts[v]);
-	key_int(p, "forwarded", c->forwarded);
-	key_int(p, "later_patch", c->later_patch);
-	key_int(p, "fixed_later", c->fixed_later);
-	key_int(p, "author_replied", c->author_replied);
-	key_int(p, "regraded", c->regraded);
-	key_int(p, "missed", c->missed);
+		wn_pr_key_int(p, wn_verdict_name((wn_verdict) v), c->verdicts[v]);
+	wn_pr_key_int(p, "forwarded", c->forwarded);
+	wn_pr_key_int(p, "later_patch", c->later_patch);
+	wn_pr_key_int(p, "fixed_later", c->fixed_later);
+	wn_pr_key_int(p, "author_replied", c->author_replied);
+	wn_pr_key_int(p, "regraded", c->regraded);
+	wn_pr_key_int(p, "missed", c->missed);
 	p->map_key(p, "false_positive_reasons");
 	p->begin_map(p);
 	for (unsigned k = 0; k < WN_REASON_COUNT; k++)
-		key_int(p, k ? wn_reason_name((wn_reason) k) : "unstated", c->fp_reason[k]);
+		wn_pr_key_int(p, k ? wn_reason_name((wn_reason) k) : "unstated", c->fp_reason[k]);
 	p->end(p);
-	key_int(p, "triaged", r.triaged);
+	wn_pr_key_int(p, "triaged", r.triaged);
 	key_real(p, "false_positive_rate", r.has_rate, r.fp_rate);
 	key_real(p, "false_positive_low", r.has_rate, r.fp_low);
 	key_real(p, "false_positive_high", r.has_rate, r.fp_high);
