@@ -325,5 +325,23 @@ for cmd in "list --format=json" "export --format=json" "stats --format=json --by
 	done
 done
 
+# Copies of passed-on reviews (index/copy.c) are looked for by a query
+# of the review's thread for the first reviews of a run, by one query of
+# the bot's mails over the index after: both ways give the same copies.
+for cmd in "list --format=json" "stats --format=json --by=bot,severity,reason"; do
+	for n in 0 1000000; do
+		# shellcheck disable=SC2086
+		WINNOW_TEST_COPY_THREAD_QUERIES=$n WINNOW_NO_CACHE=1 "$WINNOW" $cmd > "$tmp/copies-$n" 2>&1
+	done
+	if cmp -s "$tmp/copies-0" "$tmp/copies-1000000"; then
+		echo "ok - $cmd: the same copies by thread queries and by one query"
+		pass=$((pass + 1))
+	else
+		echo "FAIL - $cmd: copies by thread queries differ from one query's"
+		diff -u "$tmp/copies-0" "$tmp/copies-1000000" | head -20
+		fail=$((fail + 1))
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

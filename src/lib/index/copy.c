@@ -108,10 +108,33 @@ struct copy_thread {
 
 /* Each passed-on bot's mails by thread, read with one query per bot and
  * revision of the index: a query per review ("thread:T and (the bot's
- * query)", phrases over the whole index) was a fifth of a warm list. */
+ * query)", phrases over the whole index) was a fifth of a warm list.
+ * But the one query reads every mail of the bot in the index, which
+ * grows with it: at 300,000 messages the queue's first screen, a few
+ * dozen reviews, waited for thousands.  So the first THREAD_QUERIES
+ * reviews of a revision ask their own thread; a pass reading more
+ * than that builds the maps, costing at most twice the better of the
+ * two ways whatever the number of reviews read. */
+#define THREAD_QUERIES 64
+
+/* How many thread queries before the maps: THREAD_QUERIES, or for the
+ * tests $WINNOW_TEST_COPY_THREAD_QUERIES, so that either way runs over
+ * a corpus smaller than THREAD_QUERIES reviews. */
+static unsigned thread_queries(void)
+{
+#ifdef WN_TEST_HOOKS
+	const char *v = getenv("WINNOW_TEST_COPY_THREAD_QUERIES");
+
+	if (v && *v)
+		return (unsigned) strtoul(v, NULL, 10);
+#endif
+	return THREAD_QUERIES;
+}
+
 struct wn_copy_index {
 	unsigned long generation;	/* of the index the maps were read at */
 	bool built[WN_BOT_COUNT];
+	unsigned asked[WN_BOT_COUNT];	/* thread queries of this revision */
 	wn_map threads[WN_BOT_COUNT];	/* thread id -> struct copy_thread */
 };
 
@@ -133,6 +156,7 @@ static void maps_clear(struct wn_copy_index *ci)
 	for (unsigned b = 0; b < WN_BOT_COUNT; b++) {
 		wn_map_free(&ci->threads[b], thread_free);
 		ci->built[b] = false;
+		ci->asked[b] = 0;
 	}
 }
 
@@ -171,16 +195,49 @@ static wn_status thread_add(wn_map *threads, const char *tid, const char *id, ti
 	return WN_OK;
 }
 
-/* Bot b's mails by thread, read once per revision.  *threads NULL when
- * the query could not run (no copies then, as a failed query per review
- * found none); WN_NOMEM the only error. */
-static wn_status bot_threads(wn_index *idx, wn_bot b, const char *bq, const wn_map **threads)
+/* The mails query qs matches into map, by thread.  *ran false when the
+ * query could not run; WN_NOMEM the only error. */
+static wn_status query_threads(wn_index *idx, const char *qs, wn_map *map, bool *ran)
+{
+	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
+	notmuch_messages_t *ms;
+	wn_status st = WN_OK;
+
+	*ran = false;
+	if (!q)
+		return WN_NOMEM;
+	/* The default sort, as the query per review had. */
+	if (!(ms = wn_message_search(q, NULL))) {
+		notmuch_query_destroy(q);
+		return WN_OK;
+	}
+	for (; notmuch_messages_valid(ms) && st == WN_OK; notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		const char *id = wn_message_id(m), *tid = notmuch_message_get_thread_id(m);
+
+		if (id && tid)
+			st = thread_add(map, tid, id, notmuch_message_get_date(m));
+		notmuch_message_destroy(m);
+	}
+	notmuch_query_destroy(q);
+	if (st != WN_OK)
+		wn_map_free(map, thread_free);
+	*ran = st == WN_OK;
+	return st;
+}
+
+/* Bot b's mails in thread tid: from the maps of this revision, or, for
+ * the first THREAD_QUERIES reviews, from a query of that thread alone
+ * into *own (the caller frees it).  *threads NULL when the query could
+ * not run (no copies then, as a failed query per review found none);
+ * WN_NOMEM the only error. */
+static wn_status bot_threads(wn_index *idx, wn_bot b, const char *bq, const char *tid, wn_map *own,
+			     const wn_map **threads)
 {
 	struct wn_copy_index *ci = idx->copies;
-	notmuch_query_t *q = NULL;
-	notmuch_messages_t *ms;
 	wn_buf qs = WN_BUF_INIT;
-	wn_status st = WN_OK;
+	wn_status st;
+	bool ran;
 
 	*threads = NULL;
 	if (!ci && !(ci = idx->copies = calloc(1, sizeof(*ci))))
@@ -193,32 +250,28 @@ static wn_status bot_threads(wn_index *idx, wn_bot b, const char *bq, const wn_m
 		*threads = &ci->threads[b];
 		return WN_OK;
 	}
-	/* The default sort, as the query per review had. */
-	if (wn_buf_printf(&qs, "(%s)", bq) != WN_OK || !(q = notmuch_query_create(idx->db, qs.data))) {
+	if (ci->asked[b] < thread_queries()) {
+		ci->asked[b]++;
+		if (wn_buf_printf(&qs, "thread:%s and (%s)", tid, bq) != WN_OK) {
+			wn_buf_free(&qs);
+			return WN_NOMEM;
+		}
+		st = query_threads(idx, qs.data, own, &ran);
+		wn_buf_free(&qs);
+		*threads = ran ? own : NULL;
+		return st;
+	}
+	if (wn_buf_printf(&qs, "(%s)", bq) != WN_OK) {
 		wn_buf_free(&qs);
 		return WN_NOMEM;
 	}
+	st = query_threads(idx, qs.data, &ci->threads[b], &ran);
 	wn_buf_free(&qs);
-	if (!(ms = wn_message_search(q, NULL))) {
-		notmuch_query_destroy(q);
-		return WN_OK;
+	if (ran) {
+		ci->built[b] = true;
+		*threads = &ci->threads[b];
 	}
-	for (; notmuch_messages_valid(ms) && st == WN_OK; notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		const char *id = wn_message_id(m), *tid = notmuch_message_get_thread_id(m);
-
-		if (id && tid)
-			st = thread_add(&ci->threads[b], tid, id, notmuch_message_get_date(m));
-		notmuch_message_destroy(m);
-	}
-	notmuch_query_destroy(q);
-	if (st != WN_OK) {
-		wn_map_free(&ci->threads[b], thread_free);
-		return st;
-	}
-	ci->built[b] = true;
-	*threads = &ci->threads[b];
-	return WN_OK;
+	return st;
 }
 
 wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine, wn_error *err)
@@ -226,6 +279,7 @@ wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
 	const char *bq = wn_bot_query(it->bot), *first_id = it->id;
 	const struct copy_thread *t;
 	const wn_map *threads;
+	wn_map own = WN_MAP_INIT;
 	const char **fps = NULL;
 	time_t first = mine;
 	wn_status st = WN_OK;
@@ -233,12 +287,12 @@ wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
 
 	if (!forwarded_bot(it->bot) || it->load_error || !it->review->nfindings || !tid || !bq)
 		return WN_OK;
-	if ((st = bot_threads(idx, it->bot, bq, &threads)) != WN_OK)
+	if ((st = bot_threads(idx, it->bot, bq, tid, &own, &threads)) != WN_OK)
 		goto out;
 	/* Mostly the review alone in its thread: nothing to read. */
 	t = threads ? wn_map_get(threads, tid, strlen(tid)) : NULL;
 	if (!t || (t->n == 1 && strcmp(t->ids[0], it->id) == 0))
-		return WN_OK;
+		goto out;
 	if (!(fps = sorted_fps(it->review))) {
 		st = WN_NOMEM;
 		goto out;
@@ -264,6 +318,7 @@ wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
 		st = WN_NOMEM;
 out:
 	free(fps);
+	wn_map_free(&own, thread_free);
 	if (st != WN_OK) {
 		wn_copy_clear(it);
 		return wn_error_set(err, st, "out of memory");
