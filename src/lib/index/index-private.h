@@ -42,6 +42,7 @@ struct wn_who_node {
 	char *id, *from, *subject;
 	time_t date;
 	int depth;		/* 0: a top-level message */
+	size_t at;		/* walked and in_order: its place in the listing */
 };
 
 struct wn_who_thread {
@@ -52,7 +53,8 @@ struct wn_who_thread {
 	bool listed;		/* v holds every message, with from and date */
 	bool in_order;		/* ... listed whole, in the order of an unsorted
 				 * search, with ids and subjects (either may be
-				 * NULL, as from: as notmuch had them) */
+				 * NULL, as from: as notmuch had them); once
+				 * walked, that order is each node's at */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
 };

@@ -99,11 +99,23 @@ bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
 			  void *arg)
 {
 	struct wn_who_thread *t = thread_slot(idx, tid);
+	size_t *order = NULL;
 
 	if (!t || (!t->listed && !thread_list(idx, t)) || !t->in_order)
 		return false;
-	for (size_t i = 0; i < t->n && i < max; i++)
-		fn(arg, t->v[i].id, t->v[i].from, t->v[i].subject, t->v[i].date);
+	/* Walked: back into the listing's order, which the nodes kept. */
+	if (t->walked && t->n) {
+		if (!(order = malloc(t->n * sizeof(*order))))
+			return false;
+		for (size_t i = 0; i < t->n; i++)
+			order[t->v[i].at] = i;
+	}
+	for (size_t k = 0; k < t->n && k < max; k++) {
+		const struct wn_who_node *x = &t->v[order ? order[k] : k];
+
+		fn(arg, x->id, x->from, x->subject, x->date);
+	}
+	free(order);
 	return true;
 }
 
@@ -154,6 +166,52 @@ static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
 	return true;
 }
 
+static void nodes_free(struct wn_who_node *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].id);
+		free(v[i].from);
+		free(v[i].subject);
+	}
+	free(v);
+}
+
+static bool same_text(const char *listed, const char *walked)
+{
+	return listed && walked && !strcmp(listed, walked);
+}
+
+/* Does the walk of t hold the very messages of the listing v (n of
+ * them), each with the id, From, Subject and date listed?  Then each
+ * walked node's at is its place in the listing, and the series' pass
+ * over the thread takes the walk instead of searching the thread again
+ * (after a walk, most of a thread's listings did).  Anything else (a
+ * message come or gone between the two, notmuch's id unlike the value,
+ * a NULL header, out of memory): no. */
+static bool walk_in_listing(struct wn_who_thread *t, const struct wn_who_node *v, size_t n)
+{
+	static char taken;
+	wn_map ids = WN_MAP_INIT;
+	bool ok = n == t->n;
+
+	for (size_t j = 0; ok && j < n; j++)
+		ok = v[j].id && !wn_map_get(&ids, v[j].id, strlen(v[j].id)) &&
+		     wn_map_put(&ids, v[j].id, strlen(v[j].id), (void *) &v[j]) == WN_OK;
+	for (size_t i = 0; ok && i < t->n; i++) {
+		struct wn_who_node *x = &t->v[i];
+		const struct wn_who_node *l = wn_map_get(&ids, x->id, strlen(x->id));
+
+		ok = l && l != (const void *) &taken && same_text(l->id, x->id) &&
+		     same_text(l->from, x->from) && same_text(l->subject, x->subject) &&
+		     l->date == x->date &&
+		     wn_map_put(&ids, x->id, strlen(x->id), &taken) == WN_OK;
+		if (ok)
+			x->at = (size_t) (l - v);
+	}
+	wn_map_free(&ids, NULL);
+	return ok;
+}
+
 /* Thread tid walked, from the threads kept or walked now and kept;
  * NULL when out of memory.  The reviews of a series mostly share a
  * thread, and come one after the other. */
@@ -162,10 +220,20 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	struct wn_who_thread *t = thread_slot(idx, tid);
 	notmuch_query_t *q = NULL;
 	notmuch_thread_t *thread = NULL;
-	bool ok;
+	struct wn_who_node *listing;
+	size_t nlisting;
+	bool ok, in_order;
 
 	if (!t || t->walked)
 		return t;
+	/* The listing, kept aside for its order. */
+	in_order = t->listed && t->in_order;
+	listing = in_order ? t->v : NULL;
+	nlisting = in_order ? t->n : 0;
+	if (in_order) {
+		t->v = NULL;
+		t->n = 0;
+	}
 	wn_who_thread_clear(t);
 	wn_thread_root(idx, tid, &q, &thread);
 	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
@@ -174,7 +242,8 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	/* Half read: read again next time. */
 	t->walked = ok;
 	t->listed = ok;
-	t->in_order = false;	/* thread order now */
+	t->in_order = ok && in_order && walk_in_listing(t, listing, nlisting);
+	nodes_free(listing, nlisting);
 	if (!ok)
 		wn_who_thread_clear(t);
 	return ok ? t : NULL;
