@@ -169,24 +169,52 @@ static bool later_mail(wn_index *idx, const char *tid, time_t since, const char 
 	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
 }
 
-/* Append the messages of ms and, after each, its answers, depth first. */
-static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
+/* Append the messages of ms and, after each, its answers, depth first:
+ * the nodes' depths, and the messages into *m beside them (their values
+ * are read after, as in thread_list). */
+static bool flatten(struct wn_who_thread *t, notmuch_message_t ***m, notmuch_messages_t *ms,
+		    int depth)
 {
 	for (; ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown));
+		notmuch_message_t **gm;
 
 		if (!grown)
 			return false;
 		t->v = grown;
-		x = &grown[t->n++];
-		x->date = notmuch_message_get_date(m);
-		x->depth = depth;
-		if (!wn_thread_msg_copy(m, &x->id, &x->from, &x->subject) ||
-		    !flatten(t, notmuch_message_get_replies(m), depth + 1))
+		if (!(gm = realloc(*m, (t->n + 1) * sizeof(*gm))))
+			return false;
+		*m = gm;
+		gm[t->n] = notmuch_messages_get(ms);
+		memset(&grown[t->n], 0, sizeof(*grown));
+		grown[t->n++].depth = depth;
+		if (!flatten(t, m, notmuch_message_get_replies(gm[t->n - 1]), depth + 1))
 			return false;
 	}
 	return true;
+}
+
+/* The walked nodes' values, one slot at a time (see thread_list); as
+ * wn_thread_msg_copy has them. */
+static bool walked_values(struct wn_who_thread *t, notmuch_message_t **m)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < t->n; i++)
+		t->v[i].date = notmuch_message_get_date(m[i]);
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const char *f = notmuch_message_get_header(m[i], "from");
+
+		ok = (t->v[i].from = strdup(f ? f : "")) != NULL;
+	}
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const char *f = notmuch_message_get_header(m[i], "subject");
+
+		ok = (t->v[i].subject = strdup(f ? f : "")) != NULL;
+	}
+	for (size_t i = 0; ok && i < t->n; i++)
+		ok = (t->v[i].id = wn_strdup0(notmuch_message_get_message_id(m[i]))) != NULL;
+	return ok;
 }
 
 static void nodes_free(struct wn_who_node *v, size_t n)
@@ -244,6 +272,7 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	notmuch_query_t *q = NULL;
 	notmuch_thread_t *thread = NULL;
 	struct wn_who_node *listing;
+	notmuch_message_t **m = NULL;
 	size_t nlisting;
 	bool ok, in_order;
 
@@ -259,7 +288,9 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 	}
 	wn_who_thread_clear(t);
 	wn_thread_root(idx, tid, &q, &thread);
-	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
+	ok = !thread || (flatten(t, &m, notmuch_thread_get_toplevel_messages(thread), 0) &&
+			 walked_values(t, m));
+	free(m);
 	if (q)
 		notmuch_query_destroy(q);
 	/* Half read: read again next time. */
