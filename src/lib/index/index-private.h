@@ -85,10 +85,11 @@ bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **sub
 /* Is id among them? */
 bool wn_thread_is_bot(char *const *bots, const char *id);
 /* The thread tid and its first top-level message (the cover letter or
- * the patch); *q, once set, must be destroyed by the caller, and with it
- * the thread and its messages (thread.c). */
-notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
-				  notmuch_thread_t **thread);
+ * the patch); seed: the Message-ID of one of its messages, or NULL.
+ * *q, once set, must be destroyed by the caller, and with it the thread
+ * and its messages (thread.c). */
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, const char *seed,
+				  notmuch_query_t **q, notmuch_thread_t **thread);
 
 
 #endif

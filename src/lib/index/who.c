@@ -263,10 +263,10 @@ static bool walk_in_listing(struct wn_who_thread *t, const struct wn_who_node *v
 	return ok;
 }
 
-/* Thread tid walked, from the threads kept or walked now and kept;
- * NULL when out of memory.  The reviews of a series mostly share a
- * thread, and come one after the other. */
-static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
+/* Thread tid of review id walked, from the threads kept or walked now
+ * and kept; NULL when out of memory.  The reviews of a series mostly
+ * share a thread, and come one after the other. */
+static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid, const char *id)
 {
 	struct wn_who_thread *t = thread_slot(idx, tid);
 	notmuch_query_t *q = NULL;
@@ -287,7 +287,7 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
 		t->n = 0;
 	}
 	wn_who_thread_clear(t);
-	wn_thread_root(idx, tid, &q, &thread);
+	wn_thread_root(idx, tid, id, &q, &thread);
 	ok = !thread || (flatten(t, &m, notmuch_thread_get_toplevel_messages(thread), 0) &&
 			 walked_values(t, m));
 	free(m);
@@ -364,7 +364,7 @@ static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, 
 		free(bot);
 	}
 	if (walk) {
-		ok = (t = thread_of_review(idx, tid)) != NULL;
+		ok = (t = thread_of_review(idx, tid, it->id)) != NULL;
 		for (size_t r = 0; ok && r < t->n; r++)
 			if (!strcmp(t->v[r].id, it->id)) {
 				ok = below(idx, t, r, author, it);
@@ -530,7 +530,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 	if (it->replies_read) {
 		*out = wn_item_author_reply(it) != NULL;
 	} else if (later_mail(idx, it->thread_id, it->date, addr, false)) {
-		struct wn_who_thread *t = thread_of_review(idx, it->thread_id);
+		struct wn_who_thread *t = thread_of_review(idx, it->thread_id, it->id);
 
 		if (!t)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
