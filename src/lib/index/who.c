@@ -194,7 +194,18 @@ static bool flatten(struct wn_who_thread *t, notmuch_message_t ***m, notmuch_mes
 	return true;
 }
 
-/* The walked nodes' values, one slot at a time (see thread_list); as
+/* The walked nodes' ids, as wn_thread_msg_copy has them: notmuch read
+ * them building the thread. */
+static bool walked_ids(struct wn_who_thread *t, notmuch_message_t **m)
+{
+	bool ok = true;
+
+	for (size_t i = 0; ok && i < t->n; i++)
+		ok = (t->v[i].id = wn_strdup0(notmuch_message_get_message_id(m[i]))) != NULL;
+	return ok;
+}
+
+/* Their other values, one slot at a time (see thread_list); as
  * wn_thread_msg_copy has them. */
 static bool walked_values(struct wn_who_thread *t, notmuch_message_t **m)
 {
@@ -212,8 +223,6 @@ static bool walked_values(struct wn_who_thread *t, notmuch_message_t **m)
 
 		ok = (t->v[i].subject = strdup(f ? f : "")) != NULL;
 	}
-	for (size_t i = 0; ok && i < t->n; i++)
-		ok = (t->v[i].id = wn_strdup0(notmuch_message_get_message_id(m[i]))) != NULL;
 	return ok;
 }
 
@@ -227,39 +236,44 @@ static void nodes_free(struct wn_who_node *v, size_t n)
 	free(v);
 }
 
-static bool same_text(const char *listed, const char *walked)
-{
-	return listed && walked && !strcmp(listed, walked);
-}
-
-/* Does the walk of t hold the very messages of the listing v (n of
- * them), each with the id, From, Subject and date listed?  Then each
- * walked node's at is its place in the listing, and the series' pass
- * over the thread takes the walk instead of searching the thread again
- * (after a walk, most of a thread's listings did).  Anything else (a
- * message come or gone between the two, notmuch's id unlike the value,
- * a NULL header, out of memory): no. */
-static bool walk_in_listing(struct wn_who_thread *t, const struct wn_who_node *v, size_t n)
+/* Take the walk's dates, Froms and Subjects from the listing v (n
+ * nodes) when it holds the very messages walked: the same values of the
+ * same documents, read already.  Then each walked node's at is its place
+ * in the listing, and the series' pass over the thread takes the walk
+ * instead of searching the thread again (after a walk, most of a
+ * thread's listings did).  Anything else (a message come or gone
+ * between the two, notmuch's id unlike the value, a NULL header, out of
+ * memory): false, and t's nodes as they were. */
+static bool from_listing(struct wn_who_thread *t, const struct wn_who_node *v, size_t n)
 {
 	static char taken;
 	wn_map ids = WN_MAP_INIT;
 	bool ok = n == t->n;
 
 	for (size_t j = 0; ok && j < n; j++)
-		ok = v[j].id && !wn_map_get(&ids, v[j].id, strlen(v[j].id)) &&
+		ok = v[j].id && v[j].from && v[j].subject &&
+		     !wn_map_get(&ids, v[j].id, strlen(v[j].id)) &&
 		     wn_map_put(&ids, v[j].id, strlen(v[j].id), (void *) &v[j]) == WN_OK;
 	for (size_t i = 0; ok && i < t->n; i++) {
 		struct wn_who_node *x = &t->v[i];
 		const struct wn_who_node *l = wn_map_get(&ids, x->id, strlen(x->id));
 
-		ok = l && l != (const void *) &taken && same_text(l->id, x->id) &&
-		     same_text(l->from, x->from) && same_text(l->subject, x->subject) &&
-		     l->date == x->date &&
-		     wn_map_put(&ids, x->id, strlen(x->id), &taken) == WN_OK;
-		if (ok)
-			x->at = (size_t) (l - v);
+		if (!(ok = l && l != (const void *) &taken &&
+			   wn_map_put(&ids, x->id, strlen(x->id), &taken) == WN_OK))
+			break;
+		x->at = (size_t) (l - v);
+		x->date = l->date;
+		x->from = strdup(l->from);
+		x->subject = strdup(l->subject);
+		ok = x->from && x->subject;
 	}
 	wn_map_free(&ids, NULL);
+	/* Those not taken yet are NULL still (flatten). */
+	for (size_t k = 0; !ok && k < t->n; k++) {
+		free(t->v[k].from);
+		free(t->v[k].subject);
+		t->v[k].from = t->v[k].subject = NULL;
+	}
 	return ok;
 }
 
@@ -289,14 +303,17 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid, co
 	wn_who_thread_clear(t);
 	wn_thread_root(idx, tid, id, &q, &thread);
 	ok = !thread || (flatten(t, &m, notmuch_thread_get_toplevel_messages(thread), 0) &&
-			 walked_values(t, m));
+			 walked_ids(t, m));
+	in_order = ok && in_order && from_listing(t, listing, nlisting);
+	if (ok && !in_order)
+		ok = walked_values(t, m);
 	free(m);
 	if (q)
 		notmuch_query_destroy(q);
 	/* Half read: read again next time. */
 	t->walked = ok;
 	t->listed = ok;
-	t->in_order = ok && in_order && walk_in_listing(t, listing, nlisting);
+	t->in_order = ok && in_order;
 	nodes_free(listing, nlisting);
 	if (!ok)
 		wn_who_thread_clear(t);
