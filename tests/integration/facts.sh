@@ -130,6 +130,12 @@ run
 expect_eq "new mail: every review's facts derived again" "0 $reviews" "$(logged hits) $(logged misses)"
 check "new mail: same answers" same_answers
 check "... which count the answer" test "$(jq '.[] | select(.total) | .author_replied' "$WN_WORLD/got")" -gt "$before"
+# Whether the author answered walked the thread; the series then takes
+# the thread's patches from the listing made before the walk (its order
+# kept), searching no thread again.
+WINNOW_TEST_SERIES_LOG=$WN_WORLD/series.log WINNOW_NO_CACHE=1 stats >/dev/null
+expect_eq "the walked thread still serves the series: no thread searched again" 0 \
+	"$(sed -n 's/.*thread_searches=\([0-9]*\).*/\1/p' "$WN_WORLD/series.log" | tail -n 1)"
 
 # --- a verdict waiting in the journal ------------------------------------------------
 # v1's finding 1 (fixed in v2) judged untriaged, counted (its facts

@@ -42,6 +42,7 @@ struct wn_who_node {
 	char *id, *from, *subject;
 	time_t date;
 	int depth;		/* 0: a top-level message */
+	size_t at;		/* walked and in_order: its place in the listing */
 };
 
 struct wn_who_thread {
@@ -52,7 +53,8 @@ struct wn_who_thread {
 	bool listed;		/* v holds every message, with from and date */
 	bool in_order;		/* ... listed whole, in the order of an unsorted
 				 * search, with ids and subjects (either may be
-				 * NULL, as from: as notmuch had them) */
+				 * NULL, as from: as notmuch had them); once
+				 * walked, that order is each node's at */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
 };
@@ -83,10 +85,11 @@ bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **sub
 /* Is id among them? */
 bool wn_thread_is_bot(char *const *bots, const char *id);
 /* The thread tid and its first top-level message (the cover letter or
- * the patch); *q, once set, must be destroyed by the caller, and with it
- * the thread and its messages (thread.c). */
-notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
-				  notmuch_thread_t **thread);
+ * the patch); seed: the Message-ID of one of its messages, or NULL.
+ * *q, once set, must be destroyed by the caller, and with it the thread
+ * and its messages (thread.c). */
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, const char *seed,
+				  notmuch_query_t **q, notmuch_thread_t **thread);
 
 
 #endif

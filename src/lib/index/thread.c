@@ -292,22 +292,52 @@ char **wn_thread_bot_ids(wn_index *idx, const char *tid)
 	return v;
 }
 
-notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, notmuch_query_t **q,
-				      notmuch_thread_t **thread)
+/* notmuch's thread tid, built from a search for qs; NULL when none. */
+static notmuch_thread_t *thread_by(wn_index *idx, const char *qs, notmuch_sort_t sort,
+				   notmuch_query_t **q)
 {
 	notmuch_threads_t *ts = NULL;
+
+	*q = notmuch_query_create(idx->db, qs);
+	if (!*q)
+		return NULL;
+	notmuch_query_set_sort(*q, sort);
+	if (notmuch_query_search_threads(*q, &ts) != NOTMUCH_STATUS_SUCCESS ||
+	    !notmuch_threads_valid(ts))
+		return NULL;
+	return notmuch_threads_get(ts);
+}
+
+notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, const char *seed,
+				  notmuch_query_t **q, notmuch_thread_t **thread)
+{
 	notmuch_messages_t *top;
 	char *qs = NULL;
 
 	*thread = NULL;
-	if (asprintf(&qs, "thread:%s", tid) < 0)
-		return NULL;
-	*q = notmuch_query_create(idx->db, qs);
-	free(qs);
-	if (!*q || notmuch_query_search_threads(*q, &ts) != NOTMUCH_STATUS_SUCCESS ||
-	    !notmuch_threads_valid(ts))
-		return NULL;
-	*thread = notmuch_threads_get(ts);
+	*q = NULL;
+	/* Seeded by one message of it, notmuch reads the dates and subject
+	 * of that one alone as the thread's matches (and sorts nothing);
+	 * the tree is the same.  An id the query parser cannot quote, or
+	 * one no longer in thread tid, searches the thread. */
+	if (seed && !seed[strcspn(seed, "\" \t\r\n\f\v")] &&
+	    asprintf(&qs, "id:\"%s\"", seed) >= 0) {
+		*thread = thread_by(idx, qs, NOTMUCH_SORT_UNSORTED, q);
+		free(qs);
+		qs = NULL;
+		if (!*thread || strcmp(notmuch_thread_get_thread_id(*thread), tid)) {
+			if (*q)
+				notmuch_query_destroy(*q);
+			*q = NULL;
+			*thread = NULL;
+		}
+	}
+	if (!*thread) {
+		if (asprintf(&qs, "thread:%s", tid) < 0)
+			return NULL;
+		*thread = thread_by(idx, qs, NOTMUCH_SORT_NEWEST_FIRST, q);
+		free(qs);
+	}
 	top = *thread ? notmuch_thread_get_toplevel_messages(*thread) : NULL;
 	return top && notmuch_messages_valid(top) ? notmuch_messages_get(top) : NULL;
 }
@@ -330,7 +360,7 @@ wn_status wn_index_replies(wn_index *idx, const wn_item *it, wn_reply **out, siz
 		return WN_OK;
 	w.patch_id = it->patch->id;
 	w.bots = wn_thread_bot_ids(idx, tid);
-	if (wn_thread_root(idx, tid, &q, &thread) && thread) {
+	if (wn_thread_root(idx, tid, NULL, &q, &thread) && thread) {
 		top = notmuch_thread_get_toplevel_messages(thread);
 		for (; top && notmuch_messages_valid(top) && !w.oom; notmuch_messages_move_to_next(top)) {
 			notmuch_message_t *m = notmuch_messages_get(top);
@@ -370,7 +400,7 @@ wn_status wn_index_series(wn_index *idx, const wn_item *it, char **out, wn_error
 	*out = NULL;
 	if (!it->patch || !(tid = thread_of(idx, it->patch->id)))
 		return WN_OK;
-	root = wn_thread_root(idx, tid, &q, &thread);
+	root = wn_thread_root(idx, tid, NULL, &q, &thread);
 	if (root) {
 		const char *s = notmuch_message_get_header(root, "subject");
 

@@ -51,15 +51,31 @@ static struct wn_who_thread *thread_slot(wn_index *idx, const char *tid)
 	return t;
 }
 
+/* *out = a copy of s, or NULL for NULL; false when out of memory. */
+static bool copy(const char *s, char **out)
+{
+	*out = wn_strdup0(s);
+	return *out || !s;
+}
+
 /* The messages of thread tid, read from the index's values (no thread
  * built, no mail read), unsorted: the order is the index's own, the
  * one series.c's search of the thread gets, so that it can use the
- * list too (wn_index_thread_each).  False when out of memory. */
+ * list too (wn_index_thread_each).  One value at a time over the whole
+ * thread: Xapian keeps each value slot apart, in chunks of neighbouring
+ * documents, and its cursor keeps the blocks it last read, so that the
+ * dates of a thread (and of the next, a pass going by date) mostly come
+ * from blocks read already, where a message's four values one after the
+ * other moved the cursor between slots and read them all again (more
+ * than a third of a cold stats pass's reads).  False when out of
+ * memory. */
 static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 {
 	char *qs = NULL;
 	notmuch_query_t *q = NULL;
 	notmuch_messages_t *ms = NULL;
+	notmuch_message_t **m = NULL;
+	size_t n = 0;
 	bool ok = true;
 
 	if (asprintf(&qs, "thread:%s", t->tid) < 0 || !(q = wn_index_query_new(idx, qs))) {
@@ -70,23 +86,30 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
 	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
 		ms = NULL;
+	/* The query owns them until it goes. */
 	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
-		const char *f = notmuch_message_get_header(m, "from");
-		const char *id = wn_message_id(m), *subject = notmuch_message_get_header(m, "subject");
+		notmuch_message_t **grown = realloc(m, (n + 1) * sizeof(*grown));
 
-		if (!(ok = grown != NULL))
-			break;
-		t->v = grown;
-		x = &grown[t->n++];
-		memset(x, 0, sizeof(*x));
-		x->from = f ? strdup(f) : NULL;
-		x->id = id ? strdup(id) : NULL;
-		x->subject = subject ? strdup(subject) : NULL;
-		x->date = notmuch_message_get_date(m);
-		ok = (x->from || !f) && (x->id || !id) && (x->subject || !subject);
+		if ((ok = grown != NULL)) {
+			m = grown;
+			m[n++] = notmuch_messages_get(ms);
+		}
 	}
+	if (ok && n && !(t->v = calloc(n, sizeof(*t->v))))
+		ok = false;
+	if (ok) {
+		t->n = n;
+		for (size_t i = 0; i < n; i++)
+			t->v[i].date = notmuch_message_get_date(m[i]);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = copy(notmuch_message_get_header(m[i], "from"), &t->v[i].from);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = copy(notmuch_message_get_header(m[i], "subject"),
+					       &t->v[i].subject);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = copy(wn_message_id(m[i]), &t->v[i].id);
+	}
+	free(m);
 	notmuch_query_destroy(q);
 	t->listed = true;
 	t->in_order = ok && ms;
@@ -99,11 +122,23 @@ bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
 			  void *arg)
 {
 	struct wn_who_thread *t = thread_slot(idx, tid);
+	size_t *order = NULL;
 
 	if (!t || (!t->listed && !thread_list(idx, t)) || !t->in_order)
 		return false;
-	for (size_t i = 0; i < t->n && i < max; i++)
-		fn(arg, t->v[i].id, t->v[i].from, t->v[i].subject, t->v[i].date);
+	/* Walked: back into the listing's order, which the nodes kept. */
+	if (t->walked && t->n) {
+		if (!(order = malloc(t->n * sizeof(*order))))
+			return false;
+		for (size_t i = 0; i < t->n; i++)
+			order[t->v[i].at] = i;
+	}
+	for (size_t k = 0; k < t->n && k < max; k++) {
+		const struct wn_who_node *x = &t->v[order ? order[k] : k];
+
+		fn(arg, x->id, x->from, x->subject, x->date);
+	}
+	free(order);
 	return true;
 }
 
@@ -134,47 +169,152 @@ static bool later_mail(wn_index *idx, const char *tid, time_t since, const char 
 	return by_from ? n > 0 : n > 1;	/* else the review itself is one */
 }
 
-/* Append the messages of ms and, after each, its answers, depth first. */
-static bool flatten(struct wn_who_thread *t, notmuch_messages_t *ms, int depth)
+/* Append the messages of ms and, after each, its answers, depth first:
+ * the nodes' depths, and the messages into *m beside them (their values
+ * are read after, as in thread_list). */
+static bool flatten(struct wn_who_thread *t, notmuch_message_t ***m, notmuch_messages_t *ms,
+		    int depth)
 {
 	for (; ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown)), *x;
+		struct wn_who_node *grown = realloc(t->v, (t->n + 1) * sizeof(*grown));
+		notmuch_message_t **gm;
 
 		if (!grown)
 			return false;
 		t->v = grown;
-		x = &grown[t->n++];
-		x->date = notmuch_message_get_date(m);
-		x->depth = depth;
-		if (!wn_thread_msg_copy(m, &x->id, &x->from, &x->subject) ||
-		    !flatten(t, notmuch_message_get_replies(m), depth + 1))
+		if (!(gm = realloc(*m, (t->n + 1) * sizeof(*gm))))
+			return false;
+		*m = gm;
+		gm[t->n] = notmuch_messages_get(ms);
+		memset(&grown[t->n], 0, sizeof(*grown));
+		grown[t->n++].depth = depth;
+		if (!flatten(t, m, notmuch_message_get_replies(gm[t->n - 1]), depth + 1))
 			return false;
 	}
 	return true;
 }
 
-/* Thread tid walked, from the threads kept or walked now and kept;
- * NULL when out of memory.  The reviews of a series mostly share a
- * thread, and come one after the other. */
-static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid)
+/* The walked nodes' ids, as wn_thread_msg_copy has them: notmuch read
+ * them building the thread. */
+static bool walked_ids(struct wn_who_thread *t, notmuch_message_t **m)
+{
+	bool ok = true;
+
+	for (size_t i = 0; ok && i < t->n; i++)
+		ok = (t->v[i].id = wn_strdup0(notmuch_message_get_message_id(m[i]))) != NULL;
+	return ok;
+}
+
+/* Their other values, one slot at a time (see thread_list); as
+ * wn_thread_msg_copy has them. */
+static bool walked_values(struct wn_who_thread *t, notmuch_message_t **m)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < t->n; i++)
+		t->v[i].date = notmuch_message_get_date(m[i]);
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const char *f = notmuch_message_get_header(m[i], "from");
+
+		ok = (t->v[i].from = strdup(f ? f : "")) != NULL;
+	}
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const char *f = notmuch_message_get_header(m[i], "subject");
+
+		ok = (t->v[i].subject = strdup(f ? f : "")) != NULL;
+	}
+	return ok;
+}
+
+static void nodes_free(struct wn_who_node *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].id);
+		free(v[i].from);
+		free(v[i].subject);
+	}
+	free(v);
+}
+
+/* Take the walk's dates, Froms and Subjects from the listing v (n
+ * nodes) when it holds the very messages walked: the same values of the
+ * same documents, read already.  Then each walked node's at is its place
+ * in the listing, and the series' pass over the thread takes the walk
+ * instead of searching the thread again (after a walk, most of a
+ * thread's listings did).  Anything else (a message come or gone
+ * between the two, notmuch's id unlike the value, a NULL header, out of
+ * memory): false, and t's nodes as they were. */
+static bool from_listing(struct wn_who_thread *t, const struct wn_who_node *v, size_t n)
+{
+	static char taken;
+	wn_map ids = WN_MAP_INIT;
+	bool ok = n == t->n;
+
+	for (size_t j = 0; ok && j < n; j++)
+		ok = v[j].id && v[j].from && v[j].subject &&
+		     !wn_map_get(&ids, v[j].id, strlen(v[j].id)) &&
+		     wn_map_put(&ids, v[j].id, strlen(v[j].id), (void *) &v[j]) == WN_OK;
+	for (size_t i = 0; ok && i < t->n; i++) {
+		struct wn_who_node *x = &t->v[i];
+		const struct wn_who_node *l = wn_map_get(&ids, x->id, strlen(x->id));
+
+		if (!(ok = l && l != (const void *) &taken &&
+			   wn_map_put(&ids, x->id, strlen(x->id), &taken) == WN_OK))
+			break;
+		x->at = (size_t) (l - v);
+		x->date = l->date;
+		x->from = strdup(l->from);
+		x->subject = strdup(l->subject);
+		ok = x->from && x->subject;
+	}
+	wn_map_free(&ids, NULL);
+	/* Those not taken yet are NULL still (flatten). */
+	for (size_t k = 0; !ok && k < t->n; k++) {
+		free(t->v[k].from);
+		free(t->v[k].subject);
+		t->v[k].from = t->v[k].subject = NULL;
+	}
+	return ok;
+}
+
+/* Thread tid of review id walked, from the threads kept or walked now
+ * and kept; NULL when out of memory.  The reviews of a series mostly
+ * share a thread, and come one after the other. */
+static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid, const char *id)
 {
 	struct wn_who_thread *t = thread_slot(idx, tid);
 	notmuch_query_t *q = NULL;
 	notmuch_thread_t *thread = NULL;
-	bool ok;
+	struct wn_who_node *listing;
+	notmuch_message_t **m = NULL;
+	size_t nlisting;
+	bool ok, in_order;
 
 	if (!t || t->walked)
 		return t;
+	/* The listing, kept aside for its order. */
+	in_order = t->listed && t->in_order;
+	listing = in_order ? t->v : NULL;
+	nlisting = in_order ? t->n : 0;
+	if (in_order) {
+		t->v = NULL;
+		t->n = 0;
+	}
 	wn_who_thread_clear(t);
-	wn_thread_root(idx, tid, &q, &thread);
-	ok = !thread || flatten(t, notmuch_thread_get_toplevel_messages(thread), 0);
+	wn_thread_root(idx, tid, id, &q, &thread);
+	ok = !thread || (flatten(t, &m, notmuch_thread_get_toplevel_messages(thread), 0) &&
+			 walked_ids(t, m));
+	in_order = ok && in_order && from_listing(t, listing, nlisting);
+	if (ok && !in_order)
+		ok = walked_values(t, m);
+	free(m);
 	if (q)
 		notmuch_query_destroy(q);
 	/* Half read: read again next time. */
 	t->walked = ok;
 	t->listed = ok;
-	t->in_order = false;	/* thread order now */
+	t->in_order = ok && in_order;
+	nodes_free(listing, nlisting);
 	if (!ok)
 		wn_who_thread_clear(t);
 	return ok ? t : NULL;
@@ -241,7 +381,7 @@ static wn_status review_replies(wn_index *idx, wn_item *it, const char *author, 
 		free(bot);
 	}
 	if (walk) {
-		ok = (t = thread_of_review(idx, tid)) != NULL;
+		ok = (t = thread_of_review(idx, tid, it->id)) != NULL;
 		for (size_t r = 0; ok && r < t->n; r++)
 			if (!strcmp(t->v[r].id, it->id)) {
 				ok = below(idx, t, r, author, it);
@@ -407,7 +547,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 	if (it->replies_read) {
 		*out = wn_item_author_reply(it) != NULL;
 	} else if (later_mail(idx, it->thread_id, it->date, addr, false)) {
-		struct wn_who_thread *t = thread_of_review(idx, it->thread_id);
+		struct wn_who_thread *t = thread_of_review(idx, it->thread_id, it->id);
 
 		if (!t)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");

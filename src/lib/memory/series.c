@@ -38,6 +38,9 @@ struct wn_series {
 	wn_index *idx;
 	wn_map patches;		/* id -> struct sr_patch */
 	wn_map threads;		/* thread id -> struct sr_thread */
+	/* For the tests: threads searched again, not taken from who.c's
+	 * listing, and patch mails read for their diffs. */
+	unsigned long thread_searches, diff_reads;
 };
 
 /* series-fixed.c fills a patch's reviews; the cache, which owns the
@@ -113,10 +116,28 @@ void sr_trim(wn_series *s)
 	wn_map_free(&s->threads, thread_free);
 }
 
+#ifdef WN_TEST_HOOKS
+/* For the tests: the counters, appended to $WINNOW_TEST_SERIES_LOG. */
+static void test_log(const wn_series *s)
+{
+	const char *path = getenv("WINNOW_TEST_SERIES_LOG");
+	FILE *out = path && *path ? fopen(path, "a") : NULL;
+
+	if (out) {
+		fprintf(out, "thread_searches=%lu diff_reads=%lu\n", s->thread_searches,
+			s->diff_reads);
+		fclose(out);
+	}
+}
+#endif
+
 void wn_series_free(wn_series **ps)
 {
 	if (!ps || !*ps)
 		return;
+#ifdef WN_TEST_HOOKS
+	test_log(*ps);
+#endif
 	wn_map_free(&(*ps)->patches, patch_free);
 	wn_map_free(&(*ps)->threads, thread_free);
 	free(*ps);
@@ -217,6 +238,7 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 	p->diff_read = true;
 	if (wn_index_message(s->idx, p->id, &msg, NULL) != WN_OK || !msg)
 		return &p->diff;
+	s->diff_reads++;
 	/* The one way to read a mail (wn_mail_parse_file, whose plain path
 	 * keeps a statistics pass over every series affordable). */
 	if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
@@ -315,6 +337,7 @@ static void sr_each_thread(wn_series *s, const char *thread, sr_each_fn fn, void
 		free(g.ids[2 * i + 1]);
 	}
 	free(g.ids);
+	s->thread_searches++;
 	if (asprintf(&qs, "thread:%s", thread) >= 0)
 		sr_each(s, qs, thread, fn, arg);
 	free(qs);
