@@ -427,11 +427,16 @@ char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_erro
 }
 
 struct wn_list_cursor {
+	wn_index *idx;
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
 	notmuch_query_t *q;
 	notmuch_messages_t *msgs;
 	size_t pos;		/* messages consumed from msgs */
+	/* The last row read with its id only, and its message, kept for
+	 * the load that follows it (take_held()); both NULL: none. */
+	notmuch_message_t *held;
+	char *held_id;
 };
 
 static notmuch_query_t *make_query(wn_index *idx, const char *qs)
@@ -447,8 +452,21 @@ static notmuch_query_t *make_query(wn_index *idx, const char *qs)
 	return q;
 }
 
+/* Let go of the message c keeps for its last row's load. */
+static void cursor_release(struct wn_list_cursor *c)
+{
+	if (c->held)
+		notmuch_message_destroy(c->held);
+	c->held = NULL;
+	free(c->held_id);
+	c->held_id = NULL;
+	if (c->idx && c->idx->held == c)
+		c->idx->held = NULL;
+}
+
 static void cursor_close(struct wn_list_cursor *c)
 {
+	cursor_release(c);	/* before the query frees it */
 	if (c->q)
 		notmuch_query_destroy(c->q);	/* frees msgs too */
 	c->q = NULL;
@@ -541,6 +559,7 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 		free(first);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	c->idx = idx;
 	c->query = qs;
 	c->generation = idx->generation;
 	out->cursor = c;
@@ -642,17 +661,26 @@ void wn_list_adopt(wn_list *to, wn_list *from)
 #define BACK_PAGE 128
 
 /* Row c->pos of the open search into l->items (unless read already),
- * and on to the next.  False when it cannot be read. */
+ * and on to the next.  False when it cannot be read.  A row read with
+ * its id only is loaded next (list, export): its message is kept for
+ * that, as finding it again by its id was 2% of a cold list. */
 static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
 {
 	notmuch_message_t *msg;
+	wn_item *it;
 
 	if (!l->items[c->pos]) {
 		if (!(msg = notmuch_messages_get(c->msgs)))
 			return false;
-		l->items[c->pos] = item_from_message(msg, l->lazy_rows);
-		notmuch_message_destroy(msg);
-		if (!l->items[c->pos])
+		it = l->items[c->pos] = item_from_message(msg, l->lazy_rows);
+		cursor_release(c);
+		if (it && l->lazy_rows && (c->held_id = strdup(it->id))) {
+			c->held = msg;
+			c->idx->held = c;
+		} else {
+			notmuch_message_destroy(msg);
+		}
+		if (!it)
 			return false;
 	}
 	notmuch_messages_move_to_next(c->msgs);
@@ -861,6 +889,22 @@ out:
 	return st;
 }
 
+/* The message of it when a list's search holds it (fetch_next()): the
+ * same document a lookup by its id finds, the index being at the
+ * search's revision still.  NULL: none; else the caller destroys it. */
+static notmuch_message_t *take_held(wn_index *idx, const wn_item *it)
+{
+	struct wn_list_cursor *c = idx->held;
+	notmuch_message_t *msg;
+
+	if (!c || !c->held || c->generation != idx->generation || strcmp(c->held_id, it->id))
+		return NULL;
+	msg = c->held;
+	c->held = NULL;
+	cursor_release(c);
+	return msg;
+}
+
 static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
 {
 	notmuch_message_t *msg;
@@ -888,7 +932,7 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		it->loaded = true;
 		return WN_OK;
 	}
-	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+	if (!(msg = take_held(idx, it)) && (st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
 		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);
