@@ -350,16 +350,17 @@ struct subject_pick {
 	bool title_only;	/* key is a bare commit title: compare titles */
 };
 
-static bool pick_subject(notmuch_message_t *msg, const void *arg)
+/* Is msg a posting of the subject sp wants?  Not whether it is the
+ * review itself: postings_of() asks that of the few that are, reading
+ * their ids (a value of the index each) only. */
+static bool pick_subject(notmuch_message_t *msg, const struct subject_pick *sp)
 {
-	const struct subject_pick *sp = arg;
 	const char *subject = notmuch_message_get_header(msg, "subject");
 	wn_subject s;
 	char *key;
 	bool ok;
 
-	if (!subject || strcmp(wn_message_id(msg), sp->self) == 0 ||
-	    wn_subject_parse(subject, &s) != WN_OK)
+	if (!subject || wn_subject_parse(subject, &s) != WN_OK)
 		return false;
 	key = s.reply ? NULL : wn_text_normalize(subject);
 	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(s.title, sp->key) == 0));
@@ -407,17 +408,18 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 		for (; notmuch_messages_valid(msgs) && out->n < MAX_POSTINGS && !out->oom;
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
+			const char *id = pick_subject(msg, sp) ? wn_message_id(msg) : NULL;
 			char **nid = NULL;
 			time_t *nd = NULL;
 
-			if (pick_subject(msg, sp)) {
+			if (id && strcmp(id, sp->self) != 0) {
 				nid = realloc(out->id, (out->n + 1) * sizeof(*nid));
 				if (nid)
 					out->id = nid;
 				nd = nid ? realloc(out->date, (out->n + 1) * sizeof(*nd)) : NULL;
 				if (nd)
 					out->date = nd;
-				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(wn_message_id(msg))))
+				if (!nid || !nd || !(out->id[out->n] = strdup(id)))
 					out->oom = true;
 				else
 					out->date[out->n++] = notmuch_message_get_date(msg);
