@@ -45,5 +45,18 @@ for run in cold warm; do
 	expect_eq "$run: the rows in the search's order" "$want_order" "$(jq -r '.[].id' "$out")"
 	expect_eq "$run: each row with its own message's headers" "$want_headers" "$(jq -S "$headers" "$out")"
 done
+# A review of a series' cover letter places its findings in the files of
+# the series' parts.  In a list, a part another review read already
+# comes from the run's memo (link-memo.c), and a part read for the cover
+# goes there for its own review: the same places as `show`, which reads
+# every part afresh.
+covers=$(jq -r '.[] | select(.patch.subject // "" | test(" 0/[0-9]+\\]")) | .id' "$WN_WORLD/list-cold.json")
+check "reviews of cover letters in the list" test -n "$covers"
+places='[.findings[] | {file, path, line, function, fingerprint}]'
+for id in $covers; do
+	expect_eq "cover review $id: its places as show has them" \
+		"$(WINNOW_NO_CACHE=1 "$WINNOW" show --format=json "$id" | jq -c "$places")" \
+		"$(jq -c --arg id "$id" ".[] | select(.id == \$id) | $places" "$WN_WORLD/list-cold.json")"
+done
 check "the warm list came from the cache" test -s "$(ls -d "$XDG_CACHE_HOME"/winnow/* 2>/dev/null | head -1)"
 wn_done
