@@ -465,9 +465,12 @@ static notmuch_query_t *make_query(wn_index *idx, const char *qs)
 	return q;
 }
 
-/* Let go of the rows c holds. */
+/* Let go of the rows c holds.  None held, it touches nothing else: a
+ * list whose search ended may outlive its index. */
 static void cursor_release(struct wn_list_cursor *c)
 {
+	if (!c->nheld)
+		return;
 	for (size_t i = 0; i < c->nheld; i++) {
 		struct held_row *h = &c->held[i];
 
