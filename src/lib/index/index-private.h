@@ -30,6 +30,9 @@ struct wn_index {
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */
+	/* The list whose search holds the message of the row it read last
+	 * (index.c): its load needs no lookup of that message. */
+	struct wn_list_cursor *held;
 	bool cache_tried;		/* opened by the first list's load */
 	bool finding;			/* in wn_index_find(): opens no cache */
 	bool cache_later;		/* wn_index_cache_later(): not yet */

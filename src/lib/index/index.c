@@ -426,12 +426,30 @@ char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_erro
 	return build_query(idx, user_query, err);
 }
 
+/* Rows read with their ids only, a batch at a time (wn_list_get()):
+ * each is loaded next (list, export), and its message is kept for that
+ * load.  Reading one value slot for the whole batch, then the next,
+ * keeps Xapian's cursor in one slot's blocks: value by value, row by
+ * row, every value read again the block of its slot. */
+#define AHEAD 64
+
+struct held_row {
+	notmuch_message_t *msg;	/* NULL: taken by its load, or none */
+	char *id;
+	bool filled;		/* date, subject and from read (fill_held()) */
+	time_t date;
+	char *subject, *from;
+};
+
 struct wn_list_cursor {
+	wn_index *idx;
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
 	notmuch_query_t *q;
 	notmuch_messages_t *msgs;
 	size_t pos;		/* messages consumed from msgs */
+	struct held_row held[AHEAD];
+	size_t nheld;
 };
 
 static notmuch_query_t *make_query(wn_index *idx, const char *qs)
@@ -447,8 +465,30 @@ static notmuch_query_t *make_query(wn_index *idx, const char *qs)
 	return q;
 }
 
+/* Let go of the rows c holds.  None held, it touches nothing else: a
+ * list whose search ended may outlive its index. */
+static void cursor_release(struct wn_list_cursor *c)
+{
+	if (!c->nheld)
+		return;
+	for (size_t i = 0; i < c->nheld; i++) {
+		struct held_row *h = &c->held[i];
+
+		if (h->msg)
+			notmuch_message_destroy(h->msg);
+		free(h->id);
+		free(h->subject);
+		free(h->from);
+	}
+	memset(c->held, 0, sizeof(c->held));
+	c->nheld = 0;
+	if (c->idx && c->idx->held == c)
+		c->idx->held = NULL;
+}
+
 static void cursor_close(struct wn_list_cursor *c)
 {
+	cursor_release(c);	/* before the query frees it */
 	if (c->q)
 		notmuch_query_destroy(c->q);	/* frees msgs too */
 	c->q = NULL;
@@ -541,6 +581,7 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 		free(first);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	c->idx = idx;
 	c->query = qs;
 	c->generation = idx->generation;
 	out->cursor = c;
@@ -642,17 +683,26 @@ void wn_list_adopt(wn_list *to, wn_list *from)
 #define BACK_PAGE 128
 
 /* Row c->pos of the open search into l->items (unless read already),
- * and on to the next.  False when it cannot be read. */
+ * and on to the next.  False when it cannot be read.  A row read with
+ * its id only keeps its message for the load that follows (take_held()):
+ * finding it again by its id was 2% of a cold list. */
 static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
 {
 	notmuch_message_t *msg;
+	wn_item *it;
 
 	if (!l->items[c->pos]) {
 		if (!(msg = notmuch_messages_get(c->msgs)))
 			return false;
-		l->items[c->pos] = item_from_message(msg, l->lazy_rows);
-		notmuch_message_destroy(msg);
-		if (!l->items[c->pos])
+		it = l->items[c->pos] = item_from_message(msg, l->lazy_rows);
+		if (it && l->lazy_rows && c->nheld < AHEAD &&
+		    (c->held[c->nheld].id = strdup(it->id))) {
+			c->held[c->nheld++].msg = msg;
+			c->idx->held = c;
+		} else {
+			notmuch_message_destroy(msg);
+		}
+		if (!it)
 			return false;
 	}
 	notmuch_messages_move_to_next(c->msgs);
@@ -689,9 +739,15 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 	 * early (the index changed) leaves the row NULL. */
 	for (; c->pos < from && notmuch_messages_valid(c->msgs); c->pos++)
 		notmuch_messages_move_to_next(c->msgs);
+	/* A new batch of rows read by id (their loads follow): the rows
+	 * after i come along, as many as a batch holds. */
+	cursor_release(c);
 	while (c->pos <= i && notmuch_messages_valid(c->msgs))
 		if (!fetch_next(l, c))
 			return NULL;
+	while (l->lazy_rows && c->nheld < AHEAD && c->pos < l->n && notmuch_messages_valid(c->msgs))
+		if (!fetch_next(l, c))
+			break;	/* row i is read; the next ask says why */
 	return l->items[i];
 }
 
@@ -861,6 +917,59 @@ out:
 	return st;
 }
 
+/* Read date, subject and from of every row of c not loaded yet, one
+ * value slot after the other (see AHEAD); what row_fill() reads. */
+static void fill_held(struct wn_list_cursor *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nheld; i++)
+		if (c->held[i].msg && !c->held[i].filled)
+			c->held[i].date = notmuch_message_get_date(c->held[i].msg);
+	for (i = 0; i < c->nheld; i++)
+		if (c->held[i].msg && !c->held[i].filled) {
+			const char *v = notmuch_message_get_header(c->held[i].msg, "subject");
+			c->held[i].subject = strdup(v ? v : "");
+		}
+	for (i = 0; i < c->nheld; i++)
+		if (c->held[i].msg && !c->held[i].filled) {
+			const char *v = notmuch_message_get_header(c->held[i].msg, "from");
+			c->held[i].from = strdup(v ? v : "");
+			c->held[i].filled = c->held[i].subject && c->held[i].from;
+		}
+}
+
+/* The message of it when a list's search holds it (fetch_next()): the
+ * same document a lookup by its id finds, the index being at the
+ * search's revision still.  A pending row gets its fields from the
+ * batch's reading (fill_held()).  NULL: none; else the caller destroys
+ * it. */
+static notmuch_message_t *take_held(wn_index *idx, wn_item *it)
+{
+	struct wn_list_cursor *c = idx->held;
+	struct held_row *h = NULL;
+	notmuch_message_t *msg;
+
+	if (!c || c->generation != idx->generation)
+		return NULL;
+	for (size_t i = 0; i < c->nheld && !h; i++)
+		if (c->held[i].msg && strcmp(c->held[i].id, it->id) == 0)
+			h = &c->held[i];
+	if (!h)
+		return NULL;
+	if (row_pending(it) && !h->filled)
+		fill_held(c);
+	if (row_pending(it) && h->filled) {
+		it->date = h->date;
+		it->subject = h->subject;
+		it->from = h->from;
+		h->subject = h->from = NULL;
+	}
+	msg = h->msg;
+	h->msg = NULL;
+	return msg;
+}
+
 static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *err)
 {
 	notmuch_message_t *msg;
@@ -888,7 +997,7 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 		it->loaded = true;
 		return WN_OK;
 	}
-	if ((st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
+	if (!(msg = take_held(idx, it)) && (st = wn_index_message(idx, it->id, &msg, err)) != WN_OK)
 		return st;
 	if (!msg)
 		return wn_error_set(err, WN_NOT_FOUND, "message %s is not in the index", it->id);

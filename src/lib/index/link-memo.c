@@ -7,6 +7,7 @@
 #include "cache.h"
 #include "link-memo.h"
 #include "../core/map.h"
+#include "winnow/text.h"
 
 /* Entries per map; two maps, the older dropped when the newer fills, so
  * that at most twice this many are kept (a few MiB at most). */
@@ -24,6 +25,7 @@ static void entry_free(void *v)
 	if (e) {
 		free(e->ident);
 		free(e->rec);
+		wn_strv_free(e->files);
 	}
 	free(e);
 }
@@ -71,13 +73,16 @@ const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id)
 }
 
 void wn_link_memo_put(wn_link_memo *m, const char *id, bool held, bool ident_known,
-		      const char *ident, size_t ident_len, const wn_patch *p)
+		      const char *ident, size_t ident_len, const wn_patch *p, char **files)
 {
 	wn_memo_entry *e;
 	wn_buf b = WN_BUF_INIT;
 
-	if (!m || wn_link_memo_get(m, id) || !(e = calloc(1, sizeof(*e))))
+	if (!m || wn_link_memo_get(m, id) || !(e = calloc(1, sizeof(*e)))) {
+		wn_strv_free(files);
 		return;
+	}
+	e->files = files;
 	e->held = held;
 	e->ident_known = ident_known;
 	if (ident && (e->ident = malloc(ident_len ? ident_len : 1)))

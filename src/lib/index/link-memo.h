@@ -25,6 +25,9 @@ typedef struct wn_memo_entry {
 	size_t ident_len;
 	char *rec;		/* the patch, wn_cache_encode_patch(); NULL: no patch */
 	size_t rec_len;
+	/* The files the patch's own diff touches, in diff order (NULL:
+	 * none): what a review of its series' cover letter asks of it. */
+	char **files;
 } wn_memo_entry;
 
 /* A memo valid for the index's revision generation: emptied when that
@@ -33,9 +36,11 @@ wn_link_memo *wn_link_memo_sync(wn_link_memo **m, unsigned long generation);
 void wn_link_memo_free(wn_link_memo **m);
 /* The entry of id; NULL when the memo has none. */
 const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id);
-/* Keep what reading id gave: p the patch (NULL: none), ident as taken
- * (ident_known false: not taken).  Out of memory keeps nothing. */
+/* Keep what reading id gave: p the patch (NULL: none) and files, the
+ * files of its diff (NULL-terminated, NULL: none; the memo takes them
+ * over), ident as taken (ident_known false: not taken).  Out of memory
+ * keeps nothing. */
 void wn_link_memo_put(wn_link_memo *m, const char *id, bool held, bool ident_known,
-		      const char *ident, size_t ident_len, const wn_patch *p);
+		      const char *ident, size_t ident_len, const wn_patch *p, char **files);
 
 #endif

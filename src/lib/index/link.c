@@ -83,6 +83,28 @@ nomem:
 	return WN_NOMEM;
 }
 
+/* Add files (NULL-terminated, NULL: none) to *out as diff_files() adds
+ * a diff's: in order, once each. */
+static wn_status add_files(char *const *files, char ***out, size_t *count)
+{
+	for (size_t i = 0; files && files[i]; i++) {
+		size_t k = 0;
+		char **nv;
+
+		while (k < *count && strcmp((*out)[k], files[i]))
+			k++;
+		if (k < *count)
+			continue;
+		if (!(nv = realloc(*out, (*count + 2) * sizeof(*nv))))
+			return WN_NOMEM;
+		*out = nv;
+		if (!(nv[*count] = strdup(files[i])))
+			return WN_NOMEM;
+		nv[++*count] = NULL;
+	}
+	return WN_OK;
+}
+
 /* At most this many parts of a series are read for their files. */
 #define MAX_PARTS 64
 
@@ -105,6 +127,70 @@ struct lk {
 	 * reopens the index and links again. */
 	bool changed;
 };
+
+/* The patch mail (msg's) is, with its trailers, into *out; NULL when
+ * the mail is no patch.  WN_NOMEM is the only error. */
+static wn_status patch_of_mail(notmuch_message_t *msg, const wn_mail *mail, wn_patch **out, wn_error *err)
+{
+	wn_patch *p;
+
+	*out = NULL;
+	if (!looks_like_patch(mail))
+		return WN_OK;
+	if (!(p = calloc(1, sizeof(*p))))
+		return WN_NOMEM;
+	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
+	p->subject = strdup(mail->subject ? mail->subject : "");
+	p->author = strdup(mail->from ? mail->from : "");
+	p->date = mail->date;
+	p->list = wn_mail_list(mail);
+	if (!p->id || !p->subject || !p->author ||
+	    wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err) != WN_OK) {
+		wn_patch_free(p);
+		return WN_NOMEM;
+	}
+	*out = p;
+	return WN_OK;
+}
+
+/* Add the files of part m of a series to k's.  A part read for a
+ * review of it already is in the memo; one read here goes there, as
+ * try_id() would keep it, for a review of it later in the run.  A part
+ * that cannot be read adds no files.  WN_NOMEM is the only error. */
+static wn_status part_files(struct lk *k, notmuch_message_t *m)
+{
+	const char *id = wn_message_id(m);
+	const wn_memo_entry *e = id ? wn_link_memo_get(k->memo, id) : NULL;
+	wn_error ignored = WN_ERROR_INIT;
+	wn_mail *mail = NULL;
+	wn_patch *p = NULL;
+	char *ident = NULL, **own = NULL;
+	size_t n = 0, nown = 0;
+	wn_status st;
+
+	if (e && e->rec)
+		return add_files(e->files, &k->files, &k->nfiles);
+	st = wn_cache_read_mail(m, &mail, k->deps ? &ident : NULL, &n, &ignored);
+	wn_error_clear(&ignored);
+	if (st != WN_OK) {
+		free(ident);
+		return st == WN_NOMEM ? st : WN_OK;
+	}
+	if (diff_files(mail, &own, &nown) != WN_OK || add_files(own, &k->files, &k->nfiles) != WN_OK ||
+	    patch_of_mail(m, mail, &p, &ignored) != WN_OK)
+		st = WN_NOMEM;
+	wn_error_clear(&ignored);
+	/* As try_id() keeps a patch it read (its id the index's own). */
+	if (st == WN_OK && p && id && !e && !k->changed) {
+		wn_link_memo_put(k->memo, id, true, k->deps != NULL, ident, n, p, own);
+		own = NULL;
+	}
+	wn_strv_free(own);
+	wn_patch_free(p);
+	wn_mail_free(&mail);
+	free(ident);
+	return st;
+}
 
 /* The files a series touches, for a review of its cover letter
  * ("[PATCH v3 0/4]", no diff; syzbot ci answers series so): the diffs of
@@ -137,20 +223,13 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *m = notmuch_messages_get(msgs);
 			wn_subject ps;
-			wn_mail *mail = NULL;
-			wn_error ignored = WN_ERROR_INIT;
 
 			if (wn_subject_parse(notmuch_message_get_header(m, "subject"), &ps) != WN_OK) {
 				st = WN_NOMEM;
 			} else if (ps.patch && !ps.reply && ps.part >= 1 && ps.total == cs.total &&
 				   ps.version == cs.version) {
 				parts++;
-				/* a part that cannot be read adds no files */
-				if (wn_message_read_mail(m, &mail, &ignored) == WN_NOMEM ||
-				    (mail && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
-					st = WN_NOMEM;
-				wn_mail_free(&mail);
-				wn_error_clear(&ignored);
+				st = part_files(k, m);
 			}
 			wn_subject_clear(&ps);
 			notmuch_message_destroy(m);
@@ -163,14 +242,16 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 }
 
 /* *ident (when not NULL): the identity of msg's file, from the read
- * when there was one, else from a stat() as wn_cache_ident() takes it. */
+ * when there was one, else from a stat() as wn_cache_ident() takes it.
+ * *own: the files of the patch's own diff, for the memo (NULL: none). */
 static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, char **ident, size_t *n,
-			    bool *have_ident)
+			    bool *have_ident, char ***own)
 {
 	wn_item *it = k->it;
 	wn_error *err = k->err;
 	wn_mail *mail = NULL;
-	wn_patch *p;
+	wn_patch *p = NULL;
+	size_t nown = 0;
 	wn_status st;
 
 	st = wn_cache_read_mail(msg, &mail, ident, n, err);
@@ -178,22 +259,16 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 		*have_ident = st == WN_OK ? *ident != NULL : wn_cache_ident(msg, ident, n);
 	if (st != WN_OK)
 		return st;
-	if (!looks_like_patch(mail)) {
+	if (patch_of_mail(msg, mail, &p, err) != WN_OK)
+		goto nomem;
+	if (!p) {
 		wn_mail_free(&mail);
 		return WN_NOT_FOUND;
 	}
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		goto nomem;
-	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
-	p->subject = strdup(mail->subject ? mail->subject : "");
-	p->author = strdup(mail->from ? mail->from : "");
-	p->date = mail->date;
-	p->list = wn_mail_list(mail);
-	if (!p->id || !p->subject || !p->author)
-		goto nomem;
-	st = wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err);
-	if (st != WN_OK || (k->want_files && diff_files(mail, &k->files, &k->nfiles) != WN_OK))
+	/* Every patch's files go to the memo: a review of its series'
+	 * cover letter may ask for them later in the run. */
+	if (diff_files(mail, own, &nown) != WN_OK ||
+	    (k->want_files && add_files(*own, &k->files, &k->nfiles) != WN_OK))
 		goto nomem;
 	/* A cover letter has no diff: its series' parts have. */
 	if (k->want_files && !k->nfiles && series_files(k, msg, mail->subject) != WN_OK)
@@ -231,21 +306,26 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 {
 	const wn_memo_entry *e;
 	notmuch_message_t *msg;
-	char *ident = NULL;
+	char *ident = NULL, **own = NULL;
 	size_t n = 0;
 	bool held, have_ident = false;
 	wn_status st;
 
 	if (!id || !*id || strcmp(id, k->it->id) == 0)
 		return WN_NOT_FOUND;
-	/* Read for another review already: the same answer, unless this
-	 * one wants the diff's files (a cover's: its series' parts). */
-	e = k->want_files ? NULL : wn_link_memo_get(k->memo, id);
-	if (e && (e->ident_known || !k->deps))
-		return from_memo(k, id, e, how);
+	/* Read for another review already: the same answer.  One that
+	 * wants the diff's files takes the patch's own; a cover's (none)
+	 * are its series' parts', read again. */
+	e = wn_link_memo_get(k->memo, id);
+	if (e && (e->ident_known || !k->deps) && (!k->want_files || !e->rec || e->files)) {
+		st = from_memo(k, id, e, how);
+		if (st == WN_OK && k->want_files && add_files(e->files, &k->files, &k->nfiles) != WN_OK)
+			st = wn_error_set(k->err, WN_NOMEM, "out of memory");
+		return st;
+	}
 	msg = wn_message_lookup(k->db, id, &k->changed);
 	held = msg != NULL;
-	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident) : WN_NOT_FOUND;
+	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own) : WN_NOT_FOUND;
 	if (k->deps) {
 		if (msg && !have_ident)
 			k->deps->unknown = true;
@@ -257,7 +337,9 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	/* Not what a discarded revision gave: that is read again. */
 	if (st != WN_NOMEM && !k->changed)
 		wn_link_memo_put(k->memo, id, held, k->deps != NULL, ident, n,
-				 st == WN_OK ? k->it->patch : NULL);
+				 st == WN_OK ? k->it->patch : NULL, st == WN_OK ? own : NULL);
+	if (st != WN_OK || k->changed)
+		wn_strv_free(own);
 	free(ident);
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }
@@ -350,16 +432,17 @@ struct subject_pick {
 	bool title_only;	/* key is a bare commit title: compare titles */
 };
 
-static bool pick_subject(notmuch_message_t *msg, const void *arg)
+/* Is msg a posting of the subject sp wants?  Not whether it is the
+ * review itself: postings_of() asks that of the few that are, reading
+ * their ids (a value of the index each) only. */
+static bool pick_subject(notmuch_message_t *msg, const struct subject_pick *sp)
 {
-	const struct subject_pick *sp = arg;
 	const char *subject = notmuch_message_get_header(msg, "subject");
 	wn_subject s;
 	char *key;
 	bool ok;
 
-	if (!subject || strcmp(wn_message_id(msg), sp->self) == 0 ||
-	    wn_subject_parse(subject, &s) != WN_OK)
+	if (!subject || wn_subject_parse(subject, &s) != WN_OK)
 		return false;
 	key = s.reply ? NULL : wn_text_normalize(subject);
 	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(s.title, sp->key) == 0));
@@ -407,17 +490,18 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 		for (; notmuch_messages_valid(msgs) && out->n < MAX_POSTINGS && !out->oom;
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
+			const char *id = pick_subject(msg, sp) ? wn_message_id(msg) : NULL;
 			char **nid = NULL;
 			time_t *nd = NULL;
 
-			if (pick_subject(msg, sp)) {
+			if (id && strcmp(id, sp->self) != 0) {
 				nid = realloc(out->id, (out->n + 1) * sizeof(*nid));
 				if (nid)
 					out->id = nid;
 				nd = nid ? realloc(out->date, (out->n + 1) * sizeof(*nd)) : NULL;
 				if (nd)
 					out->date = nd;
-				if (!nid || !nd || !(out->id[out->n] = wn_strdup0(wn_message_id(msg))))
+				if (!nid || !nd || !(out->id[out->n] = strdup(id)))
 					out->oom = true;
 				else
 					out->date[out->n++] = notmuch_message_get_date(msg);
