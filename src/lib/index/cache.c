@@ -45,7 +45,7 @@
 #include "../core/map.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE1"
+#define MAGIC "WNCACHE2"	/* 2: records summed with wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
@@ -275,7 +275,7 @@ static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
 	c->rdlen = (size_t) len;
 	if (len && !read_at(c->fd, off + HEAD, c->rd, (size_t) len))
 		return false;
-	if (wn_fnv1a(WN_FNV_BASIS, c->rd, (size_t) len) != le64(head + 8))
+	if (wn_sum64(c->rd, (size_t) len) != le64(head + 8))
 		return false;
 	*r = (wn_cache_rd) { (const unsigned char *) c->rd, (size_t) len, 0, false };
 	return true;
@@ -575,7 +575,7 @@ static bool out_open(wn_cache *c)
 static void write_record(wn_cache *c, const char *p, size_t n)
 {
 	unsigned char head[HEAD];
-	uint64_t sum = wn_fnv1a(WN_FNV_BASIS, p, n);
+	uint64_t sum = wn_sum64(p, n);
 
 	for (int i = 0; i < 8; i++) {
 		head[i] = (unsigned char) ((uint64_t) n >> (8 * i));
