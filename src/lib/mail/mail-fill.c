@@ -619,6 +619,15 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
 	return st;
 }
 
+wn_status wn_mail_fill_recipients(wn_mail *m, const mail_view *v)
+{
+	if (address_field(v, MH_TO, &m->to) != WN_OK ||
+	    address_field(v, MH_CC, &m->cc) != WN_OK ||
+	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
+		return WN_NOMEM;
+	return WN_OK;
+}
+
 wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 {
 	if (fill_from(m, v) != WN_OK)
@@ -626,9 +635,7 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 	m->subject = one_line(v->subject ? v->subject : "");
 	if (!m->subject)
 		return WN_NOMEM;
-	if (address_field(v, MH_TO, &m->to) != WN_OK ||
-	    address_field(v, MH_CC, &m->cc) != WN_OK ||
-	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
+	if (wn_mail_fill_recipients(m, v) != WN_OK)
 		return WN_NOMEM;
 	if (v->hdr[MH_LIST_ID] && !(m->list_id = one_line(v->hdr[MH_LIST_ID])))
 		return WN_NOMEM;

@@ -314,12 +314,17 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 
 /* Fill pl from fields, as GMime's message would be; false when the
  * part is not a plain one after all. */
-static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT])
+static bool recipient(int i)
+{
+	return i == MH_TO || i == MH_CC || i == MH_REPLY_TO;
+}
+
+static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], bool lean)
 {
 	GMimeParserOptions *opts = wn_mail_gmime();
 
 	for (int i = 0; i < PH_COUNT; i++)
-		if (fields[i].s && !decode_field(pl, i, &fields[i], opts))
+		if (fields[i].s && !(lean && recipient(i)) && !decode_field(pl, i, &fields[i], opts))
 			return false;
 	pl->enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	/* Undecoded: what passes here has no encoded word to decode. */
@@ -357,7 +362,30 @@ static wn_status body_text(const struct plain *pl, const char *s, size_t n, char
 	return WN_OK;
 }
 
+/* A lean read (mail-private.h) of a mail whose List-Id names no list:
+ * To and Cc after all, for wn_mail_list().  WN_NOT_FOUND when GMime's
+ * parser must read them. */
+static wn_status lean_recipients(struct plain *pl, const struct raw fields[PH_COUNT], wn_mail *m)
+{
+	char *list = wn_mail_list(m);
+
+	free(list);
+	if (list)
+		return WN_OK;
+	for (int i = MH_TO; i <= MH_CC; i++) {
+		if (fields[i].s && !decode_field(pl, i, &fields[i], wn_mail_gmime()))
+			return WN_NOT_FOUND;
+		pl->v.hdr[i] = pl->decoded[i];
+	}
+	return wn_mail_fill_recipients(m, &pl->v);
+}
+
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
+{
+	return wn_mail_plain_read(data, len, false, out);
+}
+
+wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **out)
 {
 	struct raw fields[PH_COUNT] = { { 0 } };
 	struct plain pl = { 0 };
@@ -375,12 +403,14 @@ wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
 		return WN_NOT_FOUND;
 	if (!scan(data, len, fields, &body))
 		return WN_NOT_FOUND;
-	if (!plain_view(&pl, fields)) {
+	if (!plain_view(&pl, fields, lean)) {
 		plain_clear(&pl);
 		return WN_NOT_FOUND;
 	}
 	m = calloc(1, sizeof(*m));
 	st = m ? wn_mail_fill_headers(m, &pl.v) : WN_NOMEM;
+	if (st == WN_OK && lean)
+		st = lean_recipients(&pl, fields, m);
 	if (st == WN_OK)
 		st = body_text(&pl, body, (size_t) (data + len - body), &decoded, &n);
 	if (st == WN_OK)
@@ -389,7 +419,7 @@ wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
 	plain_clear(&pl);
 	if (st != WN_OK) {
 		wn_mail_free(&m);
-		return WN_NOMEM;
+		return st == WN_NOT_FOUND ? st : WN_NOMEM;
 	}
 	*out = m;
 	return WN_OK;

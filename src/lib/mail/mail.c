@@ -285,7 +285,7 @@ static void keep_if_steady(int fd, struct stat *was)
 		was->st_mode = 0;
 }
 
-wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, bool lean, wn_error *err)
 {
 	GMimeStream *stream;
 	struct stat sb;
@@ -326,7 +326,7 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
 	if (buf) {
 		keep_if_steady(fd, read_sb);
-		st = wn_mail_plain(buf, n, out);
+		st = wn_mail_plain_read(buf, n, lean, out);
 		free(buf);
 		if (st != WN_NOT_FOUND) {
 			close(fd);
@@ -350,4 +350,14 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 	keep_if_steady(fd, read_sb);
 	g_object_unref(stream);
 	return st;
+}
+
+wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+{
+	return read_file(path, out, read_sb, false, err);
+}
+
+wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+{
+	return read_file(path, out, read_sb, true, err);
 }
