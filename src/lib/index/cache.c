@@ -78,6 +78,7 @@ struct wn_cache {
 	wn_map done;		/* ids written to out or dropped as stale */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
+	char *outbuf;		/* its buffer (big_buffer()) */
 	bool out_failed;	/* no writing this run */
 	size_t written, dropped;
 	unsigned long hits, misses;
@@ -292,6 +293,23 @@ static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
 	return true;
 }
 
+/* f buffered in big reads or writes (a malloc'd buffer, freed by the
+ * caller after fclose(); NULL: stdio's own).  glibc takes setvbuf()'s
+ * size only with a buffer given: without one, it kept 4 KiB, a write()
+ * per 4 KiB of records. */
+#define BIG_BUFFER (1u << 18)
+
+static char *big_buffer(FILE *f)
+{
+	char *buf = malloc(BIG_BUFFER);
+
+	if (buf && setvbuf(f, buf, _IOFBF, BIG_BUFFER) != 0) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
+}
+
 /* Index the records of the file: the id each one starts with, read
  * front to back through one buffer (a read per field was most of a
  * warm run's system time).  A record too long for the file ends the
@@ -301,17 +319,16 @@ static void scan(wn_cache *c)
 	int fd = dup(c->fd);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	off_t off = HEAD;
+	char *buf;
 
 	if (!f) {
 		if (fd >= 0)
 			close(fd);
 		return;
 	}
-	setvbuf(f, NULL, _IOFBF, 1 << 18);
-	if (fseeko(f, HEAD, SEEK_SET) != 0) {
-		fclose(f);
-		return;
-	}
+	buf = big_buffer(f);
+	if (fseeko(f, HEAD, SEEK_SET) != 0)
+		off = c->size;	/* nothing read */
 	while (off <= c->size - HEAD - 8) {
 		unsigned char head[HEAD + 8];
 		uint64_t len, idlen;
@@ -340,6 +357,7 @@ static void scan(wn_cache *c)
 			break;
 	}
 	fclose(f);
+	free(buf);
 }
 
 /* The cache file as it is now, if it is one of this key: its
@@ -574,7 +592,7 @@ static bool out_open(wn_cache *c)
 	if (!(c->out = wn_cache_create(c->path, &c->tmp)))
 		return false;
 	/* A cold run writes tens of MiB of records: in big writes. */
-	setvbuf(c->out, NULL, _IOFBF, 1 << 18);
+	c->outbuf = big_buffer(c->out);
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char) (c->key >> (8 * i));
@@ -712,6 +730,7 @@ void wn_cache_close(wn_cache **pc)
 		fclose(c->out);
 		unlink(c->tmp);
 	}
+	free(c->outbuf);	/* out is closed */
 	if (c->fd >= 0)
 		close(c->fd);
 	free(c->tmp);
