@@ -260,7 +260,8 @@ static bool plain_encoding(const char *value, GMimeContentEncoding *enc)
 
 struct plain {
 	mail_view v;
-	char *decoded[PH_COUNT];	/* each field's value, as GMime decodes it */
+	char *decoded[PH_COUNT];	/* each field's value, as GMime decodes it
+					 * (unfolded[i] itself when the same) */
 	char *unfolded[PH_COUNT];	/* and before RFC 2047 decoding */
 	char *charset;
 	GMimeContentEncoding enc;
@@ -269,7 +270,8 @@ struct plain {
 static void plain_clear(struct plain *pl)
 {
 	for (int i = 0; i < PH_COUNT; i++) {
-		g_free(pl->decoded[i]);
+		if (pl->decoded[i] != pl->unfolded[i])
+			g_free(pl->decoded[i]);
 		g_free(pl->unfolded[i]);
 	}
 	for (int i = 0; i < MH_ADDRESS_COUNT; i++)
@@ -304,8 +306,10 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	char *raw = g_strndup(f->s, f->n);
 
 	pl->unfolded[i] = g_mime_utils_header_unfold(raw);
+	/* Nothing to decode: the unfolded text is the decoded one (one
+	 * string, freed once: plain_clear()). */
 	pl->decoded[i] = needs_decoding(pl->unfolded[i]) ? g_mime_utils_header_decode_text(opts, pl->unfolded[i])
-							 : g_strdup(pl->unfolded[i]);
+							 : pl->unfolded[i];
 	if (i < MH_ADDRESS_COUNT)
 		pl->v.addrs[i] = internet_address_list_parse(opts, raw);
 	g_free(raw);
