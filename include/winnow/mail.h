@@ -33,7 +33,9 @@ typedef struct wn_mail {
 wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
 /* The same, and *read_sb (when not NULL) the file's fstat() from the
  * descriptor it was read through, taken before the read; its st_mode
- * is 0 when the file changed while it was read or nothing was read.
+ * is 0 when nothing was read or the file changed while it was read
+ * (unless that change gave it a new modification time: a file last
+ * written over a second before is not looked at again).
  * A cache keys what it keeps on that without a stat() of its own. */
 struct stat;
 wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
