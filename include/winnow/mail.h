@@ -33,10 +33,18 @@ typedef struct wn_mail {
 wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
 /* The same, and *read_sb (when not NULL) the file's fstat() from the
  * descriptor it was read through, taken before the read; its st_mode
- * is 0 when the file changed while it was read or nothing was read.
+ * is 0 when nothing was read or the file changed while it was read
+ * (unless that change gave it a new modification time: a file last
+ * written over a second before is not looked at again).
  * A cache keys what it keeps on that without a stat() of its own. */
 struct stat;
 wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
+/* The same, lean: to, cc and reply_to may be NULL where a mail had
+ * them -- reply_to always, to and cc when its List-Id names a list --
+ * and every other field, and wn_mail_list(), are what
+ * wn_mail_parse_file_stat() gives.  For reading reviews and patches,
+ * which use no address but From's (and the list's). */
+wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
 /* Same from memory (used by tests and fuzzers). */
 wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err);
 /* Free and NULL the caller's pointer. */

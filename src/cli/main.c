@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tui.h"
@@ -273,6 +274,9 @@ static const char *meant(const char *word)
 	return best;
 }
 
+/* stdout's buffer: static, as stdout is used until exit. */
+static char out_buf[1 << 16];
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -287,6 +291,11 @@ int main(int argc, char **argv)
 	int c;
 
 	setlocale(LC_ALL, "");
+	/* Into a pipe or a file, a listing is tens of MiB: stdio's 4 KiB
+	 * buffer made a write() per 4 KiB.  (glibc takes the size only
+	 * with a buffer given.)  A terminal keeps its line buffering. */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	/* Over a file size limit, a journal write must fail with EFBIG and
 	 * be reported, not kill us. */
 	signal(SIGXFSZ, SIG_IGN);

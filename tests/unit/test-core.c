@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../src/lib/core/hash.h"
 #include "../../src/lib/store/journal.h"
 #include "winnow/proc.h"
 #include "winnow/winnow.h"
@@ -65,6 +66,33 @@ static void test_buf(void **state)
 	s = wn_buf_steal(&b);	/* empty steal gives "" */
 	assert_string_equal(s, "");
 	free(s);
+}
+
+/* The cache's record checksum: a flipped bit in any byte, at any
+ * length (whole words and a tail), or a byte more or less, changes it. */
+static void test_sum64(void **state)
+{
+	unsigned char buf[41];
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (unsigned char) (i * 37 + 11);
+	for (size_t n = 0; n <= sizeof(buf); n++) {
+		uint64_t sum = wn_sum64(buf, n);
+
+		if (n < sizeof(buf))
+			assert_true(wn_sum64(buf, n + 1) != sum);
+		for (size_t i = 0; i < n; i++)
+			for (int bit = 0; bit < 8; bit++) {
+				buf[i] ^= (unsigned char) (1u << bit);
+				assert_true(wn_sum64(buf, n) != sum);
+				buf[i] ^= (unsigned char) (1u << bit);
+			}
+		assert_true(wn_sum64(buf, n) == sum);
+	}
+	/* Zeros: only the length tells them apart. */
+	memset(buf, 0, sizeof(buf));
+	assert_true(wn_sum64(buf, 3) != wn_sum64(buf, 4));
 }
 
 static void test_verdict_names(void **state)
@@ -419,6 +447,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_sum64),
 		cmocka_unit_test(test_verdict_names),
 		cmocka_unit_test(test_reason_names),
 		cmocka_unit_test(test_now),

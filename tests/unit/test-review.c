@@ -6,11 +6,13 @@
  * format is tested in test-bot-NAME.c. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "review-test.h"
+#include "../../src/lib/bots/build.h"
 
 static void test_bot_names(void **state)
 {
@@ -498,9 +500,66 @@ static void test_granularity(void **state)
 	free(b);
 }
 
+/* rv_phrase() as it was, a byte at a time: the oracle for the
+ * memchr() walk it takes now. */
+static bool oracle_word(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       ch == '_' || ch >= 0x80;
+}
+
+static bool oracle_at(const char *s, size_t n, size_t i, const char *p)
+{
+	for (; *p; p++) {
+		if (*p == ' ') {
+			if (i >= n || oracle_word((unsigned char) s[i]))
+				return false;
+			while (i < n && !oracle_word((unsigned char) s[i]))
+				i++;
+			continue;
+		}
+		if (i >= n || tolower((unsigned char) s[i]) != *p)
+			return false;
+		i++;
+	}
+	return i >= n || !oracle_word((unsigned char) s[i]);
+}
+
+static bool oracle_phrase(const char *s, size_t n, const char *phrase)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((i == 0 || !oracle_word((unsigned char) s[i - 1])) && oracle_at(s, n, i, phrase))
+			return true;
+	return false;
+}
+
+static void test_phrase(void **state)
+{
+	static const char *const phrases[] = { "still triggering", "free form summary", "rr", "a" };
+	static const char alphabet[] = "aAfFrRsStT eilmnoguy-_.\x80";
+	unsigned seed = 12345;
+	char s[40];
+
+	(void) state;
+	assert_true(rv_phrase("Still  Triggering.", 18, "still triggering"));
+	assert_false(rv_phrase("xstill triggering", 17, "still triggering"));
+	assert_false(rv_phrase("still triggeringly", 18, "still triggering"));
+	assert_true(rv_phrase("a FREE-form summary", 19, "free form summary"));
+	for (int k = 0; k < 200000; k++) {
+		size_t n = (seed = seed * 1103515245u + 12345u) % sizeof(s);
+
+		for (size_t i = 0; i < n; i++)
+			s[i] = alphabet[((seed = seed * 1103515245u + 12345u) >> 16) % (sizeof(alphabet) - 1)];
+		for (size_t j = 0; j < sizeof(phrases) / sizeof(phrases[0]); j++)
+			if (rv_phrase(s, n, phrases[j]) != oracle_phrase(s, n, phrases[j]))
+				fail_msg("'%.*s' / '%s'", (int) n, s, phrases[j]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_phrase),
 		cmocka_unit_test(test_bot_names),
 		cmocka_unit_test(test_severity_names),
 		cmocka_unit_test(test_detect_bots),

@@ -448,6 +448,27 @@ static bool phrase_at(const char *s, size_t n, size_t i, const char *phrase)
 	return i >= n || !word_char((unsigned char) s[i]);
 }
 
+/* The phrase where its first byte, a lower-case letter, starts it in
+ * either case: memchr() finds the candidates many bytes at a time. */
+static bool phrase_by_letter(const char *s, size_t n, const char *phrase)
+{
+	char lo = phrase[0], up = (char) (lo - 'a' + 'A');
+	const char *l = memchr(s, lo, n), *u = memchr(s, up, n);
+
+	while (l || u) {
+		const char *p = !u || (l && l < u) ? l : u;
+		size_t i = (size_t) (p - s);
+
+		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && phrase_at(s, n, i, phrase))
+			return true;
+		if (p == l)
+			l = memchr(p + 1, lo, n - i - 1);
+		else
+			u = memchr(p + 1, up, n - i - 1);
+	}
+	return false;
+}
+
 bool rv_phrase(const char *s, size_t n, const char *phrase)
 {
 	/* phrase_at() fails at once where the first letter differs: look
@@ -456,6 +477,8 @@ bool rv_phrase(const char *s, size_t n, const char *phrase)
 	bool letter = first && first != ' ';
 	size_t i;
 
+	if (first >= 'a' && first <= 'z')
+		return phrase_by_letter(s, n, phrase);
 	for (i = 0; i < n; i++) {
 		int c = (unsigned char) s[i];
 

@@ -7,23 +7,6 @@
 
 #include "str.h"
 
-bool str_space(int ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' ||
-	       ch == '\f' || ch == '\0';
-}
-
-int str_lower(int ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
-}
-
-bool str_ident_char(int ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= '0' && ch <= '9') || ch == '_';
-}
-
 int str_hex(int ch)
 {
 	if (ch >= '0' && ch <= '9')

@@ -11,12 +11,28 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The byte classes are inline: the parsers ask them of every byte of
+ * every review, and a call per byte was most of words_of()'s time. */
+
 /* ' ', \t, \n, \v, \f, \r or NUL. */
-bool str_space(int ch);
+static inline bool str_space(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' ||
+	       ch == '\f' || ch == '\0';
+}
+
 /* ASCII lower case; other bytes unchanged. */
-int str_lower(int ch);
+static inline int str_lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
 /* [A-Za-z0-9_] */
-bool str_ident_char(int ch);
+static inline bool str_ident_char(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
 /* Value of a hex digit, -1 for any other byte. */
 int str_hex(int ch);
 

@@ -45,7 +45,7 @@
 #include "../core/map.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE1"
+#define MAGIC "WNCACHE2"	/* 2: records summed with wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
@@ -78,6 +78,7 @@ struct wn_cache {
 	wn_map done;		/* ids written to out or dropped as stale */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
+	char *outbuf;		/* its buffer (big_buffer()) */
 	bool out_failed;	/* no writing this run */
 	size_t written, dropped;
 	unsigned long hits, misses;
@@ -119,18 +120,29 @@ bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, si
 	return format_ident(&b, path, sb, out, len);
 }
 
+/* wn_message_read_mail_stat()'s walk over msg's files, each read lean
+ * (wn_mail_parse_file_lean(): the reviews and patches read here use no
+ * address list but From's); the identity of the file read into *ident. */
 wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err)
 {
+	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
+	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
 	struct stat sb;
-	char *path = NULL;
-	wn_status st;
 
 	if (ident)
 		*ident = NULL;
-	st = wn_message_read_mail_stat(msg, mail, ident ? &path : NULL, &sb, err);
-	if (path && !wn_cache_ident_stat(path, &sb, ident, len))
-		*ident = NULL;
-	free(path);
+	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
+		const char *name = notmuch_filenames_get(files);
+
+		st = wn_mail_parse_file_lean(name, mail, ident ? &sb : NULL, err);
+		/* No identity when the file changed while it was read. */
+		if (st == WN_OK && ident && sb.st_mode && !wn_cache_ident_stat(name, &sb, ident, len))
+			*ident = NULL;
+		if (st == WN_OK || st == WN_NOMEM)
+			break;
+	}
+	if (files)
+		notmuch_filenames_destroy(files);
 	return st;
 }
 
@@ -275,10 +287,27 @@ static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
 	c->rdlen = (size_t) len;
 	if (len && !read_at(c->fd, off + HEAD, c->rd, (size_t) len))
 		return false;
-	if (wn_fnv1a(WN_FNV_BASIS, c->rd, (size_t) len) != le64(head + 8))
+	if (wn_sum64(c->rd, (size_t) len) != le64(head + 8))
 		return false;
 	*r = (wn_cache_rd) { (const unsigned char *) c->rd, (size_t) len, 0, false };
 	return true;
+}
+
+/* f buffered in big reads or writes (a malloc'd buffer, freed by the
+ * caller after fclose(); NULL: stdio's own).  glibc takes setvbuf()'s
+ * size only with a buffer given: without one, it kept 4 KiB, a write()
+ * per 4 KiB of records. */
+#define BIG_BUFFER (1u << 18)
+
+static char *big_buffer(FILE *f)
+{
+	char *buf = malloc(BIG_BUFFER);
+
+	if (buf && setvbuf(f, buf, _IOFBF, BIG_BUFFER) != 0) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
 }
 
 /* Index the records of the file: the id each one starts with, read
@@ -290,17 +319,16 @@ static void scan(wn_cache *c)
 	int fd = dup(c->fd);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	off_t off = HEAD;
+	char *buf;
 
 	if (!f) {
 		if (fd >= 0)
 			close(fd);
 		return;
 	}
-	setvbuf(f, NULL, _IOFBF, 1 << 18);
-	if (fseeko(f, HEAD, SEEK_SET) != 0) {
-		fclose(f);
-		return;
-	}
+	buf = big_buffer(f);
+	if (fseeko(f, HEAD, SEEK_SET) != 0)
+		off = c->size;	/* nothing read */
 	while (off <= c->size - HEAD - 8) {
 		unsigned char head[HEAD + 8];
 		uint64_t len, idlen;
@@ -329,6 +357,7 @@ static void scan(wn_cache *c)
 			break;
 	}
 	fclose(f);
+	free(buf);
 }
 
 /* The cache file as it is now, if it is one of this key: its
@@ -563,7 +592,7 @@ static bool out_open(wn_cache *c)
 	if (!(c->out = wn_cache_create(c->path, &c->tmp)))
 		return false;
 	/* A cold run writes tens of MiB of records: in big writes. */
-	setvbuf(c->out, NULL, _IOFBF, 1 << 18);
+	c->outbuf = big_buffer(c->out);
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char) (c->key >> (8 * i));
@@ -575,7 +604,7 @@ static bool out_open(wn_cache *c)
 static void write_record(wn_cache *c, const char *p, size_t n)
 {
 	unsigned char head[HEAD];
-	uint64_t sum = wn_fnv1a(WN_FNV_BASIS, p, n);
+	uint64_t sum = wn_sum64(p, n);
 
 	for (int i = 0; i < 8; i++) {
 		head[i] = (unsigned char) ((uint64_t) n >> (8 * i));
@@ -701,6 +730,7 @@ void wn_cache_close(wn_cache **pc)
 		fclose(c->out);
 		unlink(c->tmp);
 	}
+	free(c->outbuf);	/* out is closed */
 	if (c->fd >= 0)
 		close(c->fd);
 	free(c->tmp);

@@ -64,7 +64,8 @@ bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
 /* The same from the file at path's stat *sb, taken already. */
 struct stat;
 bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len);
-/* wn_message_read_mail(), and *ident the identity of the file read,
+/* wn_message_read_mail(), lean (wn_mail_parse_file_lean(): to, cc and
+ * reply_to may be left out), and *ident the identity of the file read,
  * from the descriptor it was read through (no stat() of its own) and
  * unchanged while it was read; NULL when it cannot be had. */
 wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err);

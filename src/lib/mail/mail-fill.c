@@ -83,9 +83,18 @@ static char *utf8_dup_n(const char *s, size_t n)
 	return r;
 }
 
-static char *utf8_dup(const char *s)
+/* s (malloc'd, n bytes) itself when valid UTF-8, as nearly every header
+ * is, else a repaired copy (s freed): utf8_dup_n() without the copy of
+ * what needs none.  NULL only when out of memory. */
+static char *utf8_own(char *s, size_t n)
 {
-	return s ? utf8_dup_n(s, strlen(s)) : NULL;
+	char *v;
+
+	if (!s || utf8_valid(s, n))
+		return s;
+	v = utf8_dup_n(s, n);
+	free(s);
+	return v;
 }
 
 /* Latin-1 maps every byte to the code point of the same value, so this
@@ -228,7 +237,7 @@ static char *one_line(const char *s)
 {
 	size_t i, o = 0, n;
 	bool space = false;
-	char *r, *v;
+	char *r;
 
 	if (!s)
 		return NULL;
@@ -247,9 +256,7 @@ static char *one_line(const char *s)
 		r[o++] = s[i];
 	}
 	r[o] = '\0';
-	v = utf8_dup_n(r, o);
-	free(r);
-	return v;
+	return utf8_own(r, o);
 }
 
 static InternetAddressMailbox *first_mailbox(InternetAddressList *list)
@@ -474,8 +481,7 @@ static wn_status push_id(char ***ids, size_t *n, size_t *cap, const char *s, siz
 	free(raw);
 	if (!id)
 		return WN_OK;	/* empty or blanks inside: not an id */
-	v = utf8_dup(id);
-	free(id);
+	v = utf8_own(id, strlen(id));
 	if (!v)
 		return WN_NOMEM;
 	if (*n == *cap) {
@@ -543,8 +549,7 @@ static wn_status fill_ids(wn_mail *m, const mail_view *v)
 	char *id;
 
 	if (mid && (id = wn_msgid_canon(mid))) {
-		m->message_id = utf8_dup(id);
-		free(id);
+		m->message_id = utf8_own(id, strlen(id));
 		if (!m->message_id)
 			return WN_NOMEM;
 	}
@@ -619,6 +624,15 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
 	return st;
 }
 
+wn_status wn_mail_fill_recipients(wn_mail *m, const mail_view *v)
+{
+	if (address_field(v, MH_TO, &m->to) != WN_OK ||
+	    address_field(v, MH_CC, &m->cc) != WN_OK ||
+	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
+		return WN_NOMEM;
+	return WN_OK;
+}
+
 wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 {
 	if (fill_from(m, v) != WN_OK)
@@ -626,9 +640,7 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 	m->subject = one_line(v->subject ? v->subject : "");
 	if (!m->subject)
 		return WN_NOMEM;
-	if (address_field(v, MH_TO, &m->to) != WN_OK ||
-	    address_field(v, MH_CC, &m->cc) != WN_OK ||
-	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
+	if (wn_mail_fill_recipients(m, v) != WN_OK)
 		return WN_NOMEM;
 	if (v->hdr[MH_LIST_ID] && !(m->list_id = one_line(v->hdr[MH_LIST_ID])))
 		return WN_NOMEM;

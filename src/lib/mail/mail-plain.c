@@ -260,7 +260,8 @@ static bool plain_encoding(const char *value, GMimeContentEncoding *enc)
 
 struct plain {
 	mail_view v;
-	char *decoded[PH_COUNT];	/* each field's value, as GMime decodes it */
+	char *decoded[PH_COUNT];	/* each field's value, as GMime decodes it
+					 * (unfolded[i] itself when the same) */
 	char *unfolded[PH_COUNT];	/* and before RFC 2047 decoding */
 	char *charset;
 	GMimeContentEncoding enc;
@@ -269,7 +270,8 @@ struct plain {
 static void plain_clear(struct plain *pl)
 {
 	for (int i = 0; i < PH_COUNT; i++) {
-		g_free(pl->decoded[i]);
+		if (pl->decoded[i] != pl->unfolded[i])
+			g_free(pl->decoded[i]);
 		g_free(pl->unfolded[i]);
 	}
 	for (int i = 0; i < MH_ADDRESS_COUNT; i++)
@@ -304,8 +306,10 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	char *raw = g_strndup(f->s, f->n);
 
 	pl->unfolded[i] = g_mime_utils_header_unfold(raw);
+	/* Nothing to decode: the unfolded text is the decoded one (one
+	 * string, freed once: plain_clear()). */
 	pl->decoded[i] = needs_decoding(pl->unfolded[i]) ? g_mime_utils_header_decode_text(opts, pl->unfolded[i])
-							 : g_strdup(pl->unfolded[i]);
+							 : pl->unfolded[i];
 	if (i < MH_ADDRESS_COUNT)
 		pl->v.addrs[i] = internet_address_list_parse(opts, raw);
 	g_free(raw);
@@ -314,12 +318,17 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 
 /* Fill pl from fields, as GMime's message would be; false when the
  * part is not a plain one after all. */
-static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT])
+static bool recipient(int i)
+{
+	return i == MH_TO || i == MH_CC || i == MH_REPLY_TO;
+}
+
+static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], bool lean)
 {
 	GMimeParserOptions *opts = wn_mail_gmime();
 
 	for (int i = 0; i < PH_COUNT; i++)
-		if (fields[i].s && !decode_field(pl, i, &fields[i], opts))
+		if (fields[i].s && !(lean && recipient(i)) && !decode_field(pl, i, &fields[i], opts))
 			return false;
 	pl->enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	/* Undecoded: what passes here has no encoded word to decode. */
@@ -357,7 +366,30 @@ static wn_status body_text(const struct plain *pl, const char *s, size_t n, char
 	return WN_OK;
 }
 
+/* A lean read (mail-private.h) of a mail whose List-Id names no list:
+ * To and Cc after all, for wn_mail_list().  WN_NOT_FOUND when GMime's
+ * parser must read them. */
+static wn_status lean_recipients(struct plain *pl, const struct raw fields[PH_COUNT], wn_mail *m)
+{
+	char *list = wn_mail_list(m);
+
+	free(list);
+	if (list)
+		return WN_OK;
+	for (int i = MH_TO; i <= MH_CC; i++) {
+		if (fields[i].s && !decode_field(pl, i, &fields[i], wn_mail_gmime()))
+			return WN_NOT_FOUND;
+		pl->v.hdr[i] = pl->decoded[i];
+	}
+	return wn_mail_fill_recipients(m, &pl->v);
+}
+
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
+{
+	return wn_mail_plain_read(data, len, false, out);
+}
+
+wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **out)
 {
 	struct raw fields[PH_COUNT] = { { 0 } };
 	struct plain pl = { 0 };
@@ -375,12 +407,14 @@ wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
 		return WN_NOT_FOUND;
 	if (!scan(data, len, fields, &body))
 		return WN_NOT_FOUND;
-	if (!plain_view(&pl, fields)) {
+	if (!plain_view(&pl, fields, lean)) {
 		plain_clear(&pl);
 		return WN_NOT_FOUND;
 	}
 	m = calloc(1, sizeof(*m));
 	st = m ? wn_mail_fill_headers(m, &pl.v) : WN_NOMEM;
+	if (st == WN_OK && lean)
+		st = lean_recipients(&pl, fields, m);
 	if (st == WN_OK)
 		st = body_text(&pl, body, (size_t) (data + len - body), &decoded, &n);
 	if (st == WN_OK)
@@ -389,7 +423,7 @@ wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
 	plain_clear(&pl);
 	if (st != WN_OK) {
 		wn_mail_free(&m);
-		return WN_NOMEM;
+		return st == WN_NOT_FOUND ? st : WN_NOMEM;
 	}
 	*out = m;
 	return WN_OK;

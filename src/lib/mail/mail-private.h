@@ -10,6 +10,7 @@
 #ifndef WINNOW_MAIL_PRIVATE_H
 #define WINNOW_MAIL_PRIVATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <gmime/gmime.h>
@@ -63,6 +64,8 @@ GMimeParserOptions *wn_mail_gmime(void);
 
 /* Fill the header fields of m from v. */
 wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v);
+/* ... of which the address lists to, cc and reply_to, from v's. */
+wn_status wn_mail_fill_recipients(wn_mail *m, const mail_view *v);
 /* Fill m's body from the n bytes of the text part, transfer encoding
  * undone, in charset cs (NULL: not said). */
 wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n);
@@ -80,6 +83,10 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
  * would give, field for field; WN_NOT_FOUND: not plain, read it with
  * GMime; WN_NOMEM. */
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out);
+/* The same, lean when asked: no address list parsed that no reader of
+ * a review or patch uses (wn_mail_parse_file_lean()).  GMime's address
+ * parser and its objects were a tenth of a cold listing. */
+wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **out);
 
 /* --- mail.c --------------------------------------------------------------- */
 

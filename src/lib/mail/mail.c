@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <gmime/gmime.h>
@@ -274,18 +275,24 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 
 /* Did the file at fd keep what *was said of it while it was read?  A
  * write in place changes its size or modification time; its inode and
- * device cannot change under an open descriptor. */
-static void keep_if_steady(int fd, struct stat *was)
+ * device cannot change under an open descriptor.  A file last written
+ * before the second before the first fstat() (at before) needs no
+ * second one: a write since gave it a later modification time than
+ * *was holds, so *was is no longer its identity, which is all *was is
+ * for.  Most mail is old: this was one fstat() per mail read. */
+static void keep_if_steady(int fd, struct stat *was, time_t before)
 {
 	struct stat now;
 
+	if (was && was->st_mtim.tv_sec < before - 1)
+		return;
 	if (was && (fstat(fd, &now) != 0 || now.st_size != was->st_size ||
 		    now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
 		    now.st_mtim.tv_nsec != was->st_mtim.tv_nsec))
 		was->st_mode = 0;
 }
 
-wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, bool lean, wn_error *err)
 {
 	GMimeStream *stream;
 	struct stat sb;
@@ -295,6 +302,7 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 	char *buf;
 	size_t n;
 	int fd;
+	time_t before;
 
 	if (!out || !path)
 		return wn_error_set(err, WN_USAGE, "wn_mail_parse_file: no path or result pointer");
@@ -304,6 +312,7 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 		read_sb->st_mode = 0;
 	if (fd < 0)
 		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(errno));
+	before = time(NULL);
 	if (fstat(fd, &sb) < 0) {
 		int e = errno;
 
@@ -325,8 +334,8 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 	/* Most mail is plain: read it whole and without GMime's objects. */
 	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
 	if (buf) {
-		keep_if_steady(fd, read_sb);
-		st = wn_mail_plain(buf, n, out);
+		keep_if_steady(fd, read_sb, before);
+		st = wn_mail_plain_read(buf, n, lean, out);
 		free(buf);
 		if (st != WN_NOT_FOUND) {
 			close(fd);
@@ -347,7 +356,17 @@ wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *
 		return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
 	}
 	st = parse_stream(stream, got == 5 && !memcmp(head, "From ", 5), path, out, err);
-	keep_if_steady(fd, read_sb);
+	keep_if_steady(fd, read_sb, before);
 	g_object_unref(stream);
 	return st;
+}
+
+wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+{
+	return read_file(path, out, read_sb, false, err);
+}
+
+wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+{
+	return read_file(path, out, read_sb, true, err);
 }
