@@ -6,6 +6,7 @@
 #ifndef WINNOW_MAIL_H
 #define WINNOW_MAIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 #include "winnow/status.h"
@@ -40,11 +41,13 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err);
 struct stat;
 wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
 /* The same, lean: to, cc and reply_to may be NULL where a mail had
- * them -- reply_to always, to and cc when its List-Id names a list --
- * and every other field, and wn_mail_list(), are what
- * wn_mail_parse_file_stat() gives.  For reading reviews and patches,
- * which use no address but From's (and the list's). */
-wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err);
+ * them, and every other field is what wn_mail_parse_file_stat() gives.
+ * with_list: reply_to always NULL, to and cc only when its List-Id
+ * names a list, so that wn_mail_list() is what it would be (a patch's
+ * reader); else all three may be NULL and wn_mail_list() says only
+ * what the List-Id says (a review's reader, which uses From alone). */
+wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, bool with_list,
+				  wn_error *err);
 /* Same from memory (used by tests and fuzzers). */
 wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err);
 /* Free and NULL the caller's pointer. */

@@ -49,8 +49,9 @@ static bool same_but_recipients(const wn_mail *p, const wn_mail *g)
 
 /* The plain reader's mail is GMime's, field for field; a lean read's
  * too but for reply_to, and To and Cc where the List-Id names the
- * list, and it names the same list. */
-static void check_plain(const char *data, size_t size, bool lean)
+ * list, and it names the same list; a sender's read but for all three
+ * (none of them read), its list the List-Id's alone. */
+static void check_plain(const char *data, size_t size, enum mail_lean lean)
 {
 	wn_mail *p = NULL, *g = NULL;
 	char *pl, *gl;
@@ -62,11 +63,14 @@ static void check_plain(const char *data, size_t size, bool lean)
 		abort();
 	pl = wn_mail_list(p);
 	gl = wn_mail_list(g);
-	if (!same(pl, gl))
+	if (lean != LEAN_SENDER && !same(pl, gl))
 		abort();
-	if (!lean && (!same(p->to, g->to) || !same(p->cc, g->cc) || !same(p->reply_to, g->reply_to)))
+	if (lean == LEAN_NONE && (!same(p->to, g->to) || !same(p->cc, g->cc) || !same(p->reply_to, g->reply_to)))
 		abort();
-	if (lean && (p->reply_to || ((!same(p->to, g->to) || !same(p->cc, g->cc)) && (p->to || p->cc || !pl))))
+	if (lean == LEAN_LIST &&
+	    (p->reply_to || ((!same(p->to, g->to) || !same(p->cc, g->cc)) && (p->to || p->cc || !pl))))
+		abort();
+	if (lean == LEAN_SENDER && (p->to || p->cc || p->reply_to || (pl && !same(pl, gl))))
 		abort();
 	free(pl);
 	free(gl);
@@ -82,8 +86,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *s;
 
 	if (size) {
-		check_plain((const char *) data, size, false);
-		check_plain((const char *) data, size, true);
+		check_plain((const char *) data, size, LEAN_NONE);
+		check_plain((const char *) data, size, LEAN_LIST);
+		check_plain((const char *) data, size, LEAN_SENDER);
 	}
 	if (wn_mail_parse_mem((const char *) data, size, &m, &err) != WN_OK) {
 		if (m || !err.msg || strchr(err.msg, '\n'))

@@ -122,8 +122,10 @@ bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, si
 
 /* wn_message_read_mail_stat()'s walk over msg's files, each read lean
  * (wn_mail_parse_file_lean(): the reviews and patches read here use no
- * address list but From's); the identity of the file read into *ident. */
-wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err)
+ * address list but From's, and a patch's list); the identity of the
+ * file read into *ident. */
+wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, bool with_list, char **ident, size_t *len,
+			     wn_error *err)
 {
 	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
 	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
@@ -134,7 +136,7 @@ wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **iden
 	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
 		const char *name = notmuch_filenames_get(files);
 
-		st = wn_mail_parse_file_lean(name, mail, ident ? &sb : NULL, err);
+		st = wn_mail_parse_file_lean(name, mail, ident ? &sb : NULL, with_list, err);
 		/* No identity when the file changed while it was read. */
 		if (st == WN_OK && ident && sb.st_mode && !wn_cache_ident_stat(name, &sb, ident, len))
 			*ident = NULL;

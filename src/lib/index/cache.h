@@ -65,10 +65,12 @@ bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
 struct stat;
 bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len);
 /* wn_message_read_mail(), lean (wn_mail_parse_file_lean(): to, cc and
- * reply_to may be left out), and *ident the identity of the file read,
- * from the descriptor it was read through (no stat() of its own) and
- * unchanged while it was read; NULL when it cannot be had. */
-wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, char **ident, size_t *len, wn_error *err);
+ * reply_to may be left out; with_list keeps what wn_mail_list() needs),
+ * and *ident the identity of the file read, from the descriptor it was
+ * read through (no stat() of its own) and unchanged while it was read;
+ * NULL when it cannot be had. */
+wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, bool with_list, char **ident, size_t *len,
+			     wn_error *err);
 /* Record that linking looked id up and found msg (NULL: absent). */
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
 void wn_cache_deps_free(wn_cache_deps *d);

@@ -887,7 +887,8 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	/* The file's identity from the descriptor it is read through: a
 	 * stat() of the path before and after the read was 2% of a cold
 	 * list. */
-	st = wn_cache_read_mail(msg, &mail, idx->cache ? &ident : NULL, &ident_len, &lerr);
+	/* The review's addresses: none but From's (bots/, link.c). */
+	st = wn_cache_read_mail(msg, &mail, false, idx->cache ? &ident : NULL, &ident_len, &lerr);
 	if (st == WN_NOMEM)
 		goto out;
 	if (!ident)

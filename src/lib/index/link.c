@@ -170,7 +170,7 @@ static wn_status part_files(struct lk *k, notmuch_message_t *m)
 
 	if (e && e->rec)
 		return add_files(e->files, &k->files, &k->nfiles);
-	st = wn_cache_read_mail(m, &mail, k->deps ? &ident : NULL, &n, &ignored);
+	st = wn_cache_read_mail(m, &mail, true, k->deps ? &ident : NULL, &n, &ignored);
 	wn_error_clear(&ignored);
 	if (st != WN_OK) {
 		free(ident);
@@ -254,7 +254,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 	size_t nown = 0;
 	wn_status st;
 
-	st = wn_cache_read_mail(msg, &mail, ident, n, err);
+	st = wn_cache_read_mail(msg, &mail, true, ident, n, err);	/* wn_mail_list() */
 	if (ident && st != WN_NOMEM)
 		*have_ident = st == WN_OK ? *ident != NULL : wn_cache_ident(msg, ident, n);
 	if (st != WN_OK)

@@ -323,12 +323,12 @@ static bool recipient(int i)
 	return i == MH_TO || i == MH_CC || i == MH_REPLY_TO;
 }
 
-static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], bool lean)
+static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum mail_lean lean)
 {
 	GMimeParserOptions *opts = wn_mail_gmime();
 
 	for (int i = 0; i < PH_COUNT; i++)
-		if (fields[i].s && !(lean && recipient(i)) && !decode_field(pl, i, &fields[i], opts))
+		if (fields[i].s && !(lean != LEAN_NONE && recipient(i)) && !decode_field(pl, i, &fields[i], opts))
 			return false;
 	pl->enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	/* Undecoded: what passes here has no encoded word to decode. */
@@ -386,10 +386,10 @@ static wn_status lean_recipients(struct plain *pl, const struct raw fields[PH_CO
 
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out)
 {
-	return wn_mail_plain_read(data, len, false, out);
+	return wn_mail_plain_read(data, len, LEAN_NONE, out);
 }
 
-wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **out)
+wn_status wn_mail_plain_read(const char *data, size_t len, enum mail_lean lean, wn_mail **out)
 {
 	struct raw fields[PH_COUNT] = { { 0 } };
 	struct plain pl = { 0 };
@@ -413,7 +413,7 @@ wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **
 	}
 	m = calloc(1, sizeof(*m));
 	st = m ? wn_mail_fill_headers(m, &pl.v) : WN_NOMEM;
-	if (st == WN_OK && lean)
+	if (st == WN_OK && lean == LEAN_LIST)
 		st = lean_recipients(&pl, fields, m);
 	if (st == WN_OK)
 		st = body_text(&pl, body, (size_t) (data + len - body), &decoded, &n);

@@ -83,10 +83,15 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
  * would give, field for field; WN_NOT_FOUND: not plain, read it with
  * GMime; WN_NOMEM. */
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out);
-/* The same, lean when asked: no address list parsed that no reader of
- * a review or patch uses (wn_mail_parse_file_lean()).  GMime's address
- * parser and its objects were a tenth of a cold listing. */
-wn_status wn_mail_plain_read(const char *data, size_t len, bool lean, wn_mail **out);
+/* What a read leaves out of the address lists (wn_mail_parse_file_lean()):
+ * GMime's address parser and its objects were a tenth of a cold listing.
+ * LEAN_LIST: Reply-To, and To and Cc when the List-Id names the list
+ * (a patch's reader asks wn_mail_list()); LEAN_SENDER: all three (a
+ * review's reader uses From's alone). */
+enum mail_lean { LEAN_NONE, LEAN_LIST, LEAN_SENDER };
+
+/* The same, lean when asked. */
+wn_status wn_mail_plain_read(const char *data, size_t len, enum mail_lean lean, wn_mail **out);
 
 /* --- mail.c --------------------------------------------------------------- */
 

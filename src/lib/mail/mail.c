@@ -292,7 +292,8 @@ static void keep_if_steady(int fd, struct stat *was, time_t before)
 		was->st_mode = 0;
 }
 
-static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, bool lean, wn_error *err)
+static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, enum mail_lean lean,
+			   wn_error *err)
 {
 	GMimeStream *stream;
 	struct stat sb;
@@ -363,10 +364,11 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 
 wn_status wn_mail_parse_file_stat(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
 {
-	return read_file(path, out, read_sb, false, err);
+	return read_file(path, out, read_sb, LEAN_NONE, err);
 }
 
-wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, wn_error *err)
+wn_status wn_mail_parse_file_lean(const char *path, wn_mail **out, struct stat *read_sb, bool with_list,
+				  wn_error *err)
 {
-	return read_file(path, out, read_sb, true, err);
+	return read_file(path, out, read_sb, with_list ? LEAN_LIST : LEAN_SENDER, err);
 }
