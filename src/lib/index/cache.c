@@ -120,31 +120,22 @@ bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, si
 	return format_ident(&b, path, sb, out, len);
 }
 
-/* wn_message_read_mail_stat()'s walk over msg's files, each read lean
- * (wn_mail_parse_file_lean(): the reviews and patches read here use no
- * address list but From's, and a patch's list); the identity of the
- * file read into *ident. */
+/* The reviews and patches read here use no address list but From's,
+ * and a patch's list (wn_mail_parse_file_lean()). */
 wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, bool with_list, char **ident, size_t *len,
 			     wn_error *err)
 {
-	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
-	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
 	struct stat sb;
+	char *path = NULL;
+	wn_status st;
 
 	if (ident)
 		*ident = NULL;
-	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
-		const char *name = notmuch_filenames_get(files);
-
-		st = wn_mail_parse_file_lean(name, mail, ident ? &sb : NULL, with_list, err);
-		/* No identity when the file changed while it was read. */
-		if (st == WN_OK && ident && sb.st_mode && !wn_cache_ident_stat(name, &sb, ident, len))
-			*ident = NULL;
-		if (st == WN_OK || st == WN_NOMEM)
-			break;
-	}
-	if (files)
-		notmuch_filenames_destroy(files);
+	st = wn_message_read_mail_stat(msg, mail, with_list ? WN_READ_PATCH : WN_READ_SENDER,
+				       ident ? &path : NULL, &sb, err);
+	if (path && !wn_cache_ident_stat(path, &sb, ident, len))
+		*ident = NULL;
+	free(path);
 	return st;
 }
 

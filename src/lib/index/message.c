@@ -83,11 +83,11 @@ void wn_patch_free(wn_patch *p)
  * between the query and now, so try every file notmuch knows. */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err)
 {
-	return wn_message_read_mail_stat(msg, mail, NULL, NULL, err);
+	return wn_message_read_mail_stat(msg, mail, WN_READ_ALL, NULL, NULL, err);
 }
 
-wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, char **path, struct stat *sb,
-				    wn_error *err)
+wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, wn_read_what what, char **path,
+				    struct stat *sb, wn_error *err)
 {
 	notmuch_filenames_t *files = notmuch_message_get_filenames(msg);
 	wn_status st = wn_error_set(err, WN_NOT_FOUND, "message has no file");
@@ -97,7 +97,9 @@ wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, char
 	for (; files && notmuch_filenames_valid(files); notmuch_filenames_move_to_next(files)) {
 		const char *name = notmuch_filenames_get(files);
 
-		st = wn_mail_parse_file_stat(name, mail, path ? sb : NULL, err);
+		st = what == WN_READ_ALL ? wn_mail_parse_file_stat(name, mail, path ? sb : NULL, err)
+					 : wn_mail_parse_file_lean(name, mail, path ? sb : NULL,
+								   what == WN_READ_PATCH, err);
 		/* No identity (a file changed while read): *path stays NULL. */
 		if (st == WN_OK && path && sb->st_mode)
 			*path = strdup(name);

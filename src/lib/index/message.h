@@ -37,12 +37,18 @@ void wn_patch_free(wn_patch *p);
 /* Parse the mail of msg, trying each of its files.  *mail is the
  * caller's (wn_mail_free()). */
 wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error *err);
-/* The same, and *path (malloc'd) with *sb the file read, taken from the
- * descriptor it was read through and unchanged while it was read; *path
- * NULL when that cannot be had.  (The cache turns them into an
- * identity: wn_cache_read_mail().) */
+
+/* How much of a mail's address lists a read gives: all, a patch's
+ * (wn_mail_list() as the full read's), a sender's (From alone); see
+ * wn_mail_parse_file_lean(). */
+typedef enum { WN_READ_ALL, WN_READ_PATCH, WN_READ_SENDER } wn_read_what;
+
+/* The same, with what, and *path (malloc'd) with *sb the file read
+ * when path is not NULL, taken from the descriptor it was read through
+ * and unchanged while it was read; *path NULL when that cannot be had.
+ * (The cache turns them into an identity: wn_cache_read_mail().) */
 struct stat;
-wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, char **path, struct stat *sb,
-				    wn_error *err);
+wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, wn_read_what what, char **path,
+				    struct stat *sb, wn_error *err);
 
 #endif

@@ -240,8 +240,9 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 		return &p->diff;
 	s->diff_reads++;
 	/* The one way to read a mail (wn_mail_parse_file, whose plain path
-	 * keeps a statistics pass over every series affordable). */
-	if (wn_message_read_mail(msg, &mail, NULL) == WN_OK)
+	 * keeps a statistics pass over every series affordable); only the
+	 * diff is wanted, no address list. */
+	if (wn_message_read_mail_stat(msg, &mail, WN_READ_SENDER, NULL, NULL, NULL) == WN_OK)
 		wn_diff_parse(mail->body, mail->body_len, &p->diff);
 	wn_mail_free(&mail);
 	notmuch_message_destroy(msg);
