@@ -306,6 +306,18 @@ text_has "a syzbot follow-up says what it is" \
 # without it, with it cold and with it warm.  A field added to a review
 # and not to the record shows here.  So do stats' facts kept beside it
 # (memory/facts.c): cold, warm, and derived again over warm parses.
+# same_files OK-TEXT FAIL-TEXT A B: one check that files A and B are
+# byte for byte the same.
+same_files() {
+	if cmp -s "$3" "$4"; then
+		echo "ok - $1"
+		pass=$((pass + 1))
+	else
+		echo "FAIL - $2"
+		diff -u "$3" "$4" | head -20
+		fail=$((fail + 1))
+	fi
+}
 for cmd in "list --format=json" "export --format=json" "stats --format=json --by=bot,severity,reason"; do
 	# shellcheck disable=SC2086
 	WINNOW_NO_CACHE=1 "$WINNOW" $cmd > "$tmp/nocache" 2>&1
@@ -314,14 +326,9 @@ for cmd in "list --format=json" "export --format=json" "stats --format=json --by
 		[ "$run" = facts-cold ] && rm -f "${XDG_CACHE_HOME:-$HOME/.cache}"/winnow/facts-*
 		# shellcheck disable=SC2086
 		"$WINNOW" $cmd > "$tmp/cache-$run" 2>&1
-		if cmp -s "$tmp/nocache" "$tmp/cache-$run"; then
-			echo "ok - $cmd: the same with the cache $run"
-			pass=$((pass + 1))
-		else
-			echo "FAIL - $cmd: with the cache $run, not what it says without it"
-			diff -u "$tmp/nocache" "$tmp/cache-$run" | head -20
-			fail=$((fail + 1))
-		fi
+		same_files "$cmd: the same with the cache $run" \
+			"$cmd: with the cache $run, not what it says without it" \
+			"$tmp/nocache" "$tmp/cache-$run"
 	done
 done
 
@@ -333,14 +340,9 @@ for cmd in "list --format=json" "stats --format=json --by=bot,severity,reason"; 
 		# shellcheck disable=SC2086
 		WINNOW_TEST_COPY_THREAD_QUERIES=$n WINNOW_NO_CACHE=1 "$WINNOW" $cmd > "$tmp/copies-$n" 2>&1
 	done
-	if cmp -s "$tmp/copies-0" "$tmp/copies-1000000"; then
-		echo "ok - $cmd: the same copies by thread queries and by one query"
-		pass=$((pass + 1))
-	else
-		echo "FAIL - $cmd: copies by thread queries differ from one query's"
-		diff -u "$tmp/copies-0" "$tmp/copies-1000000" | head -20
-		fail=$((fail + 1))
-	fi
+	same_files "$cmd: the same copies by thread queries and by one query" \
+		"$cmd: copies by thread queries differ from one query's" \
+		"$tmp/copies-0" "$tmp/copies-1000000"
 done
 
 echo "$pass passed, $fail failed"
