@@ -38,20 +38,36 @@ static bool looks_like_patch(const wn_mail *m)
 	return false;
 }
 
-/* "diff --git a/X b/Y" -> Y, once each, in diff order: the files the
- * patch touches, added to *out (NULL-terminated, *n of them) unless
- * there already.  *out stays NULL while there are none. */
-static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
+/* Append s[0..n) to the NULL-terminated *out (*count entries) unless
+ * it is there already: a diff's files, or a series', in order, once
+ * each.  *out stays NULL-terminated, also when out of memory. */
+static wn_status add_file(char ***out, size_t *count, const char *s, size_t n)
 {
 	char **v = *out;
-	size_t n = *count, pos = 0, ln;
+
+	for (size_t k = 0; k < *count; k++)
+		if (strlen(v[k]) == n && memcmp(v[k], s, n) == 0)
+			return WN_OK;
+	if (!(v = realloc(v, (*count + 2) * sizeof(*v))))
+		return WN_NOMEM;
+	*out = v;
+	v[*count + 1] = NULL;
+	if (!(v[*count] = wn_strndup(s, n)))
+		return WN_NOMEM;
+	++*count;
+	return WN_OK;
+}
+
+/* "diff --git a/X b/Y" -> Y: the files the patch touches, added to
+ * *out (add_file()).  *out stays NULL while there are none. */
+static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
+{
+	size_t pos = 0, ln;
 	const char *l;
 
 	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
 		const char *b;
-		size_t k, bn;
-		char **nv;
-		bool dup = false;
+		size_t bn;
 
 		if (!str_prefix(l, ln, "diff --git ") || !(b = str_find(l, ln, " b/")))
 			continue;
@@ -59,49 +75,18 @@ static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
 		bn = ln - (size_t) (b - l);
 		while (bn && (b[bn - 1] == '\r' || b[bn - 1] == ' '))
 			bn--;
-		for (k = 0; k < n && !dup; k++)
-			dup = strlen(v[k]) == bn && memcmp(v[k], b, bn) == 0;
-		if (dup || !bn || memchr(b, '\0', bn))
-			continue;
-		nv = realloc(v, (n + 2) * sizeof(*v));
-		if (!nv)
-			goto nomem;
-		v = nv;
-		if (!(v[n] = wn_strndup(b, bn)))
-			goto nomem;
-		v[++n] = NULL;
+		if (bn && !memchr(b, '\0', bn) && add_file(out, count, b, bn) != WN_OK)
+			return WN_NOMEM;
 	}
-	*out = v;
-	*count = n;
 	return WN_OK;
-nomem:
-	if (v)
-		v[n] = NULL;
-	wn_strv_free(v);
-	*out = NULL;
-	*count = 0;
-	return WN_NOMEM;
 }
 
-/* Add files (NULL-terminated, NULL: none) to *out as diff_files() adds
- * a diff's: in order, once each. */
+/* Add files (NULL-terminated, NULL: none) to *out (add_file()). */
 static wn_status add_files(char *const *files, char ***out, size_t *count)
 {
-	for (size_t i = 0; files && files[i]; i++) {
-		size_t k = 0;
-		char **nv;
-
-		while (k < *count && strcmp((*out)[k], files[i]))
-			k++;
-		if (k < *count)
-			continue;
-		if (!(nv = realloc(*out, (*count + 2) * sizeof(*nv))))
+	for (size_t i = 0; files && files[i]; i++)
+		if (add_file(out, count, files[i], strlen(files[i])) != WN_OK)
 			return WN_NOMEM;
-		*out = nv;
-		if (!(nv[*count] = strdup(files[i])))
-			return WN_NOMEM;
-		nv[++*count] = NULL;
-	}
 	return WN_OK;
 }
 

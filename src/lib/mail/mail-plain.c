@@ -316,13 +316,14 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	return i >= MH_ADDRESS_COUNT || pl->v.addrs[i];
 }
 
-/* Fill pl from fields, as GMime's message would be; false when the
- * part is not a plain one after all. */
+/* The address lists a lean read leaves out (mail-private.h). */
 static bool recipient(int i)
 {
 	return i == MH_TO || i == MH_CC || i == MH_REPLY_TO;
 }
 
+/* Fill pl from fields, as GMime's message would be; false when the
+ * part is not a plain one after all. */
 static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum mail_lean lean)
 {
 	GMimeParserOptions *opts = wn_mail_gmime();
@@ -372,9 +373,10 @@ static wn_status body_text(const struct plain *pl, const char *s, size_t n, char
 static wn_status lean_recipients(struct plain *pl, const struct raw fields[PH_COUNT], wn_mail *m)
 {
 	char *list = wn_mail_list(m);
+	bool named = list != NULL;
 
 	free(list);
-	if (list)
+	if (named)
 		return WN_OK;
 	for (int i = MH_TO; i <= MH_CC; i++) {
 		if (fields[i].s && !decode_field(pl, i, &fields[i], wn_mail_gmime()))
