@@ -21,33 +21,10 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "winnow/diff.h"
 #include "winnow/index.h"
 #include "winnow/status.h"
 #include "winnow/subject.h"
-
-/* --- a patch's diff ------------------------------------------------------- */
-
-/* One hunk of a patch mail's diff. */
-typedef struct wn_hunk {
-	char *file;		/* wn_sim_path() of the new name */
-	char **functions;	/* what it changes: the function the "@@" line
-				 * names and every function defined in it; NULL-terminated */
-	int new_line;		/* first line in the new file */
-	int mail_line;		/* its "@@" line in the decoded body, from 1 */
-} wn_hunk;
-
-typedef struct wn_diff {
-	wn_hunk *h;
-	size_t n;
-} wn_diff;
-
-/* The hunks of a patch mail's body (decoded text). */
-wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out);
-void wn_diff_clear(wn_diff *d);
-/* The first hunk changing function (wn_sim_function form) in file
- * (wn_sim_path form); function NULL: any hunk of the file.  NULL when
- * none. */
-const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *function);
 
 /* --- the series of a review -------------------------------------------------- */
 

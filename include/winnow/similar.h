@@ -93,11 +93,9 @@ void wn_words_free(wn_words *w);
 /* |a and b| / |a or b|; 0 when both are empty. */
 double wn_words_jaccard(const wn_words *a, const wn_words *b);
 
-/* A file path as bots write it, normalised: without a leading "a/",
- * "b/" or "./", doubled '/' made one.  A function name without "()",
- * surrounding blanks or a leading "static "/"inline ".  malloc'd; NULL
- * for NULL or empty (or out of memory). */
-char *wn_sim_path(const char *file);
+/* A function name without "()", surrounding blanks or a leading
+ * "static "/"inline ".  malloc'd; NULL for NULL or empty (or out of
+ * memory).  (A file path's normal form is wn_diff_path(), winnow/diff.h.) */
 char *wn_sim_function(const char *function);
 
 /* Where finding f is, as one string for comparing and indexing:

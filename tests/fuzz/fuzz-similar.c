@@ -1,6 +1,6 @@
 /* winnow — libFuzzer target: what issue 12 reads from mail text: a
  * finding's words (similar.c), a patch subject (subject.c) and a patch's
- * hunks (patchdiff.c). */
+ * hunks (mail/diff.c). */
 #include "autoconfig.h"
 
 #include <stdint.h>
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diff(s, size);
 	words(s);
 	subject(s);
-	p = wn_sim_path(s);
+	p = wn_diff_path(s);
 	f = wn_sim_function(s);
 	if ((p && (!*p || strstr(p, "//"))) || (f && (!*f || strchr(f, '('))))
 		abort();

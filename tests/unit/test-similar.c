@@ -1,5 +1,5 @@
 /* Unit tests: the similarity of findings (similar.c), patch subjects
- * taken apart (subject.c) and the hunks of a patch (patchdiff.c).  The
+ * taken apart (subject.c) and the hunks of a patch (mail/diff.c).  The
  * must-match and must-not-match cases of winnow(1)'s SIMILAR FINDINGS
  * are here, with the word sets worked out in the comments. */
 #include "autoconfig.h"
@@ -117,13 +117,13 @@ static void test_places(void **state)
 	char *s;
 
 	(void) state;
-	s = wn_sim_path("b/drivers//net/x.c");
+	s = wn_diff_path("b/drivers//net/x.c");
 	assert_string_equal(s, "drivers/net/x.c");
 	free(s);
-	s = wn_sim_path("./drivers/net/x.c ");
+	s = wn_diff_path("./drivers/net/x.c ");
 	assert_string_equal(s, "drivers/net/x.c");
 	free(s);
-	assert_null(wn_sim_path(""));
+	assert_null(wn_diff_path(""));
 	s = wn_sim_function(" static inline frob_it() ");
 	assert_string_equal(s, "frob_it");
 	free(s);

@@ -249,7 +249,7 @@ static wn_status title_term(wn_buf *q, const char *subject)
  * own name, else the patch title as a subject phrase. */
 static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 {
-	char *fn = wn_sim_function(f->function), *file = wn_sim_path(f->file);
+	char *fn = wn_sim_function(f->function), *file = wn_diff_path(f->file);
 	const char *base = file ? strrchr(file, '/') : NULL;
 	wn_status st;
 

@@ -173,7 +173,7 @@ static wn_status key_of(const wn_item *it, size_t i, struct finding_key *k)
 
 	memset(k, 0, sizeof(*k));
 	k->loc = wn_sim_location(f, it->patch->subject);
-	k->file = f->about_commit_msg ? NULL : wn_sim_path(f->file);
+	k->file = f->about_commit_msg ? NULL : wn_diff_path(f->file);
 	k->fn = wn_sim_function(f->function);
 	return wn_words_of(f->summary, &k->words);
 }

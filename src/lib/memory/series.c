@@ -481,7 +481,7 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 		return WN_NOT_FOUND;
 	sr_trim(s);
 	f = &it->review->findings[i];
-	if (f->about_commit_msg || !(file = wn_sim_path(f->file)))
+	if (f->about_commit_msg || !(file = wn_diff_path(f->file)))
 		return WN_NOT_FOUND;
 	fn = wn_sim_function(f->function);
 	p = sr_review_patch(s, it);

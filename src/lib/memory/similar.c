@@ -203,30 +203,6 @@ double wn_words_jaccard(const wn_words *a, const wn_words *b)
 
 /* --- places ---------------------------------------------------------------- */
 
-char *wn_sim_path(const char *file)
-{
-	wn_buf b = WN_BUF_INIT;
-	const char *p = file;
-
-	if (!p)
-		return NULL;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if ((p[0] == 'a' || p[0] == 'b') && p[1] == '/')
-		p += 2;
-	while (p[0] == '.' && p[1] == '/')
-		p += 2;
-	for (; *p && *p != ' ' && *p != '\t'; p++) {
-		if (*p == '/' && b.len && b.data[b.len - 1] == '/')
-			continue;
-		if (wn_buf_putc(&b, *p) != WN_OK) {
-			wn_buf_free(&b);
-			return NULL;
-		}
-	}
-	return b.len ? wn_buf_steal(&b) : NULL;
-}
-
 char *wn_sim_function(const char *function)
 {
 	static const char *const words[] = { "static ", "inline ", "__always_inline ", NULL };
@@ -272,7 +248,7 @@ bool wn_sim_generic_path(const char *path)
 
 char *wn_sim_location(const wn_finding *f, const char *patch_subject)
 {
-	char *file = f->about_commit_msg ? NULL : wn_sim_path(f->file);
+	char *file = f->about_commit_msg ? NULL : wn_diff_path(f->file);
 	char *fn = NULL;
 	char *loc = NULL;
 	wn_subject s;

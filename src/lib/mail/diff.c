@@ -1,4 +1,4 @@
-/* winnow — the hunks of a patch mail's diff (series.h): which files and
+/* winnow — the hunks of a patch mail's diff (winnow/diff.h): which files and
  * functions a patch changes, and where in the mail each hunk starts.
  *
  *	diff --git a/drivers/misc/frobnic/core.c b/drivers/misc/frobnic/core.c
@@ -15,9 +15,32 @@
 #include <string.h>
 
 #include "../core/str.h"
-#include "winnow/series.h"
-#include "winnow/similar.h"
+#include "winnow/diff.h"
 #include "winnow/text.h"
+
+char *wn_diff_path(const char *file)
+{
+	wn_buf b = WN_BUF_INIT;
+	const char *p = file;
+
+	if (!p)
+		return NULL;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if ((p[0] == 'a' || p[0] == 'b') && p[1] == '/')
+		p += 2;
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	for (; *p && *p != ' ' && *p != '\t'; p++) {
+		if (*p == '/' && b.len && b.data[b.len - 1] == '/')
+			continue;
+		if (wn_buf_putc(&b, *p) != WN_OK) {
+			wn_buf_free(&b);
+			return NULL;
+		}
+	}
+	return b.len ? wn_buf_steal(&b) : NULL;
+}
 
 /* The name a definition-like line gives: the identifier before its
  * first '(', or for a macro that defines a function by its first
@@ -129,7 +152,7 @@ static bool new_file(char **file, const char *s, size_t n)
 		return true;
 	if (!(path = wn_strndup(b, (size_t) (s + n - b))))
 		return false;
-	p = wn_sim_path(path);
+	p = wn_diff_path(path);
 	free(path);
 	free(*file);
 	*file = p;

@@ -1,0 +1,39 @@
+/* winnow — the hunks of a patch mail's diff (src/lib/mail/diff.c):
+ * which files and functions a patch changes, and where in the mail each
+ * hunk starts.  Below the index, so that linking, which reads every
+ * patch, can keep what a series' pass asks of a patch's diff. */
+#ifndef WINNOW_DIFF_H
+#define WINNOW_DIFF_H
+
+#include <stddef.h>
+
+#include "winnow/status.h"
+
+/* A file path as bots and diffs write it, normalised: without a leading
+ * "a/", "b/" or "./", doubled '/' made one, up to the first blank.
+ * malloc'd; NULL for NULL or empty (or out of memory). */
+char *wn_diff_path(const char *file);
+
+/* One hunk of a patch mail's diff. */
+typedef struct wn_hunk {
+	char *file;		/* wn_diff_path() of the new name */
+	char **functions;	/* what it changes: the function the "@@" line
+				 * names and every function defined in it; NULL-terminated */
+	int new_line;		/* first line in the new file */
+	int mail_line;		/* its "@@" line in the decoded body, from 1 */
+} wn_hunk;
+
+typedef struct wn_diff {
+	wn_hunk *h;
+	size_t n;
+} wn_diff;
+
+/* The hunks of a patch mail's body (decoded text). */
+wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out);
+void wn_diff_clear(wn_diff *d);
+/* The first hunk changing function (wn_sim_function form) in file
+ * (wn_diff_path form); function NULL: any hunk of the file.  NULL when
+ * none. */
+const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *function);
+
+#endif
