@@ -5,7 +5,9 @@
 #ifndef WINNOW_DIFF_H
 #define WINNOW_DIFF_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "winnow/status.h"
 
@@ -35,5 +37,21 @@ void wn_diff_clear(wn_diff *d);
  * (wn_diff_path form); function NULL: any hunk of the file.  NULL when
  * none. */
 const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *function);
+
+/* What wn_diff_find() can answer of a diff, as a few bytes a hunk: a
+ * key for each hunk's file and for each (file, function) pair it
+ * changes, sorted, each once.  Linking keeps them for every patch it
+ * reads, so that a series' pass asks a patch's mail only about a place
+ * its diff may change. */
+typedef struct wn_diff_keys {
+	uint64_t *v;
+	size_t n;
+} wn_diff_keys;
+
+wn_status wn_diff_keys_of(const wn_diff *d, wn_diff_keys *out);
+/* False only when wn_diff_find(d, file, function) is NULL for the d
+ * the keys came from; true may still be no (two places, one key). */
+bool wn_diff_keys_may_find(const wn_diff_keys *keys, const char *file, const char *function);
+void wn_diff_keys_clear(wn_diff_keys *keys);
 
 #endif

@@ -44,16 +44,26 @@ static void subject(const char *s)
 static void diff(const char *s, size_t n)
 {
 	wn_diff d;
+	wn_diff_keys k;
 
 	if (wn_diff_parse(s, n, &d) != WN_OK)
 		return;
+	/* Every place the diff holds, its keys may hold (else a series'
+	 * pass would miss a later patch). */
+	if (wn_diff_keys_of(&d, &k) != WN_OK) {
+		wn_diff_clear(&d);
+		return;
+	}
 	for (size_t i = 0; i < d.n; i++) {
-		if (!d.h[i].file || !*d.h[i].file || d.h[i].mail_line < 1)
+		if (!d.h[i].file || !*d.h[i].file || d.h[i].mail_line < 1 ||
+		    !wn_diff_keys_may_find(&k, d.h[i].file, NULL))
 			abort();
 		for (char **f = d.h[i].functions; f && *f; f++)
-			if (!**f || wn_diff_find(&d, d.h[i].file, *f) == NULL)
+			if (!**f || wn_diff_find(&d, d.h[i].file, *f) == NULL ||
+			    !wn_diff_keys_may_find(&k, d.h[i].file, *f))
 				abort();
 	}
+	wn_diff_keys_clear(&k);
 	wn_diff_clear(&d);
 }
 

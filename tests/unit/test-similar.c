@@ -604,6 +604,42 @@ static void test_diff_crlf(void **state)
 	wn_buf_free(&b);
 }
 
+/* The keys linking keeps of a diff say "maybe" for every place
+ * wn_diff_find() finds and, over these few, "no" for every other: a
+ * key per place and one per file, each once. */
+static void test_diff_keys(void **state)
+{
+	static const char *const files[] = { "drivers/misc/frobnic/core.c",
+					     "drivers/misc/frobnic/new.c",
+					     "drivers/misc/frobnic/other.c", NULL };
+	static const char *const fns[] = { "frobnic_remove", "frobnic_probe", "frobnic_quiesce",
+					   "bpf_frob", "frobnic_irq", "x", NULL };
+	wn_diff_keys k, none = { 0 };
+	wn_diff d, empty = { 0 };
+
+	(void) state;
+	assert_int_equal(wn_diff_parse(patch, strlen(patch), &d), WN_OK);
+	assert_int_equal(wn_diff_keys_of(&d, &k), WN_OK);
+	/* core.c twice (two hunks), new.c once; four functions. */
+	assert_int_equal(k.n, 2 + 4);
+	for (const char *const *f = files; *f; f++) {
+		assert_int_equal(wn_diff_keys_may_find(&k, *f, NULL), wn_diff_find(&d, *f, NULL) != NULL);
+		for (const char *const *fn = fns; *fn; fn++)
+			assert_int_equal(wn_diff_keys_may_find(&k, *f, *fn),
+					 wn_diff_find(&d, *f, *fn) != NULL);
+	}
+	assert_false(wn_diff_keys_may_find(&k, NULL, NULL));
+	/* A file's key is no function's: "core.c" + "" is not "core.c". */
+	assert_false(wn_diff_keys_may_find(&k, "drivers/misc/frobnic/new.c", ""));
+	wn_diff_keys_clear(&k);
+	assert_int_equal(k.n, 0);
+	/* No hunks, no keys: nothing may be found. */
+	assert_int_equal(wn_diff_keys_of(&empty, &k), WN_OK);
+	assert_int_equal(k.n, 0);
+	assert_false(wn_diff_keys_may_find(&none, "drivers/misc/frobnic/core.c", NULL));
+	wn_diff_clear(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -625,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_crlf),
 		cmocka_unit_test(test_diff_macro_number),
+		cmocka_unit_test(test_diff_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

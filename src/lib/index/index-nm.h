@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "winnow/diff.h"
 #include "winnow/index.h"
 
 /* Message id on the read-only handle; NULL when absent (or out of
@@ -39,6 +40,15 @@ bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
 			  void (*fn)(void *arg, const char *id, const char *from,
 				     const char *subject, time_t date),
 			  void *arg);
+/* What a series' pass asks of patch id's diff, without reading its
+ * mail again when linking read it this run: *hunks its keys (*read
+ * false), or, when no review's linking read it yet, the mail read now
+ * as linking reads it (and kept for a review of it later in the run)
+ * and *diff its hunks (*read true; the caller clears it).  WN_NOT_FOUND
+ * when the index does not hold it or its mail cannot be read;
+ * WN_NOMEM. */
+wn_status wn_index_patch_hunks(wn_index *idx, const char *id, wn_diff_keys *hunks, wn_diff *diff,
+				bool *read);
 /* A cache of facts about the whole index (memory/facts.c): its file
  * (malloc'd into *path) and the key the cache of parsed reviews has
  * now (cache.h: wn_cache_sibling); false when caching is off. */

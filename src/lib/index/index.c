@@ -863,6 +863,40 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
+wn_status wn_index_patch_hunks(wn_index *idx, const char *id, wn_diff_keys *hunks, wn_diff *diff,
+				bool *read)
+{
+	wn_link_memo *memo = wn_link_memo_sync(&idx->memo, idx->generation);
+	const wn_memo_entry *e = memo ? wn_link_memo_get(memo, id) : NULL;
+	notmuch_message_t *msg = NULL;
+	wn_status st;
+
+	memset(hunks, 0, sizeof(*hunks));
+	memset(diff, 0, sizeof(*diff));
+	*read = false;
+	if (e && e->hunks_known) {
+		if (!e->hunks.n)
+			return WN_OK;
+		if (!(hunks->v = malloc(e->hunks.n * sizeof(*hunks->v))))
+			return WN_NOMEM;
+		memcpy(hunks->v, e->hunks.v, e->hunks.n * sizeof(*hunks->v));
+		hunks->n = e->hunks.n;
+		return WN_OK;
+	}
+	if (e && !e->held)
+		return WN_NOT_FOUND;
+	if ((st = wn_index_message(idx, id, &msg, NULL)) != WN_OK)
+		return st == WN_NOMEM ? st : WN_NOT_FOUND;
+	if (!msg)
+		return WN_NOT_FOUND;
+	/* The lookup may have reopened the index: a memo of its revision. */
+	memo = wn_link_memo_sync(&idx->memo, idx->generation);
+	st = wn_link_read_patch(memo, msg, idx->cache != NULL, diff);
+	notmuch_message_destroy(msg);
+	*read = st == WN_OK;
+	return st;
+}
+
 /* What the properties say of each finding: arrays of nfindings. */
 static wn_status read_props(wn_item *it, notmuch_message_t *msg)
 {

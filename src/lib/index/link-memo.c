@@ -26,6 +26,7 @@ static void entry_free(void *v)
 		free(e->ident);
 		free(e->rec);
 		wn_strv_free(e->files);
+		wn_diff_keys_clear(&e->hunks);
 	}
 	free(e);
 }
@@ -73,16 +74,24 @@ const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id)
 }
 
 void wn_link_memo_put(wn_link_memo *m, const char *id, bool held, bool ident_known,
-		      const char *ident, size_t ident_len, const wn_patch *p, char **files)
+		      const char *ident, size_t ident_len, const wn_patch *p, char **files,
+		      wn_diff_keys *hunks)
 {
 	wn_memo_entry *e;
 	wn_buf b = WN_BUF_INIT;
 
 	if (!m || wn_link_memo_get(m, id) || !(e = calloc(1, sizeof(*e)))) {
 		wn_strv_free(files);
+		if (hunks)
+			wn_diff_keys_clear(hunks);
 		return;
 	}
 	e->files = files;
+	if (hunks) {
+		e->hunks_known = true;
+		e->hunks = *hunks;
+		memset(hunks, 0, sizeof(*hunks));
+	}
 	e->held = held;
 	e->ident_known = ident_known;
 	if (ident && (e->ident = malloc(ident_len ? ident_len : 1)))

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "winnow/diff.h"
 #include "winnow/index.h"
 
 typedef struct wn_link_memo wn_link_memo;
@@ -28,6 +29,10 @@ typedef struct wn_memo_entry {
 	/* The files the patch's own diff touches, in diff order (NULL:
 	 * none): what a review of its series' cover letter asks of it. */
 	char **files;
+	/* Its diff's hunks as keys (wn_diff_keys_of()), what a series'
+	 * pass asks of a later patch, when hunks_known. */
+	bool hunks_known;
+	wn_diff_keys hunks;
 } wn_memo_entry;
 
 /* A memo valid for the index's revision generation: emptied when that
@@ -37,10 +42,12 @@ void wn_link_memo_free(wn_link_memo **m);
 /* The entry of id; NULL when the memo has none. */
 const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id);
 /* Keep what reading id gave: p the patch (NULL: none) and files, the
- * files of its diff (NULL-terminated, NULL: none; the memo takes them
- * over), ident as taken (ident_known false: not taken).  Out of memory
- * keeps nothing. */
+ * files of its diff (NULL-terminated, NULL: none), hunks its diff's
+ * keys (NULL: not known; the memo takes over files and *hunks, which is
+ * left empty), ident as taken (ident_known false: not taken).  Out of
+ * memory keeps nothing. */
 void wn_link_memo_put(wn_link_memo *m, const char *id, bool held, bool ident_known,
-		      const char *ident, size_t ident_len, const wn_patch *p, char **files);
+		      const char *ident, size_t ident_len, const wn_patch *p, char **files,
+		      wn_diff_keys *hunks);
 
 #endif

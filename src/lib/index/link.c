@@ -138,43 +138,85 @@ static wn_status patch_of_mail(notmuch_message_t *msg, const wn_mail *mail, wn_p
 	return WN_OK;
 }
 
-/* Add the files of part m of a series to k's.  A part read for a
- * review of it already is in the memo; one read here goes there, as
- * try_id() would keep it, for a review of it later in the run.  A part
- * that cannot be read adds no files.  WN_NOMEM is the only error. */
-static wn_status part_files(struct lk *k, notmuch_message_t *m)
+/* What the memo keeps of a patch mail besides the patch: its diff's
+ * files (diff_files()) and hunks (wn_diff_keys_of()).  diff: the diff
+ * itself for the caller, or NULL.  WN_NOMEM is the only error. */
+static wn_status patch_extras(const wn_mail *mail, char ***own, wn_diff_keys *hunks, wn_diff *diff)
+{
+	wn_diff mine;
+	wn_diff *d = diff ? diff : &mine;
+	size_t nown = 0;
+	wn_status st;
+
+	if (diff_files(mail, own, &nown) != WN_OK || wn_diff_parse(mail->body, mail->body_len, d) != WN_OK)
+		return WN_NOMEM;
+	st = wn_diff_keys_of(d, hunks);
+	if (!diff)
+		wn_diff_clear(&mine);
+	return st;
+}
+
+/* Read patch mail m as try_id() would keep it, into the memo for a
+ * review of it later in the run (unless the memo has it, or the read
+ * met a discarded revision: changed).  files (unless NULL): its diff's
+ * files added to *files (*nfiles of them, add_file()); diff (unless
+ * NULL): its hunks.  WN_NOT_FOUND when the mail cannot be read;
+ * WN_NOMEM. */
+static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_ident, bool changed,
+			    char ***files, size_t *nfiles, wn_diff *diff)
 {
 	const char *id = wn_message_id(m);
-	const wn_memo_entry *e = id ? wn_link_memo_get(k->memo, id) : NULL;
+	const wn_memo_entry *e = id ? wn_link_memo_get(memo, id) : NULL;
 	wn_error ignored = WN_ERROR_INIT;
+	wn_diff_keys hunks = { 0 };
 	wn_mail *mail = NULL;
 	wn_patch *p = NULL;
 	char *ident = NULL, **own = NULL;
-	size_t n = 0, nown = 0;
+	size_t n = 0;
 	wn_status st;
 
-	if (e && e->rec)
-		return add_files(e->files, &k->files, &k->nfiles);
-	st = wn_cache_read_mail(m, &mail, true, k->deps ? &ident : NULL, &n, &ignored);
+	st = wn_cache_read_mail(m, &mail, true, with_ident ? &ident : NULL, &n, &ignored);
 	wn_error_clear(&ignored);
 	if (st != WN_OK) {
 		free(ident);
-		return st == WN_NOMEM ? st : WN_OK;
+		return st == WN_NOMEM ? st : WN_NOT_FOUND;
 	}
-	if (diff_files(mail, &own, &nown) != WN_OK || add_files(own, &k->files, &k->nfiles) != WN_OK ||
+	if (patch_extras(mail, &own, &hunks, diff) != WN_OK ||
+	    (files && add_files(own, files, nfiles) != WN_OK) ||
 	    patch_of_mail(m, mail, &p, &ignored) != WN_OK)
 		st = WN_NOMEM;
 	wn_error_clear(&ignored);
 	/* As try_id() keeps a patch it read (its id the index's own). */
-	if (st == WN_OK && p && id && !e && !k->changed) {
-		wn_link_memo_put(k->memo, id, true, k->deps != NULL, ident, n, p, own);
+	if (st == WN_OK && p && id && !e && !changed) {
+		wn_link_memo_put(memo, id, true, with_ident, ident, n, p, own, &hunks);
 		own = NULL;
 	}
+	wn_diff_keys_clear(&hunks);
 	wn_strv_free(own);
 	wn_patch_free(p);
 	wn_mail_free(&mail);
 	free(ident);
 	return st;
+}
+
+/* Add the files of part m of a series to k's.  A part read for a
+ * review of it already is in the memo; one read here goes there.  A
+ * part that cannot be read adds no files.  WN_NOMEM is the only error. */
+static wn_status part_files(struct lk *k, notmuch_message_t *m)
+{
+	const char *id = wn_message_id(m);
+	const wn_memo_entry *e = id ? wn_link_memo_get(k->memo, id) : NULL;
+	wn_status st;
+
+	if (e && e->rec)
+		return add_files(e->files, &k->files, &k->nfiles);
+	st = read_patch(k->memo, m, k->deps != NULL, k->changed, &k->files, &k->nfiles, NULL);
+	return st == WN_NOMEM ? st : WN_OK;
+}
+
+wn_status wn_link_read_patch(wn_link_memo *memo, notmuch_message_t *msg, bool with_ident, wn_diff *diff)
+{
+	return read_patch(memo, msg, with_ident, false, NULL, NULL, diff);
 }
 
 /* The files a series touches, for a review of its cover letter
@@ -228,15 +270,15 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 
 /* *ident (when not NULL): the identity of msg's file, from the read
  * when there was one, else from a stat() as wn_cache_ident() takes it.
- * *own: the files of the patch's own diff, for the memo (NULL: none). */
+ * *own, *hunks: the files and hunks of the patch's own diff, for the
+ * memo (NULL, empty: none). */
 static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, char **ident, size_t *n,
-			    bool *have_ident, char ***own)
+			    bool *have_ident, char ***own, wn_diff_keys *hunks)
 {
 	wn_item *it = k->it;
 	wn_error *err = k->err;
 	wn_mail *mail = NULL;
 	wn_patch *p = NULL;
-	size_t nown = 0;
 	wn_status st;
 
 	st = wn_cache_read_mail(msg, &mail, true, ident, n, err);	/* wn_mail_list() */
@@ -250,9 +292,10 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 		wn_mail_free(&mail);
 		return WN_NOT_FOUND;
 	}
-	/* Every patch's files go to the memo: a review of its series'
-	 * cover letter may ask for them later in the run. */
-	if (diff_files(mail, own, &nown) != WN_OK ||
+	/* Every patch's files and hunks go to the memo: a review of its
+	 * series' cover letter may ask for the first, a series' pass for
+	 * the second, later in the run. */
+	if (patch_extras(mail, own, hunks, NULL) != WN_OK ||
 	    (k->want_files && add_files(*own, &k->files, &k->nfiles) != WN_OK))
 		goto nomem;
 	/* A cover letter has no diff: its series' parts have. */
@@ -292,6 +335,7 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	const wn_memo_entry *e;
 	notmuch_message_t *msg;
 	char *ident = NULL, **own = NULL;
+	wn_diff_keys hunks = { 0 };
 	size_t n = 0;
 	bool held, have_ident = false;
 	wn_status st;
@@ -310,7 +354,8 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	}
 	msg = wn_message_lookup(k->db, id, &k->changed);
 	held = msg != NULL;
-	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own) : WN_NOT_FOUND;
+	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own, &hunks)
+		 : WN_NOT_FOUND;
 	if (k->deps) {
 		if (msg && !have_ident)
 			k->deps->unknown = true;
@@ -322,9 +367,11 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	/* Not what a discarded revision gave: that is read again. */
 	if (st != WN_NOMEM && !k->changed)
 		wn_link_memo_put(k->memo, id, held, k->deps != NULL, ident, n,
-				 st == WN_OK ? k->it->patch : NULL, st == WN_OK ? own : NULL);
+				 st == WN_OK ? k->it->patch : NULL, st == WN_OK ? own : NULL,
+				 st == WN_OK ? &hunks : NULL);
 	if (st != WN_OK || k->changed)
 		wn_strv_free(own);
+	wn_diff_keys_clear(&hunks);
 	free(ident);
 	return st == WN_NOMEM ? st : (st == WN_OK ? WN_OK : WN_NOT_FOUND);
 }

@@ -23,4 +23,10 @@
 wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *review, char ***files,
 			wn_cache_deps *deps, wn_link_memo *memo, bool *changed, wn_error *err);
 
+/* Read patch msg as linking does and keep it in memo for a review of it
+ * later in the run (with_ident: the cache is on, its file's identity
+ * taken), *diff its hunks: what a series' pass asks of a patch linking
+ * has not read.  WN_NOT_FOUND when its mail cannot be read; WN_NOMEM. */
+wn_status wn_link_read_patch(wn_link_memo *memo, notmuch_message_t *msg, bool with_ident, wn_diff *diff);
+
 #endif

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/hash.h"
 #include "../core/str.h"
 #include "winnow/diff.h"
 #include "winnow/text.h"
@@ -211,4 +212,67 @@ const wn_hunk *wn_diff_find(const wn_diff *d, const char *file, const char *func
 				return &d->h[i];
 	}
 	return NULL;
+}
+
+/* --- the hunks as keys ----------------------------------------------------- */
+
+/* A file's key, or with a function the pair's: FNV-1a over the file and,
+ * after a byte no path or name holds as the diff reader keeps them, the
+ * function.  Two places with one key only cost a mail read. */
+static uint64_t key_of(const char *file, const char *function)
+{
+	uint64_t h = wn_fnv1a_str(WN_FNV_BASIS, file);
+
+	if (function)
+		h = wn_fnv1a_str(wn_fnv1a_byte(h, '\0'), function);
+	return h;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+wn_status wn_diff_keys_of(const wn_diff *d, wn_diff_keys *out)
+{
+	size_t n = d->n, k;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < d->n; i++)
+		for (char **f = d->h[i].functions; f && *f; f++)
+			n++;
+	if (!n)
+		return WN_OK;
+	if (!(out->v = malloc(n * sizeof(*out->v))))
+		return WN_NOMEM;
+	for (size_t i = 0; i < d->n; i++) {
+		out->v[out->n++] = key_of(d->h[i].file, NULL);
+		for (char **f = d->h[i].functions; f && *f; f++)
+			out->v[out->n++] = key_of(d->h[i].file, *f);
+	}
+	qsort(out->v, out->n, sizeof(*out->v), key_cmp);
+	k = 0;
+	for (size_t i = 0; i < out->n; i++)
+		if (!k || out->v[k - 1] != out->v[i])
+			out->v[k++] = out->v[i];
+	out->n = k;
+	return WN_OK;
+}
+
+bool wn_diff_keys_may_find(const wn_diff_keys *keys, const char *file, const char *function)
+{
+	uint64_t key;
+
+	if (!file)
+		return false;
+	key = key_of(file, function);
+	return keys->n && bsearch(&key, keys->v, keys->n, sizeof(key), key_cmp) != NULL;
+}
+
+void wn_diff_keys_clear(wn_diff_keys *keys)
+{
+	free(keys->v);
+	memset(keys, 0, sizeof(*keys));
 }

@@ -215,7 +215,7 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 		/* Not reviewed by the bot yet, or reported again: look on. */
 		if (!review || again)
 			continue;
-		if (wn_diff_find(sr_patch_diff(s, q), k.file, k.fn))
+		if (sr_patch_find(s, q, k.file, k.fn))
 			st = fixed_fill(s, q, review, out);
 	}
 	key_clear(&k);

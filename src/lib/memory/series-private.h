@@ -28,6 +28,8 @@ struct sr_patch {
 	char *subject;		/* as the mail has it, read when shown */
 	wn_diff diff;
 	bool diff_read;
+	wn_diff_keys hunks;	/* what linking kept of the diff, when known */
+	bool hunks_known;
 	struct sr_patch **later;	/* later parts of its series, by part */
 	size_t nlater;
 	bool later_read;
@@ -49,6 +51,9 @@ struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it);
 const char *sr_patch_thread(wn_series *s, struct sr_patch *p);
 /* Its hunks, read once (empty when its mail cannot be read). */
 const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p);
+/* wn_diff_find() over its hunks, its mail read only when what linking
+ * kept of the diff does not rule the place out. */
+const wn_hunk *sr_patch_find(wn_series *s, struct sr_patch *p, const char *file, const char *fn);
 /* p->subject, read once. */
 wn_status sr_patch_subject(wn_series *s, struct sr_patch *p);
 /* fn on the Message-ID and subject of every message notmuch query qs

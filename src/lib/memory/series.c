@@ -72,6 +72,7 @@ static void patch_free(void *v)
 	free(p->subject);
 	wn_subject_clear(&p->subj);
 	wn_diff_clear(&p->diff);
+	wn_diff_keys_clear(&p->hunks);
 	free(p->later);
 	free(p->versions);
 	reviewed_free(p->reviewed, p->nreviewed);
@@ -247,6 +248,27 @@ const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 	wn_mail_free(&mail);
 	notmuch_message_destroy(msg);
 	return &p->diff;
+}
+
+const wn_hunk *sr_patch_find(wn_series *s, struct sr_patch *p, const char *file, const char *fn)
+{
+	bool read = false;
+	wn_status st;
+
+	/* Linking read most patches a series' pass asks about (a bot
+	 * reviewed them): it kept their hunks as keys.  One it did not read
+	 * yet is read now as it would be, and kept for it. */
+	if (!p->diff_read && !p->hunks_known) {
+		st = wn_index_patch_hunks(s->idx, p->id, &p->hunks, &p->diff, &read);
+		if (read) {
+			p->diff_read = true;
+			s->diff_reads++;
+		}
+		p->hunks_known = st == WN_OK && !read;
+	}
+	if (!p->diff_read && p->hunks_known && !wn_diff_keys_may_find(&p->hunks, file, fn))
+		return NULL;
+	return wn_diff_find(sr_patch_diff(s, p), file, fn);
 }
 
 /* What a search gathers before fn is called: Message-IDs and subjects,
@@ -488,7 +510,7 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 	if (p && p->subj.part > 0 && p->subj.total > 0) {
 		find_later(s, p);
 		for (size_t k = 0; st == WN_NOT_FOUND && k < p->nlater; k++) {
-			const wn_hunk *h = wn_diff_find(sr_patch_diff(s, p->later[k]), file, fn);
+			const wn_hunk *h = sr_patch_find(s, p->later[k], file, fn);
 
 			if (h && sr_patch_subject(s, p->later[k]) == WN_OK)
 				st = later_fill(out, p->later[k], h);
