@@ -49,6 +49,9 @@ typedef struct wn_diff_keys {
 } wn_diff_keys;
 
 wn_status wn_diff_keys_of(const wn_diff *d, wn_diff_keys *out);
+/* The same keys straight from a body, no hunk built: what
+ * wn_diff_keys_of(wn_diff_parse(body)) gives. */
+wn_status wn_diff_keys_parse(const char *body, size_t len, wn_diff_keys *out);
 /* False only when wn_diff_find(d, file, function) is NULL for the d
  * the keys came from; true may still be no (two places, one key). */
 bool wn_diff_keys_may_find(const wn_diff_keys *keys, const char *file, const char *function);

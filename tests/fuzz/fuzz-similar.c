@@ -44,15 +44,21 @@ static void subject(const char *s)
 static void diff(const char *s, size_t n)
 {
 	wn_diff d;
-	wn_diff_keys k;
+	wn_diff_keys k, direct;
 
 	if (wn_diff_parse(s, n, &d) != WN_OK)
 		return;
 	/* Every place the diff holds, its keys may hold (else a series'
-	 * pass would miss a later patch). */
+	 * pass would miss a later patch); the keys linking takes straight
+	 * from the body are the same. */
 	if (wn_diff_keys_of(&d, &k) != WN_OK) {
 		wn_diff_clear(&d);
 		return;
+	}
+	if (wn_diff_keys_parse(s, n, &direct) == WN_OK) {
+		if (direct.n != k.n || (k.n && memcmp(direct.v, k.v, k.n * sizeof(*k.v)) != 0))
+			abort();
+		wn_diff_keys_clear(&direct);
 	}
 	for (size_t i = 0; i < d.n; i++) {
 		if (!d.h[i].file || !*d.h[i].file || d.h[i].mail_line < 1 ||

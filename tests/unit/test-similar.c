@@ -614,7 +614,7 @@ static void test_diff_keys(void **state)
 					     "drivers/misc/frobnic/other.c", NULL };
 	static const char *const fns[] = { "frobnic_remove", "frobnic_probe", "frobnic_quiesce",
 					   "bpf_frob", "frobnic_irq", "x", NULL };
-	wn_diff_keys k, none = { 0 };
+	wn_diff_keys k, direct, none = { 0 };
 	wn_diff d, empty = { 0 };
 
 	(void) state;
@@ -629,6 +629,11 @@ static void test_diff_keys(void **state)
 					 wn_diff_find(&d, *f, *fn) != NULL);
 	}
 	assert_false(wn_diff_keys_may_find(&k, NULL, NULL));
+	/* Straight from the body, no hunk built: the same keys. */
+	assert_int_equal(wn_diff_keys_parse(patch, strlen(patch), &direct), WN_OK);
+	assert_int_equal(direct.n, k.n);
+	assert_memory_equal(direct.v, k.v, k.n * sizeof(*k.v));
+	wn_diff_keys_clear(&direct);
 	/* A file's key is no function's: "core.c" + "" is not "core.c". */
 	assert_false(wn_diff_keys_may_find(&k, "drivers/misc/frobnic/new.c", ""));
 	wn_diff_keys_clear(&k);

@@ -40,6 +40,10 @@ bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
 			  void (*fn)(void *arg, const char *id, const char *from,
 				     const char *subject, time_t date),
 			  void *arg);
+/* Whether linking keeps each patch's hunks for wn_index_patch_hunks():
+ * on while a series may ask (wn_series_new() to wn_series_free()),
+ * counted; off, a listing does not pay for them. */
+void wn_index_keep_hunks(wn_index *idx, bool on);
 /* What a series' pass asks of patch id's diff, without reading its
  * mail again when linking read it this run: *hunks its keys (*read
  * false), or, when no review's linking read it yet, the mail read now

@@ -30,6 +30,7 @@ struct wn_index {
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */
+	unsigned hunk_users;		/* wn_index_keep_hunks() said on, minus off */
 	/* The list whose search holds the message of the row it read last
 	 * (index.c): its load needs no lookup of that message. */
 	struct wn_list_cursor *held;

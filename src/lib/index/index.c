@@ -828,6 +828,15 @@ static wn_status explain_unknown(wn_item *it, const wn_mail *mail)
 	return WN_OK;
 }
 
+/* The memo of this revision, keeping hunks while a series may ask. */
+static wn_link_memo *memo_of(wn_index *idx)
+{
+	wn_link_memo *memo = wn_link_memo_sync(&idx->memo, idx->generation);
+
+	wn_link_memo_want_hunks(memo, idx->hunk_users > 0);
+	return memo;
+}
+
 /* Which bot, its review of the mail, and the patch it answers.  Where a
  * diagnostic really is depends on the patch's files, known once the
  * patch is: the mail is read once more with them when the parser says
@@ -846,7 +855,7 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	st = wn_review_parse_with(it->bot, mail->body, mail->body_len, &in, &it->review, err);
 	if (st == WN_OK)
 		st = wn_link_patch(idx->db, it, mail, it->review->wants_patch_files ? &files : NULL,
-				   deps, wn_link_memo_sync(&idx->memo, idx->generation), changed, err);
+				   deps, memo_of(idx), changed, err);
 	if (st == WN_OK && files && it->review->wants_patch_files) {
 		wn_review *again = NULL;
 
@@ -863,10 +872,18 @@ static wn_status review_of_mail(wn_index *idx, wn_item *it, const wn_mail *mail,
 	return st;
 }
 
+void wn_index_keep_hunks(wn_index *idx, bool on)
+{
+	if (on)
+		idx->hunk_users++;
+	else if (idx->hunk_users)
+		idx->hunk_users--;
+}
+
 wn_status wn_index_patch_hunks(wn_index *idx, const char *id, wn_diff_keys *hunks, wn_diff *diff,
 				bool *read)
 {
-	wn_link_memo *memo = wn_link_memo_sync(&idx->memo, idx->generation);
+	wn_link_memo *memo = memo_of(idx);
 	const wn_memo_entry *e = memo ? wn_link_memo_get(memo, id) : NULL;
 	notmuch_message_t *msg = NULL;
 	wn_status st;
@@ -890,7 +907,7 @@ wn_status wn_index_patch_hunks(wn_index *idx, const char *id, wn_diff_keys *hunk
 	if (!msg)
 		return WN_NOT_FOUND;
 	/* The lookup may have reopened the index: a memo of its revision. */
-	memo = wn_link_memo_sync(&idx->memo, idx->generation);
+	memo = memo_of(idx);
 	st = wn_link_read_patch(memo, msg, idx->cache != NULL, diff);
 	notmuch_message_destroy(msg);
 	*read = st == WN_OK;

@@ -16,6 +16,7 @@
 struct wn_link_memo {
 	unsigned long generation;
 	wn_map cur, old;
+	bool hunks;
 };
 
 static void entry_free(void *v)
@@ -60,6 +61,17 @@ void wn_link_memo_free(wn_link_memo **pm)
 	clear(*pm);
 	free(*pm);
 	*pm = NULL;
+}
+
+void wn_link_memo_want_hunks(wn_link_memo *m, bool on)
+{
+	if (m)
+		m->hunks = on;
+}
+
+bool wn_link_memo_wants_hunks(const wn_link_memo *m)
+{
+	return m && m->hunks;
 }
 
 const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id)

@@ -39,6 +39,11 @@ typedef struct wn_memo_entry {
  * changed since.  NULL when out of memory. */
 wn_link_memo *wn_link_memo_sync(wn_link_memo **m, unsigned long generation);
 void wn_link_memo_free(wn_link_memo **m);
+/* Whether reading a patch keeps its hunks (wn_memo_entry.hunks): only
+ * while a series' pass may ask (wn_index_keep_hunks()); a listing
+ * does not pay for them. */
+void wn_link_memo_want_hunks(wn_link_memo *m, bool on);
+bool wn_link_memo_wants_hunks(const wn_link_memo *m);
 /* The entry of id; NULL when the memo has none. */
 const wn_memo_entry *wn_link_memo_get(const wn_link_memo *m, const char *id);
 /* Keep what reading id gave: p the patch (NULL: none) and files, the

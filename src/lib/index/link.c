@@ -139,21 +139,25 @@ static wn_status patch_of_mail(notmuch_message_t *msg, const wn_mail *mail, wn_p
 }
 
 /* What the memo keeps of a patch mail besides the patch: its diff's
- * files (diff_files()) and hunks (wn_diff_keys_of()).  diff: the diff
- * itself for the caller, or NULL.  WN_NOMEM is the only error. */
+ * files (diff_files()) and, unless hunks is NULL, hunks
+ * (wn_diff_keys_of()).  diff: the diff itself for the caller, or NULL.
+ * WN_NOMEM is the only error. */
 static wn_status patch_extras(const wn_mail *mail, char ***own, wn_diff_keys *hunks, wn_diff *diff)
 {
-	wn_diff mine;
-	wn_diff *d = diff ? diff : &mine;
 	size_t nown = 0;
-	wn_status st;
 
-	if (diff_files(mail, own, &nown) != WN_OK || wn_diff_parse(mail->body, mail->body_len, d) != WN_OK)
+	if (diff_files(mail, own, &nown) != WN_OK)
 		return WN_NOMEM;
-	st = wn_diff_keys_of(d, hunks);
+	if (!hunks)
+		return WN_OK;
 	if (!diff)
-		wn_diff_clear(&mine);
-	return st;
+		return wn_diff_keys_parse(mail->body, mail->body_len, hunks);
+	if (wn_diff_parse(mail->body, mail->body_len, diff) != WN_OK)
+		return WN_NOMEM;
+	if (wn_diff_keys_of(diff, hunks) == WN_OK)
+		return WN_OK;
+	wn_diff_clear(diff);
+	return WN_NOMEM;
 }
 
 /* Read patch mail m as try_id() would keep it, into the memo for a
@@ -169,6 +173,7 @@ static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_
 	const wn_memo_entry *e = id ? wn_link_memo_get(memo, id) : NULL;
 	wn_error ignored = WN_ERROR_INIT;
 	wn_diff_keys hunks = { 0 };
+	bool keep = diff || wn_link_memo_wants_hunks(memo);
 	wn_mail *mail = NULL;
 	wn_patch *p = NULL;
 	char *ident = NULL, **own = NULL;
@@ -181,16 +186,18 @@ static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_
 		free(ident);
 		return st == WN_NOMEM ? st : WN_NOT_FOUND;
 	}
-	if (patch_extras(mail, &own, &hunks, diff) != WN_OK ||
+	if (patch_extras(mail, &own, keep ? &hunks : NULL, diff) != WN_OK ||
 	    (files && add_files(own, files, nfiles) != WN_OK) ||
 	    patch_of_mail(m, mail, &p, &ignored) != WN_OK)
 		st = WN_NOMEM;
 	wn_error_clear(&ignored);
 	/* As try_id() keeps a patch it read (its id the index's own). */
 	if (st == WN_OK && p && id && !e && !changed) {
-		wn_link_memo_put(memo, id, true, with_ident, ident, n, p, own, &hunks);
+		wn_link_memo_put(memo, id, true, with_ident, ident, n, p, own, keep ? &hunks : NULL);
 		own = NULL;
 	}
+	if (st != WN_OK && diff)
+		wn_diff_clear(diff);
 	wn_diff_keys_clear(&hunks);
 	wn_strv_free(own);
 	wn_patch_free(p);
@@ -295,7 +302,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 	/* Every patch's files and hunks go to the memo: a review of its
 	 * series' cover letter may ask for the first, a series' pass for
 	 * the second, later in the run. */
-	if (patch_extras(mail, own, hunks, NULL) != WN_OK ||
+	if (patch_extras(mail, own, wn_link_memo_wants_hunks(k->memo) ? hunks : NULL, NULL) != WN_OK ||
 	    (k->want_files && add_files(*own, &k->files, &k->nfiles) != WN_OK))
 		goto nomem;
 	/* A cover letter has no diff: its series' parts have. */
@@ -368,7 +375,7 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	if (st != WN_NOMEM && !k->changed)
 		wn_link_memo_put(k->memo, id, held, k->deps != NULL, ident, n,
 				 st == WN_OK ? k->it->patch : NULL, st == WN_OK ? own : NULL,
-				 st == WN_OK ? &hunks : NULL);
+				 st == WN_OK && wn_link_memo_wants_hunks(k->memo) ? &hunks : NULL);
 	if (st != WN_OK || k->changed)
 		wn_strv_free(own);
 	wn_diff_keys_clear(&hunks);

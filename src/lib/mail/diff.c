@@ -43,25 +43,25 @@ char *wn_diff_path(const char *file)
 	return b.len ? wn_buf_steal(&b) : NULL;
 }
 
-/* The name a definition-like line gives: the identifier before its
- * first '(', or for a macro that defines a function by its first
- * argument ("BPF_CALL_3(bpf_x, ...)", "SYSCALL_DEFINE2(name, ...)")
- * that argument.  malloc'd; NULL when there is none. */
-static char *name_of(const char *s, size_t n)
+/* Where the name a definition-like line gives is: the identifier
+ * before its first '(', or for a macro that defines a function by its
+ * first argument ("BPF_CALL_3(bpf_x, ...)", "SYSCALL_DEFINE2(name,
+ * ...)") that argument.  False when there is none. */
+static bool name_span(const char *s, size_t n, const char **at, size_t *len)
 {
 	const char *paren = memchr(s, '(', n);
 	size_t e, b;
 	bool macro = true;
 
 	if (!paren)
-		return NULL;
+		return false;
 	e = (size_t) (paren - s);
 	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
 		e--;
 	for (b = e; b && str_ident_char((unsigned char) s[b - 1]); b--)
 		macro &= !(s[b - 1] >= 'a' && s[b - 1] <= 'z');
 	if (b == e || (s[b] >= '0' && s[b] <= '9'))
-		return NULL;
+		return false;
 	if (macro && memchr(s + b, '_', e - b)) {
 		const char *a = paren + 1, *end = s + n;
 		size_t k;
@@ -72,10 +72,15 @@ static char *name_of(const char *s, size_t n)
 		 * the answer when the argument is no identifier. */
 		for (k = 0; a + k < end && str_ident_char((unsigned char) a[k]); k++)
 			;
-		if (k && !(a[0] >= '0' && a[0] <= '9'))
-			return wn_strndup(a, k);
+		if (k && !(a[0] >= '0' && a[0] <= '9')) {
+			*at = a;
+			*len = k;
+			return true;
+		}
 	}
-	return wn_strndup(s + b, e - b);
+	*at = s + b;
+	*len = e - b;
+	return true;
 }
 
 /* A line of code that starts a definition: column 0, a '(', no ';'. */
@@ -87,18 +92,57 @@ static bool defines(const char *s, size_t n)
 	       s[n - 1] != ',' && memchr(s, '(', n);
 }
 
-static bool add_function(wn_hunk *h, char *name)
-{
-	size_t k = 0;
-	char **nv;
+/* What one pass over a diff fills: its hunks (d), or only their keys
+ * (k), which need no hunk, file or name copied.  Both passes take the
+ * same lines for the same hunks, files and functions. */
+struct scan {
+	wn_diff *d;
+	wn_diff_keys *k;
+	size_t cap;		/* of k->v */
+	uint64_t hunk;		/* k: the hash of the last hunk's file */
+	bool in_hunk;		/* k: a hunk began */
+};
 
-	if (!name)
+static uint64_t key_more(uint64_t file_hash, const char *fn, size_t n)
+{
+	return wn_fnv1a(wn_fnv1a_byte(file_hash, '\0'), fn, n);
+}
+
+static bool push_key(struct scan *sc, uint64_t key)
+{
+	wn_diff_keys *k = sc->k;
+
+	if (k->n == sc->cap) {
+		size_t cap = sc->cap ? 2 * sc->cap : 16;
+		uint64_t *v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v)
+			return false;
+		k->v = v;
+		sc->cap = cap;
+	}
+	k->v[k->n++] = key;
+	return true;
+}
+
+/* The function named at s[0..n) (see name_span) into the last hunk. */
+static bool add_function(struct scan *sc, const char *s, size_t n)
+{
+	wn_hunk *h;
+	const char *at;
+	size_t len, k = 0;
+	char **nv, *name;
+
+	if (!name_span(s, n, &at, &len))
 		return true;
+	if (sc->k)
+		return push_key(sc, key_more(sc->hunk, at, len));
+	h = &sc->d->h[sc->d->n - 1];
 	for (; h->functions && h->functions[k]; k++)
-		if (strcmp(h->functions[k], name) == 0) {
-			free(name);
+		if (strlen(h->functions[k]) == len && memcmp(h->functions[k], at, len) == 0)
 			return true;
-		}
+	if (!(name = wn_strndup(at, len)))
+		return false;
 	if (!(nv = realloc(h->functions, (k + 2) * sizeof(*nv)))) {
 		free(name);
 		return false;
@@ -110,7 +154,7 @@ static bool add_function(wn_hunk *h, char *name)
 }
 
 /* "@@ -a[,b] +c[,d] @@ context": a new hunk at body line. */
-static bool hunk_start(wn_diff *d, const char *file, const char *s, size_t n, int line)
+static bool hunk_start(struct scan *sc, const char *file, const char *s, size_t n, int line)
 {
 	const char *plus = memchr(s, '+', n), *close;
 	size_t i;
@@ -119,21 +163,28 @@ static bool hunk_start(wn_diff *d, const char *file, const char *s, size_t n, in
 
 	if (!file || !plus)
 		return true;
-	i = (size_t) (plus - s) + 1;
-	str_num(s, n, &i, &start);
-	if (!(nh = realloc(d->h, (d->n + 1) * sizeof(*nh))))
-		return false;
-	d->h = nh;
-	h = &d->h[d->n];
-	memset(h, 0, sizeof(*h));
-	if (!(h->file = strdup(file)))
-		return false;
-	d->n++;
-	h->new_line = (int) start;
-	h->mail_line = line;
+	if (sc->k) {
+		sc->hunk = wn_fnv1a_str(WN_FNV_BASIS, file);
+		sc->in_hunk = true;
+		if (!push_key(sc, sc->hunk))
+			return false;
+	} else {
+		i = (size_t) (plus - s) + 1;
+		str_num(s, n, &i, &start);
+		if (!(nh = realloc(sc->d->h, (sc->d->n + 1) * sizeof(*nh))))
+			return false;
+		sc->d->h = nh;
+		h = &nh[sc->d->n];
+		memset(h, 0, sizeof(*h));
+		if (!(h->file = strdup(file)))
+			return false;
+		sc->d->n++;
+		h->new_line = (int) start;
+		h->mail_line = line;
+	}
 	close = n > 2 ? str_find(s + 2, n - 2, "@@") : NULL;
 	if (close)
-		return add_function(h, name_of(close + 2, (size_t) (s + n - close - 2)));
+		return add_function(sc, close + 2, (size_t) (s + n - close - 2));
 	return true;
 }
 
@@ -160,7 +211,17 @@ static bool new_file(char **file, const char *s, size_t n)
 	return true;
 }
 
-wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out)
+/* A line of the last hunk ('+', '-' or ' ' and the code): the function
+ * it defines, if any, into the hunk's.  False when out of memory. */
+static bool code_line(struct scan *sc, const char *l, size_t n)
+{
+	if (!(sc->k ? sc->in_hunk : sc->d->n > 0) || n < 2 || str_prefix(l, n, "--- ") ||
+	    !defines(l + 1, n - 1))
+		return true;
+	return add_function(sc, l + 1, n - 1);
+}
+
+static bool scan(const char *body, size_t len, struct scan *sc)
 {
 	size_t pos = 0, n;
 	const char *l;
@@ -168,22 +229,42 @@ wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out)
 	int line = 0;
 	bool ok = true;
 
-	memset(out, 0, sizeof(*out));
 	while (ok && body && str_next_line(body, len, &pos, &l, &n)) {
 		/* A mail read as it is may end its lines in CRLF. */
 		if (n && l[n - 1] == '\r')
 			n--;
 		line++;
-		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "+++ "))
-			ok = new_file(&file, l, n);
-		else if (str_prefix(l, n, "@@ -"))
-			ok = hunk_start(out, file, l, n, line);
-		else if (out->n && n > 1 && (l[0] == '+' || l[0] == '-' || l[0] == ' ') &&
-			 !str_prefix(l, n, "--- ") && defines(l + 1, n - 1))
-			ok = add_function(&out->h[out->n - 1], name_of(l + 1, n - 1));
+		/* By the first byte: linking reads every patch through here. */
+		switch (n ? l[0] : '\0') {
+		case 'd':
+			if (str_prefix(l, n, "diff --git "))
+				ok = new_file(&file, l, n);
+			break;
+		case '@':
+			if (str_prefix(l, n, "@@ -"))
+				ok = hunk_start(sc, file, l, n, line);
+			break;
+		case '+':
+			ok = str_prefix(l, n, "+++ ") ? new_file(&file, l, n) : code_line(sc, l, n);
+			break;
+		case '-':
+		case ' ':
+			ok = code_line(sc, l, n);
+			break;
+		default:
+			break;
+		}
 	}
 	free(file);
-	if (!ok) {
+	return ok;
+}
+
+wn_status wn_diff_parse(const char *body, size_t len, wn_diff *out)
+{
+	struct scan sc = { .d = out };
+
+	memset(out, 0, sizeof(*out));
+	if (!scan(body, len, &sc)) {
 		wn_diff_clear(out);
 		return WN_NOMEM;
 	}
@@ -223,9 +304,7 @@ static uint64_t key_of(const char *file, const char *function)
 {
 	uint64_t h = wn_fnv1a_str(WN_FNV_BASIS, file);
 
-	if (function)
-		h = wn_fnv1a_str(wn_fnv1a_byte(h, '\0'), function);
-	return h;
+	return function ? key_more(h, function, strlen(function)) : h;
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -235,9 +314,22 @@ static int key_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sorted, each once. */
+static void keys_sort(wn_diff_keys *keys)
+{
+	size_t k = 0;
+
+	if (keys->n > 1)
+		qsort(keys->v, keys->n, sizeof(*keys->v), key_cmp);
+	for (size_t i = 0; i < keys->n; i++)
+		if (!k || keys->v[k - 1] != keys->v[i])
+			keys->v[k++] = keys->v[i];
+	keys->n = k;
+}
+
 wn_status wn_diff_keys_of(const wn_diff *d, wn_diff_keys *out)
 {
-	size_t n = d->n, k;
+	size_t n = d->n;
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < d->n; i++)
@@ -252,12 +344,20 @@ wn_status wn_diff_keys_of(const wn_diff *d, wn_diff_keys *out)
 		for (char **f = d->h[i].functions; f && *f; f++)
 			out->v[out->n++] = key_of(d->h[i].file, *f);
 	}
-	qsort(out->v, out->n, sizeof(*out->v), key_cmp);
-	k = 0;
-	for (size_t i = 0; i < out->n; i++)
-		if (!k || out->v[k - 1] != out->v[i])
-			out->v[k++] = out->v[i];
-	out->n = k;
+	keys_sort(out);
+	return WN_OK;
+}
+
+wn_status wn_diff_keys_parse(const char *body, size_t len, wn_diff_keys *out)
+{
+	struct scan sc = { .k = out };
+
+	memset(out, 0, sizeof(*out));
+	if (!scan(body, len, &sc)) {
+		wn_diff_keys_clear(out);
+		return WN_NOMEM;
+	}
+	keys_sort(out);
 	return WN_OK;
 }
 

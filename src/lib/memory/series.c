@@ -100,6 +100,8 @@ wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err)
 	if (!*out)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	(*out)->idx = idx;
+	/* Linking keeps what sr_patch_find() asks of each patch. */
+	wn_index_keep_hunks(idx, true);
 	return WN_OK;
 }
 
@@ -139,6 +141,7 @@ void wn_series_free(wn_series **ps)
 #ifdef WN_TEST_HOOKS
 	test_log(*ps);
 #endif
+	wn_index_keep_hunks((*ps)->idx, false);
 	wn_map_free(&(*ps)->patches, patch_free);
 	wn_map_free(&(*ps)->threads, thread_free);
 	free(*ps);
