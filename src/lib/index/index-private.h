@@ -60,6 +60,11 @@ struct wn_who_thread {
 				 * walked, that order is each node's at */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
+	/* who.c's parent of each listed message in notmuch's tree, read
+	 * from the messages' own headers as asked: an index into v, or
+	 * one of who.c's PARENT_* (NULL until asked; gone with v). */
+	long *parent;
+	wn_map ids;		/* ... v's ids to their index + 1 */
 };
 
 /* Drop its messages (to be read again), or all of it (index.c). */

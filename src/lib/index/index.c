@@ -1132,6 +1132,9 @@ void wn_who_thread_clear(struct wn_who_thread *t)
 	t->v = NULL;
 	t->n = 0;
 	t->in_order = false;
+	free(t->parent);
+	t->parent = NULL;
+	wn_map_free(&t->ids, NULL);
 }
 
 void wn_who_thread_free(struct wn_who_thread *t)
