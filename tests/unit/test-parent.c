@@ -131,6 +131,8 @@ static void test_unsure(void **state)
 	expect_unsure("\x1f\x8b\x08");
 	expect_unsure("In-Reply-To <b@x>\n\n");
 	expect_unsure(" In-Reply-To: <b@x>\n\n");
+	expect_unsure("Subject: x\n \nIn-Reply-To: <b@x>\n\n");
+	expect_unsure("Subject: x\n\t");
 	{
 		char text[512];
 

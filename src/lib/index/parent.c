@@ -261,10 +261,20 @@ static bool find_headers(char *head, size_t len, const char **irt, const char **
 			colon++;
 		if (colon == p || colon >= end || *colon != ':')
 			return false;
-		/* The value runs on over the lines that start with a blank. */
-		for (e = colon; e < end; e++)
-			if (*e == '\n' && (e + 1 >= end || (e[1] != ' ' && e[1] != '\t')))
+		/* The value runs on over the lines that start with a blank;
+		 * one of blanks alone might end the block for GMime. */
+		for (e = colon; e < end; e++) {
+			char *z = e + 1;
+
+			if (*e != '\n')
+				continue;
+			if (z >= end || (*z != ' ' && *z != '\t'))
 				break;
+			while (z < end && (*z == ' ' || *z == '\t'))
+				z++;
+			if (z >= end || *z == '\n')
+				return false;
+		}
 		for (int k = 0; k < 2; k++)
 			if ((size_t) (colon - p) == strlen(names[k]) &&
 			    !strncasecmp(p, names[k], strlen(names[k])))
