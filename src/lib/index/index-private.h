@@ -65,10 +65,13 @@ struct wn_who_thread {
 	 * one of who.c's PARENT_* (NULL until asked; gone with v). */
 	long *parent;
 	wn_map ids;		/* ... v's ids to their index + 1 */
+	char **addr;		/* ... and their From's address, wn_mail_addr() */
 };
 
 /* Drop its messages (to be read again), or all of it (index.c). */
 void wn_who_thread_clear(struct wn_who_thread *t);
+/* Drop only what who.c read of their parents and addresses. */
+void wn_who_parents_clear(struct wn_who_thread *t);
 void wn_who_thread_free(struct wn_who_thread *t);
 
 /* The dates and threads of one author's patch mails (who.c). */

@@ -1121,8 +1121,20 @@ void wn_index_authors_free(wn_index *idx)
 	}
 }
 
+void wn_who_parents_clear(struct wn_who_thread *t)
+{
+	for (size_t i = 0; t->addr && i < t->n; i++)
+		free(t->addr[i]);
+	free(t->addr);
+	t->addr = NULL;
+	free(t->parent);
+	t->parent = NULL;
+	wn_map_free(&t->ids, NULL);
+}
+
 void wn_who_thread_clear(struct wn_who_thread *t)
 {
+	wn_who_parents_clear(t);
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->v[i].id);
 		free(t->v[i].from);
@@ -1132,9 +1144,6 @@ void wn_who_thread_clear(struct wn_who_thread *t)
 	t->v = NULL;
 	t->n = 0;
 	t->in_order = false;
-	free(t->parent);
-	t->parent = NULL;
-	wn_map_free(&t->ids, NULL);
 }
 
 void wn_who_thread_free(struct wn_who_thread *t)

@@ -330,27 +330,31 @@ enum { PARENT_UNREAD = -1, PARENT_TOP = -2, PARENT_UNSURE = -3 };
 /* What author_below found. */
 enum below { BELOW_NO, BELOW_YES, BELOW_UNSURE, BELOW_NOMEM };
 
-/* t->parent and t->ids, made on first use; false when out of memory.
- * A listing with an id missing or too long for parent.c leaves every
- * parent unsure: whether an id is in the thread is asked of ids. */
+/* t->parent, t->ids and t->addr, made on first use (the addresses
+ * once for the thread's reviews, not once for each); false when out of
+ * memory.  A listing with an id missing or too long for parent.c leaves
+ * every parent unsure: whether an id is in the thread is asked of ids. */
 static bool parents_ready(struct wn_who_thread *t)
 {
-	bool usable = true;
+	size_t n = t->n ? t->n : 1;
+	bool usable = true, ok;
 
 	if (t->parent)
 		return true;
-	if (!(t->parent = malloc((t->n ? t->n : 1) * sizeof(*t->parent))))
-		return false;
-	for (size_t i = 0; usable && i < t->n; i++) {
+	ok = (t->addr = calloc(n, sizeof(*t->addr))) && (t->parent = malloc(n * sizeof(*t->parent)));
+	for (size_t i = 0; ok && i < t->n; i++)
+		ok = (t->addr[i] = wn_mail_addr(t->v[i].from ? t->v[i].from : "")) != NULL;
+	for (size_t i = 0; ok && usable && i < t->n; i++) {
 		const char *id = t->v[i].id;
 
-		if (!id || strlen(id) > WN_PARENT_ID_MAX || wn_map_get(&t->ids, id, strlen(id))) {
+		if (!id || strlen(id) > WN_PARENT_ID_MAX || wn_map_get(&t->ids, id, strlen(id)))
 			usable = false;
-		} else if (wn_map_put(&t->ids, id, strlen(id), (void *) (uintptr_t) (i + 1)) != WN_OK) {
-			free(t->parent);
-			t->parent = NULL;
-			return false;
-		}
+		else
+			ok = wn_map_put(&t->ids, id, strlen(id), (void *) (uintptr_t) (i + 1)) == WN_OK;
+	}
+	if (!ok) {
+		wn_who_parents_clear(t);
+		return false;
 	}
 	for (size_t i = 0; i < t->n; i++)
 		t->parent[i] = usable ? PARENT_UNREAD : PARENT_UNSURE;
@@ -460,14 +464,10 @@ static enum below author_below(wn_index *idx, const char *tid, const char *id, c
 	for (int late = 1; late >= 0; late--)
 		for (size_t i = 0; i < t->n; i++) {
 			enum below b;
-			char *a;
 
 			if (i == r || (t->v[i].date >= since) != late)
 				continue;
-			if (!(a = wn_mail_addr(t->v[i].from ? t->v[i].from : "")))
-				return BELOW_NOMEM;
-			b = strcmp(a, addr) ? BELOW_NO : chain_below(idx, t, i, r);
-			free(a);
+			b = strcmp(t->addr[i], addr) ? BELOW_NO : chain_below(idx, t, i, r);
 			if (b == BELOW_YES || b == BELOW_NOMEM)
 				return b;
 			if (b == BELOW_UNSURE)
