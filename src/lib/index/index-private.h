@@ -60,12 +60,20 @@ struct wn_who_thread {
 				 * walked, that order is each node's at */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
-	/* who.c's parent of each listed message in notmuch's tree, read
-	 * from the messages' own headers as asked: an index into v, or
-	 * one of who.c's PARENT_* (NULL until asked; gone with v). */
-	long *parent;
+	/* tree.c's parents of each listed message, read from the
+	 * messages' own headers as asked (NULL until asked; gone with v). */
+	struct wn_who_par *par;
 	wn_map ids;		/* ... v's ids to their index + 1 */
 	char **addr;		/* ... and their From's address, wn_mail_addr() */
+};
+
+/* What tree.c read of one listed message's parents: indices into the
+ * thread's v, or one of tree.c's PARENT_*. */
+struct wn_who_par {
+	long replyto;		/* its "replyto" in the thread; PARENT_TOP: none */
+	long tree;		/* its parent in notmuch's tree */
+	size_t *refs;		/* with no replyto there, its references there */
+	size_t nrefs;
 };
 
 /* Drop its messages (to be read again), or all of it (index.c). */

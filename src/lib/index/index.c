@@ -1127,8 +1127,10 @@ void wn_who_parents_clear(struct wn_who_thread *t)
 		free(t->addr[i]);
 	free(t->addr);
 	t->addr = NULL;
-	free(t->parent);
-	t->parent = NULL;
+	for (size_t i = 0; t->par && i < t->n; i++)
+		free(t->par[i].refs);
+	free(t->par);
+	t->par = NULL;
 	wn_map_free(&t->ids, NULL);
 }
 

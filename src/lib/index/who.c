@@ -6,7 +6,6 @@
  * rows it draws and wn_index_load must stay one mail read. */
 #include "autoconfig.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 #include "index-private.h"
 #include "link.h"
 #include "message.h"
-#include "parent.h"
+#include "tree.h"
 #include "index-nm.h"
 #include "winnow/subject.h"
 #include "winnow/mail.h"
@@ -324,154 +323,38 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid, co
 
 /* --- the author's answer, from the candidates' own headers --------------- */
 
-/* What a parent slot holds besides an index into v. */
-enum { PARENT_UNREAD = -1, PARENT_TOP = -2, PARENT_UNSURE = -3 };
-
-/* What author_below found. */
-enum below { BELOW_NO, BELOW_YES, BELOW_UNSURE, BELOW_NOMEM };
-
-/* t->parent, t->ids and t->addr, made on first use (the addresses
- * once for the thread's reviews, not once for each); false when out of
- * memory.  A listing with an id missing or too long for parent.c leaves
- * every parent unsure: whether an id is in the thread is asked of ids. */
-static bool parents_ready(struct wn_who_thread *t)
-{
-	size_t n = t->n ? t->n : 1;
-	bool usable = true, ok;
-
-	if (t->parent)
-		return true;
-	ok = (t->addr = calloc(n, sizeof(*t->addr))) && (t->parent = malloc(n * sizeof(*t->parent)));
-	for (size_t i = 0; ok && i < t->n; i++)
-		ok = (t->addr[i] = wn_mail_addr(t->v[i].from ? t->v[i].from : "")) != NULL;
-	for (size_t i = 0; ok && usable && i < t->n; i++) {
-		const char *id = t->v[i].id;
-
-		if (!id || strlen(id) > WN_PARENT_ID_MAX || wn_map_get(&t->ids, id, strlen(id)))
-			usable = false;
-		else
-			ok = wn_map_put(&t->ids, id, strlen(id), (void *) (uintptr_t) (i + 1)) == WN_OK;
-	}
-	if (!ok) {
-		wn_who_parents_clear(t);
-		return false;
-	}
-	for (size_t i = 0; i < t->n; i++)
-		t->parent[i] = usable ? PARENT_UNREAD : PARENT_UNSURE;
-	return true;
-}
-
-/* Index + 1 of the message of t with id, 0 when t has none. */
-static size_t listed_at(const struct wn_who_thread *t, const char *id)
-{
-	return (size_t) (uintptr_t) wn_map_get(&t->ids, id, strlen(id));
-}
-
-/* Message i's parent in the tree notmuch 0.37 builds (lib/thread.cc,
- * _resolve_thread_relationships) from indexing's terms p: its "replyto"
- * when that is in the thread, else, when none of its references is
- * either, the top.  Unsure where notmuch does more: the oldest message
- * goes under its replyto only when another is at the top, a message
- * that is its own replyto is in a cycle, and one whose references
- * reach into the thread goes under the deepest of them (unless it is
- * the last such, with all before it placed), which needs the whole
- * thread read. */
-static long tree_parent(const struct wn_who_thread *t, size_t i, const wn_parent_ids *p)
-{
-	size_t j = p->replyto && *p->replyto ? listed_at(t, p->replyto) : 0;
-
-	if (j) {
-		bool older = false;
-
-		for (size_t k = 0; !older && k < t->n; k++)
-			older = t->v[k].date < t->v[i].date;
-		return j - 1 == i || !older ? PARENT_UNSURE : (long) (j - 1);
-	}
-	for (char **r = p->refs; *r; r++)
-		if (listed_at(t, *r))
-			return PARENT_UNSURE;
-	return PARENT_TOP;
-}
-
-/* Message i's parent (tree_parent), read from its file once per thread;
- * PARENT_UNSURE too where notmuch might have indexed other headers than
- * its file's now (several files) or parent.c is unsure of them. */
-static long parent_of(wn_index *idx, struct wn_who_thread *t, size_t i, bool *oom)
-{
-	notmuch_message_t *m;
-	wn_parent_ids p = { NULL, NULL };
-	bool sure = false;
-
-	if (t->parent[i] != PARENT_UNREAD)
-		return t->parent[i];
-	if ((m = wn_message_find(idx->db, t->v[i].id))) {
-		const char *f = notmuch_message_count_files(m) == 1 ? notmuch_message_get_filename(m)
-								       : NULL;
-
-		*oom = f && wn_parent_read(f, t->v[i].id, &p, &sure) == WN_NOMEM;
-		notmuch_message_destroy(m);
-	}
-	if (*oom)
-		return PARENT_UNSURE;
-	t->parent[i] = sure ? tree_parent(t, i, &p) : PARENT_UNSURE;
-	wn_parent_ids_clear(&p);
-	return t->parent[i];
-}
-
-/* Is message c below message r in notmuch's tree: does its parents'
- * chain pass r and end at the top (r itself placed in the tree)? */
-static enum below chain_below(wn_index *idx, struct wn_who_thread *t, size_t c, size_t r)
-{
-	bool seen = false, oom = false;
-	size_t x = c;
-
-	for (size_t steps = 0; steps <= t->n; steps++) {
-		long p = parent_of(idx, t, x, &oom);
-
-		if (oom)
-			return BELOW_NOMEM;
-		if (p == PARENT_UNSURE)
-			return BELOW_UNSURE;
-		if (p == PARENT_TOP)
-			return seen ? BELOW_YES : BELOW_NO;
-		seen = seen || (size_t) p == r;
-		x = (size_t) p;
-	}
-	return BELOW_UNSURE;	/* a cycle: out of the tree, or not */
-}
-
 /* Is one of addr's mails below review id in thread tid, as the walk
  * would say, read from those mails' headers (and their parents')
  * instead of notmuch's tree, which reads every message of the thread?
  * The ones dated from since on first: the answer, nearly always.
  * Unsure (the walk decides) when any it cannot place could be. */
-static enum below author_below(wn_index *idx, const char *tid, const char *id, const char *addr,
+static enum wn_below author_below(wn_index *idx, const char *tid, const char *id, const char *addr,
 			       time_t since)
 {
 	struct wn_who_thread *t = thread_slot(idx, tid);
-	enum below answer = BELOW_NO;
+	enum wn_below answer = WN_BELOW_NO;
 	size_t r;
 
 	if (!t)
-		return BELOW_NOMEM;
+		return WN_BELOW_NOMEM;
 	if (t->walked || !t->listed || !t->in_order || !*addr)
-		return BELOW_UNSURE;
-	if (!parents_ready(t))
-		return BELOW_NOMEM;
-	if (!(r = listed_at(t, id)))
-		return BELOW_UNSURE;
+		return WN_BELOW_UNSURE;
+	if (!wn_tree_ready(t))
+		return WN_BELOW_NOMEM;
+	if (!(r = wn_tree_at(t, id)))
+		return WN_BELOW_UNSURE;
 	r--;
 	for (int late = 1; late >= 0; late--)
 		for (size_t i = 0; i < t->n; i++) {
-			enum below b;
+			enum wn_below b;
 
 			if (i == r || (t->v[i].date >= since) != late)
 				continue;
-			b = strcmp(t->addr[i], addr) ? BELOW_NO : chain_below(idx, t, i, r);
-			if (b == BELOW_YES || b == BELOW_NOMEM)
+			b = strcmp(t->addr[i], addr) ? WN_BELOW_NO : wn_tree_below(idx, t, i, r);
+			if (b == WN_BELOW_YES || b == WN_BELOW_NOMEM)
 				return b;
-			if (b == BELOW_UNSURE)
-				answer = BELOW_UNSURE;
+			if (b == WN_BELOW_UNSURE)
+				answer = WN_BELOW_UNSURE;
 		}
 	return answer;
 }
@@ -681,7 +564,7 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
 
 wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err)
 {
-	enum below found = BELOW_NO;
+	enum wn_below found = WN_BELOW_NO;
 	char *addr;
 	wn_status st;
 
@@ -706,11 +589,11 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 	if (it->replies_read) {
 		*out = wn_item_author_reply(it) != NULL;
 	} else if (later_mail(idx, it->thread_id, it->date, addr, false) &&
-		   (found = author_below(idx, it->thread_id, it->id, addr, it->date)) != BELOW_UNSURE) {
-		*out = found == BELOW_YES;
-		if (found == BELOW_NOMEM)
+		   (found = author_below(idx, it->thread_id, it->id, addr, it->date)) != WN_BELOW_UNSURE) {
+		*out = found == WN_BELOW_YES;
+		if (found == WN_BELOW_NOMEM)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
-	} else if (found == BELOW_UNSURE) {
+	} else if (found == WN_BELOW_UNSURE) {
 		struct wn_who_thread *t = thread_of_review(idx, it->thread_id, it->id);
 
 		if (!t)
