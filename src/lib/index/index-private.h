@@ -63,6 +63,7 @@ struct wn_who_thread {
 	/* tree.c's parents of each listed message, read from the
 	 * messages' own headers as asked (NULL until asked; gone with v). */
 	struct wn_who_par *par;
+	size_t npar;		/* ... made for that many of v (n may go first) */
 	wn_map ids;		/* ... v's ids to their index + 1 */
 	char **addr;		/* ... and their From's address, wn_mail_addr() */
 };

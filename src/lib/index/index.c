@@ -1123,14 +1123,15 @@ void wn_index_authors_free(wn_index *idx)
 
 void wn_who_parents_clear(struct wn_who_thread *t)
 {
-	for (size_t i = 0; t->addr && i < t->n; i++)
+	for (size_t i = 0; t->addr && i < t->npar; i++)
 		free(t->addr[i]);
 	free(t->addr);
 	t->addr = NULL;
-	for (size_t i = 0; t->par && i < t->n; i++)
+	for (size_t i = 0; t->par && i < t->npar; i++)
 		free(t->par[i].refs);
 	free(t->par);
 	t->par = NULL;
+	t->npar = 0;
 	wn_map_free(&t->ids, NULL);
 }
 

@@ -29,6 +29,7 @@ bool wn_tree_ready(struct wn_who_thread *t)
 	if (t->par)
 		return true;
 	ok = (t->addr = calloc(n, sizeof(*t->addr))) && (t->par = calloc(n, sizeof(*t->par)));
+	t->npar = ok ? t->n : 0;
 	/* The addresses once for the thread's reviews, not once for each. */
 	for (size_t i = 0; ok && i < t->n; i++)
 		ok = (t->addr[i] = wn_mail_addr(t->v[i].from ? t->v[i].from : "")) != NULL;
