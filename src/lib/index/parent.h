@@ -15,9 +15,10 @@
 
 #include "winnow/status.h"
 
-/* Longer ids than this are left to notmuch: it compresses a long
- * Message-ID and drops a term over 245 bytes. */
-#define WN_PARENT_ID_MAX 190
+/* Longer ids than this are left to notmuch: it keeps a Message-ID
+ * over 189 bytes (NOTMUCH_MESSAGE_ID_MAX) as a hash of it, and drops a
+ * term over 245. */
+#define WN_PARENT_ID_MAX 180
 
 typedef struct wn_parent_ids {
 	char *replyto;		/* NULL: no "replyto" term */
