@@ -46,6 +46,7 @@ declare -A own_test=(
 	[hostile]=tests/integration/hostile.sh
 	[tui-wide]=tests/tui/screens-wide.sh
 	[who]=tests/integration/who.sh
+	[who-parent]=tests/integration/who-parent.sh
 )
 # Folders whose goldens still predate quote and comment in show's JSON,
 # compared without them until a parser defect is fixed: none now (the

@@ -61,10 +61,27 @@ struct wn_who_thread {
 				 * walked, that order is each node's at */
 	bool walked;		/* ... and ids, subjects and depths, in thread order */
 	char **bots;		/* NULL until asked (wn_thread_bot_ids) */
+	/* tree.c's parents of each listed message, read from the
+	 * messages' own headers as asked (NULL until asked; gone with v). */
+	struct wn_who_par *par;
+	size_t npar;		/* ... made for that many of v (n may go first) */
+	wn_map ids;		/* ... v's ids to their index + 1 */
+	char **addr;		/* ... and their From's address, wn_mail_addr() */
+};
+
+/* What tree.c read of one listed message's parents: indices into the
+ * thread's v, or one of tree.c's PARENT_*. */
+struct wn_who_par {
+	long replyto;		/* its "replyto" in the thread; PARENT_TOP: none */
+	long tree;		/* its parent in notmuch's tree */
+	size_t *refs;		/* with no replyto there, its references there */
+	size_t nrefs;
 };
 
 /* Drop its messages (to be read again), or all of it (index.c). */
 void wn_who_thread_clear(struct wn_who_thread *t);
+/* Drop only what who.c read of their parents and addresses. */
+void wn_who_parents_clear(struct wn_who_thread *t);
 void wn_who_thread_free(struct wn_who_thread *t);
 
 /* The dates and threads of one author's patch mails (who.c). */

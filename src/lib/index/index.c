@@ -1172,8 +1172,23 @@ void wn_index_authors_free(wn_index *idx)
 	}
 }
 
+void wn_who_parents_clear(struct wn_who_thread *t)
+{
+	for (size_t i = 0; t->addr && i < t->npar; i++)
+		free(t->addr[i]);
+	free(t->addr);
+	t->addr = NULL;
+	for (size_t i = 0; t->par && i < t->npar; i++)
+		free(t->par[i].refs);
+	free(t->par);
+	t->par = NULL;
+	t->npar = 0;
+	wn_map_free(&t->ids, NULL);
+}
+
 void wn_who_thread_clear(struct wn_who_thread *t)
 {
+	wn_who_parents_clear(t);
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->v[i].id);
 		free(t->v[i].from);

@@ -13,6 +13,7 @@
 #include "index-private.h"
 #include "link.h"
 #include "message.h"
+#include "tree.h"
 #include "index-nm.h"
 #include "winnow/subject.h"
 #include "winnow/mail.h"
@@ -320,6 +321,44 @@ static struct wn_who_thread *thread_of_review(wn_index *idx, const char *tid, co
 	return ok ? t : NULL;
 }
 
+/* --- the author's answer, from the candidates' own headers --------------- */
+
+/* Is one of addr's mails below review id in thread tid, as the walk
+ * would say, read from those mails' headers (and their parents')
+ * instead of notmuch's tree, which reads every message of the thread?
+ * The ones dated from since on first: the answer, nearly always.
+ * Unsure (the walk decides) when any it cannot place could be. */
+static enum wn_below author_below(wn_index *idx, const char *tid, const char *id, const char *addr,
+			       time_t since)
+{
+	struct wn_who_thread *t = thread_slot(idx, tid);
+	enum wn_below answer = WN_BELOW_NO;
+	size_t r;
+
+	if (!t)
+		return WN_BELOW_NOMEM;
+	if (t->walked || !t->listed || !t->in_order || !*addr)
+		return WN_BELOW_UNSURE;
+	if (!wn_tree_ready(t))
+		return WN_BELOW_NOMEM;
+	if (!(r = wn_tree_at(t, id)))
+		return WN_BELOW_UNSURE;
+	r--;
+	for (int late = 1; late >= 0; late--)
+		for (size_t i = 0; i < t->n; i++) {
+			enum wn_below b;
+
+			if (i == r || (t->v[i].date >= since) != late)
+				continue;
+			b = strcmp(t->addr[i], addr) ? WN_BELOW_NO : wn_tree_below(idx, t, i, r);
+			if (b == WN_BELOW_YES || b == WN_BELOW_NOMEM)
+				return b;
+			if (b == WN_BELOW_UNSURE)
+				answer = WN_BELOW_UNSURE;
+		}
+	return answer;
+}
+
 /* The human mails below node r of t: its subtree, the nodes after it
  * deeper than it.  The bots' are left out (a bot's follow-up to its own
  * report is no one answering it), their answers not; the configured
@@ -525,6 +564,7 @@ wn_status wn_index_load_who(wn_index *idx, wn_item *it, wn_error *err)
 
 wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_error *err)
 {
+	enum wn_below found = WN_BELOW_NO;
 	char *addr;
 	wn_status st;
 
@@ -540,13 +580,20 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 	if (!(addr = wn_mail_addr(it->patch->author)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	/* The author wrote nothing in the thread since: no walk.  Else is
-	 * one of the author's mails below the review?  The author is no bot,
-	 * so the configured query (regular expressions over every subject
-	 * of the thread, most of a pass over every review) is not asked. */
+	 * one of the author's mails below the review?  Asked of those mails'
+	 * headers (author_below), and of notmuch's tree only when they
+	 * cannot say for sure.  The author is no bot, so the configured
+	 * query (regular expressions over every subject of the thread, most
+	 * of a pass over every review) is not asked. */
 	st = WN_OK;
 	if (it->replies_read) {
 		*out = wn_item_author_reply(it) != NULL;
-	} else if (later_mail(idx, it->thread_id, it->date, addr, false)) {
+	} else if (later_mail(idx, it->thread_id, it->date, addr, false) &&
+		   (found = author_below(idx, it->thread_id, it->id, addr, it->date)) != WN_BELOW_UNSURE) {
+		*out = found == WN_BELOW_YES;
+		if (found == WN_BELOW_NOMEM)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+	} else if (found == WN_BELOW_UNSURE) {
 		struct wn_who_thread *t = thread_of_review(idx, it->thread_id, it->id);
 
 		if (!t)
