@@ -138,6 +138,13 @@ static void test_unsure(void **state)
 
 		snprintf(text, sizeof(text), "References: <%0*d@x>\n\n", WN_PARENT_ID_MAX, 7);
 		expect_unsure(text);
+		/* An id too long after one kept: the kept one freed once
+		 * (fuzz-parent found it freed twice). */
+		snprintf(text, sizeof(text), "References: <a@x> <%0*d@x>\n\n", WN_PARENT_ID_MAX, 7);
+		expect_unsure(text);
+		snprintf(text, sizeof(text), "References: <a@x>\nIn-Reply-To: <b@x> <%0*d@x>\n\n",
+			 WN_PARENT_ID_MAX, 7);
+		expect_unsure(text);
 	}
 	{
 		bool sure = true;

@@ -178,6 +178,10 @@ static char *id_parse_strict(const char *s, bool *oom)
 static bool parse_refs(const char *v, const char *self, char ***refs, size_t *n, char **last,
 		       bool *oom)
 {
+	/* Into *refs until the end: a copy only then, so that a false
+	 * return leaves *last NULL, never an alias of what *refs frees. */
+	const char *at = NULL;
+
 	*last = NULL;
 	while (*v) {
 		char *id = id_parse(v, &v, oom), **grown;
@@ -202,9 +206,9 @@ static bool parse_refs(const char *v, const char *self, char ***refs, size_t *n,
 		*refs = grown;
 		grown[(*n)++] = id;
 		grown[*n] = NULL;
-		*last = id;
+		at = id;
 	}
-	if (*last && !(*last = strdup(*last))) {
+	if (at && !(*last = strdup(at))) {
 		*oom = true;
 		return false;
 	}
@@ -292,28 +296,24 @@ static bool find_headers(char *head, size_t len, const char **irt, const char **
 	return true;
 }
 
-wn_status wn_parent_read(const char *path, const char *self, wn_parent_ids *out, bool *sure)
+wn_status wn_parent_parse(char *head, size_t len, const char *self, wn_parent_ids *out, bool *sure)
 {
 	const char *irt, *refs;
-	char *head = NULL, *refs_last = NULL, *irt_last = NULL, *strict = NULL;
-	size_t len, n = 0;
+	char *refs_last = NULL, *irt_last = NULL, *strict = NULL;
+	size_t n = 0;
 	bool oom = false;
 
 	out->replyto = NULL;
 	out->refs = NULL;
 	*sure = false;
-	if (strlen(self) > WN_PARENT_ID_MAX || !read_head(path, &head, &len, &oom) ||
-	    !find_headers(head, len, &irt, &refs)) {
-		free(head);
-		return oom ? WN_NOMEM : WN_OK;
-	}
+	if (strlen(self) > WN_PARENT_ID_MAX || !find_headers(head, len, &irt, &refs))
+		return WN_OK;
 	/* add-message.cc: In-Reply-To's id when it is one id alone, else
 	 * the last of References, else the last of In-Reply-To. */
 	*sure = parse_refs(refs, self, &out->refs, &n, &refs_last, &oom) &&
 		(strict = id_parse_strict(irt, &oom), !oom) &&
 		(!strict || strlen(strict) <= WN_PARENT_ID_MAX) &&
 		parse_refs(irt, self, &out->refs, &n, &irt_last, &oom);
-	free(head);
 	if (*sure && !out->refs && !(out->refs = calloc(1, sizeof(*out->refs))))
 		oom = true;
 	if (*sure && !oom) {
@@ -330,4 +330,21 @@ wn_status wn_parent_read(const char *path, const char *self, wn_parent_ids *out,
 		*sure = false;
 	}
 	return oom ? WN_NOMEM : WN_OK;
+}
+
+wn_status wn_parent_read(const char *path, const char *self, wn_parent_ids *out, bool *sure)
+{
+	char *head = NULL;
+	size_t len;
+	bool oom = false;
+	wn_status st;
+
+	out->replyto = NULL;
+	out->refs = NULL;
+	*sure = false;
+	if (!read_head(path, &head, &len, &oom))
+		return oom ? WN_NOMEM : WN_OK;
+	st = wn_parent_parse(head, len, self, out, sure);
+	free(head);
+	return st;
 }

@@ -30,6 +30,10 @@ typedef struct wn_parent_ids {
  * are not ones this reader is sure to read as notmuch did (or the file
  * cannot be read); out empty.  WN_NOMEM: out empty. */
 wn_status wn_parent_read(const char *path, const char *self, wn_parent_ids *out, bool *sure);
+/* The same from a file's header block already read: head[0..len),
+ * NUL-terminated at len, which it writes into (the fuzz target's way
+ * in). */
+wn_status wn_parent_parse(char *head, size_t len, const char *self, wn_parent_ids *out, bool *sure);
 void wn_parent_ids_clear(wn_parent_ids *p);
 
 #endif
