@@ -70,9 +70,13 @@ done
 [ $modules -gt 0 ] || { echo "no module objects found under $bld"; exit 99; }
 
 # The same between modules: a module calls only those below it, so no
-# two modules may reach each other.  Nodes are the folders.
-between=$(for o in "$bld"/src/lib/*/*.o; do
-	m=$(basename "$(dirname "$o")")
+# two modules may reach each other.  Nodes are the folders; only the
+# objects of sources there are (a build tree keeps those of a file
+# moved to another module).
+between=$(for c in "$src"/src/lib/*/*.c; do
+	m=$(basename "$(dirname "$c")")
+	o=$bld/src/lib/$m/$(basename "$c" .c).o
+	[ -f "$o" ] || continue
 	nm -P "$o" | awk -v m="$m" '
 		$2 == "U" { print "use", m, $1; next }
 		$2 ~ /^[TDBR]$/ { print "def", m, $1 }'
