@@ -3,7 +3,9 @@
  * finding.
  *
  * A patch is read once per wn_series: its subject taken apart, its
- * thread and author, and (when asked) its diff.  So is the list of a
+ * thread and author, and (when asked) its diff -- first from the keys
+ * of its hunks linking kept (wn_index_patch_hunks), its mail read only
+ * when they may hold the place asked about.  So is the list of a
  * patch's later siblings and later versions, and what a bot found on a
  * later version.  Lookups go through notmuch queries on one thread or
  * one title, never over every review. */
