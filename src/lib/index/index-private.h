@@ -100,9 +100,6 @@ void wn_index_authors_free(wn_index *idx);
  * (the bots'), NULL-terminated (wn_strv_free); NULL when out of memory
  * (thread.c). */
 char **wn_thread_bot_ids(wn_index *idx, const char *tid);
-/* m's Message-ID, From and Subject as notmuch has them, malloc'd into
- * the three; false when out of memory (the caller frees what was set). */
-bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject);
 /* Is id among them? */
 bool wn_thread_is_bot(char *const *bots, const char *id);
 /* The thread tid and its first top-level message (the cover letter or

@@ -185,7 +185,9 @@ static bool is_series_mail(notmuch_message_t *m)
 	return wn_subject_is_patch(notmuch_message_get_header(m, "subject"));
 }
 
-bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject)
+/* m's Message-ID, From and Subject as notmuch has them, malloc'd into
+ * the three; false when out of memory (the caller frees what was set). */
+static bool wn_thread_msg_copy(notmuch_message_t *m, char **id, char **from, char **subject)
 {
 	const char *f;
 

@@ -49,8 +49,6 @@ struct sr_patch *sr_patch_get(wn_series *s, const char *id);
 struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it);
 /* Its thread id, read once; NULL when the index no longer holds it. */
 const char *sr_patch_thread(wn_series *s, struct sr_patch *p);
-/* Its hunks, read once (empty when its mail cannot be read). */
-const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p);
 /* wn_diff_find() over its hunks, its mail read only when what linking
  * kept of the diff does not rule the place out. */
 const wn_hunk *sr_patch_find(wn_series *s, struct sr_patch *p, const char *file, const char *fn);

@@ -234,7 +234,8 @@ const char *sr_patch_thread(wn_series *s, struct sr_patch *p)
 	return p->thread;
 }
 
-const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
+/* Its hunks, read once (empty when its mail cannot be read). */
+static const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 {
 	notmuch_message_t *msg = NULL;
 	wn_mail *mail = NULL;
