@@ -44,4 +44,37 @@ check "the reference shows the reviews alone" grep -q -- '--entire-thread=false'
 check "one verdict" produced "one verdict" no
 check "the table is printed" grep -q '^500 messages (seed 1), [0-9]* matching' "$work/out"
 check "the index is cached where asked" bash -c "ls -d '$work'/cache/500-1-*/ready >/dev/null"
+
+# bench/floor.c, the floor RESULTS.md holds stats cold against, still
+# builds and reads every message of every thread, once per value.
+floor_runs() {
+	local conf db tids count date from
+	conf=$(echo "$work"/cache/500-1-*/notmuch-config)
+	db=$(NOTMUCH_CONFIG=$conf notmuch config get database.path) || return 1
+	"${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -o "$work/floor" \
+		"$WN_TOP_SRCDIR/bench/floor.c" -lnotmuch || return 1
+	tids=$(NOTMUCH_CONFIG=$conf notmuch search --output=threads '*' | sed 's/^thread://')
+	count=$("$work/floor" "$db" count <<<"$tids")
+	date=$("$work/floor" "$db" date <<<"$tids")
+	from=$("$work/floor" "$db" from <<<"$tids")
+	[[ $date =~ ^([1-9][0-9]*)\ threads,\ ([1-9][0-9]*)\ messages,\ ([0-9]+)\ values$ ]] ||
+		{ echo "  date: $date" >&2; return 1; }
+	[ "${BASH_REMATCH[1]}" -eq "$(wc -l <<<"$tids")" ] &&
+		[ "${BASH_REMATCH[3]}" -eq "${BASH_REMATCH[2]}" ] &&
+		[ "$count" = "${BASH_REMATCH[1]} threads, ${BASH_REMATCH[2]} messages, 0 values" ] &&
+		[ "$from" = "${BASH_REMATCH[1]} threads, ${BASH_REMATCH[2]} messages, $((2 * BASH_REMATCH[2])) values" ] ||
+		{ printf '  count: %s\n  date: %s\n  from: %s\n' "$count" "$date" "$from" >&2; return 1; }
+	# Every message of the index is in one thread.
+	[ "${BASH_REMATCH[2]}" -eq "$(NOTMUCH_CONFIG=$conf notmuch count '*')" ] ||
+		{ echo "  $date, of $(NOTMUCH_CONFIG=$conf notmuch count '*') messages" >&2; return 1; }
+	# file: every message found, and its file read whole.
+	local ids bytes file
+	ids=$(NOTMUCH_CONFIG=$conf notmuch search --output=messages '*' | sed 's/^id://')
+	bytes=$(NOTMUCH_CONFIG=$conf notmuch search --output=files --duplicate=1 '*' |
+		tr '\n' '\0' | xargs -0 stat -c %s | awk '{ n += $1 } END { print n }')
+	file=$("$work/floor" "$db" file <<<"$ids")
+	[ "$file" = "$(wc -l <<<"$ids") messages, $bytes bytes" ] ||
+		{ echo "  file: $file; $(wc -l <<<"$ids") messages of $bytes bytes" >&2; return 1; }
+}
+check "bench/floor.c builds and reads each thread and file" floor_runs
 wn_done
