@@ -59,7 +59,9 @@ int main(int argc, char **argv)
 		return usage();
 	if (notmuch_database_open_with_config(argv[1], NOTMUCH_DATABASE_MODE_READ_ONLY, "", NULL,
 					      &db, &msg) != NOTMUCH_STATUS_SUCCESS) {
-		fprintf(stderr, "floor: %s: %s\n", argv[1], msg ? msg : "cannot open");
+		/* notmuch's message ends in a newline of its own. */
+		fprintf(stderr, "floor: %s: %s%s", argv[1], msg ? msg : "cannot open",
+			msg && *msg && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
 		return 1;
 	}
 	while (fgets(line, sizeof(line), stdin)) {
@@ -69,22 +71,23 @@ int main(int argc, char **argv)
 
 		line[strcspn(line, "\n")] = '\0';
 		if (mode == 3) {
-			notmuch_message_t *msg = NULL;
+			notmuch_message_t *message = NULL;
 			const char *path;
 			char buf[65536];
 			ssize_t got;
 			int fd;
 
-			if (notmuch_database_find_message(db, line, &msg) != NOTMUCH_STATUS_SUCCESS || !msg)
+			if (notmuch_database_find_message(db, line, &message) != NOTMUCH_STATUS_SUCCESS ||
+			    !message)
 				continue;
 			messages++;
-			path = notmuch_message_get_filename(msg);
+			path = notmuch_message_get_filename(message);
 			if (path && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 				while ((got = read(fd, buf, sizeof(buf))) > 0)
 					values += (unsigned long) got;
 				close(fd);
 			}
-			notmuch_message_destroy(msg);
+			notmuch_message_destroy(message);
 			continue;
 		}
 		snprintf(qs, sizeof(qs), "thread:%s", line);
