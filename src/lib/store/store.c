@@ -237,6 +237,23 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	s->child = -1;
 	s->child_fd = -1;
 	st = wn_journal_open(state_dir, wn_index_db_path(idx), &s->j, err);
+#ifdef WN_TEST_HOOKS
+	/* For the test of a write landing between the index's opening and
+	 * the journal's reading: nothing else can hold a reader there.
+	 * Says it waits ($WINNOW_TEST_JOURNAL_GATE.waiting), then waits
+	 * for the gate file, a minute at most. */
+	{
+		const char *gate = getenv("WINNOW_TEST_JOURNAL_GATE");
+		char *waiting = NULL;
+		FILE *w;
+
+		if (gate && asprintf(&waiting, "%s.waiting", gate) >= 0 && (w = fopen(waiting, "w")))
+			fclose(w);
+		for (int i = 0; gate && i < 6000 && access(gate, F_OK) != 0; i++)
+			nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		free(waiting);
+	}
+#endif
 	if (st == WN_OK)
 		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)
@@ -251,6 +268,13 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	if (torn)
 		store_warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
 			   wn_journal_path(s->j));
+	/* A writer journals "applied" after its commit.  The index, opened
+	 * before the journal was read, may predate a commit the journal
+	 * already calls applied: it would show neither that decision nor
+	 * the journal's (a verdict read back as untriaged just after the
+	 * interface acknowledged it).  The index as it is now holds every
+	 * commit the journal read names. */
+	wn_index_refresh(idx, NULL);
 	recognise_applied(s);
 	*out = s;
 	return WN_OK;
