@@ -36,6 +36,13 @@ typedef struct wn_subject {
 wn_status wn_subject_parse(const char *subject, wn_subject *out);
 void wn_subject_clear(wn_subject *s);
 
+/* What a posting is known by to a search for the patch a review names
+ * by subject (index/link.c, and the cache that asks whether new mail
+ * could change such an answer): its whole subject normalised (*key)
+ * and its title (*title), both malloc'd; both NULL for a reply, which
+ * is no posting.  WN_NOMEM is the only error. */
+wn_status wn_subject_posting_keys(const char *subject, char **key, char **title);
+
 /* A patch's own subject, or its cover letter's: a PATCH or RFC group
  * and no reply marker ("Re: [PATCH]" answers one).  May be NULL; reads
  * the subject as wn_subject_parse does, without allocating. */

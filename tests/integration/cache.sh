@@ -3,43 +3,26 @@
 # only: whatever happens to it -- deleted, truncated, bytes flipped, its
 # folder unwritable, the disk full, two winnows at once, a config
 # change, new mail -- list, stats and export answer exactly as winnow
-# with no cache does.  How many reviews were parsed comes from the
-# counter a --enable-test-hooks build appends to $WINNOW_TEST_CACHE_LOG.
+# with no cache does (tests/lib/cache-world.sh: how many reviews were
+# parsed, from a --enable-test-hooks build).
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world
-export LC_ALL=C.UTF-8 XDG_CACHE_HOME=$WN_WORLD/cache WINNOW_TEST_CACHE_LOG=$WN_WORLD/cache.log
-unset WINNOW_NO_CACHE
-mail=$WN_WORLD/db/mail
-
-# A file changed within the last two seconds is never cached (it could
-# change again unseen within one tick of the file system's clock): the
-# corpus is made old, as a real mailbox's is.
-settle() { find "$mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +; }
+. "$WN_TOP_SRCDIR/tests/lib/cache-world.sh"
+# A syzbot bug report beside the demo's reviews: it answers no patch,
+# so its linking searches nothing.
+cp "$WN_TOP_SRCDIR/tests/corpus/syzbot-followups/01-report.eml" "$mail/cur/syzbot-report:2,S"
+# A review answering a mail the index does not hold (notmuch keeps a
+# ghost of it, for the thread): cached all the same.
+sed -e 's/^Message-Id: <.*>/Message-Id: <ghost-parent.review@example.org>/I' \
+	-e 's/^In-Reply-To: <.*>/In-Reply-To: <not-in-the-index@example.org>/I' \
+	"$WN_TOP_SRCDIR/tests/corpus/demo/13-sashiko-b1-netdev-style.eml" >"$mail/cur/ghost-parent:2,S"
+notmuch new --quiet
 settle
 
-answers() {
-	"$WINNOW" list --format=json && "$WINNOW" stats --format=json &&
-		"$WINNOW" export --format=sarif
-}
-reference() { WINNOW_NO_CACHE=1 answers >"$WN_WORLD/ref" 2>&1; }
-# same_answers: the three commands give the reference's bytes.
-same_answers() {
-	answers >"$WN_WORLD/got" 2>&1 || return 1
-	cmp -s "$WN_WORLD/ref" "$WN_WORLD/got" ||
-		{ diff "$WN_WORLD/ref" "$WN_WORLD/got" | head -n 20 >&2; return 1; }
-}
-# parsed: what the last `winnow list` said of the cache.
-run_list() { : >"$WINNOW_TEST_CACHE_LOG"; "$WINNOW" list --format=json >/dev/null; }
-logged() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$WINNOW_TEST_CACHE_LOG" | tail -n 1; }
 reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
 cachefile() { ls "$XDG_CACHE_HOME"/winnow/parse-* 2>/dev/null | head -n 1; }
 
-run_list
-if [ -z "$(logged misses)" ]; then
-	echo "SKIP: winnow built without --enable-test-hooks (no cache counter)"
-	exit 77
-fi
-rm -rf "$XDG_CACHE_HOME"
+need_cache_counter
 reference
 
 # --- cold, then warm -----------------------------------------------------
@@ -148,11 +131,30 @@ reference
 run_list
 run_list
 expect_eq "before new mail: nothing parsed" "0" "$(logged misses)"
-# Reviews whose linking had to search the index (by footer or subject,
-# or found nothing) hold only at the index's revision: new mail moves
-# it.  Linked by message id, a review stays cached.
-searched=$("$WINNOW" list --format=json |
-	jq '[.[] | select(.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length')
+# A review linked by message id holds while those messages are
+# unchanged; one whose linking searched the index (by footer or subject,
+# or found nothing) also while no message changed since matches one of
+# its queries.  A bug report answers no patch and searches nothing.
+searched_reviews() {
+	"$WINNOW" list --format=json | jq '[.[] | select(.kind != "report" and
+		.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length'
+}
+check "the world holds a bug report" \
+	test "$("$WINNOW" list --format=json | jq '[.[] | select(.kind == "report")] | length')" = 1
+searched=$(searched_reviews)
+check "the world holds a review linked by a search" test "$searched" -ge 1
+
+# Mail none of those searches matches: nothing is parsed again.
+deliver_unrelated
+run_list
+expect_eq "mail no search matches: nothing parsed, the $searched searched included" \
+	0 "$(logged misses)"
+reference
+check "mail no search matches: same answers" same_answers
+
+# New reviews, copies of the Sashiko ones: only they are parsed.  The
+# copy of the review linked by subject repeats the subject it searched
+# for, but as a reply, which is no posting of a patch.
 n=0
 for f in "$mail"/cur/*sashiko*; do
 	n=$((n + 1))
@@ -162,25 +164,55 @@ settle
 notmuch new --quiet
 reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
 run_list
-expect_eq "$n new reviews: only they (and the $searched linked by a search) are parsed" \
-	"$((n + searched))" "$(logged misses)"
+expect_eq "$n new reviews: only they are parsed" "$n" "$(logged misses)"
 reference
 check "new reviews: same answers" same_answers
 
 # A tag changed on one review (as a verdict or the user's mail reader
-# does): it changed in notmuch, so it is parsed again, with the searched.
+# does): it changed in notmuch, so it is parsed again, and no other.
 run_list
-searched=$("$WINNOW" list --format=json |
-	jq '[.[] | select(.link != "in-reply-to" and .link != "patch-link" and .link != "references")] | length')
 first=$("$WINNOW" list --format=json | jq -r '[.[] | select(.link == "in-reply-to")][0].id')
 notmuch tag +cache-test -- "id:$first"
 run_list
-expect_eq "a tag changed: that review (and the $searched searched) parsed again" \
-	"$((1 + searched))" "$(logged misses)"
+expect_eq "a tag changed: that review alone parsed again" 1 "$(logged misses)"
 # The records that held were written at the new revision: the run after
 # parses nothing, the retagged review included.
 run_list
 expect_eq "the run after: nothing parsed" 0 "$(logged misses)"
+
+# The patch a review was linked to by its subject, resent five minutes
+# after the first posting: both reviews of that subject (the review and
+# its copy) search again, and take the newer posting, as plausible as
+# the first (subject-ambiguous).
+bysubject=20261104023058.D3ADBC4CEC7@smtp.kernel.org
+patch_of() {
+	"$WINNOW" list --format=json | jq -r --arg id "$1" '.[] | select(.id == $id) | "\(.link) \(.patch.id)"'
+}
+expect_eq "a review linked by its subject" \
+	"subject 20261104004012.31337-4-alice@example.com" "$(patch_of "$bysubject")"
+searched=$(searched_reviews)
+sed -e 's/^Message-ID: <.*>/Message-ID: <resent-4@example.com>/I' \
+	-e 's/^Date: .*/Date: Tue,  3 Nov 2026 16:45:15 -0800/' \
+	"$mail/cur/12-series-b-3:2,S" >"$mail/cur/resent:2,S"
+settle
+notmuch new --quiet
+run_list
+expect_eq "the patch resent: the $searched reviews that searched its subject parsed again" \
+	"$searched" "$(logged misses)"
+reference
+check "the patch resent: same answers" same_answers
+expect_eq "... which take the resent patch" \
+	"subject-ambiguous resent-4@example.com" "$(patch_of "$bysubject")"
+
+# The first posting gone: it was weighed, though not taken, so those
+# reviews are parsed again, and are no longer ambiguous.
+run_list
+rm "$mail/cur/12-series-b-3:2,S"
+notmuch new --quiet
+reference
+check "the first posting gone: same answers" same_answers
+expect_eq "... where the resent patch is the only posting" \
+	"subject resent-4@example.com" "$(patch_of "$bysubject")"
 
 # A verdict and a note: the answers carry them at once (the review's
 # properties changed in notmuch: its record no longer holds).

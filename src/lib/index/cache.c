@@ -3,7 +3,7 @@
  *
  * $XDG_CACHE_HOME/winnow/parse-<hash of the database path>:
  *
- *     "WNCACHE1" key                          (8 bytes, 8 bytes)
+ *     "WNCACHE3" key                          (8 bytes, 8 bytes)
  *     length checksum payload                 (8, 8, length bytes) ...
  *
  * key hashes everything that would change a parse (winnow's version and
@@ -12,15 +12,17 @@
  * checksum is FNV-1a over the payload: a record whose length, checksum
  * or content does not hold is a miss, never an error.  The payload:
  * the review's id, the revision of the index it holds at, the review's
- * file identity, whether linking searched, the messages linking looked
- * up with their identities, then the item (cache-record.c).
+ * file identity, what linking searched for, the messages linking
+ * looked up with their identities, then the item (cache-record.c).
  *
  * A record holds while none of its messages changed in notmuch since
  * its revision (one lastmod: query per run finds what changed: tags,
  * files added or gone, new mail) and their files still have the same
  * identity (stat of the path kept in the record: a file rewritten in
- * place, which notmuch does not see); one whose linking searched the
- * index, only at the very revision it was made at.
+ * place, which notmuch does not see), and no message changed since its
+ * revision is one its linking's searches would find (a new posting of
+ * the subject searched, a new mail in the thread searched: the
+ * messages changed are read once for their threads and subjects).
  *
  * Only the index of the file (id -> offset) is held in memory; a record
  * is read when asked for.  What a run parses goes to a new file beside
@@ -43,9 +45,10 @@
 #include "message.h"
 #include "../core/hash.h"
 #include "../core/map.h"
+#include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE2"	/* 2: records summed with wn_sum64() */
+#define MAGIC "WNCACHE3"	/* 3: what linking searched for; 2: wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
@@ -73,6 +76,12 @@ struct wn_cache {
 	wn_map changed;		/* ids of the messages changed since then */
 	unsigned long changed_at;	/* ... up to this revision */
 	bool changed_ok;	/* changed is known (else every get misses) */
+	/* What searches those messages could answer (found_ok), read only
+	 * once a record that searched is asked: their threads, and, of
+	 * those that could be a patch's posting, their subject's keys and
+	 * titles (wn_subject_posting_keys()). */
+	wn_map found_threads, found_keys, found_titles;
+	bool found_read, found_ok;
 	bool moved;		/* the handle was reopened at a newer revision
 				 * since a hit: hits are not brought forward */
 	wn_map done;		/* ids written to out or dropped as stale */
@@ -172,9 +181,43 @@ void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg)
 	free(ident);
 }
 
+/* The identity of a message that counts by being there alone (a
+ * posting linking weighed by its index values, its file not read): no
+ * file's identity is one byte long. */
+#define PRESENT "\1"
+
+void wn_cache_dep_present(wn_cache_deps *d, const char *id)
+{
+	wn_cache_dep_ident(d, id, PRESENT, 1);
+}
+
+/* What a search linking ran was for (wn_cache_dep_thread(), ..._subject()). */
+enum { FOR_THREAD = 1, FOR_KEY, FOR_KEY_OR_TITLE };
+
+static void dep_search(wn_cache_deps *d, uint64_t kind, const char *s)
+{
+	wn_cache_put_u64(&d->searches, kind);
+	wn_cache_put_bytes(&d->searches, s ? s : "", s ? strlen(s) : 0);
+	d->nsearches++;
+}
+
+void wn_cache_dep_thread(wn_cache_deps *d, const char *tid)
+{
+	if (!tid)
+		d->unknown = true;
+	else
+		dep_search(d, FOR_THREAD, tid);
+}
+
+void wn_cache_dep_subject(wn_cache_deps *d, const char *key, bool title_only)
+{
+	dep_search(d, title_only ? FOR_KEY_OR_TITLE : FOR_KEY, key);
+}
+
 void wn_cache_deps_free(wn_cache_deps *d)
 {
 	wn_buf_free(&d->ids);
+	wn_buf_free(&d->searches);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -417,29 +460,26 @@ static bool same(wn_cache_rd *r, const char *s, size_t n)
 	return v && m == n && memcmp(v, s, n) == 0;
 }
 
-/* The messages changed since the oldest record's revision, up to the
- * handle's (again after the handle was reopened).  False when that
- * cannot be known: then nothing holds. */
-static bool changed_since(wn_cache *c, notmuch_database_t *db)
+static void found_clear(wn_cache *c)
 {
-	unsigned long cur = notmuch_database_get_revision(db, NULL);
+	wn_map_free(&c->found_threads, NULL);
+	wn_map_free(&c->found_keys, NULL);
+	wn_map_free(&c->found_titles, NULL);
+	c->found_read = c->found_ok = false;
+}
+
+/* Call take(c, msg) on each message changed since the oldest record's
+ * revision, up to changed_at: one lastmod: query.  False when that
+ * cannot be known, or take() says so. */
+static bool each_changed(wn_cache *c, notmuch_database_t *db,
+			 bool (*take)(wn_cache *c, notmuch_message_t *msg))
+{
 	notmuch_messages_t *msgs;
 	notmuch_query_t *q;
 	char *qs = NULL;
 	bool failed = false;
 
-	if (c->changed_ok && c->changed_at == cur)
-		return true;
-	if (c->hits)
-		c->moved = true;
-	wn_map_free(&c->changed, NULL);
-	c->changed_ok = false;
-	c->changed_at = cur;
-	if (c->min_rev == UINT64_MAX || c->min_rev > cur)
-		return false;	/* no record, or records from a future */
-	if (c->min_rev == cur)
-		return c->changed_ok = true;
-	if (asprintf(&qs, "lastmod:%llu..%lu", (unsigned long long) c->min_rev + 1, cur) < 0)
+	if (asprintf(&qs, "lastmod:%llu..%lu", (unsigned long long) c->min_rev + 1, c->changed_at) < 0)
 		return false;
 	q = notmuch_query_create(db, qs);
 	free(qs);
@@ -450,14 +490,41 @@ static bool changed_since(wn_cache *c, notmuch_database_t *db)
 	}
 	for (; notmuch_messages_valid(msgs) && !failed; notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *msg = notmuch_messages_get(msgs);
-		const char *id = wn_message_id(msg);
 
-		if (!id || wn_map_put(&c->changed, id, strlen(id), HIT) != WN_OK)
-			failed = true;
+		failed = !take(c, msg);
 		notmuch_message_destroy(msg);
 	}
 	notmuch_query_destroy(q);
-	return c->changed_ok = !failed;
+	return !failed;
+}
+
+static bool take_changed(wn_cache *c, notmuch_message_t *msg)
+{
+	const char *id = wn_message_id(msg);
+
+	return id && wn_map_put(&c->changed, id, strlen(id), HIT) == WN_OK;
+}
+
+/* The messages changed since the oldest record's revision, up to the
+ * handle's (again after the handle was reopened).  False when that
+ * cannot be known: then nothing holds. */
+static bool changed_since(wn_cache *c, notmuch_database_t *db)
+{
+	unsigned long cur = notmuch_database_get_revision(db, NULL);
+
+	if (c->changed_ok && c->changed_at == cur)
+		return true;
+	if (c->hits)
+		c->moved = true;
+	wn_map_free(&c->changed, NULL);
+	found_clear(c);
+	c->changed_ok = false;
+	c->changed_at = cur;
+	if (c->min_rev == UINT64_MAX || c->min_rev > cur)
+		return false;	/* no record, or records from a future */
+	if (c->min_rev == cur)
+		return c->changed_ok = true;
+	return c->changed_ok = each_changed(c, db, take_changed);
 }
 
 /* Does the file named in an identity still have it? */
@@ -478,9 +545,25 @@ static bool unchanged(const wn_cache *c, const char *id, size_t n)
 	return id && !wn_map_get(&c->changed, id, n);
 }
 
+/* Does the index still hold the mail id (n bytes)?  (One gone that
+ * other mail names stays as a ghost: not held.) */
+static bool still_there(notmuch_database_t *db, const char *id, size_t n)
+{
+	char *s = strndup(id, n);
+	notmuch_message_t *m = s ? wn_message_lookup(db, s, NULL) : NULL;
+	bool ok = m != NULL;
+
+	if (m)
+		notmuch_message_destroy(m);
+	free(s);
+	return ok;
+}
+
 /* The messages linking looked up: unchanged in notmuch (one that was
- * absent and is there now is new: changed), their files too. */
-static bool deps_hold(const wn_cache *c, wn_cache_rd *r)
+ * absent and is there now is new: changed), their files too, or, for
+ * one that counts by being there, still there once the index moved
+ * since the record's revision rev (a message gone leaves no lastmod). */
+static bool deps_hold(const wn_cache *c, notmuch_database_t *db, wn_cache_rd *r, uint64_t rev)
 {
 	uint64_t n = wn_cache_get_u64(r);
 
@@ -489,10 +572,73 @@ static bool deps_hold(const wn_cache *c, wn_cache_rd *r)
 		const char *id = wn_cache_get_bytes(r, &idn);
 		const char *was = wn_cache_get_bytes(r, &wasn);
 
-		if (!unchanged(c, id, idn) || !was || (wasn && !ident_holds(was, wasn)))
+		if (!id || !unchanged(c, id, idn) || !was)
 			return false;
+		if (wasn == 1 && was[0] == PRESENT[0]) {
+			if (rev != c->changed_at && !still_there(db, id, idn))
+				return false;
+		} else if (wasn && !ident_holds(was, wasn)) {
+			return false;
+		}
 	}
 	return !r->bad;
+}
+
+static bool take_found(wn_cache *c, notmuch_message_t *msg)
+{
+	const char *tid = notmuch_message_get_thread_id(msg);
+	char *key = NULL, *title = NULL;
+	bool ok = tid && wn_map_put(&c->found_threads, tid, strlen(tid), HIT) == WN_OK &&
+		  wn_subject_posting_keys(notmuch_message_get_header(msg, "subject"), &key, &title) ==
+			  WN_OK &&
+		  (!key || wn_map_put(&c->found_keys, key, strlen(key), HIT) == WN_OK) &&
+		  (!title || wn_map_put(&c->found_titles, title, strlen(title), HIT) == WN_OK);
+
+	free(key);
+	free(title);
+	return ok;
+}
+
+/* What the messages changed since could be found by: read once a
+ * record that searched is asked (one more lastmod: query, and each
+ * one's thread, read from its term list), for every such record of
+ * the run.  False when that cannot be known. */
+static bool found_since(wn_cache *c, notmuch_database_t *db)
+{
+	if (!c->found_read) {
+		c->found_read = true;
+		c->found_ok = each_changed(c, db, take_found);
+	}
+	return c->found_ok;
+}
+
+/* The searches linking ran: none would find a message changed since
+ * the record's revision rev (one come since, or one whose tags, files
+ * or thread changed: more than could change the answer, never less).
+ * Asked only when the index moved since rev; read past else. */
+static bool searches_hold(wn_cache *c, notmuch_database_t *db, wn_cache_rd *r, uint64_t rev)
+{
+	uint64_t n = wn_cache_get_u64(r);
+	bool ok = true;
+
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		uint64_t kind = wn_cache_get_u64(r);
+		size_t kn;
+		const char *k = wn_cache_get_bytes(r, &kn);
+
+		if (!ok || rev == c->changed_at)
+			continue;
+		if (!k || !found_since(c, db))
+			ok = false;
+		else if (kind == FOR_THREAD)
+			ok = !wn_map_get(&c->found_threads, k, kn);
+		else if (kind == FOR_KEY || kind == FOR_KEY_OR_TITLE)
+			ok = !wn_map_get(&c->found_keys, k, kn) &&
+			     (kind == FOR_KEY || !wn_map_get(&c->found_titles, k, kn));
+		else
+			ok = false;
+	}
+	return ok && !r->bad;
 }
 
 static void drop(wn_cache *c, const char *id)
@@ -521,10 +667,7 @@ bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 	rev = ok ? wn_cache_get_u64(&r) : 0;
 	ident = ok ? wn_cache_get_bytes(&r, &n) : NULL;
 	ok = ok && ident && ident_holds(ident, n);
-	/* Linking that searched holds at its own revision only. */
-	if (ok && wn_cache_get_u64(&r))
-		ok = rev == c->changed_at;
-	ok = ok && deps_hold(c, &r) && wn_cache_decode_item(&r, it);
+	ok = ok && searches_hold(c, db, &r, rev) && deps_hold(c, db, &r, rev) && wn_cache_decode_item(&r, it);
 	if (ok) {
 		c->hits++;
 		/* Checked against everything up to changed_at: a rewrite
@@ -620,7 +763,8 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t
 	wn_cache_put_bytes(&c->rec, it->id, idn);
 	wn_cache_put_u64(&c->rec, notmuch_database_get_revision(db, NULL));
 	wn_cache_put_bytes(&c->rec, ident, ident_len);
-	wn_cache_put_u64(&c->rec, d->searched);
+	wn_cache_put_u64(&c->rec, d->nsearches);
+	wn_buf_append(&c->rec, d->searches.data ? d->searches.data : "", d->searches.len);
 	wn_cache_put_u64(&c->rec, d->n);
 	wn_buf_append(&c->rec, d->ids.data ? d->ids.data : "", d->ids.len);
 	wn_cache_encode_item(&c->rec, it);
@@ -731,6 +875,7 @@ void wn_cache_close(wn_cache **pc)
 	wn_map_free(&c->index, NULL);
 	wn_map_free(&c->done, NULL);
 	wn_map_free(&c->changed, NULL);
+	found_clear(c);
 	wn_buf_free(&c->rec);
 	free(c->rd);
 	free(c);

@@ -11,10 +11,11 @@
  * identity (path, size, mtime, inode) of the review's file and of every
  * message linking looked up by id (or that it was absent).  Any of
  * those messages changed in notmuch since (lastmod), any file's
- * identity different, or, when linking had to search the index, any
- * change to the index at all: a miss.  The
- * whole file is keyed by winnow's version and binary, the bot table,
- * the [winnow] configuration and the database. */
+ * identity different, or any message changed since that one of the
+ * searches linking ran would find (what the answer weighed of their
+ * results is among the messages looked up, so one gone shows): a
+ * miss.  The whole file is keyed by winnow's version and binary, the
+ * bot table, the [winnow] configuration and the database. */
 #ifndef WINNOW_INDEX_CACHE_H
 #define WINNOW_INDEX_CACHE_H
 
@@ -32,11 +33,12 @@ typedef struct wn_cache wn_cache;
 typedef struct wn_cache_deps {
 	wn_buf ids;		/* per message looked up: id NUL identity NUL */
 	size_t n;
-	bool searched;		/* a query ran: valid at this revision only */
+	wn_buf searches;	/* per search linking ran: kind, then key */
+	size_t nsearches;
 	bool unknown;		/* an identity could not be taken: keep nothing */
 } wn_cache_deps;
 
-#define WN_CACHE_DEPS_INIT { WN_BUF_INIT, 0, false, false }
+#define WN_CACHE_DEPS_INIT { WN_BUF_INIT, 0, WN_BUF_INIT, 0, false }
 
 /* The cache of the database db_path, opened on first use; NULL (no
  * cache) when disabled (WINNOW_NO_CACHE, winnow.cache false) or out of
@@ -73,6 +75,17 @@ wn_status wn_cache_read_mail(notmuch_message_t *msg, wn_mail **mail, bool with_l
 			     wn_error *err);
 /* Record that linking looked id up and found msg (NULL: absent). */
 void wn_cache_dep(wn_cache_deps *d, const char *id, notmuch_message_t *msg);
+/* ... and id found, that the answer weighed by its index values alone
+ * (not its file): it counts while the index holds it. */
+void wn_cache_dep_present(wn_cache_deps *d, const char *id);
+/* Record that linking searched the index, and what for: the mails of
+ * thread tid; or the postings of a patch by subject, which
+ * wn_subject_posting_keys() gives a key or (title_only) a title equal
+ * to key.  The answer holds while no mail changed since is one of
+ * those; whatever of the results it weighed is recorded as looked up
+ * too. */
+void wn_cache_dep_thread(wn_cache_deps *d, const char *tid);
+void wn_cache_dep_subject(wn_cache_deps *d, const char *key, bool title_only);
 void wn_cache_deps_free(wn_cache_deps *d);
 
 /* Fill it's parsed part (bot, review, patch, link, report_id) and what

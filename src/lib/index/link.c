@@ -208,17 +208,29 @@ static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_
 
 /* Add the files of part m of a series to k's.  A part read for a
  * review of it already is in the memo; one read here goes there.  A
- * part that cannot be read adds no files.  WN_NOMEM is the only error. */
+ * part that cannot be read adds no files.  The part's file is one the
+ * answer depends on: its identity goes to the cache's record (from the
+ * read, else from a stat()).  WN_NOMEM is the only error. */
 static wn_status part_files(struct lk *k, notmuch_message_t *m)
 {
 	const char *id = wn_message_id(m);
 	const wn_memo_entry *e = id ? wn_link_memo_get(k->memo, id) : NULL;
-	wn_status st;
+	wn_status st = WN_OK;
 
 	if (e && e->rec)
-		return add_files(e->files, &k->files, &k->nfiles);
-	st = read_patch(k->memo, m, k->deps != NULL, k->changed, &k->files, &k->nfiles, NULL);
-	return st == WN_NOMEM ? st : WN_OK;
+		st = add_files(e->files, &k->files, &k->nfiles);
+	else if ((st = read_patch(k->memo, m, k->deps != NULL, k->changed, &k->files, &k->nfiles,
+				  NULL)) != WN_NOMEM)
+		st = WN_OK;
+	if (st != WN_OK || !k->deps)
+		return st;
+	if (!id)
+		k->deps->unknown = true;
+	else if ((e = wn_link_memo_get(k->memo, id)) && e->ident_known && e->ident)
+		wn_cache_dep_ident(k->deps, id, e->ident, e->ident_len);
+	else
+		wn_cache_dep(k->deps, id, m);
+	return WN_OK;
 }
 
 wn_status wn_link_read_patch(wn_link_memo *memo, notmuch_message_t *msg, bool with_ident, wn_diff *diff)
@@ -248,10 +260,11 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
 		return WN_OK;
 	}
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
-	/* The parts that came so far: a part arriving later changes the
-	 * answer, so a cached one holds at this revision only. */
+	/* The parts that came so far: one arriving since is a mail of the
+	 * thread changed since; one gone or rewritten, a file whose
+	 * identity the record keeps (part_files()). */
 	if (k->deps)
-		k->deps->searched = true;
+		wn_cache_dep_thread(k->deps, notmuch_message_get_thread_id(cover));
 	if ((msgs = wn_message_search(q, &k->changed))) {
 		for (; st == WN_OK && parts < MAX_PARTS && notmuch_messages_valid(msgs);
 		     notmuch_messages_move_to_next(msgs)) {
@@ -414,8 +427,6 @@ static char *search_one(struct lk *k, const char *qs, notmuch_sort_t order,
 	notmuch_messages_t *msgs;
 	char *found = NULL;
 
-	if (k->deps)
-		k->deps->searched = true;
 	if (!q)
 		return NULL;
 	notmuch_query_set_sort(q, order);
@@ -457,6 +468,11 @@ static wn_status try_footer(struct lk *k)
 		notmuch_message_destroy(cover);
 		return wn_error_set(k->err, WN_NOMEM, "out of memory");
 	}
+	/* The first part of that number in the thread, oldest first: only
+	 * a mail of the thread come or changed since can be another first
+	 * (the one taken is looked up by id after; the cover is, above). */
+	if (k->deps)
+		wn_cache_dep_thread(k->deps, notmuch_message_get_thread_id(cover));
 	notmuch_message_destroy(cover);
 	patch = search_one(k, qs, NOTMUCH_SORT_OLDEST_FIRST, pick_part, &part);
 	free(qs);
@@ -477,16 +493,14 @@ struct subject_pick {
 static bool pick_subject(notmuch_message_t *msg, const struct subject_pick *sp)
 {
 	const char *subject = notmuch_message_get_header(msg, "subject");
-	wn_subject s;
-	char *key;
+	char *key, *title;
 	bool ok;
 
-	if (!subject || wn_subject_parse(subject, &s) != WN_OK)
+	if (!subject || wn_subject_posting_keys(subject, &key, &title) != WN_OK)
 		return false;
-	key = s.reply ? NULL : wn_text_normalize(subject);
-	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(s.title, sp->key) == 0));
+	ok = key && (strcmp(key, sp->key) == 0 || (sp->title_only && strcmp(title, sp->key) == 0));
 	free(key);
-	wn_subject_clear(&s);
+	free(title);
 	return ok;
 }
 
@@ -520,8 +534,11 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 	notmuch_messages_t *msgs;
 
 	memset(out, 0, sizeof(*out));
+	/* choose() weighs every posting: one come or changed since is a
+	 * mail that pick_subject() takes, one gone a mail looked up that is
+	 * no more. */
 	if (k->deps)
-		k->deps->searched = true;
+		wn_cache_dep_subject(k->deps, sp->key, sp->title_only);
 	if (!q)
 		return;
 	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
@@ -534,6 +551,8 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 			time_t *nd = NULL;
 
 			if (id && strcmp(id, sp->self) != 0) {
+				if (k->deps)
+					wn_cache_dep_present(k->deps, id);
 				nid = realloc(out->id, (out->n + 1) * sizeof(*nid));
 				if (nid)
 					out->id = nid;
@@ -675,6 +694,7 @@ wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *revi
 			wn_cache_deps *deps, wn_link_memo *memo, bool *changed, wn_error *err)
 {
 	struct lk k = { db, it, review, NULL, 0, files != NULL, deps, memo, err, false };
+	bool report = it->review->kind == WN_KIND_REPORT;
 	wn_status st;
 
 	if (files)
@@ -689,9 +709,13 @@ wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *revi
 		st = try_id(&k, review->references[i - 1], WN_LINK_REFERENCES);
 	if (st == WN_NOT_FOUND)
 		st = try_footer(&k);
-	if (st == WN_NOT_FOUND && it->review->patch_subject)
+	/* A bug report opens its own thread about a tree and answers no
+	 * patch (FORMATS.md): a patch its title found could only be a fix
+	 * sent after it, and the phrase search is dear (a fifth of a cold
+	 * list of real syzbot mail). */
+	if (st == WN_NOT_FOUND && !report && it->review->patch_subject)
 		st = try_subject(&k, it->review->patch_subject);
-	if (st == WN_NOT_FOUND)
+	if (st == WN_NOT_FOUND && !report)
 		st = try_subject(&k, review->subject);
 	if (st == WN_OK && files)
 		*files = k.files;

@@ -28,6 +28,17 @@ wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char
 	return st;
 }
 
+/* A mail the index does not hold, kept for a thread that names it: a
+ * ghost has no date, and the flag (read from the whole term list) is
+ * asked only of a mail without one. */
+static bool ghost(notmuch_message_t *msg)
+{
+	notmuch_bool_t g = FALSE;
+
+	return notmuch_message_get_date(msg) == 0 &&
+	       notmuch_message_get_flag_st(msg, NOTMUCH_MESSAGE_FLAG_GHOST, &g) == NOTMUCH_STATUS_SUCCESS && g;
+}
+
 notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed)
 {
 	notmuch_message_t *msg = NULL;
@@ -35,7 +46,17 @@ notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, boo
 
 	if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && changed)
 		*changed = true;
-	return nst == NOTMUCH_STATUS_SUCCESS ? msg : NULL;
+	if (nst != NOTMUCH_STATUS_SUCCESS)
+		return NULL;
+	/* notmuch_database_find_message() returns a ghost as a message
+	 * with no file: absent, to linking and to the cache, which then
+	 * keeps the review until the mail comes (it takes the ghost's
+	 * place, and its lastmod changes). */
+	if (msg && ghost(msg)) {
+		notmuch_message_destroy(msg);
+		msg = NULL;
+	}
+	return msg;
 }
 
 /* The Message-ID of msg.  notmuch_message_get_message_id() reads it

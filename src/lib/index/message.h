@@ -18,8 +18,9 @@
  * NULL, freed here) and what in err. */
 wn_status wn_nm_error(wn_error *err, notmuch_status_t nst, char *msg, const char *what);
 
-/* The message with canonical id in db; NULL if absent.  The caller
- * destroys it with notmuch_message_destroy(). */
+/* The message with canonical id in db; NULL if absent (or only a
+ * ghost: an id other mail names, which the index does not hold).  The
+ * caller destroys it with notmuch_message_destroy(). */
 notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id);
 /* The same, and *changed set when notmuch could not tell because a
  * concurrent write discarded the revision being read (the caller

@@ -172,6 +172,27 @@ void wn_subject_clear(wn_subject *s)
 	memset(s, 0, sizeof(*s));
 }
 
+wn_status wn_subject_posting_keys(const char *subject, char **key, char **title)
+{
+	wn_subject s;
+
+	*key = *title = NULL;
+	if (wn_subject_parse(subject, &s) != WN_OK)
+		return WN_NOMEM;
+	if (!s.reply) {
+		*title = s.title;
+		s.title = NULL;
+		if (!(*key = wn_text_normalize(subject ? subject : ""))) {
+			free(*title);
+			*title = NULL;
+			wn_subject_clear(&s);
+			return WN_NOMEM;
+		}
+	}
+	wn_subject_clear(&s);
+	return WN_OK;
+}
+
 bool wn_subject_is_patch(const char *subject)
 {
 	wn_subject s = { 0 };
