@@ -17,6 +17,10 @@ typedef struct wn_subject {
 				 * case: "patch bpf-next"; "" when none */
 	int version;		/* 2; 1 when the subject names none */
 	int part, total;	/* 3 and 5; 0 and 0 without "k/n" */
+	bool rfc, resend;	/* the group says RFC, RESEND */
+	char *tree;		/* the group's words but PATCH, the flags,
+				 * version and k/n, as written: "bpf-next",
+				 * "6.6.y", the "next" of "PATCH-next"; "" */
 	char *title;		/* "bpf: clamp the count", normalised
 				 * (wn_text_normalize): what every version shares */
 	size_t title_at;	/* where the title begins in the subject given:
@@ -31,8 +35,9 @@ typedef struct wn_subject {
  * off, in any order: "Re:", "AW:", "Fwd:" and bracket groups; only a
  * group naming "PATCH" or "RFC" ("PATCHv3", "RFC PATCH", "net-next
  * PATCH", words split at blanks and commas) gives prefix, version and
- * k/n, a list's tag ("[Intel-wired-lan]") nothing.  WN_NOMEM is the
- * only error. */
+ * k/n, a list's tag ("[Intel-wired-lan]") nothing; a slash splits
+ * words too ("PATCH/RFC") but for k/n's, and "PATCH-next" is PATCH with
+ * its tree.  WN_NOMEM is the only error. */
 wn_status wn_subject_parse(const char *subject, wn_subject *out);
 void wn_subject_clear(wn_subject *s);
 

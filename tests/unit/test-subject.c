@@ -116,11 +116,64 @@ static void test_forms(void **state)
 	assert_int_equal(wn_subject_part(NULL), 0);
 }
 
+/* The forms real kernel subjects take, each with every fact the parser
+ * gives: a slash between words ("PATCH/RFC") made the group unreadable,
+ * so a Sashiko review of such a patch was never linked to it. */
+static const struct form {
+	const char *subject;
+	int version, part, total;
+	bool rfc, resend;
+	const char *tree, *prefix;
+} forms[] = {
+	{ "[PATCH/RFC] x", 1, 0, 0, true, false, "", "patch rfc" },
+	{ "[RFC/PATCH] x", 1, 0, 0, true, false, "", "rfc patch" },
+	{ "[PATCH RFC v2] x", 2, 0, 0, true, false, "", "patch rfc" },
+	{ "[RFC PATCH net-next v3 2/7] x", 3, 2, 7, true, false, "net-next", "rfc patch net-next" },
+	{ "[PATCH v2 RESEND] x", 2, 0, 0, false, true, "", "patch resend" },
+	{ "[RESEND PATCH v2 1/3] x", 2, 1, 3, false, true, "", "resend patch" },
+	{ "[PATCH-next] x", 1, 0, 0, false, false, "next", "patch-next" },
+	{ "[PATCH 6.6.y] x", 1, 0, 0, false, false, "6.6.y", "patch 6.6.y" },
+	{ "[PATCH bpf-next,v2] x", 2, 0, 0, false, false, "bpf-next", "patch bpf-next" },
+	{ "[PATCHv3] x", 3, 0, 0, false, false, "", "patch" },
+	{ "[PATCH V2] x", 2, 0, 0, false, false, "", "patch" },
+	{ "[PATCH v2 00/12] x", 2, 0, 12, false, false, "", "patch" },
+	{ "[Intel-wired-lan] [PATCH iwl-net] x", 1, 0, 0, false, false, "iwl-net", "patch iwl-net" },
+	{ "[PATCH iwl-next v2 1/2] [Intel-wired-lan] x", 2, 1, 2, false, false, "iwl-next", "patch iwl-next" },
+	{ "[PATCH net 2/2] x", 1, 2, 2, false, false, "net", "patch net" },
+};
+
+static void test_real_forms(void **state)
+{
+	(void) state;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		const struct form *f = &forms[i];
+		wn_subject s;
+
+		assert_int_equal(wn_subject_parse(f->subject, &s), WN_OK);
+		if (!s.patch || s.reply || s.version != f->version || s.part != f->part ||
+		    s.total != f->total || s.rfc != f->rfc || s.resend != f->resend ||
+		    strcmp(s.tree, f->tree) || strcmp(s.prefix, f->prefix) || strcmp(s.title, "x"))
+			fail_msg("%s: patch %d v%d %d/%d rfc %d resend %d tree \"%s\" prefix \"%s\" "
+				 "title \"%s\"", f->subject, s.patch, s.version, s.part, s.total, s.rfc,
+				 s.resend, s.tree, s.prefix, s.title);
+		wn_subject_clear(&s);
+		assert_true(wn_subject_is_patch(f->subject));
+		assert_int_equal(wn_subject_part(f->subject), f->part);
+	}
+	/* Not patches, slash or not: a tree's tag, a path in a group. */
+	assert_false(wn_subject_is_patch("[tip: x86/urgent] x"));
+	assert_false(wn_subject_is_patch("[linux-next:master 3/5] drivers/x.c: warning"));
+	assert_false(wn_subject_is_patch("[PATCHED] x"));
+	assert_false(wn_subject_is_patch("[patchwork-bot] x"));
+	assert_false(wn_subject_is_patch("Re: [PATCH/RFC] x"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_subjects),
 		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_real_forms),
 	};
 
 	return cmocka_run_group_tests_name("subject", tests, NULL, NULL);

@@ -6,6 +6,7 @@
  *	[Intel-wired-lan] [RFC PATCH 1/2] ice: ...
  *	[PATCHv3 0/7] ...
  *	Aw: [PATCH net-next,v2 03/10] ...
+ *	[PATCH/RFC] ...   [PATCH-next] ...   [PATCH 6.6.y v2 RESEND] ...
  */
 #include "autoconfig.h"
 
@@ -52,22 +53,39 @@ static bool version_of(const char *w, size_t n, int *v)
 	return true;
 }
 
-/* Words inside a group are split at blanks and commas ("[PATCH
- * net-next,v2 1/3]"). */
-static bool is_sep(char c)
+static bool is_digit(char c)
 {
+	return c >= '0' && c <= '9';
+}
+
+/* Words inside a group are split at blanks and commas ("[PATCH
+ * net-next,v2 1/3]"), and at a slash that is not k/n's ("[PATCH/RFC]",
+ * "[RFC/PATCH]"; "2/7" stays one word). */
+static bool is_sep(const char *g, size_t n, size_t i)
+{
+	char c = g[i];
+
+	if (c == '/')
+		return !(i > 0 && is_digit(g[i - 1]) && i + 1 < n && is_digit(g[i + 1]));
 	return c == ' ' || c == '\t' || c == ',';
 }
 
 /* The next word of g[0..n) from *i: *w, *len; false at the end. */
 static bool next_word(const char *g, size_t n, size_t *i, const char **w, size_t *len)
 {
-	while (*i < n && is_sep(g[*i]))
+	while (*i < n && is_sep(g, n, *i))
 		(*i)++;
 	*w = g + *i;
-	for (*len = 0; *i < n && !is_sep(g[*i]); (*i)++)
+	for (*len = 0; *i < n && !is_sep(g, n, *i); (*i)++)
 		(*len)++;
 	return *len > 0;
+}
+
+/* "PATCH-next", "PATCH-stable": the word PATCH glued to a tree's name;
+ * the length of the name after the dash, 0 when w is no such word. */
+static size_t patch_dash(const char *w, size_t n)
+{
+	return n > 6 && str_prefix_ci(w, n, "patch-") ? n - 6 : 0;
 }
 
 /* Does the group (between the brackets) name a patch? */
@@ -79,18 +97,31 @@ static bool patch_group(const char *g, size_t n)
 
 	while (next_word(g, n, &i, &w, &len))
 		if (word_is(w, len, "patch") || word_is(w, len, "rfc") || word_is(w, len, "patchset") ||
-		    word_is(w, len, "patches") || (str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
+		    word_is(w, len, "patches") || patch_dash(w, len) ||
+		    (str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
 			return true;
 	return false;
 }
 
-/* A patch group's words into out: version, k/n, and the other words,
- * lower case, onto prefix when there is one (out of memory stays in
- * prefix, wn_buf's sticky flag). */
-static void take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix)
+static void put_word(wn_buf *b, const char *w, size_t n, bool lower)
+{
+	if (!b)
+		return;
+	if (b->len)
+		wn_buf_putc(b, ' ');
+	for (size_t k = 0; k < n; k++)
+		wn_buf_putc(b, lower ? (char) str_lower((unsigned char) w[k]) : w[k]);
+}
+
+/* A patch group's words into out: version, k/n, RFC and RESEND; the
+ * other words, lower case, onto prefix, and those that are neither
+ * PATCH nor a flag (the tree: "net-next", "6.6.y", the "next" of
+ * "PATCH-next") onto tree, as written, when each is given (out of
+ * memory stays in the buffer, wn_buf's sticky flag). */
+static void take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix, wn_buf *tree)
 {
 	const char *w;
-	size_t i = 0, wl;
+	size_t i = 0, wl, dash;
 
 	while (next_word(g, n, &i, &w, &wl)) {
 		bool glued = str_prefix_ci(w, wl, "patchv") && version_of(w, wl, &out->version);
@@ -100,20 +131,23 @@ static void take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix)
 			wl = 5;
 		if (!glued && (version_of(w, wl, &out->version) || part_of(w, wl, &out->part, &out->total)))
 			continue;
-		if (!prefix)
-			continue;
-		if (prefix->len)
-			wn_buf_putc(prefix, ' ');
-		for (size_t k = 0; k < wl; k++)
-			wn_buf_putc(prefix, (char) str_lower((unsigned char) w[k]));
+		put_word(prefix, w, wl, true);
+		if (word_is(w, wl, "rfc"))
+			out->rfc = true;
+		else if (word_is(w, wl, "resend"))
+			out->resend = true;
+		else if ((dash = patch_dash(w, wl)))
+			put_word(tree, w + wl - dash, dash, false);
+		else if (!word_is(w, wl, "patch") && !word_is(w, wl, "patchset") && !word_is(w, wl, "patches"))
+			put_word(tree, w, wl, false);
 	}
 }
 
 /* The one walk over what comes before the title: reply markers, "Fwd:"
  * and bracket groups, in any order.  Sets out's reply, patch, version,
- * part and total (out zeroed by the caller), the prefix words when
- * prefix is given; returns where the title begins. */
-static const char *walk(const char *s, wn_subject *out, wn_buf *prefix)
+ * part, total, rfc and resend (out zeroed by the caller), the prefix
+ * and tree words when those are given; returns where the title begins. */
+static const char *walk(const char *s, wn_subject *out, wn_buf *prefix, wn_buf *tree)
 {
 	out->version = 1;
 	for (;;) {
@@ -132,7 +166,7 @@ static const char *walk(const char *s, wn_subject *out, wn_buf *prefix)
 
 			if (patch_group(s + 1, n)) {
 				out->patch = true;
-				take_group(s + 1, n, out, prefix);
+				take_group(s + 1, n, out, prefix, tree);
 			}
 			s = close + 1;
 		} else {
@@ -144,22 +178,24 @@ static const char *walk(const char *s, wn_subject *out, wn_buf *prefix)
 wn_status wn_subject_parse(const char *subject, wn_subject *out)
 {
 	const char *s = subject ? subject : "";
-	wn_buf prefix = WN_BUF_INIT;
+	wn_buf prefix = WN_BUF_INIT, tree = WN_BUF_INIT;
 	const char *title;
 	wn_status st = WN_OK;
 
 	memset(out, 0, sizeof(*out));
-	title = walk(s, out, &prefix);
-	if (wn_buf_status(&prefix) != WN_OK)
+	title = walk(s, out, &prefix, &tree);
+	if (wn_buf_status(&prefix) != WN_OK || wn_buf_status(&tree) != WN_OK)
 		st = WN_NOMEM;
 	else {
 		out->prefix = prefix.len ? wn_buf_steal(&prefix) : strdup("");
+		out->tree = tree.len ? wn_buf_steal(&tree) : strdup("");
 		out->title = wn_text_normalize(title);
 		out->title_at = (size_t) (title - s);
-		if (!out->prefix || !out->title)
+		if (!out->prefix || !out->tree || !out->title)
 			st = WN_NOMEM;
 	}
 	wn_buf_free(&prefix);
+	wn_buf_free(&tree);
 	if (st != WN_OK)
 		wn_subject_clear(out);
 	return st;
@@ -168,6 +204,7 @@ wn_status wn_subject_parse(const char *subject, wn_subject *out)
 void wn_subject_clear(wn_subject *s)
 {
 	free(s->prefix);
+	free(s->tree);
 	free(s->title);
 	memset(s, 0, sizeof(*s));
 }
@@ -197,7 +234,7 @@ bool wn_subject_is_patch(const char *subject)
 {
 	wn_subject s = { 0 };
 
-	walk(subject ? subject : "", &s, NULL);
+	walk(subject ? subject : "", &s, NULL, NULL);
 	return s.patch && !s.reply;
 }
 
@@ -205,6 +242,6 @@ int wn_subject_part(const char *subject)
 {
 	wn_subject s = { 0 };
 
-	walk(subject ? subject : "", &s, NULL);
+	walk(subject ? subject : "", &s, NULL, NULL);
 	return s.patch && !s.reply ? s.part : 0;
 }
