@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "review-test.h"
+#include "winnow/buf.h"
 
 static bool str_starts(const char *s, const char *p)
 {
@@ -408,6 +409,52 @@ static void test_sashiko_summary_variants(void **state)
 	wn_review_free(&r);
 }
 
+/* A hedge opening an entry ("This is a pre-existing issue, but ...")
+ * is left out of the summary shown, which then says the problem; the
+ * fingerprint still hashes the entry as written, so a verdict given
+ * before keeps its finding.  A clause that states the problem is no
+ * hedge, and a hedge with nothing after it stays. */
+static void test_sashiko_summary_hedges(void **state)
+{
+	static const char *const written[] = {
+		"This is a pre-existing issue, but the retry loop never gives up.",
+		"This isn't a bug introduced by this patch, but is it safe to return early here?",
+		"Not a bug introduced by this patch, but the count can wrap at 2^32.",
+		"This problem wasn't introduced by this patch; however, the lock is dropped twice.",
+		"The helper was removed, but it is still called from x_remove().",
+		"This isn't a bug, but fine.",
+		"This is a pre-existing issue, but dev_put() runs twice on the error path.",
+	};
+	static const char *const shown[] = {
+		"The retry loop never gives up.",
+		"Is it safe to return early here?",
+		"The count can wrap at 2^32.",
+		"The lock is dropped twice.",
+		"The helper was removed, but it is still called from x_remove().",
+		"This isn't a bug, but fine.",
+		"dev_put() runs twice on the error path.",
+	};
+	wn_buf b = WN_BUF_INIT;
+	wn_review *r;
+
+	(void) state;
+	wn_buf_puts(&b, "Sashiko AI review found 7 potential issue(s) to consider:\n");
+	for (size_t i = 0; i < 7; i++)
+		wn_buf_printf(&b, "- [Low] %s\n", written[i]);
+	wn_buf_puts(&b, "--\n");
+	r = parse(WN_BOT_SASHIKO, wn_buf_str(&b));
+	assert_int_equal(r->nfindings, 7);
+	for (size_t i = 0; i < 7; i++) {
+		char fp[WN_FP_LEN + 1];
+
+		assert_string_equal(F(r, i)->summary, shown[i]);
+		wn_fingerprint(WN_BOT_SASHIKO, NULL, NULL, written[i], fp);
+		assert_string_equal(F(r, i)->fingerprint, fp);
+	}
+	wn_review_free(&r);
+	wn_buf_free(&b);
+}
+
 /* A stray blank line inside a wrapped entry does not end the summary
  * while announced entries are still to come; after the last one, text
  * past a blank line does (the "--" went missing). */
@@ -706,6 +753,7 @@ int main(void)
 		cmocka_unit_test(test_sashiko_nul_bytes),
 		cmocka_unit_test(test_sashiko_summary_variants),
 		cmocka_unit_test(test_sashiko_summary_stray_blank),
+		cmocka_unit_test(test_sashiko_summary_hedges),
 		cmocka_unit_test(test_sashiko_summary_no_terminator),
 		cmocka_unit_test(test_sashiko_summary_unreadable_and_none),
 	};

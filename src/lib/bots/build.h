@@ -135,6 +135,14 @@ bool rv_phrase(const char *s, size_t n, const char *phrase);
  * line after it. */
 bool rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase);
 
+/* The length of the hedge opening summary s ("This isn't a bug
+ * introduced by this patch, but "), which the displayed summary leaves
+ * out (hedge.c); 0 when s opens with none. */
+size_t rv_hedge(const char *s);
+/* Should the text after a hedge open with a capital: does s open with
+ * a word like "is" or "the", not an identifier? */
+bool rv_hedge_capital(const char *s);
+
 /* Maximum length of a summary (bytes) before it is cut. */
 #define RV_SUMMARY_MAX 200
 /* rv_oneline() without a cut. */

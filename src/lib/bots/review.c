@@ -272,6 +272,25 @@ static bool fp_set(wn_map *m, uint64_t h, unsigned count)
 	return wn_map_put(m, (const char *) &h, sizeof(h), (void *) (uintptr_t) (count + 1)) == WN_OK;
 }
 
+/* The summary shown says the problem, not the hedge before it
+ * (rv_hedge); the fingerprint keeps hashing the summary as the bot
+ * wrote it, so no verdict given before is lost.  False when out of
+ * memory. */
+static bool drop_hedge(struct rv_ctx *c, size_t i)
+{
+	wn_finding *f = &c->r->findings[i];
+	size_t h = rv_hedge(f->summary);
+
+	if (!h)
+		return true;
+	if (!c->fp[i].text && !(c->fp[i].text = strdup(f->summary)))
+		return false;
+	memmove(f->summary, f->summary + h, strlen(f->summary + h) + 1);
+	if (rv_hedge_capital(f->summary))
+		f->summary[0] = (char) (f->summary[0] - 'a' + 'A');
+	return true;
+}
+
 /* Fingerprints, 1-based indexes and the "why nothing" note.  A finding
  * whose fingerprint an earlier one in the same mail already has gets
  * "\x1f#k" (k = 2, 3, ...) hashed on: deterministic, and the first of
@@ -294,6 +313,8 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 
 		/* Front ends may count on a summary. */
 		if (!f->summary && !(f->summary = calloc(1, 1)))
+			goto out;
+		if (!drop_hedge(c, i))
 			goto out;
 		if (f->file && !f->path && !(f->path = rv_path_normal(f->file, c->in->patch_files)))
 			goto out;
