@@ -1,6 +1,12 @@
 /* winnow — findings as a SARIF 2.1.0 log (sarif.h).
  *
  * A finding is a result of its bot's run:
+ *   ruleId          the bot and the severity ("sashiko/high"; a bot
+ *                   without severities: "syzbot/finding"), one rule
+ *                   each in the run's tool.driver.rules, so that
+ *                   code-scanning tools group results; ruleIndex is
+ *                   the severity's place in the list of severities,
+ *                   which the rules follow
  *   level           from the severity (critical, high, error: error;
  *                   medium, warning, none given: warning; low, note: note)
  *   locations       the file (as a URI reference) and line, the
@@ -16,6 +22,7 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,12 +177,32 @@ static void verdict(wn_printer *p, wn_verdict v, const char *note, wn_reason rea
 	p->end(p);
 }
 
+/* The rule of bot's findings of severity sev, "sashiko/high", as key:
+ * a result's "ruleId", a rule's "id". */
+static void rule_id(wn_printer *p, const char *key, wn_bot bot, wn_severity sev)
+{
+	char id[64];
+	const char *name = wn_severity_name(sev);
+
+	snprintf(id, sizeof(id), "%s/%s", wn_bot_name(bot), name ? name : "finding");
+	field(p, key, id);
+}
+
+static wn_severity severity_of(const wn_finding *f)
+{
+	return (unsigned) f->severity < WN_SEV_COUNT ? f->severity : WN_SEV_UNKNOWN;
+}
+
 static void result(wn_printer *p, const wn_item *it, size_t i)
 {
 	const wn_finding *f = &it->review->findings[i];
+	wn_severity sev = severity_of(f);
 
 	p->begin_map(p);
-	field(p, "level", levels[(unsigned) f->severity < WN_SEV_COUNT ? f->severity : WN_SEV_UNKNOWN]);
+	rule_id(p, "ruleId", it->bot, sev);
+	p->map_key(p, "ruleIndex");
+	p->integer(p, (long long) sev);
+	field(p, "level", levels[sev]);
 	p->map_key(p, "message");
 	p->begin_map(p);
 	field(p, "text", f->summary && *f->summary ? f->summary : "(no summary)");
@@ -231,6 +258,28 @@ static wn_status run(wn_sarif *s, wn_printer *p, wn_bot b, wn_error *err)
 	p->begin_map(p);
 	field(p, "name", wn_bot_name(b));
 	field(p, "fullName", wn_bot_label(b));
+	/* Every severity's rule, in the order ruleIndex counts. */
+	p->map_key(p, "rules");
+	p->begin_list(p);
+	for (int sev = 0; sev < WN_SEV_COUNT; sev++) {
+		const char *name = wn_severity_name((wn_severity) sev);
+		char text[128];
+
+		p->begin_map(p);
+		rule_id(p, "id", b, (wn_severity) sev);
+		p->map_key(p, "shortDescription");
+		p->begin_map(p);
+		snprintf(text, sizeof(text), "%s finding%s%s", wn_bot_label(b),
+			 name ? ", severity " : " without a severity", name ? name : "");
+		field(p, "text", text);
+		p->end(p);
+		p->map_key(p, "defaultConfiguration");
+		p->begin_map(p);
+		field(p, "level", levels[sev]);
+		p->end(p);
+		p->end(p);
+	}
+	p->end(p);
 	p->end(p);
 	p->end(p);
 	p->map_key(p, "results");

@@ -82,6 +82,14 @@ expect_eq "untriaged: neither" '[null,null,"untriaged"]' \
 	"$(res "$WN_FX_A3" 2 '[.baselineState, .suppressions, .properties.verdict]')"
 expect_eq "level from severity: high error, medium warning, low note" '["error","warning","note"]' \
 	"$(jq -c --arg id "$WN_FX_A2" '[.runs[].results[] | select(.properties.review == $id) | .level] | [.[0], .[2], .[1]]' "$sarif")"
+expect_eq "each result names its rule: the bot and the severity" '["sashiko/high","sashiko/low","sashiko/medium"]' \
+	"$(jq -c --arg id "$WN_FX_A2" '[.runs[].results[] | select(.properties.review == $id) | .ruleId] | [.[0], .[1], .[2]]' "$sarif")"
+expect_eq "BPF CI's rule, without a severity" '["bpf-ci/finding","bpf-ci/finding"]' \
+	"$(jq -c '[.runs[] | select(.tool.driver.name == "bpf-ci") | .results[].ruleId]' "$sarif")"
+expect_eq "every result's ruleIndex finds its rule in its run's driver" '[]' \
+	"$(jq -c '[.runs[] | .tool.driver.rules as $r | .results[] | select($r[.ruleIndex].id != .ruleId)]' "$sarif")"
+expect_eq "a rule's default level is its results' level" '[]' \
+	"$(jq -c '[.runs[] | .tool.driver.rules as $r | .results[] | select($r[.ruleIndex].defaultConfiguration.level != .level)]' "$sarif")"
 expect_eq "BPF CI gives no severity: warning" '["warning","warning"]' \
 	"$(jq -c '[.runs[] | select(.tool.driver.name == "bpf-ci") | .results[].level]' "$sarif")"
 expect_eq "partial fingerprint is the finding's" \
