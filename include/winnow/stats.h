@@ -151,6 +151,19 @@ wn_stats_key wn_stats_key_at(const wn_stats *s, size_t i);
 size_t wn_stats_ngroups(const wn_stats *s);
 /* Group i (< ngroups); valid until the next wn_stats_add(). */
 const wn_stats_group *wn_stats_group_at(const wn_stats *s, size_t i);
+
+/* The spellings of group g's model (wn_stats_group), each followed by
+ * sep but the last, then more when there were more than it keeps.
+ * malloc'd; "" for a group without spellings; NULL when out of memory.
+ * Mail text, not sanitised: print it through a printer or the screen's
+ * own sanitising. */
+char *wn_stats_spellings(const wn_stats_group *g, const char *sep, const char *more);
+/* Group g's model key v with the spellings it groups, when they are
+ * not just the key: "claude-opus-4.6 (claude-4.6-opus, claude-opus-4-6)",
+ * else v alone; more as for wn_stats_spellings().  Malloc'd, NULL when
+ * out of memory.  The command line's table and the interface's S view
+ * say a model so. */
+char *wn_stats_model_label(const wn_stats_group *g, const char *v, const char *more);
 /* Every review counted (each once), and how many could not be read. */
 const wn_stats_counts *wn_stats_total(const wn_stats *s);
 unsigned long wn_stats_unreadable(const wn_stats *s);

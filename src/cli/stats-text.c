@@ -159,32 +159,16 @@ static void table_print(wn_printer *p, struct table *t)
 	}
 }
 
-char *wn_stats_spellings(const wn_stats_group *g, const char *sep, const char *more)
-{
-	wn_buf b = WN_BUF_INIT;
-
-	for (size_t i = 0; i < g->nspellings; i++) {
-		if (i)
-			wn_buf_puts(&b, sep);
-		wn_buf_puts(&b, g->spellings[i]);
-	}
-	if (g->spellings_cut)
-		wn_buf_puts(&b, more);
-	return wn_buf_steal(&b);
-}
-
 /* A model's key, and the spellings it groups when they are not just the
- * key: "claude-opus-4.6 (claude-4.6-opus, claude-opus-4-6)". */
+ * key (wn_stats_model_label), fitted to the column. */
 static char *model_cell(const wn_stats_group *g, const char *v, bool utf8)
 {
-	char *sp, *cell, *r;
+	char *cell, *r;
 
 	if (!g->nspellings || (g->nspellings == 1 && !g->spellings_cut && strcmp(g->spellings[0], v) == 0))
 		return fit(v, KEY_MAX_WIDTH, utf8);
-	sp = wn_stats_spellings(g, ", ", utf8 ? ", \u2026" : ", ...");
-	cell = sp ? wn_strdupf("%s (%s)", v, sp) : NULL;
+	cell = wn_stats_model_label(g, v, utf8 ? ", \u2026" : ", ...");
 	r = cell ? fit(cell, MODEL_MAX_WIDTH, utf8) : NULL;
-	free(sp);
 	free(cell);
 	return r;
 }

@@ -81,6 +81,21 @@ check "one statistics view at a time: S went back to it, q to the review" wn_scr
 wn_screen_keys Q
 check "quit with 0 again" wn_screen_settle "WINNOW-EXIT=0"
 
+# Grouped by model, the key shows the spellings it groups, as `winnow
+# stats` prints them (the trailers corpus: claude-4.6-opus and
+# claude-opus-4.6-1m are one model).
+bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$WN_TOP_SRCDIR/tests/corpus/trailers" "$WN_WORLD/trailers" >/dev/null
+wn_screen_start 200 50 NO_COLOR=1 NOTMUCH_CONFIG="$WN_WORLD/trailers/notmuch-config"
+wn_screen_settle "[queue]"
+wn_screen_keys S
+wn_screen_settle "[stats]"
+wn_screen_keys b b b b b
+check "b x5: grouped by model" wn_screen_settle "grouped by model"
+check "a model's key with the spellings it groups" wn_screen_settle "claude-opus-4.6 (claude-4.6-opus, claude-opus-4.6-1m)"
+check "one spelling other than the key shows too" wn_screen_settle "claude-opus-4.5 (claude-opus-4-5)"
+wn_screen_keys Q
+wn_screen_settle "WINNOW-EXIT=0"
+
 # ASCII under LANG=C: the bars in plain characters.
 WN_SCREEN_LOCALE=C wn_screen_start 80 24 NO_COLOR=1
 wn_screen_settle "[queue]"

@@ -13,6 +13,7 @@
 
 #include "../core/map.h"
 #include "../core/str.h"
+#include "winnow/buf.h"
 #include "winnow/stats.h"
 #include "winnow/text.h"
 #include "winnow/trailer.h"
@@ -616,4 +617,31 @@ const char *wn_stats_glyph(wn_verdict v, bool utf8)
 	if ((unsigned) v >= WN_VERDICT_COUNT)
 		v = WN_VERDICT_UNTRIAGED;
 	return utf8 ? blocks[v] : ascii[v];
+}
+
+char *wn_stats_spellings(const wn_stats_group *g, const char *sep, const char *more)
+{
+	wn_buf b = WN_BUF_INIT;
+
+	for (size_t i = 0; i < g->nspellings; i++) {
+		if (i)
+			wn_buf_puts(&b, sep);
+		wn_buf_puts(&b, g->spellings[i]);
+	}
+	if (g->spellings_cut)
+		wn_buf_puts(&b, more);
+	return wn_buf_steal(&b);
+}
+
+char *wn_stats_model_label(const wn_stats_group *g, const char *v, const char *more)
+{
+	char *sp, *label;
+
+	if (!g->nspellings || (g->nspellings == 1 && !g->spellings_cut && strcmp(g->spellings[0], v) == 0))
+		return strdup(v);
+	if (!(sp = wn_stats_spellings(g, ", ", more)))
+		return NULL;
+	label = wn_strdupf("%s (%s)", v, sp);
+	free(sp);
+	return label;
 }

@@ -30,6 +30,7 @@
 #define MID_COLS 80		/* from here the bot's misses and the author's replies */
 #define KEY_MAX_NARROW 22
 #define KEY_MAX_WIDE 40
+#define MODEL_MAX_WIDE 64	/* a model's key with its spellings */
 
 /* One pass over the reviews: every grouping at once, and the trend. */
 struct count {
@@ -41,6 +42,10 @@ struct count {
 	/* Whether each review's author answered it, as `winnow stats`
 	 * keeps it between runs (read only: the CLI's pass writes it). */
 	wn_facts *kept;
+	/* Grouped by model, each group's label with the spellings it
+	 * groups (wn_stats_model_label), as the command line's table. */
+	char **model_labels;
+	size_t nmodel_labels;
 };
 
 struct stats_view {
@@ -82,6 +87,11 @@ static long long now_ms(void)
 
 static void count_free(struct count *c)
 {
+	for (size_t i = 0; i < c->nmodel_labels; i++)
+		free(c->model_labels[i]);
+	free(c->model_labels);
+	c->model_labels = NULL;
+	c->nmodel_labels = 0;
 	for (size_t i = 0; c->ids && i < c->list.n; i++)
 		free(c->ids[i]);
 	free(c->ids);
@@ -124,15 +134,18 @@ static size_t rows_of(const struct stats_view *sv)
 	return sv->have_shown ? wn_stats_ngroups(sv->shown.by[sv->key]) + 1 : 0;
 }
 
-/* The label of group g's value (g NULL: the total row). */
-static const char *value_label(const struct stats_view *sv, const wn_stats_group *g)
+/* The label of group i's value (past the groups: the total row). */
+static const char *value_label(const struct stats_view *sv, size_t i)
 {
+	const wn_stats_group *g = wn_stats_group_at(sv->shown.by[sv->key], i);
 	wn_bot bot;
 
 	if (!g)
 		return "total";
 	if (!g->value[0])
 		return "-";
+	if (sv->key == WN_STATS_BY_MODEL && i < sv->shown.nmodel_labels && sv->shown.model_labels[i])
+		return sv->shown.model_labels[i];
 	if (sv->key == WN_STATS_BY_BOT && wn_bot_from_name(g->value[0], &bot) == WN_OK)
 		return wn_bot_label(bot);
 	return g->value[0];
@@ -146,10 +159,27 @@ static void fit_key_column(struct stats_view *sv)
 	if (sv->keyw < 5)
 		sv->keyw = 5;	/* "total" */
 	for (size_t i = 0; s && i < wn_stats_ngroups(s); i++) {
-		int w = text_width(value_label(sv, wn_stats_group_at(s, i)));
+		int w = text_width(value_label(sv, i));
 
 		if (w > sv->keyw)
 			sv->keyw = w;
+	}
+}
+
+/* Each model group's label; a label out of memory is the bare key. */
+static void model_labels(struct count *c)
+{
+	const wn_stats *s = c->by[WN_STATS_BY_MODEL];
+	size_t n = s ? wn_stats_ngroups(s) : 0;
+
+	if (!n || !(c->model_labels = calloc(n, sizeof(*c->model_labels))))
+		return;
+	c->nmodel_labels = n;
+	for (size_t i = 0; i < n; i++) {
+		const wn_stats_group *g = wn_stats_group_at(s, i);
+
+		if (g->value[0])
+			c->model_labels[i] = wn_stats_model_label(g, g->value[0], ", ...");
 	}
 }
 
@@ -161,6 +191,7 @@ static void count_finish(struct stats_view *sv, struct view *v)
 	count_free(&sv->shown);
 	sv->shown = sv->next;
 	memset(&sv->next, 0, sizeof(sv->next));
+	model_labels(&sv->shown);
 	sv->have_shown = true;
 	sv->counting = false;
 	fit_key_column(sv);
@@ -448,7 +479,7 @@ static void add_bar(const struct stats_view *sv, struct row *r, const wn_stats_c
 
 static int key_width(const struct stats_view *sv)
 {
-	int max = wide() ? KEY_MAX_WIDE : KEY_MAX_NARROW;
+	int max = !wide() ? KEY_MAX_NARROW : sv->key == WN_STATS_BY_MODEL ? MODEL_MAX_WIDE : KEY_MAX_WIDE;
 
 	return sv->keyw < max ? sv->keyw : max;
 }
@@ -460,7 +491,7 @@ static void stats_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	const wn_stats_group *g = wn_stats_group_at(s, i);
 	unsigned long max = 0;
 
-	row_add(r, g ? ROLE_DEFAULT : ROLE_NCOUNT, key_width(sv), value_label(sv, g));
+	row_add(r, g ? ROLE_DEFAULT : ROLE_NCOUNT, key_width(sv), value_label(sv, i));
 	numbers(r, g ? &g->c : wn_stats_total(s));
 	for (size_t k = 0; k < wn_stats_ngroups(s); k++)
 		if (wn_stats_group_at(s, k)->c.findings > max)
@@ -510,7 +541,7 @@ static void draw_reasons(struct tui *t, struct stats_view *sv, struct view *v, i
 	wn_buf b = WN_BUF_INIT;
 	bool any = false;
 
-	wn_buf_printf(&b, "false positives by reason, %s:", value_label(sv, g));
+	wn_buf_printf(&b, "false positives by reason, %s:", value_label(sv, v->cursor));
 	for (unsigned k = 1; k <= WN_REASON_COUNT; k++) {
 		/* the reasons in their order, then those without one */
 		wn_reason r = k < WN_REASON_COUNT ? (wn_reason) k : WN_REASON_NONE;
@@ -604,7 +635,7 @@ static struct view_req open_group(struct tui *t, struct view *v)
 	sv->group_query = g ? members_query(sv, g) : NULL;
 	sv->group_label = NULL;
 	if (g && asprintf(&sv->group_label, "%s: %s", wn_stats_key_name(sv->key),
-			  value_label(sv, g)) < 0)
+			  value_label(sv, v->cursor)) < 0)
 		sv->group_label = NULL;
 	if (g && (!sv->group_query || !sv->group_label)) {
 		tui_msg(t, ROLE_ERROR, "out of memory");
