@@ -272,6 +272,37 @@ static void claims(FILE *out, const wn_stats_counts *c)
 	fputs("</tbody></table>\n", out);
 }
 
+/* The bugs the bot missed, each with its note (winnow missed): what a
+ * count alone cannot say. */
+static void misses(FILE *out, const struct report *r, const char *bot)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->seen.nmisses; i++) {
+		const wn_stats_miss *m = &r->seen.misses[i];
+
+		if (!bot || strcmp(wn_bot_name(m->bot), bot))
+			continue;
+		if (!any) {
+			heading(out, 3, "The bugs it missed");
+			fputs("<table class=\"missed\"><thead><tr><th>recorded</th><th>review of</th>"
+			      "<th>what it missed</th></tr></thead><tbody>\n", out);
+			any = true;
+		}
+		fputs("<tr><td>", out);
+		wn_html_put(out, m->when);
+		fputs("</td><td data-review=\"", out);
+		wn_html_put(out, m->review);
+		fputs("\">", out);
+		wn_html_put(out, m->subject);
+		fputs("</td><td>", out);
+		wn_html_put(out, m->note);
+		fputs("</td></tr>\n", out);
+	}
+	if (any)
+		fputs("</tbody></table>\n", out);
+}
+
 static int bot_section(FILE *out, const struct report *r, const wn_stats_group *g)
 {
 	const char *bot = g->value[0];
@@ -325,6 +356,7 @@ static int bot_section(FILE *out, const struct report *r, const wn_stats_group *
 	rate_pair(out, "False-positive rate by the bot's severity", "severity", sevs, ns, false);
 
 	claims(out, &g->c);
+	misses(out, r, bot);
 	fputs("</section>\n", out);
 	free(months);
 	free(sevs);
@@ -508,6 +540,25 @@ static int records(wn_cli *cli, const struct report_args *a, const struct report
 		p->map_key(p, keys[k]);
 		wn_stats_records(p, r->s[k]);
 	}
+	p->map_key(p, "missed");
+	p->begin_list(p);
+	for (size_t i = 0; i < r->seen.nmisses; i++) {
+		const wn_stats_miss *m = &r->seen.misses[i];
+
+		p->begin_map(p);
+		p->map_key(p, "bot");
+		p->string(p, wn_bot_name(m->bot));
+		p->map_key(p, "review");
+		p->string(p, m->review);
+		p->map_key(p, "subject");
+		p->string(p, m->subject);
+		p->map_key(p, "date");
+		p->string(p, m->when);
+		p->map_key(p, "note");
+		p->string(p, m->note);
+		p->end(p);
+	}
+	p->end(p);
 	p->end(p);
 	wn_printer_free(&p);
 	return 0;
@@ -548,6 +599,7 @@ static int report_run(wn_cli *cli, void *args)
 	}
 	for (int k = 0; k < NGROUPINGS; k++)
 		wn_stats_free(&r.s[k]);
+	wn_stats_seen_clear(&r.seen);
 	free(query);
 	return rc;
 }

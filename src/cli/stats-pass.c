@@ -64,6 +64,47 @@ static bool derive_fixed(struct pass *ps, wn_item *it, unsigned char *flags, siz
 	return true;
 }
 
+/* The misses recorded on it, into seen; false when out of memory. */
+static bool keep_misses(wn_stats_seen *seen, const wn_item *it)
+{
+	wn_stats_miss *nv;
+
+	if (!it->nmisses)
+		return true;
+	nv = realloc(seen->misses, (seen->nmisses + it->nmisses) * sizeof(*nv));
+	if (!nv)
+		return false;
+	seen->misses = nv;
+	for (size_t i = 0; i < it->nmisses; i++) {
+		const char *sp = strchr(it->misses[i], ' ');
+		const char *subject = it->patch && it->patch->subject ? it->patch->subject : it->subject;
+		wn_stats_miss *m = &seen->misses[seen->nmisses];
+
+		*m = (wn_stats_miss) { .bot = it->bot };
+		m->review = strdup(it->id);
+		m->subject = strdup(subject ? subject : "");
+		m->when = sp ? wn_strndup(it->misses[i], (size_t) (sp - it->misses[i])) : strdup("");
+		m->note = strdup(sp ? sp + 1 : it->misses[i]);
+		seen->nmisses++;
+		if (!m->review || !m->subject || !m->when || !m->note)
+			return false;
+	}
+	return true;
+}
+
+void wn_stats_seen_clear(wn_stats_seen *seen)
+{
+	for (size_t i = 0; i < seen->nmisses; i++) {
+		free(seen->misses[i].review);
+		free(seen->misses[i].subject);
+		free(seen->misses[i].when);
+		free(seen->misses[i].note);
+	}
+	free(seen->misses);
+	seen->misses = NULL;
+	seen->nmisses = 0;
+}
+
 static int count_one(wn_cli *cli, wn_item *it, void *arg)
 {
 	struct pass *ps = arg;
@@ -107,6 +148,8 @@ static int count_one(wn_cli *cli, wn_item *it, void *arg)
 		if (it->date > ps->seen->last)
 			ps->seen->last = it->date;
 	}
+	if (ps->seen && !it->load_error && !rc && !keep_misses(ps->seen, it))
+		rc = wn_cli_nomem(cli);
 	free(facts);
 	free(flags);
 	return rc;
@@ -118,7 +161,7 @@ int wn_stats_pass(wn_cli *cli, const char *query, wn_stats **s, size_t n, wn_sta
 	int rc;
 
 	if (seen)
-		seen->first = seen->last = 0;
+		*seen = (wn_stats_seen) { 0 };
 	if (wn_series_new(cli->idx, &ps.series, NULL) != WN_OK)
 		return wn_cli_nomem(cli);
 	ps.kept = wn_facts_open(cli->idx);

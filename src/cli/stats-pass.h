@@ -8,12 +8,27 @@
 
 #include "cli.h"
 #include "printer.h"
+#include "winnow/review.h"
 #include "winnow/stats.h"
 
-/* What the pass saw besides the counts: the reviews' date range. */
+/* A bug a bot missed (winnow missed), as the report lists it. */
+typedef struct wn_stats_miss {
+	wn_bot bot;
+	char *review;		/* the review's Message-ID */
+	char *subject;		/* the patch's subject, else the review's */
+	char *when;		/* as recorded */
+	char *note;
+} wn_stats_miss;
+
+/* What the pass saw besides the counts: the reviews' date range, and
+ * the misses recorded on them, in the walk's order. */
 typedef struct wn_stats_seen {
 	time_t first, last;	/* of the reviews counted; 0 when none */
+	wn_stats_miss *misses;
+	size_t nmisses;
 } wn_stats_seen;
+
+void wn_stats_seen_clear(wn_stats_seen *seen);
 
 /* Count the reviews of query ("" for winnow.query) into each of the n
  * groupings s[] (made by the caller), each sorted afterwards; seen

@@ -56,6 +56,10 @@ PY
 expect_eq "the missed bug counts for Sashiko" 'data-missed="1"' \
 	"$(grep -o '<section class="bot" id="bot-sashiko"[^>]*' "$html" | grep -o 'data-missed="[0-9]*"')"
 check "the reason is in Sashiko's reason table" grep -q '<tr><td>wrong-rule</td><td>1</td></tr>' "$html"
+check "the missed bug is listed with its note, in Sashiko's section" bash -c \
+	'sed -n "/<section class=\"bot\" id=\"bot-sashiko\"/,/<\/section>/p" "$1" | grep -q "<td>leaks fd on the error path</td>"' _ "$html"
+check "and in no other bot's" bash -c \
+	'[ "$(grep -c "leaks fd on the error path" "$1")" -eq 1 ]' _ "$html"
 
 # Hostile text: the query is the one thing here from outside.
 "$WINNOW" report -- 'not subject:"<script>alert(1)</script>&x"' > "$WN_WORLD/q.html"
@@ -65,6 +69,9 @@ check "never raw" bash -c '! grep -q "<script>" "$1"' _ "$WN_WORLD/q.html"
 
 # The records: stats --format=json's own, by bot, month and severity.
 "$WINNOW" report --format=json > "$WN_WORLD/r.json"; expect_eq "--format=json exits 0" 0 $?
+expect_eq "the records list the miss with its note" \
+	"[\"sashiko\",\"$WN_FX_A2\",\"leaks fd on the error path\"]" \
+	"$(jq -c '.missed[] | [.bot, .review, .note]' "$WN_WORLD/r.json")"
 expect_eq "the bots' records are stats --format=json" "$(jq -c . "$WN_WORLD/stats.json")" "$(jq -c .bots "$WN_WORLD/r.json")"
 expect_eq "... by month: stats --by=bot,month" "$("$WINNOW" stats --by=bot,month --format=json | jq -c .)" \
 	"$(jq -c .months "$WN_WORLD/r.json")"
