@@ -153,4 +153,31 @@ check "naming it, pointing to winnow --help once" \
 "$WINNOW" --config 2> "$err"; expect_eq "--config without its value exits 1" 1 $?
 check "in one line" one_line
 check "it names the option" grep -q -- "--config wants a value (see 'winnow --help')" "$err"
+
+# winnow missed records on a review (issue 36, point 11): on any other
+# mail the record would be shown by no command and counted by none, so
+# it is refused (1, as an id not in the index), saying what the id is.
+patch=20261102-frobnic-teardown-v2-1-5c1e2a7d9b30@example.org
+"$WINNOW" missed "$patch" --note "a bug" 2> "$err"; expect_eq "missed on a human's patch exits 1" 1 $?
+check "in one line" one_line
+check "it says the id is a patch, and whose" grep -q "<$patch> is a patch by Jörg Beispiel <joerg.beispiel@example.org>, not a bot review" "$err"
+reply=20261103073015.GA4127@erik-laptop.example.org
+"$WINNOW" missed "$reply" --note "a bug" 2> "$err"; expect_eq "missed on a human's reply exits 1" 1 $?
+check "it says the id is a mail, and whose" grep -q "<$reply> is a mail by Erik Reviewer <erik.reviewer@example.org>, not a bot review" "$err"
+"$WINNOW" missed nosuch@example.org --note "a bug" 2> "$err"; expect_eq "missed on an id not in the index exits 1" 1 $?
+check "it says so" grep -q "no message <nosuch@example.org> in the notmuch index" "$err"
+# A bot's summary is no review unless winnow.show_summaries lists it.
+cp "$WN_TOP_SRCDIR/tests/corpus/lkp-summaries/02-build-success.eml" "$WN_WORLD/db/mail/cur/summary:2,S"
+notmuch new --quiet
+summary=202611240451.Vb2kT8xQ-lkp@intel.com
+"$WINNOW" missed "$summary" --note "a bug" 2> "$err"; expect_eq "missed on a bot's summary exits 1" 1 $?
+check "it says the id is a summary, and whose" grep -q "<$summary> is a summary by 0-day, not a review" "$err"
+"$WINNOW" sync-journal > /dev/null
+expect_eq "nothing was recorded on any of them" 0 \
+	"$(notmuch dump --include=properties | grep -c 'winnow\.missed\.')"
+notmuch config set winnow.show_summaries true
+"$WINNOW" missed "$summary" --note "a bug" > /dev/null; expect_eq "listed summaries take a miss" 0 $?
+expect_eq "which stats counts" 1 "$("$WINNOW" stats --format=json | jq '.[] | select(.bot == "lkp") | .missed')"
+notmuch config set winnow.show_summaries false
+"$WINNOW" missed "$id" --note "a bug" > /dev/null; expect_eq "a review takes one" 0 $?
 wn_done
