@@ -105,6 +105,9 @@ done
 while read -r c args; do
 	"$WINNOW" $c $args < /dev/null > /dev/null 2> "$err"; expect_eq "$c $args exits 1" 1 $?
 	check "$c $args: one line, one hint" hint_once $c
+	case "$c $args" in "ledger --format=x")
+		check "ledger names every format it takes" grep -q "(text, json or mbox)" "$err" ;;
+	esac
 done <<EOF
 list --format=x
 list --limit=x
