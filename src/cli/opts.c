@@ -194,7 +194,11 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 		/* "Last one wins" would drop a note or a reason typed first
 		 * without a word; a flag given twice is still one flag. */
 		if (o->arg && given[c - OPT_FIRST]) {
-			*rc = wn_cli_usage_error(cli, "--%s is given twice; it takes one value", o->name);
+			char letter[4] = "";
+
+			if (o->letter)
+				snprintf(letter, sizeof(letter), "-%c/", o->letter);
+			*rc = wn_cli_usage_error(cli, "%s--%s is given twice; it takes one value", letter, o->name);
 			break;
 		}
 		given[c - OPT_FIRST] = true;

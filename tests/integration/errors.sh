@@ -107,6 +107,8 @@ while read -r c args; do
 	check "$c $args: one line, one hint" hint_once $c
 	case "$c $args" in "ledger --format=x")
 		check "ledger names every format it takes" grep -q "(text, json or mbox)" "$err" ;;
+	"forward -o a -o b x")
+		check "a short option twice is named both ways" grep -q -- "-o/--output-dir is given twice" "$err" ;;
 	esac
 done <<EOF
 list --format=x
@@ -124,6 +126,7 @@ mark --note=x $id 1
 forward
 forward -o
 forward --dry-run -o x $id
+forward -o a -o b x
 missed --format=x $id --note x
 missed $id
 undo 1 2
