@@ -82,6 +82,10 @@ const char *wn_bot_subject_untag(const char *s);
 const char *wn_bot_hidden_query(wn_bot b);
 /* WN_OK and *out set, or WN_USAGE for an unknown name. */
 wn_status wn_bot_from_name(const char *name, wn_bot *out);
+/* The bot a person names (name[0..len)): its name (lkp) or its label
+ * (0-day), any case.  The one lookup of what people type: a query's
+ * bot:NAME and every --bot.  False when none. */
+bool wn_bot_named(const char *name, size_t len, wn_bot *out);
 
 /* X(enum suffix, JSON name; NULL for "no severity", graded: 1 when a
  * maintainer grades by it (mark --severity, the interface's "!"), 0 for

@@ -42,8 +42,8 @@ static int ledger_check(wn_cli *cli, void *args, int argc, char **argv)
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "mbox") && wn_cli_check_format(cli, a->format))
-		return 1;
+	if (strcmp(a->format, "mbox") && !wn_printer_known(a->format))
+		return wn_cli_usage_error(cli, "unknown format '%s' (text, json or mbox)", a->format);
 	if (a->send && strcmp(a->format, "text"))
 		return wn_cli_usage_error(cli, "takes --send or --format, not both");
 	if (a->git && !*a->git)

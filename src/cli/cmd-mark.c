@@ -31,7 +31,7 @@ static const wn_opt mark_opts[] = {
 	  .help = "your own severity of the finding, beside the bot's\n(none removes it); STATE may then be left out" },
 	{ .name = "reason", .arg = "NAME", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, reason),
-	  .help = "why you give the verdict (see below; none removes it)" },
+	  .help = "why a false positive is wrong (see below; none removes it)" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
@@ -51,6 +51,10 @@ static int severity_check(wn_cli *cli, struct mark_args *a)
 		}
 	return wn_cli_usage_error(cli, "unknown severity '%s' (" WN_SEV_GRADES_COMMA "none)", a->severity);
 }
+
+/* "misread-code, wrong-rule, ..., " for an error: every reason. */
+#define REASON_NAME_(e, name, key, word, label) name ", "
+#define REASON_NAMES WN_REASON_LIST(REASON_NAME_)
 
 /* A state by its name or its short word (WN_VERDICT_LIST). */
 static bool state_from_word(const char *w, wn_verdict *out)
@@ -126,15 +130,21 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "--reason goes with a STATE");
 	a->why = WN_REASON_NONE;
 	if (a->reason && strcmp(a->reason, "none") && wn_reason_from_name(a->reason, &a->why) != WN_OK)
-		return wn_cli_usage_error(cli, "unknown reason '%s' (see winnow mark --help)", a->reason);
+		return wn_cli_usage_error(cli, "unknown reason '%s' (" REASON_NAMES "or none)", a->reason);
 	if (a->has_verdict && !state_from_word(argv[2], &a->verdict)) {
 		char *states = states_text();
-		int rc = wn_cli_usage_error(cli, "unknown state '%s' (%s)", argv[2],
-					    states ? states : "see --help");
+		int rc = states ? wn_cli_usage_error(cli, "unknown state '%s' (%s)", argv[2], states)
+				: wn_cli_nomem(cli);
 
 		free(states);
 		return rc;
 	}
+	/* A reason says why a false positive is wrong: on another verdict
+	 * it would be counted and sent to the bot's operators as one.
+	 * none, which removes a reason, goes with any. */
+	if (a->why != WN_REASON_NONE && a->verdict != WN_VERDICT_FALSE_POSITIVE)
+		return wn_cli_usage_error(cli, "--reason %s goes with false-positive (fp), not %s",
+					  a->reason, wn_verdict_name(a->verdict));
 	if (strcmp(a->which, "all") && !is_list(a->which) &&
 	    strspn(a->which, "0123456789abcdef") != strlen(a->which))
 		return wn_cli_usage_error(cli, "FINDING is a number from 1, a list (1,3-4), a "
@@ -241,8 +251,8 @@ const wn_cmd wn_cmd_mark = {
 		 "of these, or its short word:" WN_VERDICT_WORD_LINES "\n"
 		 "--severity records your own severity beside the bot's (with or\n"
 		 "without a STATE); it is undone like a verdict and reported to the\n"
-		 "bot's operators by 'winnow feedback'.  --reason says why you give\n"
-		 "the verdict (mostly a false positive), one of:" WN_REASON_LINES "\n"
+		 "bot's operators by 'winnow feedback'.  --reason says why a false\n"
+		 "positive is wrong (with STATE false-positive only), one of:" WN_REASON_LINES "\n"
 		 "It is kept beside the verdict, shared, exported and counted by\n"
 		 "'winnow stats --by=reason'.  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"

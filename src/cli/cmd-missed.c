@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "printer.h"
+#include "winnow/subject.h"
 
 struct missed_args {
 	const char *note;
@@ -55,6 +56,39 @@ static void print_missed(wn_printer *p, const wn_item *it)
 	p->end(p);
 }
 
+/* A miss is recorded on what the list shows and stats counts: a bot's
+ * review or report the query matches (its summaries and follow-ups too
+ * with winnow.show_summaries).  Anything else would hold a record no
+ * command shows: refuse it (1, as an id not in the index), saying what
+ * the mail is instead.  0 when it is a review. */
+static int refuse_non_review(wn_cli *cli, const wn_item *it)
+{
+	char *id = wn_msgid_escape(it->id), *msg = NULL;
+	const char *who = it->from && *it->from ? it->from : "an unknown sender";
+	int n;
+
+	if (wn_index_is_review(cli->idx, it->id)) {
+		if (wn_kind_queued(it->review->kind) || wn_index_conf(cli->idx)->show_summaries) {
+			free(id);
+			return 0;
+		}
+		n = asprintf(&msg, "<%s> is a %s by %s, not a review (winnow.show_summaries lists "
+			     "those)", id ? id : it->id, wn_kind_name(it->review->kind),
+			     wn_bot_label(it->bot));
+	} else if (wn_subject_is_patch(it->subject)) {
+		n = asprintf(&msg, "<%s> is a patch by %s, not a bot review (winnow show <%s> lists "
+			     "its reviews)", id ? id : it->id, who, id ? id : it->id);
+	} else {
+		n = asprintf(&msg, "<%s> is a mail by %s, not a bot review", id ? id : it->id, who);
+	}
+	free(id);
+	if (n < 0)
+		return wn_cli_nomem(cli);
+	wn_cli_say(cli, "", msg);
+	free(msg);
+	return 1;
+}
+
 static int missed_run(wn_cli *cli, void *args)
 {
 	const struct missed_args *a = args;
@@ -65,7 +99,7 @@ static int missed_run(wn_cli *cli, void *args)
 
 	if (wn_index_find(cli->idx, a->id, &it, &err) != WN_OK) {
 		rc = wn_cli_fail(cli, &err);
-	} else {
+	} else if ((rc = refuse_non_review(cli, it)) == 0) {
 		wn_cli_overlay(cli, it);
 		if (wn_store_missed(cli->store, it, a->note, time(NULL), &err) != WN_OK) {
 			rc = wn_cli_fail(cli, &err);
@@ -88,7 +122,9 @@ const wn_cmd wn_cmd_missed = {
 		 "negative, counted by 'winnow stats' beside the bot's false positives\n"
 		 "and shown by 'winnow show' and 'winnow report'.  The note is one line\n"
 		 "of at most 160 bytes.  A review may hold several; each is its own\n"
-		 "record (winnow.missed.<id>) and is never undone.\n"
+		 "record (winnow.missed.<id>) and is never undone.  MESSAGE-ID is a\n"
+		 "review or report of a bot, as the list shows them; a patch, a\n"
+		 "person's mail or a hidden summary is refused (exit status 1).\n"
 		 "\n"
 		 "Written to the journal first, as a verdict is; then winnow waits up\n"
 		 "to --timeout seconds (default 5) for the notmuch write lock and exits\n"

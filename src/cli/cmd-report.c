@@ -68,9 +68,25 @@ static const wn_opt report_opts[] = {
 	  .help = "with --format=svg: which chart (default rates, see below)" },
 	{ .name = "bot", .arg = "NAME", .parse = wn_opt_string,
 	  .offset = offsetof(struct report_args, bot),
-	  .help = "with --format=svg: the bot of a one-bot chart" },
+	  .help = "with --format=svg: the bot of a one-bot chart\n(its id or label, any case, as bot: in a query)" },
 	{ 0 },
 };
+
+/* "unknown chart 'x' (rates, trend, ...)": the names, not a second
+ * pointer to --help (the usage error gives that). */
+static int unknown_chart(wn_cli *cli, const char *chart)
+{
+	wn_buf b = WN_BUF_INIT;
+	char *names;
+	int rc;
+
+	for (int c = 0; c < CHART_COUNT; c++)
+		wn_buf_printf(&b, "%s%s", c ? ", " : "", chart_names[c]);
+	names = wn_buf_steal(&b);	/* NULL if any append failed */
+	rc = names ? wn_cli_usage_error(cli, "unknown chart '%s' (%s)", chart, names) : wn_cli_nomem(cli);
+	free(names);
+	return rc;
+}
 
 static int report_check(wn_cli *cli, void *args, int argc, char **argv)
 {
@@ -90,11 +106,13 @@ static int report_check(wn_cli *cli, void *args, int argc, char **argv)
 			if (!strcmp(a->chart, chart_names[c]))
 				a->which = (enum chart) c;
 		if (a->which == CHART_COUNT)
-			return wn_cli_usage_error(cli, "unknown chart '%s' (see winnow report --help)", a->chart);
+			return unknown_chart(cli, a->chart);
 	}
-	if (a->bot && wn_bot_from_name(a->bot, &a->bot_id) != WN_OK) {
-		char *names = wn_bot_names_text("", ", ", false);
-		int rc = wn_cli_usage_error(cli, "unknown bot '%s' (%s)", a->bot, names ? names : "see --help");
+	/* A bot as a query's bot:NAME takes it: its name or label, any case. */
+	if (a->bot && !wn_bot_named(a->bot, strlen(a->bot), &a->bot_id)) {
+		char *names = wn_bot_names_text("", ", ", true);
+		int rc = names ? wn_cli_usage_error(cli, "unknown bot '%s' (%s)", a->bot, names)
+			       : wn_cli_nomem(cli);
 
 		free(names);
 		return rc;

@@ -303,7 +303,9 @@ int main(int argc, char **argv)
 	signal(SIGCHLD, SIG_DFL);
 	/* '+': stop at the first non-option, the command, whose own
 	 * options are its business. */
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	/* One line of our own per error, not getopt's and then ours. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli.config = optarg;
@@ -314,9 +316,15 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("winnow %s\n", PACKAGE_VERSION);
 			return 0;
-		default:
-			fprintf(stderr, "%s: see '%s --help'\n", cli.prog, cli.prog);
+		default: {
+			char *word = wn_text_sanitize(argv[optind - 1], 0);
+
+			fprintf(stderr, c == ':' ? "%s: %s wants a value (see '%s --help')\n"
+				: "%s: unknown option '%s' (see '%s --help')\n",
+				cli.prog, word ? word : "", cli.prog);
+			free(word);
 			return 1;
+		}
 		}
 	}
 	/* 'winnow -- WORDS' is always a search, whatever the words. */

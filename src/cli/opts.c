@@ -151,11 +151,13 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 	size_t n = count_opts(cmd);
 	struct option *lo = calloc(n + 2, sizeof(*lo));
 	char *shorts = calloc(2 * n + 3, 1);	/* ":h" and a letter with : per option */
+	bool *given = calloc(n + 1, sizeof(*given));
 	int c;
 
-	if (!lo || !shorts) {
+	if (!lo || !shorts || !given) {
 		free(lo);
 		free(shorts);
+		free(given);
 		*rc = wn_cli_nomem(cli);
 		return false;
 	}
@@ -189,6 +191,17 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 			break;
 		}
 		o = &cmd->opts[c - OPT_FIRST];
+		/* "Last one wins" would drop a note or a reason typed first
+		 * without a word; a flag given twice is still one flag. */
+		if (o->arg && given[c - OPT_FIRST]) {
+			char letter[4] = "";
+
+			if (o->letter)
+				snprintf(letter, sizeof(letter), "-%c/", o->letter);
+			*rc = wn_cli_usage_error(cli, "%s--%s is given twice; it takes one value", letter, o->name);
+			break;
+		}
+		given[c - OPT_FIRST] = true;
 		switch (o->parse(optarg, (char *) args + o->offset)) {
 		case 0:
 			continue;
@@ -203,5 +216,6 @@ bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **
 	}
 	free(lo);
 	free(shorts);
+	free(given);
 	return c == -1;
 }

@@ -78,4 +78,112 @@ check "it wants a number" grep -q -- "--limit wants a number" "$err"
 check "it says the value is out of range" grep -q -- "--timeout=99999999 is out of range" "$err"
 "$WINNOW" list --limit=2 > "$WN_WORLD/two"; expect_eq "a sane --limit works" 0 $?
 expect_eq "and limits" 2 "$(wc -l < "$WN_WORLD/two")"
+
+# One message per error (issue 36, point 12): a usage error is one line
+# pointing to the command's --help once, whatever the command and
+# whichever check refused it.  The commands are those winnow --help
+# lists, so a new one is audited too.
+hint_once() {	# CMD: $err is one line with one "(see 'winnow CMD --help')"
+	test "$(wc -l < "$err")" -eq 1 && test "$(grep -o -- --help "$err" | wc -l)" -eq 1 &&
+		grep -q "(see 'winnow $1 --help')\$" "$err"
+}
+commands=$("$WINNOW" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\)  .*/\1/p')
+check "winnow --help lists the commands" test "$(wc -w <<< "$commands")" -ge 16
+for c in $commands; do
+	"$WINNOW" $c --bogus < /dev/null > /dev/null 2> "$err"; expect_eq "$c --bogus exits 1" 1 $?
+	check "$c --bogus: one line, one hint" hint_once $c
+	# Every option taking a value, given twice: refused, not "the last
+	# one wins" (1 is a value every option takes).
+	for o in $("$WINNOW" $c --help | head -1 | grep -o -- '\[--[a-z-]*=' | tr -d '[='); do
+		"$WINNOW" $c $o=1 $o=1 < /dev/null > /dev/null 2> "$err"
+		expect_eq "$c $o twice exits 1" 1 $?
+		check "$c $o twice: says so, once" grep -q -- "$o is given twice" "$err"
+		check "$c $o twice: one line, one hint" hint_once $c
+	done
+done
+# Each check of a command's options and arguments.
+while read -r c args; do
+	"$WINNOW" $c $args < /dev/null > /dev/null 2> "$err"; expect_eq "$c $args exits 1" 1 $?
+	check "$c $args: one line, one hint" hint_once $c
+	case "$c $args" in "ledger --format=x")
+		check "ledger names every format it takes" grep -q "(text, json or mbox)" "$err" ;;
+	"forward -o a -o b x")
+		check "a short option twice is named both ways" grep -q -- "-o/--output-dir is given twice" "$err" ;;
+	esac
+done <<EOF
+list --format=x
+list --limit=x
+show --format=x $id
+show
+mark --severity=x $id 1 valid
+mark --reason=x $id 1 fp
+mark --reason=style $id 1 valid
+mark $id 1 bogus
+mark $id x valid
+mark $id 99999999999999999999 valid
+mark --timeout=x $id 1 valid
+mark --note=x $id 1
+forward
+forward -o
+forward --dry-run -o x $id
+forward -o a -o b x
+missed --format=x $id --note x
+missed $id
+undo 1 2
+undo x
+history --format=x
+history --limit=x
+sync-journal x
+stats --format=x
+stats --by=x
+report --format=x
+report --format=svg --chart=x
+report --format=svg --bot=x
+report --bot=lkp
+report --format=svg --chart=trend
+export --format=x
+carry --format=x
+ledger --format=x
+ledger --send --format=json
+git --format=x status x
+git bogus x
+git
+feedback --format=x
+fetch --format=x
+fetch x
+EOF
+"$WINNOW" --bogus 2> "$err"; expect_eq "an unknown global option exits 1" 1 $?
+check "in one line" one_line
+check "naming it, pointing to winnow --help once" \
+	grep -q "^winnow: unknown option '--bogus' (see 'winnow --help')\$" "$err"
+"$WINNOW" --config 2> "$err"; expect_eq "--config without its value exits 1" 1 $?
+check "in one line" one_line
+check "it names the option" grep -q -- "--config wants a value (see 'winnow --help')" "$err"
+
+# winnow missed records on a review (issue 36, point 11): on any other
+# mail the record would be shown by no command and counted by none, so
+# it is refused (1, as an id not in the index), saying what the id is.
+patch=20261102-frobnic-teardown-v2-1-5c1e2a7d9b30@example.org
+"$WINNOW" missed "$patch" --note "a bug" 2> "$err"; expect_eq "missed on a human's patch exits 1" 1 $?
+check "in one line" one_line
+check "it says the id is a patch, and whose" grep -q "<$patch> is a patch by Jörg Beispiel <joerg.beispiel@example.org>, not a bot review" "$err"
+reply=20261103073015.GA4127@erik-laptop.example.org
+"$WINNOW" missed "$reply" --note "a bug" 2> "$err"; expect_eq "missed on a human's reply exits 1" 1 $?
+check "it says the id is a mail, and whose" grep -q "<$reply> is a mail by Erik Reviewer <erik.reviewer@example.org>, not a bot review" "$err"
+"$WINNOW" missed nosuch@example.org --note "a bug" 2> "$err"; expect_eq "missed on an id not in the index exits 1" 1 $?
+check "it says so" grep -q "no message <nosuch@example.org> in the notmuch index" "$err"
+# A bot's summary is no review unless winnow.show_summaries lists it.
+cp "$WN_TOP_SRCDIR/tests/corpus/lkp-summaries/02-build-success.eml" "$WN_WORLD/db/mail/cur/summary:2,S"
+notmuch new --quiet
+summary=202611240451.Vb2kT8xQ-lkp@intel.com
+"$WINNOW" missed "$summary" --note "a bug" 2> "$err"; expect_eq "missed on a bot's summary exits 1" 1 $?
+check "it says the id is a summary, and whose" grep -q "<$summary> is a summary by 0-day, not a review" "$err"
+"$WINNOW" sync-journal > /dev/null
+expect_eq "nothing was recorded on any of them" 0 \
+	"$(notmuch dump --include=properties | grep -c 'winnow\.missed\.')"
+notmuch config set winnow.show_summaries true
+"$WINNOW" missed "$summary" --note "a bug" > /dev/null; expect_eq "listed summaries take a miss" 0 $?
+expect_eq "which stats counts" 1 "$("$WINNOW" stats --format=json | jq '.[] | select(.bot == "lkp") | .missed')"
+notmuch config set winnow.show_summaries false
+"$WINNOW" missed "$id" --note "a bug" > /dev/null; expect_eq "a review takes one" 0 $?
 wn_done

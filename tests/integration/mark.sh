@@ -49,6 +49,19 @@ expect_eq "bad state: one line" 1 "$(wc -l < "$err")"
 "$WINNOW" mark nosuch@example.org 1 valid 2> "$err"; expect_eq "unknown message exits 1" 1 $?
 "$WINNOW" mark 20261104022210.5A5ADC4CEB2@smtp.kernel.org all valid 2> "$err"
 expect_eq "review without findings exits 1" 1 $?
+# Issue 36.12: --reason says why a false positive is wrong, so any other
+# state with a reason is refused; a repeated --note or --reason is an
+# error, never "the last one wins".
+for state in valid v pre-existing untriaged; do
+	"$WINNOW" mark --reason=style "$id" 1 $state 2> "$err"; expect_eq "--reason with $state exits 1" 1 $?
+done
+check "it says what --reason goes with" grep -q -- "--reason style goes with false-positive (fp), not untriaged" "$err"
+check "in one line" test "$(wc -l < "$err")" -eq 1
+"$WINNOW" mark --note a --note b "$id" 1 fp 2> "$err"; expect_eq "--note twice exits 1" 1 $?
+check "it says --note is given twice" grep -q -- "--note is given twice" "$err"
+"$WINNOW" mark --reason=style --reason=intended "$id" 1 fp 2> "$err"; expect_eq "--reason twice exits 1" 1 $?
+check "it says --reason is given twice" grep -q -- "--reason is given twice" "$err"
+"$WINNOW" mark --reason=style "$id" 1 fp --reason=style 2> "$err"; expect_eq "even the same reason twice" 1 $?
 expect_eq "nothing marked by the errors" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
 
 # Issue 18.9: one command, one action.  A list or range of findings is
@@ -79,5 +92,14 @@ expect_eq "a finding valid already is left out of the action" 2 \
 	"$("$WINNOW" history --format=json | jq '.[0].changes')"
 "$WINNOW" undo > /dev/null
 expect_eq "so its undo leaves it valid" '["untriaged","valid","untriaged"]' "$(verdicts)"
+
+# Once each, --reason with false-positive and --note still work, and
+# --reason=none (taking a reason away) goes with any state.
+"$WINNOW" mark --reason=style --note "once" "$id" 1 fp 2> "$err"; expect_eq "--reason once with fp exits 0" 0 $?
+expect_eq "the reason is kept" style "$("$WINNOW" show --format=json "$id" | jq -r '.findings[0].reason')"
+expect_eq "and the note" once "$("$WINNOW" show --format=json "$id" | jq -r '.findings[0].note')"
+"$WINNOW" mark --reason=none "$id" 1 valid 2> "$err"; expect_eq "--reason=none with valid exits 0" 0 $?
+expect_eq "takes the reason away" null "$("$WINNOW" show --format=json "$id" | jq -r '.findings[0].reason')"
+expect_eq "and gives the verdict" '["valid","valid","untriaged"]' "$(verdicts)"
 
 wn_done

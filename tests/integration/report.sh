@@ -100,7 +100,34 @@ sys.exit(0 if abs(w["0-day"] - 2 * w["Sashiko"]) < 0.01 and w["BPF CI"] == 0 els
 "$WINNOW" report --format=svg --chart=trend 2> "$WN_WORLD/err"; expect_eq "a one-bot chart without --bot exits 1" 1 $?
 check "and says so" grep -q "wants --bot=NAME" "$WN_WORLD/err"
 "$WINNOW" report --chart=rates 2> /dev/null; expect_eq "--chart without --format=svg exits 1" 1 $?
-"$WINNOW" report --format=svg --chart=trend --bot=nosuch 2> /dev/null; expect_eq "an unknown bot exits 1" 1 $?
+"$WINNOW" report --format=svg --chart=trend --bot=nosuch 2> "$WN_WORLD/err"; expect_eq "an unknown bot exits 1" 1 $?
+check "it lists the names --bot takes, labels too" grep -q "unknown bot 'nosuch' (sashiko, .*lkp (0-day)" "$WN_WORLD/err"
+
+# --bot takes what a query's bot: takes (issue 36, point 12): the id or
+# the label, any case, through the one lookup; the chart is the same.
+"$WINNOW" report --format=svg --chart=severity --bot=lkp > "$WN_WORLD/lkp.svg"
+for name in 0-day 0-DAY LKP; do
+	"$WINNOW" report --format=svg --chart=severity --bot=$name > "$WN_WORLD/named.svg" 2> "$WN_WORLD/err"
+	expect_eq "--bot=$name exits 0" 0 $?
+	check "--bot=$name draws lkp's chart" cmp -s "$WN_WORLD/lkp.svg" "$WN_WORLD/named.svg"
+done
+# Every name and label the error lists, in any case: taken by bot: in a
+# query and by --bot alike.
+"$WINNOW" report --format=svg --chart=trend --bot=nosuch 2> "$WN_WORLD/err"
+names=$(sed -n "s/.*unknown bot 'nosuch' (\(.*\)) (see.*/\1/p" "$WN_WORLD/err" | sed 's/ (/, /g; s/)//g')
+check "the error lists lkp and 0-day" bash -c 'grep -q "lkp, 0-day" <<< "$1"' _ "$names"
+IFS=, read -r -a listed <<< "$names"
+for name in "${listed[@]}"; do
+	name=${name# }
+	for spelt in "$name" "${name^^}"; do
+		case $spelt in *" "*) ;; *)	# a query term holds no blank
+			"$WINNOW" list "bot:$spelt" > /dev/null 2>&1
+			expect_eq "bot:$spelt in a query exits 0" 0 $? ;;
+		esac
+		"$WINNOW" report --format=svg --chart=trend --bot="$spelt" > /dev/null 2> "$WN_WORLD/err"
+		expect_eq "--bot='$spelt' exits 0" 0 $?
+	done
+done
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" report > /dev/null 2>&1; expect_eq "no database exits 2" 2 $?
 check "--help" bash -c '"$0" report --help | grep -q "^Usage: winnow report"' "$WINNOW"
 wn_done

@@ -28,6 +28,19 @@ static void test_bot_names(void **state)
 	assert_int_equal(b, WN_BOT_SYZBOT);
 	assert_int_equal(wn_bot_from_name("nope", &b), WN_USAGE);
 	assert_int_equal(wn_bot_from_name(NULL, &b), WN_USAGE);
+	/* What people type (bot:NAME, --bot): the id or the label, any
+	 * case, the name given by its length (a query term is not
+	 * NUL-terminated); the stored names stay exact. */
+	assert_true(wn_bot_named("0-DAY and more", 5, &b));
+	assert_int_equal(b, WN_BOT_LKP);
+	assert_true(wn_bot_named("Bpf-Ci", 6, &b));
+	assert_int_equal(b, WN_BOT_BPF_CI);
+	assert_true(wn_bot_named("BPF CI", 6, &b));
+	assert_int_equal(b, WN_BOT_BPF_CI);
+	assert_false(wn_bot_named("0-da", 4, &b));
+	assert_false(wn_bot_named("lkpx", 4, &b));
+	assert_false(wn_bot_named(NULL, 0, &b));
+	assert_int_equal(wn_bot_from_name("0-day", &b), WN_USAGE);
 }
 
 static void test_severity_names(void **state)

@@ -114,6 +114,18 @@ wn_status wn_bot_from_name(const char *name, wn_bot *out)
 	return WN_USAGE;
 }
 
+bool wn_bot_named(const char *name, size_t len, wn_bot *out)
+{
+	for (unsigned b = 0; name && b < WN_BOT_COUNT; b++)
+		if ((strlen(bots[b].name) == len && !strncasecmp(bots[b].name, name, len)) ||
+		    (strlen(bots[b].label) == len && !strncasecmp(bots[b].label, name, len))) {
+			if (out)
+				*out = (wn_bot) b;
+			return true;
+		}
+	return false;
+}
+
 /* ---- detection ---- */
 
 static void mail_view(const wn_mail *m, const char *const *generic_senders, struct rv_mail *v)

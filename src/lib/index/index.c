@@ -324,20 +324,6 @@ static wn_status hidden_terms(const wn_index *idx, wn_buf *b)
 	return WN_OK;
 }
 
-/* The bot a "bot:NAME" term names: its id (lkp) or its label (0-day),
- * any case.  WN_BOT_COUNT when none. */
-static wn_bot bot_named(const char *name, size_t len)
-{
-	for (unsigned b = 0; b < WN_BOT_COUNT; b++) {
-		const char *id = wn_bot_name((wn_bot) b), *label = wn_bot_label((wn_bot) b);
-
-		if ((strlen(id) == len && !strncasecmp(id, name, len)) ||
-		    (strlen(label) == len && !strncasecmp(label, name, len)))
-			return (wn_bot) b;
-	}
-	return WN_BOT_COUNT;
-}
-
 /* The query that finds bot b's mails; generic: the winnow.bots senders. */
 static wn_status bot_query(const wn_index *idx, wn_bot b, wn_buf *out)
 {
@@ -365,9 +351,9 @@ static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn
 		if (start && !strncasecmp(p, "bot:", 4)) {
 			const char *name = p + 4;
 			size_t len = strcspn(name, " \t()");
-			wn_bot b = bot_named(name, len);
+			wn_bot b;
 
-			if (b == WN_BOT_COUNT) {
+			if (!wn_bot_named(name, len, &b)) {
 				char *all = wn_bot_names_text("bot:", ", ", false);
 
 				if (!all)
