@@ -46,4 +46,33 @@ expect_eq "newcomer: Ann's two earlier patches count, not Bob's none" '[false,2]
 	"$("$WINNOW" show --format=json "$ann" | jq -c '[.newcomer, .earlier_patches]')"
 notmuch config set winnow.newcomer 5
 
+for id in "$ann" "$carol" "$dan" "$ulrike"; do
+	"$WINNOW" mark "$id" 1 valid > /dev/null || echo "FAIL - mark $id"
+done
+fwd() { "$WINNOW" forward --dry-run "$1" > "$WN_WORLD/fwd" 2> "$WN_WORLD/err"; }
+hdr() { sed -n '1,/^$/p' "$WN_WORLD/fwd" | sed -e ':a' -e 'N' -e '$!ba' -e 's/\n[ \t]\+/ /g' | grep "^$1:"; }
+greeting() { grep -m1 '^Hi ' "$WN_WORLD/fwd"; }
+
+fwd "$ann"
+expect_eq "forward of Ann's patch: exit 0" 0 $?
+expect_eq "... To the git author" "To: Ann Author <ann.author@example.org>" "$(hdr To)"
+expect_eq "... the sender Bob stays in Cc" \
+	"Cc: Bob Submaint <bob@example.com>, Mark Maintainer <mark@example.org>, linux-author@lists.example.org" "$(hdr Cc)"
+expect_eq "... greeting Ann" "Hi Ann," "$(greeting)"
+
+fwd "$carol"
+expect_eq "forward of Carol's relayed patch: exit 0" 0 $?
+expect_eq "... To Carol at her own address" "To: Carol =?UTF-8?b?RMOtYXo=?= <carol.diaz@example.net>" "$(hdr To)"
+check "... never to devnull" bash -c '! grep -qi devnull "$1"' _ "$WN_WORLD/fwd"
+expect_eq "... greeting Carol, not the relay" "Hi Carol," "$(greeting)"
+
+fwd "$dan"
+expect_eq "forward of Dan's patch: exit 0" 0 $?
+expect_eq "... To his Reply-To, as mutt replies" "To: Dan Replier <dan@home.example.org>" "$(hdr To)"
+check "... not to his From address" bash -c '! grep -q "dan@work" "$1"' _ "$WN_WORLD/fwd"
+expect_eq "... greeting Dan" "Hi Dan," "$(greeting)"
+
+fwd "$ulrike"
+expect_eq "forward of Ulrike's patch: exit 0" 0 $?
+expect_eq "... greeting Ulrike" "Hi Ulrike," "$(greeting)"
 wn_done
