@@ -36,7 +36,9 @@ const char *wn_link_name(wn_link l);
 typedef struct wn_patch {
 	char *id;		/* Message-ID without <> */
 	char *subject;		/* decoded */
-	char *author;		/* "Name <address>" */
+	char *author;		/* the git author, "Name <address>" (wn_mail_people) */
+	char *submitter;	/* who sent it, the same way; B4 Relay: whom
+				 * it relayed */
 	time_t date;
 	char *list;		/* its mailing list (wn_mail_list); NULL: none */
 	wn_patch_trailers *trailers;	/* never NULL once loaded */

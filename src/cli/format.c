@@ -140,7 +140,6 @@ static void trailers(wn_printer *p, const wn_patch_trailers *t)
 		p->end(p);
 	}
 	p->end(p);
-	field(p, "submitter", NULL, t->submitter);
 	key_bool(p, "codev_unsigned", t->codev_unsigned);
 	if (t->codev_unsigned) {
 		wn_pr_text(p, "Warning:  a Co-developed-by is not followed by that person's Signed-off-by");
@@ -168,6 +167,11 @@ static void patch(wn_printer *p, const wn_item *it)
 	p->separator(p);
 	line(p, "subject", "          ", pt->subject);
 	line(p, "author", "Author:   ", pt->author);
+	/* Who sent it: the text says so where that is someone else. */
+	if (pt->submitter && strcmp(pt->submitter, pt->author))
+		line(p, "submitter", "Sent by:  ", pt->submitter);
+	else
+		field(p, "submitter", NULL, pt->submitter);
 	date(p, "date", NULL, pt->date);
 	trailers(p, pt->trailers);
 	p->end(p);

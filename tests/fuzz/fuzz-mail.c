@@ -37,6 +37,7 @@ static bool same_but_recipients(const wn_mail *p, const wn_mail *g)
 	if (!same(p->message_id, g->message_id) || !same(p->from, g->from) ||
 	    !same(p->from_addr, g->from_addr) || !same(p->from_name, g->from_name) ||
 	    !same(p->subject, g->subject) || !same(p->list_id, g->list_id) ||
+	    !same(p->original_from, g->original_from) ||
 	    !same(p->in_reply_to, g->in_reply_to) || p->nreferences != g->nreferences ||
 	    p->date != g->date || p->body_len != g->body_len ||
 	    memcmp(p->body, g->body, p->body_len) != 0)
@@ -48,8 +49,7 @@ static bool same_but_recipients(const wn_mail *p, const wn_mail *g)
 }
 
 /* The plain reader's mail is GMime's, field for field; a lean read's
- * too but for reply_to, and To and Cc where the List-Id names the
- * list, and it names the same list; a sender's read but for all three
+ * too but for To and Cc where the List-Id names the list, and it names the same list; a sender's read but for all three
  * (none of them read), its list the List-Id's alone. */
 static void check_plain(const char *data, size_t size, enum mail_lean lean)
 {
@@ -68,7 +68,7 @@ static void check_plain(const char *data, size_t size, enum mail_lean lean)
 	if (lean == LEAN_NONE && (!same(p->to, g->to) || !same(p->cc, g->cc) || !same(p->reply_to, g->reply_to)))
 		abort();
 	if (lean == LEAN_LIST &&
-	    (p->reply_to || ((!same(p->to, g->to) || !same(p->cc, g->cc)) && (p->to || p->cc || !pl))))
+	    (!same(p->reply_to, g->reply_to) || ((!same(p->to, g->to) || !same(p->cc, g->cc)) && (p->to || p->cc || !pl))))
 		abort();
 	if (lean == LEAN_SENDER && (p->to || p->cc || p->reply_to || (pl && !same(pl, gl))))
 		abort();
@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_utf8(m->from, strlen(m->from));
 	{
 		const char *opt[] = { m->from_addr, m->from_name, m->to, m->cc, m->reply_to,
-				      m->message_id, m->in_reply_to };
+				      m->original_from, m->message_id, m->in_reply_to };
 		size_t i;
 
 		for (i = 0; i < sizeof(opt) / sizeof(opt[0]); i++)
@@ -120,6 +120,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	s = wn_text_sanitize(m->subject, 0);
 	free(s);
+	{
+		/* Who the patch is from: whole, each text on one line. */
+		wn_people who;
+
+		if (wn_mail_people(m, &who) == WN_OK) {
+			const char *one[] = { who.author.text, who.author.addr, who.author.name, who.sender.text,
+					      who.sender.addr, who.sender.name, who.to, who.cc };
+
+			if (!who.author.text || !who.author.addr || !who.sender.text || !who.sender.addr)
+				abort();
+			for (size_t i = 0; i < sizeof(one) / sizeof(one[0]); i++)
+				if (one[i] && (strchr(one[i], '\n') || strchr(one[i], '\r')))
+					abort();
+			wn_people_clear(&who);
+		}
+	}
 	if (wn_trailers_parse(m->body, m->body_len, &t, NULL) == WN_OK)
 		wn_trailers_free(&t);
 	wn_mail_free(&m);

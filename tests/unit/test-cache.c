@@ -82,6 +82,7 @@ static wn_item *sample(void)
 	p->id = dup("patch@example.org");
 	p->subject = dup("[PATCH v2 3/5] net: fix it");
 	p->author = dup("A Developer <a@example.org>");
+	p->submitter = dup("A Maintainer <m@example.org>");
 	p->date = 1788000000;
 	p->list = dup("netdev@vger.kernel.org");
 	t->ntrailers = 1;
@@ -165,6 +166,8 @@ static void test_round_trip(void **state)
 	assert_memory_equal(a.data, b.data, a.len);
 	assert_string_equal(back->review->findings[1].also[0].file, "include/x.h");
 	assert_string_equal(back->patch->trailers->attr.tools[0], "coccinelle");
+	assert_string_equal(back->patch->author, "A Developer <a@example.org>");
+	assert_string_equal(back->patch->submitter, "A Maintainer <m@example.org>");
 	assert_string_equal(back->notes[0], "checked: real");
 	assert_null(back->notes[1]);
 	assert_int_equal(back->verdicts[0], WN_VERDICT_VALID);

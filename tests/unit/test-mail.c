@@ -571,6 +571,7 @@ static void assert_same_mail(const wn_mail *p, const wn_mail *g)
 	assert_same_str("to", p->to, g->to);
 	assert_same_str("cc", p->cc, g->cc);
 	assert_same_str("reply_to", p->reply_to, g->reply_to);
+	assert_same_str("original_from", p->original_from, g->original_from);
 	assert_same_str("list_id", p->list_id, g->list_id);
 	assert_same_str("in_reply_to", p->in_reply_to, g->in_reply_to);
 	assert_int_equal(p->nreferences, g->nreferences);
@@ -667,7 +668,8 @@ static void assert_lean_mail(const char *mail, size_t len, bool plain)
 		return;
 	}
 	assert_int_equal(wn_mail_parse_mem_gmime(mail, len, &g, NULL), WN_OK);
-	assert_null(p->reply_to);
+	/* Reply-To is read: it says who a patch's sender is. */
+	assert_same_str("reply_to", p->reply_to, g->reply_to);
 	pl = wn_mail_list(p);
 	gl = wn_mail_list(g);
 	assert_same_str("list", pl, gl);
@@ -685,7 +687,6 @@ static void assert_lean_mail(const char *mail, size_t len, bool plain)
 	free(p->cc);
 	p->to = g->to ? strdup(g->to) : NULL;
 	p->cc = g->cc ? strdup(g->cc) : NULL;
-	p->reply_to = g->reply_to ? strdup(g->reply_to) : NULL;
 	assert_same_mail(p, g);
 	free(pl);
 	free(gl);
@@ -778,6 +779,88 @@ static void test_free_null(void **state)
 	wn_mail_free(NULL);
 }
 
+/* Who a patch mail is from (wn_mail_people): the git author, the
+ * sender, and where a reply goes.  One case a line: the header block
+ * and body, then what each of author, submitter, To and Cc must be. */
+struct people_case {
+	const char *what;
+	const char *mail;
+	const char *author, *sender, *to, *cc;
+};
+
+static void test_people(void **state)
+{
+	static const struct people_case cases[] = {
+		{ "plain", "From: Ann <ann@example.org>\n\nbody\n",
+		  "Ann <ann@example.org>", "Ann <ann@example.org>", "Ann <ann@example.org>", NULL },
+		{ "in-body From, sent by another", "From: Bob <bob@example.com>\n\nFrom: Ann <ann@example.org>\n\nmsg\n",
+		  "Ann <ann@example.org>", "Bob <bob@example.com>", "Ann <ann@example.org>", "Bob <bob@example.com>" },
+		{ "after blank lines, with Date and Subject, folded, RFC 2047",
+		  "From: Bob <bob@example.com>\n\n\nFrom: =?utf-8?q?Ann_=C3=85berg?=\n <ann@example.org>\nDate: Mon, 1 Jun 2026\n"
+		  "Subject: x\n\nmsg\n",
+		  "Ann Åberg <ann@example.org>", "Bob <bob@example.com>", "Ann Åberg <ann@example.org>",
+		  "Bob <bob@example.com>" },
+		{ "in-body From of the sender's own address: no Cc",
+		  "From: Ann <ANN@example.org>\n\nFrom: Ann A. <ann@example.org>\n\nmsg\n",
+		  "\"Ann A.\" <ann@example.org>", "Ann <ANN@example.org>", "Ann <ANN@example.org>", NULL },
+		{ "no blank line after it: prose, not git's",
+		  "From: Bob <bob@example.com>\n\nFrom: Ann <ann@example.org>\nmsg\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "two in-body Froms: neither", "From: Bob <bob@example.com>\n\nFrom: Ann <ann@example.org>\n"
+		  "From: Cy <cy@example.org>\n\nmsg\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "an in-body From without an address",
+		  "From: Bob <bob@example.com>\n\nFrom: the datasheet, page 4\n\nmsg\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "an in-body From of two people", "From: Bob <bob@example.com>\n\nFrom: a@example.org, b@example.org\n\nm\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "an in-body From with a broken address", "From: Bob <bob@example.com>\n\nFrom: Ann <ann@@example.org>\n\nm\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "Reply-To: the reply goes there, the author stays",
+		  "From: Dan <dan@work.example>\nReply-To: dan@home.example\n\nbody\n",
+		  "Dan <dan@work.example>", "Dan <dan@work.example>", "dan@home.example", NULL },
+		{ "Reply-To of the sender of a colleague's patch",
+		  "From: Bob <bob@example.com>\nReply-To: Bob <bob@lists.example.com>\n\nFrom: Ann <ann@example.org>\n\nm\n",
+		  "Ann <ann@example.org>", "Bob <bob@example.com>", "Ann <ann@example.org>",
+		  "Bob <bob@lists.example.com>" },
+		{ "B4 Relay: X-Original-From", "From: Cy via B4 Relay <devnull+cy.example.net@kernel.org>\n"
+		  "X-Original-From: Cy Dee <cy@example.net>\nReply-To: cy@example.net\n\nbody\n",
+		  "Cy Dee <cy@example.net>", "Cy Dee <cy@example.net>", "Cy Dee <cy@example.net>", NULL },
+		{ "B4 Relay without X-Original-From: Reply-To, the relay's name cut",
+		  "From: Cy Dee via B4 Relay <devnull+cy.example.net@kernel.org>\nReply-To: cy@example.net\n\nbody\n",
+		  "Cy Dee <cy@example.net>", "Cy Dee <cy@example.net>", "Cy Dee <cy@example.net>", NULL },
+		{ "a relay's address alone: nobody to write to",
+		  "From: Cy via B4 Relay <devnull+cy.example.net@kernel.org>\n\nbody\n",
+		  "Cy via B4 Relay <devnull+cy.example.net@kernel.org>",
+		  "Cy via B4 Relay <devnull+cy.example.net@kernel.org>", NULL, NULL },
+		{ "a relay's address in-body is no author",
+		  "From: Bob <bob@example.com>\n\nFrom: Cy <devnull+cy.example.net@kernel.org>\n\nm\n",
+		  "Bob <bob@example.com>", "Bob <bob@example.com>", "Bob <bob@example.com>", NULL },
+		{ "a comment in a display name is kept",
+		  "From: =?utf-8?q?Uta_Berg_=28The_Hub=29?= <uta@example.org>\n\nbody\n",
+		  "\"Uta Berg (The Hub)\" <uta@example.org>", "\"Uta Berg (The Hub)\" <uta@example.org>",
+		  "\"Uta Berg (The Hub)\" <uta@example.org>", NULL },
+		{ "no From at all", "Subject: x\n\nbody\n", "", "", NULL, NULL },
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct people_case *c = &cases[i];
+		wn_mail *m = parse_ok(c->mail);
+		wn_people who;
+
+		assert_int_equal(wn_mail_people(m, &who), WN_OK);
+		assert_same_str(c->what, who.author.text, c->author);
+		assert_same_str(c->what, who.sender.text, c->sender);
+		assert_same_str(c->what, who.to, c->to);
+		assert_same_str(c->what, who.cc, c->cc);
+		wn_people_clear(&who);
+		wn_mail_free(&m);
+	}
+	assert_true(wn_mail_addr_relay("devnull+a.b.c@kernel.org"));
+	assert_false(wn_mail_addr_relay("dev@kernel.org"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -799,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),
 		cmocka_unit_test(test_addr),
+		cmocka_unit_test(test_people),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);

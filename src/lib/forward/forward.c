@@ -418,42 +418,54 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const struct c
 
 static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch, wn_error *err)
 {
-	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 };
+	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, sender = { 0 };
 	struct optout o;
 	struct cc_skip skip = { { 0 }, &o, (const char *const *) c->bots };
-	char *name = patch->from_name ? wn_text_header_safe(patch->from_name) : NULL;
+	wn_people who;
 	wn_status st;
 
+	/* The git author To (or where they asked replies to go), the
+	 * sender Cc when someone else (wn_mail_people). */
+	if (wn_mail_people(patch, &who) != WN_OK)
+		return WN_NOMEM;
 	if ((st = fwd_me(c, &me, "forwarded findings", err)) != WN_OK) {
-		free(name);
+		wn_people_clear(&who);
 		return st;
 	}
 	/* Composing checked it reads (wn_forward_optout_check). */
 	if ((st = optout_read(c, &o, err)) != WN_OK) {
-		free(name);
+		wn_people_clear(&who);
 		fwd_mboxes_clear(&me);
 		return st;
 	}
-	if (!patch->from_addr || !fwd_addr_ok(patch->from_addr)) {
-		free(name);
+	st = fwd_parse_addresses(who.to, &to, false, NULL);
+	if (st == WN_OK && !to.n) {
+		wn_people_clear(&who);
 		fwd_mboxes_clear(&me);
 		optout_clear(&o);
-		return wn_error_set(err, WN_NOT_FOUND, "the patch's From has no usable address: nobody to reply to");
+		return wn_error_set(err, WN_NOT_FOUND, "the patch's author has no usable address: nobody to reply to");
 	}
-	st = fwd_mboxes_add(&to, name, patch->from_addr);
 	/* Never Cc the author again, nor ourselves. */
-	if (st == WN_OK)
-		st = fwd_mboxes_add(&skip.addrs, NULL, patch->from_addr);
+	for (size_t i = 0; st == WN_OK && i < to.n; i++)
+		st = fwd_mboxes_add(&skip.addrs, NULL, to.v[i].addr);
+	if (st == WN_OK && *who.author.addr)
+		st = fwd_mboxes_add(&skip.addrs, NULL, who.author.addr);
 	if (st == WN_OK)
 		st = fwd_mboxes_add(&skip.addrs, NULL, c->user_email);
 	for (char **e = c->other_email; st == WN_OK && e && *e; e++)
 		st = fwd_mboxes_add(&skip.addrs, NULL, *e);
 	if (st == WN_OK)
+		st = fwd_parse_addresses(who.cc, &sender, false, NULL);
+	for (size_t i = 0; st == WN_OK && i < sender.n; i++)
+		if (!skipped(&skip, sender.v[i].addr) && !fwd_mboxes_has(&cc, sender.v[i].addr))
+			st = fwd_mboxes_add(&cc, sender.v[i].name, sender.v[i].addr);
+	if (st == WN_OK)
 		st = build_cc(c, patch, &skip, &cc, err);
 	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
 			    !(f->cc = fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
-	free(name);
+	wn_people_clear(&who);
+	fwd_mboxes_clear(&sender);
 	fwd_mboxes_clear(&me);
 	fwd_mboxes_clear(&to);
 	fwd_mboxes_clear(&cc);
@@ -577,9 +589,15 @@ static wn_status read_links(wn_index *idx, const wn_forward *f, char ***links, w
 static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, wn_error *err)
 {
 	char ***links = calloc(f->nparts, sizeof(char **));
-	char *author = wn_text_header_safe(patch->from_name ? patch->from_name : patch->from_addr);
+	wn_people who;
+	bool ok = wn_mail_people(patch, &who) == WN_OK;
+	/* The greeting's: the git author (wn_mail_people). */
+	char *author = ok ? wn_text_header_safe(who.author.name ? who.author.name : who.author.addr) : NULL;
 	fwd_body_ctx c = { wn_index_conf(idx), author, links };
 	wn_status st = links && author ? read_links(idx, f, links, err) : WN_NOMEM;
+
+	if (ok)
+		wn_people_clear(&who);
 
 	if (st == WN_OK)
 		st = fwd_body(&c, f, &f->body, err);

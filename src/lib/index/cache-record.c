@@ -21,7 +21,7 @@
 _Static_assert(sizeof(wn_finding) == 112, "wn_finding changed: update cache-record.c");
 _Static_assert(sizeof(wn_place) == 24, "wn_place changed: update cache-record.c");
 _Static_assert(sizeof(wn_review) == 128, "wn_review changed: update cache-record.c");
-_Static_assert(sizeof(wn_patch) == 48, "wn_patch changed: update cache-record.c");
+_Static_assert(sizeof(wn_patch) == 56, "wn_patch changed: update cache-record.c");
 _Static_assert(sizeof(wn_patch_trailers) == 80, "wn_patch_trailers changed: update cache-record.c");
 _Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cache-record.c");
 /* Not kept, as they depend on other mails than the review and its
@@ -192,6 +192,7 @@ static void put_patch(wn_buf *b, const wn_patch *p)
 	put_str(b, p->id);
 	put_str(b, p->subject);
 	put_str(b, p->author);
+	put_str(b, p->submitter);
 	wn_cache_put_u64(b, (uint64_t) (int64_t) p->date);
 	put_str(b, p->list);
 	wn_cache_put_u64(b, t->ntrailers);
@@ -340,6 +341,7 @@ static wn_patch *get_patch(wn_cache_rd *r)
 	p->id = get_str(r);
 	p->subject = get_str(r);
 	p->author = get_str(r);
+	p->submitter = get_str(r);
 	p->date = (time_t) get_int(r);
 	p->list = get_str(r);
 	n = get_count(r, 16);
@@ -360,7 +362,7 @@ static wn_patch *get_patch(wn_cache_rd *r)
 	t->attr.raw = get_str(r);
 	t->submitter = get_str(r);
 	t->codev_unsigned = get_small(r, 2);
-	if (!p->id || !p->subject || !p->author)
+	if (!p->id || !p->subject || !p->author || !p->submitter)
 		r->bad = true;
 	return p;
 }

@@ -117,19 +117,27 @@ struct lk {
  * the mail is no patch.  WN_NOMEM is the only error. */
 static wn_status patch_of_mail(notmuch_message_t *msg, const wn_mail *mail, wn_patch **out, wn_error *err)
 {
+	wn_people who;
 	wn_patch *p;
 
 	*out = NULL;
 	if (!looks_like_patch(mail))
 		return WN_OK;
-	if (!(p = calloc(1, sizeof(*p))))
+	if (wn_mail_people(mail, &who) != WN_OK)
 		return WN_NOMEM;
+	if (!(p = calloc(1, sizeof(*p)))) {
+		wn_people_clear(&who);
+		return WN_NOMEM;
+	}
 	p->id = wn_strdup0(notmuch_message_get_message_id(msg));
 	p->subject = strdup(mail->subject ? mail->subject : "");
-	p->author = strdup(mail->from ? mail->from : "");
+	p->author = who.author.text;
+	p->submitter = who.sender.text;
+	who.author.text = who.sender.text = NULL;
+	wn_people_clear(&who);
 	p->date = mail->date;
 	p->list = wn_mail_list(mail);
-	if (!p->id || !p->subject || !p->author ||
+	if (!p->id || !p->subject ||
 	    wn_trailers_parse(mail->body, mail->body_len, &p->trailers, err) != WN_OK) {
 		wn_patch_free(p);
 		return WN_NOMEM;

@@ -95,6 +95,7 @@ void wn_patch_free(wn_patch *p)
 	free(p->id);
 	free(p->subject);
 	free(p->author);
+	free(p->submitter);
 	free(p->list);
 	wn_trailers_free(&p->trailers);
 	free(p);

@@ -453,6 +453,30 @@ out:
 	return st;
 }
 
+InternetAddressList *wn_mail_addresses_of(const char *decoded)
+{
+	wn_mail_gmime();
+	return decoded && *decoded ? lax_addresses(decoded) : NULL;
+}
+
+InternetAddressMailbox *wn_mail_first_mailbox(InternetAddressList *list)
+{
+	return first_mailbox(list);
+}
+
+char *wn_mail_mailbox_text(InternetAddressMailbox *mb)
+{
+	GString *s = g_string_new(NULL);
+
+	append_address(s, INTERNET_ADDRESS(mb));
+	return g_string_free(s, FALSE);
+}
+
+char *wn_mail_one_line(const char *s)
+{
+	return one_line(s);
+}
+
 char *wn_mail_addr(const char *text)
 {
 	InternetAddressList *list;
@@ -626,6 +650,9 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
 
 wn_status wn_mail_fill_recipients(wn_mail *m, const mail_view *v)
 {
+	free(m->to);
+	free(m->cc);
+	free(m->reply_to);
 	if (address_field(v, MH_TO, &m->to) != WN_OK ||
 	    address_field(v, MH_CC, &m->cc) != WN_OK ||
 	    address_field(v, MH_REPLY_TO, &m->reply_to) != WN_OK)
@@ -641,6 +668,8 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 	if (!m->subject)
 		return WN_NOMEM;
 	if (wn_mail_fill_recipients(m, v) != WN_OK)
+		return WN_NOMEM;
+	if (address_field(v, MH_ORIGINAL_FROM, &m->original_from) != WN_OK)
 		return WN_NOMEM;
 	if (v->hdr[MH_LIST_ID] && !(m->list_id = one_line(v->hdr[MH_LIST_ID])))
 		return WN_NOMEM;
@@ -667,6 +696,7 @@ void wn_mail_free(wn_mail **mp)
 	free(m->to);
 	free(m->cc);
 	free(m->reply_to);
+	free(m->original_from);
 	free(m->list_id);
 	free(m->in_reply_to);
 	for (i = 0; i < m->nreferences; i++)

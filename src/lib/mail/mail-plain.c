@@ -316,10 +316,11 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	return i >= MH_ADDRESS_COUNT || pl->v.addrs[i];
 }
 
-/* The address lists a lean read leaves out (mail-private.h). */
-static bool recipient(int i)
+/* The address lists a lean read leaves out (mail-private.h): a
+ * patch's reader keeps Reply-To, which says who its sender is. */
+static bool recipient(int i, enum mail_lean lean)
 {
-	return i == MH_TO || i == MH_CC || i == MH_REPLY_TO;
+	return i == MH_TO || i == MH_CC || (i == MH_REPLY_TO && lean == LEAN_SENDER);
 }
 
 /* Fill pl from fields, as GMime's message would be; false when the
@@ -329,7 +330,7 @@ static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum
 	GMimeParserOptions *opts = wn_mail_gmime();
 
 	for (int i = 0; i < PH_COUNT; i++)
-		if (fields[i].s && !(lean != LEAN_NONE && recipient(i)) && !decode_field(pl, i, &fields[i], opts))
+		if (fields[i].s && !(lean != LEAN_NONE && recipient(i, lean)) && !decode_field(pl, i, &fields[i], opts))
 			return false;
 	pl->enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	/* Undecoded: what passes here has no encoded word to decode. */

@@ -18,12 +18,14 @@
 #include "winnow/mail.h"
 
 /* The headers read by name.  X(enum suffix, header name); the address
- * headers come first. */
-#define MAIL_HEADER_LIST(X)            \
-	X(FROM,        "From")         \
-	X(TO,          "To")           \
-	X(CC,          "Cc")           \
-	X(REPLY_TO,    "Reply-To")     \
+ * headers come first.  X-Original-From: who a relay (B4 Relay) sends
+ * for, its From being the relay's own address. */
+#define MAIL_HEADER_LIST(X)                    \
+	X(FROM,          "From")               \
+	X(TO,            "To")                 \
+	X(CC,            "Cc")                 \
+	X(REPLY_TO,      "Reply-To")           \
+	X(ORIGINAL_FROM, "X-Original-From")    \
 	X(LIST_ID,     "List-Id")      \
 	X(REFERENCES,  "References")   \
 	X(IN_REPLY_TO, "In-Reply-To")
@@ -33,7 +35,7 @@ enum mail_header {
 	MAIL_HEADER_LIST(WN_X_)
 #undef WN_X_
 	MH_COUNT,
-	MH_ADDRESS_COUNT = MH_REPLY_TO + 1
+	MH_ADDRESS_COUNT = MH_ORIGINAL_FROM + 1
 };
 
 extern const char *const wn_mail_header_names[MH_COUNT];
@@ -64,11 +66,25 @@ GMimeParserOptions *wn_mail_gmime(void);
 
 /* Fill the header fields of m from v. */
 wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v);
-/* ... of which the address lists to, cc and reply_to, from v's. */
+/* ... of which the address lists to, cc and reply_to, from v's (what m
+ * held of them freed first). */
 wn_status wn_mail_fill_recipients(wn_mail *m, const mail_view *v);
 /* Fill m's body from the n bytes of the text part, transfer encoding
  * undone, in charset cs (NULL: not said). */
 wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n);
+
+/* The address list of an address header's decoded text, read as GMime
+ * reads it, or more laxly when GMime gives up on it (a control
+ * character in a name: the address is what matters); NULL when no
+ * address can be made of it.  A new reference. */
+InternetAddressList *wn_mail_addresses_of(const char *decoded);
+/* The first mailbox of list (a group's first member); NULL: none. */
+InternetAddressMailbox *wn_mail_first_mailbox(InternetAddressList *list);
+/* One mailbox as wn_mail.from writes it: "Name <addr>", names quoted as
+ * GMime quotes them, or "addr".  g_malloc'd. */
+char *wn_mail_mailbox_text(InternetAddressMailbox *mb);
+/* s on one line, valid UTF-8 (header text).  malloc'd; NULL: no memory. */
+char *wn_mail_one_line(const char *s);
 
 /* --- mail-plain.c --------------------------------------------------------- */
 
@@ -85,9 +101,9 @@ wn_status wn_mail_fill_body(wn_mail *m, const char *cs, const char *s, size_t n)
 wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out);
 /* What a read leaves out of the address lists (wn_mail_parse_file_lean()):
  * GMime's address parser and its objects were a tenth of a cold listing.
- * LEAN_LIST: Reply-To, and To and Cc when the List-Id names the list
- * (a patch's reader asks wn_mail_list()); LEAN_SENDER: all three (a
- * review's reader uses From's alone). */
+ * LEAN_LIST: To and Cc when the List-Id names the list (a patch's
+ * reader asks wn_mail_list(), and keeps Reply-To, which wn_mail_people()
+ * reads); LEAN_SENDER: all three (a review's reader uses From's alone). */
 enum mail_lean { LEAN_NONE, LEAN_LIST, LEAN_SENDER };
 
 /* The same, lean when asked. */

@@ -149,25 +149,42 @@ static wn_status fill_body(wn_mail *m, GMimeMessage *msg)
 
 /* ---- entry points ----------------------------------------------------- */
 
-/* GMimeAddressType of each address header. */
-static const GMimeAddressType address_types[MH_ADDRESS_COUNT] = {
+/* GMimeAddressType of each address header the message parses itself
+ * (up to Reply-To; X-Original-From is no header GMime knows). */
+static const GMimeAddressType address_types[MH_REPLY_TO + 1] = {
 	[MH_FROM] = GMIME_ADDRESS_TYPE_FROM,
 	[MH_TO] = GMIME_ADDRESS_TYPE_TO,
 	[MH_CC] = GMIME_ADDRESS_TYPE_CC,
 	[MH_REPLY_TO] = GMIME_ADDRESS_TYPE_REPLY_TO,
 };
 
+/* X-Original-From's list, parsed from its raw value as mail-plain.c
+ * parses it (a new reference); NULL when absent or unparsable. */
+static InternetAddressList *original_from(GMimeMessage *msg)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(GMIME_OBJECT(msg));
+	GMimeHeader *h = hl ? g_mime_header_list_get_header(hl, wn_mail_header_names[MH_ORIGINAL_FROM]) : NULL;
+	const char *raw = h ? g_mime_header_get_raw_value(h) : NULL;
+
+	return raw ? internet_address_list_parse(wn_mail_gmime(), raw) : NULL;
+}
+
 static wn_status fill(wn_mail *m, GMimeMessage *msg)
 {
 	mail_view v = { .subject = g_mime_message_get_subject(msg),
 			.message_id = g_mime_message_get_message_id(msg),
 			.date = g_mime_message_get_date(msg) };
+	wn_status st;
 
 	for (int h = 0; h < MH_COUNT; h++)
 		v.hdr[h] = g_mime_object_get_header(GMIME_OBJECT(msg), wn_mail_header_names[h]);
-	for (int h = 0; h < MH_ADDRESS_COUNT; h++)
+	for (int h = 0; h <= MH_REPLY_TO; h++)
 		v.addrs[h] = g_mime_message_get_addresses(msg, address_types[h]);
-	if (wn_mail_fill_headers(m, &v) != WN_OK)
+	v.addrs[MH_ORIGINAL_FROM] = original_from(msg);
+	st = wn_mail_fill_headers(m, &v);
+	if (v.addrs[MH_ORIGINAL_FROM])
+		g_object_unref(v.addrs[MH_ORIGINAL_FROM]);
+	if (st != WN_OK)
 		return WN_NOMEM;
 	return fill_body(m, msg);
 }

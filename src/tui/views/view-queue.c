@@ -472,14 +472,47 @@ static void queue_title(struct tui *t, struct view *v, struct row *r)
 		mid->width = room > 1 ? room : 1;
 }
 
-/* An author in width columns: the whole name, else "J. Beispiel", else
- * the last name (draw_text cuts what still does not fit). */
+/* name without its comments in parentheses: "Ann Bee (The Hub)" is
+ * Ann Bee, and the short forms are hers, not "A. Hub)". */
+static void drop_comments(char *name)
+{
+	size_t o = 0;
+	int depth = 0;
+
+	for (size_t i = 0; name[i]; i++) {
+		if (name[i] == '(')
+			depth++;
+		else if (name[i] == ')' && depth)
+			depth--;
+		else if (!depth && !(name[i] == ' ' && (!o || name[o - 1] == ' ')))
+			name[o++] = name[i];
+	}
+	while (o && name[o - 1] == ' ')
+		o--;
+	name[o] = '\0';
+}
+
+/* An author in width columns: the whole name, else the name without
+ * its comments, else "J. Beispiel", else the last name (draw_text cuts
+ * what still does not fit). */
 static void fit_name(char *name, size_t size, int width)
 {
-	char *last = strrchr(name, ' ');
+	char *last;
 	size_t first;
 	char buf[64];
 
+	if (text_width(name) <= width)
+		return;
+	if (strchr(name, '(')) {
+		char keep[sizeof(buf)];
+
+		/* A name of nothing but a comment stays what it is. */
+		copy_chars(keep, sizeof(keep), name, strlen(name));
+		drop_comments(keep);
+		if (*keep)
+			copy_chars(name, size, keep, strlen(keep));
+	}
+	last = strrchr(name, ' ');
 	if (text_width(name) <= width || !last || last == name)
 		return;
 	first = 1;
