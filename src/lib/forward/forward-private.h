@@ -33,6 +33,10 @@ typedef struct fwd_mbox {
 typedef struct fwd_mboxes {
 	fwd_mbox *v;
 	size_t n;
+	/* What a lenient parse left out as no address, header-safe and
+	 * ", "-separated, for a warning: GMime reads "a@b@c.com" as
+	 * "a@b", someone else, so such a mailbox is dropped, never used. */
+	wn_buf dropped;
 } fwd_mboxes;
 
 /* --- forward-addr.c --------------------------------------------------- */
@@ -45,6 +49,9 @@ bool fwd_has_control(const char *s);
 /* A Message-ID fit to be written between <> in a header: printable
  * ASCII, no blank, no bracket. */
 bool fwd_msgid_ok(const char *id);
+/* The patch's author's address (lower case), or NULL: the one place
+ * forward takes it from. */
+const char *fwd_author_address(const wn_mail *patch);
 wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);
