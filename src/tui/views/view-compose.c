@@ -155,7 +155,8 @@ static bool offer_draft(struct tui *t, struct compose *c)
 
 static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
 {
-	wn_fwd_opts o = { preexisting, false, false };
+	/* The verdict reply is the CLI's for now (issue 35): F writes the full forward. */
+	wn_fwd_opts o = { preexisting, false, true };
 	wn_error err = WN_ERROR_INIT;
 	wn_forward *f = NULL;
 
