@@ -14,6 +14,7 @@
 #define WN_DEFAULT_FETCH_SINCE "4.weeks.ago"
 #define WN_DEFAULT_FETCH_FOLDER "lore"
 #define WN_DEFAULT_NEWCOMER 5
+#define WN_DEFAULT_MAX_RECIPIENTS 100
 
 /* winnow.forward_trailer.<list-address>: a line added to forwards of a
  * patch sent to that list ("pw-bot: cr" for netdev's patchwork bot). */
@@ -36,6 +37,11 @@ typedef struct wn_conf {
 				 * database that drafts are written to for the
 				 * user's mailer; NULL: none */
 	char *forward_template;	/* winnow.forward_template: file; NULL: built-in */
+	char *reply_template;	/* winnow.forward_reply_template: file for the
+				 * verdict reply to a review the author has;
+				 * NULL: built-in */
+	int max_recipients;	/* winnow.max_recipients: a mail to more is
+				 * confirmed (--force); -1: not a number */
 	char *cc;		/* winnow.cc: Cc of forwarded findings (see
 				 * forward.h); NULL: everyone on the patch's To
 				 * and Cc (a group reply) */

@@ -43,11 +43,24 @@ typedef struct wn_fwd_part {
 	size_t n;
 } wn_fwd_part;
 
+/* What kind of mail (issue 35).  A bot that mailed the author already
+ * needs no second copy of its findings: the author wants to know which
+ * of them the maintainer holds real. */
+typedef enum wn_fwd_kind {
+	WN_FWD_FULL,		/* the valid findings written out, a reply to the patch */
+	WN_FWD_VERDICTS,	/* a reply to the review the author has: each
+				 * triaged finding quoted, the verdict under it */
+} wn_fwd_kind;
+
 typedef struct wn_forward {
-	wn_fwd_part *parts;	/* one per review; several for one patch (--all) */
+	wn_fwd_kind kind;
+	wn_fwd_part *parts;	/* one per review; several for one patch (--all);
+				 * WN_FWD_VERDICTS: one */
 	size_t nparts;
 	bool preexisting;	/* findings marked pre-existing are included */
 	size_t nvalid, npre;	/* findings in the mail by verdict */
+	size_t nfalse;		/* WN_FWD_VERDICTS: false positives in it */
+	size_t nunchecked;	/* WN_FWD_VERDICTS: untriaged, left out */
 
 	/* The editable part, UTF-8, not encoded (as the draft shows it). */
 	char *from;		/* one mailbox */
@@ -58,7 +71,8 @@ typedef struct wn_forward {
 
 	/* Fixed when composed; a resumed draft keeps them. */
 	char *message_id;	/* without <> */
-	char *in_reply_to;	/* the patch's Message-ID; NULL if it has none */
+	char *in_reply_to;	/* the patch's Message-ID (WN_FWD_VERDICTS: the
+				 * review's); NULL if it has none */
 	char **references;	/* without <>, oldest first */
 	size_t nreferences;
 	char *key;		/* the draft's name: a hash of the reviews' ids */
@@ -73,12 +87,43 @@ typedef struct wn_forward {
 typedef struct wn_fwd_opts {
 	bool preexisting;	/* add the findings marked pre-existing */
 	bool skip_forwarded;	/* leave out findings forwarded before (--all) */
+	bool full;		/* the full forward even when the author has the review */
 } wn_fwd_opts;
+
+/* Has the patch's author the review already?  More than 99% of the
+ * bots' reviews on the lists are mailed to the author by the bot, or
+ * passed on by a maintainer (netdev's AI reviews). */
+typedef enum wn_reach {
+	WN_REACH_NO,		/* not among its To/Cc (a maintainer's private copy) */
+	WN_REACH_BOT,		/* the bot mailed the author: To or Cc */
+	WN_REACH_HUMAN,		/* a person sent it (From no bot): their own triage */
+} wn_reach;
+
+typedef struct wn_reached {
+	wn_reach how;
+	char *by;		/* WN_REACH_HUMAN: who sent it, "Name <addr>", no
+				 * control character; else NULL */
+	time_t date;		/* WN_REACH_HUMAN: when; 0 unknown */
+} wn_reached;
+
+/* Read whether it (loaded, with its patch) reached the patch's author:
+ * the review's From, To and Cc against the patch's author.  WN_NOT_FOUND
+ * when the review has no patch in the index (nobody to reach). */
+wn_status wn_forward_reached(wn_index *idx, const wn_item *it, wn_reached *out, wn_error *err);
+void wn_reached_clear(wn_reached *r);
+
+/* How many addresses f goes to (To and Cc, as they are now). */
+size_t wn_forward_recipients(const wn_forward *f);
 
 /* Compose the reply for items (n >= 1 loaded reviews of one patch, with
  * their verdicts): its findings marked valid (and pre-existing with
  * o->preexisting), the recipients, the threading and the body from
- * winnow.forward_template.  WN_NOT_FOUND with a message saying so when
+ * winnow.forward_template.  One review the author has already
+ * (wn_forward_reached), without o->full, gets WN_FWD_VERDICTS instead:
+ * a reply to the review, To the author, Cc its other recipients, its
+ * findings marked valid, false positive (and pre-existing) quoted with
+ * the verdict under each, from winnow.forward_reply_template; *notice
+ * names the addresses of the mails that did not read (dropped).  WN_NOT_FOUND with a message saying so when
  * there is no valid finding or the patch is not in the index; WN_CONFIG
  * when user.primary_email or the template is missing.  The items stay
  * the caller's and must outlive *out. */

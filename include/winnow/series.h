@@ -71,6 +71,14 @@ void wn_fixed_clear(wn_fixed *f);
 wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *out,
 			  wn_error *err);
 
+/* The newest later version of the patch a loaded review answers
+ * ("[PATCH v3]" after the v2 reviewed): version, patch and subject of
+ * out (review ""), as wn_series_fixed finds versions.  WN_NOT_FOUND
+ * when the index holds none (or the review has no patch): forwarding
+ * findings of a version the author has moved on from is left to them
+ * to ask for (forward --superseded). */
+wn_status wn_series_superseded(wn_series *s, const wn_item *it, wn_fixed *out, wn_error *err);
+
 /* The decoded patch mail with Message-ID id as a reader sees it: the
  * From, Date, Subject and Message-ID lines, a blank line, the body;
  * sanitised for a terminal ('\n' and '\t' kept).  *header_lines is how

@@ -16,9 +16,10 @@
 #include "cli.h"
 #include "digest.h"
 #include "winnow/forward.h"
+#include "winnow/series.h"
 
 struct fwd_args {
-	bool preexisting, force, dry_run, all, resend, to_drafts;
+	bool preexisting, force, dry_run, all, resend, to_drafts, full, superseded;
 	const char *outdir;
 	int timeout_ms;
 	int argc;		/* MESSAGE-ID, or with --all the QUERY words */
@@ -29,7 +30,16 @@ static const wn_opt fwd_opts[] = {
 	{ .name = "pre-existing", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, preexisting),
 	  .help = "also send the findings marked pre-existing, under their own heading" },
 	{ .name = "force", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, force),
-	  .help = "send even to recipients listed in winnow.optout" },
+	  .help = "send even to recipients listed in winnow.optout, a review a\n"
+		  "person already mailed to the author, or a mail to more than\n"
+		  "winnow.max_recipients addresses without a terminal or with --all" },
+	{ .name = "full", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, full),
+	  .help = "forward the valid findings written out, as a reply to the patch,\n"
+		  "even when the author has the review (default then: a reply to\n"
+		  "the review with the verdict under each finding)" },
+	{ .name = "superseded", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, superseded),
+	  .help = "with --all, also the reviews of a patch whose series has a later\n"
+		  "version in the index" },
 	{ .name = "dry-run", .parse = wn_opt_flag, .offset = offsetof(struct fwd_args, dry_run),
 	  .help = "print the mail exactly as it would be piped to sendmail\n"
 		  "(several: as an mbox); send and record nothing" },
@@ -58,6 +68,7 @@ struct mail {
 	bool resumed;		/* a postponed draft: its file is the text */
 	bool refused;		/* an opted-out recipient, no --force; or held */
 	bool held;		/* may have been sent already: not without --resend */
+	bool alone;		/* a verdict reply: one review, never grouped */
 	char *doubt;		/* why it may have been sent already; NULL */
 };
 
@@ -82,6 +93,8 @@ static int fwd_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "takes --dry-run or -o DIR, not both");
 	if (a->to_drafts && (a->dry_run || a->outdir))
 		return wn_cli_usage_error(cli, "takes --to-drafts or --dry-run / -o DIR, not both");
+	if (a->superseded && !a->all)
+		return wn_cli_usage_error(cli, "takes --superseded with --all only");
 	a->argc = argc;
 	a->argv = argv;
 	return 0;
@@ -89,13 +102,15 @@ static int fwd_check(wn_cli *cli, void *args, int argc, char **argv)
 
 /* --- which mails ------------------------------------------------------- */
 
-static struct mail *mail_for(struct run *r, wn_item *it)
+/* The mail it goes in: with --all, the reviews of one patch share one,
+ * but a verdict reply (alone) answers its review alone. */
+static struct mail *mail_for(struct run *r, wn_item *it, bool alone)
 {
 	struct mail *m, *nm;
 	wn_item **ni;
 
-	for (size_t i = 0; r->a->all && i < r->n; i++)
-		if (strcmp(r->m[i].items[0]->patch->id, it->patch->id) == 0) {
+	for (size_t i = 0; r->a->all && !alone && i < r->n; i++)
+		if (!r->m[i].alone && strcmp(r->m[i].items[0]->patch->id, it->patch->id) == 0) {
 			m = &r->m[i];
 			goto add;
 		}
@@ -104,6 +119,7 @@ static struct mail *mail_for(struct run *r, wn_item *it)
 	r->m = nm;
 	m = &nm[r->n++];
 	memset(m, 0, sizeof(*m));
+	m->alone = alone;
 add:
 	if (!(ni = realloc(m->items, (m->n + 1) * sizeof(*ni))))
 		return NULL;
@@ -124,29 +140,117 @@ static bool pending(const wn_item *it)
 	return false;
 }
 
+/* "Sashiko's review of 'net: fix ...'" for a message about it. */
+static char *review_name(const wn_item *it)
+{
+	char *s = wn_text_sanitize(it->patch && it->patch->subject ? it->patch->subject : it->subject, 0), *n = NULL;
+
+	if (asprintf(&n, "the %s review <%s> of '%s'", wn_bot_label(it->bot), it->id, s ? s : "") < 0)
+		n = NULL;
+	free(s);
+	return n;
+}
+
+/* A review a person already mailed to the author (netdev's "AI-generated
+ * review" mails are the maintainer's own triage): say who and when.
+ * Returns false when it is to be left alone. */
+static bool human_sent(const struct run *r, const wn_item *it, const wn_reached *rc, bool skipping)
+{
+	char *name = review_name(it), when[32] = "?";
+	struct tm tm;
+
+	if (rc->date && gmtime_r(&rc->date, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+	if (skipping)
+		fprintf(stderr, "%s: skipping %s: %s sent it to the author on %s\n", r->cli->prog,
+			name ? name : it->id, rc->by ? rc->by : "", when);
+	else
+		fprintf(stderr, "%s: %s sent %s to the author on %s%s\n", r->cli->prog, rc->by ? rc->by : "",
+			name ? name : it->id, when,
+			r->a->force ? "; replying anyway (--force)" : ": not forwarding it again (--force does)");
+	free(name);
+	return r->a->force && !skipping;
+}
+
+/* --all: a review of a patch whose series has moved on is not
+ * forwarded unless --superseded. Returns true when it is skipped. */
+static bool superseded(struct run *r, wn_series *s, const wn_item *it)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_fixed later = { 0 };
+	bool skip = false;
+
+	if (s && wn_series_superseded(s, it, &later, &err) == WN_OK) {
+		char *name = review_name(it), *subj = wn_text_sanitize(later.subject ? later.subject : "", 0);
+
+		skip = !r->a->superseded;
+		fprintf(stderr, "%s: %s %s: v%d is in the index ('%s')%s\n", r->cli->prog,
+			skip ? "skipping" : "forwarding", name ? name : it->id, later.version, subj ? subj : "",
+			skip ? "; --superseded forwards it" : " (--superseded)");
+		free(name);
+		free(subj);
+	}
+	wn_fixed_clear(&later);
+	wn_error_clear(&err);
+	return skip;
+}
+
+/* Whether the author has it, for one review: *alone when a verdict
+ * reply answers it.  Returns false when it is not to be mailed. */
+static bool reachable(struct run *r, wn_item *it, bool *alone)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_reached rc = { 0 };
+	bool go = true;
+
+	*alone = false;
+	if (wn_forward_reached(r->cli->idx, it, &rc, &err) != WN_OK) {
+		/* Composing says what is wrong with it. */
+		wn_error_clear(&err);
+		return true;
+	}
+	if (rc.how == WN_REACH_HUMAN)
+		go = human_sent(r, it, &rc, r->a->all);
+	*alone = rc.how != WN_REACH_NO && !r->a->full;
+	wn_reached_clear(&rc);
+	return go;
+}
+
 static int collect_all(struct run *r)
 {
 	wn_error err = WN_ERROR_INIT;
 	char *query = wn_cli_join(r->a->argc, r->a->argv);
+	wn_series *series = NULL;
+	size_t skipped = 0;
 	int rc = 0;
 
 	if (!query)
 		return wn_cli_nomem(r->cli);
-	if (wn_index_query(r->cli->idx, query, &r->list, &err) != WN_OK)
+	if (wn_index_query(r->cli->idx, query, &r->list, &err) != WN_OK ||
+	    wn_series_new(r->cli->idx, &series, &err) != WN_OK)
 		rc = wn_cli_fail(r->cli, &err);
 	for (size_t i = 0; rc == 0 && i < r->list.n; i++) {
 		wn_item *it = wn_list_get(r->cli->idx, &r->list, i);
+		bool alone;
 
 		if (!it || wn_index_load(r->cli->idx, it, &err) != WN_OK)
 			continue;
 		wn_cli_overlay(r->cli, it);
-		if (pending(it) && !mail_for(r, it))
+		if (!pending(it))
+			continue;
+		if (superseded(r, series, it) || !reachable(r, it, &alone)) {
+			skipped++;
+			continue;
+		}
+		if (!mail_for(r, it, alone))
 			rc = wn_cli_nomem(r->cli);
 	}
 	if (rc == 0 && !r->n) {
-		fprintf(stderr, "%s: no patch has valid findings that were not forwarded yet\n", r->cli->prog);
+		fprintf(stderr, "%s: no patch has valid findings that were not forwarded yet%s\n", r->cli->prog,
+			skipped ? " (but those skipped above)" : "");
 		rc = 1;
 	}
+	wn_series_free(&series);
 	free(query);
 	wn_error_clear(&err);
 	return rc;
@@ -160,8 +264,12 @@ static int collect_one(struct run *r)
 	if (wn_index_find(r->cli->idx, r->a->argv[0], &r->single, &err) != WN_OK) {
 		rc = wn_cli_fail(r->cli, &err);
 	} else {
+		bool alone = false;
+
 		wn_cli_overlay(r->cli, r->single);
-		if (!mail_for(r, r->single))
+		if (r->single->loaded && r->single->patch && !reachable(r, r->single, &alone))
+			rc = 1;
+		else if (!mail_for(r, r->single, alone))
 			rc = wn_cli_nomem(r->cli);
 	}
 	wn_error_clear(&err);
@@ -200,7 +308,7 @@ static wn_status resume(struct run *r, struct mail *m, wn_error *err)
 
 static int compose(struct run *r, struct mail *m)
 {
-	wn_fwd_opts o = { r->a->preexisting, r->a->all };
+	wn_fwd_opts o = { r->a->preexisting, r->a->all, r->a->full };
 	wn_error err = WN_ERROR_INIT;
 	wn_status st = resume(r, m, &err);
 	int rc = 0;
@@ -233,6 +341,32 @@ static void check_optout(struct run *r, struct mail *m)
 		r->rc = 1;
 	}
 	free(who);
+}
+
+/* A mail to more than winnow.max_recipients addresses (a patch Cc'ing
+ * half of MAINTAINERS) is shown and confirmed where a person answers;
+ * --all, --to-drafts and runs without a terminal refuse it unless
+ * --force. */
+static void check_size(struct run *r, struct mail *m)
+{
+	size_t n = wn_forward_recipients(m->f);
+	int max = wn_index_conf(r->cli->idx)->max_recipients;
+	char *subject;
+
+	if (m->refused || n <= (size_t) max || r->a->dry_run || r->a->outdir)
+		return;
+	subject = wn_text_sanitize(m->f->subject, 0);
+	if (r->a->force)
+		fprintf(stderr, "%s: warning: '%s' goes to %zu addresses, more than winnow.max_recipients (%d); "
+			"sending anyway (--force)\n", r->cli->prog, subject ? subject : "", n, max);
+	else if (r->a->all || r->a->to_drafts || !isatty(STDIN_FILENO)) {
+		fprintf(stderr, "%s: not forwarding '%s': it goes to %zu addresses, more than "
+			"winnow.max_recipients (%d); --force sends it\n", r->cli->prog, subject ? subject : "", n,
+			max);
+		m->refused = true;
+		r->rc = 1;
+	}
+	free(subject);
 }
 
 /* A resumed draft that an earlier run handed to sendmail (and was
@@ -410,8 +544,10 @@ static bool edit(struct run *r)
 			wn_cli_say(r->cli, "", wn_error_msg(&err));
 			ok = false;
 		} else {
-			/* The user may have added someone who opted out. */
+			/* The user may have added someone who opted out, or
+			 * a hundred people. */
 			check_optout(r, &r->m[k]);
+			check_size(r, &r->m[k]);
 		}
 	}
 	for (size_t i = 0; paths && i < np; i++)
@@ -439,11 +575,21 @@ static void list_mails(const struct run *r)
 		const wn_forward *f = r->m[k].f;
 		char *line = NULL;
 
+		size_t nto = wn_forward_recipients(f);
+		int max = wn_index_conf(r->cli->idx)->max_recipients;
+		char what[160];
+
 		if (r->m[k].refused)
 			continue;
-		if (asprintf(&line, "%zu. To: %s\n   Cc: %s\n   Subject: %s\n   %zu valid finding%s%s", ++shown,
-			     f->to, *f->cc ? f->cc : "(none)", f->subject, f->nvalid, f->nvalid == 1 ? "" : "s",
-			     f->npre ? ", and the pre-existing ones" : "") >= 0) {
+		if (f->kind == WN_FWD_VERDICTS)
+			snprintf(what, sizeof(what), "a reply to the review the author has: %zu valid, %zu false "
+				 "positive%s%s, %zu not checked", f->nvalid, f->nfalse, f->nfalse == 1 ? "" : "s",
+				 f->npre ? ", and the pre-existing ones" : "", f->nunchecked);
+		else
+			snprintf(what, sizeof(what), "%zu valid finding%s%s", f->nvalid, f->nvalid == 1 ? "" : "s",
+				 f->npre ? ", and the pre-existing ones" : "");
+		if (asprintf(&line, "%zu. To: %s\n   Cc: %s\n   Subject: %s\n   %s", ++shown,
+			     f->to, *f->cc ? f->cc : "(none)", f->subject, what) >= 0) {
 			char *clean = wn_text_sanitize(line, WN_TEXT_KEEP_NEWLINE);
 
 			fprintf(stderr, "%s\n", clean ? clean : "");
@@ -452,6 +598,8 @@ static void list_mails(const struct run *r)
 		}
 		if (r->m[k].doubt && !r->a->resend)
 			fprintf(stderr, "   warning: %s\n", r->m[k].doubt);
+		if (nto > (size_t) max)
+			fprintf(stderr, "   warning: %zu addresses, more than winnow.max_recipients (%d)\n", nto, max);
 	}
 }
 
@@ -668,8 +816,10 @@ static int fwd_run(wn_cli *cli, void *args)
 	if (!rc)
 		rc = r.a->all ? collect_all(&r) : collect_one(&r);
 	for (size_t k = 0; !rc && k < r.n; k++)
-		if (!(rc = compose(&r, &r.m[k])) && !(rc = check_doubt(&r, &r.m[k])))
+		if (!(rc = compose(&r, &r.m[k])) && !(rc = check_doubt(&r, &r.m[k]))) {
 			check_optout(&r, &r.m[k]);
+			check_size(&r, &r.m[k]);
+		}
 	if (!rc && !sendable(&r))
 		rc = r.rc ? r.rc : 1;
 	else if (!rc)

@@ -31,7 +31,7 @@ check "the draft is in the folder's cur/, flagged draft and seen" \
 expect_eq "nothing left in tmp/, nothing in new/" "" "$(find "$mail/drafts/tmp" "$mail/drafts/new" -type f)"
 msgid=$(sed -n 's/^Message-Id: <\(.*\)>$/\1/p' "$draft")
 check "the draft has a Message-ID" test -n "$msgid"
-check "the draft is a reply to the patch" grep -qx "In-Reply-To: <20261119100000.4242-1-petra.lindqvist@example.com>" "$draft"
+check "the draft is a reply to the review the author has" grep -qx "In-Reply-To: <$hv>" "$draft"
 check "indexed, tagged draft" bash -c 'notmuch search --output=tags "id:$1" | grep -qx draft' _ "$msgid"
 expect_eq "sendmail did not run" 0 "$(calls)"
 expect_eq "not forwarded yet: only a draft" '[null]' "$(forwarded)"

@@ -9,7 +9,9 @@
 #
 #   WN_GOLDEN_UPDATE=1 make check TESTS=tests/integration/forward-golden.sh
 #
-# rewrites the goldens; read them before committing.
+# rewrites the goldens; read them before committing.  The reviews here
+# reached their authors, so --full asks for the full forward these goldens
+# hold (forward-verdicts.sh has the verdict replies).
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world "$WN_TOP_SRCDIR/tests/corpus/forward"
 export TZ=UTC WINNOW_FORWARD_DATE=1794652800 WINNOW_FORWARD_SEED=golden
@@ -33,7 +35,7 @@ lkp=202611210312.Qx7sNr2P-lkp@intel.com
 compare() {
 	local name=$1 out=$WN_WORLD/$1.eml
 	shift
-	"$WINNOW" forward --dry-run "$@" > "$out" 2> "$WN_WORLD/$name.err"
+	"$WINNOW" forward --full --dry-run "$@" > "$out" 2> "$WN_WORLD/$name.err"
 	expect_eq "$name: exit 0" 0 $?
 	if [ -n "${WN_GOLDEN_UPDATE:-}" ]; then
 		cp "$out" "$golden/$name.eml"
@@ -75,7 +77,7 @@ check "a reply to the patch's author" grep -qx 'To: Bob Example <bob.example@exa
 # The hyperv case: a patch To three maintainers, Cc four lists (stable@
 # among them).  The reply goes To the author and Cc's them all.
 # The Cc header unfolded (a fold is a line break before a blank).
-hvcc() { "$WINNOW" forward --dry-run "$hv" | sed '/^$/q' | sed -n '/^Cc:/,/^[^ \t]/p' | sed '$d' |
+hvcc() { "$WINNOW" forward --full --dry-run "$hv" | sed '/^$/q' | sed -n '/^Cc:/,/^[^ \t]/p' | sed '$d' |
 	sed ':a;N;$!ba;s/\n[ \t]/ /g'; }
 expect_eq "group reply: To the author" "To: Petra Lindqvist <petra.lindqvist@example.com>" \
 	"$(headers group-reply | grep '^To:')"
@@ -108,12 +110,12 @@ expect_eq "a bot on the patch's Cc is not Cc'ed" "Cc: linux-iio@vger.kernel.org"
 # winnow.forward_trailer.<list>: netdev's patchwork command closes a
 # reply to a patch sent to netdev, and only to such a patch.
 notmuch config set winnow.forward_trailer.NetDev@vger.kernel.org "pw-bot: cr"
-"$WINNOW" forward --dry-run "$hv" > "$WN_WORLD/trailer.eml"
+"$WINNOW" forward --full --dry-run "$hv" > "$WN_WORLD/trailer.eml"
 expect_eq "a patch Cc'ed to netdev: the mail ends with its line" "pw-bot: cr" "$(tail -n 1 "$WN_WORLD/trailer.eml")"
 check "... after a blank line, after the signature" bash -c 'tail -n 3 "$1" | head -n 2 | grep -qx "Demo Maintainer" && tail -n 2 "$1" | head -n 1 | grep -qx ""' _ "$WN_WORLD/trailer.eml"
-check "a patch not sent to netdev: no line" bash -c '! "$1" forward --dry-run "$2" | grep -q "pw-bot"' _ "$WINNOW" "$bpf"
+check "a patch not sent to netdev: no line" bash -c '! "$1" forward --full --dry-run "$2" | grep -q "pw-bot"' _ "$WINNOW" "$bpf"
 notmuch config set winnow.forward_trailer.netdev@vger.kernel.org $'pw-bot: cr\nBcc: evil@example.org'
-"$WINNOW" forward --dry-run "$hv" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
+"$WINNOW" forward --full --dry-run "$hv" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
 expect_eq "a line break in the line: refused (exit 2)" 2 $?
 check "... saying which key" grep -q "winnow.forward_trailer.netdev@vger.kernel.org" "$WN_WORLD/err"
 check "... nothing printed" test ! -s "$WN_WORLD/out"
@@ -122,7 +124,7 @@ notmuch config set winnow.forward_trailer.NetDev@vger.kernel.org ""
 
 # winnow.cc: none, all, explicit addresses.
 notmuch config set winnow.cc none
-compare-cc() { "$WINNOW" forward --dry-run "$bpf" | sed '/^$/q' | grep '^Cc:'; }
+compare-cc() { "$WINNOW" forward --full --dry-run "$bpf" | sed '/^$/q' | grep '^Cc:'; }
 expect_eq "winnow.cc=none: no Cc" "" "$(compare-cc)"
 notmuch config set winnow.cc all
 expect_eq "winnow.cc=all: the patch's To/Cc but me and the author" \
@@ -133,7 +135,7 @@ notmuch config set winnow.cc ""
 
 # With no valid finding: say so, print nothing.
 "$WINNOW" mark "$bpf" all false-positive
-out=$("$WINNOW" forward --dry-run "$bpf" 2> "$WN_WORLD/err")
+out=$("$WINNOW" forward --full --dry-run "$bpf" 2> "$WN_WORLD/err")
 expect_eq "no valid finding: exit 1" 1 $?
 expect_eq "no valid finding: nothing printed" "" "$out"
 check "no valid finding: says so" grep -q "nothing to forward" "$WN_WORLD/err"

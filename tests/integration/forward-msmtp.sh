@@ -46,7 +46,7 @@ id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 patch=20261102-frobnic-teardown-v2-2-5c1e2a7d9b30@example.org
 cover=20261102-frobnic-teardown-v2-0-5c1e2a7d9b30@example.org
 "$WINNOW" mark "$id" 1 valid
-echo y | "$WINNOW" forward "$id" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
+echo y | "$WINNOW" forward --full "$id" > "$WN_WORLD/out" 2> "$WN_WORLD/err"
 rc=$?
 expect_eq "forward through msmtp exits 0" 0 $rc
 [ $rc -eq 0 ] || sed 's/^/  stderr: /' "$WN_WORLD/err" "$WN_WORLD/msmtp.log"

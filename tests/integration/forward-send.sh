@@ -31,7 +31,7 @@ err=$WN_WORLD/err
 forward_with() {
 	local mode=$1 answer=$2
 	shift 2
-	printf '%s\n' "$answer" | FAKE_SENDMAIL_MODE=$mode "$WINNOW" forward "$@" "$id" > "$WN_WORLD/out" 2> "$err"
+	printf '%s\n' "$answer" | FAKE_SENDMAIL_MODE=$mode "$WINNOW" forward --full "$@" "$id" > "$WN_WORLD/out" 2> "$err"
 }
 
 # untouched NAME: after a failure, the draft is there as it was left,
@@ -112,21 +112,21 @@ notmuch config set winnow.sent_folder ""
 
 # The same mail as --dry-run prints (Date and Message-ID pinned by the
 # test's environment), but for the line the editor added on the first run.
-"$WINNOW" forward --dry-run "$id" > "$WN_WORLD/dry" 2> "$err"
+"$WINNOW" forward --full --dry-run "$id" > "$WN_WORLD/dry" 2> "$err"
 check "--dry-run prints the mail that was sent" \
 	diff <(grep -vx "Edited." "$sent") "$WN_WORLD/dry"
 check "forwarding again warns when and in which mail" \
 	grep -q "already forwarded on 2026-11-14T10:40:00Z in <$msgid>" "$err"
 
 # --all leaves out what was forwarded: no other patch has valid findings.
-"$WINNOW" forward --all --dry-run > "$WN_WORLD/all" 2> "$err"
+"$WINNOW" forward --full --all --dry-run > "$WN_WORLD/all" 2> "$err"
 expect_eq "--all: nothing left to forward" 1 $?
 # Two reviews of one patch (Sashiko and 0-day on widgetnet 3/3) make one
 # mail; the bpf patch another.
 "$WINNOW" mark 20261104131907.E5C4FC4CED0@smtp.kernel.org 1 valid
 "$WINNOW" mark 20261104023058.D3ADBC4CEC7@smtp.kernel.org 1 valid
 "$WINNOW" mark 202611041530.Xq7Lm2Pz-lkp@intel.com 2 valid
-"$WINNOW" forward --all --dry-run > "$WN_WORLD/all" 2> "$err"; expect_eq "--all: exit 0" 0 $?
+"$WINNOW" forward --full --all --dry-run > "$WN_WORLD/all" 2> "$err"; expect_eq "--all: exit 0" 0 $?
 expect_eq "--all: one mail per patch, as an mbox" "2 2" \
 	"$(grep -c '^From winnow ' "$WN_WORLD/all") $(grep -c '^In-Reply-To:' "$WN_WORLD/all")"
 check "--all: both reviews of one patch in one mail" bash -c \
@@ -144,7 +144,7 @@ else
 	echo "# no French locale could be built: the dates are checked in the current locale only"
 	fr=(env)
 fi
-"${fr[@]}" "$WINNOW" forward --all --dry-run > "$WN_WORLD/all-fr" 2> "$err"
+"${fr[@]}" "$WINNOW" forward --full --all --dry-run > "$WN_WORLD/all-fr" 2> "$err"
 expect_eq "in a French locale: exit 0" 0 $?
 expect_eq "... every mbox From line in English" \
 	"From winnow Sat Nov 14 10:40:00 2026
@@ -153,7 +153,7 @@ expect_eq "... every Date: header in English" \
 	"Date: Sat, 14 Nov 2026 10:40:00 +0000
 Date: Sat, 14 Nov 2026 10:40:00 +0000" "$(grep '^Date: ' "$WN_WORLD/all-fr")"
 rm -rf "$WN_WORLD/eml"
-"$WINNOW" forward --all -o "$WN_WORLD/eml" > "$WN_WORLD/out" 2> "$err"; expect_eq "-o DIR: exit 0" 0 $?
+"$WINNOW" forward --full --all -o "$WN_WORLD/eml" > "$WN_WORLD/out" 2> "$err"; expect_eq "-o DIR: exit 0" 0 $?
 expect_eq "-o DIR: one file per mail" "$(grep -c '^From winnow ' "$WN_WORLD/all")" "$(ls "$WN_WORLD/eml" | wc -l)"
 check "-o DIR: numbered files named after the subject" bash -c 'ls "$1" | grep -qx "0001-.*bpf.*\.eml"' _ "$WN_WORLD/eml"
 expect_eq "-o DIR: stdout lists them" "$(ls "$WN_WORLD/eml"/* | LC_ALL=C sort)" "$(LC_ALL=C sort "$WN_WORLD/out")"
@@ -201,8 +201,8 @@ notmuch config set winnow.sendmail "$demo_sendmail"
 id2=20261102103702.17F5BC4CEE9@smtp.kernel.org
 patch2=20261102-frobnic-teardown-v2-3-5c1e2a7d9b30@example.org
 "$WINNOW" mark "$id2" 1 valid
-"$WINNOW" forward --dry-run "$id2" > "$WN_WORLD/dry2"
-printf 'y\n' | EDITOR=true "$WINNOW" forward "$id2" > "$WN_WORLD/out" 2> "$err"
+"$WINNOW" forward --full --dry-run "$id2" > "$WN_WORLD/dry2"
+printf 'y\n' | EDITOR=true "$WINNOW" forward --full "$id2" > "$WN_WORLD/out" 2> "$err"
 expect_eq "demo sendmail: exit 0" 0 $?
 msgid2=$(sed -n 's/^sent <\(.*\)>:.*/\1/p' "$WN_WORLD/out")
 check "demo sendmail: stored in the outbox folder" bash -c \
@@ -218,14 +218,14 @@ mkfifo "$WN_WORLD/fifo"
 head -c 100000 /dev/zero | tr '\0' x > "$WN_WORLD/huge"
 for t in "$WN_WORLD/fifo" /dev/zero "$WN_WORLD" "$WN_WORLD/huge"; do
 	notmuch config set winnow.forward_template "$t"
-	timeout 120 "$WINNOW" forward --dry-run "$id2" > /dev/null 2> "$err"
+	timeout 120 "$WINNOW" forward --full --dry-run "$id2" > /dev/null 2> "$err"
 	expect_eq "forward_template $t: exit 2" 2 $?
 	check "forward_template $t: one line saying why" grep -q "winnow.forward_template: cannot read $t: \(not a regular file\|larger than 64 KiB\)" "$err"
 done
 notmuch config set winnow.forward_template ""
 
 # Usage errors.
-"$WINNOW" forward 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
-"$WINNOW" forward --dry-run -o x "$id" 2> "$err"; expect_eq "--dry-run with -o: exit 1" 1 $?
+"$WINNOW" forward --full 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
+"$WINNOW" forward --full --dry-run -o x "$id" 2> "$err"; expect_eq "--dry-run with -o: exit 1" 1 $?
 
 wn_done

@@ -43,6 +43,7 @@ msgid_of() {
 # and name the folder, or the exemption would outlive it.
 declare -A own_test=(
 	[demo]=tests/integration/list-show.sh
+	[forward-reach]=tests/integration/forward-reach.sh
 	[hostile]=tests/integration/hostile.sh
 	[tui-wide]=tests/tui/screens-wide.sh
 	[who]=tests/integration/who.sh

@@ -40,7 +40,7 @@ From:     Demo Maintainer <maintainer@example.org>
 To:       Jörg Beispiel <joerg.beispiel@example.org>
 Cc:       Fiona Maintainer <fiona.maintainer@example.org>, Erik Reviewer <erik.reviewer@example.org>, linux-frobnic@li…
 Subject:  Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
-1 valid finding (pre-existing ones left out; p: add them)
+1 valid finding; 4 addresses (pre-existing ones left out; p: add them)
 
 
 Hi Jörg,

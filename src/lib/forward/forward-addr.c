@@ -57,6 +57,7 @@ void fwd_mboxes_clear(fwd_mboxes *l)
 	free(l->v);
 	l->v = NULL;
 	l->n = 0;
+	wn_buf_free(&l->dropped);
 }
 
 bool fwd_has_control(const char *s)
@@ -68,10 +69,14 @@ bool fwd_has_control(const char *s)
 }
 
 /* A Message-ID fit to be written between <> in a header: printable
- * ASCII, no blank, no bracket (wn_msgid_canon() allowed the rest). */
+ * ASCII, no blank, no bracket (wn_msgid_canon() allowed the rest), and
+ * well-formed as RFC 5322 has it: one '@' with text on both sides.  A
+ * References header built of anything else threads nowhere. */
 bool fwd_msgid_ok(const char *id)
 {
-	if (!id || !*id)
+	const char *at = id ? strchr(id, '@') : NULL;
+
+	if (!at || at == id || !at[1] || strchr(at + 1, '@'))
 		return false;
 	for (const unsigned char *p = (const unsigned char *) id; *p; p++)
 		if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>')

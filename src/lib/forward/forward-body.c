@@ -34,6 +34,21 @@ static const char default_template[] =
 	"Thanks,\n"
 	"{me}\n";
 
+/* The verdict reply to a review the author has (WN_FWD_VERDICTS): keys
+ * as above, and {unchecked}: a paragraph saying how many findings were
+ * not checked, or nothing. */
+static const char default_reply_template[] =
+	"Hi {first},\n"
+	"\n"
+	"I went through the findings of the {bot} review by hand; my verdict\n"
+	"is under each one.\n"
+	"{unchecked}"
+	"\n"
+	"{findings}\n"
+	"\n"
+	"Thanks,\n"
+	"{me}\n";
+
 /* --- text helpers ---------------------------------------------------- */
 
 /* Append prefix and s, wrapped at FWD_WRAP columns (code points) at
@@ -169,6 +184,112 @@ static wn_status put_finding(wn_buf *b, const wn_item *it, size_t idx)
 	return st;
 }
 
+/* --- a verdict reply's findings ----------------------------------------- */
+
+/* Lines of s, each with "> " in front (">" alone for a blank one). */
+static wn_status quote_lines(wn_buf *b, const char *s)
+{
+	size_t len = strlen(s), pos = 0, n;
+	const char *l;
+	wn_status st = WN_OK;
+
+	while (st == WN_OK && str_next_line(s, len, &pos, &l, &n)) {
+		while (n && str_space((unsigned char) l[n - 1]))
+			n--;
+		st = wn_buf_printf(b, ">%s%.*s\n", n ? " " : "", (int) n, l);
+	}
+	return st;
+}
+
+/* The block of the bot's mail finding x stands for, quoted as a reply
+ * quotes it: its code, then the bot's words.  The one place a verdict
+ * reply quotes a finding from. */
+static wn_status quote_block(wn_buf *b, const wn_finding *x)
+{
+	bool code = x->quote && *x->quote, words = x->comment && !str_blank(x->comment, strlen(x->comment));
+	char *comment = NULL;
+	wn_status st = WN_OK;
+
+	if (code)
+		st = put_quote(b, x->quote);
+	if (st == WN_OK && code && words)
+		st = wn_buf_puts(b, ">\n");
+	if (st == WN_OK && (words || !code)) {
+		wn_buf t = WN_BUF_INIT;
+
+		/* Trimmed as put_block trims it; the summary when the bot
+		 * gave no words of its own. */
+		st = put_block(&t, words ? x->comment : x->summary ? x->summary : "");
+		comment = st == WN_OK ? wn_buf_steal(&t) : NULL;
+		wn_buf_free(&t);
+		if (st == WN_OK && comment)
+			st = quote_lines(b, comment);
+	}
+	free(comment);
+	return st;
+}
+
+/* "Valid: please fix this in the next version.", "False positive, you
+ * can ignore this: <reason>; <note>." -- the verdict in plain words. */
+static wn_status put_verdict(wn_buf *b, const wn_item *it, size_t i)
+{
+	wn_verdict v = it->verdicts[i];
+	wn_reason r = it->reasons ? it->reasons[i] : WN_REASON_NONE;
+	char *note = wn_text_sanitize(it->notes ? it->notes[i] : NULL, 0);
+	const char *why = r != WN_REASON_NONE ? wn_reason_label(r) : "";
+	wn_buf extra = WN_BUF_INIT, line = WN_BUF_INIT;
+	wn_status st = note ? WN_OK : WN_NOMEM;
+
+	if (note)
+		wn_text_trim(note);
+	if (st == WN_OK && *why)
+		st = wn_buf_puts(&extra, why);
+	if (st == WN_OK && note && *note)
+		st = wn_buf_printf(&extra, "%s%s", extra.len ? "; " : "", note);
+	if (st == WN_OK && v == WN_VERDICT_FALSE_POSITIVE) {
+		const char *e = wn_buf_str(&extra);
+		char last = extra.len ? e[extra.len - 1] : '\0';
+
+		st = extra.len ? wn_buf_printf(&line, "False positive, you can ignore this: %s%s", e,
+					       strchr(".!?", last) ? "" : ".")
+			       : wn_buf_puts(&line, "False positive, you can ignore this.");
+	} else if (st == WN_OK) {
+		st = wn_buf_printf(&line, "%s%s%s", v == WN_VERDICT_VALID ? "Valid: please fix this in the next version."
+						 : "Pre-existing, not caused by your patch; tracked separately.",
+				   extra.len ? " " : "", wn_buf_str(&extra));
+	}
+	if (st == WN_OK)
+		st = put_wrapped(b, "", wn_buf_str(&line));
+	wn_buf_free(&extra);
+	wn_buf_free(&line);
+	free(note);
+	return st;
+}
+
+/* Each finding of the reply: the bot's block quoted, the verdict under
+ * it, a blank line between. */
+static wn_status verdicts_block(const wn_forward *f, wn_buf *b)
+{
+	const wn_fwd_part *p = f->nparts ? &f->parts[0] : NULL;
+	wn_status st = WN_OK;
+
+	for (size_t j = 0; p && j < p->n && st == WN_OK; j++) {
+		size_t i = p->findings[j] - 1;
+
+		if (j)
+			st = wn_buf_putc(b, '\n');
+		if (st == WN_OK)
+			st = quote_block(b, &p->it->review->findings[i]);
+		if (st == WN_OK)
+			st = wn_buf_putc(b, '\n');
+		if (st == WN_OK)
+			st = put_verdict(b, p->it, i);
+	}
+	while (b->len && b->data[b->len - 1] == '\n')
+		b->data[--b->len] = '\0';
+	return st;
+}
+
 /* --- the findings block ------------------------------------------------ */
 
 static wn_status put_part(wn_buf *b, const wn_fwd_part *p, char *const *links, bool heading)
@@ -240,15 +361,16 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
 /* Longest template read: a mail's text, not a file to slurp whole. */
 #define TEMPLATE_MAX (64 * 1024)
 
-static wn_status read_template(const wn_conf *conf, char **out, wn_error *err)
+static wn_status read_template(const wn_conf *conf, bool reply, char **out, wn_error *err)
 {
-	const char *path = conf->forward_template;
+	const char *path = reply ? conf->reply_template : conf->forward_template;
+	const char *key = reply ? "winnow.forward_reply_template" : "winnow.forward_template";
 	wn_error why = WN_ERROR_INIT;
 	char *full = NULL;
 	wn_status st;
 
 	if (!path || !*path)
-		return (*out = strdup(default_template)) ? WN_OK : WN_NOMEM;
+		return (*out = strdup(reply ? default_reply_template : default_template)) ? WN_OK : WN_NOMEM;
 	if (path[0] == '~' && path[1] == '/' && getenv("HOME") &&
 	    asprintf(&full, "%s%s", getenv("HOME"), path + 1) < 0)
 		return WN_NOMEM;
@@ -257,7 +379,7 @@ static wn_status read_template(const wn_conf *conf, char **out, wn_error *err)
 	if (st == WN_NOMEM)
 		wn_error_set(err, st, "out of memory");
 	else if (st != WN_OK)
-		st = wn_error_set(err, WN_CONFIG, "winnow.forward_template: cannot read %s: %s",
+		st = wn_error_set(err, WN_CONFIG, "%s: cannot read %s: %s", key,
 				  full ? full : path, wn_error_msg(&why));
 	wn_error_clear(&why);
 	free(full);
@@ -339,7 +461,8 @@ static wn_status sanitize_into(const char *text, char **out)
 wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err)
 {
 	wn_buf findings = WN_BUF_INIT, bots = WN_BUF_INIT, body = WN_BUF_INIT;
-	char *tpl = NULL, *first = first_word(c->author), count[24], total[24];
+	char *tpl = NULL, *first = first_word(c->author), count[24], total[24], unchecked[160] = "";
+	bool reply = f->kind == WN_FWD_VERDICTS;
 	const char *me = c->conf->user_name && *c->conf->user_name ? c->conf->user_name : c->conf->user_email;
 	size_t all = 0;
 	wn_status st;
@@ -348,9 +471,12 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 		all += f->parts[k].it->review ? f->parts[k].it->review->nfindings : 0;
 	snprintf(count, sizeof(count), "%zu", f->nvalid);
 	snprintf(total, sizeof(total), "%zu", all);
-	st = first ? read_template(c->conf, &tpl, err) : WN_NOMEM;
+	if (reply && f->nunchecked)
+		snprintf(unchecked, sizeof(unchecked), "\nI have not checked %zu of its %zu finding%s yet; %s left "
+			 "out.\n", f->nunchecked, all, all == 1 ? "" : "s", f->nunchecked == 1 ? "it is" : "they are");
+	st = first ? read_template(c->conf, reply, &tpl, err) : WN_NOMEM;
 	if (st == WN_OK)
-		st = findings_block(c, f, &findings);
+		st = reply ? verdicts_block(f, &findings) : findings_block(c, f, &findings);
 	if (st == WN_OK)
 		st = fwd_bot_names(f, &bots);
 	if (st == WN_OK) {
@@ -358,6 +484,7 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 			{ "first", first }, { "author", c->author }, { "bot", wn_buf_str(&bots) },
 			{ "count", count }, { "total", total }, { "subject", f->subject ? f->subject : "" },
 			{ "me", me ? me : "" }, { "findings", wn_buf_str(&findings) },
+			{ "unchecked", unchecked },
 		};
 
 		st = expand(tpl, kv, sizeof(kv) / sizeof(kv[0]), &body);

@@ -6,7 +6,9 @@
  *   $XDG_STATE_HOME/winnow/drafts/KEY.json  {"version":1, "created":T,
  *       "preexisting":B, "message_id":S, "in_reply_to":S|null,
  *       "references":[S...], "from":S, "to":S, "cc":S, "subject":S,
- *       "reviews":[{"id":S, "fps":[FP...]}]}
+ *       "reviews":[{"id":S, "fps":[FP...]}], "kind":"verdicts"?}
+ *   (kind: a verdict reply to the review, WN_FWD_VERDICTS; absent: the
+ *   full forward)
  *
  * KEY is a hash of the reviews' Message-IDs: the same reviews find the
  * same draft. */
@@ -133,6 +135,10 @@ static json_t *meta_json(const wn_forward *f)
 		      f->message_id, "in_reply_to", f->in_reply_to, "references",
 		      strs_json(f->references, f->nreferences), "from", f->from, "to", f->to, "cc",
 		      f->cc ? f->cc : "", "subject", f->subject, "reviews", reviews);
+	if (o && f->kind == WN_FWD_VERDICTS && json_object_set_new(o, "kind", json_string("verdicts")) < 0) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -231,9 +237,11 @@ static wn_status resume_part(wn_forward *f, wn_item *it, json_t *fps, wn_buf *no
 
 			if (strcmp(it->review->findings[i].fingerprint, json_string_value(fp)))
 				continue;
-			if (v == WN_VERDICT_VALID || (f->preexisting && v == WN_VERDICT_PREEXISTING)) {
+			if (v == WN_VERDICT_VALID || (f->preexisting && v == WN_VERDICT_PREEXISTING) ||
+			    (f->kind == WN_FWD_VERDICTS && v == WN_VERDICT_FALSE_POSITIVE)) {
 				p->findings[p->n++] = i + 1;
-				*(v == WN_VERDICT_VALID ? &f->nvalid : &f->npre) += 1;
+				*(v == WN_VERDICT_VALID ? &f->nvalid : v == WN_VERDICT_PREEXISTING ? &f->npre
+				  : &f->nfalse) += 1;
 			} else if (changed(notice, it, i) != WN_OK) {
 				return WN_NOMEM;
 			}
@@ -270,6 +278,8 @@ static wn_status resume_meta(wn_forward *f, json_t *o)
 
 	f->created = (time_t) json_integer_value(json_object_get(o, "created"));
 	f->preexisting = json_is_true(json_object_get(o, "preexisting"));
+	if (jstr(o, "kind") && strcmp(jstr(o, "kind"), "verdicts") == 0)
+		f->kind = WN_FWD_VERDICTS;
 	if ((st = dup_field(&f->message_id, o, "message_id")) != WN_OK ||
 	    (st = dup_field(&f->from, o, "from")) != WN_OK || (st = dup_field(&f->to, o, "to")) != WN_OK ||
 	    (st = dup_field(&f->cc, o, "cc")) != WN_OK || (st = dup_field(&f->subject, o, "subject")) != WN_OK)

@@ -30,13 +30,46 @@ static void gmime_setup(void)
 
 /* --- address lists ------------------------------------------------------ */
 
-static wn_status add_mailbox(InternetAddressMailbox *mb, fwd_mboxes *l, bool strict, wn_error *err)
+/* Does raw hold addr as a whole address, not the start of a longer
+ * one?  GMime reads '"x" <a@b@c.com>' as a@b: a different person, who
+ * must never be mailed.  *bad: where raw has the longer word, when so. */
+static bool whole_in(const char *raw, const char *addr, const char **bad, size_t *badlen)
+{
+	size_t n = strlen(addr);
+
+	*bad = NULL;
+	for (const char *p = raw; (p = str_find_ci(p, strlen(p), addr)) != NULL; p++) {
+		bool left = p == raw || strchr("<, \t:;\"", p[-1]);
+		bool right = !p[n] || strchr(">, \t;)", p[n]);
+
+		if (left && right)
+			return true;
+		if (left && !*bad) {
+			*bad = p;
+			*badlen = strcspn(p, ">, \t;");
+		}
+	}
+	return false;
+}
+
+static wn_status add_mailbox(InternetAddressMailbox *mb, const char *raw, fwd_mboxes *l, bool strict,
+			     wn_error *err)
 {
 	const char *addr = internet_address_mailbox_get_addr(mb);
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
+	const char *bad = NULL;
+	size_t badlen = 0;
 	char *safe;
 	wn_status st;
 
+	if (fwd_addr_ok(addr) && !whole_in(raw, addr, &bad, &badlen)) {
+		if (strict)
+			return wn_error_set(err, WN_PARSE, "'%.*s' is not a mail address",
+					    (int) (bad ? badlen : strlen(addr)), bad ? bad : addr);
+		st = wn_buf_printf(&l->dropped, "%s%.*s", l->dropped.len ? ", " : "",
+				   (int) (bad ? badlen : strlen(addr)), bad ? bad : addr);
+		return st;
+	}
 	if (!fwd_addr_ok(addr))
 		return strict ? wn_error_set(err, WN_PARSE, "'%s' is not a mail address", addr ? addr : "")
 			      : WN_OK;
@@ -50,7 +83,8 @@ static wn_status add_mailbox(InternetAddressMailbox *mb, fwd_mboxes *l, bool str
 	return st;
 }
 
-static wn_status add_list(InternetAddressList *list, fwd_mboxes *l, bool strict, wn_error *err)
+static wn_status add_list(InternetAddressList *list, const char *raw, fwd_mboxes *l, bool strict,
+			  wn_error *err)
 {
 	int n = list ? internet_address_list_length(list) : 0;
 	wn_status st = WN_OK;
@@ -59,10 +93,11 @@ static wn_status add_list(InternetAddressList *list, fwd_mboxes *l, bool strict,
 		InternetAddress *ia = internet_address_list_get_address(list, i);
 
 		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
-			st = add_mailbox(INTERNET_ADDRESS_MAILBOX(ia), l, strict, err);
+			st = add_mailbox(INTERNET_ADDRESS_MAILBOX(ia), raw, l, strict, err);
 		else if (INTERNET_ADDRESS_IS_GROUP(ia))
 			/* Groups do not nest (RFC 5322): one level. */
-			st = add_list(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)), l, strict, err);
+			st = add_list(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)), raw, l,
+				      strict, err);
 	}
 	return st;
 }
@@ -93,8 +128,8 @@ wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_e
 		free(safe);
 		return st;
 	}
+	st = add_list(list, safe, l, strict, err);
 	free(safe);
-	st = add_list(list, l, strict, err);
 	g_object_unref(list);
 	return st;
 }

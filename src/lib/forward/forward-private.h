@@ -33,6 +33,10 @@ typedef struct fwd_mbox {
 typedef struct fwd_mboxes {
 	fwd_mbox *v;
 	size_t n;
+	/* What a lenient parse left out as no address, header-safe and
+	 * ", "-separated, for a warning: GMime reads "a@b@c.com" as
+	 * "a@b", someone else, so such a mailbox is dropped, never used. */
+	wn_buf dropped;
 } fwd_mboxes;
 
 /* --- forward-addr.c --------------------------------------------------- */

@@ -304,6 +304,60 @@ static wn_status pick(wn_forward *f, wn_item *it, const wn_fwd_opts *o)
 	return WN_OK;
 }
 
+/* The findings of it a verdict reply answers, in the bot's order:
+ * the triaged ones (pre-existing with o->preexisting); the untriaged
+ * only counted, for the mail to say how many were not checked. */
+static wn_status pick_verdicts(wn_forward *f, wn_item *it, const wn_fwd_opts *o)
+{
+	size_t n = it->review ? it->review->nfindings : 0;
+	wn_fwd_part *p = calloc(1, sizeof(*p));
+
+	if (!p || !(p->findings = calloc(n ? n : 1, sizeof(size_t)))) {
+		free(p);
+		return WN_NOMEM;
+	}
+	f->parts = p;
+	f->nparts = 1;
+	p->it = it;
+	for (size_t i = 0; i < n && it->verdicts; i++) {
+		wn_verdict v = it->verdicts[i];
+
+		if (v == WN_VERDICT_UNTRIAGED) {
+			f->nunchecked++;
+			continue;
+		}
+		if (o->skip_forwarded && it->forwarded && it->forwarded[i])
+			continue;
+		if (v == WN_VERDICT_VALID)
+			f->nvalid++;
+		else if (v == WN_VERDICT_FALSE_POSITIVE)
+			f->nfalse++;
+		else if (v == WN_VERDICT_PREEXISTING && o->preexisting)
+			f->npre++;
+		else
+			continue;
+		p->findings[p->n++] = i + 1;
+	}
+	return WN_OK;
+}
+
+/* Add line (from mail: made safe here) to what the user is told. */
+static wn_status add_notice(wn_forward *f, const char *line)
+{
+	char *clean = wn_text_sanitize(line, 0), *n = NULL;
+
+	if (!clean)
+		return WN_NOMEM;
+	if (asprintf(&n, "%s%s%s", f->notice ? f->notice : "", f->notice ? "\n" : "", clean) < 0)
+		n = NULL;
+	free(clean);
+	if (!n)
+		return WN_NOMEM;
+	free(f->notice);
+	f->notice = n;
+	return WN_OK;
+}
+
 /* "finding 2 of Sashiko's review was forwarded on T in <id>" for the
  * findings of f sent before. */
 static wn_status note_forwarded(wn_forward *f)
@@ -325,10 +379,11 @@ static wn_status note_forwarded(wn_forward *f)
 					   (int) (sp ? (size_t) (sp - was) : strlen(was)), was, sp ? sp + 1 : "?");
 		}
 	}
-	if (st == WN_OK && b.len) {
-		free(f->notice);
-		f->notice = wn_text_sanitize(b.data, WN_TEXT_KEEP_NEWLINE);
-		st = f->notice ? WN_OK : WN_NOMEM;
+	/* One line at a time: the notice may hold lines already. */
+	for (char *l = b.data, *nl; st == WN_OK && l && *l; l = nl ? nl + 1 : NULL) {
+		if ((nl = strchr(l, '\n')))
+			*nl = '\0';
+		st = add_notice(f, l);
 	}
 	wn_buf_free(&b);
 	return st;
@@ -365,21 +420,56 @@ struct cc_skip {
 	const char *const *bots;	/* winnow.bots */
 };
 
-static bool skipped(const struct cc_skip *skip, const char *addr)
+/* Are a and b one person's addresses, as opt-out compares them
+ * (case, quotes, "+tag")?  A patch may list its author as
+ * Ann@Example.COM in Cc and ann+lkml@example.com in To: one person,
+ * one place in the reply. */
+static bool same_person(const char *a, const char *b)
 {
-	return fwd_mboxes_has(&skip->addrs, addr) || optout_has(skip->optout, addr) ||
-	       wn_bot_address(addr, skip->bots);
+	char *x = norm_addr(a), *y = x ? norm_addr(b) : NULL;
+	bool same = x && y ? strcmp(x, y) == 0 : strcasecmp(a, b) == 0;
+
+	free(x);
+	free(y);
+	return same;
 }
 
-/* Add the patch's To/Cc recipients to cc: every one, or its lists. */
-static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const struct cc_skip *skip,
-			       fwd_mboxes *cc)
+static bool skipped(const struct cc_skip *skip, const char *addr)
+{
+	for (size_t i = 0; i < skip->addrs.n; i++)
+		if (same_person(skip->addrs.v[i].addr, addr))
+			return true;
+	return optout_has(skip->optout, addr) || wn_bot_address(addr, skip->bots);
+}
+
+/* What a lenient parse of l dropped, told: a mailbox GMime would have
+ * read as someone else ("a@b@c.com" as a@b) is never mailed. */
+static wn_status say_dropped(wn_forward *f, const fwd_mboxes *l, const char *where)
+{
+	char *line = NULL;
+	wn_status st;
+
+	if (!l->dropped.len)
+		return WN_OK;
+	if (asprintf(&line, "dropped from the %s: '%s' is no mail address", where, wn_buf_str(&l->dropped)) < 0)
+		return WN_NOMEM;
+	st = add_notice(f, line);
+	free(line);
+	return st;
+}
+
+/* Add the To/Cc recipients of the mail answered (the patch, or the
+ * review a verdict reply answers) to cc: every one, or its lists. */
+static wn_status cc_from_patch(wn_forward *f, const wn_mail *patch, bool lists_only,
+			       const struct cc_skip *skip, fwd_mboxes *cc)
 {
 	fwd_mboxes all = { 0 };
 	wn_status st = fwd_parse_addresses(patch->to, &all, false, NULL);
 
 	if (st == WN_OK)
 		st = fwd_parse_addresses(patch->cc, &all, false, NULL);
+	if (st == WN_OK)
+		st = say_dropped(f, &all, "Cc");
 	for (size_t i = 0; st == WN_OK && i < all.n; i++) {
 		if ((lists_only && !is_list(all.v[i].addr)) || skipped(skip, all.v[i].addr) ||
 		    fwd_mboxes_has(cc, all.v[i].addr))
@@ -393,7 +483,7 @@ static wn_status cc_from_patch(const wn_mail *patch, bool lists_only, const stru
 /* winnow.cc: ';'-separated words "all" (the default: a group reply, as
  * kernel people answer a patch), "lists", "none", or addresses, in any
  * mix. */
-static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const struct cc_skip *skip,
+static wn_status build_cc(wn_forward *f, const wn_conf *c, const wn_mail *patch, const struct cc_skip *skip,
 			  fwd_mboxes *cc, wn_error *err)
 {
 	const char *spec = c->cc && *c->cc ? c->cc : "all";
@@ -405,7 +495,7 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const struct c
 		if (!*w || strcasecmp(w, "none") == 0)
 			continue;
 		if (strcasecmp(w, "lists") == 0 || strcasecmp(w, "all") == 0) {
-			st = cc_from_patch(patch, strcasecmp(w, "lists") == 0, skip, cc);
+			st = cc_from_patch(f, patch, strcasecmp(w, "lists") == 0, skip, cc);
 			continue;
 		}
 		st = fwd_parse_addresses(w, cc, true, err);
@@ -416,7 +506,11 @@ static wn_status build_cc(const wn_conf *c, const wn_mail *patch, const struct c
 	return st;
 }
 
-static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch, wn_error *err)
+/* From you, To the author, Cc per winnow.cc from the To/Cc of the mail
+ * answered (the patch; for a verdict reply the review, and its sender
+ * when a person sent it). */
+static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch, const wn_mail *answered,
+			    wn_error *err)
 {
 	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, sender = { 0 };
 	struct optout o;
@@ -454,13 +548,17 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 		st = fwd_mboxes_add(&skip.addrs, NULL, c->user_email);
 	for (char **e = c->other_email; st == WN_OK && e && *e; e++)
 		st = fwd_mboxes_add(&skip.addrs, NULL, *e);
+	/* A person who passed the review on answers for it too. */
+	if (st == WN_OK && answered != patch && answered->from_addr && fwd_addr_ok(answered->from_addr) &&
+	    !skipped(&skip, answered->from_addr) && !(c->cc && strcasecmp(c->cc, "none") == 0))
+		st = fwd_mboxes_add(&cc, NULL, answered->from_addr);
 	if (st == WN_OK)
 		st = fwd_parse_addresses(who.cc, &sender, false, NULL);
 	for (size_t i = 0; st == WN_OK && i < sender.n; i++)
 		if (!skipped(&skip, sender.v[i].addr) && !fwd_mboxes_has(&cc, sender.v[i].addr))
 			st = fwd_mboxes_add(&cc, sender.v[i].name, sender.v[i].addr);
 	if (st == WN_OK)
-		st = build_cc(c, patch, &skip, &cc, err);
+		st = build_cc(f, c, answered, &skip, &cc, err);
 	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
 			    !(f->cc = fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
@@ -476,6 +574,9 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 
 /* --- threading ------------------------------------------------------------- */
 
+/* Append id to References: well-formed ids only (fwd_msgid_ok), each
+ * once; an id seen before moves to the end, so that the parent, added
+ * last, ends the header whatever its own References held. */
 static wn_status add_ref(wn_forward *f, const char *id)
 {
 	char **nv;
@@ -483,8 +584,14 @@ static wn_status add_ref(wn_forward *f, const char *id)
 	if (!fwd_msgid_ok(id))
 		return WN_OK;
 	for (size_t i = 0; i < f->nreferences; i++)
-		if (strcmp(f->references[i], id) == 0)
+		if (strcmp(f->references[i], id) == 0) {
+			char *was = f->references[i];
+
+			memmove(&f->references[i], &f->references[i + 1],
+				(f->nreferences - i - 1) * sizeof(*f->references));
+			f->references[f->nreferences - 1] = was;
 			return WN_OK;
+		}
 	nv = realloc(f->references, (f->nreferences + 1) * sizeof(*nv));
 	if (!nv)
 		return WN_NOMEM;
@@ -495,17 +602,18 @@ static wn_status add_ref(wn_forward *f, const char *id)
 	return WN_OK;
 }
 
-/* In-Reply-To the patch; References the patch's plus the patch. */
-static wn_status threading(wn_forward *f, const wn_mail *patch)
+/* In-Reply-To the parent (the patch, or the review a verdict reply
+ * answers); References the parent's plus the parent. */
+static wn_status threading(wn_forward *f, const wn_mail *parent)
 {
 	wn_status st = WN_OK;
 
-	for (size_t i = 0; st == WN_OK && i < patch->nreferences; i++)
-		st = add_ref(f, patch->references[i]);
-	if (st == WN_OK && fwd_msgid_ok(patch->message_id)) {
-		if (!(f->in_reply_to = strdup(patch->message_id)))
+	for (size_t i = 0; st == WN_OK && i < parent->nreferences; i++)
+		st = add_ref(f, parent->references[i]);
+	if (st == WN_OK && fwd_msgid_ok(parent->message_id)) {
+		if (!(f->in_reply_to = strdup(parent->message_id)))
 			return WN_NOMEM;
-		st = add_ref(f, patch->message_id);
+		st = add_ref(f, parent->message_id);
 	}
 	return st;
 }
@@ -667,12 +775,121 @@ static wn_status check_items(wn_item **items, size_t n, wn_error *err)
 	return WN_OK;
 }
 
-static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n,
-			 const wn_fwd_opts *o, wn_error *err)
+/* --- has the author the review? ------------------------------------------- */
+
+void wn_reached_clear(wn_reached *r)
 {
-	wn_mail *patch = NULL;
+	free(r->by);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Is addr one of the people in list (a header's addresses)? */
+static bool among(const char *list, const char *addr)
+{
+	fwd_mboxes l = { 0 };
+	bool hit = false;
+
+	if (list && fwd_parse_loose(list, &l) == WN_OK)
+		for (size_t i = 0; !hit && i < l.n; i++)
+			hit = same_person(l.v[i].addr, addr);
+	fwd_mboxes_clear(&l);
+	return hit;
+}
+
+/* A review From a person (no bot address) was passed on by them:
+ * netdev's "AI-generated review" mails are the maintainer's own triage,
+ * sent to the author.  Else the bot reached the author when they are
+ * among its To/Cc. */
+static wn_status reach_of(const wn_conf *c, const wn_mail *review, const wn_mail *patch, wn_reached *out)
+{
+	wn_people who;
+	fwd_mboxes to = { 0 };
+	bool reached = false;
+
+	memset(out, 0, sizeof(*out));
+	if (review->from_addr && *review->from_addr &&
+	    !wn_bot_address(review->from_addr, (const char *const *) c->bots)) {
+		out->how = WN_REACH_HUMAN;
+		out->date = review->date;
+		out->by = wn_text_sanitize(review->from ? review->from : review->from_addr, 0);
+		return out->by ? WN_OK : WN_NOMEM;
+	}
+	/* The git author (wn_mail_people), by the address they wrote the
+	 * patch under or the one replies to them go to. */
+	if (wn_mail_people(patch, &who) != WN_OK)
+		return WN_NOMEM;
+	if (*who.author.addr)
+		reached = among(review->to, who.author.addr) || among(review->cc, who.author.addr);
+	if (!reached && fwd_parse_addresses(who.to, &to, false, NULL) == WN_OK)
+		for (size_t i = 0; !reached && i < to.n; i++)
+			reached = among(review->to, to.v[i].addr) || among(review->cc, to.v[i].addr);
+	fwd_mboxes_clear(&to);
+	wn_people_clear(&who);
+	if (reached)
+		out->how = WN_REACH_BOT;
+	return WN_OK;
+}
+
+wn_status wn_forward_reached(wn_index *idx, const wn_item *it, wn_reached *out, wn_error *err)
+{
+	wn_mail *review = NULL, *patch = NULL;
+	wn_status st;
+
+	memset(out, 0, sizeof(*out));
+	if (!it->patch)
+		return wn_error_set(err, WN_NOT_FOUND, "the patch of review <%s> is not in the index", it->id);
+	if ((st = read_mail(idx, it->id, &review, err)) == WN_OK &&
+	    (st = read_mail(idx, it->patch->id, &patch, err)) == WN_OK &&
+	    (st = reach_of(wn_index_conf(idx), review, patch, out)) == WN_NOMEM)
+		wn_error_set(err, st, "out of memory");
+	wn_mail_free(&review);
+	wn_mail_free(&patch);
+	return st;
+}
+
+size_t wn_forward_recipients(const wn_forward *f)
+{
+	fwd_mboxes l = { 0 };
+	size_t n;
+
+	/* Loose: an address the send would refuse still counts here. */
+	if (fwd_parse_loose(f->to, &l) != WN_OK || fwd_parse_loose(f->cc, &l) != WN_OK) {
+		fwd_mboxes_clear(&l);
+		return 0;
+	}
+	n = l.n;
+	fwd_mboxes_clear(&l);
+	return n;
+}
+
+/* --- compose ---------------------------------------------------------------- */
+
+/* Which findings, and which kind of mail: a verdict reply when one
+ * review reached the author (and not o->full).  *review: the review's
+ * mail when it is one. */
+static wn_status choose(wn_index *idx, wn_forward *f, wn_item **items, size_t n, const wn_fwd_opts *o,
+			const wn_mail *patch, wn_mail **review, wn_error *err)
+{
+	wn_reached r = { 0 };
 	wn_status st = WN_OK;
 
+	if (n == 1 && !o->full) {
+		if ((st = read_mail(idx, items[0]->id, review, err)) != WN_OK)
+			return st;
+		if ((st = reach_of(wn_index_conf(idx), *review, patch, &r)) != WN_OK)
+			return wn_error_set(err, st, "out of memory");
+		f->kind = r.how == WN_REACH_NO ? WN_FWD_FULL : WN_FWD_VERDICTS;
+		wn_reached_clear(&r);
+	}
+	if (f->kind == WN_FWD_VERDICTS) {
+		if ((st = pick_verdicts(f, items[0], o)) != WN_OK)
+			return wn_error_set(err, st, "out of memory");
+		if (!f->nvalid && !f->nfalse && !f->npre)
+			return wn_error_set(err, WN_NOT_FOUND, "no finding of this review is marked valid or false "
+					    "positive%s%s: nothing to reply", o->preexisting ? " or pre-existing" : "",
+					    o->skip_forwarded ? " and not yet forwarded" : "");
+		return WN_OK;
+	}
 	for (size_t i = 0; i < n && st == WN_OK; i++)
 		st = pick(f, items[i], o);
 	if (st != WN_OK)
@@ -681,23 +898,40 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 		return wn_error_set(err, WN_NOT_FOUND, "no finding of %s is marked valid%s: nothing to forward",
 				    n == 1 ? "this review" : "these reviews",
 				    o->skip_forwarded ? " and not yet forwarded" : "");
+	return WN_OK;
+}
+
+static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n,
+			 const wn_fwd_opts *o, wn_error *err)
+{
+	wn_mail *patch = NULL, *review = NULL;
+	const wn_mail *answered;
+	wn_status st;
+
 	if ((st = read_mail(idx, items[0]->patch->id, &patch, err)) != WN_OK)
 		return st;
-	if ((st = recipients(f, wn_index_conf(idx), patch, err)) == WN_OK &&
-	    (st = subject(f, patch)) == WN_OK && (st = threading(f, patch)) == WN_OK &&
+	if ((st = choose(idx, f, items, n, o, patch, &review, err)) != WN_OK) {
+		wn_mail_free(&patch);
+		wn_mail_free(&review);
+		return st;
+	}
+	answered = f->kind == WN_FWD_VERDICTS ? review : patch;
+	if ((st = recipients(f, wn_index_conf(idx), patch, answered, err)) == WN_OK &&
+	    (st = subject(f, answered)) == WN_OK && (st = threading(f, answered)) == WN_OK &&
 	    (st = fwd_key(f, items, n)) == WN_OK && (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
 	    (st = note_forwarded(f)) == WN_OK && (st = make_body(idx, f, patch, err)) == WN_OK)
 		st = list_trailers(f, wn_index_conf(idx), patch);
 	if (st == WN_NOMEM)
 		wn_error_set(err, WN_NOMEM, "out of memory");
 	wn_mail_free(&patch);
+	wn_mail_free(&review);
 	return st;
 }
 
 wn_status wn_forward_compose(wn_index *idx, wn_item **items, size_t n, const wn_fwd_opts *o,
 			     wn_forward **out, wn_error *err)
 {
-	static const wn_fwd_opts defaults = { false, false };
+	static const wn_fwd_opts defaults = { false, false, false };
 	wn_forward *f;
 	wn_status st;
 

@@ -10,18 +10,35 @@
 #include "winnow/ledger.h"
 #include "winnow/text.h"
 
+/* Does list name a list the way a List-Id does: "name.host.tld",
+ * letters, digits, '-', '_' and dots, a name and a host of two labels
+ * at least?  A List-Id is any header's text: "evil@example.org" or
+ * "x, y" would be somebody else. */
+static bool names_list(const char *list)
+{
+	const char *dot = strchr(list, '.');
+
+	if (!dot || dot == list || !strchr(dot + 1, '.') || strstr(list, "..") ||
+	    list[strlen(list) - 1] == '.')
+		return false;
+	for (const char *p = list; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      strchr("-_.", *p)))
+			return false;
+	return true;
+}
+
 /* The address of a list named by its List-Id ("netdev.vger.kernel.org"
  * is netdev@vger.kernel.org, as the kernel's lists name themselves);
- * the user's own for bugs without a list.  malloc'd. */
+ * the user's own for bugs without a list, or with a List-Id that names
+ * none.  malloc'd. */
 static char *list_address(const char *list, const wn_conf *c)
 {
 	char *a;
 
-	if (!list)
+	if (!list || !names_list(list))
 		return strdup(c->user_email);
-	if (!(a = strdup(list)) || strchr(a, '@'))
-		return a;
-	if (strchr(a, '.'))
+	if ((a = strdup(list)))
 		*strchr(a, '.') = '@';
 	return a;
 }

@@ -118,6 +118,7 @@ wn_status wn_conf_init(wn_conf *c)
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
 	c->ask_reason = true;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
+	c->max_recipients = WN_DEFAULT_MAX_RECIPIENTS;
 	return WN_OK;
 }
 
@@ -233,6 +234,12 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->drafts_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
+	if (strcmp(key, "forward_reply_template") == 0)
+		return set_str(&c->reply_template, value);
+	if (strcmp(key, "max_recipients") == 0) {
+		c->max_recipients = count(value, WN_DEFAULT_MAX_RECIPIENTS, 1000000);
+		return WN_OK;
+	}
 	if (strcmp(key, "cc") == 0)
 		return set_str(&c->cc, value);
 	if (strcmp(key, "tagprefix") == 0)
@@ -283,6 +290,7 @@ void wn_conf_clear(wn_conf *c)
 	free(c->sent_folder);
 	free(c->drafts_folder);
 	free(c->forward_template);
+	free(c->reply_template);
 	free(c->cc);
 	free(c->tagprefix);
 	wn_strv_free(c->optout);
@@ -316,6 +324,8 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 	if (c->sendmail_timeout < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.sendmail_timeout must be a number of seconds "
 				    "(0 to 86400; 0: no limit)");
+	if (c->max_recipients < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.max_recipients must be a number of addresses");
 	if (c->newcomer < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "
 				    "(0 to 100000; 0: mark nobody)");

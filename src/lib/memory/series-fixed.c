@@ -224,6 +224,26 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 	return st;
 }
 
+wn_status wn_series_superseded(wn_series *s, const wn_item *it, wn_fixed *out, wn_error *err)
+{
+	struct sr_patch *p, *q;
+	wn_status st;
+
+	memset(out, 0, sizeof(*out));
+	if (!it->loaded || !it->patch)
+		return WN_NOT_FOUND;
+	sr_trim(s);
+	if (!(p = sr_review_patch(s, it)))
+		return WN_NOT_FOUND;
+	find_versions(s, p);
+	if (!p->nversions)
+		return WN_NOT_FOUND;
+	/* The newest: "v3 is out" says more than "v2 was". */
+	q = p->versions[p->nversions - 1];
+	st = fixed_fill(s, q, "", out);
+	return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
+}
+
 void wn_fixed_clear(wn_fixed *f)
 {
 	free(f->patch);

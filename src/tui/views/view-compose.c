@@ -155,7 +155,8 @@ static bool offer_draft(struct tui *t, struct compose *c)
 
 static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
 {
-	wn_fwd_opts o = { preexisting, false };
+	/* The verdict reply is the CLI's for now (issue 35): F writes the full forward. */
+	wn_fwd_opts o = { preexisting, false, true };
 	wn_error err = WN_ERROR_INIT;
 	wn_forward *f = NULL;
 
@@ -275,8 +276,21 @@ static void header_row(struct compose *c, int k, struct row *r)
 	if (k <= H_SUBJECT) {
 		row_add(r, ROLE_HEADER, 9, names[k]);
 		row_add(r, k == H_TO && c->optout ? ROLE_WARNING : ROLE_DEFAULT, CELL_FLEX, values[k]);
+	} else if (k == H_FINDINGS && f->kind == WN_FWD_VERDICTS) {
+		/* The author has the review: this answers it. */
+		size_t n = wn_forward_recipients(f);
+
+		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "reply to the review the author has: %zu valid, %zu false "
+			 "positive%s, %zu not checked; %zu address%s", f->nvalid, f->nfalse, f->nfalse == 1 ? "" : "s",
+			 f->nunchecked, n, n == 1 ? "" : "es");
+		if (f->preexisting || f->npre)
+			row_add(r, ROLE_V_PREEXISTING, CELL_FLEX, f->npre ? "and the pre-existing ones (p: drop them)"
+									  : "(no pre-existing ones)");
 	} else if (k == H_FINDINGS) {
-		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu valid finding%s", f->nvalid, f->nvalid == 1 ? "" : "s");
+		size_t n = wn_forward_recipients(f);
+
+		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu valid finding%s; %zu address%s", f->nvalid,
+			 f->nvalid == 1 ? "" : "s", n, n == 1 ? "" : "es");
 		row_add(r, ROLE_V_PREEXISTING, CELL_FLEX,
 			f->preexisting ? (f->npre ? "and the pre-existing ones (p: drop them)"
 						  : "(no pre-existing ones)")
@@ -368,6 +382,15 @@ static bool go_ahead(struct tui *t, struct view *v, struct compose *c, const cha
 	if (go && c->optout) {
 		if (wn_buf_printf(&q, "%s opted out of bot findings. %s", c->optout, anyway) != WN_OK)
 			go = false;	/* "not sent; the draft is kept" */
+		else
+			go = prompt_yesno(t, wn_buf_str(&q));
+		wn_buf_free(&q);
+	}
+	/* A mail to half of MAINTAINERS is confirmed, with its size. */
+	if (go && wn_forward_recipients(c->f) > (size_t) wn_index_conf(t->idx)->max_recipients) {
+		if (wn_buf_printf(&q, "This mail goes to %zu addresses, more than winnow.max_recipients (%d). %s",
+				  wn_forward_recipients(c->f), wn_index_conf(t->idx)->max_recipients, anyway) != WN_OK)
+			go = false;
 		else
 			go = prompt_yesno(t, wn_buf_str(&q));
 		wn_buf_free(&q);
