@@ -10,7 +10,8 @@
  * nothing about it is ever an error.  Never stale: the whole file
  * holds at one revision of one database (its uuid) under the parse
  * cache's key (winnow's binary, the bots, the [winnow] configuration),
- * and each review's facts under a digest of what its parse gave. */
+ * while the mail files read to derive it are as they were, and each
+ * review's facts under a digest of what its parse gave. */
 #ifndef WINNOW_FACTS_H
 #define WINNOW_FACTS_H
 
@@ -26,9 +27,12 @@
 
 typedef struct wn_facts wn_facts;
 
-/* The facts kept for idx's database at the revision its handle reads;
- * NULL (no cache) when caching is off or out of memory. */
-wn_facts *wn_facts_open(wn_index *idx);
+/* The facts kept for idx's database at the revision its handle reads,
+ * if the files they were read from are still as they were; NULL (no
+ * cache) when caching is off or out of memory.  deriving: this pass
+ * puts facts, so the files it reads from now on are noted (kept with
+ * the facts) until closed; else it only gets them. */
+wn_facts *wn_facts_open(wn_index *idx, bool deriving);
 /* Review it's facts, when kept for the same parse: *replied and n
  * flags (n must be its number of findings).  False on any miss. */
 bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *flags, size_t n);

@@ -164,7 +164,7 @@ int wn_stats_pass(wn_cli *cli, const char *query, wn_stats **s, size_t n, wn_sta
 		*seen = (wn_stats_seen) { 0 };
 	if (wn_series_new(cli->idx, &ps.series, NULL) != WN_OK)
 		return wn_cli_nomem(cli);
-	ps.kept = wn_facts_open(cli->idx);
+	ps.kept = wn_facts_open(cli->idx, true);
 	rc = wn_walk(cli, query, count_one, &ps, NULL);
 	/* Kept only after a whole pass: one cut short wrote what it had. */
 	wn_facts_close(&ps.kept);

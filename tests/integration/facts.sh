@@ -13,8 +13,10 @@ wn_series_world
 export LC_ALL=C.UTF-8 XDG_CACHE_HOME=$WN_WORLD/cache WINNOW_TEST_FACTS_LOG=$WN_WORLD/facts.log
 unset WINNOW_NO_CACHE
 mail=$WN_WORLD/db/mail
-# Files changed within two seconds are never parse-cached: make them old.
+# Files changed within two seconds (mtime or ctime) are never cached:
+# make them old, and leave them alone that long (touch sets the ctime).
 find "$mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +
+sleep 2
 
 stats() { "$WINNOW" stats --format=json --by=bot,severity "$@"; }
 reference() { WINNOW_NO_CACHE=1 stats >"$WN_WORLD/ref" 2>&1; }

@@ -6,10 +6,20 @@ export LC_ALL=C.UTF-8 XDG_CACHE_HOME=$WN_WORLD/cache WINNOW_TEST_CACHE_LOG=$WN_W
 unset WINNOW_NO_CACHE
 mail=$WN_WORLD/db/mail
 
-# A file changed within the last two seconds is never cached (it could
-# change again unseen within one tick of the file system's clock): the
-# corpus is made old, as a real mailbox's is.
-settle() { find "$mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +; }
+# A file changed within the last two seconds (by mtime or ctime) is
+# never cached (it could change again unseen within one tick of the
+# file system's clock): the corpus is made old, as a real mailbox's is,
+# and left alone for two seconds, since touch sets the ctime to now.
+# Only the files not old yet: a touch changes a file's identity.
+settle() {
+	local old changed
+	old=$(date -d '2026-01-01 00:00 UTC' +%s)
+	changed=$(find "$mail" -type f -printf '%T@\t%p\n' | awk -F '\t' -v old="$old" '$1 + 0 != old { print $2 }')
+	[ -z "$changed" ] || printf '%s\n' "$changed" | xargs -d '\n' touch -d '2026-01-01 00:00 UTC'
+	if [ -n "$(find "$mail" -type f -newerct "@$(($(date +%s) - 1))" | head -n 1)" ]; then
+		sleep 2
+	fi
+}
 
 answers() {
 	"$WINNOW" list --format=json && "$WINNOW" stats --format=json &&

@@ -10,8 +10,10 @@ export LC_ALL=C.UTF-8 TZ=UTC
 wn_world
 export XDG_CACHE_HOME=$WN_WORLD/cache WINNOW_TEST_CACHE_LOG=$WN_WORLD/cache.log
 unset WINNOW_NO_CACHE
-# Files changed in the last two seconds are never cached: old mail.
+# Files changed in the last two seconds (mtime or ctime) are never
+# cached: old mail, left alone that long (touch sets the ctime).
 find "$WN_WORLD/db/mail" -type f -exec touch -d '2026-01-01 00:00 UTC' {} +
+sleep 2
 logged() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$WINNOW_TEST_CACHE_LOG" | tail -n 1; }
 cachefile() { ls "$XDG_CACHE_HOME"/winnow/parse-* 2>/dev/null | head -n 1; }
 # 80x6: the first screen reads three of the nine reviews.

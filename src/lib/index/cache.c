@@ -3,7 +3,7 @@
  *
  * $XDG_CACHE_HOME/winnow/parse-<hash of the database path>:
  *
- *     "WNCACHE3" key                          (8 bytes, 8 bytes)
+ *     "WNCACHE5" key                          (8 bytes, 8 bytes)
  *     length checksum payload                 (8, 8, length bytes) ...
  *
  * key hashes everything that would change a parse (winnow's version and
@@ -38,18 +38,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
 #include "message.h"
+#include "../core/fileid.h"
 #include "../core/hash.h"
 #include "../core/map.h"
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE4"	/* 4: a patch's git author and submitter;
-				 * 3: what linking searched for; 2: wn_sum64() */
+#define MAGIC "WNCACHE5"	/* 5: ctime in identities; 4: a patch's git author
+				 * and submitter; 3: what linking searched for;
+				 * 2: wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
@@ -99,35 +100,11 @@ struct wn_cache {
 
 /* --- identities ---------------------------------------------------------- */
 
-/* A file changed this recently could change again within the same
- * tick of the file system's clock and keep its identity (the "racily
- * clean" files of git): no identity for it, so nothing read from it is
- * kept, until it has been left alone that long. */
-#define SETTLED 2
-
-static bool format_ident(wn_buf *b, const char *path, const struct stat *sb, char **out, size_t *len)
-{
-	wn_buf_puts(b, path);
-	wn_buf_putc(b, '\0');
-	wn_buf_printf(b, "%lld %lld.%09ld %llu %llu", (long long) sb->st_size,
-		      (long long) sb->st_mtim.tv_sec, (long) sb->st_mtim.tv_nsec,
-		      (unsigned long long) sb->st_ino, (unsigned long long) sb->st_dev);
-	if (wn_buf_failed(b)) {
-		wn_buf_free(b);
-		return false;
-	}
-	*len = b->len;
-	*out = wn_buf_steal(b);
-	return *out != NULL;
-}
-
+/* (core/fileid.c: size, times, inode, device; none for a file changed
+ * within the last two seconds, so nothing read from it is kept.) */
 bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len)
 {
-	wn_buf b = WN_BUF_INIT;
-
-	if (!path || !S_ISREG(sb->st_mode) || sb->st_mtim.tv_sec > time(NULL) - SETTLED)
-		return false;
-	return format_ident(&b, path, sb, out, len);
+	return wn_file_ident(path, sb, out, len);
 }
 
 /* The reviews and patches read here use no address list but From's,
@@ -528,14 +505,19 @@ static bool changed_since(wn_cache *c, notmuch_database_t *db)
 	return c->changed_ok = each_changed(c, db, take_changed);
 }
 
-/* Does the file named in an identity still have it? */
+/* Does the file named in an identity still have it?  One that does is
+ * as good as read: noted in the read log (fileid.h). */
 static bool ident_holds(const char *was, size_t n)
 {
 	const char *nul = was ? memchr(was, '\0', n) : NULL;
 	char *path = nul ? strndup(was, (size_t) (nul - was)) : NULL, *now = NULL;
 	size_t nown = 0;
-	bool ok = path && ident_of(path, &now, &nown) && nown == n && memcmp(now, was, n) == 0;
+	struct stat sb;
+	bool ok = path && stat(path, &sb) == 0 && wn_file_ident(path, &sb, &now, &nown) && nown == n &&
+		  memcmp(now, was, n) == 0;
 
+	if (ok)
+		wn_readlog_note(path, &sb);
 	free(path);
 	free(now);
 	return ok;

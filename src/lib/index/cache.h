@@ -8,8 +8,10 @@
  * without it, and nothing about it is ever an error.
  *
  * Never stale: a record holds the index's revision it was made at, the
- * identity (path, size, mtime, inode) of the review's file and of every
- * message linking looked up by id (or that it was absent).  Any of
+ * identity (path, size, mtime, ctime, inode) of the review's file and
+ * of every message linking looked up by id (or that it was absent:
+ * ctime sees a file rewritten in place with its size and mtime kept,
+ * which notmuch does not see).  Any of
  * those messages changed in notmuch since (lastmod), any file's
  * identity different, or any message changed since that one of the
  * searches linking ran would find (what the answer weighed of their
@@ -60,8 +62,9 @@ FILE *wn_cache_create(const char *path, char **tmp);
  * file or none.  Frees c. */
 void wn_cache_close(wn_cache **c);
 
-/* A file's identity, "path NUL size mtime inode device" (malloc'd into
- * *out, *len), for msg's first file; false when it cannot be taken. */
+/* A file's identity, "path NUL size mtime ctime inode device"
+ * (core/fileid.h; malloc'd into *out, *len), for msg's first file;
+ * false when it cannot be taken. */
 bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
 /* The same from the file at path's stat *sb, taken already. */
 struct stat;

@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "parent.h"
+#include "../core/fileid.h"
 #include "winnow/text.h"
 
 /* A header block longer than this is left to notmuch. */
@@ -34,11 +36,21 @@ static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t n = 0, cap = 0;
 	char *b = NULL;
-	bool done = false;
+	bool done = false, noting = wn_readlog_on();
+	struct stat sb;
 
 	*out = NULL;
-	if (fd < 0)
+	if (fd < 0) {
+		/* What was read (or that nothing was there) goes into the
+		 * read log (core/fileid.h) when one is watched. */
+		if (errno == ENOENT)
+			wn_readlog_note(path, NULL);
+		else
+			wn_readlog_unsure();
 		return false;
+	}
+	if (noting && fstat(fd, &sb) != 0)
+		sb.st_mode = 0;
 	while (!done && n < HEAD_MAX) {
 		ssize_t got;
 		char *grown;
@@ -67,6 +79,14 @@ static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 			n += (size_t) got;
 		else if (got == 0)
 			break;
+	}
+	if (noting) {
+		struct stat now;
+
+		if (sb.st_mode && fstat(fd, &now) == 0 && wn_readlog_hash(&now) == wn_readlog_hash(&sb))
+			wn_readlog_note(path, &sb);
+		else
+			wn_readlog_unsure();
 	}
 	close(fd);
 	if (!done || *oom) {

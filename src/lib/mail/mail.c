@@ -18,6 +18,7 @@
 #include <gmime/gmime.h>
 
 #include "mail-private.h"
+#include "../core/fileid.h"
 #include "winnow/buf.h"
 
 /* Deeper MIME nesting than this is not a real mail. */
@@ -291,29 +292,43 @@ wn_status wn_mail_parse_file(const char *path, wn_mail **out, wn_error *err)
 }
 
 /* Did the file at fd keep what *was said of it while it was read?  A
- * write in place changes its size or modification time; its inode and
- * device cannot change under an open descriptor.  A file last written
- * before the second before the first fstat() (at before) needs no
- * second one: a write since gave it a later modification time than
- * *was holds, so *was is no longer its identity, which is all *was is
- * for.  Most mail is old: this was one fstat() per mail read. */
+ * write in place changes its change time (and size or modification
+ * time, but a tool may put those back); its inode and device cannot
+ * change under an open descriptor.  A file last changed before the
+ * second before the first fstat() (at before) needs no second one: a
+ * write since gave it a later change time than *was holds, so *was is
+ * no longer its identity, which is all *was is for.  Most mail is old:
+ * this was one fstat() per mail read. */
 static void keep_if_steady(int fd, struct stat *was, time_t before)
 {
 	struct stat now;
 
-	if (was && was->st_mtim.tv_sec < before - 1)
+	if (was->st_ctim.tv_sec < before - 1)
 		return;
-	if (was && (fstat(fd, &now) != 0 || now.st_size != was->st_size ||
-		    now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
-		    now.st_mtim.tv_nsec != was->st_mtim.tv_nsec))
+	if (fstat(fd, &now) != 0 || now.st_size != was->st_size ||
+	    now.st_mtim.tv_sec != was->st_mtim.tv_sec || now.st_mtim.tv_nsec != was->st_mtim.tv_nsec ||
+	    now.st_ctim.tv_sec != was->st_ctim.tv_sec || now.st_ctim.tv_nsec != was->st_ctim.tv_nsec)
 		was->st_mode = 0;
+}
+
+/* What was read at path, steady or not (ids), for the read log
+ * (core/fileid.h) and the caller's *read_sb. */
+static void read_from(const char *path, int fd, struct stat *ids, struct stat *read_sb, time_t before)
+{
+	keep_if_steady(fd, ids, before);
+	if (read_sb && !ids->st_mode)
+		read_sb->st_mode = 0;
+	if (ids->st_mode)
+		wn_readlog_note(path, ids);
+	else
+		wn_readlog_unsure();
 }
 
 static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, enum mail_lean lean,
 			   wn_error *err)
 {
 	GMimeStream *stream;
-	struct stat sb;
+	struct stat sb, ids;
 	char head[5];
 	ssize_t got;
 	wn_status st;
@@ -328,21 +343,33 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (read_sb)
 		read_sb->st_mode = 0;
-	if (fd < 0)
-		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(errno));
+	if (fd < 0) {
+		int e = errno;
+
+		/* A file gone is an answer too: the read log keeps that. */
+		if (e == ENOENT)
+			wn_readlog_note(path, NULL);
+		else
+			wn_readlog_unsure();
+		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(e));
+	}
 	before = time(NULL);
 	if (fstat(fd, &sb) < 0) {
 		int e = errno;
 
 		close(fd);
+		wn_readlog_unsure();
 		return wn_error_set(err, WN_IO, "%s: %s", path, strerror(e));
 	}
 	if (!S_ISREG(sb.st_mode)) {
 		close(fd);
+		wn_readlog_unsure();
 		return wn_error_set(err, WN_IO, "%s: %s", path,
 				    S_ISDIR(sb.st_mode) ? strerror(EISDIR) : "not a regular file");
 	}
+	ids = sb;
 	if (sb.st_size == 0) {
+		read_from(path, fd, &ids, NULL, before);
 		close(fd);
 		return wn_error_set(err, WN_PARSE, "%s: empty file: not a mail message", path);
 	}
@@ -352,7 +379,7 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 	/* Most mail is plain: read it whole and without GMime's objects. */
 	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
 	if (buf) {
-		keep_if_steady(fd, read_sb, before);
+		read_from(path, fd, &ids, read_sb, before);
 		st = wn_mail_plain_read(buf, n, lean, out);
 		free(buf);
 		if (st != WN_NOT_FOUND) {
@@ -374,7 +401,8 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 		return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
 	}
 	st = parse_stream(stream, got == 5 && !memcmp(head, "From ", 5), path, out, err);
-	keep_if_steady(fd, read_sb, before);
+	ids = sb;	/* (read_from() again: the plain reading may have stopped short) */
+	read_from(path, fd, &ids, read_sb, before);
 	g_object_unref(stream);
 	return st;
 }

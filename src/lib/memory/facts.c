@@ -2,11 +2,14 @@
  *
  * $XDG_CACHE_HOME/winnow/facts-<hash of the database path>:
  *
- *     "WNFACTS1" key revision length checksum     (8 bytes each)
+ *     "WNFACTS2" key revision length checksum     (8 bytes each)
  *     payload                                     (length bytes)
  *
- * The payload is one record per review: its id, the digest of its
- * parse, whether the author answered, its findings' flags.
+ * The payload: the files the passes that derived the facts read (their
+ * number, then each one's path and the hash of its identity, 0 for one
+ * that was not there: core/fileid.h's read log), then one record per
+ * review: its id, the digest of its parse, whether the author answered,
+ * its findings' flags.
  *
  * Why the key is enough.  A review's facts are read from the index
  * (threads, senders and dates, the series' patches and versions, the
@@ -19,10 +22,16 @@
  * handle reopened during the run (another revision) keeps it from being
  * written.  The review's own parse, which the parse cache can redo at
  * the same revision (a mail file rewritten in place), is in each
- * record's digest.  (A later patch's file rewritten in place is not
- * seen: notmuch does not see it either, its index no longer matching
- * the file, and maildirs never do it: a mail's flags rename it, which
- * moves the revision.)  Whether a finding is valid is no part of a fact:
+ * record's digest.  What notmuch does not see, a mail file rewritten in
+ * place or removed without `notmuch new`, the files do: every file read
+ * while facts were derived (a later patch, a thread's headers, another
+ * version's review, or a cache record checked against it) is kept with
+ * its identity, size, times, inode (or that it was not there), and
+ * checked, a stat() each, when the file is opened: one that differs,
+ * and nothing is kept.  Any file a pass reads goes in, not only those
+ * of the review whose facts are derived: what a pass read once serves
+ * every review after it (the series' patches, the threads, the link
+ * memo).  Whether a finding is valid is no part of a fact:
  * the journal can change it without a revision, so "fixed" is kept for
  * the findings it was asked for (valid then) and asked again for a
  * finding valid now that was not.
@@ -43,12 +52,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/fileid.h"
 #include "../core/hash.h"
 #include "../index/cache.h"
 #include "../index/index-nm.h"
 #include "winnow/facts.h"
 
-#define MAGIC "WNFACTS1"
+#define MAGIC "WNFACTS2"	/* 2: the files read */
 #define HEAD 40
 /* Far larger than the facts of any index (about 80 bytes a review):
  * a larger file is a damaged one, not a reason to allocate.  Also
@@ -68,7 +78,9 @@ struct wn_facts {
 	uint64_t key;
 	unsigned long rev, gen;	/* the handle's when opened */
 	unsigned char *old;	/* the file's payload, checked */
-	size_t oldlen;
+	size_t oldlen, recs;	/* ... its records from recs on */
+	wn_readlog log;		/* the files read: the file's and this run's */
+	bool watching;		/* this run's reads go into log */
 	wn_buf add;		/* records put this run */
 	uint32_t *slots;	/* open addressing over the ids' hashes */
 	size_t cap, n;
@@ -237,11 +249,31 @@ static unsigned char *read_file(const wn_facts *f, size_t *len)
 	return buf;
 }
 
+/* The files the payload's facts were read from into the log, *recs
+ * where the records start; false when that does not hold or a file is
+ * no longer as it was read. */
+static bool load_files(wn_facts *f, const unsigned char *p, size_t len, size_t *recs)
+{
+	wn_cache_rd r = { p, len, 0, false };
+	uint64_t n = wn_cache_get_u64(&r);
+
+	for (uint64_t i = 0; i < n && !r.bad; i++) {
+		size_t pn;
+		const char *path = wn_cache_get_bytes(&r, &pn);
+		uint64_t hash = wn_cache_get_u64(&r);
+
+		if (!path || r.bad || !wn_readlog_add(&f->log, path, pn, hash))
+			return false;
+	}
+	*recs = r.pos;
+	return !r.bad && !f->log.unsure && wn_readlog_holds(&f->log);
+}
+
 /* Every record of the payload into the table; false (the table
  * emptied) on one that does not hold or an id twice. */
 static bool load(wn_facts *f)
 {
-	size_t off = 0;
+	size_t off = f->recs;
 
 	while (off < f->oldlen) {
 		struct rec x;
@@ -262,7 +294,7 @@ static bool load(wn_facts *f)
 	return false;
 }
 
-wn_facts *wn_facts_open(wn_index *idx)
+wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 {
 	wn_facts *f = calloc(1, sizeof(*f));
 	unsigned char *buf;
@@ -276,13 +308,20 @@ wn_facts *wn_facts_open(wn_index *idx)
 	}
 	f->idx = idx;
 	f->rev = wn_index_stamp(idx, NULL, &f->gen);
-	if ((buf = read_file(f, &len))) {
+	if ((buf = read_file(f, &len)) && load_files(f, buf + HEAD, len - HEAD, &f->recs)) {
 		/* The payload stays where it was read: the records' bytes. */
 		memmove(buf, buf + HEAD, len - HEAD);
 		f->old = buf;
 		f->oldlen = len - HEAD;
 		load(f);
+	} else {
+		free(buf);
+		f->recs = 0;
+		wn_readlog_free(&f->log);
 	}
+	/* Not when another pass watches (a second statistics view): then
+	 * this one keeps nothing. */
+	f->watching = deriving && wn_readlog_watch(&f->log);
 	return f;
 }
 
@@ -329,7 +368,7 @@ void wn_facts_put(wn_facts *f, const wn_item *it, bool replied, const unsigned c
 	size_t idn = strlen(it->id), off;
 	uint32_t *slot;
 
-	if (!f || !holds(f, false) || !room(f))
+	if (!f || !f->watching || !holds(f, false) || !room(f))
 		return;
 	off = f->add.len;
 	wn_cache_put_bytes(&f->add, it->id, idn);
@@ -378,9 +417,23 @@ static void write_file(const wn_facts *f)
 	FILE *out = wn_cache_create(f->path, &tmp);
 	bool ok;
 
+	wn_buf files = WN_BUF_INIT;
+	const char *path;
+	uint64_t hash;
+	size_t at = 0;
+
 	if (!out)
 		return;
 	ok = put_head(f, out, 0, 0);
+	wn_cache_put_u64(&files, f->log.n);
+	while ((path = wn_readlog_next(&f->log, &at, &hash))) {
+		wn_cache_put_bytes(&files, path, strlen(path));
+		wn_cache_put_u64(&files, hash);
+	}
+	ok = ok && !wn_buf_failed(&files) && fwrite(files.data, 1, files.len, out) == files.len;
+	sum = wn_fnv1a(sum, files.data, files.len);
+	len += files.len;
+	wn_buf_free(&files);
 	for (size_t i = 0; ok && i < f->cap; i++) {
 		const unsigned char *base;
 		struct rec x;
@@ -425,8 +478,13 @@ void wn_facts_close(wn_facts **pf)
 #ifdef WN_TEST_HOOKS
 	test_log(f);
 #endif
-	if (f->dirty && holds(f, true))
+	if (f->watching)
+		wn_readlog_watch(NULL);
+	/* Not when a file read had no identity (changed in the last two
+	 * seconds, or while read): it could not be checked next time. */
+	if (f->dirty && f->watching && !f->log.unsure && holds(f, true))
 		write_file(f);
+	wn_readlog_free(&f->log);
 	free(f->old);
 	wn_buf_free(&f->add);
 	free(f->slots);

@@ -111,7 +111,7 @@ static bool count_start(struct tui *t, struct stats_view *sv)
 	bool ok;
 
 	count_free(c);
-	c->kept = wn_facts_open(t->idx);
+	c->kept = wn_facts_open(t->idx, false);
 	ok = wn_index_query(t->idx, NULL, &c->list, &err) == WN_OK &&
 	     (c->ids = calloc(c->list.n ? c->list.n : 1, sizeof(*c->ids))) &&
 	     wn_stats_new(trend_keys, 2, 0, &c->trend, &err) == WN_OK;
