@@ -32,6 +32,10 @@ const char *wn_verdict_label(wn_verdict v);
 const char *wn_verdict_word(wn_verdict v);
 /* WN_OK, or WN_USAGE for an unknown name. */
 wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
+/* A state as a person types it: its name, its short word ("fp"), or
+ * the letter the interface marks it with, the short word's first ("f",
+ * "p"), any case.  WN_OK, or WN_USAGE for none of those. */
+wn_status wn_verdict_from_word(const char *word, wn_verdict *out);
 
 /* Why a verdict (mostly a false positive) was given, issue 26: what a
  * bot's operators can act on.  A persistent format (notmuch properties,

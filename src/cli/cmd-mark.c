@@ -56,15 +56,11 @@ static int severity_check(wn_cli *cli, struct mark_args *a)
 #define REASON_NAME_(e, name, key, word, label) name ", "
 #define REASON_NAMES WN_REASON_LIST(REASON_NAME_)
 
-/* A state by its name or its short word (WN_VERDICT_LIST). */
+/* A state by its name, its short word or the interface's letter
+ * (wn_verdict_from_word). */
 static bool state_from_word(const char *w, wn_verdict *out)
 {
-	for (int v = 0; v < WN_VERDICT_COUNT; v++)
-		if (!strcasecmp(w, wn_verdict_word((wn_verdict) v))) {
-			*out = (wn_verdict) v;
-			return true;
-		}
-	return wn_verdict_from_name(w, out) == WN_OK;
+	return wn_verdict_from_word(w, out) == WN_OK;
 }
 
 /* "untriaged or u, valid or v, ...": the states for an error. */
@@ -72,9 +68,13 @@ static char *states_text(void)
 {
 	wn_buf b = WN_BUF_INIT;
 
-	for (int v = 0; v < WN_VERDICT_COUNT; v++)
-		wn_buf_printf(&b, "%s%s or %s", v ? ", " : "", wn_verdict_name((wn_verdict) v),
-			      wn_verdict_word((wn_verdict) v));
+	for (int v = 0; v < WN_VERDICT_COUNT; v++) {
+		const char *w = wn_verdict_word((wn_verdict) v);
+
+		wn_buf_printf(&b, "%s%s or %s", v ? ", " : "", wn_verdict_name((wn_verdict) v), w);
+		if (w[1])
+			wn_buf_printf(&b, " or %c", w[0]);
+	}
 	return wn_buf_steal(&b);
 }
 
@@ -248,7 +248,8 @@ const wn_cmd wn_cmd_mark = {
 	.about = "Give findings of a review a verdict.  FINDING is the 1-based index\n"
 		 "shown by 'winnow show', a list of them (1,3-4), a finding's\n"
 		 "fingerprint (or its first 4 or more digits), or 'all'.  STATE is one\n"
-		 "of these, or its short word:" WN_VERDICT_WORD_LINES "\n"
+		 "of these, its short word, or that word's first letter (the key\n"
+		 "the interface marks it with):" WN_VERDICT_WORD_LINES "\n"
 		 "--severity records your own severity beside the bot's (with or\n"
 		 "without a STATE); it is undone like a verdict and reported to the\n"
 		 "bot's operators by 'winnow feedback'.  --reason says why a false\n"

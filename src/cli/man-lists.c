@@ -87,6 +87,7 @@ int main(void)
 		if (v == WN_VERDICT_COUNT - 2)
 			puts("or");
 	}
+	puts("A short word's first letter, the key the interface marks with, names\nits state too.");
 
 	/* JSON OUTPUT of stats: one count per verdict. */
 	putchar('\n');

@@ -25,6 +25,17 @@ for t in triaged valid false-positive pre-existing; do
 	expect_eq "tag winnow/$t" "id:$id" "$(notmuch search --output=messages tag:winnow/$t)"
 done
 
+# The interface's letters name the states too (f, p, v, u), any case;
+# a letter that is no state's, or two letters, are refused.
+"$WINNOW" mark "$id" 1 f; expect_eq "mark ID 1 f exits 0" 0 $?
+"$WINNOW" mark "$id" 2 P; "$WINNOW" mark "$id" 3 u
+expect_eq "f, P, u: false positive, pre-existing, untriaged" '["false-positive","pre-existing","untriaged"]' "$(verdicts)"
+"$WINNOW" mark "$id" 3 v
+expect_eq "v: valid" '["false-positive","pre-existing","valid"]' "$(verdicts)"
+"$WINNOW" mark "$id" 3 x 2>/dev/null; expect_eq "a letter of no state is refused" 1 $?
+"$WINNOW" mark "$id" 3 fa 2>/dev/null; expect_eq "two letters that are no word are refused" 1 $?
+expect_eq "and changed nothing" '["false-positive","pre-existing","valid"]' "$(verdicts)"
+
 "$WINNOW" mark "$id" all untriaged
 expect_eq "all back to untriaged" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
 expect_eq "tags removed with the verdicts" "" "$(notmuch search --output=messages 'tag:winnow/triaged or tag:winnow/valid or tag:winnow/false-positive or tag:winnow/pre-existing')"

@@ -3,6 +3,7 @@
 #include "autoconfig.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "winnow/verdict.h"
 
@@ -40,6 +41,22 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out)
 		return WN_USAGE;
 	for (unsigned i = 0; i < WN_VERDICT_COUNT; i++) {
 		if (strcmp(name, verdicts[i].name) == 0) {
+			*out = (wn_verdict) i;
+			return WN_OK;
+		}
+	}
+	return WN_USAGE;
+}
+
+wn_status wn_verdict_from_word(const char *word, wn_verdict *out)
+{
+	if (!word)
+		return WN_USAGE;
+	for (unsigned i = 0; i < WN_VERDICT_COUNT; i++) {
+		const char *w = verdicts[i].word;
+
+		if (!strcasecmp(word, w) || !strcasecmp(word, verdicts[i].name) ||
+		    (word[0] && !word[1] && (word[0] | 0x20) == w[0])) {
 			*out = (wn_verdict) i;
 			return WN_OK;
 		}
