@@ -36,6 +36,11 @@ const char *wn_store_journal_path(const wn_store *s);
 wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 			const char *note, wn_error *err);
 
+/* Findings the last mark of s (wn_store_mark and the functions below)
+ * changed: a finding that already holds what it would be given is left
+ * out, and a mark that changes nothing journals nothing (0 here). */
+size_t wn_store_last_changes(const wn_store *s);
+
 /* One finding (1-based; 0: every finding) of a loaded item. */
 typedef struct wn_mark_target {
 	wn_item *it;

@@ -134,6 +134,12 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reaso
 		wn_error_clear(&err);
 		return false;
 	}
+	/* f twice writes once (and U still undoes the first). */
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "nothing to change: %s %s already; nothing written",
+			finding ? "the finding is" : "every finding is", wn_verdict_name(v));
+		return true;
+	}
 	/* The driver passes it on to every view (view_ops.reload). */
 	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
@@ -221,6 +227,11 @@ bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict
 		wn_error_clear(&err);
 		return false;
 	}
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "nothing to change: the selected findings are %s already; "
+			"nothing written", wn_verdict_name(v));
+		return true;
+	}
 	/* Every view hears of the reviews changed (the statistics count). */
 	for (size_t i = 0; i < n; i++)
 		wn_buf_printf(&t->changed, "%s\n", tg[i].it->id);
@@ -239,6 +250,10 @@ bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note)
 		tui_msg(t, ROLE_ERROR, "cannot save the note: %s", wn_error_msg(&err));
 		wn_error_clear(&err);
 		return false;
+	}
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "the note is as it was; nothing written");
+		return true;
 	}
 	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);

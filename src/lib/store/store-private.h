@@ -130,6 +130,7 @@ struct wn_store {
 	size_t lineno;		/* journal lines read */
 	unsigned long counter;
 	bool oom;		/* a line could not be kept: out of memory */
+	size_t last_changes;	/* findings the last mark changed (0: none, nothing journaled) */
 	/* the background write, if any */
 	pid_t child;
 	int child_fd;

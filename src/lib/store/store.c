@@ -163,6 +163,11 @@ static bool current_state(const wn_store *s, notmuch_message_t *msg, const char 
 	return true;
 }
 
+size_t wn_store_last_changes(const wn_store *s)
+{
+	return s->last_changes;
+}
+
 size_t wn_store_pending(const wn_store *s)
 {
 	return log_pending_count(s);
@@ -566,6 +571,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 	wn_store *s = m->s;
 	wn_status st;
 
+	s->last_changes = 0;
 	if (m->n == 0)
 		return wn_error_set(err, WN_USAGE, "nothing to mark");
 	for (size_t k = 0; k < m->n; k++)
@@ -573,6 +579,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 			return st;
 	m->first = s->n;
 	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	s->last_changes = st == WN_OK ? m->changed : 0;
 	if (st != WN_OK) {
 		if (s->n > m->first)
 			log_truncate(s, m->first);
@@ -611,7 +618,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
 			     const char *note, wn_error *err)
 {
-	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note };
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note, .skip_same = true };
 	wn_status st;
 
 	if ((unsigned) v >= WN_VERDICT_COUNT)
@@ -625,7 +632,7 @@ wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_v
 			    const char *note, wn_reason reason, wn_error *err)
 {
 	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note,
-			  .set_reason = true, .reason = reason };
+			  .set_reason = true, .reason = reason, .skip_same = true };
 	wn_status st;
 
 	if ((unsigned) reason >= WN_REASON_COUNT)
@@ -673,7 +680,7 @@ wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_sev
 				wn_error *err)
 {
 	wn_mark_target t = { it, finding };
-	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev };
+	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev, .skip_same = true };
 
 	if ((unsigned) sev >= WN_SEV_COUNT)
 		return wn_error_set(err, WN_USAGE, "bad severity");
