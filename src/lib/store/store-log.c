@@ -185,6 +185,7 @@ void log_reset(void *store)
 	wn_store *s = store;
 
 	s->lineno = 0;
+	s->cut = 0;
 	log_truncate(s, 0);
 	wn_map_free(&s->reviews, review_free);
 	log_sent_free(s);
@@ -585,6 +586,7 @@ wn_status log_line(const char *line, size_t len, void *store)
 	json_t *o = json_loadb(line, len, 0, NULL);
 	const char *op = o ? jstr(o, "op") : NULL;
 	wn_status st = WN_PARSE;
+	bool json = o != NULL;
 
 	if (!op)
 		st = WN_PARSE;
@@ -613,6 +615,10 @@ wn_status log_line(const char *line, size_t len, void *store)
 		return st;
 	}
 	s->lineno++;
+	/* Not JSON: a write cut short, with a later line appended after
+	 * it.  (JSON that is no entry of ours may be a newer winnow's.) */
+	if (!json)
+		s->cut++;
 	if (st != WN_OK) {
 		/* Keep going: one bad line must not cost the others. */
 		store_warn(s, "journal %s: line %zu is not a winnow entry; ignored",

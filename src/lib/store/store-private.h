@@ -128,6 +128,7 @@ struct wn_store {
 	size_t nforward;	/* forward entries among e */
 	char *warning;
 	size_t lineno;		/* journal lines read */
+	size_t cut;		/* of them, lines that are not JSON at all (cut short) */
 	unsigned long counter;
 	bool oom;		/* a line could not be kept: out of memory */
 	size_t last_changes;	/* findings the last mark changed (0: none, nothing journaled) */
@@ -234,5 +235,10 @@ wn_status log_put_sent(wn_buf *out, const wn_store *s);
 
 /* Kill a running writer (its batch stays journaled). */
 void store_writer_stop(wn_store *s);
+/* Write the journal again with every entry it holds but without the
+ * lines cut short (a crash during a write), so that their warning is
+ * given once, not by every later command (issue 36.13).  On failure
+ * the journal stays as it was. */
+wn_status store_repair(wn_store *s, wn_error *err);
 
 #endif

@@ -263,6 +263,28 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	/* A write cut short (power loss): its warning is given now, once,
+	 * and the journal written again without it, so that the next
+	 * command does not give it again.  Every entry is kept. */
+	if (st == WN_OK && (torn || s->cut)) {
+		char *what = torn ? wn_strdupf("the last entry was cut short (crash during a write)")
+			: wn_strdupf("%zu line%s %s not a winnow entry (a write cut short)", s->cut,
+				     s->cut == 1 ? "" : "s", s->cut == 1 ? "is" : "are");
+		wn_error rerr = WN_ERROR_INIT;
+		size_t cut = s->cut;
+
+		if (store_repair(s, &rerr) == WN_OK)
+			store_warn(s, "journal %s: %s; ignored, and the journal written again without %s",
+				   wn_journal_path(s->j), what ? what : "an entry was cut short",
+				   cut > 1 ? "them" : "it");
+		else
+			store_warn(s, "journal %s: %s; ignored (%s)", wn_journal_path(s->j),
+				   what ? what : "an entry was cut short", wn_error_msg(&rerr));
+		free(what);
+		wn_error_clear(&rerr);
+		if (s->oom)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
 	for (size_t i = 0; st == WN_OK && i < s->n; i++)
 		if (reach_add(s, s->e[i].group) != WN_OK)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
@@ -270,9 +292,6 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		wn_store_close(&s);
 		return st;
 	}
-	if (torn)
-		store_warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
-			   wn_journal_path(s->j));
 	/* A writer journals "applied" after its commit.  The index, opened
 	 * before the journal was read, may predate a commit the journal
 	 * already calls applied: it would show neither that decision nor
