@@ -411,6 +411,92 @@ static void test_stale_item_refreshed(void **state)
 	wn_error_clear(&err);
 }
 
+/* The group of the newest action but skip (0: the newest). */
+static char *group_of(struct world *w, size_t skip)
+{
+	wn_history_item *h = NULL;
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+	char *g;
+
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_true(n > skip);
+	g = strdup(h[skip].group);
+	wn_history_free(&h, n);
+	return g;
+}
+
+/* Issue 36.9: the undo of an older action keeps a note and a reason
+ * written on its findings since.  One that set neither reverts the
+ * verdict and leaves them; one that set them, overwritten since, keeps
+ * the newer decision whole. */
+static void test_undo_of_an_older_mark_keeps_a_newer_note(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_mark_target t1 = { a, 1 }, t2 = { a, 2 };
+	wn_history_item what = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	char *older;
+
+	/* Finding 1: a verdict alone, then a note and a reason beside it. */
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_FALSE_POSITIVE, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_mark_why(w->store, &t1, 1, WN_VERDICT_FALSE_POSITIVE, "newer note",
+					   WN_REASON_INTENDED, &err), WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 1);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
+	assert_non_null(a->notes[0]);
+	assert_string_equal(a->notes[0], "newer note");
+	assert_int_equal(a->reasons[0], WN_REASON_INTENDED);
+
+	/* Finding 2: a note and a reason, then another note over them. */
+	t2.it = a;
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_FALSE_POSITIVE, "older note",
+					   WN_REASON_WRONG_RULE, &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_FALSE_POSITIVE, "newest note", &err),
+			 WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 0);
+	assert_int_equal(what.kept, 1);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	t2.it = a;
+	assert_int_equal(a->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
+	assert_non_null(a->notes[1]);
+	assert_string_equal(a->notes[1], "newest note");
+	assert_int_equal(a->reasons[1], WN_REASON_WRONG_RULE);
+	/* Only the reason changed since: that is a newer decision too. */
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_PREEXISTING, "pre note",
+					   WN_REASON_NONE, &err), WN_OK);
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_PREEXISTING, NULL,
+					   WN_REASON_DUPLICATE, &err), WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 0);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[1], WN_VERDICT_PREEXISTING);
+	assert_non_null(a->notes[1]);
+	assert_string_equal(a->notes[1], "pre note");
+	assert_int_equal(a->reasons[1], WN_REASON_DUPLICATE);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
 /* The queue's first screen: the newest reviews, a prefix of the whole
  * list in the same order, widened until it holds enough; the rows read
  * from it carried over to the whole list. */
@@ -669,6 +755,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_history_of_an_empty_undo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_keeps_a_newer_decision, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_of_an_older_mark_keeps_a_newer_note, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
