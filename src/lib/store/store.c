@@ -716,37 +716,75 @@ wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 
 /* --- undo ------------------------------------------------------------------ */
 
-struct undo {
-	wn_store *s;
-	const char *want;	/* the action to undo; NULL: the newest */
-	size_t first;
-	char *group;		/* the action being undone */
-	bool reach;		/* the newest within s->reach, not spent */
-	/* How it went: findings that went back, findings that keep a
-	 * newer decision (the first of those, and that decision). */
+/* How one action an undo reached went: findings that went back,
+ * findings that keep a newer decision (the first of those, and that
+ * decision).  A redo refused fills the kept part the same way. */
+struct step {
+	char *group;		/* the action */
 	size_t reverted, kept;
 	char *kept_review, *kept_fp;
 	wn_verdict kept_v;
 	wn_severity kept_sev;
 };
 
-/* The first finding of u's action found changed since: say which. */
-static wn_status note_kept(struct undo *u, const char *msgid, const char *fp, wn_verdict v,
+struct undo {
+	wn_store *s;
+	const char *want;	/* the action to undo; NULL: the newest */
+	size_t steps;		/* actions to undo at most, newest first */
+	bool reach;		/* the newest within s->reach, not spent */
+	size_t first;
+	struct step *v;		/* the actions reached, newest first */
+	size_t n;
+	wn_map taken;		/* their groups */
+};
+
+static void step_clear(struct step *p)
+{
+	free(p->group);
+	free(p->kept_review);
+	free(p->kept_fp);
+	memset(p, 0, sizeof(*p));
+}
+
+static void undo_clear(struct undo *u)
+{
+	for (size_t k = 0; k < u->n; k++)
+		step_clear(&u->v[k]);
+	free(u->v);
+	u->v = NULL;
+	u->n = 0;
+	wn_map_free(&u->taken, NULL);
+}
+
+/* The first finding of p's action found changed since: say which. */
+static wn_status note_kept(struct step *p, const char *msgid, const char *fp, wn_verdict v,
 			   wn_severity sev)
 {
-	if (u->kept++)
+	if (p->kept++)
 		return WN_OK;
-	u->kept_v = v;
-	u->kept_sev = sev;
-	if (!(u->kept_review = strdup(msgid)) || !(u->kept_fp = strdup(fp)))
+	p->kept_v = v;
+	p->kept_sev = sev;
+	if (!(p->kept_review = strdup(msgid)) || !(p->kept_fp = strdup(fp)))
 		return WN_NOMEM;
 	return WN_OK;
 }
 
-/* Can the entry's action be undone (a user's mark, not yet undone)? */
+/* Can the entry's action be undone (a user's mark or a redo, not yet
+ * undone)? */
 static bool undoable(const struct entry *e)
 {
 	return !e->undone && !e->undo_of && !e->forward;
+}
+
+/* Does change c (of a verdict or severity entry) still hold, by the
+ * finding's state now? */
+static bool still_holds(const struct change *c, bool severity, wn_verdict v, const char *note,
+			wn_severity sev, wn_reason reason)
+{
+	if (severity)
+		return sev == c->sev;
+	return v == c->v && (!c->has_note || strcmp(note ? note : "", c->note ? c->note : "") == 0) &&
+	       (!c->has_reason || reason == c->reason);
 }
 
 /* The revert of entry oi, in group (NULL: start one), from the state of
@@ -754,9 +792,9 @@ static bool undoable(const struct entry *e)
  * or by another program) keeps that newer decision: only what still
  * holds the action's value goes back.  When nothing goes back there is
  * no entry: an undo that changes nothing journals nothing. */
-static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmuch_message_t *msg)
+static wn_status push_revert(wn_store *s, struct step *p, size_t oi, const char *group,
+			     notmuch_message_t *msg)
 {
-	wn_store *s = u->s;
 	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
 	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
 
@@ -770,18 +808,14 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		wn_severity sev;
 		wn_reason reason;
 		char *note = NULL;
-		bool same_note;
 
 		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
 			free(note);
 			return WN_NOMEM;
 		}
-		same_note = (!oc->has_note ||
-			     strcmp(note ? note : "", oc->note ? oc->note : "") == 0) &&
-			    (!oc->has_reason || reason == oc->reason);
-		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
+		if (!still_holds(oc, e->severity, v, note, sev, reason)) {
 			free(note);
-			if (note_kept(u, o->msgid, oc->fp, v, sev) != WN_OK)
+			if (note_kept(p, o->msgid, oc->fp, v, sev) != WN_OK)
 				return WN_NOMEM;
 			continue;
 		}
@@ -806,7 +840,7 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
 			return WN_NOMEM;
 	}
-	u->reverted += e->nc;
+	p->reverted += e->nc;
 	if (e->nc == 0) {
 		log_pop(s);
 		return WN_OK;
@@ -815,13 +849,14 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 }
 
 /* The group to undo: want if it can be, else the newest that can (with
- * reach: within the store's reach, and not found spent before). */
-static const char *undo_target(const wn_store *s, const char *want, bool reach)
+ * reach: within the store's reach, and not found spent before), never
+ * one taken already. */
+static const char *undo_target(const wn_store *s, const char *want, bool reach, const wn_map *taken)
 {
 	for (size_t i = s->n; i > 0; i--) {
 		const struct entry *e = &s->e[i - 1];
 
-		if (!undoable(e) || (want && strcmp(e->group, want) != 0))
+		if (!undoable(e) || (want && strcmp(e->group, want) != 0) || in_map(taken, e->group))
 			continue;
 		if (!want && reach && (!in_map(&s->reach, e->group) || in_map(&s->spent, e->group)))
 			continue;
@@ -830,41 +865,71 @@ static const char *undo_target(const wn_store *s, const char *want, bool reach)
 	return NULL;
 }
 
+/* The next action to undo, as a new step; *p NULL when none is left. */
+static wn_status next_step(struct undo *u, struct step **p)
+{
+	const char *target = undo_target(u->s, u->want, u->reach, &u->taken);
+	struct step *v;
+
+	*p = NULL;
+	if (!target)
+		return WN_OK;
+	if (!(v = realloc(u->v, (u->n + 1) * sizeof(*v))))
+		return WN_NOMEM;
+	u->v = v;
+	*p = &v[u->n++];
+	memset(*p, 0, sizeof(**p));
+	if (!((*p)->group = strdup(target)) ||
+	    wn_map_put(&u->taken, target, strlen(target), (void *) 1) != WN_OK)
+		return WN_NOMEM;
+	return WN_OK;
+}
+
+/* Revert entries from..to-1 that are of group (newest first, so that a
+ * finding two of them changed goes back step by step), in *rgroup
+ * (NULL: the first revert starts it). */
+static wn_status revert_group(wn_store *s, struct step *p, size_t to, char **rgroup)
+{
+	size_t first = s->n;
+	wn_status st = WN_OK;
+
+	for (size_t i = to; i > 0 && st == WN_OK; i--) {
+		notmuch_message_t *msg;
+
+		if (!undoable(&s->e[i - 1]) || strcmp(s->e[i - 1].group, p->group) != 0)
+			continue;
+		if (wn_index_message(s->idx, s->e[i - 1].msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		st = push_revert(s, p, i - 1, *rgroup, msg);
+		if (msg)
+			notmuch_message_destroy(msg);
+		/* Every revert joins the group of the first one. */
+		if (st == WN_OK && !*rgroup && s->n > first && !(*rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	return st;
+}
+
 static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 {
 	struct undo *u = arg;
 	wn_store *s = u->s;
 	wn_status st = WN_OK;
 	size_t first = s->n;
-	const char *target = undo_target(s, u->want, u->reach);
 	char *rgroup = NULL;
 
 	u->first = first;
-	free(u->group);
-	u->group = NULL;
 	/* The journal may have been read anew since a try: count afresh. */
-	u->reverted = u->kept = 0;
-	free(u->kept_review);
-	free(u->kept_fp);
-	u->kept_review = u->kept_fp = NULL;
-	if (!target)
-		return WN_OK;
-	if (!(u->group = strdup(target)))
-		return wn_error_set(err, WN_NOMEM, "out of memory");
+	undo_clear(u);
 	wn_index_refresh(s->idx, NULL);
-	for (size_t i = 0; i < first && st == WN_OK; i++) {
-		notmuch_message_t *msg;
+	/* Several actions undone at once are one action (one group), so
+	 * one redo brings all of it back. */
+	while (st == WN_OK && u->n < u->steps) {
+		struct step *p;
 
-		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
-			continue;
-		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
-			msg = NULL;
-		/* Every revert joins the group of the first one. */
-		st = push_revert(u, i, rgroup, msg);
-		if (msg)
-			notmuch_message_destroy(msg);
-		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
-			st = WN_NOMEM;
+		if ((st = next_step(u, &p)) != WN_OK || !p)
+			break;
+		st = revert_group(s, p, first, &rgroup);
 	}
 	free(rgroup);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
@@ -915,11 +980,13 @@ static bool first_of_review(const wn_store *s, size_t i, const char *group)
 static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
 {
 	const struct change *first = NULL;
+	wn_map acts = WN_MAP_INIT;	/* the actions an undo or a redo is of */
 	bool kind = false;
 
 	memset(h, 0, sizeof(*h));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct entry *e = &s->e[i];
+		const char *of = e->undo_of ? e->undo_of : e->redo_of;
 
 		if (e->forward || strcmp(e->group, group) != 0)
 			continue;
@@ -928,10 +995,20 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			h->review = strdup(e->msgid);
 			h->when = (time_t) e->t;
 			h->is_undo = e->undo_of != NULL;
+			h->is_redo = e->redo_of != NULL;
 			if (!h->group || !h->review) {
+				wn_map_free(&acts, NULL);
 				wn_history_item_clear(h);
 				return WN_NOMEM;
 			}
+		}
+		if (of && !in_map(&acts, of)) {
+			if (wn_map_put(&acts, of, strlen(of), (void *) 1) != WN_OK) {
+				wn_map_free(&acts, NULL);
+				wn_history_item_clear(h);
+				return WN_NOMEM;
+			}
+			h->actions++;
 		}
 		if (!first && e->nc) {
 			first = &e->c[0];
@@ -948,6 +1025,7 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 		if (!first || e->severity == kind)
 			h->changes += e->nc;
 		h->undone = h->undone || e->undone;
+		h->redone = h->redone || e->redone;
 		for (size_t k = 0; k < e->nc; k++) {
 			h->note = h->note || (e->c[k].has_note &&
 					      strcmp(e->c[k].note ? e->c[k].note : "",
@@ -958,6 +1036,9 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			}
 		}
 	}
+	wn_map_free(&acts, NULL);
+	if (!h->is_undo && !h->is_redo)
+		h->actions = 1;
 	if (!(h->fp = strdup(first ? first->fp : ""))) {
 		wn_history_item_clear(h);
 		return WN_NOMEM;
@@ -965,44 +1046,74 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 	return WN_OK;
 }
 
-/* Undo want (NULL: the newest; within reach when reach).  *none: no
- * action to undo.  An action none of whose findings can go back is
- * not undone and journals nothing; this process passes over it next. */
+/* Undo up to steps actions (want, or the newest; within reach when
+ * reach) as one action.  *out: one item per action reached, newest
+ * first, describing it and how it went (none: nothing left to undo).
+ * An action none of whose findings can go back is not undone; this
+ * process passes over it next. */
+static wn_status undo_steps(wn_store *s, const char *want, bool reach, size_t steps,
+			    wn_history_item **out, size_t *nout, char **changed_id, wn_error *err)
+{
+	struct undo u = { .s = s, .want = want, .steps = steps, .reach = reach, .first = s->n };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+	bool wrote = st == WN_OK && s->n > u.first;
+	wn_history_item *v = NULL;
+
+	*out = NULL;
+	*nout = 0;
+	if (st != WN_OK && s->n > u.first)
+		log_truncate(s, u.first);
+	if (st == WN_OK && u.n && !(v = calloc(u.n, sizeof(*v))))
+		st = WN_NOMEM;
+	for (size_t k = 0; st == WN_OK && k < u.n; k++) {
+		struct step *p = &u.v[k];
+
+		if (p->reverted)
+			log_mark_undone(s, p->group);
+		else if (wn_map_put(&s->spent, p->group, strlen(p->group), (void *) 1) != WN_OK)
+			st = WN_NOMEM;
+		if (st == WN_OK && (st = describe(s, p->group, &v[k])) == WN_OK) {
+			v[k].reverted = p->reverted;
+			v[k].kept = p->kept;
+			v[k].kept_v = p->kept_v;
+			v[k].kept_sev = p->kept_sev;
+			v[k].kept_review = p->kept_review;
+			v[k].kept_fp = p->kept_fp;
+			p->kept_review = p->kept_fp = NULL;
+		}
+	}
+	if (st == WN_OK && changed_id && wrote) {
+		free(*changed_id);
+		if (!(*changed_id = strdup(s->e[u.first].msgid)))
+			st = WN_NOMEM;
+	}
+	if (st == WN_OK) {
+		*out = v;
+		*nout = u.n;
+	} else {
+		wn_history_free(&v, u.n);
+		if (st == WN_NOMEM)
+			wn_error_set(err, st, "out of memory");
+	}
+	undo_clear(&u);
+	return st;
+}
+
+/* The one action of undo_steps(s, want, reach, 1) into *what (may be
+ * NULL); *none when there was none. */
 static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_item *what,
 			  bool *none, char **changed_id, wn_error *err)
 {
-	struct undo u = { .s = s, .want = want, .first = s->n, .reach = reach };
-	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
-	bool wrote = st == WN_OK && u.group && s->n > u.first;
+	wn_history_item *v = NULL;
+	size_t n = 0;
+	wn_status st = undo_steps(s, want, reach, 1, &v, &n, changed_id, err);
 
-	*none = st == WN_OK && !u.group;
-	if (st != WN_OK && s->n > u.first)
-		log_truncate(s, u.first);
-	if (st == WN_OK && u.group) {
-		if (wrote)
-			log_mark_undone(s, u.group);
-		else if (wn_map_put(&s->spent, u.group, strlen(u.group), (void *) 1) != WN_OK)
-			st = WN_NOMEM;
-		if (st == WN_OK && what && (st = describe(s, u.group, what)) == WN_OK) {
-			what->reverted = u.reverted;
-			what->kept = u.kept;
-			what->kept_v = u.kept_v;
-			what->kept_sev = u.kept_sev;
-			what->kept_review = u.kept_review;
-			what->kept_fp = u.kept_fp;
-			u.kept_review = u.kept_fp = NULL;
-		}
-		if (st == WN_OK && changed_id && wrote) {
-			free(*changed_id);
-			if (!(*changed_id = strdup(s->e[u.first].msgid)))
-				st = WN_NOMEM;
-		}
-		if (st != WN_OK)
-			wn_error_set(err, st, "out of memory");
+	*none = st == WN_OK && n == 0;
+	if (st == WN_OK && n && what) {
+		*what = v[0];
+		memset(&v[0], 0, sizeof(v[0]));
 	}
-	free(u.kept_review);
-	free(u.kept_fp);
-	free(u.group);
+	wn_history_free(&v, n);
 	return st;
 }
 
@@ -1050,6 +1161,200 @@ wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
 	st = undo_one(s, NULL, true, what, &none, NULL, err);
 	if (st == WN_OK && none)
 		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
+}
+
+wn_status wn_store_undo_many(wn_store *s, size_t n, wn_history_item **out, size_t *nout,
+			     wn_error *err)
+{
+	wn_status st = undo_steps(s, NULL, true, n, out, nout, NULL, err);
+
+	if (st == WN_OK && *nout == 0)
+		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
+}
+
+wn_status wn_store_undo_count(wn_store *s, size_t n, size_t *count, wn_error *err)
+{
+	wn_map seen = WN_MAP_INIT;
+	wn_status st = store_catch_up(s, err);
+
+	*count = 0;
+	for (size_t i = s->n; st == WN_OK && i > 0 && *count < n; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (!undoable(e) || !in_map(&s->reach, e->group) || in_map(&s->spent, e->group) ||
+		    in_map(&seen, e->group))
+			continue;
+		if (wn_map_put(&seen, e->group, strlen(e->group), (void *) 1) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		else
+			(*count)++;
+	}
+	wn_map_free(&seen, NULL);
+	return st;
+}
+
+/* --- redo ------------------------------------------------------------------ */
+
+struct redo {
+	wn_store *s;
+	size_t first;
+	struct step undo;	/* the undo redone; kept: a finding changed since */
+};
+
+/* The newest undo within reach not redone yet. */
+static const char *redo_target(const wn_store *s)
+{
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (e->undo_of && !e->redone && e->nc && in_map(&s->reach, e->group))
+			return e->group;
+	}
+	return NULL;
+}
+
+/* The entry that gives back what undo entry oi reverted, in group (NULL:
+ * start one).  A finding changed since the undo fills r->undo.kept and
+ * adds nothing: the caller drops the whole redo. */
+static wn_status push_redo(struct redo *r, size_t oi, const char *group, notmuch_message_t *msg)
+{
+	wn_store *s = r->s;
+	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
+	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
+
+	if (!e || !(e->redo_of = strdup(o->group)))
+		return WN_NOMEM;
+	e->severity = o->severity;
+	for (size_t k = 0; k < o->nc; k++) {
+		const struct change *oc = &o->c[k];
+		struct change *c = &e->c[e->nc];
+		wn_verdict v;
+		wn_severity sev;
+		wn_reason reason;
+		char *note = NULL;
+
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
+			free(note);
+			return WN_NOMEM;
+		}
+		if (!still_holds(oc, e->severity, v, note, sev, reason)) {
+			free(note);
+			return note_kept(&r->undo, o->msgid, oc->fp, v, sev);
+		}
+		e->nc++;
+		if (!(c->fp = strdup(oc->fp))) {
+			free(note);
+			return WN_NOMEM;
+		}
+		if (e->severity) {
+			c->sev = oc->prev_sev;
+			c->prev_sev = sev;
+			free(note);
+			continue;
+		}
+		/* What the undo found is what comes back. */
+		c->v = oc->prev;
+		c->prev = v;
+		c->prev_note = note;
+		c->has_note = oc->has_note;
+		c->has_reason = oc->has_reason;
+		c->reason = oc->prev_reason;
+		c->prev_reason = reason;
+		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
+			return WN_NOMEM;
+	}
+	r->undo.reverted += e->nc;
+	if (e->nc == 0) {
+		log_pop(s);
+		return WN_OK;
+	}
+	return log_index(s, s->n - 1);
+}
+
+static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
+{
+	struct redo *r = arg;
+	wn_store *s = r->s;
+	const char *target = redo_target(s);
+	size_t first = s->n;
+	char *rgroup = NULL;
+	wn_status st = WN_OK;
+
+	r->first = first;
+	step_clear(&r->undo);
+	if (!target)
+		return WN_OK;
+	if (!(r->undo.group = strdup(target)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	wn_index_refresh(s->idx, NULL);
+	/* Newest first, as the undo went: a finding it took back twice
+	 * comes forward step by step. */
+	for (size_t i = first; i > 0 && st == WN_OK && !r->undo.kept; i--) {
+		const struct entry *e = &s->e[i - 1];
+		notmuch_message_t *msg;
+
+		if (!e->undo_of || strcmp(e->group, r->undo.group) != 0)
+			continue;
+		if (wn_index_message(s->idx, e->msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		st = push_redo(r, i - 1, rgroup, msg);
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	free(rgroup);
+	/* All of it or nothing: a finding changed since the undo is a
+	 * decision made after it, which a redo must not overwrite. */
+	if (st == WN_OK && r->undo.kept) {
+		log_truncate(s, first);
+		return WN_OK;
+	}
+	for (size_t i = first; i < s->n && st == WN_OK; i++)
+		st = log_put_entry(out, s, i, false);
+	if (st != WN_OK) {
+		log_truncate(s, first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the redo");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
+{
+	struct redo r = { .s = s, .first = s->n };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_redo, &r, err);
+
+	memset(what, 0, sizeof(*what));
+	if (st != WN_OK && s->n > r.first)
+		log_truncate(s, r.first);
+	if (st == WN_OK && !r.undo.group)
+		st = wn_error_set(err, WN_NOT_FOUND, "nothing to redo");
+	else if (st == WN_OK && r.undo.kept) {
+		what->kept = r.undo.kept;
+		what->kept_v = r.undo.kept_v;
+		what->kept_sev = r.undo.kept_sev;
+		what->kept_review = r.undo.kept_review;
+		what->kept_fp = r.undo.kept_fp;
+		r.undo.kept_review = r.undo.kept_fp = NULL;
+		st = wn_error_set(err, WN_USAGE, "a finding the undo reverted was changed since; "
+				  "nothing redone");
+	} else if (st == WN_OK && s->n > r.first) {
+		wn_history_item undo;
+
+		log_mark_redone(s, r.undo.group);
+		if (describe(s, s->e[r.first].group, what) != WN_OK ||
+		    describe(s, r.undo.group, &undo) != WN_OK) {
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		} else {
+			what->reverted = r.undo.reverted;
+			what->actions = undo.actions;
+			wn_history_item_clear(&undo);
+		}
+	}
+	step_clear(&r.undo);
 	return st;
 }
 
