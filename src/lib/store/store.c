@@ -974,19 +974,38 @@ static bool first_of_review(const wn_store *s, size_t i, const char *group)
 	return true;
 }
 
+/* The actions the undo group reverted (distinct undo_of); 0 when none
+ * or out of memory. */
+static size_t undo_actions(const wn_store *s, const char *group)
+{
+	wn_map acts = WN_MAP_INIT;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (!e->undo_of || strcmp(e->group, group) != 0 || in_map(&acts, e->undo_of))
+			continue;
+		if (wn_map_put(&acts, e->undo_of, strlen(e->undo_of), (void *) 1) != WN_OK)
+			break;
+		n++;
+	}
+	wn_map_free(&acts, NULL);
+	return n;
+}
+
 /* Describe the action made of the entries of group.  An entry may hold
  * no change (an undo journaled by an older winnow when nothing went
  * back): the first change is looked for, never assumed. */
 static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
 {
 	const struct change *first = NULL;
-	wn_map acts = WN_MAP_INIT;	/* the actions an undo or a redo is of */
+	const char *redo_of = NULL;
 	bool kind = false;
 
 	memset(h, 0, sizeof(*h));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct entry *e = &s->e[i];
-		const char *of = e->undo_of ? e->undo_of : e->redo_of;
 
 		if (e->forward || strcmp(e->group, group) != 0)
 			continue;
@@ -996,19 +1015,11 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			h->when = (time_t) e->t;
 			h->is_undo = e->undo_of != NULL;
 			h->is_redo = e->redo_of != NULL;
+			redo_of = e->redo_of;
 			if (!h->group || !h->review) {
-				wn_map_free(&acts, NULL);
 				wn_history_item_clear(h);
 				return WN_NOMEM;
 			}
-		}
-		if (of && !in_map(&acts, of)) {
-			if (wn_map_put(&acts, of, strlen(of), (void *) 1) != WN_OK) {
-				wn_map_free(&acts, NULL);
-				wn_history_item_clear(h);
-				return WN_NOMEM;
-			}
-			h->actions++;
 		}
 		if (!first && e->nc) {
 			first = &e->c[0];
@@ -1036,8 +1047,9 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			}
 		}
 	}
-	wn_map_free(&acts, NULL);
-	if (!h->is_undo && !h->is_redo)
+	/* An undo of several actions is one; a redo gives them back. */
+	h->actions = h->is_undo ? undo_actions(s, group) : redo_of ? undo_actions(s, redo_of) : 1;
+	if (h->is_redo && !h->actions)
 		h->actions = 1;
 	if (!(h->fp = strdup(first ? first->fp : ""))) {
 		wn_history_item_clear(h);
@@ -1342,17 +1354,11 @@ wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
 		st = wn_error_set(err, WN_USAGE, "a finding the undo reverted was changed since; "
 				  "nothing redone");
 	} else if (st == WN_OK && s->n > r.first) {
-		wn_history_item undo;
-
 		log_mark_redone(s, r.undo.group);
-		if (describe(s, s->e[r.first].group, what) != WN_OK ||
-		    describe(s, r.undo.group, &undo) != WN_OK) {
+		if (describe(s, s->e[r.first].group, what) != WN_OK)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
-		} else {
+		else
 			what->reverted = r.undo.reverted;
-			what->actions = undo.actions;
-			wn_history_item_clear(&undo);
-		}
 	}
 	step_clear(&r.undo);
 	return st;
