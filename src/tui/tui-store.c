@@ -371,6 +371,63 @@ bool tui_undo_last(struct tui *t)
 	return ok;
 }
 
+/* The finding fp of review id as "finding 2" (or "a finding"). */
+static void put_finding(struct tui *t, const char *id, const char *fp, wn_buf *b)
+{
+	wn_item *it = NULL;
+	int k = 0;
+
+	if (id && wn_index_find(t->idx, id, &it, NULL) == WN_OK)
+		k = finding_of(it, fp);
+	wn_item_free(&it);
+	if (k)
+		wn_buf_printf(b, "finding %d", k);
+	else
+		wn_buf_puts(b, "a finding");
+}
+
+bool tui_redo_last(struct tui *t)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_history_item what = { 0 };
+	wn_status st = wn_store_redo(t->store, &what, &err);
+	wn_buf b = WN_BUF_INIT;
+	wn_item *it = NULL;
+
+	if (st == WN_NOT_FOUND) {
+		tui_msg(t, ROLE_STATUS, "nothing to redo");
+	} else if (st == WN_USAGE && what.kept) {
+		wn_buf_puts(&b, "not redone: ");
+		put_finding(t, what.kept_review, what.kept_fp, &b);
+		wn_buf_puts(&b, " was changed since the undo; nothing written");
+	} else if (st != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "redo failed: %s", wn_error_msg(&err));
+	} else {
+		wn_buf_printf(&b, "redid %zu change%s (", what.actions, what.actions == 1 ? "" : "s");
+		put_finding(t, what.review, what.fp, &b);
+		if (what.reverted > 1)
+			wn_buf_printf(&b, " and %zu more", what.reverted - 1);
+		wn_buf_puts(&b, ")");
+		if (wn_index_find(t->idx, what.review, &it, NULL) == WN_OK)
+			wn_buf_printf(&b, ": %s", it->patch ? it->patch->subject : it->subject);
+		wn_item_free(&it);
+		free(t->focus_id);
+		free(t->focus_fp);
+		t->focus_id = wn_strdup0(what.review);
+		t->focus_fp = wn_strdup0(what.fp);
+		/* The driver has every view read the verdicts again. */
+		t->undone = true;
+		tui_flush(t);
+	}
+	if (b.len || wn_buf_failed(&b))
+		tui_msg(t, st == WN_OK ? ROLE_STATUS : ROLE_WARNING, "%s",
+			wn_buf_failed(&b) ? "redo: out of memory to say how it went" : wn_buf_str(&b));
+	wn_buf_free(&b);
+	wn_history_item_clear(&what);
+	wn_error_clear(&err);
+	return st == WN_OK;
+}
+
 void tui_missed(struct tui *t, wn_item *it, char *note)
 {
 	wn_error err = WN_ERROR_INIT;
