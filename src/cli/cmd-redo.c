@@ -29,28 +29,20 @@ static int redo_check(wn_cli *cli, void *args, int argc, char **argv)
 	return wn_cli_check_format(cli, a->format);
 }
 
-/* "finding 2 of <id>" (or "a finding of <id>" when the review no longer
- * has it) changed since the undo: why nothing was redone. */
+/* "finding 2 of <id>" changed since the undo: why nothing was redone. */
 static void say_changed(wn_cli *cli, const wn_history_item *h)
 {
-	wn_item *it = NULL;
+	char *which = wn_cli_finding_name(cli, h->kept_review, h->kept_fp);
 	char *id = wn_msgid_escape(h->kept_review), *msg = NULL;
-	size_t k = 0;
 
-	if (wn_index_find(cli->idx, h->kept_review, &it, NULL) == WN_OK && it->review)
-		for (size_t i = 0; i < it->review->nfindings && !k; i++)
-			if (!strcmp(it->review->findings[i].fingerprint, h->kept_fp))
-				k = i + 1;
-	wn_item_free(&it);
-	if (id && (k ? asprintf(&msg, "not redone: finding %zu of <%s> was changed since the undo; "
-				"nothing written", k, id)
-		     : asprintf(&msg, "not redone: a finding of <%s> was changed since the undo; "
-				"nothing written", id)) >= 0)
+	if (which && id && asprintf(&msg, "not redone: %s of <%s> was changed since the undo; "
+				    "nothing written", which, id) >= 0)
 		wn_cli_say(cli, "", msg);
 	else
 		wn_cli_say(cli, "", "not redone: a finding was changed since the undo");
 	free(msg);
 	free(id);
+	free(which);
 }
 
 static void print_redo(wn_printer *p, const wn_history_item *h)

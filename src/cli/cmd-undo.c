@@ -43,24 +43,6 @@ static int undo_check(wn_cli *cli, void *args, int argc, char **argv)
 	return 0;
 }
 
-/* "finding 2" of the review h kept a newer decision on, or "a finding"
- * when the review no longer has it (malloc'd; NULL: out of memory). */
-static char *kept_finding(wn_cli *cli, const wn_history_item *h)
-{
-	wn_item *it = NULL;
-	char *out = NULL;
-	size_t k = 0;
-
-	if (wn_index_find(cli->idx, h->kept_review, &it, NULL) == WN_OK && it->review)
-		for (size_t i = 0; i < it->review->nfindings && !k; i++)
-			if (!strcmp(it->review->findings[i].fingerprint, h->kept_fp))
-				k = i + 1;
-	wn_item_free(&it);
-	if ((k ? asprintf(&out, "finding %zu", k) : asprintf(&out, "a finding")) < 0)
-		return NULL;
-	return out;
-}
-
 /* An undo keeps every decision made since the action it reverts: say
  * which finding did, so that "undid" is never claimed for it. */
 static void say_kept(wn_cli *cli, const wn_history_item *h)
@@ -70,7 +52,7 @@ static void say_kept(wn_cli *cli, const wn_history_item *h)
 
 	if (!h->kept)
 		return;
-	which = kept_finding(cli, h);
+	which = wn_cli_finding_name(cli, h->kept_review, h->kept_fp);
 	id = wn_msgid_escape(h->kept_review);
 	now = h->severity ? (wn_severity_name(h->kept_sev) ? wn_severity_name(h->kept_sev)
 							   : "no severity")

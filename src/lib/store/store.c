@@ -791,14 +791,17 @@ static bool still_holds(const struct change *c, bool severity, wn_verdict v, con
  * each finding now.  A finding changed again since (by a later action,
  * or by another program) keeps that newer decision: only what still
  * holds the action's value goes back.  When nothing goes back there is
- * no entry: an undo that changes nothing journals nothing. */
-static wn_status push_revert(wn_store *s, struct step *p, size_t oi, const char *group,
-			     notmuch_message_t *msg)
+ * no entry: an undo that changes nothing journals nothing.  A redo
+ * reverts an undo's entry the same way, but all or nothing: at the
+ * first finding changed since it stops (p->kept), and the caller drops
+ * the redo. */
+static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char *group,
+			      notmuch_message_t *msg, bool redo)
 {
 	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
 	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
 
-	if (!e || !(e->undo_of = strdup(o->group)))
+	if (!e || !(*(redo ? &e->redo_of : &e->undo_of) = strdup(o->group)))
 		return WN_NOMEM;
 	e->severity = o->severity;
 	for (size_t k = 0; k < o->nc; k++) {
@@ -817,6 +820,8 @@ static wn_status push_revert(wn_store *s, struct step *p, size_t oi, const char 
 			free(note);
 			if (note_kept(p, o->msgid, oc->fp, v, sev) != WN_OK)
 				return WN_NOMEM;
+			if (redo)
+				return WN_OK;
 			continue;
 		}
 		e->nc++;
@@ -900,7 +905,7 @@ static wn_status revert_group(wn_store *s, struct step *p, size_t to, char **rgr
 			continue;
 		if (wn_index_message(s->idx, s->e[i - 1].msgid, &msg, NULL) != WN_OK)
 			msg = NULL;
-		st = push_revert(s, p, i - 1, *rgroup, msg);
+		st = push_reverse(s, p, i - 1, *rgroup, msg, false);
 		if (msg)
 			notmuch_message_destroy(msg);
 		/* Every revert joins the group of the first one. */
@@ -1227,64 +1232,6 @@ static const char *redo_target(const wn_store *s)
 	return NULL;
 }
 
-/* The entry that gives back what undo entry oi reverted, in group (NULL:
- * start one).  A finding changed since the undo fills r->undo.kept and
- * adds nothing: the caller drops the whole redo. */
-static wn_status push_redo(struct redo *r, size_t oi, const char *group, notmuch_message_t *msg)
-{
-	wn_store *s = r->s;
-	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
-	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
-
-	if (!e || !(e->redo_of = strdup(o->group)))
-		return WN_NOMEM;
-	e->severity = o->severity;
-	for (size_t k = 0; k < o->nc; k++) {
-		const struct change *oc = &o->c[k];
-		struct change *c = &e->c[e->nc];
-		wn_verdict v;
-		wn_severity sev;
-		wn_reason reason;
-		char *note = NULL;
-
-		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
-			free(note);
-			return WN_NOMEM;
-		}
-		if (!still_holds(oc, e->severity, v, note, sev, reason)) {
-			free(note);
-			return note_kept(&r->undo, o->msgid, oc->fp, v, sev);
-		}
-		e->nc++;
-		if (!(c->fp = strdup(oc->fp))) {
-			free(note);
-			return WN_NOMEM;
-		}
-		if (e->severity) {
-			c->sev = oc->prev_sev;
-			c->prev_sev = sev;
-			free(note);
-			continue;
-		}
-		/* What the undo found is what comes back. */
-		c->v = oc->prev;
-		c->prev = v;
-		c->prev_note = note;
-		c->has_note = oc->has_note;
-		c->has_reason = oc->has_reason;
-		c->reason = oc->prev_reason;
-		c->prev_reason = reason;
-		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
-			return WN_NOMEM;
-	}
-	r->undo.reverted += e->nc;
-	if (e->nc == 0) {
-		log_pop(s);
-		return WN_OK;
-	}
-	return log_index(s, s->n - 1);
-}
-
 static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 {
 	struct redo *r = arg;
@@ -1311,7 +1258,7 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 			continue;
 		if (wn_index_message(s->idx, e->msgid, &msg, NULL) != WN_OK)
 			msg = NULL;
-		st = push_redo(r, i - 1, rgroup, msg);
+		st = push_reverse(s, &r->undo, i - 1, rgroup, msg, true);
 		if (msg)
 			notmuch_message_destroy(msg);
 		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
