@@ -15,6 +15,8 @@
 #define WN_DEFAULT_FETCH_FOLDER "lore"
 #define WN_DEFAULT_NEWCOMER 5
 #define WN_DEFAULT_MAX_RECIPIENTS 100
+/* winnow undo N asks before undoing more changes than this (issue 36). */
+#define WN_DEFAULT_UNDO_CONFIRM 5
 
 /* winnow.forward_trailer.<list-address>: a line added to forwards of a
  * patch sent to that list ("pw-bot: cr" for netdev's patchwork bot). */
@@ -71,6 +73,9 @@ typedef struct wn_conf {
 	size_t nforward_trailers;
 	bool ask_reason;	/* winnow.ask_reason: the interface asks why
 				 * after f (issue 26); default true */
+	int undo_confirm;	/* winnow.undo_confirm: undo asks before
+				 * undoing more changes than this; -1: not a
+				 * number (wn_conf_check) */
 	bool no_cache;		/* winnow.cache false: parse every review
 				 * each time, keep nothing (index/cache.c) */
 	char *user_name;	/* user.name */

@@ -36,6 +36,11 @@ const char *wn_store_journal_path(const wn_store *s);
 wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 			const char *note, wn_error *err);
 
+/* Findings the last mark of s (wn_store_mark and the functions below)
+ * changed: a finding that already holds what it would be given is left
+ * out, and a mark that changes nothing journals nothing (0 here). */
+size_t wn_store_last_changes(const wn_store *s);
+
 /* One finding (1-based; 0: every finding) of a loaded item. */
 typedef struct wn_mark_target {
 	wn_item *it;
@@ -137,6 +142,11 @@ typedef struct wn_history_item {
 	time_t when;
 	bool undone;		/* undone since */
 	bool is_undo;		/* itself an undo */
+	bool is_redo;		/* a redo: gives back what an undo reverted */
+	bool redone;		/* an undo given back by a redo since */
+	size_t actions;		/* an undo: the actions it reverted (one undo
+				 * of several is one action); a redo
+				 * (wn_store_redo): those it gave back; else 1 */
 	/* Filled by an undo only (wn_store_undo_last, wn_store_undo_group):
 	 * how it went.  A finding changed again since the action (by a
 	 * later one, or by another program) keeps that newer decision. */
@@ -172,6 +182,29 @@ wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *w
  * was journaled, and the next call passes over that action.
  * WN_NOT_FOUND when nothing is left to undo. */
 wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err);
+
+/* Revert the newest n actions within undo's reach, as
+ * wn_store_undo_last() would one after another, as one action: one
+ * journal write, which one wn_store_redo() gives back whole.  *out
+ * (the caller's: wn_history_free()) holds one item per action reached,
+ * newest first, each as wn_store_undo_last() describes it.  WN_NOT_FOUND
+ * when nothing is left to undo. */
+wn_status wn_store_undo_many(wn_store *s, size_t n, wn_history_item **out, size_t *nout,
+			     wn_error *err);
+/* How many actions wn_store_undo_many(s, n) would reach now (to ask
+ * before undoing many). */
+wn_status wn_store_undo_count(wn_store *s, size_t n, size_t *count, wn_error *err);
+
+/* Give back what the newest undo within undo's reach (one this store
+ * journaled, or the journal held at open) reverted, all of it, as one
+ * new action that undo reverts like a mark; the undo counts as redone
+ * (history says so) and the next redo reaches the undo before it.
+ * what (required) describes the redo (what->reverted: the findings
+ * given back, what->actions: the actions).  WN_NOT_FOUND when no undo
+ * is left to redo.  WN_USAGE, and nothing journaled, when a finding the
+ * undo reverted was changed since (by a mark, another program):
+ * what->kept_review, kept_fp and kept_v or kept_sev name the first. */
+wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err);
 
 /* The findings picked (pick[i] for finding i + 1 of a loaded item's
  * review; pick NULL: every finding) get the verdict (when verdict), note as for wn_store_mark(),

@@ -103,3 +103,19 @@ int wn_cli_count(const char *s, unsigned long *out)
 		return -1;
 	return errno == ERANGE || *out > 1000000000UL ? -2 : 0;
 }
+
+char *wn_cli_finding_name(const wn_cli *cli, const char *id, const char *fp)
+{
+	wn_item *it = NULL;
+	char *out = NULL;
+	size_t k = 0;
+
+	if (wn_index_find(cli->idx, id, &it, NULL) == WN_OK && it->review)
+		for (size_t i = 0; i < it->review->nfindings && !k; i++)
+			if (!strcmp(it->review->findings[i].fingerprint, fp))
+				k = i + 1;
+	wn_item_free(&it);
+	if ((k ? asprintf(&out, "finding %zu", k) : asprintf(&out, "a finding")) < 0)
+		return NULL;
+	return out;
+}

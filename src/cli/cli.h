@@ -108,6 +108,10 @@ char *wn_cli_join(int argc, char **argv);
  * when it is past any sane count (a billion), so that it is reported as
  * too large rather than wrapped. */
 int wn_cli_count(const char *s, unsigned long *out);
+/* "finding 2": the finding with fingerprint fp of review id, or "a
+ * finding" when the review no longer has it (malloc'd; NULL: out of
+ * memory).  For what undo and redo say of a finding. */
+char *wn_cli_finding_name(const wn_cli *cli, const char *id, const char *fp);
 /* Overlay journaled verdicts when there is a journal. */
 void wn_cli_overlay(const wn_cli *cli, wn_item *it);
 /* Print the store's warning if it is one not printed yet (a change set

@@ -85,12 +85,25 @@ static void print_item(wn_printer *p, const wn_history_item *h)
 		wn_pr_text(p, ")");
 	p->map_key(p, "undo");
 	p->boolean(p, h->is_undo);
-	if (h->is_undo)
+	if (h->is_undo && h->actions > 1)
+		wn_pr_text(p, "  [an undo of %zu changes]", h->actions);
+	else if (h->is_undo)
 		wn_pr_text(p, "  [an undo]");
+	/* Issue 36: the changes one undo reverted, one redo gives back. */
+	p->map_key(p, "actions");
+	p->integer(p, (long long) h->actions);
+	p->map_key(p, "redo");
+	p->boolean(p, h->is_redo);
+	if (h->is_redo)
+		wn_pr_text(p, "  [a redo]");
 	p->map_key(p, "undone");
 	p->boolean(p, h->undone);
 	if (h->undone)
 		wn_pr_text(p, "  [undone]");
+	p->map_key(p, "redone");
+	p->boolean(p, h->redone);
+	if (h->redone)
+		wn_pr_text(p, "  [redone]");
 	p->end(p);
 	p->separator(p);
 }
@@ -125,7 +138,8 @@ static int history_run(wn_cli *cli, void *args)
 const wn_cmd wn_cmd_history = {
 	.about = "List the verdict changes in winnow's journal, newest first: when, the\n"
 		 "review, how many findings and from which state to which, and whether\n"
-		 "it was undone.  The first column is the id 'winnow undo --id' takes.\n"
+		 "it was undone (an undo: whether 'winnow redo' gave it back).  The first\n"
+		 "column is the id 'winnow undo --id' takes.\n"
 		 "The journal keeps the newest 1000 changes.",
 	.opts = history_opts,
 	WN_CMD_ARGS(struct history_args, .format = "text", .limit = -1),

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -12,12 +13,15 @@ struct undo_args {
 	int timeout_ms;
 	unsigned long n;
 	const char *id;
+	bool yes;
 };
 
 static const wn_opt undo_opts[] = {
 	WN_OPT_TIMEOUT(struct undo_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ .name = "id", .arg = "ID", .parse = wn_opt_string, .offset = offsetof(struct undo_args, id),
 	  .help = "undo this change of 'winnow history' instead of the newest" },
+	{ .name = "yes", .parse = wn_opt_flag, .offset = offsetof(struct undo_args, yes),
+	  .help = "undo more than winnow.undo_confirm changes without asking" },
 	{ 0 },
 };
 
@@ -39,24 +43,6 @@ static int undo_check(wn_cli *cli, void *args, int argc, char **argv)
 	return 0;
 }
 
-/* "finding 2" of the review h kept a newer decision on, or "a finding"
- * when the review no longer has it (malloc'd; NULL: out of memory). */
-static char *kept_finding(wn_cli *cli, const wn_history_item *h)
-{
-	wn_item *it = NULL;
-	char *out = NULL;
-	size_t k = 0;
-
-	if (wn_index_find(cli->idx, h->kept_review, &it, NULL) == WN_OK && it->review)
-		for (size_t i = 0; i < it->review->nfindings && !k; i++)
-			if (!strcmp(it->review->findings[i].fingerprint, h->kept_fp))
-				k = i + 1;
-	wn_item_free(&it);
-	if ((k ? asprintf(&out, "finding %zu", k) : asprintf(&out, "a finding")) < 0)
-		return NULL;
-	return out;
-}
-
 /* An undo keeps every decision made since the action it reverts: say
  * which finding did, so that "undid" is never claimed for it. */
 static void say_kept(wn_cli *cli, const wn_history_item *h)
@@ -66,7 +52,7 @@ static void say_kept(wn_cli *cli, const wn_history_item *h)
 
 	if (!h->kept)
 		return;
-	which = kept_finding(cli, h);
+	which = wn_cli_finding_name(cli, h->kept_review, h->kept_fp);
 	id = wn_msgid_escape(h->kept_review);
 	now = h->severity ? (wn_severity_name(h->kept_sev) ? wn_severity_name(h->kept_sev)
 							   : "no severity")
@@ -82,35 +68,75 @@ static void say_kept(wn_cli *cli, const wn_history_item *h)
 	free(which);
 }
 
+/* More than winnow.undo_confirm changes are undone only when the user
+ * says so: --yes, or y to the question in a terminal.  0 to go on, else
+ * the exit code (1: refused or declined). */
+static int confirm(wn_cli *cli, const struct undo_args *a)
+{
+	int most = wn_index_conf(cli->idx)->undo_confirm;
+	wn_error err = WN_ERROR_INIT;
+	size_t count = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	bool yes;
+
+	if (a->yes || a->n <= (unsigned long) most)
+		return 0;
+	if (wn_store_undo_count(cli->store, a->n, &count, &err) != WN_OK) {
+		int rc = wn_cli_fail(cli, &err);
+
+		wn_error_clear(&err);
+		return rc;
+	}
+	if (count <= (size_t) most)
+		return 0;
+	if (!isatty(STDIN_FILENO)) {
+		fprintf(stderr, "%s undo: not undoing %zu changes without asking (more than "
+			"winnow.undo_confirm, %d); --yes undoes them\n", cli->prog, count, most);
+		return 1;
+	}
+	fprintf(stderr, "Undo the last %zu changes? [y/N] ", count);
+	yes = getline(&line, &cap, stdin) > 0 && (line[strspn(line, " \t")] == 'y' ||
+						   line[strspn(line, " \t")] == 'Y');
+	free(line);
+	if (!yes) {
+		fprintf(stderr, "%s: nothing undone\n", cli->prog);
+		return 1;
+	}
+	return 0;
+}
+
 static int undo_run(wn_cli *cli, void *args)
 {
 	const struct undo_args *a = args;
 	wn_error err = WN_ERROR_INIT;
-	size_t undone = 0, steps = 0;
-	wn_status st = WN_OK;
+	wn_history_item *v = NULL;
+	size_t undone = 0, n = 0;
+	wn_status st;
 	int rc;
 
-	/* Each step reverts one action, newest first (or the one --id
-	 * names); one whose findings were all changed since journals
-	 * nothing and is said, not counted. */
-	while (st == WN_OK && steps < (a->id ? 1 : a->n)) {
-		wn_history_item what = { 0 };
-
-		st = a->id ? wn_store_undo_group(cli->store, a->id, &what, &err)
-			   : wn_store_undo_last(cli->store, &what, &err);
-		if (st == WN_OK) {
-			say_kept(cli, &what);
-			undone += what.reverted > 0;
-		}
-		wn_history_item_clear(&what);
-		steps++;
+	if ((rc = confirm(cli, a)) != 0)
+		return rc;
+	/* The last N are one action, newest first (or the one --id names);
+	 * one whose findings were all changed since journals nothing and
+	 * is said, not counted. */
+	if (a->id) {
+		n = 1;
+		if (!(v = calloc(1, sizeof(*v))))
+			return wn_cli_nomem(cli);
+		st = wn_store_undo_group(cli->store, a->id, v, &err);
+	} else {
+		st = wn_store_undo_many(cli->store, a->n, &v, &n, &err);
 	}
-	if (st == WN_NOT_FOUND && !a->id && steps > 1)
-		st = WN_OK;	/* fewer than N to undo */
+	for (size_t k = 0; st == WN_OK && k < n; k++) {
+		say_kept(cli, &v[k]);
+		undone += v[k].reverted > 0;
+	}
+	wn_history_free(&v, n);
 	if (st != WN_OK && !(st == WN_NOT_FOUND && !a->id)) {
 		rc = wn_cli_fail(cli, &err);
 	} else if (undone == 0) {
-		if (steps == 1 && st == WN_NOT_FOUND)
+		if (st == WN_NOT_FOUND)
 			fprintf(stderr, "%s: nothing to undo\n", cli->prog);
 		rc = 1;
 	} else {
@@ -122,13 +148,17 @@ static int undo_run(wn_cli *cli, void *args)
 }
 
 const wn_cmd wn_cmd_undo = {
-	.args = "[N | --id=ID]",
+	.args = "[--yes] [N | --id=ID]",
 	.about = "Revert the last N verdict changes (default 1), newest first, whether\n"
 		 "made in the TUI or with 'winnow mark', in this run or an earlier one.\n"
 		 "A change that marked every finding of a review counts once.  A finding\n"
 		 "changed again since (by a later change, or by another program) keeps\n"
 		 "that newer decision, and winnow says so; a change whose findings all\n"
-		 "were changed since is not undone and nothing is written.",
+		 "were changed since is not undone and nothing is written.\n"
+		 "More than winnow.undo_confirm changes (default 5) are undone only\n"
+		 "after a yes in a terminal, or with --yes; elsewhere undo refuses\n"
+		 "(exit 1).  The N changes are undone as one: 'winnow redo' brings all\n"
+		 "of them back.",
 	.opts = undo_opts,
 	WN_CMD_ARGS(struct undo_args, .timeout_ms = 5000, .n = 1),
 	.check = undo_check,

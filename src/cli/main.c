@@ -34,6 +34,8 @@
 	  "record a bug the bot did not report")                                    \
 	X(wn_cmd_undo, "undo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
 	  "revert the last verdicts")                                                \
+	X(wn_cmd_redo, "redo", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,           \
+	  "give back what the last undo reverted")                                   \
 	X(wn_cmd_history, "history", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,     \
 	  "list the verdict changes undo can revert")                                \
 	X(wn_cmd_sync, "sync-journal", WN_CMD_INDEX | WN_CMD_STORE, WN_NO_REPLAY,   \

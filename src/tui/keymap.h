@@ -41,6 +41,7 @@
 	X(MARK_PRE,       "mark-pre-existing", "p",      "Mark pre-existing (queue: every finding; forward: add or drop them)") \
 	X(MARK_UNTRIAGED, "mark-untriaged", "u",         "Back to untriaged (queue: every finding)") \
 	X(UNDO,           "undo",           "U",         "Undo the last mark (works across restarts)") \
+	X(REDO,           "redo",           "C-r",       "Give back what the last undo reverted (unless changed since)") \
 	X(SYNC,           "sync",           "$ s",       "Write pending verdicts to notmuch now") \
 	X(SEARCH,         "search",         "/",         "Search forward (substring, any case)") \
 	X(SEARCH_NEXT,    "search-next",    "n",         "Repeat the last search forward")         \

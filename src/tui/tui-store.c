@@ -134,6 +134,12 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reaso
 		wn_error_clear(&err);
 		return false;
 	}
+	/* f twice writes once (and U still undoes the first). */
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "nothing to change: %s %s already; nothing written",
+			finding ? "the finding is" : "every finding is", wn_verdict_name(v));
+		return true;
+	}
 	/* The driver passes it on to every view (view_ops.reload). */
 	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
@@ -221,6 +227,11 @@ bool tui_mark_many(struct tui *t, const wn_mark_target *tg, size_t n, wn_verdict
 		wn_error_clear(&err);
 		return false;
 	}
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "nothing to change: the selected findings are %s already; "
+			"nothing written", wn_verdict_name(v));
+		return true;
+	}
 	/* Every view hears of the reviews changed (the statistics count). */
 	for (size_t i = 0; i < n; i++)
 		wn_buf_printf(&t->changed, "%s\n", tg[i].it->id);
@@ -239,6 +250,10 @@ bool tui_note(struct tui *t, wn_item *it, size_t finding, const char *note)
 		tui_msg(t, ROLE_ERROR, "cannot save the note: %s", wn_error_msg(&err));
 		wn_error_clear(&err);
 		return false;
+	}
+	if (!wn_store_last_changes(t->store)) {
+		tui_msg(t, ROLE_STATUS, "the note is as it was; nothing written");
+		return true;
 	}
 	wn_buf_printf(&t->changed, "%s\n", it->id);
 	tui_flush(t);
@@ -354,6 +369,63 @@ bool tui_undo_last(struct tui *t)
 	wn_history_item_clear(&what);
 	wn_error_clear(&err);
 	return ok;
+}
+
+/* The finding fp of review id as "finding 2" (or "a finding"). */
+static void put_finding(struct tui *t, const char *id, const char *fp, wn_buf *b)
+{
+	wn_item *it = NULL;
+	int k = 0;
+
+	if (id && wn_index_find(t->idx, id, &it, NULL) == WN_OK)
+		k = finding_of(it, fp);
+	wn_item_free(&it);
+	if (k)
+		wn_buf_printf(b, "finding %d", k);
+	else
+		wn_buf_puts(b, "a finding");
+}
+
+bool tui_redo_last(struct tui *t)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_history_item what = { 0 };
+	wn_status st = wn_store_redo(t->store, &what, &err);
+	wn_buf b = WN_BUF_INIT;
+	wn_item *it = NULL;
+
+	if (st == WN_NOT_FOUND) {
+		tui_msg(t, ROLE_STATUS, "nothing to redo");
+	} else if (st == WN_USAGE && what.kept) {
+		wn_buf_puts(&b, "not redone: ");
+		put_finding(t, what.kept_review, what.kept_fp, &b);
+		wn_buf_puts(&b, " was changed since the undo; nothing written");
+	} else if (st != WN_OK) {
+		tui_msg(t, ROLE_ERROR, "redo failed: %s", wn_error_msg(&err));
+	} else {
+		wn_buf_printf(&b, "redid %zu change%s (", what.actions, what.actions == 1 ? "" : "s");
+		put_finding(t, what.review, what.fp, &b);
+		if (what.reverted > 1)
+			wn_buf_printf(&b, " and %zu more", what.reverted - 1);
+		wn_buf_puts(&b, ")");
+		if (wn_index_find(t->idx, what.review, &it, NULL) == WN_OK)
+			wn_buf_printf(&b, ": %s", it->patch ? it->patch->subject : it->subject);
+		wn_item_free(&it);
+		free(t->focus_id);
+		free(t->focus_fp);
+		t->focus_id = wn_strdup0(what.review);
+		t->focus_fp = wn_strdup0(what.fp);
+		/* The driver has every view read the verdicts again. */
+		t->undone = true;
+		tui_flush(t);
+	}
+	if (b.len || wn_buf_failed(&b))
+		tui_msg(t, st == WN_OK ? ROLE_STATUS : ROLE_WARNING, "%s",
+			wn_buf_failed(&b) ? "redo: out of memory to say how it went" : wn_buf_str(&b));
+	wn_buf_free(&b);
+	wn_history_item_clear(&what);
+	wn_error_clear(&err);
+	return st == WN_OK;
 }
 
 void tui_missed(struct tui *t, wn_item *it, char *note)

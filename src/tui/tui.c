@@ -257,6 +257,9 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_UNDO:
 		tui_undo_last(t);
 		break;
+	case ACT_REDO:
+		tui_redo_last(t);
+		break;
 	case ACT_HISTORY:
 		if (v->ops != views[VIEW_HISTORY])
 			push(t, VIEW_HISTORY, NULL);

@@ -385,5 +385,8 @@ void tui_missed(struct tui *t, wn_item *it, char *note);
 void tui_undone(struct tui *t, const wn_history_item *h);
 /* Undo the last action (U); false when there was none or it failed. */
 bool tui_undo_last(struct tui *t);
+/* Give back what the last undo reverted (C-r), unless a finding of it
+ * changed since; false when nothing was redone. */
+bool tui_redo_last(struct tui *t);
 
 #endif

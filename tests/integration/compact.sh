@@ -34,4 +34,31 @@ expect_eq "undo stops where compaction cut history" 1 "$rc"
 check "and says so" grep -q "nothing to undo" "$WN_WORLD/out"
 expect_eq "nothing changed by it" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
 check "journal still bounded" test "$(wc -l < "$journal")" -le 20
+
+# Issue 36.13: a journal cut mid-entry (power loss) is replayed right,
+# and its warning comes once: the first command writes the journal again
+# without the cut line, every entry kept (a verdict still on its way to
+# notmuch among them), so the next command has nothing to warn about.
+check "helper holds the lock" wn_hold_lock
+"$WINNOW" mark --timeout=0.3 "$id" 1 valid 2>/dev/null
+expect_eq "a verdict left in the journal" 2 $?
+printf '{"op":"mark","eid":"99.1","group":"99.1","id":"%s","c":[["dead' "$id" >> "$journal"
+wn_release_lock
+"$WINNOW" list > /dev/null 2> "$WN_WORLD/err"; expect_eq "list after a cut: 0" 0 $?
+expect_eq "it warns once" 1 "$(grep -c "cut short" "$WN_WORLD/err")"
+check "and says the journal was written again" grep -q "written again without it" "$WN_WORLD/err"
+expect_eq "the journal ends with a whole line now" "" "$(tail -c 1 "$journal" | tr -d '\n')"
+"$WINNOW" list > /dev/null 2> "$WN_WORLD/err"
+check "the next command warns no more" test ! -s "$WN_WORLD/err"
+expect_eq "the replayed verdicts are right" '["valid","false-positive","pre-existing"]' "$(verdicts)"
+expect_eq "and reached notmuch" "id:$id" "$(notmuch search --output=messages tag:winnow/valid)"
+"$WINNOW" undo > /dev/null; expect_eq "undo reaches the mark before the cut" 0 $?
+expect_eq "and reverts it" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
+# A cut line with a later entry after it (the next write began a line).
+printf '{"op":"mark","eid":"99.2"\n' >> "$journal"
+"$WINNOW" mark "$id" 3 valid 2> "$WN_WORLD/err"; expect_eq "mark after a cut line" 0 $?
+expect_eq "it warns once" 1 "$(grep -c "not a winnow entry" "$WN_WORLD/err")"
+"$WINNOW" show "$id" > /dev/null 2> "$WN_WORLD/err"
+check "the next command warns no more" test ! -s "$WN_WORLD/err"
+expect_eq "verdicts right" '["false-positive","false-positive","valid"]' "$(verdicts)"
 wn_done

@@ -48,4 +48,113 @@ expect_eq "the action is not shown undone" false "$(jq '.[0].undone' "$WN_WORLD/
 "$WINNOW" undo --id="$(jq -r '.[0].id' "$WN_WORLD/out")" 2> "$WN_WORLD/err"
 expect_eq "undo --id of it exits 1 too" 1 $?
 check "and says why" grep -q "kept" "$WN_WORLD/err"
+
+# Issue 36.8: undo of many changes asks first, or is refused without a
+# terminal to ask in; it is one change, which redo gives back whole.  A
+# journal of its own, so the counts are this part's.
+export XDG_STATE_HOME=$WN_WORLD/redo-state
+hist() { "$WINNOW" history --format=json | jq -c "$1"; }
+start='["valid","false-positive","false-positive"]'
+expect_eq "the verdicts this part starts from" "$start" "$(verdicts)"
+"$WINNOW" mark "$id" 1 pre-existing
+"$WINNOW" mark "$id" 2 valid
+"$WINNOW" mark "$id" 3 valid
+"$WINNOW" mark --note "second thoughts" "$id" 1 false-positive
+"$WINNOW" mark "$id" 2 pre-existing
+"$WINNOW" mark "$id" 3 untriaged
+morning='["false-positive","pre-existing","untriaged"]'
+expect_eq "six changes" 6 "$(hist length)"
+journal=$(ls "$XDG_STATE_HOME"/winnow/journal-*)
+before=$(cat "$journal")
+"$WINNOW" undo 99999 < /dev/null > "$WN_WORLD/out" 2> "$WN_WORLD/err"
+expect_eq "undo of 6 changes without a terminal exits 1" 1 $?
+expect_eq "one line says why" 1 "$(wc -l < "$WN_WORLD/err")"
+check "naming the count and --yes" grep -q "not undoing 6 changes.*--yes" "$WN_WORLD/err"
+expect_eq "nothing undone" "$morning" "$(verdicts)"
+expect_eq "nothing written" "$before" "$(cat "$journal")"
+n=$(hist '[.[] | select(.undo == false and .undone == false)] | length')
+
+"$WINNOW" undo --yes 99999 < /dev/null > "$WN_WORLD/out"; expect_eq "--yes undoes them" 0 $?
+expect_eq "says how many" "undid $n changes" "$(cat "$WN_WORLD/out")"
+expect_eq "every verdict back as it was" "$start" "$(verdicts)"
+expect_eq "history: one undo of them all" "true $n" "$(hist '.[0] | "\(.undo) \(.actions)"' | tr -d '"')"
+expect_eq "history: each of them undone" 0 "$(hist '[.[] | select(.undo == false and .undone == false)] | length')"
+check "text history says so" grep -q "\[an undo of $n changes\]" <("$WINNOW" history)
+
+"$WINNOW" redo > "$WN_WORLD/out"; expect_eq "redo exits 0" 0 $?
+check "and says what it gave back" grep -q "^redid $n changes" "$WN_WORLD/out"
+expect_eq "the morning is back, note and all" "$morning" "$(verdicts)"
+expect_eq "the note too" '"second thoughts"' "$("$WINNOW" show --format=json "$id" | jq '.findings[0].note')"
+expect_eq "history: a redo, the undo redone" "true true" "$(hist '"\(.[0].redo) \(.[1].redone)"' | tr -d '"')"
+check "text history: [a redo]" grep -q "\[a redo\]" <("$WINNOW" history --limit=1)
+check "text history: [redone]" grep -q "\[redone\]" <("$WINNOW" history --limit=2)
+"$WINNOW" redo > "$WN_WORLD/out" 2> "$WN_WORLD/err"; expect_eq "nothing more to redo: exit 1" 1 $?
+check "and says so" grep -q "nothing to redo" "$WN_WORLD/err"
+
+"$WINNOW" undo > /dev/null; expect_eq "one undo takes the redo back" "$start" "$(verdicts)"
+"$WINNOW" redo --format=json > "$WN_WORLD/out"; expect_eq "redo --format=json exits 0" 0 $?
+# The redo was one change (of six findings): so is its undo's redo.
+expect_eq "JSON: the changes and findings" "1 6" "$(jq -r '"\(.changes) \(.findings)"' "$WN_WORLD/out")"
+expect_eq "and the morning is back again" "$morning" "$(verdicts)"
+
+# Changed since the undo: no redo.
+"$WINNOW" undo > /dev/null
+"$WINNOW" mark "$id" 2 valid
+before=$(cat "$journal")
+"$WINNOW" redo > "$WN_WORLD/out" 2> "$WN_WORLD/err"; expect_eq "redo over a newer change exits 1" 1 $?
+check "naming the finding changed" grep -q "not redone: finding 2 of <$id> was changed since the undo" "$WN_WORLD/err"
+expect_eq "in one line" 1 "$(wc -l < "$WN_WORLD/err")"
+expect_eq "nothing written" "$before" "$(cat "$journal")"
+expect_eq "the newer change stands" '["valid","valid","false-positive"]' "$(verdicts)"
+"$WINNOW" redo --help > "$WN_WORLD/out"; expect_eq "redo --help" 0 $?
+check "redo --help says what it does" grep -q "what the last 'winnow undo'" "$WN_WORLD/out"
+"$WINNOW" redo extra 2> /dev/null; expect_eq "redo takes no arguments" 1 $?
+
+# In a terminal, undo asks, naming the count; only y goes on.
+# six_marks: six changes, each finding's verdict another than it was.
+six_marks() {
+	local k f cur st
+	for k in 0 1 2 3 4 5; do
+		f=$((k % 3 + 1))
+		cur=$(verdicts | jq -r ".[$((f - 1))]")
+		for st in valid pre-existing false-positive untriaged; do
+			[ "$st" != "$cur" ] && break
+		done
+		"$WINNOW" mark "$id" "$f" "$st" || return 1
+	done
+}
+"$WINNOW" undo > /dev/null
+six_marks
+after=$(verdicts)
+m=$(hist '[.[] | select(.undo == false and .undone == false)] | length')
+wn_tui_start undo 99999
+check "a terminal is asked" wn_tui_wait "Undo the last $m changes? [y/N]"
+wn_tui_keys n Enter
+check "n: nothing undone, exit 1" wn_tui_wait "WINNOW-EXIT=1"
+check "and said" wn_tui_wait "nothing undone"
+expect_eq "verdicts as they were" "$after" "$(verdicts)"
+wn_tui_start undo 99999
+wn_tui_wait "Undo the last $m changes? [y/N]" > /dev/null
+wn_tui_keys y Enter
+check "y undoes them" wn_tui_wait "undid $m changes"
+check "exit 0" wn_tui_wait "WINNOW-EXIT=0"
+wn_tmux_kill "$WN_TMUX_SOCKET"
+expect_eq "all of them" 0 "$(hist '[.[] | select(.undo == false and .undone == false)] | length')"
+
+# winnow.undo_confirm: up to it, no question; raised, none either.
+"$WINNOW" redo > /dev/null
+six_marks
+"$WINNOW" undo 5 < /dev/null > "$WN_WORLD/out"; expect_eq "5 (winnow.undo_confirm) need no question" 0 $?
+expect_eq "and are undone" "undid 5 changes" "$(cat "$WN_WORLD/out")"
+"$WINNOW" redo > /dev/null
+six_marks
+notmuch config set winnow.undo_confirm 100
+"$WINNOW" undo 99999 < /dev/null > /dev/null; expect_eq "winnow.undo_confirm raised: no question" 0 $?
+notmuch config set winnow.undo_confirm 0
+"$WINNOW" redo > /dev/null
+"$WINNOW" undo < /dev/null 2> /dev/null; expect_eq "winnow.undo_confirm 0: even one asks" 1 $?
+notmuch config set winnow.undo_confirm nonsense
+"$WINNOW" undo 2> "$WN_WORLD/err"; expect_eq "winnow.undo_confirm not a number: exit 2" 2 $?
+check "and says so" grep -q "winnow.undo_confirm must be a number" "$WN_WORLD/err"
+notmuch config set winnow.undo_confirm ""
 wn_done

@@ -81,6 +81,19 @@ wn_tui_wait "finding 1 of 3" >/dev/null
 wn_tui_keys u
 check "u: back to untriaged" wn_tui_wait "marked finding 1 untriaged"
 expect_soon "cleared in notmuch" "" tagged false-positive
+
+# Issue 36.10: f twice writes one change, as winnow mark does; so U
+# after it still undoes the mark the screen showed.
+wn_tui_wait "finding 2 of 3" >/dev/null
+before=$("$WINNOW" history --format=json | jq length)
+wn_tui_keys f
+check "f marks finding 2" wn_tui_wait "marked finding 2 false-positive"
+wn_tui_wait "finding 3 of 3" >/dev/null
+wn_tui_keys k
+wn_tui_wait "finding 2 of 3" >/dev/null
+wn_tui_keys f
+check "f again says nothing changed" wn_tui_wait "nothing to change: the finding is false-positive already"
+expect_eq "f twice journals one change" $((before + 1)) "$("$WINNOW" history --format=json | jq length)"
 wn_tui_keys Q
 check "quit with 0 again" wn_tui_wait "WINNOW-EXIT=0"
 wn_done

@@ -75,6 +75,11 @@ wn_screen_start 80 24
 wn_tui_wait "[queue] 1/9" >/dev/null
 wn_tui_keys G Enter
 wn_tui_wait "finding 1 of" >/dev/null
+# It is a false positive already (f on it would change nothing): u first.
+wn_tui_keys u
+wn_tui_wait "marked finding 1 untriaged" >/dev/null
+wn_tui_keys k
+wn_tui_wait "finding 1 of" >/dev/null
 wn_tui_keys f
 check "winnow.ask_reason=false: marked without asking" wn_tui_wait "marked finding 1 false-positive"
 wn_tui_keys Q

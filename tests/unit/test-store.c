@@ -121,14 +121,16 @@ static void test_bulk_mark_is_one_action(void **state)
 		assert_int_equal(wn_store_history(w->store, &h, &nh, &err), WN_OK);
 		assert_int_equal(h[0].reviews, 2);
 		wn_history_free(&h, nh);
-		/* Two findings of one review: one review. */
-		assert_int_equal(wn_store_mark_many(w->store, same, 2, WN_VERDICT_FALSE_POSITIVE,
+		/* Two findings of one review: one review.  (A mark that
+		 * changes nothing journals nothing: another verdict.) */
+		assert_int_equal(wn_store_mark_many(w->store, same, 2, WN_VERDICT_VALID,
 						    NULL, &err), WN_OK);
 		assert_int_equal(wn_store_history(w->store, &h, &nh, &err), WN_OK);
 		assert_int_equal(h[0].reviews, 1);
 		assert_int_equal(h[0].changes, 2);
 		wn_history_free(&h, nh);
 		assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+		wn_store_overlay(w->store, a);
 	}
 	assert_int_equal(a->counts[WN_VERDICT_FALSE_POSITIVE], a->review->nfindings);
 	assert_int_equal(b->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
@@ -409,6 +411,201 @@ static void test_stale_item_refreshed(void **state)
 	wn_error_clear(&err);
 }
 
+/* The group of the newest action but skip (0: the newest). */
+static char *group_of(struct world *w, size_t skip)
+{
+	wn_history_item *h = NULL;
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+	char *g;
+
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_true(n > skip);
+	g = strdup(h[skip].group);
+	wn_history_free(&h, n);
+	return g;
+}
+
+/* Issue 36.9: the undo of an older action keeps a note and a reason
+ * written on its findings since.  One that set neither reverts the
+ * verdict and leaves them; one that set them, overwritten since, keeps
+ * the newer decision whole. */
+static void test_undo_of_an_older_mark_keeps_a_newer_note(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_mark_target t1 = { a, 1 }, t2 = { a, 2 };
+	wn_history_item what = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	char *older;
+
+	/* Finding 1: a verdict alone, then a note and a reason beside it. */
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_FALSE_POSITIVE, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_mark_why(w->store, &t1, 1, WN_VERDICT_FALSE_POSITIVE, "newer note",
+					   WN_REASON_INTENDED, &err), WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 1);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
+	assert_non_null(a->notes[0]);
+	assert_string_equal(a->notes[0], "newer note");
+	assert_int_equal(a->reasons[0], WN_REASON_INTENDED);
+
+	/* Finding 2: a note and a reason, then another note over them. */
+	t2.it = a;
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_FALSE_POSITIVE, "older note",
+					   WN_REASON_WRONG_RULE, &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_FALSE_POSITIVE, "newest note", &err),
+			 WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 0);
+	assert_int_equal(what.kept, 1);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	t2.it = a;
+	assert_int_equal(a->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
+	assert_non_null(a->notes[1]);
+	assert_string_equal(a->notes[1], "newest note");
+	assert_int_equal(a->reasons[1], WN_REASON_WRONG_RULE);
+	/* Only the reason changed since: that is a newer decision too. */
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_PREEXISTING, "pre note",
+					   WN_REASON_NONE, &err), WN_OK);
+	assert_int_equal(wn_store_mark_why(w->store, &t2, 1, WN_VERDICT_PREEXISTING, NULL,
+					   WN_REASON_DUPLICATE, &err), WN_OK);
+	older = group_of(w, 1);
+	assert_int_equal(wn_store_undo_group(w->store, older, &what, &err), WN_OK);
+	assert_int_equal(what.reverted, 0);
+	wn_history_item_clear(&what);
+	free(older);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[1], WN_VERDICT_PREEXISTING);
+	assert_non_null(a->notes[1]);
+	assert_string_equal(a->notes[1], "pre note");
+	assert_int_equal(a->reasons[1], WN_REASON_DUPLICATE);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
+static size_t history_len(struct world *w)
+{
+	wn_history_item *h = NULL;
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0;
+
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	wn_history_free(&h, n);
+	return n;
+}
+
+/* Issue 36.8: undo of several actions is one action, which one redo
+ * gives back whole (a finding two of them changed step by step), as an
+ * action undo reverts; a redo over a finding changed since the undo is
+ * refused and writes nothing. */
+static void test_undo_many_and_redo(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A);
+	wn_history_item *h = NULL, what = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	size_t n = 0, count = 0, len;
+
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_VALID, "first", &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_FALSE_POSITIVE, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_mark(w->store, a, 1, WN_VERDICT_PREEXISTING, "second", &err), WN_OK);
+	assert_int_equal(wn_store_undo_count(w->store, 99, &count, &err), WN_OK);
+	assert_int_equal(count, 3);
+	assert_int_equal(wn_store_undo_count(w->store, 2, &count, &err), WN_OK);
+	assert_int_equal(count, 2);
+	assert_int_equal(wn_store_redo(w->store, &what, &err), WN_NOT_FOUND);
+	wn_history_item_clear(&what);
+
+	assert_int_equal(wn_store_undo_many(w->store, 99, &h, &n, &err), WN_OK);
+	assert_int_equal(n, 3);
+	for (size_t k = 0; k < n; k++)
+		assert_int_equal(h[k].reverted, 1);
+	assert_int_equal(h[0].to, WN_VERDICT_PREEXISTING);
+	wn_history_free(&h, n);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_UNTRIAGED);
+	assert_int_equal(stored(w, REVIEW_A, 2), WN_VERDICT_UNTRIAGED);
+	assert_int_equal(wn_store_undo_count(w->store, 99, &count, &err), WN_OK);
+	assert_int_equal(count, 0);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_int_equal(n, 4);
+	assert_true(h[0].is_undo);
+	assert_int_equal(h[0].actions, 3);
+	assert_false(h[0].redone);
+	assert_true(h[1].undone && h[2].undone && h[3].undone);
+	wn_history_free(&h, n);
+
+	assert_int_equal(wn_store_redo(w->store, &what, &err), WN_OK);
+	assert_true(what.is_redo);
+	assert_int_equal(what.actions, 3);
+	assert_int_equal(what.reverted, 3);
+	wn_history_item_clear(&what);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_PREEXISTING);
+	assert_string_equal(a->notes[0], "second");
+	assert_int_equal(a->verdicts[1], WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(wn_store_history(w->store, &h, &n, &err), WN_OK);
+	assert_int_equal(n, 5);
+	assert_true(h[0].is_redo);
+	assert_false(h[0].undone);
+	assert_true(h[1].is_undo && h[1].redone);
+	wn_history_free(&h, n);
+	assert_int_equal(wn_store_redo(w->store, &what, &err), WN_NOT_FOUND);
+	wn_history_item_clear(&what);
+
+	/* The redo is one action: one undo takes all of it back. */
+	assert_int_equal(wn_store_undo_last(w->store, &what, &err), WN_OK);
+	assert_true(what.is_redo);
+	assert_int_equal(what.reverted, 3);
+	wn_history_item_clear(&what);
+	flush(w);
+	wn_item_free(&a);
+	a = find(w, REVIEW_A);
+	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
+	assert_null(a->notes[0]);
+	assert_int_equal(a->verdicts[1], WN_VERDICT_UNTRIAGED);
+
+	/* Changed since that undo: no redo, nothing written. */
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	len = history_len(w);
+	assert_int_equal(wn_store_redo(w->store, &what, &err), WN_USAGE);
+	assert_int_equal(what.kept, 1);
+	assert_string_equal(what.kept_review, REVIEW_A);
+	assert_string_equal(what.kept_fp, a->review->findings[1].fingerprint);
+	assert_int_equal(what.kept_v, WN_VERDICT_VALID);
+	wn_history_item_clear(&what);
+	assert_int_equal(history_len(w), len);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_UNTRIAGED);
+	assert_int_equal(stored(w, REVIEW_A, 2), WN_VERDICT_VALID);
+	/* Once the finding is as the undo left it again, the redo goes
+	 * through. */
+	assert_int_equal(wn_store_mark(w->store, a, 2, WN_VERDICT_UNTRIAGED, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_redo(w->store, &what, &err), WN_OK);
+	wn_history_item_clear(&what);
+	flush(w);
+	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_PREEXISTING);
+	assert_int_equal(stored(w, REVIEW_A, 2), WN_VERDICT_FALSE_POSITIVE);
+	wn_item_free(&a);
+	wn_error_clear(&err);
+}
+
 /* The queue's first screen: the newest reviews, a prefix of the whole
  * list in the same order, widened until it holds enough; the rows read
  * from it carried over to the whole list. */
@@ -667,6 +864,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_history_of_an_empty_undo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_keeps_a_newer_decision, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_of_an_older_mark_keeps_a_newer_note, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_many_and_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),

@@ -119,6 +119,7 @@ wn_status wn_conf_init(wn_conf *c)
 	c->ask_reason = true;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
 	c->max_recipients = WN_DEFAULT_MAX_RECIPIENTS;
+	c->undo_confirm = WN_DEFAULT_UNDO_CONFIRM;
 	return WN_OK;
 }
 
@@ -226,6 +227,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		c->newcomer = count(value, WN_DEFAULT_NEWCOMER, 100000);
 		return WN_OK;
 	}
+	if (strcmp(key, "undo_confirm") == 0) {
+		c->undo_confirm = count(value, WN_DEFAULT_UNDO_CONFIRM, 1000000);
+		return WN_OK;
+	}
 	if (strncmp(key, "forward_trailer.", 16) == 0 && key[16])
 		return set_trailer(c, key + 16, value);
 	if (strcmp(key, "sent_folder") == 0)
@@ -329,6 +334,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 	if (c->newcomer < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "
 				    "(0 to 100000; 0: mark nobody)");
+	if (c->undo_confirm < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.undo_confirm must be a number of changes "
+				    "(0 to 1000000; 0: always ask)");
 	if (n == 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is empty: winnow's tags would "
 				    "mix with your own (unset it for the default '%s')", WN_DEFAULT_TAGPREFIX);

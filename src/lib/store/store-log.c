@@ -48,6 +48,7 @@ static void entry_clear(struct entry *e)
 	free(e->eid);
 	free(e->group);
 	free(e->undo_of);
+	free(e->redo_of);
 	free(e->msgid);
 	free(e->forward);
 	for (size_t k = 0; k < e->nc; k++)
@@ -185,6 +186,7 @@ void log_reset(void *store)
 	wn_store *s = store;
 
 	s->lineno = 0;
+	s->cut = 0;
 	log_truncate(s, 0);
 	wn_map_free(&s->reviews, review_free);
 	log_sent_free(s);
@@ -455,6 +457,13 @@ void log_mark_undone(wn_store *s, const char *group)
 			s->e[i].undone = true;
 }
 
+void log_mark_redone(wn_store *s, const char *group)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->e[i].group, group) == 0)
+			s->e[i].redone = true;
+}
+
 static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 {
 	const char *eid = jstr(o, "eid"), *group = jstr(o, "group"), *id = jstr(o, "id");
@@ -471,7 +480,8 @@ static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 	e->eid = strdup(eid);
 	e->group = strdup(group);
 	e->msgid = strdup(id);
-	if (!e->c || !e->eid || !e->group || !e->msgid || !jdup(json_object_get(o, "undo_of"), &e->undo_of))
+	if (!e->c || !e->eid || !e->group || !e->msgid || !jdup(json_object_get(o, "undo_of"), &e->undo_of) ||
+	    !jdup(json_object_get(o, "redo_of"), &e->redo_of))
 		st = WN_NOMEM;
 	e->t = json_integer_value(json_object_get(o, "t"));
 	e->undone = json_is_true(json_object_get(o, "undone"));
@@ -497,6 +507,8 @@ static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 	}
 	if (e->undo_of)
 		log_mark_undone(s, e->undo_of);
+	if (e->redo_of)
+		log_mark_redone(s, e->redo_of);
 	return WN_OK;
 }
 
@@ -585,6 +597,7 @@ wn_status log_line(const char *line, size_t len, void *store)
 	json_t *o = json_loadb(line, len, 0, NULL);
 	const char *op = o ? jstr(o, "op") : NULL;
 	wn_status st = WN_PARSE;
+	bool json = o != NULL;
 
 	if (!op)
 		st = WN_PARSE;
@@ -613,6 +626,10 @@ wn_status log_line(const char *line, size_t len, void *store)
 		return st;
 	}
 	s->lineno++;
+	/* Not JSON: a write cut short, with a later line appended after
+	 * it.  (JSON that is no entry of ours may be a newer winnow's.) */
+	if (!json)
+		s->cut++;
 	if (st != WN_OK) {
 		/* Keep going: one bad line must not cost the others. */
 		store_warn(s, "journal %s: line %zu is not a winnow entry; ignored",
@@ -727,6 +744,8 @@ wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
 		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t, "c", cs);
 	if (o && e->undo_of)
 		json_object_set_new(o, "undo_of", json_string(e->undo_of));
+	if (o && e->redo_of)
+		json_object_set_new(o, "redo_of", json_string(e->redo_of));
 	if (o && full && !log_entry_pending(s, i))
 		json_object_set_new(o, "applied", json_true());
 	if (o && full && e->undone)

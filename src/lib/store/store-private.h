@@ -8,7 +8,7 @@
  *   {"op":"review","id":MSGID,"fps":[FP...]}
  *       the findings of a review, written once before its first mark, so
  *       the writer can keep winnow/triaged right without parsing mail;
- *   {"op":"mark","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
+ *   {"op":"mark","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,|"redo_of":G3,]
  *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED|null,REASON,PREV_REASON|null]]...]}
  *       one user action on one review: every finding it changed, with
  *       the state and note before (for undo).  NOTE null leaves the
@@ -45,7 +45,10 @@
  * "note","fps"); those are still read.
  *
  * The group ties the entries of one user action (several reviews in a
- * bulk mark), which undo reverts whole. */
+ * bulk mark), which undo reverts whole.  One undo of several actions is
+ * one group too, each entry's undo_of naming the action it reverts; a
+ * redo (issue 36) is an action whose entries give back what the undo G3
+ * reverted, each with "redo_of":G3: undo reverts it like a mark. */
 #ifndef WINNOW_STORE_PRIVATE_H
 #define WINNOW_STORE_PRIVATE_H
 
@@ -74,6 +77,7 @@ struct change {
 
 struct entry {
 	char *eid, *group, *undo_of, *msgid;
+	char *redo_of;		/* a redo: the group of the undo it gives back */
 	/* A record ("<time> <message-id>") instead of verdicts: its
 	 * changes name the findings forwarded (prop WN_PROP_FORWARDED) or
 	 * reported to the bot's operators (WN_PROP_REPORTED). */
@@ -85,6 +89,7 @@ struct entry {
 	struct change *c;
 	size_t nc;
 	bool undone;
+	bool redone;		/* an undo given back by a redo since */
 };
 
 /* Where one finding (review, fingerprint) stands in the journal. */
@@ -128,8 +133,10 @@ struct wn_store {
 	size_t nforward;	/* forward entries among e */
 	char *warning;
 	size_t lineno;		/* journal lines read */
+	size_t cut;		/* of them, lines that are not JSON at all (cut short) */
 	unsigned long counter;
 	bool oom;		/* a line could not be kept: out of memory */
+	size_t last_changes;	/* findings the last mark changed (0: none, nothing journaled) */
 	/* the background write, if any */
 	pid_t child;
 	int child_fd;
@@ -170,6 +177,8 @@ wn_status log_set_review(wn_store *s, const char *msgid, const char *const *fps,
 const struct review_fps *log_review(const wn_store *s, const char *msgid);
 /* Entries of group were undone. */
 void log_mark_undone(wn_store *s, const char *group);
+/* Entries of group (an undo) were given back by a redo. */
+void log_mark_redone(wn_store *s, const char *group);
 /* Index entry i (just added) in the finding and eid maps. */
 wn_status log_index(wn_store *s, size_t i);
 /* A new zeroed entry at the end; NULL when out of memory. */
@@ -233,5 +242,10 @@ wn_status log_put_sent(wn_buf *out, const wn_store *s);
 
 /* Kill a running writer (its batch stays journaled). */
 void store_writer_stop(wn_store *s);
+/* Write the journal again with every entry it holds but without the
+ * lines cut short (a crash during a write), so that their warning is
+ * given once, not by every later command (issue 36.13).  On failure
+ * the journal stays as it was. */
+wn_status store_repair(wn_store *s, wn_error *err);
 
 #endif

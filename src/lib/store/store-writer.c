@@ -856,6 +856,7 @@ wn_status wn_store_replay(wn_store *s, int lock_ms, wn_error *err)
 
 struct compaction {
 	wn_store *scratch;	/* what the journal holds now */
+	bool all;		/* keep every entry: only lines cut short go */
 };
 
 /* Build the compacted journal from what it holds now, not from what this
@@ -872,7 +873,7 @@ static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *
 
 	if (wn_journal_lines(data, len, log_line, f, NULL) != WN_OK || f->oom)
 		return WN_NOMEM;
-	from = f->n;
+	from = c->all ? 0 : f->n;
 	while (from > 0 && kept < keep)
 		kept += f->e[--from].nc;
 	for (size_t i = 0; i < from; i++)
@@ -910,26 +911,40 @@ static size_t changes_of(const wn_store *s)
 	return n;
 }
 
-static void store_maybe_compact(wn_store *s)
+/* Write the journal again from what it holds now; all keeps every
+ * entry. */
+static wn_status compact(wn_store *s, bool all, wn_error *err)
 {
 	wn_store scratch = { .idx = s->idx, .j = s->j, .child = -1, .child_fd = -1 };
-	struct compaction c = { &scratch };
-	wn_error err = WN_ERROR_INIT;
-	size_t keep = keep_changes();
+	struct compaction c = { &scratch, all };
 	int torn = 0;
+	wn_status st = wn_journal_compact(s->j, compact_build, &c, err);
 
-	/* Applied records are lines too: count the file, not just marks. */
-	if (changes_of(s) <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
-		return;
-	if (wn_journal_compact(s->j, compact_build, &c, &err) != WN_OK) {
-		store_warn(s, "%s", wn_error_msg(&err));
-	} else {
+	if (st == WN_OK) {
 		/* Our memory is the journal as written back. */
 		log_reset(s);
-		if (wn_journal_read(s->j, log_line, s, &torn, &err) != WN_OK)
-			store_warn(s, "%s", wn_error_msg(&err));
+		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	}
 	log_free(&scratch);
 	free(scratch.warning);
+	return st;
+}
+
+static void store_maybe_compact(wn_store *s)
+{
+	size_t keep = keep_changes();
+	wn_error err = WN_ERROR_INIT;
+
+	/* Applied records are lines too: count the file, not just marks. */
+
+	if (changes_of(s) <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
+		return;
+	if (compact(s, false, &err) != WN_OK)
+		store_warn(s, "%s", wn_error_msg(&err));
 	wn_error_clear(&err);
+}
+
+wn_status store_repair(wn_store *s, wn_error *err)
+{
+	return compact(s, true, err);
 }

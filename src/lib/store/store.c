@@ -163,6 +163,11 @@ static bool current_state(const wn_store *s, notmuch_message_t *msg, const char 
 	return true;
 }
 
+size_t wn_store_last_changes(const wn_store *s)
+{
+	return s->last_changes;
+}
+
 size_t wn_store_pending(const wn_store *s)
 {
 	return log_pending_count(s);
@@ -258,6 +263,28 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		st = wn_journal_read(s->j, log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	/* A write cut short (power loss): its warning is given now, once,
+	 * and the journal written again without it, so that the next
+	 * command does not give it again.  Every entry is kept. */
+	if (st == WN_OK && (torn || s->cut)) {
+		char *what = torn ? wn_strdupf("the last entry was cut short (crash during a write)")
+			: wn_strdupf("%zu line%s %s not a winnow entry (a write cut short)", s->cut,
+				     s->cut == 1 ? "" : "s", s->cut == 1 ? "is" : "are");
+		wn_error rerr = WN_ERROR_INIT;
+		size_t cut = s->cut;
+
+		if (store_repair(s, &rerr) == WN_OK)
+			store_warn(s, "journal %s: %s; ignored, and the journal written again without %s",
+				   wn_journal_path(s->j), what ? what : "an entry was cut short",
+				   cut > 1 ? "them" : "it");
+		else
+			store_warn(s, "journal %s: %s; ignored (%s)", wn_journal_path(s->j),
+				   what ? what : "an entry was cut short", wn_error_msg(&rerr));
+		free(what);
+		wn_error_clear(&rerr);
+		if (s->oom)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
 	for (size_t i = 0; st == WN_OK && i < s->n; i++)
 		if (reach_add(s, s->e[i].group) != WN_OK)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");
@@ -265,9 +292,6 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		wn_store_close(&s);
 		return st;
 	}
-	if (torn)
-		store_warn(s, "journal %s: the last entry was cut short (crash during a write); ignored",
-			   wn_journal_path(s->j));
 	/* A writer journals "applied" after its commit.  The index, opened
 	 * before the journal was read, may predate a commit the journal
 	 * already calls applied: it would show neither that decision nor
@@ -566,6 +590,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 	wn_store *s = m->s;
 	wn_status st;
 
+	s->last_changes = 0;
 	if (m->n == 0)
 		return wn_error_set(err, WN_USAGE, "nothing to mark");
 	for (size_t k = 0; k < m->n; k++)
@@ -573,6 +598,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 			return st;
 	m->first = s->n;
 	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	s->last_changes = st == WN_OK ? m->changed : 0;
 	if (st != WN_OK) {
 		if (s->n > m->first)
 			log_truncate(s, m->first);
@@ -611,7 +637,7 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
 			     const char *note, wn_error *err)
 {
-	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note };
+	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note, .skip_same = true };
 	wn_status st;
 
 	if ((unsigned) v >= WN_VERDICT_COUNT)
@@ -625,7 +651,7 @@ wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_v
 			    const char *note, wn_reason reason, wn_error *err)
 {
 	struct mark m = { .s = s, .t = t, .n = n, .v = v, .note = note,
-			  .set_reason = true, .reason = reason };
+			  .set_reason = true, .reason = reason, .skip_same = true };
 	wn_status st;
 
 	if ((unsigned) reason >= WN_REASON_COUNT)
@@ -673,7 +699,7 @@ wn_status wn_store_set_severity(wn_store *s, wn_item *it, size_t finding, wn_sev
 				wn_error *err)
 {
 	wn_mark_target t = { it, finding };
-	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev };
+	struct mark m = { .s = s, .t = &t, .n = 1, .severity = true, .sev = sev, .skip_same = true };
 
 	if ((unsigned) sev >= WN_SEV_COUNT)
 		return wn_error_set(err, WN_USAGE, "bad severity");
@@ -690,51 +716,92 @@ wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 
 /* --- undo ------------------------------------------------------------------ */
 
-struct undo {
-	wn_store *s;
-	const char *want;	/* the action to undo; NULL: the newest */
-	size_t first;
-	char *group;		/* the action being undone */
-	bool reach;		/* the newest within s->reach, not spent */
-	/* How it went: findings that went back, findings that keep a
-	 * newer decision (the first of those, and that decision). */
+/* How one action an undo reached went: findings that went back,
+ * findings that keep a newer decision (the first of those, and that
+ * decision).  A redo refused fills the kept part the same way. */
+struct step {
+	char *group;		/* the action */
 	size_t reverted, kept;
 	char *kept_review, *kept_fp;
 	wn_verdict kept_v;
 	wn_severity kept_sev;
 };
 
-/* The first finding of u's action found changed since: say which. */
-static wn_status note_kept(struct undo *u, const char *msgid, const char *fp, wn_verdict v,
+struct undo {
+	wn_store *s;
+	const char *want;	/* the action to undo; NULL: the newest */
+	size_t steps;		/* actions to undo at most, newest first */
+	bool reach;		/* the newest within s->reach, not spent */
+	size_t first;
+	struct step *v;		/* the actions reached, newest first */
+	size_t n;
+	wn_map taken;		/* their groups */
+};
+
+static void step_clear(struct step *p)
+{
+	free(p->group);
+	free(p->kept_review);
+	free(p->kept_fp);
+	memset(p, 0, sizeof(*p));
+}
+
+static void undo_clear(struct undo *u)
+{
+	for (size_t k = 0; k < u->n; k++)
+		step_clear(&u->v[k]);
+	free(u->v);
+	u->v = NULL;
+	u->n = 0;
+	wn_map_free(&u->taken, NULL);
+}
+
+/* The first finding of p's action found changed since: say which. */
+static wn_status note_kept(struct step *p, const char *msgid, const char *fp, wn_verdict v,
 			   wn_severity sev)
 {
-	if (u->kept++)
+	if (p->kept++)
 		return WN_OK;
-	u->kept_v = v;
-	u->kept_sev = sev;
-	if (!(u->kept_review = strdup(msgid)) || !(u->kept_fp = strdup(fp)))
+	p->kept_v = v;
+	p->kept_sev = sev;
+	if (!(p->kept_review = strdup(msgid)) || !(p->kept_fp = strdup(fp)))
 		return WN_NOMEM;
 	return WN_OK;
 }
 
-/* Can the entry's action be undone (a user's mark, not yet undone)? */
+/* Can the entry's action be undone (a user's mark or a redo, not yet
+ * undone)? */
 static bool undoable(const struct entry *e)
 {
 	return !e->undone && !e->undo_of && !e->forward;
+}
+
+/* Does change c (of a verdict or severity entry) still hold, by the
+ * finding's state now? */
+static bool still_holds(const struct change *c, bool severity, wn_verdict v, const char *note,
+			wn_severity sev, wn_reason reason)
+{
+	if (severity)
+		return sev == c->sev;
+	return v == c->v && (!c->has_note || strcmp(note ? note : "", c->note ? c->note : "") == 0) &&
+	       (!c->has_reason || reason == c->reason);
 }
 
 /* The revert of entry oi, in group (NULL: start one), from the state of
  * each finding now.  A finding changed again since (by a later action,
  * or by another program) keeps that newer decision: only what still
  * holds the action's value goes back.  When nothing goes back there is
- * no entry: an undo that changes nothing journals nothing. */
-static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmuch_message_t *msg)
+ * no entry: an undo that changes nothing journals nothing.  A redo
+ * reverts an undo's entry the same way, but all or nothing: at the
+ * first finding changed since it stops (p->kept), and the caller drops
+ * the redo. */
+static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char *group,
+			      notmuch_message_t *msg, bool redo)
 {
-	wn_store *s = u->s;
 	struct entry *e = new_entry(s, s->e[oi].msgid, group, s->e[oi].nc);
 	const struct entry *o = &s->e[oi];	/* new_entry may have moved the array */
 
-	if (!e || !(e->undo_of = strdup(o->group)))
+	if (!e || !(*(redo ? &e->redo_of : &e->undo_of) = strdup(o->group)))
 		return WN_NOMEM;
 	e->severity = o->severity;
 	for (size_t k = 0; k < o->nc; k++) {
@@ -744,19 +811,17 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		wn_severity sev;
 		wn_reason reason;
 		char *note = NULL;
-		bool same_note;
 
 		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
 			free(note);
 			return WN_NOMEM;
 		}
-		same_note = (!oc->has_note ||
-			     strcmp(note ? note : "", oc->note ? oc->note : "") == 0) &&
-			    (!oc->has_reason || reason == oc->reason);
-		if (e->severity ? sev != oc->sev : (v != oc->v || !same_note)) {
+		if (!still_holds(oc, e->severity, v, note, sev, reason)) {
 			free(note);
-			if (note_kept(u, o->msgid, oc->fp, v, sev) != WN_OK)
+			if (note_kept(p, o->msgid, oc->fp, v, sev) != WN_OK)
 				return WN_NOMEM;
+			if (redo)
+				return WN_OK;
 			continue;
 		}
 		e->nc++;
@@ -780,7 +845,7 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 		if (oc->has_note && !(c->note = strdup(oc->prev_note ? oc->prev_note : "")))
 			return WN_NOMEM;
 	}
-	u->reverted += e->nc;
+	p->reverted += e->nc;
 	if (e->nc == 0) {
 		log_pop(s);
 		return WN_OK;
@@ -789,13 +854,14 @@ static wn_status push_revert(struct undo *u, size_t oi, const char *group, notmu
 }
 
 /* The group to undo: want if it can be, else the newest that can (with
- * reach: within the store's reach, and not found spent before). */
-static const char *undo_target(const wn_store *s, const char *want, bool reach)
+ * reach: within the store's reach, and not found spent before), never
+ * one taken already. */
+static const char *undo_target(const wn_store *s, const char *want, bool reach, const wn_map *taken)
 {
 	for (size_t i = s->n; i > 0; i--) {
 		const struct entry *e = &s->e[i - 1];
 
-		if (!undoable(e) || (want && strcmp(e->group, want) != 0))
+		if (!undoable(e) || (want && strcmp(e->group, want) != 0) || in_map(taken, e->group))
 			continue;
 		if (!want && reach && (!in_map(&s->reach, e->group) || in_map(&s->spent, e->group)))
 			continue;
@@ -804,41 +870,71 @@ static const char *undo_target(const wn_store *s, const char *want, bool reach)
 	return NULL;
 }
 
+/* The next action to undo, as a new step; *p NULL when none is left. */
+static wn_status next_step(struct undo *u, struct step **p)
+{
+	const char *target = undo_target(u->s, u->want, u->reach, &u->taken);
+	struct step *v;
+
+	*p = NULL;
+	if (!target)
+		return WN_OK;
+	if (!(v = realloc(u->v, (u->n + 1) * sizeof(*v))))
+		return WN_NOMEM;
+	u->v = v;
+	*p = &v[u->n++];
+	memset(*p, 0, sizeof(**p));
+	if (!((*p)->group = strdup(target)) ||
+	    wn_map_put(&u->taken, target, strlen(target), (void *) 1) != WN_OK)
+		return WN_NOMEM;
+	return WN_OK;
+}
+
+/* Revert entries from..to-1 that are of group (newest first, so that a
+ * finding two of them changed goes back step by step), in *rgroup
+ * (NULL: the first revert starts it). */
+static wn_status revert_group(wn_store *s, struct step *p, size_t to, char **rgroup)
+{
+	size_t first = s->n;
+	wn_status st = WN_OK;
+
+	for (size_t i = to; i > 0 && st == WN_OK; i--) {
+		notmuch_message_t *msg;
+
+		if (!undoable(&s->e[i - 1]) || strcmp(s->e[i - 1].group, p->group) != 0)
+			continue;
+		if (wn_index_message(s->idx, s->e[i - 1].msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		st = push_reverse(s, p, i - 1, *rgroup, msg, false);
+		if (msg)
+			notmuch_message_destroy(msg);
+		/* Every revert joins the group of the first one. */
+		if (st == WN_OK && !*rgroup && s->n > first && !(*rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	return st;
+}
+
 static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 {
 	struct undo *u = arg;
 	wn_store *s = u->s;
 	wn_status st = WN_OK;
 	size_t first = s->n;
-	const char *target = undo_target(s, u->want, u->reach);
 	char *rgroup = NULL;
 
 	u->first = first;
-	free(u->group);
-	u->group = NULL;
 	/* The journal may have been read anew since a try: count afresh. */
-	u->reverted = u->kept = 0;
-	free(u->kept_review);
-	free(u->kept_fp);
-	u->kept_review = u->kept_fp = NULL;
-	if (!target)
-		return WN_OK;
-	if (!(u->group = strdup(target)))
-		return wn_error_set(err, WN_NOMEM, "out of memory");
+	undo_clear(u);
 	wn_index_refresh(s->idx, NULL);
-	for (size_t i = 0; i < first && st == WN_OK; i++) {
-		notmuch_message_t *msg;
+	/* Several actions undone at once are one action (one group), so
+	 * one redo brings all of it back. */
+	while (st == WN_OK && u->n < u->steps) {
+		struct step *p;
 
-		if (!undoable(&s->e[i]) || strcmp(s->e[i].group, u->group) != 0)
-			continue;
-		if (wn_index_message(s->idx, s->e[i].msgid, &msg, NULL) != WN_OK)
-			msg = NULL;
-		/* Every revert joins the group of the first one. */
-		st = push_revert(u, i, rgroup, msg);
-		if (msg)
-			notmuch_message_destroy(msg);
-		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
-			st = WN_NOMEM;
+		if ((st = next_step(u, &p)) != WN_OK || !p)
+			break;
+		st = revert_group(s, p, first, &rgroup);
 	}
 	free(rgroup);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
@@ -883,12 +979,33 @@ static bool first_of_review(const wn_store *s, size_t i, const char *group)
 	return true;
 }
 
+/* The actions the undo group reverted (distinct undo_of); 0 when none
+ * or out of memory. */
+static size_t undo_actions(const wn_store *s, const char *group)
+{
+	wn_map acts = WN_MAP_INIT;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct entry *e = &s->e[i];
+
+		if (!e->undo_of || strcmp(e->group, group) != 0 || in_map(&acts, e->undo_of))
+			continue;
+		if (wn_map_put(&acts, e->undo_of, strlen(e->undo_of), (void *) 1) != WN_OK)
+			break;
+		n++;
+	}
+	wn_map_free(&acts, NULL);
+	return n;
+}
+
 /* Describe the action made of the entries of group.  An entry may hold
  * no change (an undo journaled by an older winnow when nothing went
  * back): the first change is looked for, never assumed. */
 static wn_status describe(const wn_store *s, const char *group, wn_history_item *h)
 {
 	const struct change *first = NULL;
+	const char *redo_of = NULL;
 	bool kind = false;
 
 	memset(h, 0, sizeof(*h));
@@ -902,6 +1019,8 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			h->review = strdup(e->msgid);
 			h->when = (time_t) e->t;
 			h->is_undo = e->undo_of != NULL;
+			h->is_redo = e->redo_of != NULL;
+			redo_of = e->redo_of;
 			if (!h->group || !h->review) {
 				wn_history_item_clear(h);
 				return WN_NOMEM;
@@ -922,6 +1041,7 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 		if (!first || e->severity == kind)
 			h->changes += e->nc;
 		h->undone = h->undone || e->undone;
+		h->redone = h->redone || e->redone;
 		for (size_t k = 0; k < e->nc; k++) {
 			h->note = h->note || (e->c[k].has_note &&
 					      strcmp(e->c[k].note ? e->c[k].note : "",
@@ -932,6 +1052,10 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 			}
 		}
 	}
+	/* An undo of several actions is one; a redo gives them back. */
+	h->actions = h->is_undo ? undo_actions(s, group) : redo_of ? undo_actions(s, redo_of) : 1;
+	if (h->is_redo && !h->actions)
+		h->actions = 1;
 	if (!(h->fp = strdup(first ? first->fp : ""))) {
 		wn_history_item_clear(h);
 		return WN_NOMEM;
@@ -939,44 +1063,74 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
 	return WN_OK;
 }
 
-/* Undo want (NULL: the newest; within reach when reach).  *none: no
- * action to undo.  An action none of whose findings can go back is
- * not undone and journals nothing; this process passes over it next. */
+/* Undo up to steps actions (want, or the newest; within reach when
+ * reach) as one action.  *out: one item per action reached, newest
+ * first, describing it and how it went (none: nothing left to undo).
+ * An action none of whose findings can go back is not undone; this
+ * process passes over it next. */
+static wn_status undo_steps(wn_store *s, const char *want, bool reach, size_t steps,
+			    wn_history_item **out, size_t *nout, char **changed_id, wn_error *err)
+{
+	struct undo u = { .s = s, .want = want, .steps = steps, .reach = reach, .first = s->n };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+	bool wrote = st == WN_OK && s->n > u.first;
+	wn_history_item *v = NULL;
+
+	*out = NULL;
+	*nout = 0;
+	if (st != WN_OK && s->n > u.first)
+		log_truncate(s, u.first);
+	if (st == WN_OK && u.n && !(v = calloc(u.n, sizeof(*v))))
+		st = WN_NOMEM;
+	for (size_t k = 0; st == WN_OK && k < u.n; k++) {
+		struct step *p = &u.v[k];
+
+		if (p->reverted)
+			log_mark_undone(s, p->group);
+		else if (wn_map_put(&s->spent, p->group, strlen(p->group), (void *) 1) != WN_OK)
+			st = WN_NOMEM;
+		if (st == WN_OK && (st = describe(s, p->group, &v[k])) == WN_OK) {
+			v[k].reverted = p->reverted;
+			v[k].kept = p->kept;
+			v[k].kept_v = p->kept_v;
+			v[k].kept_sev = p->kept_sev;
+			v[k].kept_review = p->kept_review;
+			v[k].kept_fp = p->kept_fp;
+			p->kept_review = p->kept_fp = NULL;
+		}
+	}
+	if (st == WN_OK && changed_id && wrote) {
+		free(*changed_id);
+		if (!(*changed_id = strdup(s->e[u.first].msgid)))
+			st = WN_NOMEM;
+	}
+	if (st == WN_OK) {
+		*out = v;
+		*nout = u.n;
+	} else {
+		wn_history_free(&v, u.n);
+		if (st == WN_NOMEM)
+			wn_error_set(err, st, "out of memory");
+	}
+	undo_clear(&u);
+	return st;
+}
+
+/* The one action of undo_steps(s, want, reach, 1) into *what (may be
+ * NULL); *none when there was none. */
 static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_item *what,
 			  bool *none, char **changed_id, wn_error *err)
 {
-	struct undo u = { .s = s, .want = want, .first = s->n, .reach = reach };
-	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
-	bool wrote = st == WN_OK && u.group && s->n > u.first;
+	wn_history_item *v = NULL;
+	size_t n = 0;
+	wn_status st = undo_steps(s, want, reach, 1, &v, &n, changed_id, err);
 
-	*none = st == WN_OK && !u.group;
-	if (st != WN_OK && s->n > u.first)
-		log_truncate(s, u.first);
-	if (st == WN_OK && u.group) {
-		if (wrote)
-			log_mark_undone(s, u.group);
-		else if (wn_map_put(&s->spent, u.group, strlen(u.group), (void *) 1) != WN_OK)
-			st = WN_NOMEM;
-		if (st == WN_OK && what && (st = describe(s, u.group, what)) == WN_OK) {
-			what->reverted = u.reverted;
-			what->kept = u.kept;
-			what->kept_v = u.kept_v;
-			what->kept_sev = u.kept_sev;
-			what->kept_review = u.kept_review;
-			what->kept_fp = u.kept_fp;
-			u.kept_review = u.kept_fp = NULL;
-		}
-		if (st == WN_OK && changed_id && wrote) {
-			free(*changed_id);
-			if (!(*changed_id = strdup(s->e[u.first].msgid)))
-				st = WN_NOMEM;
-		}
-		if (st != WN_OK)
-			wn_error_set(err, st, "out of memory");
+	*none = st == WN_OK && n == 0;
+	if (st == WN_OK && n && what) {
+		*what = v[0];
+		memset(&v[0], 0, sizeof(v[0]));
 	}
-	free(u.kept_review);
-	free(u.kept_fp);
-	free(u.group);
+	wn_history_free(&v, n);
 	return st;
 }
 
@@ -1024,6 +1178,136 @@ wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
 	st = undo_one(s, NULL, true, what, &none, NULL, err);
 	if (st == WN_OK && none)
 		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
+}
+
+wn_status wn_store_undo_many(wn_store *s, size_t n, wn_history_item **out, size_t *nout,
+			     wn_error *err)
+{
+	wn_status st = undo_steps(s, NULL, true, n, out, nout, NULL, err);
+
+	if (st == WN_OK && *nout == 0)
+		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
+	return st;
+}
+
+wn_status wn_store_undo_count(wn_store *s, size_t n, size_t *count, wn_error *err)
+{
+	wn_map seen = WN_MAP_INIT;
+	wn_status st = store_catch_up(s, err);
+
+	*count = 0;
+	for (size_t i = s->n; st == WN_OK && i > 0 && *count < n; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (!undoable(e) || !in_map(&s->reach, e->group) || in_map(&s->spent, e->group) ||
+		    in_map(&seen, e->group))
+			continue;
+		if (wn_map_put(&seen, e->group, strlen(e->group), (void *) 1) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		else
+			(*count)++;
+	}
+	wn_map_free(&seen, NULL);
+	return st;
+}
+
+/* --- redo ------------------------------------------------------------------ */
+
+struct redo {
+	wn_store *s;
+	size_t first;
+	struct step undo;	/* the undo redone; kept: a finding changed since */
+};
+
+/* The newest undo within reach not redone yet. */
+static const char *redo_target(const wn_store *s)
+{
+	for (size_t i = s->n; i > 0; i--) {
+		const struct entry *e = &s->e[i - 1];
+
+		if (e->undo_of && !e->redone && e->nc && in_map(&s->reach, e->group))
+			return e->group;
+	}
+	return NULL;
+}
+
+static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
+{
+	struct redo *r = arg;
+	wn_store *s = r->s;
+	const char *target = redo_target(s);
+	size_t first = s->n;
+	char *rgroup = NULL;
+	wn_status st = WN_OK;
+
+	r->first = first;
+	step_clear(&r->undo);
+	if (!target)
+		return WN_OK;
+	if (!(r->undo.group = strdup(target)))
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	wn_index_refresh(s->idx, NULL);
+	/* Newest first, as the undo went: a finding it took back twice
+	 * comes forward step by step. */
+	for (size_t i = first; i > 0 && st == WN_OK && !r->undo.kept; i--) {
+		const struct entry *e = &s->e[i - 1];
+		notmuch_message_t *msg;
+
+		if (!e->undo_of || strcmp(e->group, r->undo.group) != 0)
+			continue;
+		if (wn_index_message(s->idx, e->msgid, &msg, NULL) != WN_OK)
+			msg = NULL;
+		st = push_reverse(s, &r->undo, i - 1, rgroup, msg, true);
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (st == WN_OK && !rgroup && s->n > first && !(rgroup = strdup(s->e[first].group)))
+			st = WN_NOMEM;
+	}
+	free(rgroup);
+	/* All of it or nothing: a finding changed since the undo is a
+	 * decision made after it, which a redo must not overwrite. */
+	if (st == WN_OK && r->undo.kept) {
+		log_truncate(s, first);
+		return WN_OK;
+	}
+	for (size_t i = first; i < s->n && st == WN_OK; i++)
+		st = log_put_entry(out, s, i, false);
+	if (st != WN_OK) {
+		log_truncate(s, first);
+		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the redo");
+	}
+	count_lines(s, out);
+	return WN_OK;
+}
+
+wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
+{
+	struct redo r = { .s = s, .first = s->n };
+	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_redo, &r, err);
+
+	memset(what, 0, sizeof(*what));
+	if (st != WN_OK && s->n > r.first)
+		log_truncate(s, r.first);
+	if (st == WN_OK && !r.undo.group)
+		st = wn_error_set(err, WN_NOT_FOUND, "nothing to redo");
+	else if (st == WN_OK && r.undo.kept) {
+		what->kept = r.undo.kept;
+		what->kept_v = r.undo.kept_v;
+		what->kept_sev = r.undo.kept_sev;
+		what->kept_review = r.undo.kept_review;
+		what->kept_fp = r.undo.kept_fp;
+		r.undo.kept_review = r.undo.kept_fp = NULL;
+		st = wn_error_set(err, WN_USAGE, "a finding the undo reverted was changed since; "
+				  "nothing redone");
+	} else if (st == WN_OK && s->n > r.first) {
+		log_mark_redone(s, r.undo.group);
+		if (describe(s, s->e[r.first].group, what) != WN_OK)
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+		else
+			what->reverted = r.undo.reverted;
+	}
+	step_clear(&r.undo);
 	return st;
 }
 
