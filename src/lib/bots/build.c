@@ -151,7 +151,55 @@ void rv_finding_free(wn_finding *f)
 		free(f->also[k].function);
 	}
 	free(f->also);
+	rv_sites_free(f->sites, f->nsites);
+	free(f->notes);
 	memset(f, 0, sizeof(*f));
+}
+
+void rv_sites_free(wn_site *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		free(v[k].file);
+		free(v[k].function);
+		free(v[k].code);
+		free(v[k].comment);
+	}
+	free(v);
+}
+
+void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
+		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n)
+{
+	wn_site *v, *p;
+
+	if (c->oom || f->nsites >= RV_MAX_SITES)
+		return;
+	if (!(f->nsites & (f->nsites - 1))) {
+		v = realloc(f->sites, (f->nsites ? f->nsites * 2 : 1) * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return;
+		}
+		f->sites = v;
+	}
+	p = &f->sites[f->nsites++];
+	memset(p, 0, sizeof(*p));
+	p->file = dup0(c, file);
+	p->function = dup0(c, function);
+	p->line = line;
+	p->line_approx = approx;
+	p->about_commit_msg = commit_msg;
+	p->code = dup0(c, code);
+	p->comment = comment && n ? rv_dup(c, comment, n) : NULL;
+}
+
+void rv_sites_settle(wn_finding *f)
+{
+	if (f->nsites > 1)
+		return;
+	rv_sites_free(f->sites, f->nsites);
+	f->sites = NULL;
+	f->nsites = 0;
 }
 
 void rv_drop(struct rv_ctx *c, const bool *drop)

@@ -91,6 +91,16 @@ void rv_finding_free(wn_finding *f);
 /* Add a place to finding f (copies). */
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx);
+/* Add a site to finding f (copies; comment is n bytes): one block of
+ * the mail the finding is made of.  Beyond RV_MAX_SITES only the text
+ * and places are kept (a hostile mail repeats a block at will). */
+#define RV_MAX_SITES 64
+void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
+		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n);
+/* A finding of one site keeps none: its place, quote and comment are
+ * that site (wn_finding_site()). */
+void rv_sites_settle(wn_finding *f);
+void rv_sites_free(wn_site *v, size_t n);
 /* Append text to f->detail ("; " between parts). */
 void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

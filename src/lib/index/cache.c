@@ -48,7 +48,8 @@
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE3"	/* 3: what linking searched for; 2: wn_sum64() */
+#define MAGIC "WNCACHE4"	/* 4: sites, notes, facts; 3: what linking searched
+				 * for; 2: wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
