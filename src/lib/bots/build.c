@@ -865,3 +865,62 @@ wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
 	}
 	return WN_OK;
 }
+
+/* Facts a report holds are a handful of lines; a hostile mail may hold
+ * thousands of "config:" lines. */
+#define MAX_FACTS 32
+
+static void add_fact(struct rv_ctx *c, const char *s, size_t n)
+{
+	wn_review *r = c->r;
+	char **nv;
+
+	if (!n || r->nfacts >= MAX_FACTS || !tag_safe(s, n))
+		return;
+	for (size_t i = 0; i < r->nfacts; i++)
+		if (strlen(r->facts[i]) == n && memcmp(r->facts[i], s, n) == 0)
+			return;
+	if (!(nv = realloc(r->facts, (r->nfacts + 1) * sizeof(*nv)))) {
+		c->oom = true;
+		return;
+	}
+	r->facts = nv;
+	if ((nv[r->nfacts] = rv_dup(c, s, n)))
+		r->nfacts++;
+}
+
+void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		     const char *const *keys)
+{
+	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
+		const char *t = L->v[i].s;
+		size_t n = L->v[i].n, k;
+
+		if (!n || t[0] == '>' || t[0] == ' ' || t[0] == '\t')
+			continue;
+		str_trim(&t, &n);
+		for (k = 0; keys[k] && !str_prefix_ci(t, n, keys[k]); k++)
+			;
+		if (!keys[k])
+			continue;
+		add_fact(c, t, n);
+		/* "reproduce:" alone: the commands are the indented lines
+		 * under it, up to a blank line. */
+		while (i + 1 < to && i + 1 < L->n && L->v[i + 1].n &&
+		       (L->v[i + 1].s[0] == ' ' || L->v[i + 1].s[0] == '\t')) {
+			const char *u = L->v[++i].s;
+			size_t un = L->v[i].n;
+			wn_buf b = WN_BUF_INIT;
+			char *line;
+
+			str_trim(&u, &un);
+			if (!un)
+				break;
+			rv_put(c, &b, "        ", 8);
+			rv_put(c, &b, u, un);
+			if ((line = rv_take(c, &b)))
+				add_fact(c, line, strlen(line));
+			free(line);
+		}
+	}
+}

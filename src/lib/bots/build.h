@@ -118,6 +118,15 @@ void rv_explain(struct rv_ctx *c, const char *fmt, ...)
  * pastes it into a commit. */
 void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to);
 
+/* The lines of lines [from, to) of L that start with one of keys (a
+ * NULL-terminated list, any case: "config:", "dashboard link:") into
+ * c->r->facts, as the bot wrote them, each followed by the indented
+ * lines under it (a "reproduce:" line's commands); quoted and indented
+ * lines are not looked at, a line holding a control character or
+ * invalid UTF-8 is left out. */
+void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		     const char *const *keys);
+
 /* Copy of s[0..n) as a C string, NUL bytes turned into spaces. */
 char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 /* One line: whitespace runs collapsed to one space, trimmed, cut at
