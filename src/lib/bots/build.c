@@ -324,23 +324,30 @@ static bool tag_safe(const char *s, size_t n)
 	return n <= TAG_MAX && wn_text_utf8_valid(s, n);
 }
 
-static void add_tag(struct rv_ctx *c, const char *s, size_t n)
+/* s[0..n) onto the list v of *count lines unless it is there or
+ * unsafe, or the list holds max already. */
+static void add_unique(struct rv_ctx *c, char ***v, size_t *count, size_t max, const char *s,
+		       size_t n)
 {
-	wn_review *r = c->r;
 	char **nv;
 
-	if (!tag_safe(s, n))
+	if (!n || *count >= max || !tag_safe(s, n))
 		return;
-	for (size_t i = 0; i < r->ntags; i++)
-		if (strlen(r->tags[i]) == n && memcmp(r->tags[i], s, n) == 0)
+	for (size_t i = 0; i < *count; i++)
+		if (strlen((*v)[i]) == n && memcmp((*v)[i], s, n) == 0)
 			return;
-	if (!(nv = realloc(r->tags, (r->ntags + 1) * sizeof(*nv)))) {
+	if (!(nv = realloc(*v, (*count + 1) * sizeof(*nv)))) {
 		c->oom = true;
 		return;
 	}
-	r->tags = nv;
-	if ((nv[r->ntags] = rv_dup(c, s, n)))
-		r->ntags++;
+	*v = nv;
+	if ((nv[*count] = rv_dup(c, s, n)))
+		(*count)++;
+}
+
+static void add_tag(struct rv_ctx *c, const char *s, size_t n)
+{
+	add_unique(c, &c->r->tags, &c->r->ntags, SIZE_MAX, s, n);
 }
 
 /* Does line l ask for tags?  Both robots wrap the sentence where they
@@ -872,21 +879,7 @@ wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
 
 static void add_fact(struct rv_ctx *c, const char *s, size_t n)
 {
-	wn_review *r = c->r;
-	char **nv;
-
-	if (!n || r->nfacts >= MAX_FACTS || !tag_safe(s, n))
-		return;
-	for (size_t i = 0; i < r->nfacts; i++)
-		if (strlen(r->facts[i]) == n && memcmp(r->facts[i], s, n) == 0)
-			return;
-	if (!(nv = realloc(r->facts, (r->nfacts + 1) * sizeof(*nv)))) {
-		c->oom = true;
-		return;
-	}
-	r->facts = nv;
-	if ((nv[r->nfacts] = rv_dup(c, s, n)))
-		r->nfacts++;
+	add_unique(c, &c->r->facts, &c->r->nfacts, MAX_FACTS, s, n);
 }
 
 void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
