@@ -190,6 +190,20 @@ typedef struct wn_place {
 	bool line_approx;
 } wn_place;
 
+/* One place a finding is discussed at: the code the bot quoted there
+ * and its words about that code.  Sashiko discusses one problem at
+ * several hunks, a block each; every block is a site, so that no words
+ * are shown without the code they are about. */
+typedef struct wn_site {
+	char *file;			/* NULL when unknown */
+	char *function;			/* NULL when unknown */
+	int line;			/* new-file line; 0 when unknown */
+	bool line_approx;		/* counted across a snip */
+	bool about_commit_msg;		/* the code is the commit message */
+	char *code;			/* quoted code, "> " stripped; NULL */
+	char *comment;			/* the bot's words there; NULL */
+} wn_site;
+
 typedef struct wn_finding {
 	int index;			/* 1-based, in mail order */
 	char fingerprint[WN_FP_LEN + 1];
@@ -212,6 +226,17 @@ typedef struct wn_finding {
 					 * not where it is placed, repeats; NULL */
 	wn_place *also;			/* further places of the same problem */
 	size_t nalso;
+	wn_site *sites;			/* the blocks the finding was made of, in mail
+					 * order, each with its code (the first is
+					 * where file, line and quote come from;
+					 * comment holds all their words); NULL when
+					 * it has one place only: read them through
+					 * wn_finding_site() */
+	size_t nsites;
+	char *notes;			/* the compiler's "note:" lines under the
+					 * diagnostic (where a macro was expanded, the
+					 * previous definition) with their code, '\n'
+					 * separated; NULL */
 } wn_finding;
 
 typedef struct wn_review {
@@ -240,7 +265,27 @@ typedef struct wn_review {
 					 * verbatim, in mail order; no control
 					 * character, valid UTF-8.  NULL when none */
 	size_t ntags;
+	char **facts;			/* what a fix's author needs of the report to
+					 * see the problem again, the report's own
+					 * lines in mail order: 0-day's "config:",
+					 * "compiler:", "reproduce" lines, syzbot's
+					 * kernel ("HEAD commit:", "git tree:"),
+					 * dashboard and reproducer links.  Shared by
+					 * every finding (wn_finding_facts()); no
+					 * control character, valid UTF-8.  NULL when
+					 * none */
+	size_t nfacts;
 } wn_review;
+
+/* How many sites finding f has: its sites, else 1 when it has code or
+ * words of its own, else 0. */
+size_t wn_finding_nsites(const wn_finding *f);
+/* Site i (below wn_finding_nsites(f)) of f, pointing into f: one of its
+ * sites, or, when it has none, its own place, quote and comment. */
+wn_site wn_finding_site(const wn_finding *f, size_t i);
+/* The report lines finding i of r carries (r->facts: the same for every
+ * finding of a report); *n gets how many. */
+const char *const *wn_finding_facts(const wn_review *r, size_t i, size_t *n);
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case
  * addresses configured by the user (may be NULL).  Returns false when m

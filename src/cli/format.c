@@ -227,6 +227,54 @@ static void location(wn_printer *p, const wn_finding *f)
 	p->end(p);
 }
 
+/* Where the finding is discussed, each place with the code the bot
+ * quoted there and its words about it, when there are several. */
+static void sites(wn_printer *p, const wn_finding *f)
+{
+	size_t n = wn_finding_nsites(f);
+
+	/* Only a finding of several places has the key, as only a doubtful
+	 * pairing has "pairing": one place is its quote and comment. */
+	if (n < 2)
+		return;
+	p->map_key(p, "sites");
+	p->begin_list(p);
+	for (size_t k = 0; k < n; k++) {
+		wn_site s = wn_finding_site(f, k);
+		bool text = true;
+
+		p->begin_map(p);
+		if (text)
+			wn_pr_text(p, "    -- site %zu of %zu: ", k + 1, n);
+		if (text && s.about_commit_msg)
+			wn_pr_text(p, "commit message");
+		field(p, "file", text && !s.about_commit_msg ? "" : NULL, s.file);
+		p->map_key(p, "line");
+		if (s.line > 0) {
+			if (text && !s.about_commit_msg && s.file)
+				p->label(p, s.line_approx ? ":~" : ":");
+			p->integer(p, s.line);
+		} else {
+			p->null(p);
+		}
+		field(p, "function", text && s.function ? " in " : NULL, s.function);
+		if (text && s.function)
+			wn_pr_text(p, "()");
+		if (text)
+			p->separator(p);
+		p->map_key(p, "code");
+		if (text)
+			p->block(p, "    > ");
+		p->string(p, s.code);
+		p->map_key(p, "comment");
+		if (text)
+			p->block(p, "    ");
+		p->string(p, s.comment);
+		p->end(p);
+	}
+	p->end(p);
+}
+
 static void finding(wn_printer *p, const wn_item *it, size_t i)
 {
 	const wn_finding *f = &it->review->findings[i];
@@ -258,8 +306,22 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	if (it->reasons && wn_reason_name(it->reasons[i]))
 		line_if(p, "reason", "    reason: ", wn_reason_name(it->reasons[i]));
 	field(p, "forwarded", NULL, it->forwarded[i]);
-	block(p, "quote", "    > ", f->quote);
-	block(p, "comment", "    ", f->comment);
+	if (f->notes) {
+		p->map_key(p, "notes");
+		p->block(p, "    | ");
+		p->string(p, f->notes);
+	}
+	/* A finding discussed at several places: the text shows each
+	 * place's code above its words (sites()), JSON keeps the whole
+	 * too. */
+	if (wn_finding_nsites(f) > 1) {
+		field(p, "quote", NULL, f->quote);
+		field(p, "comment", NULL, f->comment);
+	} else {
+		block(p, "quote", "    > ", f->quote);
+		block(p, "comment", "    ", f->comment);
+	}
+	sites(p, f);
 	p->end(p);
 }
 
@@ -287,6 +349,22 @@ static void kind(wn_printer *p, const wn_item *it)
 	field(p, "what", NULL, what);
 	line_if(p, "says", "          ", r->followup_says);
 	line_if(p, "report", "Follows:  id:", it->report_id);
+	p->end(p);
+}
+
+/* The report's lines a fix's author needs to see the problem again
+ * (the build's config, compiler and reproducer; the kernel syzbot
+ * crashed and its links): the text only when there are some. */
+static void facts(wn_printer *p, const wn_review *r)
+{
+	size_t n = r ? r->nfacts : 0;
+
+	if (!n)
+		return;
+	p->map_key(p, "facts");
+	p->begin_list(p);
+	for (size_t i = 0; i < n; i++)
+		line(p, NULL, i ? "          " : "Report:   ", r->facts[i]);
 	p->end(p);
 }
 
@@ -404,6 +482,7 @@ void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, si
 	line_if(p, NULL, "Error:    ", it->load_error);
 	field(p, "explain", NULL, it->load_error ? it->load_error : r ? r->explain : NULL);
 	patch(p, it);
+	facts(p, r);
 	who(p, it);
 	pwbot(p, pw, npw);
 	wn_pr_text(p, "Findings: ");

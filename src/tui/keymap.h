@@ -61,7 +61,8 @@
 	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \
 	X(HIDE_EMPTY,     "toggle-empty",   "z",         "Queue: hide or show reviews without findings (remembered)") \
 	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
-	X(DIFF,           "diff",           "d",         "The patch's diff, at the finding's hunk")  \
+	X(DIFF,           "diff",           "c",         "The patch's diff, at the finding's hunk")  \
+	X(NEXT_SITE,      "next-site",      "d",         "Review: the next place the bot discusses the finding at, its code and words") \
 	X(MAIL,           "mail",           "m",         "The whole review mail in a pager, its links and Message-IDs") \
 	X(THREAD,         "thread",         "r",         "The human replies, to the review first, then in the patch's thread") \
 	X(DETAILS,        "details",        "h",         "Review: show or hide the whole header (trailers)") \

@@ -134,7 +134,7 @@ check "limited from the mail view" wn_tui_wait "limited to: bot:sashiko"
 check "back in the queue, 7 reviews" wn_tui_wait "[queue] 1/7"
 wn_tui_keys Enter
 check "a review" wn_tui_wait "[review]"
-wn_tui_keys d
+wn_tui_keys c
 check "its diff" wn_tui_wait "[diff]"
 wn_tui_keys l
 check "l in the diff offers the limit" wait_bottom "${limit_prompt}bot:sashiko"

@@ -2,7 +2,7 @@
 # A review and what opens from it, whole screens
 # (tests/tui/screens/screens-review/): the review at 80x24 (a five-line
 # header; h for all of it) and at 200x50 (findings beside the text); the
-# patch (d) at the finding's hunk with ] and [; the mail (m) with its
+# patch (c) at the finding's hunk with ] and [; the mail (m) with its
 # links and Message-IDs, and | piping it to a command; the thread (r)
 # and a reply opened from it.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
@@ -38,7 +38,7 @@ expect_eq "I: the patch's id, for b4 am" 20261102-frobnic-teardown-v2-1-5c1e2a7d
 	"$(tmux -L "$WN_TMUX_SOCKET" show-buffer)"
 
 # The patch at finding 2's hunk; ] and [ between hunks with findings.
-wn_tui_keys d
+wn_tui_keys c
 wn_tui_wait "[diff]" >/dev/null
 wn_screen diff-80x24
 wn_screen diff-80x24 color
@@ -91,7 +91,7 @@ wn_tui_keys G Enter
 wn_tui_wait "finding 1 of 2" >/dev/null
 wn_screen review-200x50
 wn_screen review-200x50 color
-wn_tui_keys d
+wn_tui_keys c
 wn_tui_wait "[diff]" >/dev/null
 wn_screen diff-200x50
 wn_tui_keys q m
@@ -112,7 +112,7 @@ for theme in light contrast; do
 	wn_tui_keys G Enter
 	wn_tui_wait "finding 1 of 2" >/dev/null
 	wn_screen "review-$theme-80x24" color
-	wn_tui_keys d
+	wn_tui_keys c
 	wn_tui_wait "[diff]" >/dev/null
 	wn_screen "diff-$theme-80x24" color
 	wn_tui_keys Q
@@ -124,7 +124,7 @@ wn_tui_wait "[queue] 1/9" >/dev/null
 wn_tui_keys G Enter
 wn_tui_wait "finding 1 of 2" >/dev/null
 wn_screen review-nocolor-80x24 color
-wn_tui_keys d
+wn_tui_keys c
 wn_tui_wait "[diff]" >/dev/null
 wn_screen diff-nocolor-80x24 color
 wn_tui_keys Q

@@ -37,7 +37,7 @@ wn_screen thread-80x24
 wn_tui_keys Enter
 wn_tui_wait "[mail]" >/dev/null
 wn_screen reply-80x24
-wn_tui_keys q q d
+wn_tui_keys q q c
 wn_tui_wait "[diff]" >/dev/null
 wn_tui_keys '>' '>' '>' '>' '>' '>'
 wn_screen diff-right-80x24

@@ -12,6 +12,79 @@
 
 #include "review-test.h"
 
+/* The compiler's note: lines under a new diagnostic are its notes, with
+ * their code; a note under an old diagnostic is nobody's.  The
+ * config:, compiler: and reproduce lines are the report's facts. */
+static void test_lkp_notes_and_facts(void **state)
+{
+	static const char body[] =
+		"Hi Some,\n"
+		"\n"
+		"kernel test robot noticed the following build errors:\n"
+		"\n"
+		"url:    https://github.com/intel-lab-lkp/linux/commits/Some-Author/frob/20260101-101010\n"
+		"config: arm64-randconfig-001-20260101 (https://download.example.org/archive/20260101/config)\n"
+		"compiler: clang version 21.0.0 (https://github.com/llvm/llvm-project 1234abcd)\n"
+		"reproduce:\n"
+		"        git clone https://github.com/intel/lkp-tests.git ~/lkp-tests\n"
+		"        make W=1 O=build_dir ARCH=arm64 olddefconfig\n"
+		"\n"
+		"If you fix the issue in a separate patch/commit, kindly add following tags\n"
+		"| Reported-by: kernel test robot <lkp@intel.com>\n"
+		"| Closes: https://lore.example.org/r/202601010000.ABCD-lkp@intel.com/\n"
+		"\n"
+		"All errors (new ones prefixed by >>):\n"
+		"\n"
+		">> drivers/frob/frob.c:40:9: error: incompatible pointer to integer conversion passing 'void *' to parameter of type 'int' [-Wint-conversion]\n"
+		"      40 |         frob_set(fr, NULL);\n"
+		"         |                      ^~~~\n"
+		"   include/linux/stddef.h:8:14: note: expanded from macro 'NULL'\n"
+		"       8 | #define NULL ((void *)0)\n"
+		"         |              ^~~~~~~~~~~\n"
+		"   In file included from drivers/frob/frob.c:3:\n"
+		"   include/linux/frob.h:12:24: note: passing argument to parameter 'v' here\n"
+		"      12 | void frob_set(struct frob *fr, int v);\n"
+		"         |                                    ^\n"
+		"   drivers/frob/frob.c:55:3: warning: unused variable 'old' [-Wunused-variable]\n"
+		"   drivers/frob/frob.c:50:3: note: previous declaration is here\n"
+		">> drivers/frob/frob.c:70:1: error: redefinition of 'frob_stop'\n"
+		"\n"
+		"-- \n"
+		"0-DAY CI Kernel Test Service\n";
+	wn_review *r = parse_subject(WN_BOT_LKP, "Re: [PATCH] frob: set it", body);
+	const char *const *facts;
+	size_t n;
+	wn_finding *f;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	f = F(r, 0);
+	assert_string_equal(f->notes,
+			    "include/linux/stddef.h:8:14: note: expanded from macro 'NULL'\n"
+			    "       8 | #define NULL ((void *)0)\n"
+			    "         |              ^~~~~~~~~~~\n"
+			    "include/linux/frob.h:12:24: note: passing argument to parameter 'v' here\n"
+			    "      12 | void frob_set(struct frob *fr, int v);\n"
+			    "         |                                    ^");
+	/* the diagnostic's own excerpt stays its quote */
+	assert_string_equal(f->quote, "      40 |         frob_set(fr, NULL);\n"
+			    "         |                      ^~~~");
+	/* the note under the old warning is in neither (see F0 above) */
+	assert_null(F(r, 1)->notes);
+	facts = wn_finding_facts(r, 1, &n);
+	assert_int_equal(n, 5);
+	assert_string_equal(facts[0], "config: arm64-randconfig-001-20260101 "
+			    "(https://download.example.org/archive/20260101/config)");
+	assert_string_equal(facts[1], "compiler: clang version 21.0.0 "
+			    "(https://github.com/llvm/llvm-project 1234abcd)");
+	assert_string_equal(facts[2], "reproduce:");
+	assert_string_equal(facts[3], "        git clone https://github.com/intel/lkp-tests.git ~/lkp-tests");
+	assert_string_equal(facts[4], "        make W=1 O=build_dir ARCH=arm64 olddefconfig");
+	/* the tags stay tags */
+	assert_int_equal(r->ntags, 2);
+	wn_review_free(&r);
+}
+
 static void test_lkp_gcc(void **state)
 {
 	wn_review *r = corpus_review(WN_BOT_LKP,
@@ -924,6 +997,7 @@ int main(void)
 		cmocka_unit_test(test_lkp_family),
 		cmocka_unit_test(test_lkp_family_huge),
 		cmocka_unit_test(test_lkp_family_patch_files),
+		cmocka_unit_test(test_lkp_notes_and_facts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

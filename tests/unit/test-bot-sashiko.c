@@ -126,6 +126,147 @@ static void test_sashiko_untagged_by_similarity(void **state)
 
 /* Only "Pre-existing issues:"; wrapped entries; two blocks for one entry;
  * more blocks than entries never makes more findings than entries. */
+/* One problem discussed at three hunks, a [Severity:] block each: every
+ * block is a site of the one finding, with its own code, place and
+ * words (issue 35). */
+static const char three_sites[] =
+	"Sashiko AI review found 2 potential issue(s) to consider:\n"
+	"- [High] The private lock frob_lock is taken in frob_start() but never released on the error paths.\n"
+	"- [Low] The comment above frob_stop() still names the old helper.\n"
+	"--\n"
+	"\n"
+	"commit 0123456789abcdef0123456789abcdef01234567\n"
+	"Author: Some Author <author@example.org>\n"
+	"\n"
+	"frob: take the private lock\n"
+	"\n"
+	"> diff --git a/drivers/frob/core.c b/drivers/frob/core.c\n"
+	"> --- a/drivers/frob/core.c\n"
+	"> +++ b/drivers/frob/core.c\n"
+	"> @@ -20,6 +20,8 @@ static int frob_start(struct frob *fr)\n"
+	">  \tint ret;\n"
+	"> +\tspin_lock(&fr->frob_lock);\n"
+	"\n"
+	"[Severity: High]\n"
+	"The private lock frob_lock is taken here.\n"
+	"\n"
+	"> @@ -40,6 +42,9 @@ static int frob_start(struct frob *fr)\n"
+	">  \tret = frob_power(fr);\n"
+	"> +\tif (ret)\n"
+	"> +\t\treturn ret;\n"
+	"\n"
+	"[Severity: High]\n"
+	"This error path returns with frob_lock still held, is it never released?\n"
+	"\n"
+	"> @@ -60,6 +65,8 @@ static int frob_reset(struct frob *fr)\n"
+	"> +\tif (frob_busy(fr))\n"
+	"> +\t\treturn -EBUSY;\n"
+	"\n"
+	"[Severity: High]\n"
+	"The private lock frob_lock leaks on this path too.\n"
+	"\n"
+	"> @@ -90,6 +97,7 @@ static void frob_stop(struct frob *fr)\n"
+	">  /* calls frob_old_helper() */\n"
+	"\n"
+	"[Severity: Low]\n"
+	"The comment above frob_stop() still names the old helper.\n"
+	"\n"
+	"-- \n"
+	"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/cover@example.org?part=1\n";
+
+static void test_sashiko_sites(void **state)
+{
+	wn_review *r = parse(WN_BOT_SASHIKO, three_sites), *again;
+	wn_finding *f;
+	wn_site s;
+	char fp[WN_FP_LEN + 1];
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	f = F(r, 0);
+	assert_int_equal(wn_finding_nsites(f), 3);
+	s = wn_finding_site(f, 0);
+	assert_string_equal(s.file, "drivers/frob/core.c");
+	assert_string_equal(s.function, "frob_start");
+	assert_string_equal(s.code, " \tint ret;\n+\tspin_lock(&fr->frob_lock);");
+	assert_string_equal(s.comment, "The private lock frob_lock is taken here.");
+	s = wn_finding_site(f, 1);
+	assert_string_equal(s.function, "frob_start");
+	assert_int_equal(s.line, 44);
+	assert_string_equal(s.code, " \tret = frob_power(fr);\n+\tif (ret)\n+\t\treturn ret;");
+	assert_contains(s.comment, "still held");
+	s = wn_finding_site(f, 2);
+	assert_string_equal(s.function, "frob_reset");
+	assert_string_equal(s.code, "+\tif (frob_busy(fr))\n+\t\treturn -EBUSY;");
+	assert_string_equal(s.comment, "The private lock frob_lock leaks on this path too.");
+	/* the finding itself reads as before: the first place, all words */
+	assert_string_equal(f->function, "frob_start");
+	assert_string_equal(f->quote, " \tint ret;\n+\tspin_lock(&fr->frob_lock);");
+	assert_contains(f->comment, "taken here.\n\nThis error path");
+	/* the fingerprint is the summary's alone, as it always was */
+	wn_fingerprint(WN_BOT_SASHIKO, NULL, NULL, f->summary, fp);
+	assert_string_equal(f->fingerprint, fp);
+	/* one block: one site, the finding's own */
+	f = F(r, 1);
+	assert_int_equal(f->nsites, 0);
+	assert_int_equal(wn_finding_nsites(f), 1);
+	s = wn_finding_site(f, 0);
+	assert_string_equal(s.function, "frob_stop");
+	assert_string_equal(s.code, f->quote);
+	assert_string_equal(s.comment, f->comment);
+	/* parsing again gives the same */
+	again = parse(WN_BOT_SASHIKO, three_sites);
+	assert_string_equal(F(again, 0)->fingerprint, F(r, 0)->fingerprint);
+	wn_review_free(&again);
+	wn_review_free(&r);
+}
+
+/* One block raising two summary entries: the entry its tag does not
+ * name still gets the block's code and words, never an empty finding. */
+static const char two_in_one[] =
+	"Sashiko AI review found 2 potential issue(s) to consider:\n"
+	"- [High] Use-after-free of the request in gadget_complete() after gadget_put().\n"
+	"- [Medium] The return value of gadget_queue() is ignored in gadget_complete().\n"
+	"--\n"
+	"\n"
+	"> diff --git a/drivers/gadget/core.c b/drivers/gadget/core.c\n"
+	"> --- a/drivers/gadget/core.c\n"
+	"> +++ b/drivers/gadget/core.c\n"
+	"> @@ -30,6 +30,8 @@ static void gadget_complete(struct gadget_req *req)\n"
+	"> +\tgadget_put(req->gadget);\n"
+	"> +\tgadget_queue(req);\n"
+	"\n"
+	"[Severity: High]\n"
+	"After gadget_put() drops the last reference, req is freed, so is this a\n"
+	"use-after-free of the request?\n"
+	"\n"
+	"Also, the return value of gadget_queue() is ignored here; a failure leaves\n"
+	"the request on no list.\n"
+	"\n"
+	"-- \n"
+	"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/cover@example.org?part=1\n";
+
+static void test_sashiko_block_two_problems(void **state)
+{
+	wn_review *r = parse(WN_BOT_SASHIKO, two_in_one);
+	wn_site s;
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	for (size_t i = 0; i < 2; i++) {
+		wn_finding *f = F(r, i);
+
+		assert_non_null(f->comment);
+		assert_int_equal(wn_finding_nsites(f), 1);
+		s = wn_finding_site(f, 0);
+		assert_string_equal(s.function, "gadget_complete");
+		assert_string_equal(s.code, "+\tgadget_put(req->gadget);\n+\tgadget_queue(req);");
+		assert_contains(s.comment, "gadget_queue() is ignored");
+	}
+	assert_int_equal(F(r, 1)->severity, WN_SEV_MEDIUM);
+	wn_review_free(&r);
+}
+
 static void test_sashiko_preexisting_wrapped_two_blocks(void **state)
 {
 	wn_review *r = corpus_review(WN_BOT_SASHIKO,
@@ -740,6 +881,8 @@ int main(void)
 		cmocka_unit_test(test_sashiko_no_headings_bare_tags),
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),
 		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
+		cmocka_unit_test(test_sashiko_sites),
+		cmocka_unit_test(test_sashiko_block_two_problems),
 		cmocka_unit_test(test_sashiko_many_same_severity),
 		cmocka_unit_test(test_sashiko_pairing),
 		cmocka_unit_test(test_sashiko_free_form),

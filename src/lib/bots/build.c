@@ -151,7 +151,55 @@ void rv_finding_free(wn_finding *f)
 		free(f->also[k].function);
 	}
 	free(f->also);
+	rv_sites_free(f->sites, f->nsites);
+	free(f->notes);
 	memset(f, 0, sizeof(*f));
+}
+
+void rv_sites_free(wn_site *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		free(v[k].file);
+		free(v[k].function);
+		free(v[k].code);
+		free(v[k].comment);
+	}
+	free(v);
+}
+
+void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
+		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n)
+{
+	wn_site *v, *p;
+
+	if (c->oom || f->nsites >= RV_MAX_SITES)
+		return;
+	if (!(f->nsites & (f->nsites - 1))) {
+		v = realloc(f->sites, (f->nsites ? f->nsites * 2 : 1) * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return;
+		}
+		f->sites = v;
+	}
+	p = &f->sites[f->nsites++];
+	memset(p, 0, sizeof(*p));
+	p->file = dup0(c, file);
+	p->function = dup0(c, function);
+	p->line = line;
+	p->line_approx = approx;
+	p->about_commit_msg = commit_msg;
+	p->code = dup0(c, code);
+	p->comment = comment && n ? rv_dup(c, comment, n) : NULL;
+}
+
+void rv_sites_settle(wn_finding *f)
+{
+	if (f->nsites > 1)
+		return;
+	rv_sites_free(f->sites, f->nsites);
+	f->sites = NULL;
+	f->nsites = 0;
 }
 
 void rv_drop(struct rv_ctx *c, const bool *drop)
@@ -276,23 +324,30 @@ static bool tag_safe(const char *s, size_t n)
 	return n <= TAG_MAX && wn_text_utf8_valid(s, n);
 }
 
-static void add_tag(struct rv_ctx *c, const char *s, size_t n)
+/* s[0..n) onto the list v of *count lines unless it is there or
+ * unsafe, or the list holds max already. */
+static void add_unique(struct rv_ctx *c, char ***v, size_t *count, size_t max, const char *s,
+		       size_t n)
 {
-	wn_review *r = c->r;
 	char **nv;
 
-	if (!tag_safe(s, n))
+	if (!n || *count >= max || !tag_safe(s, n))
 		return;
-	for (size_t i = 0; i < r->ntags; i++)
-		if (strlen(r->tags[i]) == n && memcmp(r->tags[i], s, n) == 0)
+	for (size_t i = 0; i < *count; i++)
+		if (strlen((*v)[i]) == n && memcmp((*v)[i], s, n) == 0)
 			return;
-	if (!(nv = realloc(r->tags, (r->ntags + 1) * sizeof(*nv)))) {
+	if (!(nv = realloc(*v, (*count + 1) * sizeof(*nv)))) {
 		c->oom = true;
 		return;
 	}
-	r->tags = nv;
-	if ((nv[r->ntags] = rv_dup(c, s, n)))
-		r->ntags++;
+	*v = nv;
+	if ((nv[*count] = rv_dup(c, s, n)))
+		(*count)++;
+}
+
+static void add_tag(struct rv_ctx *c, const char *s, size_t n)
+{
+	add_unique(c, &c->r->tags, &c->r->ntags, SIZE_MAX, s, n);
 }
 
 /* Does line l ask for tags?  Both robots wrap the sentence where they
@@ -816,4 +871,49 @@ wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
 		return WN_NOMEM;
 	}
 	return WN_OK;
+}
+
+/* Facts a report holds are a handful of lines; a hostile mail may hold
+ * thousands of "config:" lines. */
+#define MAX_FACTS 32
+
+static void add_fact(struct rv_ctx *c, const char *s, size_t n)
+{
+	add_unique(c, &c->r->facts, &c->r->nfacts, MAX_FACTS, s, n);
+}
+
+void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		     const char *const *keys)
+{
+	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
+		const char *t = L->v[i].s;
+		size_t n = L->v[i].n, k;
+
+		if (!n || t[0] == '>' || t[0] == ' ' || t[0] == '\t')
+			continue;
+		str_trim(&t, &n);
+		for (k = 0; keys[k] && !str_prefix_ci(t, n, keys[k]); k++)
+			;
+		if (!keys[k])
+			continue;
+		add_fact(c, t, n);
+		/* "reproduce:" alone: the commands are the indented lines
+		 * under it, up to a blank line. */
+		while (i + 1 < to && i + 1 < L->n && L->v[i + 1].n &&
+		       (L->v[i + 1].s[0] == ' ' || L->v[i + 1].s[0] == '\t')) {
+			const char *u = L->v[++i].s;
+			size_t un = L->v[i].n;
+			wn_buf b = WN_BUF_INIT;
+			char *line;
+
+			str_trim(&u, &un);
+			if (!un)
+				break;
+			rv_put(c, &b, "        ", 8);
+			rv_put(c, &b, u, un);
+			if ((line = rv_take(c, &b)))
+				add_fact(c, line, strlen(line));
+			free(line);
+		}
+	}
 }

@@ -91,6 +91,16 @@ void rv_finding_free(wn_finding *f);
 /* Add a place to finding f (copies). */
 void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx);
+/* Add a site to finding f (copies; comment is n bytes): one block of
+ * the mail the finding is made of.  Beyond RV_MAX_SITES only the text
+ * and places are kept (a hostile mail repeats a block at will). */
+#define RV_MAX_SITES 64
+void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
+		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n);
+/* A finding of one site keeps none: its place, quote and comment are
+ * that site (wn_finding_site()). */
+void rv_sites_settle(wn_finding *f);
+void rv_sites_free(wn_site *v, size_t n);
 /* Append text to f->detail ("; " between parts). */
 void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -107,6 +117,15 @@ void rv_explain(struct rv_ctx *c, const char *fmt, ...)
  * character or invalid UTF-8 is left out, never mended: the author
  * pastes it into a commit. */
 void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to);
+
+/* The lines of lines [from, to) of L that start with one of keys (a
+ * NULL-terminated list, any case: "config:", "dashboard link:") into
+ * c->r->facts, as the bot wrote them, each followed by the indented
+ * lines under it (a "reproduce:" line's commands); quoted and indented
+ * lines are not looked at, a line holding a control character or
+ * invalid UTF-8 is left out. */
+void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+		     const char *const *keys);
 
 /* Copy of s[0..n) as a C string, NUL bytes turned into spaces. */
 char *rv_dup(struct rv_ctx *c, const char *s, size_t n);

@@ -273,8 +273,28 @@ struct group {
 	bool ctx_sev;
 	wn_severity ctx_sev_v;
 	bool ctx_pre;
+	size_t ctx_first, ctx_n;	/* those blocks: ctx_n from ctx_first on */
 	size_t last;			/* the finding last made or pointed at */
 };
+
+/* Block k as a site of f, with text s[0..n) of it. */
+static void site(struct rv_ctx *c, wn_finding *f, const struct rv_block *k, const char *s, size_t n)
+{
+	rv_add_site(c, f, k->file, k->function, k->line, k->line_approx, k->about_commit_msg, k->quote,
+		    s, n);
+}
+
+/* The context blocks waiting, as sites of f (before the block that
+ * takes them). */
+static void context_sites(struct group *g, wn_finding *f)
+{
+	for (size_t i = 0; i < g->ctx_n; i++) {
+		const struct rv_block *k = &g->b->v[g->ctx_first + i];
+
+		site(g->c, f, k, k->comment, strlen(k->comment));
+	}
+	g->ctx_n = 0;
+}
 
 /* Context shown with its finding: the code it was written under, then
  * its text. */
@@ -294,6 +314,9 @@ static void take_context(struct group *g, struct rv_block *k)
 	}
 	rv_put(c, &g->context, k->comment, strlen(k->comment));
 	rv_put(c, &g->context, "\n\n", 2);
+	if (!g->ctx_n)
+		g->ctx_first = (size_t) (k - g->b->v);
+	g->ctx_n++;
 	if (k->has_sev && !g->ctx_sev) {
 		g->ctx_sev = true;
 		g->ctx_sev_v = k->sev;
@@ -331,6 +354,8 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 		rv_put(c, &comment, g->context.data, g->context.len);
 		wn_buf_reset(&g->context);
 	}
+	context_sites(g, f);
+	site(c, f, k, s, n);
 	rv_put(c, &comment, s, n);
 	f->comment = rv_take(c, &comment);
 	g->ctx_sev = g->ctx_pre = false;
@@ -558,6 +583,10 @@ static void add_to(struct group *g, const struct rv_block *k, size_t at)
 
 	g->last = at;
 	rv_add_place(c, f, k->file, k->function, k->line, k->line_approx);
+	/* Its own code with its own words, not only words appended to
+	 * another place's. */
+	context_sites(g, f);
+	site(c, f, k, k->comment, strlen(k->comment));
 	/* the text of a few repeats says enough; beyond that only their
 	 * places are kept, or a hostile mail would go quadratic */
 	if (f->comment && strlen(f->comment) > MAX_REPEAT_TEXT) {
@@ -583,7 +612,7 @@ static void repeat(struct group *g, const struct rv_block *k, size_t first)
 
 void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre)
 {
-	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0 };
+	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0, 0, 0 };
 	size_t i, first = c->r->nfindings, problems = 0;
 
 	for (i = 0; i < b->n; i++)
@@ -620,6 +649,9 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 		rv_put(c, &comment, g.context.data, g.context.len);
 		free(f->comment);
 		f->comment = rv_take(c, &comment);
+		context_sites(&g, f);
 	}
 	wn_buf_free(&g.context);
+	for (i = first; i < c->r->nfindings; i++)
+		rv_sites_settle(&c->r->findings[i]);
 }

@@ -159,6 +159,12 @@ struct lkp {
 	const char *tool, *form;
 	size_t tool_n, form_n;
 	struct rv_seen seen;		/* the diagnostics, each once */
+	/* The compiler's "note:" lines under a diagnostic belong to it
+	 * (where a macro was expanded, the previous definition): note_ok
+	 * while the last diagnostic made finding note_for, noting while
+	 * the lines of a note's code follow it. */
+	bool note_ok, noting;
+	size_t note_for, note_lines;
 };
 
 /* A report lists a handful of vim listings; matching each against every
@@ -184,12 +190,38 @@ static void end_context(struct lkp *k)
 	wn_buf_reset(&k->quote);
 	k->quote_lines = 0;
 	k->have = false;
+	k->noting = false;
+}
+
+/* A line of the note (s[0..n), the note's own or its code) onto the
+ * notes of the finding it belongs to. */
+static void note_line(struct lkp *k, const char *s, size_t n)
+{
+	struct rv_ctx *c = k->c;
+	wn_finding *f;
+	wn_buf b = WN_BUF_INIT;
+
+	if (c->oom || k->note_for >= c->r->nfindings || k->note_lines >= MAX_QUOTE_LINES)
+		return;
+	f = &c->r->findings[k->note_for];
+	if (f->notes) {
+		rv_put(c, &b, f->notes, strlen(f->notes));
+		rv_put(c, &b, "\n", 1);
+	}
+	rv_put(c, &b, s, n);
+	free(f->notes);
+	f->notes = rv_take(c, &b);
+	k->note_lines++;
 }
 
 static void add_context(struct lkp *k, const char *s, size_t n)
 {
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
+	if (k->noting) {
+		note_line(k, s, n);
+		return;
+	}
 	if (!k->have || k->quote_lines >= MAX_QUOTE_LINES)
 		return;
 	if (k->quote.len)
@@ -771,6 +803,9 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
+	k->note_ok = true;
+	k->note_for = k->cur;
+	k->note_lines = 0;
 	/* A compiler's message at a source line is the problem itself: a
 	 * constant in it ("changes value from '0x100000000'") stays. */
 	if (f->summary && (!d->line || d->ld_ref))
@@ -795,6 +830,7 @@ static void diagnostic(struct lkp *k, const struct diag *d, const char *raw, siz
 
 	if (rv_seen_add(&k->seen, raw, rn, k->c->r->nfindings, &oom)) {
 		end_context(k);
+		k->note_ok = false;	/* its notes came with it the first time */
 		return;
 	}
 	if (oom)
@@ -816,10 +852,16 @@ static void diag_line(struct lkp *k, const struct diag *d, bool marked, const ch
 	    (str_find(d->msg, d->msg_n, "in expansion of macro") ||
 	     str_find(d->msg, d->msg_n, "in definition of macro")))
 		lkp_place_note(&k->place, k->c, d->path, d->path_n, d->line);
-	if (marked || (k->take_all && (k->kind != S_GCC || d->sev_explicit)))
+	if (marked || (k->take_all && (k->kind != S_GCC || d->sev_explicit))) {
 		diagnostic(k, d, s, sn);
-	else
+	} else if (d->sev_explicit && d->sev == WN_SEV_NOTE && k->note_ok) {
 		end_context(k);
+		note_line(k, s, sn);
+		k->noting = true;
+	} else {
+		end_context(k);
+		k->note_ok = false;
+	}
 }
 
 /* A finding has one slot (a text that made no finding can share its
@@ -1135,6 +1177,10 @@ static void report_refs(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
+/* The key/value block's lines a fix's author needs: the config, the
+ * compiler (rustc for Rust), how to reproduce the build. */
+static const char *const facts[] = { "config:", "compiler:", "rustc:", "reproduce", NULL };
+
 static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	struct lkp k, probe;
@@ -1150,6 +1196,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	memset(&k, 0, sizeof(k));
 	k.c = c;
 	report_refs(c, L);
+	/* what a fix's author needs to build it again */
+	rv_report_facts(c, L, 0, 60, facts);
 	/* "| Reported-by: kernel test robot <lkp@intel.com>", "| Closes:" */
 	rv_asked_tags(c, L, 0, L->n);
 	for (i = 0; i < L->n && !c->oom; i++) {
@@ -1164,6 +1212,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		str_trim(&t, &tn);
 		if (heading(&k, t, tn)) {
 			end_context(&k);
+			k.note_ok = false;
 			lkp_place_reset(&k.place);
 			k.ld_fn_n = 0;
 			memset(&probe, 0, sizeof(probe));
@@ -1172,6 +1221,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		if (str_prefix(t, tn, "vim +")) {
 			end_context(&k);
+			k.note_ok = false;
 			k.kind = S_NONE;
 			i = vim_block(&k, L, i);
 			continue;
@@ -1180,6 +1230,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			continue;
 		if (str_eq(t, tn, "--")) {
 			end_context(&k);
+			k.note_ok = false;
 			lkp_place_reset(&k.place);
 			k.ld_fn_n = 0;
 			continue;
@@ -1194,6 +1245,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		if (!sn) {
 			/* gcc excerpts hold no blank lines: a blank ends one */
 			end_context(&k);
+			k.note_ok = false;
 			continue;
 		}
 		if (str_prefix(s, sn, "In file included from") || str_prefix(s, sn, "from ")) {
@@ -1203,6 +1255,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		if (in_function(&k, s, sn) || str_find(s, sn, " generated.")) {
 			end_context(&k);
+			k.note_ok = false;
 			continue;
 		}
 		if (ld_function(&k, s, sn)) {

@@ -440,6 +440,40 @@ void wn_review_free(wn_review **rp)
 	for (i = 0; i < r->ntags; i++)
 		free(r->tags[i]);
 	free(r->tags);
+	for (i = 0; i < r->nfacts; i++)
+		free(r->facts[i]);
+	free(r->facts);
 	free(r);
 	*rp = NULL;
+}
+
+size_t wn_finding_nsites(const wn_finding *f)
+{
+	if (f->nsites)
+		return f->nsites;
+	return f->quote || f->comment;
+}
+
+wn_site wn_finding_site(const wn_finding *f, size_t i)
+{
+	wn_site s = { 0 };
+
+	if (i < f->nsites)
+		return f->sites[i];
+	if (f->nsites || i)
+		return s;
+	s.file = f->file;
+	s.function = f->function;
+	s.line = f->line;
+	s.line_approx = f->line_approx;
+	s.about_commit_msg = f->about_commit_msg;
+	s.code = f->quote;
+	s.comment = f->comment;
+	return s;
+}
+
+const char *const *wn_finding_facts(const wn_review *r, size_t i, size_t *n)
+{
+	*n = i < r->nfindings ? r->nfacts : 0;
+	return *n ? (const char *const *) r->facts : NULL;
 }

@@ -498,10 +498,50 @@ static void repair(const long *sc, size_t ne, size_t *first, bool *unsure)
 				unsure[j] = unsure[k] = true;
 }
 
+/* An entry no block's tag allows (the bot tagged its block with
+ * another severity than its summary line, or one block raises two
+ * entries) must not come out without code and words: it takes the
+ * block that shares the most of its words whatever its tag -- one
+ * that only joined another entry as a further block moves to it, one
+ * that is another entry's first is shared (share[j]). */
+static void orphans(const struct words *ew, const struct words *bw, struct rv_summary *s,
+		    struct rv_blocks *b, const size_t *first, size_t *owner, size_t *share)
+{
+	size_t i, j, k, ne = s->n;
+
+	for (j = 0; j < ne; j++) {
+		size_t best = SIZE_MAX, most = 0;
+		bool taken = false;
+
+		for (i = 0; i < b->n; i++)
+			if (owner[i] == j)
+				taken = true;
+		if (taken || !ew[j].n)
+			continue;
+		for (i = 0; i < b->n; i++) {
+			size_t o = overlap(&bw[i], &ew[j]);
+
+			if (o > most) {
+				most = o;
+				best = i;
+			}
+		}
+		if (best == SIZE_MAX)
+			continue;
+		for (k = 0; k < ne && first[k] != best; k++)
+			;
+		if (k < ne)
+			share[j] = best;
+		else
+			owner[best] = j;
+	}
+}
+
 /* owner[i]: the entry block i attaches to.  firsts_only: only each
- * entry's best block, the others left SIZE_MAX. */
+ * entry's best block, the others left SIZE_MAX.  share[j]: a block
+ * entry j shares with the entry it belongs to (orphans()). */
 static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, size_t *owner,
-		  bool *unsure, bool firsts_only)
+		  bool *unsure, size_t *share, bool firsts_only)
 {
 	struct words *ew = NULL, *bw = NULL;
 	struct pair *pairs = NULL;
@@ -558,6 +598,8 @@ static void match(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, s
 		if (p->score > 0 && owner[p->b] == SIZE_MAX)
 			owner[p->b] = p->e;
 	}
+	if (!firsts_only)
+		orphans(ew, bw, s, b, first, owner, share);
 out:
 	for (j = 0; ew && j < s->n; j++)
 		free(ew[j].h);
@@ -588,24 +630,45 @@ static void segment(size_t *owner, size_t n)
 	}
 }
 
+static char *dup0(struct rv_ctx *c, const char *s)
+{
+	return s ? rv_dup(c, s, strlen(s)) : NULL;
+}
+
+/* Where block k stands (file, function, line, quote) into f, copied:
+ * a block may be shared by two entries. */
+static void block_place(struct rv_ctx *c, wn_finding *f, const struct rv_block *k)
+{
+	f->file = dup0(c, k->file);
+	f->function = dup0(c, k->function);
+	f->line = k->line;
+	f->line_approx = k->line_approx;
+	f->about_commit_msg = k->about_commit_msg;
+	f->quote = dup0(c, k->quote);
+}
+
 static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, bool prose)
 {
-	size_t *owner = NULL, *head = NULL, *next_of = NULL, i, j, next = 0, free_e = 0, free_b = 0;
+	size_t *owner = NULL, *head = NULL, *next_of = NULL, *share = NULL, i, j, next = 0, free_e = 0,
+	       free_b = 0;
 	bool *has = NULL, *unsure = NULL;
 
 	if (b->n) {
 		owner = malloc(b->n * sizeof(*owner));
 		next_of = malloc(b->n * sizeof(*next_of));
 		head = malloc((s->n ? s->n : 1) * sizeof(*head));
+		share = malloc((s->n ? s->n : 1) * sizeof(*share));
 		has = calloc(s->n ? s->n : 1, sizeof(*has));
 		unsure = calloc(s->n ? s->n : 1, sizeof(*unsure));
-		if (!owner || !next_of || !head || !has || !unsure) {
+		if (!owner || !next_of || !head || !share || !has || !unsure) {
 			c->oom = true;
 			goto out;
 		}
 		for (i = 0; i < b->n; i++)
 			owner[i] = SIZE_MAX;
-		match(c, s, b, owner, unsure, prose);
+		for (j = 0; j < s->n; j++)
+			share[j] = SIZE_MAX;
+		match(c, s, b, owner, unsure, share, prose);
 		if (prose)
 			segment(owner, b->n);
 		for (i = 0; i < b->n; i++)
@@ -613,8 +676,10 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 				has[owner[i]] = true;
 			else
 				free_b++;
-		for (j = 0; j < s->n; j++)
+		for (j = 0; j < s->n; j++) {
+			has[j] = has[j] || share[j] != SIZE_MAX;
 			free_e += !has[j];
+		}
 		/* No evidence either way (untagged blocks sharing no words):
 		 * give leftover blocks to entries still without one, in
 		 * order, rather than lose their text -- a guess whenever
@@ -655,17 +720,31 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 		for (i = head ? head[j] : SIZE_MAX; i != SIZE_MAX; i = next_of[i]) {
 			struct rv_block *k = &b->v[i];
 
+			/* Paragraphs of prose have no code: a site each
+			 * would only cut the text up. */
+			if (!prose)
+				rv_add_site(c, f, k->file, k->function, k->line, k->line_approx,
+					    k->about_commit_msg, k->quote, k->comment,
+					    strlen(k->comment));
 			if (first)
-				rv_block_place(f, k);	/* the first in mail order */
+				block_place(c, f, k);	/* the first in mail order */
 			else
 				rv_put(c, &comment, "\n\n", 2);
 			rv_put(c, &comment, k->comment, strlen(k->comment));
 			first = false;
 		}
-		f->comment = rv_take(c, &comment);
+		/* A block another entry's too (orphans()). */
+		if (first && share && share[j] != SIZE_MAX) {
+			block_place(c, f, &b->v[share[j]]);
+			f->comment = rv_dup(c, b->v[share[j]].comment, strlen(b->v[share[j]].comment));
+		} else {
+			f->comment = rv_take(c, &comment);
+		}
+		rv_sites_settle(f);
 		f->pairing_unsure = unsure && unsure[j] && f->comment;
 	}
 out:
+	free(share);
 	free(unsure);
 	free(owner);
 	free(next_of);

@@ -28,7 +28,9 @@ void rv_summary_free(struct rv_summary *s);
  * overlap and lend them their location.  Pairings that cross two
  * entries are exchanged when that fits the words better; a finding
  * whose comment could as well be another entry's (or was given out by
- * order alone) has pairing_unsure.  Consumes the blocks' strings. */
+ * order alone) has pairing_unsure.  Each of an entry's blocks is a
+ * site of its finding; an entry no block's tag allows shares the block
+ * with the most of its words.  The blocks stay the caller's to free. */
 void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 /* The same for paragraphs of prose in their order (free-form.c): an
  * entry's best paragraph opens its text, the ones after it continue it

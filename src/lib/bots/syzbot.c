@@ -283,6 +283,11 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	}
 }
 
+/* The header lines of a report a fix's author needs. */
+static const char *const report_facts[] = {
+	"HEAD commit:", "git tree:", "dashboard link:", "syz repro:", "C reproducer:", NULL,
+};
+
 static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i;
@@ -305,6 +310,8 @@ static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 		rv_syz_followup(c, L);
 		return;
 	case WN_KIND_REPORT:
+		/* the kernel it crashed on, the dashboard, the reproducers */
+		rv_report_facts(c, L, 0, 40, report_facts);
 		report(c, L);
 		return;
 	default:

@@ -18,9 +18,10 @@
  * too, or a cached answer would differ from a parsed one: the sizes
  * make the build say so (on the platform winnow is developed on). */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(wn_finding) == 112, "wn_finding changed: update cache-record.c");
+_Static_assert(sizeof(wn_finding) == 136, "wn_finding changed: update cache-record.c");
 _Static_assert(sizeof(wn_place) == 24, "wn_place changed: update cache-record.c");
-_Static_assert(sizeof(wn_review) == 128, "wn_review changed: update cache-record.c");
+_Static_assert(sizeof(wn_site) == 40, "wn_site changed: update cache-record.c");
+_Static_assert(sizeof(wn_review) == 144, "wn_review changed: update cache-record.c");
 _Static_assert(sizeof(wn_patch) == 56, "wn_patch changed: update cache-record.c");
 _Static_assert(sizeof(wn_patch_trailers) == 80, "wn_patch_trailers changed: update cache-record.c");
 _Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cache-record.c");
@@ -140,6 +141,17 @@ static void put_place(wn_buf *b, const wn_place *p)
 	wn_cache_put_u64(b, p->line_approx);
 }
 
+static void put_site(wn_buf *b, const wn_site *s)
+{
+	put_str(b, s->file);
+	put_str(b, s->function);
+	wn_cache_put_u64(b, (uint64_t) (int64_t) s->line);
+	wn_cache_put_u64(b, s->line_approx);
+	wn_cache_put_u64(b, s->about_commit_msg);
+	put_str(b, s->code);
+	put_str(b, s->comment);
+}
+
 static void put_finding(wn_buf *b, const wn_finding *f)
 {
 	wn_cache_put_u64(b, (uint64_t) (int64_t) f->index);
@@ -160,6 +172,10 @@ static void put_finding(wn_buf *b, const wn_finding *f)
 	for (size_t i = 0; i < f->nalso; i++)
 		put_place(b, &f->also[i]);
 	wn_cache_put_u64(b, f->pairing_unsure);
+	wn_cache_put_u64(b, f->nsites);
+	for (size_t i = 0; i < f->nsites; i++)
+		put_site(b, &f->sites[i]);
+	put_str(b, f->notes);
 }
 
 static void put_review(wn_buf *b, const wn_review *r)
@@ -180,6 +196,9 @@ static void put_review(wn_buf *b, const wn_review *r)
 	wn_cache_put_u64(b, r->ntags);
 	for (size_t i = 0; i < r->ntags; i++)
 		put_str(b, r->tags[i]);
+	wn_cache_put_u64(b, r->nfacts);
+	for (size_t i = 0; i < r->nfacts; i++)
+		put_str(b, r->facts[i]);
 	wn_cache_put_u64(b, r->nfindings);
 	for (size_t i = 0; i < r->nfindings; i++)
 		put_finding(b, &r->findings[i]);
@@ -256,6 +275,17 @@ static void get_place(wn_cache_rd *r, wn_place *p)
 	p->line_approx = get_small(r, 2);
 }
 
+static void get_site(wn_cache_rd *r, wn_site *s)
+{
+	s->file = get_str(r);
+	s->function = get_str(r);
+	s->line = (int) get_int(r);
+	s->line_approx = get_small(r, 2);
+	s->about_commit_msg = get_small(r, 2);
+	s->code = get_str(r);
+	s->comment = get_str(r);
+}
+
 static void get_finding(wn_cache_rd *r, wn_finding *f)
 {
 	size_t n;
@@ -286,6 +316,13 @@ static void get_finding(wn_cache_rd *r, wn_finding *f)
 	for (size_t i = 0; i < n && !r->bad; i++, f->nalso++)
 		get_place(r, &f->also[i]);
 	f->pairing_unsure = get_small(r, 2);
+	/* A site is at least four NULL strings and three numbers. */
+	n = get_count(r, 56);
+	if (n && !(f->sites = calloc(n, sizeof(*f->sites))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, f->nsites++)
+		get_site(r, &f->sites[i]);
+	f->notes = get_str(r);
 }
 
 static wn_review *get_review(wn_cache_rd *r)
@@ -316,8 +353,14 @@ static wn_review *get_review(wn_cache_rd *r)
 	for (size_t i = 0; i < n && !r->bad; i++, rv->ntags++)
 		if (!(rv->tags[i] = get_str(r)))
 			r->bad = true;
-	/* A finding is at least 15 fields of 8 bytes and its fingerprint. */
-	n = get_count(r, 15 * 8 + WN_FP_LEN);
+	n = get_count(r, 8);
+	if (n && !(rv->facts = calloc(n, sizeof(*rv->facts))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++, rv->nfacts++)
+		if (!(rv->facts[i] = get_str(r)))
+			r->bad = true;
+	/* A finding is at least 17 fields of 8 bytes and its fingerprint. */
+	n = get_count(r, 17 * 8 + WN_FP_LEN);
 	if (n && !(rv->findings = calloc(n, sizeof(*rv->findings))))
 		r->bad = true;
 	for (size_t i = 0; i < n && !r->bad; i++, rv->nfindings++)

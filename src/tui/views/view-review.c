@@ -25,6 +25,8 @@ struct dline {
 /* The compact header's lines: subject, patch, review, AI, a trailer. */
 #define HEADER_LINES 5
 #define HSCROLL_STEP 8
+/* Sites d steps through (the parser keeps no more). */
+#define RV_SITE_LINES 64
 
 struct review {
 	wn_item *it;
@@ -42,6 +44,9 @@ struct review {
 	size_t scroll;		/* first detail line shown */
 	char *model;		/* "agent / model" of the attribution */
 	char *tools;		/* its tools, space-separated */
+	size_t site;		/* d: the site of the finding shown first */
+	size_t site_line[RV_SITE_LINES];	/* where each site starts in detail */
+	size_t nsite_lines;
 	struct review_memory *mem;	/* seen before, series hints */
 	wn_pwbot *pw;		/* netdev's pw-bot: lines in the thread */
 	size_t npw;
@@ -148,6 +153,38 @@ static void add_blank(struct review *rv)
 	rv->detail[rv->ndetail++].text = empty;
 }
 
+/* A finding the bot discusses at several places: each place, its code
+ * and the bot's words there; the one d went to in bold. */
+static void sites_build(struct review *rv, const wn_finding *f, int width)
+{
+	size_t n = wn_finding_nsites(f);
+	wn_buf b = WN_BUF_INIT;
+
+	for (size_t k = 0; k < n; k++) {
+		wn_site s = wn_finding_site(f, k);
+
+		add_blank(rv);
+		if (rv->nsite_lines < RV_SITE_LINES)
+			rv->site_line[rv->nsite_lines++] = rv->ndetail;
+		wn_buf_reset(&b);
+		wn_buf_printf(&b, "Site %zu of %zu: ", k + 1, n);
+		if (s.about_commit_msg)
+			wn_buf_puts(&b, "commit message");
+		else if (s.file && s.line)
+			wn_buf_printf(&b, "%s:%d%s", s.file, s.line, s.line_approx ? "~" : "");
+		else
+			wn_buf_puts(&b, s.file ? s.file : "location unknown");
+		if (s.function)
+			wn_buf_printf(&b, "  in %s()", s.function);
+		add_lines_x(rv, ROLE_LOCATION, k == rv->site ? TA_BOLD : 0, shown(&b), true, width);
+		if (s.code && *s.code)
+			add_lines(rv, ROLE_QUOTE, s.code, false, width);
+		if (s.comment && *s.comment)
+			add_lines(rv, ROLE_COMMENT, s.comment, true, width);
+	}
+	wn_buf_free(&b);
+}
+
 static void detail_build(struct review *rv, size_t cursor, int width)
 {
 	const wn_item *it = rv->it;
@@ -223,13 +260,18 @@ static void detail_build(struct review *rv, size_t cursor, int width)
 		add_lines(rv, m->role, m->text, true, width);
 	add_blank(rv);
 	add_lines_x(rv, ROLE_SUBJECT, TA_BOLD, f->summary, true, width);
-	if (f->quote && *f->quote) {
-		add_blank(rv);
-		add_lines(rv, ROLE_QUOTE, f->quote, false, width);
-	}
-	if (f->comment && *f->comment) {
-		add_blank(rv);
-		add_lines(rv, ROLE_COMMENT, f->comment, true, width);
+	rv->nsite_lines = 0;
+	if (wn_finding_nsites(f) > 1) {
+		sites_build(rv, f, width);
+	} else {
+		if (f->quote && *f->quote) {
+			add_blank(rv);
+			add_lines(rv, ROLE_QUOTE, f->quote, false, width);
+		}
+		if (f->comment && *f->comment) {
+			add_blank(rv);
+			add_lines(rv, ROLE_COMMENT, f->comment, true, width);
+		}
 	}
 	wn_buf_free(&b);
 }
@@ -649,6 +691,7 @@ static void review_select(struct tui *t, struct view *v)
 
 	rv->scroll = 0;
 	rv->hscroll = 0;
+	rv->site = 0;
 }
 
 static void mark(struct tui *t, struct view *v, wn_verdict verdict)
@@ -787,6 +830,16 @@ static bool scroll_request(struct tui *t, struct view *v, enum action a)
 		return true;
 	case ACT_PAGE_UP:
 		rv->scroll = rv->scroll > h ? rv->scroll - h : 0;
+		return true;
+	case ACT_NEXT_SITE:
+		/* the next place, from the last back to the first */
+		if (rv->nsite_lines < 2) {
+			tui_msg(t, ROLE_STATUS, "the bot discusses this finding at one place");
+			return true;
+		}
+		rv->site = (rv->site + 1) % rv->nsite_lines;
+		rv->scroll = rv->site_line[rv->site];
+		tui_msg(t, ROLE_STATUS, "site %zu of %zu", rv->site + 1, rv->nsite_lines);
 		return true;
 	case ACT_OPEN:
 		if (rv->scroll < max_scroll(rv))
