@@ -112,7 +112,7 @@ static wn_status put_block(wn_buf *b, const char *s)
 
 /* --- one finding ------------------------------------------------------- */
 
-static wn_status put_location(wn_buf *b, const wn_finding *x)
+static wn_status put_location(wn_buf *b, const wn_site *x)
 {
 	if (x->about_commit_msg)
 		return wn_buf_puts(b, "In the commit message:\n");
@@ -125,6 +125,11 @@ static wn_status put_location(wn_buf *b, const wn_finding *x)
 	if (x->function && wn_buf_printf(b, " in %s()", x->function) != WN_OK)
 		return WN_NOMEM;
 	return wn_buf_puts(b, ":\n");
+}
+
+static bool has_words(const char *s)
+{
+	return s && !str_blank(s, strlen(s));
 }
 
 /* Does the comment open with the summary?  Bots without a summary
@@ -158,6 +163,8 @@ static wn_status put_finding(wn_buf *b, const wn_item *it, size_t idx)
 	char prefix[24] = "";
 	wn_status st = note && summary ? WN_OK : WN_NOMEM;
 
+	size_t nsites = wn_finding_nsites(x);
+
 	if (sev)
 		snprintf(prefix, sizeof(prefix), "[%c%s] ", toupper((unsigned char) sev[0]), sev + 1);
 	if (st == WN_OK && (sev || !summary_opens_comment(x))) {
@@ -165,14 +172,25 @@ static wn_status put_finding(wn_buf *b, const wn_item *it, size_t idx)
 		if (st == WN_OK && (x->quote && *x->quote ? true : x->about_commit_msg || x->file))
 			st = wn_buf_putc(b, '\n');
 	}
-	if (st == WN_OK)
-		st = put_location(b, x);
-	if (st == WN_OK && x->quote && *x->quote)
-		st = put_quote(b, x->quote);
-	if (st == WN_OK && x->comment && !str_blank(x->comment, strlen(x->comment))) {
-		st = wn_buf_putc(b, '\n');
+	/* Every place the bot discusses the finding at: its code, then its
+	 * words there, so that no words come without what they point at;
+	 * the compiler's notes after the first place's code. */
+	for (size_t k = 0; k < nsites && st == WN_OK; k++) {
+		wn_site site = wn_finding_site(x, k);
+
+		if (k)
+			st = wn_buf_putc(b, '\n');
 		if (st == WN_OK)
-			st = put_block(b, x->comment);
+			st = put_location(b, &site);
+		if (st == WN_OK && site.code && *site.code)
+			st = put_quote(b, site.code);
+		if (st == WN_OK && !k && x->notes && *x->notes)
+			st = put_quote(b, x->notes);
+		if (st == WN_OK && has_words(site.comment)) {
+			st = wn_buf_putc(b, '\n');
+			if (st == WN_OK)
+				st = put_block(b, site.comment);
+		}
 	}
 	if (st == WN_OK && note && !str_blank(note, strlen(note))) {
 		st = wn_buf_putc(b, '\n');
@@ -206,26 +224,38 @@ static wn_status quote_lines(wn_buf *b, const char *s)
  * reply quotes a finding from. */
 static wn_status quote_block(wn_buf *b, const wn_finding *x)
 {
-	bool code = x->quote && *x->quote, words = x->comment && !str_blank(x->comment, strlen(x->comment));
-	char *comment = NULL;
+	size_t nsites = wn_finding_nsites(x);
 	wn_status st = WN_OK;
 
-	if (code)
-		st = put_quote(b, x->quote);
-	if (st == WN_OK && code && words)
-		st = wn_buf_puts(b, ">\n");
-	if (st == WN_OK && (words || !code)) {
-		wn_buf t = WN_BUF_INIT;
+	/* Each place the bot discusses it at, as the bot wrote it: the
+	 * code, the compiler's notes after the first, then the words. */
+	for (size_t k = 0; k < nsites && st == WN_OK; k++) {
+		wn_site site = wn_finding_site(x, k);
+		bool code = site.code && *site.code, words = has_words(site.comment);
+		bool notes = !k && x->notes && *x->notes;
+		char *comment = NULL;
 
-		/* Trimmed as put_block trims it; the summary when the bot
-		 * gave no words of its own. */
-		st = put_block(&t, words ? x->comment : x->summary ? x->summary : "");
-		comment = st == WN_OK ? wn_buf_steal(&t) : NULL;
-		wn_buf_free(&t);
-		if (st == WN_OK && comment)
-			st = quote_lines(b, comment);
+		if (k)
+			st = wn_buf_puts(b, ">\n");
+		if (st == WN_OK && code)
+			st = put_quote(b, site.code);
+		if (st == WN_OK && notes)
+			st = put_quote(b, x->notes);
+		if (st == WN_OK && (code || notes) && words)
+			st = wn_buf_puts(b, ">\n");
+		if (st == WN_OK && (words || (!code && !k))) {
+			wn_buf t = WN_BUF_INIT;
+
+			/* Trimmed as put_block trims it; the summary when the
+			 * bot gave no words of its own. */
+			st = put_block(&t, words ? site.comment : x->summary ? x->summary : "");
+			comment = st == WN_OK ? wn_buf_steal(&t) : NULL;
+			wn_buf_free(&t);
+			if (st == WN_OK && comment)
+				st = quote_lines(b, comment);
+		}
+		free(comment);
 	}
-	free(comment);
 	return st;
 }
 
@@ -315,6 +345,16 @@ static wn_status put_part(wn_buf *b, const wn_fwd_part *p, char *const *links, b
 	}
 	for (j = 0; links && links[j] && st == WN_OK; j++)
 		st = wn_buf_printf(b, "%s%s review: %s\n", j ? "" : "\n", wn_bot_label(p->it->bot), links[j]);
+	/* What the report says to reproduce it with (0-day's config,
+	 * compiler and reproduce lines, syzbot's kernel, dashboard and
+	 * reproducers), as it wrote them: once, for every finding. */
+	if (st == WN_OK && p->it->review && p->n) {
+		size_t nf;
+		const char *const *facts = wn_finding_facts(p->it->review, p->findings[0] - 1, &nf);
+
+		for (j = 0; j < nf && st == WN_OK; j++)
+			st = wn_buf_printf(b, "%s%s\n", j ? "" : "\nThe report:\n\n", facts[j]);
+	}
 	/* The tags the bot asks a fix to carry, as it wrote them, for the
 	 * author to paste (the parser kept only clean ones). */
 	for (j = 0; p->it->review && j < p->it->review->ntags && st == WN_OK; j++)
