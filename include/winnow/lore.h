@@ -81,9 +81,16 @@ wn_status wn_tree_prepare(wn_index *idx, const wn_item *it, wn_tree *t, wn_error
 void wn_tree_clear(wn_tree *t);
 
 /* The finding's file in the tree (malloc'd into *path), refusing a
- * name that leaves it (absolute, "..": the name comes from mail).
- * WN_NOT_FOUND when the finding names no file or the tree lacks it. */
+ * name that leaves it (absolute, "..": the name comes from mail) and
+ * a file that is no regular file or is reached through a symbolic
+ * link (a patch can add one): WN_PARSE, saying so.  WN_NOT_FOUND when
+ * the finding names no file or the tree lacks it. */
 wn_status wn_tree_file(const wn_tree *t, const wn_finding *f, char **path, wn_error *err);
+/* The text of that file, as wn_tree_file finds it (malloc'd into
+ * *text, NUL-terminated, *len bytes), read through the descriptor the
+ * check opened; a file of more than max bytes is refused. */
+wn_status wn_tree_read(const wn_tree *t, const wn_finding *f, size_t max, char **text, size_t *len,
+		       wn_error *err);
 
 /* $VISUAL/$EDITOR on the finding's file at its line ("+LINE FILE", as
  * vi, emacs and nano take it), on the caller's terminal. */

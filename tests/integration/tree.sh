@@ -4,7 +4,7 @@
 # thread from the notmuch database) in a worktree per series that a
 # second look reuses (a review of patch 1 sees it at patch 1); the tree
 # as it is when the series does not apply, saying why.  The user's tree
-# is never changed.
+# is never changed, and no file is read through a symbolic link.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/lore.sh"
 wn_need_tools b4 git
@@ -72,6 +72,20 @@ expect_eq "... and that the file is not there" "drivers/other/other.c is not in 
 expect_eq "no worktree is left of it" 2 "$(git -C "$linux" worktree list | wc -l)"
 run show --tree "$other"
 check "... the text says it too" grep -qF "(the tree as it is: b4: error: drivers/other/other.c" "$WN_WORLD/out"
+
+# A patch of the series adds symbolic links out of the tree (issue
+# 36): a finding at one is refused, not read through it.
+wn_link_mails "$WN_WORLD/outside"
+run show --tree --format=json "$WN_LINK_REVIEW_FILE"; expect_eq "show --tree on a finding at a link" 0 $?
+expect_eq "... b4 applied the link" "true|symbolic link" \
+	"$(tree .tree.applied)|$(stat -c %F "$(tree .tree.root)/drivers/frob/evil.c")"
+expect_eq "... which is refused, saying so" \
+	"drivers/frob/evil.c in the tree with the series applied: a symbolic link, not a regular file; not opened|null" \
+	"$(tree '"\(.tree.findings[0].error)|\(.tree.findings[0].lines)"')"
+run show --tree "$WN_LINK_REVIEW_DIR"; expect_eq "show --tree on a finding under a linked folder" 0 $?
+check "... refused too" grep -qxF \
+	"  drivers/evil/secret.c in the tree with the series applied: under a symbolic link; not opened" "$WN_WORLD/out"
+check "... the file outside is shown nowhere" bash -c "! cat '$WN_WORLD/out' '$WN_WORLD/err' | grep -qF \"the user's secret\""
 
 run show --help
 check "show --help names --tree" grep -qF -- "--tree" "$WN_WORLD/out"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/file.h"
 #include "../core/str.h"
 #include "../index/index-nm.h"
 #include "lore-private.h"
@@ -66,7 +67,8 @@ static wn_status section_patterns(const wn_conf *c, char ***files, char ***exclu
 				    "tree whose MAINTAINERS names them");
 	if (!(path = wn_strdupf("%s/MAINTAINERS", c->tree)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = wn_file_read(path, MAINTAINERS_MAX, 0, &text, &len, err);
+	/* Not through a link either: the tree is read as b4's worktrees are. */
+	st = wn_file_read_in(c->tree, "MAINTAINERS", MAINTAINERS_MAX, &text, &len, err);
 	if (st != WN_OK) {
 		wn_error_prefix(err, st == WN_NOT_FOUND ? WN_CONFIG : st, path);
 	} else {

@@ -15,12 +15,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file.h"
 #include "../core/hash.h"
 #include "lore-private.h"
 #include "winnow/conf.h"
@@ -274,24 +276,66 @@ static bool inside(const char *f)
 	return true;
 }
 
+/* The finding's file name, when it can be one inside a tree. */
+static wn_status file_name(const wn_finding *f, const char **name, wn_error *err)
+{
+	*name = f->path ? f->path : f->file;
+	if (!*name)
+		return wn_error_set(err, WN_NOT_FOUND, "the finding names no file");
+	if (!inside(*name))
+		return wn_error_set(err, WN_NOT_FOUND, "the finding's file is not a path inside a tree");
+	return WN_OK;
+}
+
+/* Why the walk to name in the tree failed (why, cleared), in the
+ * tree's words.  A link is refused, not followed: a patch of the
+ * series can add one, pointing at any file of the user's. */
+static wn_status refused(const wn_tree *t, const char *name, wn_error *why, wn_error *err)
+{
+	const char *where = t->applied ? "the tree with the series applied" : "the tree";
+	wn_status st = why->status;
+
+	if (st == WN_NOMEM)
+		st = wn_error_set(err, st, "out of memory");
+	else if (st == WN_NOT_FOUND)
+		st = wn_error_set(err, st, "%s is not in %s", name, where);
+	else
+		st = wn_error_set(err, WN_PARSE, "%s in %s: %s; not opened", name, where,
+				  wn_error_msg(why));
+	wn_error_clear(why);
+	return st;
+}
+
 wn_status wn_tree_file(const wn_tree *t, const wn_finding *f, char **path, wn_error *err)
 {
-	const char *name = f->path ? f->path : f->file;
-	struct stat sb;
+	wn_error why = WN_ERROR_INIT;
+	const char *name;
+	wn_status st;
+	int fd;
 
 	*path = NULL;
-	if (!name)
-		return wn_error_set(err, WN_NOT_FOUND, "the finding names no file");
-	if (!inside(name))
-		return wn_error_set(err, WN_NOT_FOUND, "the finding's file is not a path inside a tree");
+	if ((st = file_name(f, &name, err)) != WN_OK)
+		return st;
+	if ((fd = wn_file_open_in(t->root, name, SIZE_MAX, &why)) < 0)
+		return refused(t, name, &why, err);
+	close(fd);
 	if (!(*path = wn_strdupf("%s/%s", t->root, name)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	if (stat(*path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		free(*path);
-		*path = NULL;
-		return wn_error_set(err, WN_NOT_FOUND, "%s is not in %s", name,
-				    t->applied ? "the tree with the series applied" : "the tree");
-	}
+	return WN_OK;
+}
+
+wn_status wn_tree_read(const wn_tree *t, const wn_finding *f, size_t max, char **text, size_t *len,
+		       wn_error *err)
+{
+	wn_error why = WN_ERROR_INIT;
+	const char *name;
+	wn_status st;
+
+	*text = NULL;
+	if ((st = file_name(f, &name, err)) != WN_OK)
+		return st;
+	if (wn_file_read_in(t->root, name, max, text, len, &why) != WN_OK)
+		return refused(t, name, &why, err);
 	return WN_OK;
 }
 
