@@ -63,7 +63,7 @@ wn_status wn_fetch_count(wn_index *idx, size_t *messages, size_t *reviews, wn_er
 
 /* Where a review's findings are read: the kernel tree winnow.tree with
  * the patch's series applied by b4 (b4 shazam in a git worktree under
- * $XDG_CACHE_HOME/winnow/trees, made once per series and reused; a
+ * $XDG_CACHE_HOME/winnow/trees, made once per series and tree and reused; a
  * patch's review sees it checked out at that patch), or the tree as it
  * is when that cannot be. */
 typedef struct wn_tree {

@@ -62,6 +62,38 @@ expect_eq "... the same worktree, back at patch 2" "$root|true|2|	kfree(f);" \
 	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.findings[0] | .lines[.line - .start])"')"
 check "... without running b4" test ! -e "$WN_WORLD/b4-calls"
 
+# The Message-ID comes from mail: b4 gets it after "--" (issue 36).
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s"\nexit 1\n' "$WN_WORLD/b4-argv" > "$WN_WORLD/bin/b4"
+XDG_CACHE_HOME=$WN_WORLD/cache2 PATH=$WN_WORLD/bin:$PATH run show --tree --format=json "$of2"
+expect_eq "b4 is given the patch's id after --" "shazam|-m|--|20260112-frob-v1-2-f00d@example.org" \
+	"$(sed -n '3,4p;6,$p' "$WN_WORLD/b4-argv" | paste -sd '|')"
+check "... its mbox from the cache" grep -qx "$WN_WORLD/cache2/winnow/trees/series-[0-9]*.mbox" "$WN_WORLD/b4-argv"
+# An id starting with '-' would be b4's option: never given to it.
+cur=$WN_WORLD/db/mail/cur
+sed -e 's|^Message-Id: <.*>|Message-Id: <-m/other.mbox@x>|' -e '/^In-Reply-To:/d' -e '/^References:/d' \
+	"$WN_TOP_SRCDIR/tests/corpus/lore/03-frob-2.eml" > "$cur/dash-patch:2,S"
+sed -e 's|^Message-Id: <.*>|Message-Id: <dash.review@example.org>|' \
+	-e 's|^In-Reply-To: <.*>|In-Reply-To: <-m/other.mbox@x>|' -e '/^References:/d' -e '/^ <20260112/d' \
+	"$WN_TOP_SRCDIR/tests/corpus/lore/04-sashiko-frob-2.eml" > "$cur/dash-review:2,S"
+notmuch new --quiet
+rm -f "$WN_WORLD/b4-argv"
+XDG_CACHE_HOME=$WN_WORLD/cache2 PATH=$WN_WORLD/bin:$PATH run show --tree --format=json dash.review@example.org
+expect_eq "a patch whose id starts with '-': the tree as it is" \
+	"0|false|the patch's Message-ID starts with '-': not given to b4" \
+	"$?|$(tree .tree.applied)|$(tree .tree.why)"
+check "... b4 never ran" test ! -e "$WN_WORLD/b4-argv"
+
+# A worktree belongs to its tree (issue 36): another checkout named by
+# winnow.tree gets a worktree of its own, never the old one.
+git clone -q "$linux" "$WN_WORLD/linux2"
+notmuch config set winnow.tree "$WN_WORLD/linux2"
+run show --tree --format=json "$of2"; expect_eq "show --tree in another tree" 0 $?
+root2=$(tree .tree.root)
+check "... in a worktree of its own" test "$root2" != "$root"
+expect_eq "... of that tree's repository, the series applied" "$WN_WORLD/linux2/.git|true|2" \
+	"$(cd "$root2" && realpath "$(git rev-parse --git-common-dir)")|$(tree .tree.applied)|$(tree .tree.patch)"
+notmuch config set winnow.tree "$linux"
+
 # A series that does not apply: the tree as it is, and why.
 run show --tree --format=json "$other"; expect_eq "show --tree on a series that does not apply" 0 $?
 expect_eq "... the tree as it is" "$linux|false" "$(tree .tree.root)|$(tree .tree.applied)"

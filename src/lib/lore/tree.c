@@ -3,10 +3,11 @@
  * it is.
  *
  * The worktrees live in $XDG_CACHE_HOME/winnow/trees, one per series
- * (named by the FNV-1a hash of its thread's first message): a kernel
- * checkout is large, so every patch of a series shares it.  b4 makes a
- * commit of each patch; a review of patch K sees the worktree checked
- * out at the K-th (the bot read the file as that patch left it).
+ * and tree (named by the FNV-1a hash of winnow.tree's real path and its
+ * thread's first message): a kernel checkout is large, so every patch
+ * of a series shares it.  b4 makes a commit of each patch; a review of
+ * patch K sees the worktree checked out at the K-th (the bot read the
+ * file as that patch left it).
  * NAME.applied holds the commits b4 started from and ended at, so a
  * second look reuses the worktree without b4.  A worktree b4 failed in
  * is removed again: the next look tries anew. */
@@ -65,10 +66,13 @@ static wn_status clear_worktree(const char *tree, const char *wt, wn_error *err)
 }
 
 /* b4 shazam in wt, offline, the whole series from mbox: each patch a
- * commit, so that one worktree serves the review of every patch. */
+ * commit, so that one worktree serves the review of every patch.  The
+ * id comes from mail: after "--", which b4's argparse takes as the end
+ * of its options ("<-m/other.mbox@x>" would be one), and apply()
+ * refuses one starting with '-' besides. */
 static wn_status shazam(const char *wt, const char *mbox, const char *patch_id, wn_error *err)
 {
-	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox,
+	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox, "--",
 			       patch_id, NULL };
 
 	return lore_run(wt, (char *const *) argv, NULL, err);
@@ -173,6 +177,19 @@ out:
 	return st;
 }
 
+/* The worktree's name: the tree and the series (its first message),
+ * so that a worktree made from one checkout is never taken for the
+ * series applied to another (winnow.tree changed).  The tree by its
+ * real path: "~/linux/" and a link to it are one tree. */
+static uint64_t worktree_key(const char *tree, const char *root)
+{
+	char *real = realpath(tree, NULL);
+	uint64_t h = wn_fnv1a_field(WN_FNV_BASIS, real ? real : tree);
+
+	free(real);
+	return wn_fnv1a_field(h, root);
+}
+
 /* The series applied in its worktree, at it's patch: t->root is the
  * worktree's path. */
 static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tree *t,
@@ -182,6 +199,8 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 	char base[41], tip[41];
 	wn_status st;
 
+	if (it->patch->id[0] == '-')
+		return wn_error_set(err, WN_PARSE, "the patch's Message-ID starts with '-': not given to b4");
 	if ((st = wn_cache_dir(&cache, err)) != WN_OK)
 		return st;
 	if (!(dir = wn_strdupf("%s/trees", cache)) ||
@@ -192,7 +211,7 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 	if ((st = wn_mkdirs(dir, err)) != WN_OK ||
 	    (st = lore_thread_mbox(idx, it->patch->id, mbox, &root, err)) != WN_OK)
 		goto out;
-	if (!(wt = wn_strdupf("%s/%016" PRIx64, dir, wn_fnv1a_str(WN_FNV_BASIS, root))) ||
+	if (!(wt = wn_strdupf("%s/%016" PRIx64, dir, worktree_key(tree, root))) ||
 	    !(mark = wn_strdupf("%s.applied", wt))) {
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
 		goto out;
