@@ -22,6 +22,7 @@ typedef struct wn_fetch {
 	char *folder;		/* the maildir lei writes, inside the database */
 	char **init_argv;	/* lei q ... -o maildir:FOLDER QUERY (saves the search) */
 	char **up_argv;		/* lei up FOLDER */
+	int timeout;		/* seconds lei may take (winnow.tool_timeout; 0: no limit) */
 } wn_fetch;
 
 /* Plan the fetch from winnow.files, winnow.sections (read from
@@ -46,10 +47,11 @@ wn_status wn_fetch_query(char *const *files, char *const *excluded, const char *
 wn_status wn_maintainers_patterns(const char *text, size_t len, char *const *sections,
 				  char ***files, char ***excluded, wn_error *err);
 
-/* Run lei (argv) and wait.  When it fails, err is lei's own last line
- * of complaint ("lei: ..." if it said nothing); its "# ..." progress
- * lines go to *progress when not NULL. */
-wn_status wn_fetch_lei(char *const *argv, wn_buf *progress, wn_error *err);
+/* Run lei (argv, one of f's) and wait, at most f->timeout seconds or
+ * until Ctrl-C.  When it fails, err is lei's own last line of
+ * complaint ("lei: ..." if it said nothing), or that it was stopped;
+ * its "# ..." progress lines go to *progress when not NULL. */
+wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, wn_error *err);
 
 /* notmuch new on the database idx reads (the notmuch program, with
  * the same config file), then idx refreshed to see what it added. */
@@ -75,8 +77,9 @@ typedef struct wn_tree {
 
 /* Prepare it's tree.  b4 gets the patch's thread from the database as
  * an mbox and runs offline: no network is needed.  Failing to apply
- * is no error (t->why says it); WN_CONFIG when winnow.tree is unset or
- * no folder. */
+ * is no error (t->why says it), nor is b4 or git taking longer than
+ * winnow.tool_timeout (stopped); WN_CONFIG when winnow.tree is unset
+ * or no folder, WN_IO when Ctrl-C stopped it. */
 wn_status wn_tree_prepare(wn_index *idx, const wn_item *it, wn_tree *t, wn_error *err);
 void wn_tree_clear(wn_tree *t);
 

@@ -108,6 +108,17 @@ nm config set winnow.sections 'FROB DRIVER;NO SUCH'
 run fetch --init; expect_eq "a section MAINTAINERS lacks" 2 $?
 check "... is named" grep -qF "MAINTAINERS has no section 'NO SUCH'" "$WN_WORLD/err"
 
+# A lei that never ends is stopped after winnow.tool_timeout (issue 36).
+mkdir -p "$WN_WORLD/bin"
+printf '#!/bin/sh\nexec sleep 600\n' > "$WN_WORLD/bin/lei"
+chmod +x "$WN_WORLD/bin/lei"
+nm config set winnow.sections "FROB DRIVER"
+nm config set winnow.tool_timeout 1
+PATH=$WN_WORLD/bin:$PATH run fetch; expect_eq "a lei that hangs: exit 2" 2 $?
+expect_eq "... stopped after winnow.tool_timeout, saying so" \
+	"winnow: 'lei' did not finish in 1 s (winnow.tool_timeout) and was stopped" "$(cat "$WN_WORLD/err")"
+nm config set winnow.tool_timeout ''
+
 run fetch --init extra; expect_eq "fetch takes no arguments" 1 $?
 run fetch --help; expect_eq "--help" 0 $?
 check "... says what it does" grep -qF "lei up refreshes it" "$WN_WORLD/out"

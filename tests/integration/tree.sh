@@ -83,6 +83,37 @@ expect_eq "a patch whose id starts with '-': the tree as it is" \
 	"$?|$(tree .tree.applied)|$(tree .tree.why)"
 check "... b4 never ran" test ! -e "$WN_WORLD/b4-argv"
 
+# A b4 that never ends (issue 36) is stopped after winnow.tool_timeout,
+# with what it started, leaving no mbox and no worktree: the tree as it
+# is, saying why.
+gone() { ! kill -0 "$1" 2>/dev/null || grep -q '^[0-9]* (.*) Z' "/proc/$1/stat"; }
+no_leftovers() { [ -z "$(find "$1" -name 'series-*.mbox')" ] && [ "$(git -C "$linux" worktree list | wc -l)" = 2 ]; }
+printf '#!/bin/sh\nsleep 600 &\necho $! > "%s"\nwait\n' "$WN_WORLD/b4-child" > "$WN_WORLD/bin/b4"
+notmuch config set winnow.tool_timeout 1
+XDG_CACHE_HOME=$WN_WORLD/cache3 PATH=$WN_WORLD/bin:$PATH run show --tree --format=json "$of2"
+expect_eq "a b4 that hangs is stopped after winnow.tool_timeout" \
+	"0|false|'b4' did not finish in 1 s (winnow.tool_timeout) and was stopped" \
+	"$?|$(tree .tree.applied)|$(tree .tree.why)"
+check "... with what it started" wn_until gone "$(cat "$WN_WORLD/b4-child")"
+check "... leaving no mbox and no worktree" no_leftovers "$WN_WORLD/cache3"
+notmuch config set winnow.tool_timeout x
+run show --tree "$of2"; expect_eq "a winnow.tool_timeout that is no number" 2 $?
+check "... is refused" grep -qF "winnow.tool_timeout must be a number of seconds" "$WN_WORLD/err"
+# Ctrl-C while b4 runs stops it and the apply, leaving nothing: exit 2.
+# (The limit only ends a broken test.)
+notmuch config set winnow.tool_timeout 50
+rm -f "$WN_WORLD/b4-child"
+XDG_CACHE_HOME=$WN_WORLD/cache4 PATH=$WN_WORLD/bin:$PATH "$WINNOW" show --tree "$of2" \
+	> "$WN_WORLD/out" 2> "$WN_WORLD/err" &
+pid=$!
+check "b4 runs" wn_until test -s "$WN_WORLD/b4-child"
+kill -INT "$pid"
+wait "$pid"; expect_eq "Ctrl-C while b4 runs: exit 2" 2 $?
+expect_eq "... saying so" "winnow: stopped (Ctrl-C): the series is not applied" "$(cat "$WN_WORLD/err")"
+check "... b4's child stopped too" wn_until gone "$(cat "$WN_WORLD/b4-child")"
+check "... leaving no mbox and no worktree" no_leftovers "$WN_WORLD/cache4"
+notmuch config set winnow.tool_timeout ''
+
 # A worktree belongs to its tree (issue 36): another checkout named by
 # winnow.tree gets a worktree of its own, never the old one.
 git clone -q "$linux" "$WN_WORLD/linux2"

@@ -116,6 +116,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->tool_timeout = WN_DEFAULT_TOOL_TIMEOUT;
 	c->ask_reason = true;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
 	return WN_OK;
@@ -221,6 +222,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		c->sendmail_timeout = count(value, WN_DEFAULT_SENDMAIL_TIMEOUT, 86400);
 		return WN_OK;
 	}
+	if (strcmp(key, "tool_timeout") == 0) {
+		c->tool_timeout = count(value, WN_DEFAULT_TOOL_TIMEOUT, 86400);
+		return WN_OK;
+	}
 	if (strcmp(key, "newcomer") == 0) {
 		c->newcomer = count(value, WN_DEFAULT_NEWCOMER, 100000);
 		return WN_OK;
@@ -315,6 +320,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 
 	if (c->sendmail_timeout < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.sendmail_timeout must be a number of seconds "
+				    "(0 to 86400; 0: no limit)");
+	if (c->tool_timeout < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.tool_timeout must be a number of seconds "
 				    "(0 to 86400; 0: no limit)");
 	if (c->newcomer < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "

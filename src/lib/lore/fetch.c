@@ -127,6 +127,7 @@ wn_status wn_fetch_plan(wn_index *idx, wn_fetch *f, wn_error *err)
 	wn_status st;
 
 	memset(f, 0, sizeof(*f));
+	f->timeout = c->tool_timeout;
 	if ((st = check_folder(c->fetch_folder, err)) != WN_OK)
 		return st;
 	if (append_all(&files, c->files) != WN_OK) {
@@ -170,12 +171,12 @@ static bool worker_failed(const char *text, size_t len)
 	return str_find(text, len, " Exception: ") != NULL;
 }
 
-wn_status wn_fetch_lei(char *const *argv, wn_buf *progress, wn_error *err)
+wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, wn_error *err)
 {
 	wn_buf out = WN_BUF_INIT;
 	size_t pos = 0, n;
 	const char *l;
-	wn_status st = lore_run(NULL, argv, &out, err);
+	wn_status st = lore_run(NULL, argv, f->timeout, &out, err);
 
 	if (st == WN_OK && worker_failed(out.data ? out.data : "", out.len)) {
 		lore_last_line(out.data, out.len, &l, &n);
@@ -198,7 +199,9 @@ wn_status wn_fetch_notmuch_new(wn_index *idx, wn_error *err)
 
 	if (cfg && !opt)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = lore_run(NULL, argv, NULL, err);
+	/* No limit: a first notmuch new of a large fetch takes what it
+	 * takes, and stops cleanly on Ctrl-C. */
+	st = lore_run(NULL, argv, 0, NULL, err);
 	free(opt);
 	return st == WN_OK ? wn_index_refresh(idx, err) : st;
 }

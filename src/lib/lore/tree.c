@@ -45,21 +45,23 @@ static bool is_dir(const char *path)
 	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* git -C tree worktree ARGS... */
-static wn_status worktree(const char *tree, const char *op, const char *a1, const char *a2,
-			  const char *a3, wn_error *err)
+/* git -C tree worktree ARGS..., within secs seconds (winnow.tool_timeout,
+ * as every run here).  git is given our own paths and the commits
+ * git named, nothing from mail: no "--" needed. */
+static wn_status worktree(int secs, const char *tree, const char *op, const char *a1,
+			  const char *a2, const char *a3, wn_error *err)
 {
 	const char *argv[] = { "git", "-C", tree, "worktree", op, a1, a2, a3, NULL };
 
-	return lore_run(NULL, (char *const *) argv, NULL, err);
+	return lore_run(NULL, (char *const *) argv, secs, NULL, err);
 }
 
 /* A worktree left by an earlier try (b4 failed, winnow was killed). */
-static wn_status clear_worktree(const char *tree, const char *wt, wn_error *err)
+static wn_status clear_worktree(int secs, const char *tree, const char *wt, wn_error *err)
 {
 	if (is_dir(wt))
-		worktree(tree, "remove", "--force", wt, NULL, NULL);
-	worktree(tree, "prune", NULL, NULL, NULL, NULL);
+		worktree(secs, tree, "remove", "--force", wt, NULL, NULL);
+	worktree(secs, tree, "prune", NULL, NULL, NULL, NULL);
 	if (is_dir(wt))
 		return wn_error_set(err, WN_IO, "cannot clear the old worktree %s", wt);
 	return WN_OK;
@@ -70,12 +72,13 @@ static wn_status clear_worktree(const char *tree, const char *wt, wn_error *err)
  * id comes from mail: after "--", which b4's argparse takes as the end
  * of its options ("<-m/other.mbox@x>" would be one), and apply()
  * refuses one starting with '-' besides. */
-static wn_status shazam(const char *wt, const char *mbox, const char *patch_id, wn_error *err)
+static wn_status shazam(int secs, const char *wt, const char *mbox, const char *patch_id,
+			wn_error *err)
 {
 	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox, "--",
 			       patch_id, NULL };
 
-	return lore_run(wt, (char *const *) argv, NULL, err);
+	return lore_run(wt, (char *const *) argv, secs, NULL, err);
 }
 
 static int patch_part(const wn_patch *p)
@@ -100,11 +103,11 @@ static bool is_oid(const char *s, size_t n)
 }
 
 /* The commit HEAD of wt is at, into oid. */
-static wn_status head_of(const char *wt, char oid[41], wn_error *err)
+static wn_status head_of(int secs, const char *wt, char oid[41], wn_error *err)
 {
 	const char *argv[] = { "git", "-C", wt, "rev-parse", "--verify", "HEAD", NULL };
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = lore_run(NULL, (char *const *) argv, &out, err);
+	wn_status st = lore_run(NULL, (char *const *) argv, secs, &out, err);
 
 	if (st == WN_OK && (out.len < 40 || !is_oid(out.data, 40)))
 		st = wn_error_set(err, WN_IO, "git rev-parse said no commit for %s", wt);
@@ -149,8 +152,8 @@ static wn_status write_mark(const char *mark, const char *base, const char *tip,
 
 /* Put wt at the part-th commit of base..tip, as that patch left the
  * tree (the tip for a patch alone or a part past the end). */
-static wn_status stand_at(const char *wt, const char *base, const char *tip, int part, wn_tree *t,
-			  wn_error *err)
+static wn_status stand_at(int secs, const char *wt, const char *base, const char *tip, int part,
+			  wn_tree *t, wn_error *err)
 {
 	char range[84], pick[41] = "";
 	const char *list[] = { "git", "-C", wt, "rev-list", "--reverse", range, NULL };
@@ -160,7 +163,7 @@ static wn_status stand_at(const char *wt, const char *base, const char *tip, int
 	wn_status st;
 
 	snprintf(range, sizeof(range), "%s..%s", base, tip);
-	if ((st = lore_run(NULL, (char *const *) list, &out, err)) != WN_OK)
+	if ((st = lore_run(NULL, (char *const *) list, secs, &out, err)) != WN_OK)
 		goto out;
 	for (size_t at = 0; at + 40 <= out.len && is_oid(out.data + at, 40); at += 41)
 		if (++n <= part || part < 1)
@@ -171,7 +174,7 @@ static wn_status stand_at(const char *wt, const char *base, const char *tip, int
 	}
 	t->patches = n;
 	t->upto = part >= 1 && part <= n ? part : n;
-	st = lore_run(NULL, (char *const *) checkout, NULL, err);
+	st = lore_run(NULL, (char *const *) checkout, secs, NULL, err);
 out:
 	wn_buf_free(&out);
 	return st;
@@ -196,6 +199,7 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 		       wn_error *err)
 {
 	char *cache = NULL, *dir = NULL, *mbox = NULL, *root = NULL, *wt = NULL, *mark = NULL;
+	int secs = wn_index_conf(idx)->tool_timeout;
 	char base[41], tip[41];
 	wn_status st;
 
@@ -218,18 +222,18 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 	}
 	if (!is_dir(wt) || read_mark(mark, base, tip) != WN_OK) {
 		unlink(mark);
-		if ((st = clear_worktree(tree, wt, err)) != WN_OK ||
-		    (st = worktree(tree, "add", "--detach", wt, "HEAD", err)) != WN_OK ||
-		    (st = head_of(wt, base, err)) != WN_OK)
+		if ((st = clear_worktree(secs, tree, wt, err)) != WN_OK ||
+		    (st = worktree(secs, tree, "add", "--detach", wt, "HEAD", err)) != WN_OK ||
+		    (st = head_of(secs, wt, base, err)) != WN_OK)
 			goto out;
-		if ((st = shazam(wt, mbox, it->patch->id, err)) != WN_OK ||
-		    (st = head_of(wt, tip, err)) != WN_OK ||
+		if ((st = shazam(secs, wt, mbox, it->patch->id, err)) != WN_OK ||
+		    (st = head_of(secs, wt, tip, err)) != WN_OK ||
 		    (st = write_mark(mark, base, tip, err)) != WN_OK) {
-			clear_worktree(tree, wt, NULL);
+			clear_worktree(secs, tree, wt, NULL);
 			goto out;
 		}
 	}
-	if ((st = stand_at(wt, base, tip, patch_part(it->patch), t, err)) != WN_OK)
+	if ((st = stand_at(secs, wt, base, tip, patch_part(it->patch), t, err)) != WN_OK)
 		goto out;
 	t->root = wt;
 	wt = NULL;
@@ -257,10 +261,20 @@ wn_status wn_tree_prepare(wn_index *idx, const wn_item *it, wn_tree *t, wn_error
 				    "findings are read in)");
 	if (!is_dir(tree))
 		return wn_error_set(err, WN_CONFIG, "winnow.tree %s is not a folder", tree);
-	if (!it->patch)
+	if (!it->patch) {
 		st = wn_error_set(&why, WN_NOT_FOUND, "the patch is not in the database");
-	else
+	} else {
+		/* Ctrl-C stops b4 or git and the apply, which cleans up
+		 * (no series-PID.mbox left behind), and is no "tree as it
+		 * is": the user asked for nothing more. */
+		wn_proc_hold_interrupt();
 		st = apply(idx, it, tree, t, &why);
+		if (wn_proc_release_interrupt()) {
+			wn_tree_clear(t);
+			wn_error_clear(&why);
+			return wn_error_set(err, WN_IO, "stopped (Ctrl-C): the series is not applied");
+		}
+	}
 	if (st != WN_OK && st != WN_NOMEM) {
 		/* The tree as it is, and why. */
 		memset(t, 0, sizeof(*t));
