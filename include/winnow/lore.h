@@ -34,11 +34,17 @@ void wn_fetch_clear(wn_fetch *f);
 
 /* The lei query for these patterns: each file pattern as a dfn: and
  * a b: term (a glob cut at its folder), excluded ones left out, then
- * "rt:SINCE..".  Malloc'd into *out.  WN_CONFIG when a pattern or since
- * holds something a path or a date does not (it would change the
- * query). */
+ * "rt:SINCE..".  Malloc'd into *out.  WN_CONFIG when a pattern holds
+ * something a path does not (it would change the query), or since is
+ * not one of lei's dates ("4.weeks.ago", "2026-01-01", "yesterday"). */
 wn_status wn_fetch_query(char *const *files, char *const *excluded, const char *since,
 			 char **out, wn_error *err);
+
+/* winnow.fetch_folder: one folder's name inside the database (so that
+ * lei writes, and clobbers, nothing outside it), not a maildir's own
+ * cur, new or tmp nor notmuch's .notmuch, not starting with '-', no
+ * control character.  WN_CONFIG saying which. */
+wn_status wn_fetch_check_folder(const char *folder, wn_error *err);
 
 /* The F: and X: patterns of the MAINTAINERS sections named (case
  * ignored) in the file text (len bytes), appended to *files and

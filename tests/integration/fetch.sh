@@ -87,6 +87,15 @@ expect_eq "... told as lei tells it, on one line" \
 nm config set winnow.fetch_folder ../outside
 run fetch --init; expect_eq "a folder outside the database is refused" 2 $?
 check "... before lei runs" test ! -e "$WN_WORLD/db/outside"
+# Strictly one folder's name, and strictly one of lei's dates (issue 36).
+nm config set winnow.fetch_folder cur
+run fetch --init; expect_eq "a maildir's own folder is refused" 2 $?
+check "... saying so" grep -qF "winnow.fetch_folder must not be 'cur'" "$WN_WORLD/err"
+nm config set winnow.fetch_folder lore
+nm config set winnow.fetch_since 2025-12-01..2026-01-01
+run fetch --init; expect_eq "a range for winnow.fetch_since is refused" 2 $?
+check "... saying so" grep -qF "winnow.fetch_since '2025-12-01..2026-01-01' is not a date lei takes" "$WN_WORLD/err"
+nm config set winnow.fetch_since 2025-12-01
 
 # MAINTAINERS sections, from winnow.tree: F: in, X: drops what it covers.
 tree=$WN_WORLD/linux

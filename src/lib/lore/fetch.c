@@ -33,26 +33,6 @@ void wn_fetch_clear(wn_fetch *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* A folder inside the database: relative, no "..", so that lei never
- * writes (and clobbers) anything outside it. */
-static wn_status check_folder(const char *folder, wn_error *err)
-{
-	const char *p = folder;
-
-	if (!*p || *p == '/')
-		return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must be a folder inside "
-				    "the notmuch database", folder);
-	while (*p) {
-		size_t n = strcspn(p, "/");
-
-		if ((n == 2 && !strncmp(p, "..", 2)) || (n == 1 && *p == '.'))
-			return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must not hold "
-					    "'.' or '..'", folder);
-		p += n + (p[n] == '/');
-	}
-	return WN_OK;
-}
-
 /* The patterns of winnow.sections, from winnow.tree's MAINTAINERS. */
 static wn_status section_patterns(const wn_conf *c, char ***files, char ***excluded, wn_error *err)
 {
@@ -128,7 +108,7 @@ wn_status wn_fetch_plan(wn_index *idx, wn_fetch *f, wn_error *err)
 
 	memset(f, 0, sizeof(*f));
 	f->timeout = c->tool_timeout;
-	if ((st = check_folder(c->fetch_folder, err)) != WN_OK)
+	if ((st = wn_fetch_check_folder(c->fetch_folder, err)) != WN_OK)
 		return st;
 	if (append_all(&files, c->files) != WN_OK) {
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
