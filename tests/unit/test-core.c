@@ -455,14 +455,13 @@ static void test_file_in_tree(void **state)
 	snprintf(tree, sizeof(tree), "%s/tree", tmpdir);
 	snprintf(p, sizeof(p), "%s/tree/drivers/frob", tmpdir);
 	assert_int_equal(wn_mkdirs(p, NULL), WN_OK);
-	snprintf(p, sizeof(p), "%s/secret", tmpdir);
-	assert_non_null(f = fopen(p, "w"));
-	fputs("secret\n", f);
-	fclose(f);
-	snprintf(p, sizeof(p), "%s/tree/drivers/frob/frob.c", tmpdir);
-	assert_non_null(f = fopen(p, "w"));
-	fputs("int x;\n", f);
-	fclose(f);
+	/* The file outside and the one inside, each written by its name. */
+	for (int k = 0; k < 2; k++) {
+		snprintf(p, sizeof(p), k ? "%s/tree/drivers/frob/frob.c" : "%s/secret", tmpdir);
+		assert_non_null(f = fopen(p, "w"));
+		fputs(k ? "int x;\n" : "secret\n", f);
+		fclose(f);
+	}
 	/* A patch adding links: to a file outside, to a folder outside. */
 	snprintf(p, sizeof(p), "%s/tree/drivers/frob/evil.c", tmpdir);
 	assert_int_equal(symlink("../../../secret", p), 0);

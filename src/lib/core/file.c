@@ -95,11 +95,16 @@ static wn_status read_all(int fd, size_t max, char **out, size_t *len, wn_error 
 	return WN_OK;
 }
 
-/* err's status, when err may be NULL (then local holds it). */
-static wn_status failed(wn_error *err, wn_error *local)
+/* The file an open gave (fd; -1: the open's error is in err, or in
+ * local when err is NULL), read whole. */
+static wn_status read_opened(int fd, size_t max, char **out, size_t *len, wn_error *err,
+			     wn_error *local)
 {
-	wn_status st = err ? err->status : local->status;
+	wn_status st;
 
+	if (fd >= 0)
+		return read_all(fd, max, out, len, err);
+	st = err ? err->status : local->status;
 	wn_error_clear(local);
 	return st;
 }
@@ -108,12 +113,10 @@ wn_status wn_file_read(const char *path, size_t max, unsigned flags, char **out,
 		       wn_error *err)
 {
 	wn_error local = WN_ERROR_INIT;
-	int fd;
 
 	*out = NULL;
-	if ((fd = wn_file_open(path, max, flags, err ? err : &local)) < 0)
-		return failed(err, &local);
-	return read_all(fd, max, out, len, err);
+	return read_opened(wn_file_open(path, max, flags, err ? err : &local), max, out, len, err,
+			   &local);
 }
 
 /* --- inside a tree ---------------------------------------------------------- */
@@ -211,10 +214,8 @@ wn_status wn_file_read_in(const char *dir, const char *path, size_t max, char **
 			  wn_error *err)
 {
 	wn_error local = WN_ERROR_INIT;
-	int fd;
 
 	*out = NULL;
-	if ((fd = wn_file_open_in(dir, path, max, err ? err : &local)) < 0)
-		return failed(err, &local);
-	return read_all(fd, max, out, len, err);
+	return read_opened(wn_file_open_in(dir, path, max, err ? err : &local), max, out, len, err,
+			   &local);
 }
