@@ -10,6 +10,7 @@
 #define WN_DEFAULT_SENDMAIL  "sendmail -t -oi"
 #define WN_DEFAULT_TAGPREFIX "winnow/"
 #define WN_DEFAULT_SENDMAIL_TIMEOUT 120
+#define WN_DEFAULT_TOOL_TIMEOUT 300
 /* git's approxidate, as lei's rt: takes it */
 #define WN_DEFAULT_FETCH_SINCE "4.weeks.ago"
 #define WN_DEFAULT_FETCH_FOLDER "lore"
@@ -33,6 +34,9 @@ typedef struct wn_conf {
 	int sendmail_timeout;	/* winnow.sendmail_timeout: seconds sendmail may
 				 * take before it is stopped; 0: no limit; -1:
 				 * not a number (wn_conf_check refuses it) */
+	int tool_timeout;	/* winnow.tool_timeout: seconds b4, git and lei
+				 * may take (lore.h); 0: no limit; -1: not a
+				 * number (wn_conf_check refuses it) */
 	char *sent_folder;	/* winnow.sent_folder: maildir folder under the
 				 * database for copies of sent mail; NULL: none */
 	char *drafts_folder;	/* winnow.drafts_folder: maildir folder under the

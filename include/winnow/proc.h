@@ -5,6 +5,7 @@
 #ifndef WINNOW_PROC_H
 #define WINNOW_PROC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 #include "winnow/buf.h"
@@ -35,10 +36,22 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
  * caller changes its child's environment, never its own. */
 wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			  int timeout_ms, wn_buf *output, wn_error *err);
-/* The same in the folder dir (NULL: this process's): programs that
- * work on "the repository I am in" (b4 shazam). */
-wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
-			 size_t len, int timeout_ms, wn_buf *output, wn_error *err);
+/* A tool winnow drives (b4, git, lei, notmuch new), no input, in the
+ * folder dir (NULL: this process's; b4 shazam works on "the repository
+ * I am in") and in a process group of its own, so that it is stopped
+ * whole, with what it started (b4's git am): after timeout_s seconds
+ * (0: no limit; err names the setting limit) or on Ctrl-C.  *stopped
+ * (when not NULL) says whether it was stopped so. */
+wn_status wn_proc_run_tool(const char *dir, char *const *argv, int timeout_s, const char *limit,
+			   wn_buf *output, bool *stopped, wn_error *err);
+
+/* Ctrl-C over a task of several programs (applying a series: git, b4,
+ * git again): from hold to release, SIGINT does not end the process
+ * between two programs but is counted, and stops the one running then,
+ * so that the task cleans up after itself.  Release says whether a
+ * Ctrl-C came meanwhile; holds nest. */
+void wn_proc_hold_interrupt(void);
+bool wn_proc_release_interrupt(void);
 
 /* Run argv (no input) for what it writes, which is the point (git
  * log): kept up to max_out bytes, not the 64 KiB kept of a mail

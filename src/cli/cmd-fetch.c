@@ -141,7 +141,7 @@ static int fetch_run(wn_cli *cli, void *args)
 	if (wn_fetch_count(cli->idx, &m0, &r0, &err) != WN_OK)
 		goto fail;
 	step(cli, tty, "running", a->init ? "lei q" : "lei up");
-	if (wn_fetch_lei(argv, tty ? &progress : NULL, &err) != WN_OK)
+	if (wn_fetch_lei(&f, argv, tty ? &progress : NULL, &err) != WN_OK)
 		goto fail;
 	if (tty && progress.len)
 		fputs(progress.data, stderr);

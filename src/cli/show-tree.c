@@ -63,7 +63,7 @@ static void code(wn_printer *p, const wn_finding *f, const char *text, size_t le
 static void finding(wn_printer *p, const wn_tree *t, const wn_finding *f, size_t i)
 {
 	wn_error err = WN_ERROR_INIT;
-	char *path = NULL, *text = NULL;
+	char *text = NULL;
 	size_t len = 0;
 
 	p->begin_map(p);
@@ -78,8 +78,7 @@ static void finding(wn_printer *p, const wn_tree *t, const wn_finding *f, size_t
 	p->integer(p, f->line);
 	p->separator(p);
 	p->map_key(p, "error");
-	if (wn_tree_file(t, f, &path, &err) != WN_OK ||
-	    wn_file_read(path, SOURCE_MAX, 0, &text, &len, &err) != WN_OK) {
+	if (wn_tree_read(t, f, SOURCE_MAX, &text, &len, &err) != WN_OK) {
 		p->label(p, "  ");
 		p->string(p, wn_error_msg(&err));
 		p->separator(p);
@@ -89,7 +88,6 @@ static void finding(wn_printer *p, const wn_tree *t, const wn_finding *f, size_t
 	}
 	p->end(p);
 	free(text);
-	free(path);
 	wn_error_clear(&err);
 }
 

@@ -87,6 +87,15 @@ expect_eq "... told as lei tells it, on one line" \
 nm config set winnow.fetch_folder ../outside
 run fetch --init; expect_eq "a folder outside the database is refused" 2 $?
 check "... before lei runs" test ! -e "$WN_WORLD/db/outside"
+# Strictly one folder's name, and strictly one of lei's dates (issue 36).
+nm config set winnow.fetch_folder cur
+run fetch --init; expect_eq "a maildir's own folder is refused" 2 $?
+check "... saying so" grep -qF "winnow.fetch_folder must not be 'cur'" "$WN_WORLD/err"
+nm config set winnow.fetch_folder lore
+nm config set winnow.fetch_since 2025-12-01..2026-01-01
+run fetch --init; expect_eq "a range for winnow.fetch_since is refused" 2 $?
+check "... saying so" grep -qF "winnow.fetch_since '2025-12-01..2026-01-01' is not a date lei takes" "$WN_WORLD/err"
+nm config set winnow.fetch_since 2025-12-01
 
 # MAINTAINERS sections, from winnow.tree: F: in, X: drops what it covers.
 tree=$WN_WORLD/linux
@@ -107,6 +116,17 @@ expect_eq "... asks for its F: files, less what X: covers" \
 nm config set winnow.sections 'FROB DRIVER;NO SUCH'
 run fetch --init; expect_eq "a section MAINTAINERS lacks" 2 $?
 check "... is named" grep -qF "MAINTAINERS has no section 'NO SUCH'" "$WN_WORLD/err"
+
+# A lei that never ends is stopped after winnow.tool_timeout (issue 36).
+mkdir -p "$WN_WORLD/bin"
+printf '#!/bin/sh\nexec sleep 600\n' > "$WN_WORLD/bin/lei"
+chmod +x "$WN_WORLD/bin/lei"
+nm config set winnow.sections "FROB DRIVER"
+nm config set winnow.tool_timeout 1
+PATH=$WN_WORLD/bin:$PATH run fetch; expect_eq "a lei that hangs: exit 2" 2 $?
+expect_eq "... stopped after winnow.tool_timeout, saying so" \
+	"winnow: 'lei' did not finish in 1 s (winnow.tool_timeout) and was stopped" "$(cat "$WN_WORLD/err")"
+nm config set winnow.tool_timeout ''
 
 run fetch --init extra; expect_eq "fetch takes no arguments" 1 $?
 run fetch --help; expect_eq "--help" 0 $?

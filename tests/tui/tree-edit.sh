@@ -4,7 +4,7 @@
 # the series applied by b4, curses put aside and back, the status line
 # saying which tree; on a real terminal (tmux).  A series that does not
 # apply leaves the tree as it is, which lacks the file: said, and no
-# editor runs.  $EDITOR is tests/lib/record-editor, which writes down
+# editor runs; nor for a file the series made a symbolic link.  $EDITOR is tests/lib/record-editor, which writes down
 # its arguments and the line at the cursor.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/lore.sh"
@@ -41,5 +41,22 @@ check "e in the queue says where it works" wn_tui_wait "e opens a finding in the
 wn_screen_keys Enter e
 wn_tui_wait "drivers/other/other.c is not in the tree" > /dev/null
 wn_screen not-in-tree-80x24
+check "... and no editor ran" test ! -e "$RECORD_EDITOR_LOG"
+
+# A finding at a symbolic link the series added, or under one (issue
+# 36): refused, saying so, and no editor runs.
+wn_screen_keys q q
+wn_tui_wait "WINNOW-EXIT=0"
+wn_link_mails "$WN_WORLD/outside"
+wn_screen_start 120 24 "${vars[@]}" -- "id:$WN_LINK_REVIEW_FILE"
+wn_screen_keys Enter e
+check "e on a link: refused" wn_tui_wait \
+	"drivers/frob/evil.c in the tree with the series applied: a symbolic link, not a regular file; not opened"
+wn_screen_keys q q
+wn_tui_wait "WINNOW-EXIT=0"
+wn_screen_start 120 24 "${vars[@]}" -- "id:$WN_LINK_REVIEW_DIR"
+wn_screen_keys Enter e
+check "e under a linked folder: refused" wn_tui_wait \
+	"drivers/evil/secret.c in the tree with the series applied: under a symbolic link; not opened"
 check "... and no editor ran" test ! -e "$RECORD_EDITOR_LOG"
 wn_done

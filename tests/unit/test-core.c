@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../src/lib/core/file.h"
 #include "../../src/lib/core/hash.h"
 #include "../../src/lib/store/journal.h"
 #include "winnow/proc.h"
@@ -442,6 +443,51 @@ static void test_file_regular(void **state)
 	wn_error_clear(&err);
 }
 
+/* --- files inside a tree (file.h): walked, never through a link --- */
+
+static void test_file_in_tree(void **state)
+{
+	char tree[128], p[192], *text = NULL;
+	wn_error err = WN_ERROR_INIT;
+	FILE *f;
+
+	(void) state;
+	snprintf(tree, sizeof(tree), "%s/tree", tmpdir);
+	snprintf(p, sizeof(p), "%s/tree/drivers/frob", tmpdir);
+	assert_int_equal(wn_mkdirs(p, NULL), WN_OK);
+	/* The file outside and the one inside, each written by its name. */
+	for (int k = 0; k < 2; k++) {
+		snprintf(p, sizeof(p), k ? "%s/tree/drivers/frob/frob.c" : "%s/secret", tmpdir);
+		assert_non_null(f = fopen(p, "w"));
+		fputs(k ? "int x;\n" : "secret\n", f);
+		fclose(f);
+	}
+	/* A patch adding links: to a file outside, to a folder outside. */
+	snprintf(p, sizeof(p), "%s/tree/drivers/frob/evil.c", tmpdir);
+	assert_int_equal(symlink("../../../secret", p), 0);
+	snprintf(p, sizeof(p), "%s/tree/drivers/evil", tmpdir);
+	assert_int_equal(symlink(tmpdir, p), 0);
+
+	assert_int_equal(wn_file_read_in(tree, "drivers/frob/frob.c", 100, &text, NULL, &err), WN_OK);
+	assert_string_equal(text, "int x;\n");
+	free(text);
+	assert_int_equal(wn_file_read_in(tree, "drivers/frob/evil.c", 100, &text, NULL, &err), WN_CONFIG);
+	assert_null(text);
+	assert_string_equal(wn_error_msg(&err), "a symbolic link, not a regular file");
+	assert_int_equal(wn_file_read_in(tree, "drivers/evil/secret", 100, &text, NULL, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "under a symbolic link");
+	assert_int_equal(wn_file_open_in(tree, "drivers/../../secret", 100, &err), -1);
+	assert_int_equal(err.status, WN_CONFIG);
+	assert_int_equal(wn_file_open_in(tree, "/etc/passwd", 100, &err), -1);
+	assert_int_equal(err.status, WN_CONFIG);
+	assert_int_equal(wn_file_open_in(tree, "drivers/frob", 100, &err), -1);
+	assert_string_equal(wn_error_msg(&err), "not a regular file");
+	assert_int_equal(wn_file_read_in(tree, "drivers/none.c", 100, &text, NULL, NULL), WN_NOT_FOUND);
+	assert_int_equal(wn_file_read_in(tree, "drivers/frob/frob.c/x", 100, &text, NULL, &err),
+			 WN_NOT_FOUND);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +503,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_journal_disk_full, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_journal_per_database, journal_setup, journal_teardown),
 		cmocka_unit_test_setup_teardown(test_file_regular, journal_setup, journal_teardown),
+		cmocka_unit_test_setup_teardown(test_file_in_tree, journal_setup, journal_teardown),
 	};
 
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);

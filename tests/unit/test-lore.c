@@ -91,6 +91,43 @@ static void test_refused(void **state)
 	free(q);
 }
 
+/* winnow.fetch_since is one of lei's dates, never a range or an
+ * option; winnow.fetch_folder one folder's name (issue 36). */
+static void test_strict_settings(void **state)
+{
+	static const char *const dates[] = { "4.weeks.ago", "1.day.ago", "12.hours.ago",
+					     "2026-01-01", "yesterday" };
+	static const char *const not_dates[] = { "2026-01-01..2026-02-01", "2026-01-01..", "..2.days.ago",
+						 "--help", "-1.day.ago", "4.weeks", "4.fortnights.ago",
+						 "2026-1-1", "20260101", "4.weeks.ago\n", "now" };
+	static const char *const folders[] = { "lore", "lore-fetch", ".lore", "l\xc3\xb6re" };
+	static const char *const not_folders[] = { "", "lore/fetch", "/abs", "../outside", ".", "..",
+						   "cur", "new", "tmp", ".notmuch", "-o", "--help",
+						   "lo\nre", "lo\x1bre", "lore\x7f" };
+	char *const *ok = V("drivers/frob/");
+	wn_error err = WN_ERROR_INIT;
+	char *q;
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(dates) / sizeof(dates[0]); k++)
+		free(query(ok, NULL, dates[k], WN_OK));
+	for (size_t k = 0; k < sizeof(not_dates) / sizeof(not_dates[0]); k++) {
+		q = query(ok, NULL, not_dates[k], WN_CONFIG);
+		assert_non_null(strstr(q, "winnow.fetch_since"));
+		assert_null(strchr(q, '\n'));
+		free(q);
+	}
+	for (size_t k = 0; k < sizeof(folders) / sizeof(folders[0]); k++)
+		assert_int_equal(wn_fetch_check_folder(folders[k], &err), WN_OK);
+	for (size_t k = 0; k < sizeof(not_folders) / sizeof(not_folders[0]); k++) {
+		assert_int_equal(wn_fetch_check_folder(not_folders[k], &err), WN_CONFIG);
+		assert_non_null(strstr(wn_error_msg(&err), "winnow.fetch_folder"));
+		for (const char *c = wn_error_msg(&err); *c; c++)
+			assert_true((unsigned char) *c >= ' ' && *c != 0x7f);
+	}
+	wn_error_clear(&err);
+}
+
 static const char maintainers[] =
 	"List of maintainers\n"
 	"F:	not/a/section\n"
@@ -252,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_query),
 		cmocka_unit_test(test_excluded),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_strict_settings),
 		cmocka_unit_test(test_maintainers),
 		cmocka_unit_test(test_function),
 		cmocka_unit_test(test_tree_file),

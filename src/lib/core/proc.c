@@ -316,13 +316,39 @@ wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
 
 /* --- sendmail --------------------------------------------------------------- */
 
-/* Ctrl-C while sendmail runs: stop it, keep the draft. */
-static volatile sig_atomic_t interrupted;
+/* Ctrl-C while a program runs: stop it (sendmail: keep the draft).
+ * Counted, so that a run sees only the Ctrl-C that came while it ran,
+ * and a task of several runs (wn_proc_hold_interrupt) any of them. */
+static volatile sig_atomic_t interrupts;
+/* The task's hold: how deep, the count when it began, the handler
+ * before it. */
+static int held;
+static sig_atomic_t held_from;
+static struct sigaction held_old;
 
 static void on_sigint(int sig)
 {
 	(void) sig;
-	interrupted = 1;
+	interrupts++;
+}
+
+void wn_proc_hold_interrupt(void)
+{
+	struct sigaction on_int = { .sa_handler = on_sigint };
+
+	if (held++ == 0) {
+		held_from = interrupts;
+		sigaction(SIGINT, &on_int, &held_old);
+	}
+}
+
+bool wn_proc_release_interrupt(void)
+{
+	bool hit = interrupts != held_from;
+
+	if (held > 0 && --held == 0)
+		sigaction(SIGINT, &held_old, NULL);
+	return hit;
 }
 
 static long long now_ms(void)
@@ -335,6 +361,8 @@ static long long now_ms(void)
 
 /* How sendmail's run went, besides its exit status. */
 struct pumped {
+	pid_t group;		/* the child's process group, stopped whole; 0: the child alone */
+	sig_atomic_t seen;	/* Ctrl-Cs counted before it started */
 	size_t max;		/* output kept at most */
 	bool overflow;		/* it wrote more than that */
 	size_t written;		/* bytes of the mail written into the pipe */
@@ -372,13 +400,15 @@ static void pump(pid_t pid, int fd_in, int keep_rd, const char *input, size_t le
 			exited = true;
 			break;
 		}
+		bool interrupted = interrupts != r->seen;
+
 		if (!killed_at && (interrupted || (timeout_ms > 0 && t - start >= timeout_ms))) {
 			r->cancelled = interrupted;
 			r->timed_out = !interrupted;
-			kill(pid, SIGTERM);
+			kill(r->group ? -r->group : pid, SIGTERM);
 			killed_at = t;
 		} else if (killed_at && t - killed_at >= 2000) {
-			kill(pid, SIGKILL);
+			kill(r->group ? -r->group : pid, SIGKILL);
 		}
 		/* A tenth of a second: how soon an exit or Ctrl-C is seen. */
 		if (poll(p, fd_in >= 0 ? 2 : 1, 100) < 0)
@@ -402,6 +432,9 @@ static void pump(pid_t pid, int fd_in, int keep_rd, const char *input, size_t le
 				r->overflow = true;
 		}
 	}
+	/* Stopped: what it started goes too (b4's git am). */
+	if (killed_at && r->group)
+		kill(-r->group, SIGKILL);
 	/* What it said before it went; a daemon it left may hold the pipe
 	 * open, so only what is there now. */
 	fcntl(fd_out, F_SETFL, fcntl(fd_out, F_GETFL) | O_NONBLOCK);
@@ -456,14 +489,26 @@ wn_status wn_proc_run(char *const *argv, const char *input, size_t len, int time
 	return wn_proc_run_env(argv, NULL, input, len, timeout_ms, output, err);
 }
 
-/* Run argv in dir (NULL: here), keeping at most max_out bytes of what
- * it writes: beyond OUTPUT_MAX, more is an error, not a silent cut. */
-static wn_status run_in(const char *dir, char *const *argv, char *const *envp, const char *input, size_t len,
-			int timeout_ms, size_t max_out, wn_buf *output, wn_error *err)
+/* How run_in runs a program, besides argv and its input. */
+struct how {
+	const char *dir;	/* where (NULL: here) */
+	char *const *envp;	/* its environment (NULL: ours) */
+	int timeout_ms;		/* 0: no limit */
+	const char *limit;	/* the setting of the limit, for the error */
+	bool group;		/* in a process group of its own */
+	bool *stopped;		/* out, may be NULL: stopped by the limit or Ctrl-C */
+};
+
+/* Run argv as h says, keeping at most max_out bytes of what it writes:
+ * beyond OUTPUT_MAX, more is an error, not a silent cut. */
+static wn_status run_in(const struct how *h, char *const *argv, const char *input, size_t len,
+			size_t max_out, wn_buf *output, wn_error *err)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, ex[2] = { -1, -1 }, status = 0, e;
 	struct sigaction on_int = { .sa_handler = on_sigint }, old_int;
-	struct pumped r = { .max = max_out };
+	struct pumped r = { .max = max_out, .seen = interrupts };
+	const char *dir = h->dir;
+	int timeout_ms = h->timeout_ms;
 	wn_status st;
 	sigset_t old;
 	pid_t pid;
@@ -482,6 +527,8 @@ static wn_status run_in(const char *dir, char *const *argv, char *const *envp, c
 	pid = fork();
 	if (pid == 0) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (h->group)
+			setpgid(0, 0);
 		child_plumb(in[0], out[1]);
 		/* A folder that is gone is reported as exec's errors are. */
 		if (dir && chdir(dir) < 0) {
@@ -490,8 +537,11 @@ static wn_status run_in(const char *dir, char *const *argv, char *const *envp, c
 				_exit(127);
 			_exit(127);
 		}
-		exec_env_or_report(argv, envp, ex[1]);
+		exec_env_or_report(argv, h->envp, ex[1]);
 	}
+	/* Both sides set it: the kill must not find the group missing. */
+	if (pid > 0 && h->group && (setpgid(pid, pid) == 0 || errno == EACCES))
+		r.group = pid;
 	close(out[1]);
 	close(ex[1]);
 	if (pid < 0) {
@@ -504,20 +554,25 @@ static wn_status run_in(const char *dir, char *const *argv, char *const *envp, c
 		return wn_error_set(err, WN_IO, "cannot start '%s': %s", argv[0], strerror(e));
 	}
 	e = exec_errno(ex[0]);
-	/* No SA_RESTART: poll() returns at once on Ctrl-C. */
-	interrupted = 0;
-	sigaction(SIGINT, &on_int, &old_int);
+	/* No SA_RESTART: poll() returns at once on Ctrl-C.  Under a
+	 * task's hold its handler is in place already. */
+	if (!held)
+		sigaction(SIGINT, &on_int, &old_int);
 	pump(pid, in[1], in[0], input, e ? 0 : len, out[0], output, timeout_ms, &status, &r);
-	sigaction(SIGINT, &old_int, NULL);
+	if (!held)
+		sigaction(SIGINT, &old_int, NULL);
 	sigpipe_restore(&old);
+	if (h->stopped)
+		*h->stopped = !e && (r.cancelled || r.timed_out);
 	if (e)
 		return wn_error_set(err, WN_IO, "cannot run '%s': %s", argv[0], strerror(e));
 	if (r.cancelled)
 		return wn_error_set(err, WN_IO, "'%s' was stopped (Ctrl-C)%s", argv[0],
 				    len ? ": the mail is not sent" : "");
 	if (r.timed_out)
-		return wn_error_set(err, WN_IO, "'%s' did not finish in %d s (winnow.sendmail_timeout) and was "
-				    "stopped: the mail may not be sent", argv[0], timeout_ms / 1000);
+		return wn_error_set(err, WN_IO, "'%s' did not finish in %d s (%s) and was stopped%s",
+				    argv[0], timeout_ms / 1000, h->limit,
+				    len ? ": the mail may not be sent" : "");
 	if ((st = ended("", argv[0], status, err)) != WN_OK)
 		return st;
 	if (r.overflow && max_out > OUTPUT_MAX)
@@ -530,19 +585,26 @@ static wn_status run_in(const char *dir, char *const *argv, char *const *envp, c
 	return WN_OK;
 }
 
-wn_status wn_proc_run_in(const char *dir, char *const *argv, char *const *envp, const char *input,
-			 size_t len, int timeout_ms, wn_buf *output, wn_error *err)
+wn_status wn_proc_run_tool(const char *dir, char *const *argv, int timeout_s, const char *limit,
+			   wn_buf *output, bool *stopped, wn_error *err)
 {
-	return run_in(dir, argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
+	struct how h = { .dir = dir, .timeout_ms = timeout_s * 1000, .limit = limit, .group = true,
+			 .stopped = stopped };
+
+	return run_in(&h, argv, "", 0, OUTPUT_MAX, output, err);
 }
 
 wn_status wn_proc_run_env(char *const *argv, char *const *envp, const char *input, size_t len,
 			  int timeout_ms, wn_buf *output, wn_error *err)
 {
-	return run_in(NULL, argv, envp, input, len, timeout_ms, OUTPUT_MAX, output, err);
+	struct how h = { .envp = envp, .timeout_ms = timeout_ms, .limit = "winnow.sendmail_timeout" };
+
+	return run_in(&h, argv, input, len, OUTPUT_MAX, output, err);
 }
 
 wn_status wn_proc_run_max(char *const *argv, size_t max_out, wn_buf *output, wn_error *err)
 {
-	return run_in(NULL, argv, NULL, "", 0, 0, max_out > OUTPUT_MAX ? max_out : OUTPUT_MAX, output, err);
+	struct how h = { 0 };
+
+	return run_in(&h, argv, "", 0, max_out > OUTPUT_MAX ? max_out : OUTPUT_MAX, output, err);
 }

@@ -116,6 +116,7 @@ wn_status wn_conf_init(wn_conf *c)
 		return WN_NOMEM;
 	}
 	c->sendmail_timeout = WN_DEFAULT_SENDMAIL_TIMEOUT;
+	c->tool_timeout = WN_DEFAULT_TOOL_TIMEOUT;
 	c->ask_reason = true;
 	c->newcomer = WN_DEFAULT_NEWCOMER;
 	c->max_recipients = WN_DEFAULT_MAX_RECIPIENTS;
@@ -221,6 +222,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return *value ? set_str(&c->sendmail, value) : WN_OK;
 	if (strcmp(key, "sendmail_timeout") == 0) {
 		c->sendmail_timeout = count(value, WN_DEFAULT_SENDMAIL_TIMEOUT, 86400);
+		return WN_OK;
+	}
+	if (strcmp(key, "tool_timeout") == 0) {
+		c->tool_timeout = count(value, WN_DEFAULT_TOOL_TIMEOUT, 86400);
 		return WN_OK;
 	}
 	if (strcmp(key, "newcomer") == 0) {
@@ -331,6 +336,9 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 				    "(0 to 86400; 0: no limit)");
 	if (c->max_recipients < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.max_recipients must be a number of addresses");
+	if (c->tool_timeout < 0)
+		return wn_error_set(err, WN_CONFIG, "winnow.tool_timeout must be a number of seconds "
+				    "(0 to 86400; 0: no limit)");
 	if (c->newcomer < 0)
 		return wn_error_set(err, WN_CONFIG, "winnow.newcomer must be a number of patches "
 				    "(0 to 100000; 0: mark nobody)");

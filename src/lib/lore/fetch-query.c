@@ -21,11 +21,72 @@ static bool path_char(unsigned char c)
 	       strchr("/._-+,@*?[]", c);
 }
 
-/* git's approxidate words and ISO dates: "4.weeks.ago", "2026-01-01". */
-static bool date_char(unsigned char c)
+static bool digits(const char *s, size_t n)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       strchr(".:-_+", c);
+	for (size_t k = 0; k < n; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return false;
+	return true;
+}
+
+/* "4.weeks.ago", "1.day.ago": a count, a unit and "ago", as git's
+ * approxidate reads them for lei. */
+static bool ago(const char *s)
+{
+	static const char *const units[] = { "second", "minute", "hour", "day", "week", "month",
+					     "year" };
+	size_t n = strspn(s, "0123456789");
+
+	if (!n || n > 6 || s[n] != '.')
+		return false;
+	s += n + 1;
+	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		size_t u = strlen(units[k]);
+
+		if (!strncmp(s, units[k], u))
+			return !strcmp(s + u + (s[u] == 's'), ".ago");
+	}
+	return false;
+}
+
+/* One of the dates lei's rt: takes: "4.weeks.ago", "2026-01-01",
+ * "yesterday".  Nothing else: ".." would make "rt:SINCE.." another
+ * range, a leading '-' an option where lei hands the date to git, and
+ * a space or a parenthesis another query. */
+static bool lei_date(const char *s)
+{
+	return ago(s) || !strcmp(s, "yesterday") ||
+	       (strlen(s) == 10 && digits(s, 4) && s[4] == '-' && digits(s + 5, 2) && s[7] == '-' &&
+		digits(s + 8, 2));
+}
+
+static bool has_control(const char *s)
+{
+	for (const unsigned char *c = (const unsigned char *) s; *c; c++)
+		if (*c < ' ' || *c == 0x7f)
+			return true;
+	return false;
+}
+
+wn_status wn_fetch_check_folder(const char *folder, wn_error *err)
+{
+	static const char *const own[] = { "cur", "new", "tmp", ".", "..", ".notmuch" };
+
+	if (has_control(folder))
+		return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder holds a control character");
+	if (!*folder || strchr(folder, '/'))
+		return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must be one folder's "
+				    "name, inside the notmuch database", folder);
+	/* The folder is lei's argument: never one of its options. */
+	if (*folder == '-')
+		return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must not start with '-'",
+				    folder);
+	for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++)
+		if (!strcmp(folder, own[k]))
+			return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder must not be '%s' (a "
+					    "maildir's own folders cur, new, tmp; '.', '..'; "
+					    "notmuch's .notmuch)", folder);
+	return WN_OK;
 }
 
 /* The part of pattern dfn: can match: up to the folder holding its
@@ -88,10 +149,10 @@ wn_status wn_fetch_query(char *const *files, char *const *excluded, const char *
 			return st;
 	if (!since || !*since)
 		return wn_error_set(err, WN_CONFIG, "winnow.fetch_since is empty");
-	for (const unsigned char *c = (const unsigned char *) since; *c; c++)
-		if (!date_char(*c))
-			return wn_error_set(err, WN_CONFIG, "winnow.fetch_since '%s' is not a date lei "
-					    "takes (\"4.weeks.ago\", \"2026-01-01\")", since);
+	if (!lei_date(since))
+		return wn_error_set(err, WN_CONFIG, "winnow.fetch_since '%s' is not a date lei "
+				    "takes (\"4.weeks.ago\", \"2026-01-01\", \"yesterday\")",
+				    has_control(since) ? "?" : since);
 	wn_buf_putc(&b, '(');
 	for (size_t k = 0; files && files[k]; k++) {
 		size_t n = dfn_len(files[k]);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/file.h"
 #include "../core/str.h"
 #include "../index/index-nm.h"
 #include "lore-private.h"
@@ -32,26 +33,6 @@ void wn_fetch_clear(wn_fetch *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* A folder inside the database: relative, no "..", so that lei never
- * writes (and clobbers) anything outside it. */
-static wn_status check_folder(const char *folder, wn_error *err)
-{
-	const char *p = folder;
-
-	if (!*p || *p == '/')
-		return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must be a folder inside "
-				    "the notmuch database", folder);
-	while (*p) {
-		size_t n = strcspn(p, "/");
-
-		if ((n == 2 && !strncmp(p, "..", 2)) || (n == 1 && *p == '.'))
-			return wn_error_set(err, WN_CONFIG, "winnow.fetch_folder '%s' must not hold "
-					    "'.' or '..'", folder);
-		p += n + (p[n] == '/');
-	}
-	return WN_OK;
-}
-
 /* The patterns of winnow.sections, from winnow.tree's MAINTAINERS. */
 static wn_status section_patterns(const wn_conf *c, char ***files, char ***excluded, wn_error *err)
 {
@@ -66,7 +47,8 @@ static wn_status section_patterns(const wn_conf *c, char ***files, char ***exclu
 				    "tree whose MAINTAINERS names them");
 	if (!(path = wn_strdupf("%s/MAINTAINERS", c->tree)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = wn_file_read(path, MAINTAINERS_MAX, 0, &text, &len, err);
+	/* Not through a link either: the tree is read as b4's worktrees are. */
+	st = wn_file_read_in(c->tree, "MAINTAINERS", MAINTAINERS_MAX, &text, &len, err);
 	if (st != WN_OK) {
 		wn_error_prefix(err, st == WN_NOT_FOUND ? WN_CONFIG : st, path);
 	} else {
@@ -125,7 +107,8 @@ wn_status wn_fetch_plan(wn_index *idx, wn_fetch *f, wn_error *err)
 	wn_status st;
 
 	memset(f, 0, sizeof(*f));
-	if ((st = check_folder(c->fetch_folder, err)) != WN_OK)
+	f->timeout = c->tool_timeout;
+	if ((st = wn_fetch_check_folder(c->fetch_folder, err)) != WN_OK)
 		return st;
 	if (append_all(&files, c->files) != WN_OK) {
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
@@ -168,12 +151,12 @@ static bool worker_failed(const char *text, size_t len)
 	return str_find(text, len, " Exception: ") != NULL;
 }
 
-wn_status wn_fetch_lei(char *const *argv, wn_buf *progress, wn_error *err)
+wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, wn_error *err)
 {
 	wn_buf out = WN_BUF_INIT;
 	size_t pos = 0, n;
 	const char *l;
-	wn_status st = lore_run(NULL, argv, &out, err);
+	wn_status st = lore_run(NULL, argv, f->timeout, &out, err);
 
 	if (st == WN_OK && worker_failed(out.data ? out.data : "", out.len)) {
 		lore_last_line(out.data, out.len, &l, &n);
@@ -196,7 +179,9 @@ wn_status wn_fetch_notmuch_new(wn_index *idx, wn_error *err)
 
 	if (cfg && !opt)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = lore_run(NULL, argv, NULL, err);
+	/* No limit: a first notmuch new of a large fetch takes what it
+	 * takes, and stops cleanly on Ctrl-C. */
+	st = lore_run(NULL, argv, 0, NULL, err);
 	free(opt);
 	return st == WN_OK ? wn_index_refresh(idx, err) : st;
 }

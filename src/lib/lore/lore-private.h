@@ -17,9 +17,11 @@ wn_status lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, c
  * *line NULL when there is none. */
 void lore_last_line(const char *text, size_t len, const char **line, size_t *n);
 
-/* Run argv in dir (NULL: here) and wait; what it printed goes to
- * output when not NULL.  When it fails, err is "NAME: " and its last
- * line (lore_last_line), or how it ended when it said nothing. */
-wn_status lore_run(const char *dir, char *const *argv, wn_buf *output, wn_error *err);
+/* Run argv in dir (NULL: here) and wait, for at most secs seconds (0:
+ * no limit, else winnow.tool_timeout) or until Ctrl-C; what it printed
+ * goes to output when not NULL.  When it fails, err is "NAME: " and
+ * its last line (lore_last_line), or how it ended when it said nothing
+ * or was stopped. */
+wn_status lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err);
 
 #endif

@@ -39,17 +39,21 @@ void lore_last_line(const char *text, size_t len, const char **line, size_t *n)
 	}
 }
 
-wn_status lore_run(const char *dir, char *const *argv, wn_buf *output, wn_error *err)
+wn_status lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err)
 {
 	wn_buf own = WN_BUF_INIT, *out = output ? output : &own;
 	wn_error run = WN_ERROR_INIT;
 	const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	const char *l;
 	size_t n;
-	wn_status st = wn_proc_run_in(dir, argv, NULL, NULL, 0, 0, out, &run);
+	bool stopped = false;
+	wn_status st = wn_proc_run_tool(dir, argv, secs, "winnow.tool_timeout", out, &stopped, &run);
 
 	if (wn_buf_failed(out)) {
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	} else if (st != WN_OK && stopped) {
+		/* Whatever it said last, it did not finish. */
+		st = wn_error_set(err, st, "%s", wn_error_msg(&run));
 	} else if (st != WN_OK) {
 		lore_last_line(out->data ? out->data : "", out->len, &l, &n);
 		if (l)

@@ -3,10 +3,11 @@
  * it is.
  *
  * The worktrees live in $XDG_CACHE_HOME/winnow/trees, one per series
- * (named by the FNV-1a hash of its thread's first message): a kernel
- * checkout is large, so every patch of a series shares it.  b4 makes a
- * commit of each patch; a review of patch K sees the worktree checked
- * out at the K-th (the bot read the file as that patch left it).
+ * and tree (named by the FNV-1a hash of winnow.tree's real path and its
+ * thread's first message): a kernel checkout is large, so every patch
+ * of a series shares it.  b4 makes a commit of each patch; a review of
+ * patch K sees the worktree checked out at the K-th (the bot read the
+ * file as that patch left it).
  * NAME.applied holds the commits b4 started from and ended at, so a
  * second look reuses the worktree without b4.  A worktree b4 failed in
  * is removed again: the next look tries anew. */
@@ -15,12 +16,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file.h"
 #include "../core/hash.h"
 #include "lore-private.h"
 #include "winnow/conf.h"
@@ -42,34 +45,40 @@ static bool is_dir(const char *path)
 	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* git -C tree worktree ARGS... */
-static wn_status worktree(const char *tree, const char *op, const char *a1, const char *a2,
-			  const char *a3, wn_error *err)
+/* git -C tree worktree ARGS..., within secs seconds (winnow.tool_timeout,
+ * as every run here).  git is given our own paths and the commits
+ * git named, nothing from mail: no "--" needed. */
+static wn_status worktree(int secs, const char *tree, const char *op, const char *a1,
+			  const char *a2, const char *a3, wn_error *err)
 {
 	const char *argv[] = { "git", "-C", tree, "worktree", op, a1, a2, a3, NULL };
 
-	return lore_run(NULL, (char *const *) argv, NULL, err);
+	return lore_run(NULL, (char *const *) argv, secs, NULL, err);
 }
 
 /* A worktree left by an earlier try (b4 failed, winnow was killed). */
-static wn_status clear_worktree(const char *tree, const char *wt, wn_error *err)
+static wn_status clear_worktree(int secs, const char *tree, const char *wt, wn_error *err)
 {
 	if (is_dir(wt))
-		worktree(tree, "remove", "--force", wt, NULL, NULL);
-	worktree(tree, "prune", NULL, NULL, NULL, NULL);
+		worktree(secs, tree, "remove", "--force", wt, NULL, NULL);
+	worktree(secs, tree, "prune", NULL, NULL, NULL, NULL);
 	if (is_dir(wt))
 		return wn_error_set(err, WN_IO, "cannot clear the old worktree %s", wt);
 	return WN_OK;
 }
 
 /* b4 shazam in wt, offline, the whole series from mbox: each patch a
- * commit, so that one worktree serves the review of every patch. */
-static wn_status shazam(const char *wt, const char *mbox, const char *patch_id, wn_error *err)
+ * commit, so that one worktree serves the review of every patch.  The
+ * id comes from mail: after "--", which b4's argparse takes as the end
+ * of its options ("<-m/other.mbox@x>" would be one), and apply()
+ * refuses one starting with '-' besides. */
+static wn_status shazam(int secs, const char *wt, const char *mbox, const char *patch_id,
+			wn_error *err)
 {
-	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox,
+	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox, "--",
 			       patch_id, NULL };
 
-	return lore_run(wt, (char *const *) argv, NULL, err);
+	return lore_run(wt, (char *const *) argv, secs, NULL, err);
 }
 
 static int patch_part(const wn_patch *p)
@@ -94,11 +103,11 @@ static bool is_oid(const char *s, size_t n)
 }
 
 /* The commit HEAD of wt is at, into oid. */
-static wn_status head_of(const char *wt, char oid[41], wn_error *err)
+static wn_status head_of(int secs, const char *wt, char oid[41], wn_error *err)
 {
 	const char *argv[] = { "git", "-C", wt, "rev-parse", "--verify", "HEAD", NULL };
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = lore_run(NULL, (char *const *) argv, &out, err);
+	wn_status st = lore_run(NULL, (char *const *) argv, secs, &out, err);
 
 	if (st == WN_OK && (out.len < 40 || !is_oid(out.data, 40)))
 		st = wn_error_set(err, WN_IO, "git rev-parse said no commit for %s", wt);
@@ -143,8 +152,8 @@ static wn_status write_mark(const char *mark, const char *base, const char *tip,
 
 /* Put wt at the part-th commit of base..tip, as that patch left the
  * tree (the tip for a patch alone or a part past the end). */
-static wn_status stand_at(const char *wt, const char *base, const char *tip, int part, wn_tree *t,
-			  wn_error *err)
+static wn_status stand_at(int secs, const char *wt, const char *base, const char *tip, int part,
+			  wn_tree *t, wn_error *err)
 {
 	char range[84], pick[41] = "";
 	const char *list[] = { "git", "-C", wt, "rev-list", "--reverse", range, NULL };
@@ -154,7 +163,7 @@ static wn_status stand_at(const char *wt, const char *base, const char *tip, int
 	wn_status st;
 
 	snprintf(range, sizeof(range), "%s..%s", base, tip);
-	if ((st = lore_run(NULL, (char *const *) list, &out, err)) != WN_OK)
+	if ((st = lore_run(NULL, (char *const *) list, secs, &out, err)) != WN_OK)
 		goto out;
 	for (size_t at = 0; at + 40 <= out.len && is_oid(out.data + at, 40); at += 41)
 		if (++n <= part || part < 1)
@@ -165,10 +174,23 @@ static wn_status stand_at(const char *wt, const char *base, const char *tip, int
 	}
 	t->patches = n;
 	t->upto = part >= 1 && part <= n ? part : n;
-	st = lore_run(NULL, (char *const *) checkout, NULL, err);
+	st = lore_run(NULL, (char *const *) checkout, secs, NULL, err);
 out:
 	wn_buf_free(&out);
 	return st;
+}
+
+/* The worktree's name: the tree and the series (its first message),
+ * so that a worktree made from one checkout is never taken for the
+ * series applied to another (winnow.tree changed).  The tree by its
+ * real path: "~/linux/" and a link to it are one tree. */
+static uint64_t worktree_key(const char *tree, const char *root)
+{
+	char *real = realpath(tree, NULL);
+	uint64_t h = wn_fnv1a_field(WN_FNV_BASIS, real ? real : tree);
+
+	free(real);
+	return wn_fnv1a_field(h, root);
 }
 
 /* The series applied in its worktree, at it's patch: t->root is the
@@ -177,9 +199,12 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 		       wn_error *err)
 {
 	char *cache = NULL, *dir = NULL, *mbox = NULL, *root = NULL, *wt = NULL, *mark = NULL;
+	int secs = wn_index_conf(idx)->tool_timeout;
 	char base[41], tip[41];
 	wn_status st;
 
+	if (it->patch->id[0] == '-')
+		return wn_error_set(err, WN_PARSE, "the patch's Message-ID starts with '-': not given to b4");
 	if ((st = wn_cache_dir(&cache, err)) != WN_OK)
 		return st;
 	if (!(dir = wn_strdupf("%s/trees", cache)) ||
@@ -190,25 +215,25 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 	if ((st = wn_mkdirs(dir, err)) != WN_OK ||
 	    (st = lore_thread_mbox(idx, it->patch->id, mbox, &root, err)) != WN_OK)
 		goto out;
-	if (!(wt = wn_strdupf("%s/%016" PRIx64, dir, wn_fnv1a_str(WN_FNV_BASIS, root))) ||
+	if (!(wt = wn_strdupf("%s/%016" PRIx64, dir, worktree_key(tree, root))) ||
 	    !(mark = wn_strdupf("%s.applied", wt))) {
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
 		goto out;
 	}
 	if (!is_dir(wt) || read_mark(mark, base, tip) != WN_OK) {
 		unlink(mark);
-		if ((st = clear_worktree(tree, wt, err)) != WN_OK ||
-		    (st = worktree(tree, "add", "--detach", wt, "HEAD", err)) != WN_OK ||
-		    (st = head_of(wt, base, err)) != WN_OK)
+		if ((st = clear_worktree(secs, tree, wt, err)) != WN_OK ||
+		    (st = worktree(secs, tree, "add", "--detach", wt, "HEAD", err)) != WN_OK ||
+		    (st = head_of(secs, wt, base, err)) != WN_OK)
 			goto out;
-		if ((st = shazam(wt, mbox, it->patch->id, err)) != WN_OK ||
-		    (st = head_of(wt, tip, err)) != WN_OK ||
+		if ((st = shazam(secs, wt, mbox, it->patch->id, err)) != WN_OK ||
+		    (st = head_of(secs, wt, tip, err)) != WN_OK ||
 		    (st = write_mark(mark, base, tip, err)) != WN_OK) {
-			clear_worktree(tree, wt, NULL);
+			clear_worktree(secs, tree, wt, NULL);
 			goto out;
 		}
 	}
-	if ((st = stand_at(wt, base, tip, patch_part(it->patch), t, err)) != WN_OK)
+	if ((st = stand_at(secs, wt, base, tip, patch_part(it->patch), t, err)) != WN_OK)
 		goto out;
 	t->root = wt;
 	wt = NULL;
@@ -236,10 +261,20 @@ wn_status wn_tree_prepare(wn_index *idx, const wn_item *it, wn_tree *t, wn_error
 				    "findings are read in)");
 	if (!is_dir(tree))
 		return wn_error_set(err, WN_CONFIG, "winnow.tree %s is not a folder", tree);
-	if (!it->patch)
+	if (!it->patch) {
 		st = wn_error_set(&why, WN_NOT_FOUND, "the patch is not in the database");
-	else
+	} else {
+		/* Ctrl-C stops b4 or git and the apply, which cleans up
+		 * (no series-PID.mbox left behind), and is no "tree as it
+		 * is": the user asked for nothing more. */
+		wn_proc_hold_interrupt();
 		st = apply(idx, it, tree, t, &why);
+		if (wn_proc_release_interrupt()) {
+			wn_tree_clear(t);
+			wn_error_clear(&why);
+			return wn_error_set(err, WN_IO, "stopped (Ctrl-C): the series is not applied");
+		}
+	}
 	if (st != WN_OK && st != WN_NOMEM) {
 		/* The tree as it is, and why. */
 		memset(t, 0, sizeof(*t));
@@ -274,24 +309,66 @@ static bool inside(const char *f)
 	return true;
 }
 
+/* The finding's file name, when it can be one inside a tree. */
+static wn_status file_name(const wn_finding *f, const char **name, wn_error *err)
+{
+	*name = f->path ? f->path : f->file;
+	if (!*name)
+		return wn_error_set(err, WN_NOT_FOUND, "the finding names no file");
+	if (!inside(*name))
+		return wn_error_set(err, WN_NOT_FOUND, "the finding's file is not a path inside a tree");
+	return WN_OK;
+}
+
+/* Why the walk to name in the tree failed (why, cleared), in the
+ * tree's words.  A link is refused, not followed: a patch of the
+ * series can add one, pointing at any file of the user's. */
+static wn_status refused(const wn_tree *t, const char *name, wn_error *why, wn_error *err)
+{
+	const char *where = t->applied ? "the tree with the series applied" : "the tree";
+	wn_status st = why->status;
+
+	if (st == WN_NOMEM)
+		st = wn_error_set(err, st, "out of memory");
+	else if (st == WN_NOT_FOUND)
+		st = wn_error_set(err, st, "%s is not in %s", name, where);
+	else
+		st = wn_error_set(err, WN_PARSE, "%s in %s: %s; not opened", name, where,
+				  wn_error_msg(why));
+	wn_error_clear(why);
+	return st;
+}
+
 wn_status wn_tree_file(const wn_tree *t, const wn_finding *f, char **path, wn_error *err)
 {
-	const char *name = f->path ? f->path : f->file;
-	struct stat sb;
+	wn_error why = WN_ERROR_INIT;
+	const char *name;
+	wn_status st;
+	int fd;
 
 	*path = NULL;
-	if (!name)
-		return wn_error_set(err, WN_NOT_FOUND, "the finding names no file");
-	if (!inside(name))
-		return wn_error_set(err, WN_NOT_FOUND, "the finding's file is not a path inside a tree");
+	if ((st = file_name(f, &name, err)) != WN_OK)
+		return st;
+	if ((fd = wn_file_open_in(t->root, name, SIZE_MAX, &why)) < 0)
+		return refused(t, name, &why, err);
+	close(fd);
 	if (!(*path = wn_strdupf("%s/%s", t->root, name)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	if (stat(*path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		free(*path);
-		*path = NULL;
-		return wn_error_set(err, WN_NOT_FOUND, "%s is not in %s", name,
-				    t->applied ? "the tree with the series applied" : "the tree");
-	}
+	return WN_OK;
+}
+
+wn_status wn_tree_read(const wn_tree *t, const wn_finding *f, size_t max, char **text, size_t *len,
+		       wn_error *err)
+{
+	wn_error why = WN_ERROR_INIT;
+	const char *name;
+	wn_status st;
+
+	*text = NULL;
+	if ((st = file_name(f, &name, err)) != WN_OK)
+		return st;
+	if (wn_file_read_in(t->root, name, max, text, len, &why) != WN_OK)
+		return refused(t, name, &why, err);
 	return WN_OK;
 }
 

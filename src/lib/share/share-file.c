@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/file.h"
 #include "../core/hash.h"
 #include "../index/props.h"
 #include "share-private.h"
@@ -195,61 +196,12 @@ void wn_share_value_clear(wn_share_value *v)
 /* --- files -------------------------------------------------------------------- */
 
 /* The repository is another maintainer's (or anyone's who can push):
- * every path in it is walked one folder at a time from the working
- * tree's root, never through a symbolic link, never to "." or "..", so
- * that nothing outside the tree is read or written whatever it holds. */
-static bool bad_component(const char *c, size_t n)
-{
-	return n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.');
-}
-
-/* Writing, a link or a file where a folder or our file goes (a link
- * of the repository's, checked out as a file without core.symlinks, or
- * left by an older winnow) is the repository's junk, set aside by the
- * listing: it makes way, rather than block the decision. */
-static bool make_way(int dfd, const char *name)
-{
-	struct stat sb;
-
-	return fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       (S_ISLNK(sb.st_mode) || S_ISREG(sb.st_mode)) && unlinkat(dfd, name, 0) == 0;
-}
-
-/* The folder holding path below dir, opened (create: made when
- * missing, and what stands in its way removed); *leaf is path's last
- * component.  -1 with errno set. */
+ * every path in it is walked from the working tree's root by core's
+ * wn_walk_parent (file.h), never through a symbolic link, so that
+ * nothing outside the tree is read or written whatever it holds. */
 static int open_parent(const char *dir, const char *path, bool create, const char **leaf)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	for (const char *p = path, *slash; fd >= 0; p = slash + 1) {
-		int next;
-		char *comp;
-
-		if (!(slash = strchr(p, '/'))) {
-			if (bad_component(p, strlen(p))) {
-				close(fd);
-				errno = EINVAL;
-				return -1;
-			}
-			*leaf = p;
-			return fd;
-		}
-		if (bad_component(p, (size_t) (slash - p)) || !(comp = wn_strndup(p, (size_t) (slash - p)))) {
-			close(fd);
-			errno = bad_component(p, (size_t) (slash - p)) ? EINVAL : ENOMEM;
-			return -1;
-		}
-		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0 && (errno == ENOTDIR || errno == ELOOP) && create && make_way(fd, comp))
-			errno = ENOENT;
-		if (next < 0 && errno == ENOENT && create && mkdirat(fd, comp, 0700) == 0)
-			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		free(comp);
-		close(fd);
-		fd = next;
-	}
-	return -1;
+	return wn_walk_parent(dir, path, create ? WN_WALK_CREATE : 0, leaf);
 }
 
 static const char *why(int e)
@@ -260,31 +212,17 @@ static const char *why(int e)
 
 wn_status sh_read(const char *dir, const char *path, size_t max, wn_buf *out, wn_error *err)
 {
-	const char *leaf = NULL;
-	int pfd = open_parent(dir, path, false, &leaf), fd = -1, e;
-	struct stat sb;
+	wn_error why = WN_ERROR_INIT;
+	int fd = wn_file_open_in(dir, path, max, &why);
 	char chunk[4096];
 	wn_status st = WN_OK;
 
-	if (pfd < 0 && errno == ENOENT)
-		return WN_NOT_FOUND;
-	if (pfd >= 0) {
-		/* O_NONBLOCK: a FIFO must not hang the open. */
-		fd = openat(pfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-		e = errno;
-		close(pfd);
-		errno = e;
-	}
-	if (fd < 0)
-		return errno == ENOENT ? WN_NOT_FOUND : wn_error_set(err, WN_PARSE, "%s", why(errno));
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		return wn_error_set(err, WN_PARSE, "not a regular file");
-	}
-	if ((size_t) sb.st_size > max) {
-		close(fd);
-		return wn_error_set(err, WN_PARSE, "%lld bytes long, more than the %zu a file may have",
-				    (long long) sb.st_size, max);
+	if (fd < 0) {
+		st = why.status;
+		if (st != WN_NOT_FOUND)
+			st = wn_error_set(err, st == WN_NOMEM ? st : WN_PARSE, "%s", wn_error_msg(&why));
+		wn_error_clear(&why);
+		return st;
 	}
 	for (;;) {
 		ssize_t n = read(fd, chunk, sizeof(chunk));
@@ -321,7 +259,7 @@ wn_status sh_write(const char *dir, const char *path, const char *text, wn_error
 		/* O_NOFOLLOW: a link planted at the file's place is not
 		 * followed; O_NONBLOCK: nor is a FIFO waited on. */
 		fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
-		if (fd < 0 && errno == ELOOP && make_way(pfd, leaf))
+		if (fd < 0 && errno == ELOOP && wn_walk_make_way(pfd, leaf))
 			fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC,
 				    0600);
 		e = errno;
