@@ -621,7 +621,10 @@ static const struct kind {
 	{ { "deadlock", "lock inversion", "lock order", "sleep in atomic", "sleeping in atomic" } },
 	{ { "double free", "double-free", "freed twice" } },
 	{ { "rate limit", "rate-limit", "ratelimit", "flood" } },
-	{ { "equality", "bit test", "bitwise", "comparison" } },
+	/* An objection to an equality and one to a bit test at one line
+	 * are opposite objections: the code went from one to the other. */
+	{ { "equality", "equals" } },
+	{ { "bit test", "bitwise", "bit-test" } },
 };
 
 static bool word_start(const char *s, const char *p)
