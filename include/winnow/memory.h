@@ -51,6 +51,20 @@ typedef struct wn_seen {
 	unsigned signals;	/* WN_SIM_PLACE, WN_SIM_WORDS, WN_SIM_QUOTE,
 				 * WN_SIM_PATCH, WN_SIM_NAME, WN_SIM_TEXT */
 	const char *why;	/* wn_sim_why(): which signals matched (static) */
+	/* Sure: `winnow carry` applies it and = takes it.  Not sure: a
+	 * suggestion, shown, taken only when the maintainer chooses it.
+	 * Sure is an identical finding (wn_sim_identical), or the same
+	 * patch in another version whose pairing beats every other by
+	 * WN_SIM_MARGIN both ways (similar.h). */
+	bool sure;
+	/* When another judged finding is as like (within WN_SIM_MARGIN)
+	 * and would give another verdict, or is another finding of the
+	 * same review: that one, for the maintainer to pick between (and
+	 * the match is never sure).  alt_review NULL when none. */
+	char *alt_review;
+	size_t alt_finding;
+	wn_verdict alt_verdict;
+	char *alt_summary;
 } wn_seen;
 
 void wn_seen_clear(wn_seen *s);
@@ -63,7 +77,9 @@ wn_status wn_memory_new(wn_index *idx, const wn_store *store, wn_memory **out, w
 void wn_memory_free(wn_memory **m);
 
 /* The finding judged before that is most like finding i (0-based) of a
- * loaded review: the highest score, then the newest review.  Findings
+ * loaded review: an identical one (wn_sim_identical) first, then one of
+ * the patch's other versions by the patch route's score, then the
+ * highest score, then the newest review.  Findings
  * of the review itself do not count.  WN_NOT_FOUND when there is none. */
 wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
 			   wn_error *err);

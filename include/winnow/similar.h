@@ -33,6 +33,10 @@
  * names; a summary is one line of it, and the bots reword it from run to
  * run.
  *
+ * Never, by any route: two summaries naming different problems
+ * (wn_problem_kinds, wn_kinds_conflict), a race and an alignment, a
+ * leak and a NULL dereference.  Same code is not the same problem.
+ *
  * A generic place (kernel/locking/, mm/kasan/, kernel/rcu/, lib/dump_stack.c,
  * kernel/workqueue.c, kernel/irq_work.c, include/linux/NAME.h:
  * wn_sim_generic_path) says nothing: unrelated bugs share it.  Such a
@@ -73,6 +77,16 @@
  * alone, unanchored, must reach the threshold like a summary alone:
  * different problems reached 0.38 there. */
 #define WN_SIM_ANCHOR_WEIGHT 0.15
+/* A carry is sure (carry applies it; below, a suggestion the maintainer
+ * chooses) when, on the same patch in another version, the patch
+ * route's score reaches WN_SIM_THRESHOLD and beats every other pairing
+ * of the two findings by WN_SIM_MARGIN: no other judged finding is as
+ * much like the new one, and no other new finding as much like the
+ * judged one.  0.1 is less than one anchor (WN_SIM_ANCHOR_WEIGHT); on
+ * dev and dev2 (issue 37) margins 0.05 to 0.15 all keep precision at
+ * 99%, and a smaller one lets two findings at the same code, one
+ * repeating the other, pass on a word's difference. */
+#define WN_SIM_MARGIN 0.1
 
 /* The words of a problem text, sorted, each once. */
 typedef struct wn_words {
@@ -125,6 +139,18 @@ void wn_sim_quote_free(wn_sim_quote *q);
  * their lines (Jaccard) are the same. */
 bool wn_sim_anchored(const wn_sim_quote *a, const wn_sim_quote *b);
 
+/* What a summary says is wrong, as a set of problem kinds (a race, a
+ * use-after-free or lifetime, a leak, uninitialised memory, NULL, out of
+ * bounds, alignment, a deadlock, a double free, rate limiting, an
+ * equality, a bit test): a bit each, 0 when it names none.  Two summaries that
+ * both name kinds and share none speak of different problems, whatever
+ * code they quote (a data race on a DMA buffer and the buffer's
+ * alignment; an equality and a bit test).  See similar.c for the
+ * words of each kind. */
+unsigned wn_problem_kinds(const char *summary);
+/* Both name problem kinds and none is the same. */
+bool wn_kinds_conflict(unsigned a, unsigned b);
+
 /* The code names a summary gives, sorted, each once, lower case: what
  * it puts in backticks, a word holding '_', a word followed by "()".
  * WN_NOMEM is the only error. */
@@ -150,6 +176,7 @@ enum {
 	WN_SIM_NAME = 16,	/* a code name both summaries give */
 	WN_SIM_TEXT = 32,	/* the bots' comments, more alike than the
 				 * summaries, carried the patch route */
+	WN_SIM_SAME = 64,	/* word for word (wn_sim_identical) */
 };
 
 /* One finding, as wn_sim_judge compares it.  quote and names may be
@@ -162,6 +189,7 @@ typedef struct wn_sim_side {
 	const wn_sim_quote *quote;
 	const char *patch;	/* wn_sim_patch() of its patch's subject */
 	const wn_words *text;	/* wn_words_of() its comment */
+	unsigned kinds;		/* wn_problem_kinds() of its summary */
 } wn_sim_side;
 
 /* The patch's identity across versions: its subject's title without
@@ -180,6 +208,10 @@ typedef struct wn_sim_result {
 				 * patch route finds nothing */
 	double words;		/* the words' Jaccard index alone */
 	unsigned signals;	/* what matched, for wn_sim_why */
+	double patch;		/* the patch route's score whenever the two
+				 * are on one patch and in one file, even when
+				 * the place route matched: what a sure carry
+				 * is judged by (WN_SIM_MARGIN); 0 otherwise */
 } wn_sim_result;
 
 /* wn_sim_match with the code signal (2' at the top). */
@@ -193,6 +225,7 @@ typedef struct wn_sim_finding {
 	char *loc, *patch;
 	wn_words words, names, text;
 	wn_sim_quote quote;
+	unsigned kinds;
 	wn_sim_side side;
 } wn_sim_finding;
 
@@ -206,6 +239,12 @@ void wn_sim_finding_free(wn_sim_finding *s);
 void wn_sim_finding_moved(wn_sim_finding *s);
 /* wn_sim_same_bug and wn_sim_judge. */
 bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r);
+
+/* The same finding word for word: the same bot, the same summary (white
+ * space aside) and the same quoted code, not empty (wn_sim_quote_of):
+ * a bot that says it again of a sibling patch of the series, or of
+ * another version, says the same thing of the same code. */
+bool wn_sim_identical(const wn_sim_finding *a, const wn_sim_finding *b);
 
 /* What signals say, for people: "same quoted line and function;
  * summary reworded".  A static string. */

@@ -122,6 +122,12 @@ static void print_change(wn_printer *p, const struct change *ch)
 	p->map_key(p, "verdict");
 	p->label(p, ": ");
 	p->string(p, wn_verdict_name(ch->seen.verdict));
+	/* Sure ones are applied; a suggestion is only shown (winnow(1),
+	 * SIMILAR FINDINGS). */
+	p->map_key(p, "sure");
+	p->boolean(p, ch->seen.sure);
+	if (!ch->seen.sure)
+		wn_pr_text(p, " (suggestion, not applied)");
 	p->map_key(p, "summary");
 	p->label(p, "  ");
 	p->string(p, ch->summary);
@@ -166,6 +172,25 @@ static void print_change(wn_printer *p, const struct change *ch)
 		p->separator(p);
 	}
 	p->end(p);
+	/* The close second the maintainer picks between. */
+	if (ch->seen.alt_review) {
+		p->map_key(p, "or");
+		p->begin_map(p);
+		p->map_key(p, "review");
+		p->label(p, "    or ");
+		p->msgid(p, ch->seen.alt_review);
+		p->map_key(p, "finding");
+		p->label(p, " #");
+		p->integer(p, (long long) ch->seen.alt_finding);
+		p->map_key(p, "verdict");
+		p->label(p, ": ");
+		p->string(p, wn_verdict_name(ch->seen.alt_verdict));
+		p->map_key(p, "summary");
+		p->label(p, "  ");
+		p->string(p, ch->seen.alt_summary);
+		p->separator(p);
+		p->end(p);
+	}
 	p->end(p);
 }
 
@@ -186,7 +211,7 @@ static int mark_group(wn_cli *cli, struct carry *c, size_t from, bool *done, wn_
 	for (size_t k = from; k < c->n; k++) {
 		const wn_seen *o = &c->v[k].seen;
 
-		if (done[k] || !items[k] || o->verdict != s->verdict || o->reason != s->reason ||
+		if (done[k] || !items[k] || !o->sure || o->verdict != s->verdict || o->reason != s->reason ||
 		    (o->note ? !s->note || strcmp(o->note, s->note) : s->note != NULL))
 			continue;
 		done[k] = true;
@@ -286,9 +311,18 @@ static int carry_run(wn_cli *cli, void *args)
 	rc = wn_walk_output(cli, stdout, 0);
 	if (!rc && !c.a->dry_run)
 		rc = apply(cli, &c);
-	if (!rc && p->is_text)
-		fprintf(stderr, "%s: %s %zu verdict%s\n", cli->prog,
-			c.a->dry_run ? "would carry" : "carried", c.n, c.n == 1 ? "" : "s");
+	if (!rc && p->is_text) {
+		size_t sure = 0;
+
+		for (size_t k = 0; k < c.n; k++)
+			sure += c.v[k].seen.sure;
+		fprintf(stderr, "%s: %s %zu verdict%s", cli->prog,
+			c.a->dry_run ? "would carry" : "carried", sure, sure == 1 ? "" : "s");
+		if (c.n > sure)
+			fprintf(stderr, "; %zu suggestion%s not applied", c.n - sure,
+				c.n - sure == 1 ? "" : "s");
+		fputc('\n', stderr);
+	}
 out:
 	wn_printer_free(&p);
 	carry_free(&c);

@@ -72,6 +72,14 @@ fix_reported=$(commit 2026-12-03T10:00:00Z "frobnic: wait for the reset to finis
 
 Reported-by: sashiko-bot@kernel.org" | tail -n 1)
 
+# The bot's Reported-by on a commit naming frobnic_probe_done(), not
+# frobnic_probe(): names are whole words (issue 37).
+sed -i 's/\treturn frobnic_wait_reset(fd);/\treturn frobnic_wait_reset(fd);\n\t\/* frobnic_probe_done() *\//' \
+	"$tree/drivers/misc/frobnic/core.c"
+commit 2026-12-03T12:00:00Z "frobnic: say where the probe ends
+
+Reported-by: sashiko-bot@kernel.org" > /dev/null
+
 # The newest commit's message is longer than the 64 KiB kept of what a
 # mail program says: git's output is read whole, the fixes behind it too.
 echo "/* more */" >> "$tree/drivers/misc/blinker/core.c"
@@ -90,7 +98,7 @@ expect_eq "blinker_stop: fixed by the commit whose Closes: names its v2 review" 
 expect_eq "frobnic_hw_reset: fixed by the bot's Reported-by changing that function" \
 	"{\"commit\":\"$fix_reported\",\"subject\":\"frobnic: wait for the reset to finish\",\"how\":\"reported-by\"}" \
 	"$(fixed frobnic_hw_reset)"
-expect_eq "frobnic_probe: the bot's Reported-by on another function fixes nothing" null "$(fixed frobnic_probe)"
+expect_eq "frobnic_probe: the bot's Reported-by on another function (frobnic_probe_done) fixes nothing" null "$(fixed frobnic_probe)"
 expect_eq "frobnic_remove: a Closes: older than the report, a Link: to a longer id: open" null \
 	"$(fixed frobnic_remove)"
 

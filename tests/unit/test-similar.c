@@ -360,7 +360,8 @@ static bool judge_on(const wn_finding *a, const char *suba, const wn_finding *b,
 	assert_int_equal(wn_words_of(a->comment, &ta), WN_OK);
 	assert_int_equal(wn_words_of(b->comment, &tb), WN_OK);
 	{
-		wn_sim_side sa = { la, &wa, &na, &qa, pa, &ta }, sb = { lb, &wb, &nb, &qb, pb, &tb };
+		wn_sim_side sa = { la, &wa, &na, &qa, pa, &ta, wn_problem_kinds(a->summary) },
+			    sb = { lb, &wb, &nb, &qb, pb, &tb, wn_problem_kinds(b->summary) };
 
 		m = wn_sim_judge(&sa, &sb, r);
 	}
@@ -438,6 +439,67 @@ static void test_judge_patch(void **state)
 			 WN_SIM_PATCH | WN_SIM_PLACE);
 	assert_string_equal(wn_sim_why(r.signals, "f.c\x1fgizmo_flush"),
 			    "same patch and function; summary alike");
+}
+
+/* Same code, different problems (issue 37): what each summary says is
+ * wrong decides, whatever lines they quote and however many words
+ * they share. */
+static void test_judge_kinds(void **state)
+{
+	wn_finding a = finding("drivers/dma/plume.c", "plume_start",
+			       "Concurrent callers race on the shared plume->rx_buf DMA buffer.");
+	wn_finding b = finding("drivers/dma/plume.c", "plume_start",
+			       "The shared plume->rx_buf DMA buffer is not cacheline aligned.");
+	wn_sim_result r;
+
+	(void) state;
+	a.quote = b.quote = (char *) "+	dma_map_single(dev, plume->rx_buf, PLUME_LEN, DMA_FROM_DEVICE);";
+	a.comment = b.comment = (char *) "plume->rx_buf is mapped for DMA here.";
+	assert_int_not_equal(wn_problem_kinds(a.summary), 0);
+	assert_true(wn_kinds_conflict(wn_problem_kinds(a.summary), wn_problem_kinds(b.summary)));
+	assert_false(judge(&a, &b, &r));
+	assert_true(r.patch == 0);
+	/* An equality where a bit test was flagged, at one line. */
+	a.summary = (char *) "Testing flags with a bitwise & misses the combined PLUME_F_ALL value.";
+	b.summary = (char *) "The equality flags == PLUME_F_RX fails when other flags are set.";
+	assert_false(judge(&a, &b, &r));
+	/* Kinds in common (a race that frees): no conflict, the texts decide. */
+	a.summary = (char *) "A race with plume_stop() leads to a use-after-free of plume->rx_buf.";
+	b.summary = (char *) "plume_stop() can free plume->rx_buf while plume_start() still uses it "
+			     "(use-after-free).";
+	assert_false(wn_kinds_conflict(wn_problem_kinds(a.summary), wn_problem_kinds(b.summary)));
+	assert_true(judge(&a, &b, &r));
+	assert_true(r.patch >= WN_SIM_THRESHOLD);
+	/* A summary naming no kind conflicts with none. */
+	assert_false(wn_kinds_conflict(0, wn_problem_kinds(a.summary)));
+	/* Word starts only: "unbounded" is no "bounds". */
+	assert_int_equal(wn_problem_kinds("An unbounded loop."), 0);
+}
+
+/* A review bot's finding in arch/ is at its file and function (arch/ is
+ * generic only for a crash's frames), and meets the finding of the
+ * patch's other version there. */
+static void test_finding_arch(void **state)
+{
+	wn_finding a = finding("arch/s390/kvm/pci.c", "kvm_s390_pci_aif_enable",
+			       "The result of airq_iv_create() is never checked for NULL.");
+	wn_sim_finding sa, sb, sc;
+	wn_sim_result r;
+
+	(void) state;
+	a.quote = (char *) "+	zdev->aibv = airq_iv_create(msi_vecs, flags, NULL);";
+	assert_int_equal(wn_sim_finding_of(WN_BOT_SASHIKO, &a, "[PATCH] KVM: s390: fix aif", &sa), WN_OK);
+	assert_string_equal(sa.loc, "arch/s390/kvm/pci.c\x1fkvm_s390_pci_aif_enable");
+	assert_int_equal(wn_sim_finding_of(WN_BOT_SASHIKO, &a, "[PATCH v2] KVM: s390: fix aif", &sb), WN_OK);
+	assert_true(wn_sim_identical(&sa, &sb));
+	assert_true(wn_sim_alike(&sa, &sb, &r));
+	/* Word for word needs the same quoted code too. */
+	a.quote = (char *) "+	zdev->aibv = airq_iv_create(msi_vecs, 0, NULL);";
+	assert_int_equal(wn_sim_finding_of(WN_BOT_SASHIKO, &a, "[PATCH v2] KVM: s390: fix aif", &sc), WN_OK);
+	assert_false(wn_sim_identical(&sa, &sc));
+	wn_sim_finding_free(&sa);
+	wn_sim_finding_free(&sb);
+	wn_sim_finding_free(&sc);
 }
 
 static void test_judge_quote(void **state)
@@ -667,6 +729,8 @@ int main(void)
 		cmocka_unit_test(test_diff_crlf),
 		cmocka_unit_test(test_diff_macro_number),
 		cmocka_unit_test(test_diff_keys),
+		cmocka_unit_test(test_judge_kinds),
+		cmocka_unit_test(test_finding_arch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,6 +41,8 @@ struct wn_memory {
 	const wn_store *store;
 	wn_map by_loc;		/* location -> struct bucket (owns the findings) */
 	wn_map by_patch;	/* wn_sim_patch() -> struct bucket (borrows them) */
+	wn_map by_fp;		/* fingerprint -> struct bucket (borrows them):
+				 * identical findings wherever they sit */
 	wn_map read;		/* review ids read (value: the memory itself) */
 	wn_map asked;		/* queries run (value: the memory itself) */
 };
@@ -89,6 +91,7 @@ void wn_memory_free(wn_memory **pm)
 	if (!m)
 		return;
 	wn_map_free(&m->by_patch, bucket_borrowed_free);
+	wn_map_free(&m->by_fp, bucket_borrowed_free);
 	wn_map_free(&m->by_loc, bucket_free);
 	wn_map_free(&m->read, NULL);
 	wn_map_free(&m->asked, NULL);
@@ -126,7 +129,8 @@ static bool bucket_add(wn_map *map, const char *key, struct judged *j)
 static bool file_judged(wn_memory *m, struct judged *j, bool *owned)
 {
 	*owned = bucket_add(&m->by_loc, j->sim.loc, j);
-	return *owned && (!j->sim.patch || bucket_add(&m->by_patch, j->sim.patch, j));
+	return *owned && (!j->sim.patch || bucket_add(&m->by_patch, j->sim.patch, j)) &&
+	       bucket_add(&m->by_fp, j->fp, j);
 }
 
 /* Finding i of it, judged.  WN_NOT_FOUND: it has no place, and is like
@@ -265,6 +269,22 @@ static wn_status term(wn_buf *q, const wn_finding *f, const char *subject)
 	return st;
 }
 
+/* The reviews holding a verdict of f's fingerprint: its exact repeats,
+ * wherever they are placed (a sibling patch of the series). */
+static wn_status fp_query(const wn_finding *f, wn_buf *q)
+{
+	const char *sep = "";
+	wn_status st = WN_OK;
+
+	for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
+		if (v != WN_VERDICT_UNTRIAGED) {
+			st = wn_buf_printf(q, "%sproperty:\"%s%s=%s\"", sep, WN_PROP_VERDICT,
+					   f->fingerprint, wn_verdict_name((wn_verdict) v));
+			sep = " or ";
+		}
+	return st;
+}
+
 /* (verdict tags) and (term): the same for every finding with that term,
  * so a pass over many findings asks notmuch once per function.  A
  * finding that gives no term is looked for by its fingerprint's verdict
@@ -292,13 +312,7 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 		if (st == WN_OK)
 			st = wn_buf_printf(q, ") and %s", wn_buf_str(&t));
 	} else if (st == WN_NOT_FOUND) {
-		st = WN_OK;
-		for (int v = 0; st == WN_OK && v < WN_VERDICT_COUNT; v++)
-			if (v != WN_VERDICT_UNTRIAGED) {
-				st = wn_buf_printf(q, "%sproperty:\"%s%s=%s\"", sep, WN_PROP_VERDICT,
-						   f->fingerprint, wn_verdict_name((wn_verdict) v));
-				sep = " or ";
-			}
+		st = fp_query(f, q);
 	}
 	wn_buf_free(&t);
 	return st;
@@ -309,6 +323,18 @@ static wn_status build_query(const wn_memory *m, const wn_finding *f, const char
 /* Judged findings a lookup passes over (claimed: see wn_memory_lookup). */
 #define CLAIMED_MAX 8
 
+/* A judged finding like the one looked up. */
+struct cand {
+	const struct judged *j;
+	wn_sim_result r;
+	bool ident;		/* wn_sim_identical */
+};
+
+struct cands {
+	struct cand *v;
+	size_t n, cap;
+};
+
 static bool skipped(const struct judged *j, const struct judged *const *skip, size_t nskip)
 {
 	for (size_t k = 0; k < nskip; k++)
@@ -317,38 +343,79 @@ static bool skipped(const struct judged *j, const struct judged *const *skip, si
 	return false;
 }
 
-/* The judged finding of bucket b more like finding me of review it
- * than *best (with *res), if any, but those in skip.  Never one of
- * another syzbot bug: see wn_sim_same_bug. */
-static void best_of(const struct bucket *b, const wn_item *it, const wn_sim_finding *me,
-		    const struct judged *const *skip, size_t nskip, const struct judged **bestp,
-		    wn_sim_result *res)
+/* The judged findings of bucket b like finding me of review it, but
+ * those in skip and those had already.  Never one of another syzbot
+ * bug: see wn_sim_same_bug.  false: out of memory. */
+static bool gather(struct cands *c, const struct bucket *b, const wn_item *it,
+		   const wn_sim_finding *me, const struct judged *const *skip, size_t nskip)
 {
-	const struct judged *best = *bestp;
-
 	for (size_t k = 0; b && k < b->n; k++) {
 		const struct judged *j = b->v[k];
-		wn_sim_result r;
+		struct cand x = { .j = j };
+		bool had = false;
 
-		if (strcmp(j->review, it->id) == 0 || skipped(j, skip, nskip) ||
-		    !wn_sim_alike(me, &j->sim, &r))
+		for (size_t h = 0; h < c->n && !had; h++)
+			had = c->v[h].j == j;
+		if (had || strcmp(j->review, it->id) == 0 || skipped(j, skip, nskip))
 			continue;
-		/* The score, then the words (two with the same code both
-		 * reach 1), then the newest. */
-		if (!best || r.score > res->score ||
-		    (r.score == res->score &&
-		     (r.words > res->words || (r.words == res->words && j->date > best->date)))) {
-			best = j;
-			*res = r;
+		x.ident = wn_sim_same_bug(me->bot, me->summary, j->sim.bot, j->sim.summary) &&
+			  wn_sim_identical(me, &j->sim);
+		if (!wn_sim_alike(me, &j->sim, &x.r) && !x.ident)
+			continue;
+		if (x.ident) {
+			x.r.score = x.r.words = 1;
+			x.r.signals |= WN_SIM_SAME;
 		}
+		if (c->n == c->cap) {
+			size_t nc = c->cap ? 2 * c->cap : 8;
+			struct cand *nv = realloc(c->v, nc * sizeof(*nv));
+
+			if (!nv)
+				return false;
+			c->v = nv;
+			c->cap = nc;
+		}
+		c->v[c->n++] = x;
 	}
-	*bestp = best;
+	return true;
+}
+
+/* The patch route's score when it reaches the threshold: a judged
+ * finding on the patch's other version outranks one elsewhere. */
+static double patch_rank(const struct cand *x)
+{
+	return x->r.patch >= WN_SIM_THRESHOLD ? x->r.patch : 0;
+}
+
+/* Does a come before b: identical, then the same patch by the patch
+ * route, then the score, then the words (two with the same code both
+ * reach 1), then the newest. */
+static bool before(const struct cand *a, const struct cand *b)
+{
+	if (a->ident != b->ident)
+		return a->ident;
+	if (patch_rank(a) != patch_rank(b))
+		return patch_rank(a) > patch_rank(b);
+	if (a->r.score != b->r.score)
+		return a->r.score > b->r.score;
+	if (a->r.words != b->r.words)
+		return a->r.words > b->r.words;
+	return a->j->date > b->j->date;
+}
+
+/* How alike x is, on the scale its kind of match is judged by. */
+static double level(const struct cand *x, const struct cand *best)
+{
+	if (best->ident)
+		return x->ident ? 1 : 0;
+	return patch_rank(best) > 0 ? x->r.patch : x->r.score;
 }
 
 /* Is j more like another finding of it than finding i (score)?  Then
- * that one repeats j, not i. */
+ * that one repeats j, not i.  by_patch: compare the patch route's
+ * scores, and count a rival within WN_SIM_MARGIN (for a sure carry). */
 static wn_status claimed(const wn_item *it, size_t i, const struct judged *j, double score,
-			 bool *out)
+			 bool by_patch, bool *out)
 {
 	wn_status st = WN_OK;
 
@@ -364,8 +431,11 @@ static wn_status claimed(const wn_item *it, size_t i, const struct judged *j, do
 			st = WN_OK;
 			continue;
 		}
-		if (st == WN_OK)
-			*out = wn_sim_alike(&d, &j->sim, &r) && r.score > score;
+		if (st == WN_OK) {
+			bool like = wn_sim_alike(&d, &j->sim, &r);
+
+			*out = by_patch ? r.patch > score - WN_SIM_MARGIN : like && r.score > score;
+		}
 		wn_sim_finding_free(&d);
 	}
 	return st;
@@ -406,13 +476,14 @@ static wn_status ask(wn_memory *m, const wn_buf *q, wn_error *err)
 	return st;
 }
 
-/* The best match of finding i (me) among the candidates read.  A match
- * by the patch route only stands when no other finding of the review is
- * more like the judged one: a finding of v1 is repeated by one finding
- * of v3, the most alike, so two new problems at one spot of a patch do
- * not both take the verdict of the one judged before. */
+/* The best match of finding i (me) among the candidates read, into
+ * c->v[*best] (c->n: none).  A match by the patch route only stands
+ * when no other finding of the review is more like the judged one: a
+ * finding of v1 is repeated by one finding of v3, the most alike, so two
+ * new problems at one spot of a patch do not both take the verdict of
+ * the one judged before. */
 static wn_status best_match(wn_memory *m, const wn_item *it, size_t i, const wn_sim_finding *me,
-			    const struct judged **best, wn_sim_result *res)
+			    struct cands *c, size_t *best)
 {
 	const struct judged *skip[CLAIMED_MAX];
 	size_t nskip = 0;
@@ -420,22 +491,66 @@ static wn_status best_match(wn_memory *m, const wn_item *it, size_t i, const wn_
 	bool taken = true;
 
 	while (st == WN_OK && taken) {
-		*best = NULL;
-		memset(res, 0, sizeof(*res));
-		best_of(wn_map_get(&m->by_loc, me->loc, strlen(me->loc)), it, me, skip, nskip, best,
-			res);
-		if (me->patch)
-			best_of(wn_map_get(&m->by_patch, me->patch, strlen(me->patch)), it, me, skip,
-				nskip, best, res);
-		if (!*best || !(res->signals & WN_SIM_PATCH))
+		c->n = 0;
+		*best = 0;
+		if (!gather(c, wn_map_get(&m->by_loc, me->loc, strlen(me->loc)), it, me, skip, nskip) ||
+		    (me->patch && !gather(c, wn_map_get(&m->by_patch, me->patch, strlen(me->patch)), it,
+					  me, skip, nskip)) ||
+		    !gather(c, wn_map_get(&m->by_fp, it->review->findings[i].fingerprint,
+					  strlen(it->review->findings[i].fingerprint)),
+			    it, me, skip, nskip))
+			return WN_NOMEM;
+		for (size_t k = 1; k < c->n; k++)
+			if (before(&c->v[k], &c->v[*best]))
+				*best = k;
+		if (!c->n || c->v[*best].ident || !(c->v[*best].r.signals & WN_SIM_PATCH))
 			break;
-		if ((st = claimed(it, i, *best, res->score, &taken)) == WN_OK && taken) {
+		if ((st = claimed(it, i, c->v[*best].j, c->v[*best].r.score, false, &taken)) == WN_OK &&
+		    taken) {
 			if (nskip == CLAIMED_MAX)
-				*best = NULL;
+				c->n = 0;
 			else
-				skip[nskip++] = *best;
-			taken = *best != NULL;
+				skip[nskip++] = c->v[*best].j;
+			taken = c->n > 0;
 		}
+	}
+	if (!c->n)
+		*best = 0;
+	return st;
+}
+
+/* Sure or a suggestion (see wn_seen), and the close second shown
+ * beside it.  The second counts when it would give another verdict or
+ * is another finding of the same review: then which finding is repeated
+ * is not clear, and equal scores never silently pick one. */
+static wn_status decide(const wn_item *it, size_t i, const struct cands *c, size_t best,
+			wn_seen *out)
+{
+	const struct cand *b = &c->v[best], *alt = NULL;
+	double top = level(b, b);
+	wn_status st = WN_OK;
+	bool rival = false;
+
+	for (size_t k = 0; k < c->n; k++) {
+		const struct cand *x = &c->v[k];
+
+		if (k == best || (x->j->verdict == b->j->verdict && strcmp(x->j->review, b->j->review)))
+			continue;
+		if (level(x, b) > top - WN_SIM_MARGIN && (!alt || before(x, alt)))
+			alt = x;
+	}
+	if (b->ident)
+		out->sure = !alt;
+	else if (patch_rank(b) > 0 && !alt &&
+		 (st = claimed(it, i, b->j, b->r.patch, true, &rival)) == WN_OK)
+		out->sure = !rival;
+	if (st == WN_OK && alt) {
+		out->alt_review = strdup(alt->j->review);
+		out->alt_finding = alt->j->finding;
+		out->alt_verdict = alt->j->verdict;
+		out->alt_summary = strdup(alt->j->sim.summary ? alt->j->sim.summary : "");
+		if (!out->alt_review || !out->alt_summary)
+			st = WN_NOMEM;
 	}
 	return st;
 }
@@ -443,10 +558,10 @@ static wn_status best_match(wn_memory *m, const wn_item *it, size_t i, const wn_
 wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
 			   wn_error *err)
 {
-	const struct judged *best = NULL;
-	wn_buf q = WN_BUF_INIT, qp = WN_BUF_INIT;
-	wn_sim_result res;
+	wn_buf q = WN_BUF_INIT, qp = WN_BUF_INIT, qf = WN_BUF_INIT;
+	struct cands c = { 0 };
 	wn_sim_finding me;
+	size_t best = 0;
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
@@ -462,13 +577,21 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 	if (st == WN_OK && me.patch &&
 	    (st = build_query(m, &it->review->findings[i], subject_of(it), true, &qp)) == WN_OK)
 		st = ask(m, &qp, err);
+	/* Identical findings wherever they sit: a sibling patch of the
+	 * series, placed at its own title. */
+	if (st == WN_OK && (st = fp_query(&it->review->findings[i], &qf)) == WN_OK)
+		st = ask(m, &qf, err);
 	if (st == WN_OK)
-		st = best_match(m, it, i, &me, &best, &res);
+		st = best_match(m, it, i, &me, &c, &best);
 	if (st == WN_OK)
-		st = best ? seen_fill(best, &res, out) : WN_NOT_FOUND;
+		st = c.n ? seen_fill(c.v[best].j, &c.v[best].r, out) : WN_NOT_FOUND;
+	if (st == WN_OK && (st = decide(it, i, &c, best, out)) != WN_OK)
+		wn_seen_clear(out);
+	free(c.v);
 	wn_sim_finding_free(&me);
 	wn_buf_free(&q);
 	wn_buf_free(&qp);
+	wn_buf_free(&qf);
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");
 	return st;
@@ -480,5 +603,7 @@ void wn_seen_clear(wn_seen *s)
 	free(s->note);
 	free(s->patch_subject);
 	free(s->summary);
+	free(s->alt_review);
+	free(s->alt_summary);
 	memset(s, 0, sizeof(*s));
 }

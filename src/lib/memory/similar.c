@@ -246,14 +246,15 @@ bool wn_sim_generic_path(const char *path)
 	return path && wn_place_generic(path, strlen(path));
 }
 
-char *wn_sim_location(const wn_finding *f, const char *patch_subject)
+/* generic: a generic place says nothing (see similar.h). */
+static char *location(const wn_finding *f, const char *patch_subject, bool generic)
 {
 	char *file = f->about_commit_msg ? NULL : wn_diff_path(f->file);
 	char *fn = NULL;
 	char *loc = NULL;
 	wn_subject s;
 
-	if (file && wn_sim_generic_path(file)) {
+	if (file && generic && wn_sim_generic_path(file)) {
 		free(file);
 		file = NULL;
 	}
@@ -269,6 +270,11 @@ char *wn_sim_location(const wn_finding *f, const char *patch_subject)
 	free(file);
 	free(fn);
 	return loc;
+}
+
+char *wn_sim_location(const wn_finding *f, const char *patch_subject)
+{
+	return location(f, patch_subject, true);
 }
 
 bool wn_sim_match(const char *loc_a, const wn_words *a, const char *loc_b, const wn_words *b,
@@ -593,6 +599,64 @@ static void names_across(const wn_sim_side *a, const wn_sim_side *b, bool *confl
 	*conflict = named_a && named_b && !*shared;
 }
 
+/* --- what is wrong ---------------------------------------------------------- */
+
+/* The problem kinds and the words that name them, as they begin in a
+ * lower-cased summary at a word's start ("leak" is also "leaks",
+ * "leaked").  Kinds overlap in one summary ("a race leads to a
+ * use-after-free"): only summaries sharing none are different problems,
+ * so a repeat reworded from "leaks memory" to "use-after-free and leak"
+ * still meets.  Each list holds words, not phrases fitted to one
+ * pair: what a reviewer would call the problem. */
+static const struct kind {
+	const char *const words[8];
+} kinds[] = {
+	{ { "race", "racy", "racing", "concurrent", "toctou", "unsynchroni", "unprotected", "lockless" } },
+	{ { "use-after-free", "use after free", "uaf", "dangling", "lifetime", "freed" } },
+	{ { "leak" } },
+	{ { "uninitiali", "uninit" } },
+	{ { "null" } },
+	{ { "out-of-bounds", "out of bounds", "bounds", "overflow", "underflow", "overrun", "oob" } },
+	{ { "align", "cacheline", "cache line", "cache-line" } },
+	{ { "deadlock", "lock inversion", "lock order", "sleep in atomic", "sleeping in atomic" } },
+	{ { "double free", "double-free", "freed twice" } },
+	{ { "rate limit", "rate-limit", "ratelimit", "flood" } },
+	/* An objection to an equality and one to a bit test at one line
+	 * are opposite objections: the code went from one to the other. */
+	{ { "equality", "equals" } },
+	{ { "bit test", "bitwise", "bit-test" } },
+};
+
+static bool word_start(const char *s, const char *p)
+{
+	return p == s || !(str_ident_char((unsigned char) p[-1]) || p[-1] == '-');
+}
+
+unsigned wn_problem_kinds(const char *summary)
+{
+	char low[512];
+	size_t n = 0;
+	unsigned out = 0;
+
+	for (const char *p = summary ? summary : ""; *p && n < sizeof(low) - 1; p++)
+		low[n++] = (char) str_lower((unsigned char) *p);
+	low[n] = '\0';
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		for (size_t w = 0; w < 8 && kinds[k].words[w] && !(out & (1u << k)); w++)
+			for (const char *p = strstr(low, kinds[k].words[w]); p;
+			     p = strstr(p + 1, kinds[k].words[w]))
+				if (word_start(low, p)) {
+					out |= 1u << k;
+					break;
+				}
+	return out;
+}
+
+bool wn_kinds_conflict(unsigned a, unsigned b)
+{
+	return a && b && !(a & b);
+}
+
 /* The same file: the part of two places before the function. */
 static bool same_file(const char *a, const char *b)
 {
@@ -608,7 +672,11 @@ static void judge_patch(const wn_sim_side *a, const wn_sim_side *b, wn_sim_resul
 	bool conflict, shared, fn, code;
 	double text, score;
 
-	if (!a->patch || !b->patch || strcmp(a->patch, b->patch) != 0 || !same_file(a->loc, b->loc))
+	/* Two findings placed at the patch's title (about the commit
+	 * message) are in one "file" when on one patch. */
+	if (!a->patch || !b->patch || strcmp(a->patch, b->patch) != 0 ||
+	    !(same_file(a->loc, b->loc) || (a->loc && b->loc && a->loc[0] == '\x1f' &&
+					     strcmp(a->loc, b->loc) == 0)))
 		return;
 	names_across(a, b, &conflict, &shared);
 	if (conflict)
@@ -621,7 +689,8 @@ static void judge_patch(const wn_sim_side *a, const wn_sim_side *b, wn_sim_resul
 		score += WN_SIM_ANCHOR_WEIGHT;
 	if (score > 1)
 		score = 1;
-	if (score < WN_SIM_THRESHOLD || score <= r->score)
+	r->patch = score;
+	if (score < WN_SIM_THRESHOLD || score <= r->score || r->score >= WN_SIM_THRESHOLD)
 		return;
 	r->score = score;
 	r->signals |= WN_SIM_PATCH | (fn ? WN_SIM_PLACE : 0) | (code ? WN_SIM_QUOTE : 0) |
@@ -642,6 +711,8 @@ bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r)
 	bool code = false;
 
 	memset(r, 0, sizeof(*r));
+	if (wn_kinds_conflict(a->kinds, b->kinds))
+		return false;
 	if (a->loc && b->loc && strcmp(a->loc, b->loc) == 0) {
 		r->signals = WN_SIM_PLACE;
 		r->words = wn_words_jaccard(a->words, b->words);
@@ -656,11 +727,11 @@ bool wn_sim_judge(const wn_sim_side *a, const wn_sim_side *b, wn_sim_result *r)
 		/* A similarity stays at most 1; r->words tells such apart. */
 		r->score = r->words + WN_SIM_QUOTE_WEIGHT > 1 ? 1 : r->words + WN_SIM_QUOTE_WEIGHT;
 	}
-	if (r->score < WN_SIM_THRESHOLD) {
-		if (!r->words)
-			r->words = wn_words_jaccard(a->words, b->words);
-		judge_patch(a, b, r);
-	}
+	if (!r->words)
+		r->words = wn_words_jaccard(a->words, b->words);
+	/* Even when the place route matched: r->patch is what a sure
+	 * carry is judged by. */
+	judge_patch(a, b, r);
 	return r->score >= WN_SIM_THRESHOLD;
 }
 
@@ -681,6 +752,8 @@ const char *wn_sim_why(unsigned signals, const char *loc)
 {
 	bool fn = in_function(loc), title = loc && loc[0] == '\x1f';
 
+	if (signals & WN_SIM_SAME)
+		return "identical: same bot, summary and quoted code";
 	if (signals & WN_SIM_PATCH) {
 		int text = (signals & WN_SIM_TEXT) != 0, place = (signals & WN_SIM_PLACE) != 0;
 
@@ -753,7 +826,11 @@ wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_s
 
 	memset(out, 0, sizeof(*out));
 	out->bot = bot;
-	if (!(out->loc = wn_sim_location(f, patch_subject)))
+	/* A generic place is one of a crash's frames: a bot reviewing the
+	 * code places its finding in the file the patch changes, arch/
+	 * as much as drivers/ (issue 37: every s390 finding was placed at
+	 * its patch's title, and met no other version of its patch). */
+	if (!(out->loc = location(f, patch_subject, wn_bot_title_names_bug(bot))))
 		return WN_NOT_FOUND;
 	out->patch = wn_sim_patch(patch_subject);
 	if ((out->summary = wn_strdup0(f->summary)) || !f->summary)
@@ -764,6 +841,7 @@ wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_s
 		st = wn_sim_quote_of(f->quote, &out->quote);
 	if (st == WN_OK)
 		st = wn_words_of(f->comment, &out->text);
+	out->kinds = wn_problem_kinds(f->summary);
 	if (st != WN_OK) {
 		wn_sim_finding_free(out);
 		return st;
@@ -774,7 +852,19 @@ wn_status wn_sim_finding_of(wn_bot bot, const wn_finding *f, const char *patch_s
 
 void wn_sim_finding_moved(wn_sim_finding *s)
 {
-	s->side = (wn_sim_side) { s->loc, &s->words, &s->names, &s->quote, s->patch, &s->text };
+	s->side = (wn_sim_side) { s->loc, &s->words, &s->names, &s->quote, s->patch, &s->text,
+				  s->kinds };
+}
+
+bool wn_sim_identical(const wn_sim_finding *a, const wn_sim_finding *b)
+{
+	if (a->bot != b->bot || !a->summary || !b->summary || !same_words(a->summary, b->summary) ||
+	    !a->quote.n || a->quote.n != b->quote.n)
+		return false;
+	for (size_t i = 0; i < a->quote.n; i++)
+		if (strcmp(a->quote.line[i], b->quote.line[i]) != 0)
+			return false;
+	return true;
 }
 
 bool wn_sim_alike(const wn_sim_finding *a, const wn_sim_finding *b, wn_sim_result *r)

@@ -101,14 +101,21 @@ static void seen_lines(struct memo *m, wn_verdict now)
 	char date[16];
 
 	format_date(m->seen.date, date);
+	/* A suggestion is taken only when the maintainer says so: = asks. */
 	add_line(m, role_of_verdict(m->seen.verdict),
-		 wn_strdupf("Seen before: %s on %s, %s%s%s%s", wn_verdict_label(m->seen.verdict),
-		     m->seen.patch_subject, date, now == m->seen.verdict ? "" : "  (= takes it)",
+		 wn_strdupf("%s: %s on %s, %s%s%s%s", m->seen.sure ? "Seen before" : "Suggestion",
+		     wn_verdict_label(m->seen.verdict), m->seen.patch_subject, date,
+		     now == m->seen.verdict ? "" : m->seen.sure ? "  (= takes it)" : "  (= asks)",
 		     /* Last, where a narrow screen may cut it: why it
 		      * matched, to weigh a carry on reworded text. */
 		     m->seen.why ? "  - " : "", m->seen.why ? m->seen.why : ""));
 	if (m->seen.note)
 		add_line(m, ROLE_HEADER, wn_strdupf("  its note: %s", m->seen.note));
+	/* Two judged findings as alike: both, for the maintainer to pick. */
+	if (m->seen.alt_review)
+		add_line(m, role_of_verdict(m->seen.alt_verdict),
+			 wn_strdupf("  or: %s, finding %zu: %s", wn_verdict_label(m->seen.alt_verdict),
+				    m->seen.alt_finding, m->seen.alt_summary));
 }
 
 static void make_lines(struct memo *m, const wn_finding *f)
@@ -183,22 +190,49 @@ const struct memo_line *review_memory_lines(const struct review_memory *r, size_
 
 /* --- the keys ------------------------------------------------------------------ */
 
+static bool accept_verdict(struct tui *t, wn_item *it, size_t i, wn_verdict v, const char *note,
+			   wn_reason reason);
+
 /* = : the verdict and note of the finding seen before. */
 static bool accept(struct tui *t, struct review_memory *r, wn_item *it, size_t i)
 {
 	const struct memo *m = &r->m[i];
-	wn_error err = WN_ERROR_INIT;
-	wn_mark_target tg = { it, i + 1 };
-	wn_status st;
 
 	if (!m->has_seen) {
 		tui_msg(t, ROLE_WARNING, "no similar finding was judged before");
 		return false;
 	}
+	/* Not sure: the maintainer chooses it, or (two as alike) which. */
+	if (m->seen.alt_review) {
+		char *s = prompt_line(t, "Two judged findings are as alike: take 1 (seen before) "
+					 "or 2 (the other)? ", "");
+		bool one = s && strcmp(s, "1") == 0, two = s && strcmp(s, "2") == 0;
+
+		free(s);
+		if (!one && !two) {
+			tui_msg(t, ROLE_STATUS, "nothing taken");
+			return false;
+		}
+		if (two)
+			return accept_verdict(t, it, i, m->seen.alt_verdict, NULL, WN_REASON_NONE);
+	} else if (!m->seen.sure && !prompt_yesno(t, "Only a suggestion: take its verdict? ")) {
+		tui_msg(t, ROLE_STATUS, "nothing taken");
+		return false;
+	}
+	return accept_verdict(t, it, i, m->seen.verdict, m->seen.note, m->seen.reason);
+}
+
+/* Mark finding i of it v, with note and reason, as = does. */
+static bool accept_verdict(struct tui *t, wn_item *it, size_t i, wn_verdict v, const char *note,
+			   wn_reason reason)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_mark_target tg = { it, i + 1 };
+	wn_status st;
+
 	/* Its reason too, when it was given one (issue 26). */
-	st = m->seen.reason ? wn_store_mark_why(t->store, &tg, 1, m->seen.verdict, m->seen.note,
-						m->seen.reason, &err)
-			    : wn_store_mark(t->store, it, i + 1, m->seen.verdict, m->seen.note, &err);
+	st = reason ? wn_store_mark_why(t->store, &tg, 1, v, note, reason, &err)
+		    : wn_store_mark(t->store, it, i + 1, v, note, &err);
 	if (st != WN_OK) {
 		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
 		wn_error_clear(&err);
@@ -209,7 +243,7 @@ static bool accept(struct tui *t, struct review_memory *r, wn_item *it, size_t i
 	tui_flush(t);
 	if (!t->msg.len)
 		tui_msg(t, ROLE_STATUS, "marked finding %zu %s, as before%s", i + 1,
-			wn_verdict_name(m->seen.verdict), m->seen.note ? ", with its note" : "");
+			wn_verdict_name(v), note ? ", with its note" : "");
 	return true;
 }
 
