@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "winnow/index.h"
+#include "winnow/series.h"
 
 /* A finding's facts (flags). */
 #define WN_FACT_LATER 1u	/* a later patch of the series changes its function */
@@ -36,9 +37,10 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving);
 /* Review it's facts, when kept for the same parse: *replied and n
  * flags (n must be its number of findings).  False on any miss. */
 bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *flags, size_t n);
-/* Keep it's facts (derived at the handle's revision). */
-void wn_facts_put(wn_facts *f, const wn_item *it, bool replied, const unsigned char *flags,
-		  size_t n);
+/* Keep it's facts (derived at the handle's revision through s), with
+ * what they were read from (wn_series_deps). */
+void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
+		  const unsigned char *flags, size_t n);
 /* Write what this run derived, if anything and if the handle stayed
  * at the revision it opened at, beside the file and rename it over;
  * a failure leaves the old file or none.  Frees *f. */

@@ -79,6 +79,21 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
  * to ask for (forward --superseded). */
 wn_status wn_series_superseded(wn_series *s, const wn_item *it, wn_fixed *out, wn_error *err);
 
+/* What a review's later patches and fixes (wn_series_later,
+ * wn_series_fixed: versions true when the latter was asked) and whether
+ * its author answered are read from in the index, for the stats' facts
+ * (facts.h) to tell which new or changed mail could change them: fn on
+ * each thread whose messages were read (WN_DEP_THREAD), each message
+ * looked up by id (WN_DEP_ID: one absent may arrive), the title whose
+ * versions were searched (WN_DEP_TITLE) and the sender searched within
+ * a window of dates (WN_DEP_FROM: key the address, lo..hi).  False when
+ * that cannot be told (out of memory). */
+typedef enum { WN_DEP_THREAD = 1, WN_DEP_ID, WN_DEP_TITLE, WN_DEP_FROM } wn_dep_kind;
+typedef bool (*wn_series_dep_fn)(void *arg, wn_dep_kind kind, const char *key, time_t lo,
+				 time_t hi);
+bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_dep_fn fn,
+		    void *arg);
+
 /* The decoded patch mail with Message-ID id as a reader sees it: the
  * From, Date, Subject and Message-ID lines, a blank line, the body;
  * sanitised for a terminal ('\n' and '\t' kept).  *header_lines is how

@@ -130,7 +130,7 @@ static int count_one(wn_cli *cli, wn_item *it, void *arg)
 	if (kept)
 		it->author_answered = replied;
 	if (it->loaded && !it->load_error && (!kept || asked))
-		wn_facts_put(ps->kept, it, replied, flags, n);
+		wn_facts_put(ps->kept, ps->series, it, replied, flags, n);
 	for (size_t i = 0; i < n; i++) {
 		if (flags[i] & WN_FACT_LATER)
 			facts[i] |= WN_STATS_LATER;

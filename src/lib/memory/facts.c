@@ -54,12 +54,18 @@
 
 #include "../core/fileid.h"
 #include "../core/hash.h"
+#include "../core/map.h"
 #include "../index/cache.h"
 #include "../index/index-nm.h"
+#include "../index/message.h"
 #include "winnow/facts.h"
+#include "winnow/series.h"
+#include "winnow/subject.h"
+#include "winnow/text.h"
 
-#define MAGIC "WNFACTS2"	/* 2: the files read */
-#define HEAD 40
+#define MAGIC "WNFACTS3"	/* 3: each record's dependencies, the count of
+				 * messages; 2: the files read */
+#define HEAD 48
 /* Far larger than the facts of any index (about 80 bytes a review):
  * a larger file is a damaged one, not a reason to allocate.  Also
  * what a slot's offset can hold. */
@@ -77,6 +83,14 @@ struct wn_facts {
 	char *path;
 	uint64_t key;
 	unsigned long rev, gen;	/* the handle's when opened */
+	uint64_t filerev;	/* the revision the file's records hold at */
+	uint64_t count;		/* ... and how many messages the index held */
+	/* The messages changed since filerev (changed_since()): their
+	 * threads, ids, titles, and senders with dates. */
+	bool changes_read, changes_ok;
+	wn_map ch_threads, ch_ids, ch_titles;
+	struct sent *ch_from;
+	size_t nch_from;
 	unsigned char *old;	/* the file's payload, checked */
 	size_t oldlen, recs;	/* ... its records from recs on */
 	wn_readlog log;		/* the files read: the file's and this run's */
@@ -89,13 +103,20 @@ struct wn_facts {
 	unsigned long hits, misses;
 };
 
-/* A record as stored: id, digest, replied, flags. */
+/* A changed message's sender (its From, lower case) and date. */
+struct sent {
+	char *from;
+	time_t date;
+};
+
+/* A record as stored: id, digest, replied, flags, dependencies. */
 struct rec {
 	const char *id;
 	size_t idn;
 	uint64_t digest, replied;
 	const char *flags;
 	size_t n;
+	size_t deps;		/* where its dependencies start */
 	size_t start, end;	/* its bytes */
 };
 
@@ -109,6 +130,17 @@ static bool rec_at(const unsigned char *p, size_t len, size_t off, struct rec *x
 	x->digest = wn_cache_get_u64(&r);
 	x->replied = wn_cache_get_u64(&r);
 	x->flags = wn_cache_get_bytes(&r, &x->n);
+	x->deps = r.pos;
+	/* The dependencies: their number, then kind, key, lo, hi each. */
+	for (uint64_t k = 0, nd = wn_cache_get_u64(&r); k < nd && !r.bad; k++) {
+		size_t kn;
+
+		wn_cache_get_u64(&r);
+		if (!wn_cache_get_bytes(&r, &kn))
+			r.bad = true;
+		wn_cache_get_u64(&r);
+		wn_cache_get_u64(&r);
+	}
 	x->end = r.pos;
 	return !r.bad && x->id && x->flags && x->replied <= 1;
 }
@@ -239,14 +271,166 @@ static unsigned char *read_file(const wn_facts *f, size_t *len)
 		}
 	}
 	close(fd);
+	/* Records of a revision the handle does not read yet (a newer
+	 * winnow wrote them) are no cache for it. */
 	if (!buf || got != (size_t) sb.st_size || memcmp(buf, MAGIC, 8) != 0 ||
-	    le64(buf + 8) != f->key || le64(buf + 16) != f->rev || le64(buf + 24) != got - HEAD ||
-	    le64(buf + 32) != wn_fnv1a(WN_FNV_BASIS, buf + HEAD, got - HEAD)) {
+	    le64(buf + 8) != f->key || le64(buf + 16) > f->rev || le64(buf + 32) != got - HEAD ||
+	    le64(buf + 40) != wn_fnv1a(WN_FNV_BASIS, buf + HEAD, got - HEAD)) {
 		free(buf);
 		return NULL;
 	}
 	*len = got;
 	return buf;
+}
+
+/* --- what changed since the file's revision ------------------------------------------ */
+
+static bool put_key(wn_map *m, const char *k)
+{
+	return !k || wn_map_get(m, k, strlen(k)) || wn_map_put(m, k, strlen(k), (void *) 1) == WN_OK;
+}
+
+static char *lower(const char *s)
+{
+	char *l = strdup(s ? s : "");
+
+	for (char *p = l; p && *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char) (*p - 'A' + 'a');
+	return l;
+}
+
+/* One changed message into the sets; false when out of memory. */
+static bool take(wn_facts *f, notmuch_message_t *msg)
+{
+	wn_subject subj = { 0 };
+	struct sent *nv;
+	bool ok;
+
+	ok = put_key(&f->ch_ids, wn_message_id(msg)) &&
+	     put_key(&f->ch_threads, notmuch_message_get_thread_id(msg));
+	if (ok && wn_subject_parse(notmuch_message_get_header(msg, "subject"), &subj) == WN_OK)
+		ok = !subj.title || !*subj.title || put_key(&f->ch_titles, subj.title);
+	wn_subject_clear(&subj);
+	if (!ok || !(nv = realloc(f->ch_from, (f->nch_from + 1) * sizeof(*nv))))
+		return false;
+	f->ch_from = nv;
+	nv[f->nch_from].date = notmuch_message_get_date(msg);
+	if (!(nv[f->nch_from].from = lower(notmuch_message_get_header(msg, "from"))))
+		return false;
+	f->nch_from++;
+	return true;
+}
+
+/* How many messages the index holds at the handle's revision; false
+ * when that cannot be had. */
+static bool count_all(wn_facts *f, uint64_t *n)
+{
+	notmuch_query_t *q = wn_index_query_new(f->idx, "*");
+	unsigned count = 0;
+	bool ok = q && notmuch_query_count_messages(q, &count) == NOTMUCH_STATUS_SUCCESS;
+
+	if (q)
+		notmuch_query_destroy(q);
+	*n = count;
+	return ok;
+}
+
+/* The messages changed (new, tagged, moved, rethreaded) since the
+ * file's revision, one lastmod: query, read once.  A message removed
+ * leaves no lastmod: the count of messages tells that none was (all
+ * that changed are new, and as many as the count grew by); when it
+ * cannot, nothing holds. */
+static bool changed_since(wn_facts *f)
+{
+	notmuch_messages_t *msgs;
+	notmuch_query_t *q;
+	char *qs = NULL;
+	bool failed = false;
+	uint64_t now = 0;
+	size_t n = 0;
+
+	if (f->changes_read)
+		return f->changes_ok;
+	f->changes_read = true;
+	if (asprintf(&qs, "lastmod:%llu..%lu", (unsigned long long) f->filerev + 1, f->rev) < 0)
+		return false;
+	q = wn_index_query_new(f->idx, qs);
+	free(qs);
+	if (!q)
+		return false;
+	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
+	if ((msgs = wn_message_search(q, &failed))) {
+		for (; notmuch_messages_valid(msgs) && !failed; notmuch_messages_move_to_next(msgs)) {
+			notmuch_message_t *msg = notmuch_messages_get(msgs);
+
+			failed = !take(f, msg);
+			notmuch_message_destroy(msg);
+			n++;
+		}
+	}
+	notmuch_query_destroy(q);
+	f->changes_ok = msgs && !failed && count_all(f, &now) && now == f->count + n;
+	return f->changes_ok;
+}
+
+/* Could no message changed since the file's revision change the facts
+ * of the record x?  Its dependencies (series.h: wn_series_deps) against
+ * the changed messages' threads, ids, titles and senders. */
+static bool deps_hold(wn_facts *f, const struct rec *x, const unsigned char *base, size_t len)
+{
+	wn_cache_rd r = { base, len, x->deps, false };
+	uint64_t nd;
+
+	if (f->filerev == f->rev)
+		return true;
+	if (!changed_since(f))
+		return false;
+	nd = wn_cache_get_u64(&r);
+	for (uint64_t k = 0; k < nd && !r.bad; k++) {
+		uint64_t kind = wn_cache_get_u64(&r), lo, hi;
+		size_t kn;
+		const char *key = wn_cache_get_bytes(&r, &kn);
+
+		lo = wn_cache_get_u64(&r);
+		hi = wn_cache_get_u64(&r);
+		if (!key || r.bad)
+			return false;
+		if (kind == WN_DEP_THREAD) {
+			if (wn_map_get(&f->ch_threads, key, kn))
+				return false;
+		} else if (kind == WN_DEP_ID) {
+			if (wn_map_get(&f->ch_ids, key, kn))
+				return false;
+		} else if (kind == WN_DEP_TITLE) {
+			if (wn_map_get(&f->ch_titles, key, kn))
+				return false;
+		} else if (kind == WN_DEP_FROM) {
+			/* The search was from:"address": any From holding
+			 * it, a superset of what notmuch's terms match. */
+			char *addr = wn_strndup(key, kn);
+
+			for (size_t i = 0; addr && i < f->nch_from; i++)
+				if ((uint64_t) f->ch_from[i].date >= lo && (uint64_t) f->ch_from[i].date <= hi &&
+				    strstr(f->ch_from[i].from, addr)) {
+					free(addr);
+					return false;
+				}
+			if (!addr)
+				return false;
+			free(addr);
+		} else {
+			return false;
+		}
+	}
+	return !r.bad;
+}
+
+/* The record's bytes and where they lie. */
+static const unsigned char *base_of(const wn_facts *f, uint32_t slot, size_t *len)
+{
+	*len = slot & ADDED ? f->add.len : f->oldlen;
+	return slot & ADDED ? (const unsigned char *) f->add.data : f->old;
 }
 
 /* The files the payload's facts were read from into the log, *recs
@@ -309,6 +493,8 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 	f->idx = idx;
 	f->rev = wn_index_stamp(idx, NULL, &f->gen);
 	if ((buf = read_file(f, &len)) && load_files(f, buf + HEAD, len - HEAD, &f->recs)) {
+		f->filerev = le64(buf + 16);
+		f->count = le64(buf + 24);
 		/* The payload stays where it was read: the records' bytes. */
 		memmove(buf, buf + HEAD, len - HEAD);
 		f->old = buf;
@@ -352,7 +538,8 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 	slot = f->cap && holds(f, false) ? slot_of(f, it->id, strlen(it->id)) : NULL;
 	if (slot && *slot)
 		rec_of(f, *slot, &x);
-	if (!slot || !*slot || x.n != n || x.digest != digest_of(it)) {
+	if (!slot || !*slot || x.n != n || x.digest != digest_of(it) ||
+	    (!(*slot & ADDED) && !deps_hold(f, &x, f->old, f->oldlen))) {
 		f->misses++;
 		return false;
 	}
@@ -362,19 +549,49 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 	return true;
 }
 
-void wn_facts_put(wn_facts *f, const wn_item *it, bool replied, const unsigned char *flags,
-		  size_t n)
+/* The dependencies wn_series_deps() names, into a record being put. */
+struct deps {
+	wn_buf b;
+	uint64_t n;
+};
+
+static bool dep_put(void *arg, wn_dep_kind kind, const char *key, time_t lo, time_t hi)
+{
+	struct deps *d = arg;
+
+	wn_cache_put_u64(&d->b, (uint64_t) kind);
+	wn_cache_put_bytes(&d->b, key, strlen(key));
+	wn_cache_put_u64(&d->b, (uint64_t) lo);
+	wn_cache_put_u64(&d->b, (uint64_t) hi);
+	d->n++;
+	return !wn_buf_failed(&d->b);
+}
+
+void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
+		  const unsigned char *flags, size_t n)
 {
 	size_t idn = strlen(it->id), off;
+	struct deps d = { WN_BUF_INIT, 0 };
+	bool versions = false;
 	uint32_t *slot;
 
 	if (!f || !f->watching || !holds(f, false) || !room(f))
 		return;
+	for (size_t i = 0; i < n; i++)
+		versions |= (flags[i] & WN_FACT_FIXED_KNOWN) != 0;
+	/* What could change them, or nothing kept. */
+	if (!wn_series_deps(s, it, versions, dep_put, &d)) {
+		wn_buf_free(&d.b);
+		return;
+	}
 	off = f->add.len;
 	wn_cache_put_bytes(&f->add, it->id, idn);
 	wn_cache_put_u64(&f->add, digest_of(it));
 	wn_cache_put_u64(&f->add, replied);
 	wn_cache_put_bytes(&f->add, (const char *) flags, n);
+	wn_cache_put_u64(&f->add, d.n);
+	wn_buf_append(&f->add, d.b.data ? d.b.data : "", d.b.len);
+	wn_buf_free(&d.b);
 	if (wn_buf_failed(&f->add) || f->add.len >= ADDED - 1) {
 		/* Nothing more goes in, and nothing is written. */
 		f->moved = true;
@@ -396,25 +613,26 @@ static void put_le64(unsigned char *p, uint64_t v)
 }
 
 /* The header, its length and checksum as given, to out's start. */
-static bool put_head(const wn_facts *f, FILE *out, uint64_t len, uint64_t sum)
+static bool put_head(const wn_facts *f, FILE *out, uint64_t count, uint64_t len, uint64_t sum)
 {
 	unsigned char head[HEAD];
 
 	memcpy(head, MAGIC, 8);
 	put_le64(head + 8, f->key);
 	put_le64(head + 16, f->rev);
-	put_le64(head + 24, len);
-	put_le64(head + 32, sum);
+	put_le64(head + 24, count);
+	put_le64(head + 32, len);
+	put_le64(head + 40, sum);
 	return fseek(out, 0, SEEK_SET) == 0 && fwrite(head, 1, HEAD, out) == HEAD;
 }
 
 /* Every record the table names, straight from where it lies, then the
  * header with their length and checksum. */
-static void write_file(const wn_facts *f)
+static void write_file(wn_facts *f)
 {
-	uint64_t len = 0, sum = WN_FNV_BASIS;
+	uint64_t len = 0, sum = WN_FNV_BASIS, count;
 	char *tmp = NULL;
-	FILE *out = wn_cache_create(f->path, &tmp);
+	FILE *out;
 	bool ok;
 
 	wn_buf files = WN_BUF_INIT;
@@ -422,9 +640,11 @@ static void write_file(const wn_facts *f)
 	uint64_t hash;
 	size_t at = 0;
 
-	if (!out)
+	/* The records are written at the handle's revision: those of the
+	 * file that no change since could touch, and this run's. */
+	if (!count_all(f, &count) || !(out = wn_cache_create(f->path, &tmp)))
 		return;
-	ok = put_head(f, out, 0, 0);
+	ok = put_head(f, out, 0, 0, 0);
 	wn_cache_put_u64(&files, f->log.n);
 	while ((path = wn_readlog_next(&f->log, &at, &hash))) {
 		wn_cache_put_bytes(&files, path, strlen(path));
@@ -437,16 +657,19 @@ static void write_file(const wn_facts *f)
 	for (size_t i = 0; ok && i < f->cap; i++) {
 		const unsigned char *base;
 		struct rec x;
+		size_t blen;
 
 		if (!f->slots[i])
 			continue;
 		rec_of(f, f->slots[i], &x);
-		base = f->slots[i] & ADDED ? (const unsigned char *) f->add.data : f->old;
+		base = base_of(f, f->slots[i], &blen);
+		if (!(f->slots[i] & ADDED) && !deps_hold(f, &x, base, blen))
+			continue;
 		ok = fwrite(base + x.start, 1, x.end - x.start, out) == x.end - x.start;
 		sum = wn_fnv1a(sum, base + x.start, x.end - x.start);
 		len += x.end - x.start;
 	}
-	ok = ok && put_head(f, out, len, sum);
+	ok = ok && put_head(f, out, count, len, sum);
 	ok = fflush(out) == 0 && !ferror(out) && ok;
 	ok = fclose(out) == 0 && ok;
 	if (!ok || rename(tmp, f->path) != 0)
@@ -482,9 +705,18 @@ void wn_facts_close(wn_facts **pf)
 		wn_readlog_watch(NULL);
 	/* Not when a file read had no identity (changed in the last two
 	 * seconds, or while read): it could not be checked next time. */
-	if (f->dirty && f->watching && !f->log.unsure && holds(f, true))
+	/* Also when nothing was derived but the index moved: the records
+	 * that still hold are brought forward to its revision. */
+	if ((f->dirty || (f->n && f->filerev != f->rev)) && f->watching && !f->log.unsure &&
+	    holds(f, true))
 		write_file(f);
 	wn_readlog_free(&f->log);
+	wn_map_free(&f->ch_threads, NULL);
+	wn_map_free(&f->ch_ids, NULL);
+	wn_map_free(&f->ch_titles, NULL);
+	for (size_t i = 0; i < f->nch_from; i++)
+		free(f->ch_from[i].from);
+	free(f->ch_from);
 	free(f->old);
 	wn_buf_free(&f->add);
 	free(f->slots);

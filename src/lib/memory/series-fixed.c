@@ -251,3 +251,50 @@ void wn_fixed_clear(wn_fixed *f)
 	free(f->review);
 	memset(f, 0, sizeof(*f));
 }
+
+/* --- what the facts were read from ------------------------------------------------- */
+
+static bool dep(wn_series_dep_fn fn, void *arg, wn_dep_kind kind, const char *key)
+{
+	return !key || fn(arg, kind, key, 0, 0);
+}
+
+/* The same walk the facts took (sr_review_patch, sr_find_later,
+ * find_versions, find_reviews' threads), over the series' cache: what
+ * it no longer holds is read again.  A superset is fine (more facts
+ * derived again after new mail), a subset never. */
+bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_dep_fn fn,
+		    void *arg)
+{
+	struct sr_patch *p;
+	bool ok;
+
+	/* Whether the author answered: the review's thread.  Its own id:
+	 * a review that left the index (or came back). */
+	ok = dep(fn, arg, WN_DEP_THREAD, it->thread_id) && dep(fn, arg, WN_DEP_ID, it->id);
+	if (!ok || !it->loaded || !it->patch)
+		return ok;
+	sr_trim(s);
+	/* A patch the index does not hold (yet) is its id alone. */
+	if (!dep(fn, arg, WN_DEP_ID, it->patch->id) || !(p = sr_review_patch(s, it)))
+		return ok;
+	ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p));
+	if (ok && p->subj.part > 0 && p->subj.total > 0) {
+		sr_find_later(s, p);
+		/* The later parts (in its thread, or unthreaded: from its
+		 * author within days of it, whether any was found or not). */
+		for (size_t k = 0; ok && k < p->nlater; k++)
+			ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p->later[k])) &&
+			     dep(fn, arg, WN_DEP_ID, p->later[k]->id);
+		ok = ok && fn(arg, WN_DEP_FROM, p->author, p->date - SR_SIBLING_DAYS * 86400,
+			      p->date + SR_SIBLING_DAYS * 86400);
+	}
+	if (ok && versions && *p->subj.title) {
+		find_versions(s, p);
+		ok = fn(arg, WN_DEP_TITLE, p->subj.title, 0, 0);
+		for (size_t v = 0; ok && v < p->nversions; v++)
+			ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p->versions[v])) &&
+			     dep(fn, arg, WN_DEP_ID, p->versions[v]->id);
+	}
+	return ok;
+}

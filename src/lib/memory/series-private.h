@@ -63,6 +63,10 @@ bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p);
 /* Empty the cache when it has grown past its bound; only between two
  * lookups (nothing of the cache is held then). */
 void sr_trim(wn_series *s);
+/* The later parts of p's series into p->later, found once: in its
+ * thread, or from its author within SR_SIBLING_DAYS of it. */
+#define SR_SIBLING_DAYS 3
+void sr_find_later(wn_series *s, struct sr_patch *p);
 /* The index, for series-fixed.c's review queries. */
 wn_index *sr_index(wn_series *s);
 

@@ -33,8 +33,9 @@
  * Without a bound the cache held every patch of the year (45 MiB at
  * 100,000 messages), with it a pass stays small however long. */
 #define CACHE_MAX 4096
-/* Days around a patch within which an unthreaded sibling is looked for. */
-#define SIBLING_DAYS 3
+/* Days around a patch within which an unthreaded sibling is looked for:
+ * SR_SIBLING_DAYS (series-private.h, for the facts' dependencies). */
+#define SIBLING_DAYS SR_SIBLING_DAYS
 
 struct wn_series {
 	wn_index *idx;
@@ -452,7 +453,7 @@ static int by_part(const void *a, const void *b)
 /* The later parts of p's series: in its thread, or (a series sent
  * without threading: no other part there) from its author within days
  * of it.  The last part has none, and is asked nothing. */
-static void find_later(wn_series *s, struct sr_patch *p)
+void sr_find_later(wn_series *s, struct sr_patch *p)
 {
 	struct sr_thread *t;
 	bool threaded = false;
@@ -514,7 +515,7 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 	fn = wn_sim_function(f->function);
 	p = sr_review_patch(s, it);
 	if (p && p->subj.part > 0 && p->subj.total > 0) {
-		find_later(s, p);
+		sr_find_later(s, p);
 		for (size_t k = 0; st == WN_NOT_FOUND && k < p->nlater; k++) {
 			const wn_hunk *h = sr_patch_find(s, p->later[k], file, fn);
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The stats' facts after `notmuch new` (issue 42): only the facts new,
+# changed or removed mail could touch are derived again, and list,
+# stats and export (JSON) answer byte for byte as winnow with no cache.
+# On the series fixture: v1 2/5's finding #2 has a later patch (v1
+# 4/5), #1 is fixed in v2 (its 2/5) once judged valid.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+. "$WN_TOP_SRCDIR/tests/lib/series-world.sh"
+wn_series_world
+. "$WN_TOP_SRCDIR/tests/lib/cache-world.sh"
+export WINNOW_TEST_FACTS_LOG=$WN_WORLD/facts.log
+
+answers() {
+	"$WINNOW" list --format=json && "$WINNOW" stats --format=json --by=bot,severity &&
+		"$WINNOW" export --format=json
+}
+facts_logged() { sed -n "s/.*\\b$1=\\([0-9]*\\).*/\\1/p" "$WINNOW_TEST_FACTS_LOG" | tail -n 1; }
+total() { WINNOW_NO_CACHE=1 "$WINNOW" stats --format=json | jq ".[] | select(.total) | .$1"; }
+file_of() { notmuch search --output=files "id:$1" | head -n 1; }
+# warm: the caches made over the index as it is, then a stats counted.
+warm() {
+	answers >/dev/null 2>&1
+	: >"$WINNOW_TEST_FACTS_LOG"
+	"$WINNOW" stats --format=json >/dev/null
+}
+# stats_counted: a stats, its facts counted.
+stats_counted() { : >"$WINNOW_TEST_FACTS_LOG"; "$WINNOW" stats --format=json >/dev/null; }
+index_new() { settle; notmuch new --quiet; }
+
+need_cache_counter
+check "v1 judged" wn_series_judge_v1
+reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
+later4=20261110-blinker-teardown-v1-4-9a8b7c6d5e4f@example.net
+f4=$(file_of "$later4")
+f2=$(file_of "$v2patch2")
+check "the fixture counts later patches" test "$(total later_patch)" -gt 0
+check "... and fixes" test "$(total fixed_later)" -gt 0
+
+# --- new mail no review's facts read: every fact kept --------------------------
+# (Twice: the verdicts just marked reach notmuch from the journal.)
+warm
+warm
+deliver_unrelated
+reference
+check "unrelated mail: same answers" same_answers
+
+# --- a later patch removed, then new again ---------------------------------------
+before=$(total later_patch)
+mv "$f4" "$WN_WORLD/later4"
+index_new
+reference
+check "a later patch removed by notmuch new: fewer later patches" \
+	test "$(total later_patch)" -lt "$before"
+check "... same answers" same_answers
+warm
+mv "$WN_WORLD/later4" "$f4"
+index_new
+reference
+check "the later patch new again: as many later patches as before" \
+	test "$(total later_patch)" = "$before"
+check "... same answers" same_answers
+
+# --- a later version removed, then new again (its title searched) ----------------
+before=$(total fixed_later)
+mv "$f2" "$WN_WORLD/v2patch2"
+index_new
+reference
+check "v2 2/5 removed: same answers" same_answers
+warm
+mv "$WN_WORLD/v2patch2" "$f2"
+index_new
+reference
+check "v2 2/5 new again: as many fixes as before" test "$(total fixed_later)" = "$before"
+check "... same answers" same_answers
+
+# --- changed: tags ----------------------------------------------------------------------
+warm
+notmuch tag +facts-new -- "id:$later4" "id:$v2patch2"
+reference
+check "tagged: same answers" same_answers
+stats_counted
+check "... and kept for the run after" test "$(facts_logged misses)" = 0
+wn_done
