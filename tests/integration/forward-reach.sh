@@ -58,9 +58,12 @@ expect_eq "--full: exit 0" 0 $?
 expect_eq "--full: In-Reply-To the patch" "In-Reply-To: <$v2p>" "$(hdr "$WN_WORLD/full.eml" | grep '^In-Reply-To:')"
 expect_eq "the author once, however often the patch lists them (To only)" "1" \
 	"$(hdr "$WN_WORLD/full.eml" | grep -E '^(To|Cc):' | grep -oi 'ann[+@][a-z.]*' | wc -l)"
-# Not checked here: the patch's '"x" <a@b@c.com>' reaches forward as
-# "x <a@b>" already (the mail reader formats lists through GMime), so
-# forward-mime.c's check cannot see it on this path.
+# The patch's Cc '"x" <a@b@c.com>' is no address: GMime's lenient
+# parser reads a@b out of it, somebody else.  Dropped, said, never mailed.
+check "--full: the unreadable address is not turned into a@b" \
+	bash -c '! grep -Eiq "^(To|Cc):.*a@b([^@]|$)" <<<"$1"' _ "$(hdr "$WN_WORLD/full.eml")"
+check "--full: ... nor kept" bash -c '! sed "/^\$/q" "$1" | grep -q "a@b@c.com"' _ "$WN_WORLD/full.eml"
+check "--full: ... and the dropping said" grep -qF "warning: dropped from the Cc: 'a@b@c.com' is no mail address" "$WN_WORLD/full.err"
 
 # Not delivered: the full forward, as before.
 "$WINNOW" forward --dry-run "$quiet" > "$WN_WORLD/quiet.eml"
