@@ -5,7 +5,9 @@
 # superseded), a patch whose review reached the maintainer alone (the
 # full forward).  v2 lists its author three times (From, To ann+lkml@,
 # Cc ANN@), Cc's an address GMime misreads ("x" <a@b@c.com> as a@b),
-# and the review's References hold an id that is none and a stray one.
+# the review's References hold an id that is none, a stray one and
+# its own (the reply's must still end with it); a netdev "AI-generated
+# review" a maintainer mailed the author herself.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world "$WN_TOP_SRCDIR/tests/corpus/forward-reach"
 export TZ=UTC WINNOW_FORWARD_DATE=1796000000 WINNOW_FORWARD_SEED=reach
