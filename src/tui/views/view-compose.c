@@ -501,19 +501,28 @@ static struct view_req to_drafts(struct tui *t, struct view *v, struct compose *
 	return req_pass(ACT_BACK);
 }
 
-/* p: the pre-existing findings in or out, composed again (after asking,
- * when the draft was edited). */
-static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
+/* Composing again loses the draft's edits: true when there are some
+ * and the user does not want that (question). */
+static bool keep_edits(struct tui *t, struct compose *c, const char *question)
 {
 	wn_buf now = WN_BUF_INIT;
-	bool edited, pre = !c->f->preexisting;
+	bool edited;
 
 	if (wn_forward_draft_reload(c->f, c->dir, NULL) == WN_OK)
 		wn_forward_draft_text(c->f, &now);
 	edited = !c->composed || strcmp(wn_buf_str(&now), c->composed) != 0;
 	wn_buf_free(&now);
-	if (edited && !prompt_yesno(t, pre ? "Compose again with the pre-existing findings? Your edits are lost"
-					   : "Compose again without the pre-existing findings? Your edits are lost"))
+	return edited && !prompt_yesno(t, question);
+}
+
+/* p: the pre-existing findings in or out, composed again (after asking,
+ * when the draft was edited). */
+static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
+{
+	bool pre = !c->f->preexisting;
+
+	if (keep_edits(t, c, pre ? "Compose again with the pre-existing findings? Your edits are lost"
+				 : "Compose again without the pre-existing findings? Your edits are lost"))
 		return;
 	if (compose_new(t, c, pre)) {
 		set_problem(c, NULL, NULL);
@@ -528,19 +537,14 @@ static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
  * has the forward alone. */
 static void toggle_kind(struct tui *t, struct view *v, struct compose *c)
 {
-	wn_buf now = WN_BUF_INIT;
-	bool edited, full = !c->full;
+	bool full = !c->full;
 
 	if (c->reach.how == WN_REACH_NO) {
 		tui_msg(t, ROLE_STATUS, "the author does not have this review: the forward to the patch is the only mail");
 		return;
 	}
-	if (wn_forward_draft_reload(c->f, c->dir, NULL) == WN_OK)
-		wn_forward_draft_text(c->f, &now);
-	edited = !c->composed || strcmp(wn_buf_str(&now), c->composed) != 0;
-	wn_buf_free(&now);
-	if (edited && !prompt_yesno(t, full ? "Compose the full forward instead? Your edits are lost"
-					    : "Compose a reply to the review instead? Your edits are lost"))
+	if (keep_edits(t, c, full ? "Compose the full forward instead? Your edits are lost"
+				  : "Compose a reply to the review instead? Your edits are lost"))
 		return;
 	/* One draft file for these reviews: the new kind's replaces it.
 	 * Not composed (no valid finding for the full forward): the old
