@@ -26,6 +26,8 @@ static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
 {
 	wn_error err = WN_ERROR_INIT;
 	wn_pwbot *pw = NULL;
+	wn_reached reach = { 0 };
+	bool reach_known;
 	size_t npw = 0;
 	int rc = 0;
 
@@ -40,17 +42,24 @@ static int show_one(wn_cli *cli, wn_printer *p, wn_item *it, bool tree)
 		wn_error_clear(&err);
 		return rc;
 	}
+	/* Two mails more (the review's and the patch's): one review's worth.
+	 * Unknown (null) when the patch is not in the index or a mail does
+	 * not read: the rest of the review is shown all the same. */
+	reach_known = it->loaded && !it->load_error && it->patch &&
+		      wn_forward_reached(cli->idx, it, &reach, &err) == WN_OK;
+	wn_error_clear(&err);
 	if (!tree) {
-		wn_print_review_pw(p, it, pw, npw);
+		wn_print_review_pw(p, it, pw, npw, reach_known ? &reach : NULL);
 	} else {
 		p->begin_map(p);
 		p->map_key(p, "review");
-		wn_print_review_pw(p, it, pw, npw);
+		wn_print_review_pw(p, it, pw, npw, reach_known ? &reach : NULL);
 		p->map_key(p, "tree");
 		rc = wn_show_tree(cli, p, it);
 		p->end(p);
 	}
 	wn_pwbot_free(pw, npw);
+	wn_reached_clear(&reach);
 	return rc;
 }
 

@@ -409,6 +409,33 @@ static void who(wn_printer *p, const wn_item *it)
 	}
 }
 
+/* Has the patch's author the review (issue 35)?  Read by show alone:
+ * it takes the review's and the patch's mail, two files a review, which
+ * list's JSON does not pay for (the key is not there). */
+static void reached(wn_printer *p, const wn_reached *r)
+{
+	char when[32] = "(no date)";
+	struct tm tm;
+
+	p->map_key(p, "reached_author");
+	if (!r) {
+		p->null(p);
+		return;
+	}
+	p->boolean(p, r->how != WN_REACH_NO);
+	if (r->how == WN_REACH_NO) {
+		wn_pr_text(p, "Reached the author: no: sent to the maintainers only");
+	} else if (r->how == WN_REACH_BOT) {
+		wn_pr_text(p, "Reached the author: yes, sent by the bot");
+	} else {
+		if (r->date > 0 && localtime_r(&r->date, &tm))
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
+		wn_pr_text(p, "Reached the author: yes, sent to the author by %s on %s", r->by ? r->by : "?",
+			   when);
+	}
+	p->separator(p);
+}
+
 /* netdev's patchwork commands in the thread: "pw-bot:   cr  (who, when)". */
 static void pwbot(wn_printer *p, const wn_pwbot *pw, size_t npw)
 {
@@ -452,12 +479,22 @@ static void missed(wn_printer *p, const wn_item *it)
 	p->end(p);
 }
 
+static void review(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw, bool show,
+		   const wn_reached *reach);
+
 void wn_print_review(wn_printer *p, const wn_item *it)
 {
-	wn_print_review_pw(p, it, NULL, 0);
+	review(p, it, NULL, 0, false, NULL);
 }
 
-void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw)
+void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw,
+			const wn_reached *reach)
+{
+	review(p, it, pw, npw, true, reach);
+}
+
+static void review(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw, bool show,
+		   const wn_reached *reach)
 {
 	const wn_review *r = it->review;
 	size_t n = nfindings(it);
@@ -484,6 +521,8 @@ void wn_print_review_pw(wn_printer *p, const wn_item *it, const wn_pwbot *pw, si
 	patch(p, it);
 	facts(p, r);
 	who(p, it);
+	if (show)
+		reached(p, reach);
 	pwbot(p, pw, npw);
 	wn_pr_text(p, "Findings: ");
 	counts(p, it);

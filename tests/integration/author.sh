@@ -2,8 +2,9 @@
 # Who the author of a patch is (issue 35, 2), on tests/corpus/author:
 # the git author (the in-body From: Ann's patch, sent by Bob), the
 # person B4 Relay sends for (Carol: X-Original-From, Reply-To, never
-# devnull), a Reply-To honoured for its sender (Dan), and a display
-# name with a comment in parentheses (Ulrike).  show's author and
+# devnull; her earlier patch through it counts, another Carol's it
+# spells alike does not), a Reply-To honoured for its sender (Dan), and
+# a display name with a comment in parentheses (Ulrike).  show's author and
 # submitter, stats --by=author, list, the newcomer count, and the
 # forward's To, Cc and greeting.  The queue's column:
 # tests/tui/screens-author.sh.
@@ -44,6 +45,8 @@ check "list: no Relay anywhere" bash -c '! grep -q Relay <<<"$1"' _ "$list"
 notmuch config set winnow.newcomer 1
 expect_eq "newcomer: Ann's two earlier patches count, not Bob's none" '[false,2]' \
 	"$("$WINNOW" show --format=json "$ann" | jq -c '[.newcomer, .earlier_patches]')"
+expect_eq "newcomer: Carol's earlier patch through B4 Relay counts, not another Carol's it spells alike" \
+	'[false,1]' "$("$WINNOW" show --format=json "$carol" | jq -c '[.newcomer, .earlier_patches]')"
 notmuch config set winnow.newcomer 5
 
 for id in "$ann" "$carol" "$dan" "$ulrike"; do

@@ -10,8 +10,8 @@
 #   WN_GOLDEN_UPDATE=1 make check TESTS=tests/integration/forward-golden.sh
 #
 # rewrites the goldens; read them before committing.  The reviews here
-# reached their authors, so --full asks for the full forward these goldens
-# hold (forward-verdicts.sh has the verdict replies).
+# reached their authors, so --full asks for the full forward most of these
+# goldens hold; verdict-reply*.eml are the replies to the review.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world "$WN_TOP_SRCDIR/tests/corpus/forward"
 export TZ=UTC WINNOW_FORWARD_DATE=1794652800 WINNOW_FORWARD_SEED=golden
@@ -31,11 +31,13 @@ lkp=202611210312.Qx7sNr2P-lkp@intel.com
 "$WINNOW" mark "$hv" 1 valid
 "$WINNOW" mark "$lkp" 1 valid
 
-# compare NAME ARGS...: winnow forward --dry-run ARGS against NAME.eml.
+# compare NAME ARGS...: winnow forward --dry-run ARGS against NAME.eml
+# (with --full but while kind says otherwise).
+kind=(--full)
 compare() {
 	local name=$1 out=$WN_WORLD/$1.eml
 	shift
-	"$WINNOW" forward --full --dry-run "$@" > "$out" 2> "$WN_WORLD/$name.err"
+	"$WINNOW" forward "${kind[@]}" --dry-run "$@" > "$out" 2> "$WN_WORLD/$name.err"
 	expect_eq "$name: exit 0" 0 $?
 	if [ -n "${WN_GOLDEN_UPDATE:-}" ]; then
 		cp "$out" "$golden/$name.eml"
@@ -57,6 +59,12 @@ compare crlf-subject "id:$frob"
 compare no-references "<$bpf>"
 compare group-reply "$hv"
 compare bot-tags "$lkp"
+# The verdict replies (issue 35): to the review the author has, each
+# triaged finding quoted with the verdict under it, the notes made safe.
+kind=()
+compare verdict-reply "$quux"
+compare verdict-reply-pre --pre-existing "$quux"
+kind=(--full)
 
 # What the goldens say, checked on its own as well:
 check "non-ASCII names are RFC 2047 encoded" grep -q '^To: =?UTF-8?b?' <(headers nonascii)

@@ -87,4 +87,74 @@ check "sent: said so" grep -qF "sent <" "$WN_WORLD/out"
 "$WINNOW" ledger --format=xml > /dev/null 2>&1; expect_eq "an unknown format is a usage error" 1 $?
 NOTMUCH_CONFIG=$WN_WORLD/none "$WINNOW" ledger > /dev/null 2>&1; expect_eq "no database: 2" 2 $?
 check "--help" bash -c '"$WINNOW" ledger --help | grep -q "^Usage: winnow ledger"'
+
+# A List-Id is any header's text: one that names no list ("Evil
+# <evil@example.org>", an address) never becomes the digest's To, which
+# goes to the user instead.
+mail=$(notmuch config get database.path)
+mkdir -p "$mail/cur"
+cat > "$mail/cur/evil-patch:2,S" <<'MAIL'
+From: Eve Author <eve@example.com>
+To: Demo Maintainer <maintainer@example.org>
+Subject: [PATCH] quux: free the table once
+Date: Mon, 30 Nov 2026 09:00:00 +0000
+Message-Id: <20261130090000.EVIL-1-eve@example.com>
+List-Id: Evil <evil@example.org>
+MIME-Version: 1.0
+Content-Type: text/plain; charset="utf-8"
+
+Free the table once.
+
+Signed-off-by: Eve Author <eve@example.com>
+---
+diff --git a/drivers/misc/quux.c b/drivers/misc/quux.c
+--- a/drivers/misc/quux.c
++++ b/drivers/misc/quux.c
+@@ -40,3 +40,2 @@ static void quux_exit(struct quux *q)
+ 	kfree(q->table);
+-	kfree(q->table);
+ }
+MAIL
+cat > "$mail/cur/evil-review:2,S" <<'MAIL'
+From: sashiko-bot@kernel.org
+To: eve@example.com
+Cc: Demo Maintainer <maintainer@example.org>
+Subject: Re: [PATCH] quux: free the table once
+Date: Mon, 30 Nov 2026 10:00:00 +0000
+Message-Id: <20261130100000.EVIL2222@smtp.kernel.org>
+In-Reply-To: <20261130090000.EVIL-1-eve@example.com>
+References: <20261130090000.EVIL-1-eve@example.com>
+List-Id: Evil <evil@example.org>
+MIME-Version: 1.0
+Content-Type: text/plain; charset="utf-8"
+
+Thank you for your contribution! Sashiko AI review found 1 potential issue(s) to consider:
+
+Pre-existing issues:
+- [Low] quux_exit() leaves q->table pointing at the freed table.
+--
+
+> diff --git a/drivers/misc/quux.c b/drivers/misc/quux.c
+> --- a/drivers/misc/quux.c
+> +++ b/drivers/misc/quux.c
+> @@ -40,3 +40,2 @@ static void quux_exit(struct quux *q)
+>  	kfree(q->table);
+> -	kfree(q->table);
+
+[Severity: Low]
+This isn't a bug introduced by this patch, but q->table is left pointing
+at the freed table; a second quux_exit() would free it again.
+
+-- 
+Sashiko AI review · https://sashiko.dev/#/patchset/20261130090000.EVIL-1-eve@example.com
+MAIL
+notmuch new --quiet
+"$WINNOW" mark 20261130100000.EVIL2222@smtp.kernel.org 1 pre-existing
+"$WINNOW" ledger --format=mbox > "$WN_WORLD/evil.mbox"
+expect_eq "a List-Id naming no list: its digest goes to the user, no other" \
+	'linux-blinker@lists.example.org|linux-frobnic@lists.example.org|maintainer@example.org' \
+	"$(python3 -c '
+import mailbox, sys
+print("|".join(sorted(m["To"] for m in mailbox.mbox(sys.argv[1]))))' "$WN_WORLD/evil.mbox")"
+check "... never to the address it holds" bash -c '! grep -qi "^\(To\|Cc\):.*evil@" "$1"' _ "$WN_WORLD/evil.mbox"
 wn_done

@@ -43,11 +43,13 @@ d=$("$WINNOW" show --format=json "id:<$id>")
 expect_eq "show accepts id:<...>" "$a" "$d"
 expect_eq "show accepts <...>" "$a" "$b"
 expect_eq "show accepts id:..." "$a" "$c"
-# ... but for who answered it and how new its author is: show reads
-# the review's thread for them, a listing does not (a thread a review).
-who='del(.replies, .newcomer, .earlier_patches)'
+# ... but for who answered it and how new its author is, and whether it
+# reached the patch's author: show reads the review's thread and the
+# patch's mail for them, a listing does not (a thread, a mail a review).
+who='del(.replies, .newcomer, .earlier_patches, .reached_author)'
 check "show JSON has who answered" jq -e 'has("replies") and has("newcomer")' <<<"$a"
-check "list JSON has not" jq -e "map(has(\"replies\") or has(\"newcomer\")) | any | not" "$out"
+check "show JSON says whether the author has the review" jq -e '.reached_author == true' <<<"$a"
+check "list JSON has not" jq -e "map(has(\"replies\") or has(\"newcomer\") or has(\"reached_author\")) | any | not" "$out"
 expect_eq "show JSON is the list's object" \
 	"$(jq -S --arg id "$id" '.[] | select(.id == $id)' "$out")" "$(printf '%s' "$a" | jq -S "$who")"
 check "show text names the patch and attribution" \

@@ -30,7 +30,8 @@ expect_eq "F without a valid finding: no editor" 0 "$(edits)"
 wn_tui_keys v
 check "finding 1 marked valid" wn_tui_wait "marked finding 1 valid"
 
-# F: the editor runs on the draft, then the confirm step.
+# F: the editor runs on the draft, then the confirm step.  Sashiko
+# mailed the review to its author: F writes a reply to it (issue 35).
 wn_tui_keys F
 check "the confirm step" wn_tui_wait "[forward]"
 expect_eq "the editor ran once" 1 "$(edits)"
@@ -38,8 +39,62 @@ expected=$(cat <<'SCREEN'
 winnow — forward — Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
 From:     Demo Maintainer <maintainer@example.org>
 To:       Jörg Beispiel <joerg.beispiel@example.org>
+Cc:       linux-frobnic@lists.example.org
+Subject:  Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
+a reply to the review (the author has it) F: the full forward instead
+1 valid, 0 false positives, 2 not checked; 2 addresses
+
+
+Hi Jörg,
+
+I went through the findings of the Sashiko review by hand; my verdict
+is under each one.
+
+I have not checked 2 of its 3 findings yet; they are left out.
+
+>       fd->dead = true;
+>       mutex_unlock(&fd->lock);
+>       wake_up_all(&fd->waitq);
+> -     writel(0, fd->regs + FROBNIC_IRQ_MASK);
+> -     iounmap(fd->regs);
+>       free_irq(fd->irq, fd);
+> +     iounmap(fd->regs);
+> +     writel(0, fd->regs + FROBNIC_IRQ_MASK);
+>     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+>
+> Doesn't this write go to a register window that was unmapped on the line
+> above? fd->regs is not cleared by iounmap(), so the writel() dereferences
+> a stale virtual address and will fault, or worse, hit whatever got mapped
+> there in the meantime.
+>
+> Should the writel() stay before free_irq(), as it was before this patch?
+
+Valid: please fix this in the next version.
+
+Thanks,
+Demo Maintainer
+Edited in the TUI.
+
+y:send e:edit P:postpone D:drafts p:pre-existing F:reply/full q:cancel ?:help                             [forward] 1/30
+SCREEN
+)
+expect_eq "the author has the review: a reply to it, whole screen" "$expected" "$(wn_tui_screen | sed 's/ *$//')"
+# F: the full forward to the patch instead (the draft was edited: it asks).
+wn_tui_keys F
+check "F asks before dropping the edits" wn_tui_wait "Compose the full forward instead? Your edits are lost (y/n)"
+wn_tui_keys y
+check "F: the full forward" wn_tui_wait "the full forward to the patch (e: edit)"
+expect_eq "switching does not run the editor" 1 "$(edits)"
+wn_tui_keys e
+check "e: the editor on the full forward" wn_tui_wait "[forward]"
+check "... and its edit" wn_tui_wait "[forward] 1/33"
+expected=$(cat <<'SCREEN'
+winnow — forward — Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
+From:     Demo Maintainer <maintainer@example.org>
+To:       Jörg Beispiel <joerg.beispiel@example.org>
 Cc:       Fiona Maintainer <fiona.maintainer@example.org>, Erik Reviewer <erik.reviewer@example.org>, linux-frobnic@li…
 Subject:  Re: [PATCH v2 2/3] frobnic: free the IRQ before unmapping registers
+a forward to the patch (the author has the review; F: a reply to it instead)
 1 valid finding; 4 addresses (pre-existing ones left out; p: add them)
 
 
@@ -73,8 +128,7 @@ Should the writel() stay before free_irq(), as it was before this patch?
 Sashiko review: https://sashiko.dev/#/patchset/20261102-frobnic-teardown-v2-0-5c1e2a7d9b30@example.org?part=2
 
 Thanks,
-Demo Maintainer
-y:send e:edit P:postpone D:drafts p:pre-existing q:cancel ?:help                                          [forward] 1/33
+y:send e:edit P:postpone D:drafts p:pre-existing F:reply/full q:cancel ?:help                             [forward] 1/33
 SCREEN
 )
 expect_eq "the confirm step, whole screen" "$expected" "$(wn_tui_screen | sed 's/ *$//')"
@@ -91,15 +145,15 @@ wn_tui_keys F
 check "F again offers the draft" wn_tui_wait "postponed for this review? (n: a new one) (y/n)"
 wn_tui_keys y
 check "resumed to the confirm step" wn_tui_wait "[forward]"
-expect_eq "resuming does not run the editor" 1 "$(edits)"
+expect_eq "resuming does not run the editor" 2 "$(edits)"
 # (the edit is the draft's 33rd line, one below the screen's last)
 check "the resumed draft has the edit" grep -qF "[forward] 1/33" <<<"$(wn_tui_screen)"
 
 # e edits again.
 wn_tui_keys e
 wn_tui_wait "[forward]" > /dev/null
-for _ in $(seq 100); do [ "$(edits)" -ge 2 ] && break; sleep 0.05; done
-expect_eq "e runs the editor again" 2 "$(edits)"
+for _ in $(seq 100); do [ "$(edits)" -ge 3 ] && break; sleep 0.05; done
+expect_eq "e runs the editor again" 3 "$(edits)"
 check "the second edit shows" wn_tui_wait "[forward] 1/34"
 
 # A failing sendmail: the error is shown, the draft and the view stay.

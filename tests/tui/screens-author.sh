@@ -5,7 +5,8 @@
 # Reply-To; Ulrike, whose display name carries a comment in
 # parentheses: the short form is her name, not "U. Hub)".  The newcomer
 # mark counts the git author's patches: Ann has two earlier ones (Bob
-# none), so at winnow.newcomer 1 hers is the one row without an "n".
+# none), Carol one sent through B4 Relay, so at winnow.newcomer 1 theirs
+# are the rows without an "n".
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 . "$WN_TOP_SRCDIR/tests/lib/screen.sh"
 wn_world "$WN_TOP_SRCDIR/tests/corpus/author"

@@ -587,6 +587,34 @@ struct plain_case {
 	size_t len;		/* 0: strlen */
 	bool plain;		/* read by the plain reader, else left to GMime */
 };
+/* GMime's lenient parser reads '"x" <a@b@c.com>' as a@b: somebody else.
+ * The word is no address: dropped from what the mail's addresses are,
+ * kept as the header wrote it in the text (forward drops it, saying
+ * so), never turned into a@b.  A real a@b beside it stays. */
+static void test_misread_address(void **state)
+{
+	wn_mail *m;
+	char *a;
+
+	(void) state;
+	m = parse_ok("From: \"x\" <a@b@c.com>\nTo: Ann <ann@example.org>\n"
+		     "Cc: Carl <carl@example.com>, \"x\" <a@b@c.com>, d@e.org\nSubject: s\n\nbody\n");
+	assert_string_equal(m->from_addr, "");
+	assert_string_equal(m->cc, "Carl <carl@example.com>, d@e.org, x <a@b@c.com>");
+	assert_null(strstr(m->cc, "a@b>"));
+	assert_string_equal(m->to, "Ann <ann@example.org>");
+	wn_mail_free(&m);
+	m = parse_ok("From: a@b\nCc: \"x\" <a@b@c.com>, <a@b>\nSubject: s\n\nbody\n");
+	assert_string_equal(m->from_addr, "a@b");
+	assert_string_equal(m->cc, "a@b, x <a@b@c.com>");
+	wn_mail_free(&m);
+	a = wn_mail_addr("\"x\" <a@b@c.com>");
+	assert_string_equal(a, "");
+	free(a);
+	a = wn_mail_addr("\"x\" <A@B@c.com>, y <y@example.org>");
+	assert_string_equal(a, "y@example.org");
+	free(a);
+}
 
 #define PLAIN(s) { s, sizeof(s) - 1, true }
 #define NOT_PLAIN(s) { s, sizeof(s) - 1, false }
@@ -606,6 +634,7 @@ static const struct plain_case plain_cases[] = {
 	      "Content-Transfer-Encoding: base64\n\nw6ljb2xl\r\nIGJvZHkK\r\n"),
 	PLAIN("From: a@b.c\nSubject: latin1 raw\nContent-Type: text/plain\n\ncaf\xe9\n"),
 	PLAIN("From: \"Ctl\x01Name\" <ctl@x.org>\nSubject: lax\n\nbody\n"),
+	PLAIN("From: \"x\" <a@b@c.com>\nCc: c@d.e, \"x\" <a@b@c.com>\nSubject: misread\n\nbody\n"),
 	PLAIN("From: a@b.c\nX-Foo: 1\nX-Foo: 2\nDate: Tue, 03 Jun 2025 10:00:00 +0200\n"
 	      "Message-ID: <m@x>\nIn-Reply-To: <p@x> (junk)\nReferences: <c@x>\n <p@x>\n"
 	      "List-Id: Netdev <netdev.vger.kernel.org>\n\nbody\0with NUL\n"),
@@ -864,6 +893,7 @@ static void test_people(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_misread_address),
 		cmocka_unit_test(test_qp_utf8),
 		cmocka_unit_test(test_base64_crlf),
 		cmocka_unit_test(test_multipart_mixed),

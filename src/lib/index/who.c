@@ -455,19 +455,55 @@ static bool push_patch(struct wn_author_patches *a, notmuch_message_t *m)
 	return true;
 }
 
-/* Every patch mail from addr: "subject:patch" narrows the search, the
- * subject's tag and the From's address (notmuch's from: matches words,
- * and "x.ann@example.org" holds those of "ann@example.org") decide. */
+/* The address B4 Relay sends addr's patches from:
+ * "ann@example.org" -> "devnull+ann.example.org@kernel.org".  malloc'd;
+ * NULL when out of memory. */
+static char *relay_of(const char *addr)
+{
+	char *r = NULL;
+
+	if (asprintf(&r, "devnull+%s@kernel.org", addr) < 0)
+		return NULL;
+	*strchr(r + strlen("devnull+"), '@') = '.';
+	return r;
+}
+
+/* Is m, From relay, a patch B4 Relay sent for addr?  Its X-Original-From
+ * says whom it sends for ("a.b@c.org" and "a@b.c.org" share a relay
+ * address); without one, the relay address alone. */
+static bool relayed_for(notmuch_message_t *m, const char *addr, bool *oom)
+{
+	const char *orig = notmuch_message_get_header(m, "x-original-from");
+	char *o;
+	bool same;
+
+	if (!orig || !*orig)
+		return true;
+	if (!(o = wn_mail_addr(orig))) {
+		*oom = true;
+		return false;
+	}
+	same = !strcmp(o, addr);
+	free(o);
+	return same;
+}
+
+/* Every patch mail from addr, or sent for it by B4 Relay: "subject:patch"
+ * narrows the search, the subject's tag and the From's address (notmuch's
+ * from: matches words, and "x.ann@example.org" holds those of
+ * "ann@example.org") decide.  One query either way: the relay's address
+ * is addr spelled in its From. */
 static wn_status author_patches(wn_index *idx, const char *addr, struct wn_author_patches **out,
 				wn_error *err)
 {
 	struct wn_author_patches *a = calloc(1, sizeof(*a));
 	notmuch_query_t *q = NULL;
 	notmuch_messages_t *ms = NULL;
-	char *qs = NULL;
-	bool oom = !a;
+	char *qs = NULL, *relay = strchr(addr, '@') ? relay_of(addr) : strdup("");
+	bool oom = !a || !relay;
 
-	if (!oom && asprintf(&qs, "from:\"%s\" and subject:patch", addr) < 0)
+	if (!oom && asprintf(&qs, *relay ? "(from:\"%s\" or from:\"%s\") and subject:patch"
+					 : "from:\"%s\" and subject:patch", addr, relay) < 0)
 		qs = NULL, oom = true;
 	if (!oom && !(q = wn_index_query_new(idx, qs)))
 		oom = true;
@@ -482,10 +518,12 @@ static wn_status author_patches(wn_index *idx, const char *addr, struct wn_autho
 			continue;
 		if (!(from = wn_mail_addr(notmuch_message_get_header(m, "from"))))
 			oom = true;
-		else if (!strcmp(from, addr) && !push_patch(a, m))
+		else if ((!strcmp(from, addr) || (*relay && !strcmp(from, relay) && relayed_for(m, addr, &oom))) &&
+			 !oom && !push_patch(a, m))
 			oom = true;
 		free(from);
 	}
+	free(relay);
 	if (q)
 		notmuch_query_destroy(q);
 	if (!oom && wn_map_put(&idx->authors, addr, strlen(addr), a) != WN_OK)

@@ -16,6 +16,7 @@
 
 #include <gmime/gmime.h>
 
+#include "../core/str.h"
 #include "mail-private.h"
 #include "winnow/buf.h"
 #include "winnow/text.h"
@@ -335,19 +336,103 @@ static InternetAddressList *lax_addresses(const char *decoded)
 	return list;
 }
 
+/* Did GMime read addr out of the start of a longer word of text?  Its
+ * lenient parser takes '"x" <a@b@c.com>' for a@b: somebody else, whom
+ * nothing may ever mail or match.  The mailboxes come in the text's
+ * order: each is looked for from *at on, past the one before, so that a
+ * real <a@b> beside the misread one is told apart; *at moves past it.
+ * *word, *len: the longer word.  An address the text does not show (in
+ * GMime's own spelling, from another header of the same name) is no
+ * misreading. */
+static bool misread(const char *text, const char **at, const char *addr, const char **word, size_t *len)
+{
+	size_t n = strlen(addr);
+
+	if (!n)
+		return false;
+	for (const char *p = *at; (p = str_find_ci(p, strlen(p), addr)) != NULL; p++) {
+		if (p != text && !strchr("<, \t:;\"", p[-1]))
+			continue;
+		*at = p + n;
+		if (!p[n] || strchr(">, \t;)\"", p[n]))
+			return false;
+		*word = p;
+		*len = strcspn(p, ">, \t;");
+		*at = p + *len;
+		return true;
+	}
+	return false;
+}
+
+/* list without the mailboxes misread from text (a new reference), the
+ * words they were read from appended to bad, ", " between. */
+static InternetAddressList *checked(InternetAddressList *list, const char *text, const char **at, GString *bad)
+{
+	InternetAddressList *out = internet_address_list_new();
+	int n = internet_address_list_length(list);
+
+	for (int i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+		const char *addr = INTERNET_ADDRESS_IS_MAILBOX(ia)
+					   ? internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia)) : NULL;
+		const char *word;
+		size_t len;
+
+		if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			/* Groups do not nest (RFC 5322): one level. */
+			InternetAddressGroup *g = INTERNET_ADDRESS_GROUP(ia);
+			InternetAddressList *mem = internet_address_group_get_members(g);
+			InternetAddressList *ok = mem ? checked(mem, text, at, bad) : NULL;
+			InternetAddress *ng = internet_address_group_new(internet_address_get_name(ia));
+
+			if (ok)
+				internet_address_group_set_members(INTERNET_ADDRESS_GROUP(ng), ok);
+			internet_address_list_add(out, ng);
+			g_object_unref(ng);
+			if (ok)
+				g_object_unref(ok);
+		} else if (addr && misread(text, at, addr, &word, &len)) {
+			/* As the header had it, in brackets: a bare word would
+			 * run into its neighbours when the list is read again. */
+			const char *name = internet_address_get_name(ia);
+			char *quoted = name && *name ? g_mime_utils_quote_string(name) : NULL;
+
+			if (bad)
+				g_string_append_printf(bad, "%s%s%s<%.*s>", bad->len ? ", " : "", quoted ? quoted : "",
+						       quoted ? " " : "", (int) len, word);
+			g_free(quoted);
+		} else {
+			internet_address_list_add(out, ia);
+		}
+	}
+	return out;
+}
+
 /* The address list of header h (new reference) or NULL when absent or
- * beyond repair. */
-static InternetAddressList *addresses(const mail_view *v, enum mail_header h)
+ * beyond repair; without the mailboxes GMime misread, whose words go to
+ * bad (may be NULL). */
+static InternetAddressList *addresses_bad(const mail_view *v, enum mail_header h, GString *bad)
 {
 	const char *val = v->hdr[h];
-	InternetAddressList *list;
+	InternetAddressList *list, *ok;
 
 	if (!val)
 		return NULL;
 	list = v->addrs[h];
 	if (list && internet_address_list_length(list) > 0)
-		return g_object_ref(list);
-	return lax_addresses(val);
+		list = g_object_ref(list);
+	else
+		list = lax_addresses(val);
+	if (!list)
+		return NULL;
+	ok = checked(list, val, &(const char *) { val }, bad);
+	g_object_unref(list);
+	return ok;
+}
+
+static InternetAddressList *addresses(const mail_view *v, enum mail_header h)
+{
+	return addresses_bad(v, h, NULL);
 }
 
 static void append_address(GString *s, InternetAddress *ia);
@@ -394,21 +479,33 @@ static void append_address(GString *s, InternetAddress *ia)
 
 /* An address header as decoded text; NULL when absent.  When no
  * address can be made of it the decoded header text is kept: the user
- * should still see what the header said. */
+ * should still see what the header said.  A word GMime misread as a
+ * shorter address stays as the header wrote it, after the addresses
+ * ("a@b@c.com"): whoever reads the list again (forward) finds no
+ * address in it to mail, and can say so. */
 static wn_status address_field(const mail_view *v, enum mail_header h, char **out)
 {
 	const char *val = v->hdr[h];
 	InternetAddressList *list;
+	GString *bad;
 	char *s = NULL;
 
 	*out = NULL;
 	if (!val)
 		return WN_OK;
-	list = addresses(v, h);
+	bad = g_string_new(NULL);
+	list = addresses_bad(v, h, bad);
 	if (list) {
 		s = list_text(list);
 		g_object_unref(list);
 	}
+	if (s && bad->len) {
+		char *both = g_strdup_printf("%s%s%s", s, *s ? ", " : "", bad->str);
+
+		g_free(s);
+		s = both;
+	}
+	g_string_free(bad, TRUE);
 	*out = one_line(s && *s ? s : val);
 	g_free(s);
 	return *out ? WN_OK : WN_NOMEM;
@@ -455,8 +552,14 @@ out:
 
 InternetAddressList *wn_mail_addresses_of(const char *decoded)
 {
+	InternetAddressList *list, *ok;
+
 	wn_mail_gmime();
-	return decoded && *decoded ? lax_addresses(decoded) : NULL;
+	if (!decoded || !*decoded || !(list = lax_addresses(decoded)))
+		return NULL;
+	ok = checked(list, decoded, &(const char *) { decoded }, NULL);
+	g_object_unref(list);
+	return ok;
 }
 
 InternetAddressMailbox *wn_mail_first_mailbox(InternetAddressList *list)
@@ -484,7 +587,7 @@ char *wn_mail_addr(const char *text)
 	char *out;
 
 	wn_mail_gmime();
-	list = text && *text ? lax_addresses(text) : NULL;
+	list = text && *text ? wn_mail_addresses_of(text) : NULL;
 	mb = first_mailbox(list);
 	out = one_line(mb && internet_address_mailbox_get_addr(mb)
 		       ? internet_address_mailbox_get_addr(mb) : "");

@@ -2,8 +2,14 @@
  * compose menu does it: the draft opens in $VISUAL/$EDITOR at once,
  * then this view shows From/To/Cc/Subject, the findings and the body,
  * and waits for: y send, e edit again, P postpone, p add or drop the
- * pre-existing findings, q cancel.  F on a review with a postponed
- * draft offers to resume it.
+ * pre-existing findings, F switch between the reply to the review and
+ * the full forward, q cancel.  F on a review with a postponed draft
+ * offers to resume it.
+ *
+ * A review the author has already (wn_forward_reached: the bot mailed
+ * them, or a maintainer passed it on) gets a reply to it with the
+ * verdicts, as `winnow forward` writes; the header says which kind of
+ * mail it is.
  *
  * The view holds forward.lock from opening to closing, as a CLI
  * `forward` holds it from composing to sending: the two never send
@@ -34,12 +40,16 @@ struct compose {
 	char *optout;		/* recipients in winnow.optout; NULL */
 	char *doubt;		/* it may have been sent already: why; NULL */
 	int lock;		/* forward.lock, held while the view is open */
+	bool full;		/* F: the full forward even though the author has the review */
+	wn_reached reach;	/* has the author the review; WN_REACH_NO when
+				 * it cannot be told (the full forward) */
 	int header_y, header_h;
 };
 
 static const struct hint compose_hints[] = {
 	{ ACT_SEND, "send" }, { ACT_EDIT, "edit" }, { ACT_POSTPONE, "postpone" }, { ACT_TO_DRAFTS, "drafts" },
-	{ ACT_MARK_PRE, "pre-existing" }, { ACT_BACK, "cancel" }, { ACT_HELP, "help" },
+	{ ACT_MARK_PRE, "pre-existing" }, { ACT_FORWARD, "reply/full" }, { ACT_BACK, "cancel" },
+	{ ACT_HELP, "help" },
 	{ ACT_NONE, NULL },
 };
 
@@ -155,8 +165,7 @@ static bool offer_draft(struct tui *t, struct compose *c)
 
 static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
 {
-	/* The verdict reply is the CLI's for now (issue 35): F writes the full forward. */
-	wn_fwd_opts o = { preexisting, false, true };
+	wn_fwd_opts o = { preexisting, false, c->full };
 	wn_error err = WN_ERROR_INIT;
 	wn_forward *f = NULL;
 
@@ -223,7 +232,15 @@ static bool compose_open(struct tui *t, struct view *v, void *arg)
 		wn_forward_unlock(&c->lock);
 		return false;
 	}
+	/* Who has the review decides the kind of mail; not knowing (a mail
+	 * that does not read) leaves the full forward, which composing
+	 * refuses with the reason if it must. */
+	if (wn_forward_reached(t->idx, c->it, &c->reach, NULL) != WN_OK)
+		wn_reached_clear(&c->reach);
 	resumed = offer_draft(t, c);
+	/* A postponed full forward of a review the author has stays one. */
+	if (resumed)
+		c->full = c->f->kind == WN_FWD_FULL && c->reach.how != WN_REACH_NO;
 	if (!resumed && !compose_new(t, c, false)) {
 		if (c->f)
 			tui_msg(t, ROLE_ERROR, "%s", c->problem ? c->problem : "cannot save the draft");
@@ -231,6 +248,7 @@ static bool compose_open(struct tui *t, struct view *v, void *arg)
 		free(c->dir);
 		free(c->composed);
 		free(c->problem);
+		wn_reached_clear(&c->reach);
 		wn_forward_unlock(&c->lock);
 		return false;
 	}
@@ -259,13 +277,35 @@ static void compose_done(struct tui *t, struct view *v)
 	free(c->problem);
 	free(c->optout);
 	free(c->doubt);
+	wn_reached_clear(&c->reach);
 	wn_forward_unlock(&c->lock);
 }
 
 /* --- drawing ------------------------------------------------------------ */
 
 /* The header lines: fields, the findings, then what stands in the way. */
-enum { H_FROM, H_TO, H_CC, H_SUBJECT, H_FINDINGS, H_NOTICE, H_BLANK, H_COUNT };
+enum { H_FROM, H_TO, H_CC, H_SUBJECT, H_KIND, H_FINDINGS, H_NOTICE, H_BLANK, H_COUNT };
+
+/* Which kind of mail this is, the first thing the confirm step says:
+ * a reply to the review the author holds, or a forward to the patch. */
+static void kind_row(const struct compose *c, struct row *r)
+{
+	char when[16];
+
+	if (c->f->kind == WN_FWD_VERDICTS) {
+		row_add(r, ROLE_HEADER, CELL_NATURAL, "a reply to the review (the author has it)");
+		if (c->reach.how == WN_REACH_HUMAN) {
+			format_date(c->reach.date, when);
+			row_addf(r, ROLE_WARNING, CELL_FLEX, "%s sent it to them on %s", c->reach.by, when);
+		} else {
+			row_add(r, ROLE_DEFAULT, CELL_FLEX, "F: the full forward instead");
+		}
+		return;
+	}
+	row_add(r, ROLE_HEADER, CELL_NATURAL, "a forward to the patch");
+	if (c->reach.how != WN_REACH_NO)
+		row_add(r, ROLE_DEFAULT, CELL_FLEX, "(the author has the review; F: a reply to it instead)");
+}
 
 static void header_row(struct compose *c, int k, struct row *r)
 {
@@ -273,16 +313,19 @@ static void header_row(struct compose *c, int k, struct row *r)
 	const wn_forward *f = c->f;
 	const char *values[] = { f->from, f->to, f->cc && *f->cc ? f->cc : "(none)", f->subject };
 
-	if (k <= H_SUBJECT) {
+	if (k == H_KIND) {
+		kind_row(c, r);
+	} else if (k <= H_SUBJECT) {
 		row_add(r, ROLE_HEADER, 9, names[k]);
 		row_add(r, k == H_TO && c->optout ? ROLE_WARNING : ROLE_DEFAULT, CELL_FLEX, values[k]);
 	} else if (k == H_FINDINGS && f->kind == WN_FWD_VERDICTS) {
 		/* The author has the review: this answers it. */
 		size_t n = wn_forward_recipients(f);
 
-		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "reply to the review the author has: %zu valid, %zu false "
-			 "positive%s, %zu not checked; %zu address%s", f->nvalid, f->nfalse, f->nfalse == 1 ? "" : "s",
-			 f->nunchecked, n, n == 1 ? "" : "es");
+		/* (A cell holds so much: the kind row above says what it is.) */
+		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu valid, %zu false positive%s, %zu not checked;",
+			 f->nvalid, f->nfalse, f->nfalse == 1 ? "" : "s", f->nunchecked);
+		row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu address%s", n, n == 1 ? "" : "es");
 		if (f->preexisting || f->npre)
 			row_add(r, ROLE_V_PREEXISTING, CELL_FLEX, f->npre ? "and the pre-existing ones (p: drop them)"
 									  : "(no pre-existing ones)");
@@ -458,23 +501,61 @@ static struct view_req to_drafts(struct tui *t, struct view *v, struct compose *
 	return req_pass(ACT_BACK);
 }
 
-/* p: the pre-existing findings in or out, composed again (after asking,
- * when the draft was edited). */
-static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
+/* Composing again loses the draft's edits: true when there are some
+ * and the user does not want that (question). */
+static bool keep_edits(struct tui *t, struct compose *c, const char *question)
 {
 	wn_buf now = WN_BUF_INIT;
-	bool edited, pre = !c->f->preexisting;
+	bool edited;
 
 	if (wn_forward_draft_reload(c->f, c->dir, NULL) == WN_OK)
 		wn_forward_draft_text(c->f, &now);
 	edited = !c->composed || strcmp(wn_buf_str(&now), c->composed) != 0;
 	wn_buf_free(&now);
-	if (edited && !prompt_yesno(t, pre ? "Compose again with the pre-existing findings? Your edits are lost"
-					   : "Compose again without the pre-existing findings? Your edits are lost"))
+	return edited && !prompt_yesno(t, question);
+}
+
+/* p: the pre-existing findings in or out, composed again (after asking,
+ * when the draft was edited). */
+static void toggle_pre(struct tui *t, struct view *v, struct compose *c)
+{
+	bool pre = !c->f->preexisting;
+
+	if (keep_edits(t, c, pre ? "Compose again with the pre-existing findings? Your edits are lost"
+				 : "Compose again without the pre-existing findings? Your edits are lost"))
 		return;
 	if (compose_new(t, c, pre)) {
 		set_problem(c, NULL, NULL);
 		tui_msg(t, ROLE_STATUS, "pre-existing findings %s (e: edit)", pre ? "added" : "left out");
+	}
+	refresh_view(t, v, c);
+}
+
+/* F: the other kind of mail for a review the author has -- the reply
+ * to the review or the full forward to the patch -- composed again
+ * (after asking, when the draft was edited).  A review the author lacks
+ * has the forward alone. */
+static void toggle_kind(struct tui *t, struct view *v, struct compose *c)
+{
+	bool full = !c->full;
+
+	if (c->reach.how == WN_REACH_NO) {
+		tui_msg(t, ROLE_STATUS, "the author does not have this review: the forward to the patch is the only mail");
+		return;
+	}
+	if (keep_edits(t, c, full ? "Compose the full forward instead? Your edits are lost"
+				  : "Compose a reply to the review instead? Your edits are lost"))
+		return;
+	/* One draft file for these reviews: the new kind's replaces it.
+	 * Not composed (no valid finding for the full forward): the old
+	 * mail stays, the reason on the status line. */
+	c->full = full;
+	if (compose_new(t, c, c->f->preexisting)) {
+		set_problem(c, NULL, NULL);
+		tui_msg(t, ROLE_STATUS, "%s (e: edit)", full ? "the full forward to the patch"
+							 : "a reply to the review the author has");
+	} else {
+		c->full = !full;
 	}
 	refresh_view(t, v, c);
 }
@@ -503,10 +584,12 @@ static struct view_req compose_request(struct tui *t, struct view *v, enum actio
 		wn_forward_draft_remove(c->f, c->dir);
 		tui_msg(t, ROLE_STATUS, "draft discarded, nothing sent");
 		return req_pass(ACT_BACK);
+	case ACT_FORWARD:
+		toggle_kind(t, v, c);
+		return req_done();
 	case ACT_MARK_VALID:
 	case ACT_MARK_FALSE:
 	case ACT_MARK_UNTRIAGED:
-	case ACT_FORWARD:
 		tui_msg(t, ROLE_WARNING, "send, postpone or cancel the mail first");
 		return req_done();
 	default:

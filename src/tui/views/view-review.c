@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "winnow/forward.h"
 #include "winnow/text.h"
 #include "review-memory.h"
 #include "review-tree.h"
@@ -50,6 +51,8 @@ struct review {
 	struct review_memory *mem;	/* seen before, series hints */
 	wn_pwbot *pw;		/* netdev's pw-bot: lines in the thread */
 	size_t npw;
+	char *reach;		/* has the patch's author the review (a header
+				 * line); NULL: unknown, no line */
 };
 
 /* A line built in b, or what happened to it: never half of it. */
@@ -330,7 +333,8 @@ static size_t header_count(const struct review *rv)
 {
 	const wn_item *it = rv->it;
 	const wn_patch_trailers *tr = it->patch ? it->patch->trailers : NULL;
-	size_t n = 3 + (rv->npw ? 1 : 0);	/* subject, patch, review, pw-bot */
+	/* subject, patch, review, reached the author, pw-bot */
+	size_t n = 3 + (rv->reach ? 1 : 0) + (rv->npw ? 1 : 0);
 
 	if (!tr)
 		return n;
@@ -440,6 +444,13 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 				 nfindings(rv) == 1 ? "" : "s");
 		return;
 	}
+	if (rv->reach && k == 3) {
+		row_add(r, ROLE_HEADER, CELL_NATURAL, "Reached the author:");
+		row_add(r, ROLE_DEFAULT, CELL_FLEX, rv->reach);
+		return;
+	}
+	if (rv->reach)
+		k--;
 	if (rv->npw && k == 3) {
 		pwbot_row(rv, r);
 		return;
@@ -478,6 +489,29 @@ static void header_row(struct tui *t, const struct review *rv, size_t k, struct 
 
 /* --- view ops -------------------------------------------------------- */
 
+/* The header's "Reached the author:" line (issue 35): the review's and
+ * the patch's mail read once, as the review opens.  NULL when it cannot
+ * be told (no patch, a mail that does not read). */
+static char *reach_line(struct tui *t, const wn_item *it)
+{
+	wn_reached r = { 0 };
+	wn_buf b = WN_BUF_INIT;
+	char when[16];
+
+	if (!it->loaded || it->load_error || !it->patch || wn_forward_reached(t->idx, it, &r, NULL) != WN_OK)
+		return NULL;
+	if (r.how == WN_REACH_NO) {
+		wn_buf_puts(&b, "no: sent to the maintainers only");
+	} else if (r.how == WN_REACH_BOT) {
+		wn_buf_puts(&b, "yes, sent by the bot");
+	} else {
+		format_date(r.date, when);
+		wn_buf_printf(&b, "yes, sent to the author by %s on %s", r.by ? r.by : "?", when);
+	}
+	wn_reached_clear(&r);
+	return wn_buf_steal(&b);
+}
+
 static bool review_open(struct tui *t, struct view *v, void *arg)
 {
 	struct review *rv = v->priv;
@@ -501,6 +535,7 @@ static bool review_open(struct tui *t, struct view *v, void *arg)
 	/* Not knowing them (out of memory) leaves the line out. */
 	if (wn_index_pwbot(t->idx, rv->it, &rv->pw, &rv->npw, NULL) != WN_OK)
 		rv->npw = 0;
+	rv->reach = reach_line(t, rv->it);
 	v->lines = nfindings(rv);
 	/* Start on the first finding still waiting for a verdict. */
 	for (size_t i = 0; i < v->lines && rv->it->verdicts; i++)
@@ -521,6 +556,7 @@ static void review_done(struct tui *t, struct view *v)
 	free(rv->tools);
 	review_memory_free(&rv->mem);
 	wn_pwbot_free(rv->pw, rv->npw);
+	free(rv->reach);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
