@@ -111,10 +111,14 @@ enum view_id {
 /* What the queue opens on: query narrows winnow.query (NULL: all);
  * label, when set, names the reviews in the title instead (a group of
  * the statistics, whose query is a list of Message-IDs).  Copied by
- * open(). */
+ * open().  at, when set, is the review the cursor starts on (`winnow
+ * id:REVIEW`): the whole list is read for it, and found says whether
+ * it was shown. */
 struct queue_arg {
 	const char *query;
 	const char *label;
+	const char *at;
+	bool found;
 };
 
 /* What the diff, mail and thread views are opened about: a review
@@ -184,8 +188,8 @@ struct view_ops {
 	 * req_pass(a) to leave it to the driver, req_open() for a view to
 	 * open.  Default: everything goes to the driver. */
 	struct view_req (*request)(struct tui *t, struct view *v, enum action a);
-	/* Optional: does row i match needle (lower case)?  Default: the
-	 * row's text. */
+	/* Optional: does row i match needle (as typed: compare with
+	 * wn_text_find_ci, any case)?  Default: the row's text. */
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
@@ -245,7 +249,7 @@ struct tui {
 	wn_buf changed;		/* Message-IDs whose verdicts a mark changed since
 				 * the driver last told the views, '\n' after each */
 	enum role msg_role;
-	char *search;		/* last search, lower case */
+	char *search;		/* last search, as typed */
 	bool locked;		/* a write has waited for the index lock a while */
 	char *warned;		/* the store warning last shown (a copy) */
 	long long pending_since;	/* ms when the current write began; 0 none */

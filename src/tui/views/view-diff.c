@@ -246,7 +246,7 @@ static bool diff_match(struct tui *t, struct view *v, size_t i, const char *need
 {
 	struct diff *d = v->priv;
 
-	return strcasestr(d->l[i].text, needle) != NULL;
+	return wn_text_find_ci(d->l[i].text, needle);
 }
 
 /* ] and [: the next (previous) hunk some finding is about. */

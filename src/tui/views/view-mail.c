@@ -217,7 +217,7 @@ static bool mail_match(struct tui *t, struct view *v, size_t i, const char *need
 {
 	struct mail *m = v->priv;
 
-	return strcasestr(m->l[i].text, needle) != NULL;
+	return wn_text_find_ci(m->l[i].text, needle);
 }
 
 /* Run cmd with sh -c, the raw mail on its standard input, on the

@@ -611,7 +611,7 @@ static struct view_req open_group(struct tui *t, struct view *v)
 		return req_done();
 	}
 	/* The total is every review: the queue unlimited. */
-	sv->group_arg = (struct queue_arg) { sv->group_query, sv->group_label };
+	sv->group_arg = (struct queue_arg) { sv->group_query, sv->group_label, NULL, false };
 	return req_open(VIEW_QUEUE, &sv->group_arg);
 }
 

@@ -185,8 +185,8 @@ static bool thread_match(struct tui *t, struct view *v, size_t i, const char *ne
 {
 	struct thread *th = v->priv;
 
-	return strcasestr(th->r[i].from, needle) || strcasestr(th->r[i].subject, needle) ||
-	       (th->first && th->first[i] && strcasestr(th->first[i], needle));
+	return wn_text_find_ci(th->r[i].from, needle) || wn_text_find_ci(th->r[i].subject, needle) ||
+	       (th->first && th->first[i] && wn_text_find_ci(th->first[i], needle));
 }
 
 static struct view_req thread_request(struct tui *t, struct view *v, enum action a)
