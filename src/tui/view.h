@@ -330,10 +330,11 @@ bool prompt_yesno(struct tui *t, const char *question);
 /* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
 bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
 /* For verdict v: a false positive is asked why, unless
- * winnow.ask_reason is false: "Why false positive? misread-code
- * wrong-rule ...", one key, a reason's first letter (WN_REASON_LIST);
- * any other key (Enter, Esc) skips.  WN_REASON_NONE when not asked or
- * skipped. */
+ * winnow.ask_reason is false: "Why false positive? m misread-code
+ * w wrong-rule ... Enter: no reason", one key, a reason's first letter
+ * (WN_REASON_LIST); Enter and Esc skip; any other key keeps the prompt
+ * open as a line, a reason's key or name taken by Enter.
+ * WN_REASON_NONE when not asked or skipped. */
 wn_reason prompt_why(struct tui *t, wn_verdict v);
 /* M: what the bot missed on it (malloc'd; NULL when cancelled or no
  * review is there, a message then saying why). */
