@@ -214,6 +214,31 @@ static void limit_from(struct tui *t)
 	dispatch(t, ACT_LIMIT);
 }
 
+/* The actions this driver does in every view (view_driver), whatever
+ * view is in front. */
+static const enum action driver_actions[] = {
+	ACT_MOVE_DOWN, ACT_MOVE_UP, ACT_MOVE_FIRST, ACT_MOVE_LAST, ACT_PAGE_DOWN, ACT_PAGE_UP,
+	ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_LIMIT, ACT_UNDO, ACT_HISTORY, ACT_SYNC,
+	ACT_STATS, ACT_REDRAW, ACT_HELP, ACT_BACK, ACT_QUIT,
+};
+
+/* ?: the help, the keys of the view in front first, then the shared
+ * ones: the driver's, and any action no view takes as its own (a new
+ * one is listed before a view claims it, never lost). */
+static void help(struct tui *t)
+{
+	struct help_arg arg;
+
+	for (int a = 0; a < ACT_COUNT; a++)
+		arg.shared[a] = a != ACT_NONE;
+	for (int i = 0; i < VIEW_COUNT; i++)
+		for (const enum action *k = views[i] ? views[i]->keys : NULL; k && *k; k++)
+			arg.shared[*k] = false;
+	for (size_t i = 0; i < sizeof(driver_actions) / sizeof(driver_actions[0]); i++)
+		arg.shared[driver_actions[i]] = true;
+	push(t, VIEW_HELP, &arg);
+}
+
 /* An action the top view v left to the driver. */
 static void view_driver(struct tui *t, struct view *v, enum action a)
 {
@@ -230,7 +255,7 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		break;
 	case ACT_HELP:
 		if (v->ops != views[VIEW_HELP])
-			push(t, VIEW_HELP, NULL);
+			help(t);
 		break;
 	case ACT_STATS:
 		stats(t);

@@ -217,6 +217,15 @@ struct view_ops {
 	bool (*busy)(struct tui *t, struct view *v);
 	/* Hints for the status line, ending with { ACT_NONE }. */
 	const struct hint *hints;
+	/* The actions the view takes itself, ending with ACT_NONE (NULL:
+	 * none): the help lists their keys first, then the shared ones. */
+	const enum action *keys;
+};
+
+/* What the help view opens on: the actions every view shares (the
+ * driver's), besides those of the view it was opened from. */
+struct help_arg {
+	bool shared[ACT_COUNT];
 };
 
 #define TUI_X_(e, ops) extern const struct view_ops ops;

@@ -175,6 +175,11 @@ static struct view_req history_request(struct tui *t, struct view *v, enum actio
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action history_keys[] = {
+	ACT_OPEN, ACT_UNDO, ACT_NONE,
+};
+
 const struct view_ops history_ops = {
 	.name = "history",
 	.priv_size = sizeof(struct history),
@@ -185,4 +190,5 @@ const struct view_ops history_ops = {
 	.match = history_match,
 	.request = history_request,
 	.hints = history_hints,
+	.keys = history_keys,
 };

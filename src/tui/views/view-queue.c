@@ -1097,6 +1097,14 @@ static const char *queue_mode(struct tui *t, struct view *v)
 	return queue_sort_name(q->sort);
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action queue_keys[] = {
+	ACT_OPEN, ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE, ACT_MARK_UNTRIAGED, ACT_NEXT_FINDING,
+	ACT_PREV_FINDING, ACT_SELECT, ACT_SELECT_ALL, ACT_SELECT_NONE, ACT_APPLY, ACT_SORT,
+	ACT_HIDE_TRIAGED, ACT_HIDE_EMPTY, ACT_RELOAD, ACT_LIMIT, ACT_DIFF, ACT_MAIL, ACT_THREAD,
+	ACT_MISSED, ACT_COPY_ID, ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops queue_ops = {
 	.name = "queue",
 	.priv_size = sizeof(struct queue),
@@ -1112,4 +1120,5 @@ const struct view_ops queue_ops = {
 	.idle = queue_idle,
 	.mode = queue_mode,
 	.hints = queue_hints,
+	.keys = queue_keys,
 };

@@ -635,6 +635,11 @@ static struct view_req stats_request(struct tui *t, struct view *v, enum action 
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action stats_keys[] = {
+	ACT_OPEN, ACT_STATS_BY, ACT_NONE,
+};
+
 const struct view_ops stats_ops = {
 	.name = "stats",
 	.priv_size = sizeof(struct stats_view),
@@ -648,4 +653,5 @@ const struct view_ops stats_ops = {
 	.reload = stats_reload,
 	.busy = stats_busy,
 	.hints = stats_hints,
+	.keys = stats_keys,
 };
