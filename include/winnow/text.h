@@ -51,6 +51,11 @@ char *wn_msgid_unescape(const char *s);
 /* Is s[0..n) well-formed UTF-8 (no overlong forms, no surrogates)? */
 bool wn_text_utf8_valid(const char *s, size_t n);
 
+/* Does hay hold needle, either in any case (UTF-8: the capitals of
+ * Latin, Greek and Cyrillic letters fold to small ones, whatever the
+ * locale)?  False for NULL. */
+bool wn_text_find_ci(const char *hay, const char *needle);
+
 /* Trim ASCII whitespace from both ends, in place; returns s. */
 char *wn_text_trim(char *s);
 

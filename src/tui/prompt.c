@@ -7,6 +7,7 @@
 #include <wctype.h>
 
 #include "script.h"
+#include "winnow/text.h"
 #include "view.h"
 
 #define KEY_CTRL(c) ((c) - 'a' + 1)
@@ -331,18 +332,64 @@ bool prompt_mark(struct tui *t, const char *what, wn_verdict v)
 	return yes;
 }
 
+/* The reason typed as a word: a key, a name, a short word, or the
+ * start of one name alone; WN_REASON_COUNT when none is meant. */
+static wn_reason reason_of_word(const char *w)
+{
+	wn_reason found = WN_REASON_COUNT;
+	size_t n = strlen(w);
+
+	if (n == 1 && wn_reason_from_key((unsigned char) *w) != WN_REASON_NONE)
+		return wn_reason_from_key((unsigned char) *w);
+	for (unsigned k = 1; k < WN_REASON_COUNT; k++) {
+		const char *name = wn_reason_name((wn_reason) k), *word = wn_reason_word((wn_reason) k);
+
+		if (!strcmp(w, name) || !strcmp(w, word))
+			return (wn_reason) k;
+		if (n && !strncmp(w, name, n))
+			found = found == WN_REASON_COUNT ? (wn_reason) k : WN_REASON_NONE;
+	}
+	return found == WN_REASON_NONE ? WN_REASON_COUNT : found;
+}
+
+/* The keys, "m misread-code  w wrong-rule ... Enter: no reason", from
+ * x on the bottom line: the names when all fit, else their short
+ * words; the names come after their keys, so the first key typed is
+ * never taken for the start of a word. */
+static void draw_reason_keys(struct tui *t, int x, bool wide)
+{
+	for (unsigned k = 1; k < WN_REASON_COUNT && x < COLS; k++) {
+		char key[2] = { wn_reason_key((wn_reason) k), 0 };
+
+		x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_HELP_KEY, key) + 1;
+		if (x < COLS)
+			x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_DEFAULT,
+				       wide ? wn_reason_name((wn_reason) k) : wn_reason_word((wn_reason) k));
+		x += wide ? 2 : 1;
+	}
+	/* Whole or not at all: Enter is the key everyone knows. */
+	if (x + 10 <= COLS) {
+		x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_HELP_KEY, "Enter");
+		draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_DEFAULT, wide ? ": no reason" : ":none");
+	}
+}
+
+/* One key of the list picks its reason at once.  Anything else keeps
+ * the prompt open and says so: what follows is held on the line as a
+ * word (a reason's name, or its key) until Enter, so a word typed
+ * here never runs the queue's or the review's commands.  Enter on
+ * nothing, Esc and Ctrl-G: no reason. */
 static wn_reason prompt_reason(struct tui *t)
 {
-	const struct line empty = { NULL, 0, 0, 0 };
 	const char *label = "Why false positive?";
+	struct line typed = { NULL, 0, 0, 0 };
 	wn_reason r = WN_REASON_NONE;
-	int full = text_width(label);
+	char *word = NULL, *note = NULL;
+	int full = text_width(label) + 1 + text_width("Enter: no reason");
 	bool wide;
 
 	for (unsigned k = 1; k < WN_REASON_COUNT; k++)
-		full += 1 + text_width(wn_reason_name((wn_reason) k));
-	/* The names themselves when they fit (each one's first letter is
-	 * its key); else "m:misread w:rule ...", which fits 80 columns. */
+		full += 4 + text_width(wn_reason_name((wn_reason) k));
 	wide = full < COLS;
 	if (!wide)
 		label = "Why FP?";
@@ -350,23 +397,21 @@ static wn_reason prompt_reason(struct tui *t)
 	begin();
 	for (;;) {
 		wint_t wc;
-		int x, rc;
+		int rc;
+		bool enter;
 
-		draw_prompt(t, label, &empty, COLS);
-		x = text_width(label) + 1;
-		for (unsigned k = 1; k < WN_REASON_COUNT && x < COLS; k++) {
-			const char *name = wn_reason_name((wn_reason) k);
-			char key[3] = { wn_reason_key((wn_reason) k), wide ? 0 : ':', 0 };
+		if (!typed.n && !note) {
+			draw_prompt(t, label, &typed, COLS);
+			draw_reason_keys(t, text_width(label) + 1, wide);
+			move(LINES - 1, text_width(label) < COLS ? text_width(label) : COLS - 1);
+		} else {
+			/* The question stays; the keys give way to what is wrong. */
+			wn_buf q = WN_BUF_INIT;
 
-			x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_HELP_KEY, key);
-			if (x < COLS)
-				x += draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_DEFAULT,
-					       wide ? name + 1 : wn_reason_word((wn_reason) k));
-			x++;
+			wn_buf_printf(&q, "%s %s ", label, note ? note : "reason (a key or name):");
+			draw_prompt(t, wn_buf_failed(&q) ? label : wn_buf_str(&q), &typed, COLS * 3 / 4);
+			wn_buf_free(&q);
 		}
-		if (x + 13 < COLS)
-			draw_text(&t->theme, LINES - 1, x, COLS - x, ROLE_STATUS, "(Enter: none)");
-		move(LINES - 1, text_width(label) < COLS ? text_width(label) : COLS - 1);
 		refresh();
 		rc = display_get_wch(&wc);
 		if (rc == ERR) {
@@ -374,11 +419,45 @@ static wn_reason prompt_reason(struct tui *t)
 				break;
 			continue;
 		}
-		if (rc != KEY_CODE_YES)
-			r = wn_reason_from_key((int) wc);
-		break;
+		enter = rc == KEY_CODE_YES ? wc == KEY_ENTER : wc == '\n' || wc == '\r';
+		if (!enter && rc != KEY_CODE_YES && (wc == 27 || wc == KEY_CTRL('g')))
+			break;
+		if (!typed.n && !note && rc != KEY_CODE_YES && !enter &&
+		    (r = wn_reason_from_key((int) wc)) != WN_REASON_NONE)
+			break;
+		if (enter && !typed.n)
+			break;
+		if (enter) {
+			wn_reason w;
+
+			free(word);
+			word = wide_utf8(typed.w, typed.n);
+			w = word ? reason_of_word(word) : WN_REASON_COUNT;
+			if (w != WN_REASON_COUNT) {
+				r = w;
+				break;
+			}
+			free(note);
+			note = wn_strdupf("no reason '%s'; a key or name, Esc: none:", word ? word : "");
+			line_cut(&typed, 0, typed.n);
+			continue;
+		}
+		if (rc != KEY_CODE_YES && iswprint(wc) && !typed.n && !note) {
+			char mb[8] = "";
+			int n = wctomb(mb, (wchar_t) wc);
+
+			note = wn_strdupf("'%.*s' is no reason key; a name, Enter:",
+					  n > 0 ? n : 0, mb);
+		}
+		if (rc == KEY_CODE_YES)
+			edit_fn(&typed, wc, &(bool) { false });
+		else
+			edit_char(&typed, wc, &(bool) { false });
 	}
 	end();
+	free(typed.w);
+	free(word);
+	free(note);
 	return r;
 }
 

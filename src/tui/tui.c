@@ -5,7 +5,6 @@
  * layers below it. */
 #include "autoconfig.h"
 
-#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,12 +108,6 @@ static void reload_changed(struct tui *t)
 
 /* --- searching ------------------------------------------------------- */
 
-static void lower(char *s)
-{
-	for (; *s; s++)
-		*s = (char) tolower((unsigned char) *s);
-}
-
 static bool row_matches(struct tui *t, struct view *v, size_t i, const char *needle)
 {
 	struct row r = { .n = 0 };
@@ -130,8 +123,7 @@ static bool row_matches(struct tui *t, struct view *v, size_t i, const char *nee
 	}
 	if (!b.data)
 		return false;
-	lower(b.data);
-	hit = strstr(b.data, needle) != NULL;
+	hit = wn_text_find_ci(b.data, needle);
 	wn_buf_free(&b);
 	return hit;
 }
@@ -165,7 +157,6 @@ static void start_search(struct tui *t, struct view *v)
 	if (!s)
 		return;
 	if (*s) {
-		lower(s);
 		free(t->search);
 		t->search = s;
 	} else {
@@ -223,6 +214,31 @@ static void limit_from(struct tui *t)
 	dispatch(t, ACT_LIMIT);
 }
 
+/* The actions this driver does in every view (view_driver), whatever
+ * view is in front. */
+static const enum action driver_actions[] = {
+	ACT_MOVE_DOWN, ACT_MOVE_UP, ACT_MOVE_FIRST, ACT_MOVE_LAST, ACT_PAGE_DOWN, ACT_PAGE_UP,
+	ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_LIMIT, ACT_UNDO, ACT_HISTORY, ACT_SYNC,
+	ACT_STATS, ACT_REDRAW, ACT_HELP, ACT_BACK, ACT_QUIT,
+};
+
+/* ?: the help, the keys of the view in front first, then the shared
+ * ones: the driver's, and any action no view takes as its own (a new
+ * one is listed before a view claims it, never lost). */
+static void help(struct tui *t)
+{
+	struct help_arg arg;
+
+	for (int a = 0; a < ACT_COUNT; a++)
+		arg.shared[a] = a != ACT_NONE;
+	for (int i = 0; i < VIEW_COUNT; i++)
+		for (const enum action *k = views[i] ? views[i]->keys : NULL; k && *k; k++)
+			arg.shared[*k] = false;
+	for (size_t i = 0; i < sizeof(driver_actions) / sizeof(driver_actions[0]); i++)
+		arg.shared[driver_actions[i]] = true;
+	push(t, VIEW_HELP, &arg);
+}
+
 /* An action the top view v left to the driver. */
 static void view_driver(struct tui *t, struct view *v, enum action a)
 {
@@ -239,7 +255,7 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 		break;
 	case ACT_HELP:
 		if (v->ops != views[VIEW_HELP])
-			push(t, VIEW_HELP, NULL);
+			help(t);
 		break;
 	case ACT_STATS:
 		stats(t);
@@ -489,6 +505,134 @@ static void loop(struct tui *t)
 	}
 }
 
+/* --- starting on a Message-ID (`winnow id:X`, from a mail client) ------ */
+
+/* What `winnow id:X` opens: the queue on query (NULL: winnow.query),
+ * named label, its cursor on review at, which is then opened. */
+struct start {
+	char *query, *label, *at;
+};
+
+static void start_free(struct start *s)
+{
+	free(s->query);
+	free(s->label);
+	free(s->at);
+}
+
+/* A query of one id: term alone ("id:X", "id:<X>", "id:\"X\""): its
+ * Message-ID, malloc'd; else NULL (a query like any other). */
+static char *lone_id(const char *query)
+{
+	while (query && (*query == ' ' || *query == '\t'))
+		query++;
+	if (!query || !wn_text_prefix_ci(query, "id:"))
+		return NULL;
+	return wn_msgid_canon(query);
+}
+
+/* notmuch's id:"..." for ids (quotes doubled), each in its, or'ed. */
+static char *ids_query(wn_item **its, size_t n)
+{
+	wn_buf q = WN_BUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		wn_buf_puts(&q, i ? " or id:\"" : "id:\"");
+		for (const char *c = its[i]->id; *c; c++)
+			wn_buf_puts(&q, *c == '"' ? "\"\"" : (char[2]) { *c, '\0' });
+		wn_buf_putc(&q, '"');
+	}
+	return wn_buf_steal(&q);
+}
+
+/* Which reviews message id is about: a review itself (opened over the
+ * whole queue), a patch (the queue of its reviews), or any other mail
+ * of a thread (the reviews in that thread).  False with a line in why
+ * (malloc'd) and *rc the exit code when there is nothing to show. */
+static bool start_plan(struct tui *t, const char *id, struct start *s, char **why, int *rc)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_item *it = NULL, **revs = NULL;
+	size_t n = 0;
+	char *subject = NULL;
+	bool ok = false;
+	wn_status st;
+
+	*rc = 1;
+	if ((st = wn_index_find(t->idx, id, &it, &err)) != WN_OK) {
+		*rc = wn_status_exit_code(st);
+		*why = wn_strdup0(wn_error_msg(&err));
+		goto out;
+	}
+	subject = wn_text_sanitize(it->subject ? it->subject : "", 0);
+	if (wn_index_is_review(t->idx, it->id)) {
+		ok = (s->at = wn_strdup0(it->id)) != NULL;
+	} else if ((st = wn_index_reviews_of(t->idx, it->id, &revs, &n, &err)) != WN_OK) {
+		*rc = wn_status_exit_code(st);
+		*why = wn_strdup0(wn_error_msg(&err));
+		goto out;
+	} else if (n) {
+		s->query = ids_query(revs, n);
+		s->label = wn_strdupf("reviews of %s", subject ? subject : "the patch");
+		ok = s->query && s->label;
+	} else if (it->thread_id) {
+		s->query = wn_strdupf("thread:%s", it->thread_id);
+		s->label = wn_strdupf("reviews in the thread of %s", subject ? subject : "it");
+		ok = s->query && s->label;
+	} else {
+		*why = wn_strdupf("no review in the thread of <%s>", id);
+		goto out;
+	}
+	if (!ok) {
+		*rc = 2;
+		*why = wn_strdup0("out of memory");
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		wn_item_free(&revs[i]);
+	free(revs);
+	wn_item_free(&it);
+	free(subject);
+	wn_error_clear(&err);
+	return ok;
+}
+
+/* The first view(s): the queue on query, or what `winnow id:X` names.
+ * False with t->msg saying why (and t->rc the exit code). */
+static bool start(struct tui *t, const char *query)
+{
+	struct queue_arg qa = { query && *query ? query : NULL, NULL, NULL, false };
+	struct start s = { NULL, NULL, NULL };
+	char *id = lone_id(query), *why = NULL;
+	bool ok;
+
+	if (id && !start_plan(t, id, &s, &why, &t->rc)) {
+		tui_msg(t, ROLE_ERROR, "%s", why ? why : "out of memory");
+		free(why);
+		free(id);
+		return false;
+	}
+	if (id)
+		qa = (struct queue_arg) { s.query, s.label, s.at, false };
+	ok = push(t, VIEW_QUEUE, &qa);
+	if (ok && s.at && qa.found) {
+		dispatch(t, ACT_OPEN);
+	} else if (ok && s.at && t->hide_triaged) {
+		/* Triaged, and such reviews are hidden (x): shown for now,
+		 * the setting kept as it is. */
+		pop(t);
+		t->hide_triaged = false;
+		qa.found = false;
+		ok = push(t, VIEW_QUEUE, &qa);
+		if (ok && qa.found)
+			dispatch(t, ACT_OPEN);
+		tui_msg(t, ROLE_STATUS, "triaged reviews shown to open this one (x hides them)");
+	}
+	start_free(&s);
+	free(id);
+	return ok;
+}
+
 int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 {
 	struct tui t;
@@ -531,7 +675,7 @@ int wn_tui_run(wn_index *idx, wn_store *store, const char *query)
 	wn_index_cache_later(idx, true);
 	/* Query before taking over the screen: a bad query is reported on a
 	 * clean terminal. */
-	if (!push(&t, VIEW_QUEUE, &(struct queue_arg) { query && *query ? query : NULL, NULL })) {
+	if (!start(&t, query)) {
 		char *clean = wn_text_sanitize(t.msg.len ? wn_buf_str(&t.msg) : "cannot open the queue", 0);
 
 		fprintf(stderr, "winnow: %s\n", clean ? clean : "cannot open the queue");

@@ -111,10 +111,14 @@ enum view_id {
 /* What the queue opens on: query narrows winnow.query (NULL: all);
  * label, when set, names the reviews in the title instead (a group of
  * the statistics, whose query is a list of Message-IDs).  Copied by
- * open(). */
+ * open().  at, when set, is the review the cursor starts on (`winnow
+ * id:REVIEW`): the whole list is read for it, and found says whether
+ * it was shown. */
 struct queue_arg {
 	const char *query;
 	const char *label;
+	const char *at;
+	bool found;
 };
 
 /* What the diff, mail and thread views are opened about: a review
@@ -184,8 +188,8 @@ struct view_ops {
 	 * req_pass(a) to leave it to the driver, req_open() for a view to
 	 * open.  Default: everything goes to the driver. */
 	struct view_req (*request)(struct tui *t, struct view *v, enum action a);
-	/* Optional: does row i match needle (lower case)?  Default: the
-	 * row's text. */
+	/* Optional: does row i match needle (as typed: compare with
+	 * wn_text_find_ci, any case)?  Default: the row's text. */
 	bool (*match)(struct tui *t, struct view *v, size_t i, const char *needle);
 	/* Optional: the cursor moved to another row. */
 	void (*select)(struct tui *t, struct view *v);
@@ -213,6 +217,15 @@ struct view_ops {
 	bool (*busy)(struct tui *t, struct view *v);
 	/* Hints for the status line, ending with { ACT_NONE }. */
 	const struct hint *hints;
+	/* The actions the view takes itself, ending with ACT_NONE (NULL:
+	 * none): the help lists their keys first, then the shared ones. */
+	const enum action *keys;
+};
+
+/* What the help view opens on: the actions every view shares (the
+ * driver's), besides those of the view it was opened from. */
+struct help_arg {
+	bool shared[ACT_COUNT];
 };
 
 #define TUI_X_(e, ops) extern const struct view_ops ops;
@@ -245,7 +258,7 @@ struct tui {
 	wn_buf changed;		/* Message-IDs whose verdicts a mark changed since
 				 * the driver last told the views, '\n' after each */
 	enum role msg_role;
-	char *search;		/* last search, lower case */
+	char *search;		/* last search, as typed */
 	bool locked;		/* a write has waited for the index lock a while */
 	char *warned;		/* the store warning last shown (a copy) */
 	long long pending_since;	/* ms when the current write began; 0 none */
@@ -326,10 +339,11 @@ bool prompt_yesno(struct tui *t, const char *question);
 /* "Mark WHAT VERDICT?"; on no, says nothing was marked. */
 bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
 /* For verdict v: a false positive is asked why, unless
- * winnow.ask_reason is false: "Why false positive? misread-code
- * wrong-rule ...", one key, a reason's first letter (WN_REASON_LIST);
- * any other key (Enter, Esc) skips.  WN_REASON_NONE when not asked or
- * skipped. */
+ * winnow.ask_reason is false: "Why false positive? m misread-code
+ * w wrong-rule ... Enter: no reason", one key, a reason's first letter
+ * (WN_REASON_LIST); Enter and Esc skip; any other key keeps the prompt
+ * open as a line, a reason's key or name taken by Enter.
+ * WN_REASON_NONE when not asked or skipped. */
 wn_reason prompt_why(struct tui *t, wn_verdict v);
 /* M: what the bot missed on it (malloc'd; NULL when cancelled or no
  * review is there, a message then saying why). */

@@ -90,7 +90,7 @@ wn_tui_wait WINNOW-EXIT=0
 wn_screen_start 200 50
 wn_tui_wait "reviews"
 wn_tui_keys Enter f
-check "the reason prompt names fakereason" wn_tui_wait "duplicate style fakereason"
+check "the reason prompt names fakereason" wn_tui_wait "s style  f fakereason"
 wn_tui_keys Escape
 wn_tui_keys Q
 check "winnow-fake quits" wn_tui_wait WINNOW-EXIT=0

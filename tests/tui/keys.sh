@@ -179,7 +179,8 @@ mkdir -p "$FAKE_SENDMAIL_DIR"
 notmuch config set winnow.sendmail "$WN_TOP_SRCDIR/tests/lib/fake-sendmail -t -oi"
 calls() { cat "$FAKE_SENDMAIL_DIR/count" 2>/dev/null || echo 0; }
 fwd=20261102102845.9E02AC4CEF3@smtp.kernel.org
-wn_tui_start "id:$fwd"
+# A query, not a lone id: id:X alone opens the review itself (from-id.sh).
+wn_tui_start "'(id:$fwd)'"
 check "queue on one review" wn_tui_wait "1 review" 30
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 3"
@@ -188,7 +189,7 @@ check "finding 1 valid" wn_tui_wait "marked finding 1 valid"
 wn_tui_keys F
 check "the draft waits for y" wn_tui_wait "[forward]"
 wn_tui_keys l
-check "l in the forward view asks for a limit" wait_bottom "${limit_prompt}id:$fwd"
+check "l in the forward view asks for a limit" wait_bottom "${limit_prompt}(id:$fwd)"
 wn_tui_keys -l "bot:syzbot"
 wn_tui_keys Enter
 check "limited from the forward view" wn_tui_wait "limited to: bot:syzbot"

@@ -55,6 +55,11 @@ check "K: previous finding" wn_tui_wait "finding 2 of 3"
 wn_tui_keys '?'
 check "? opens the help" wn_tui_wait "winnow — help — keys"
 screen=$(wn_tui_screen)
+# The review's own keys first, the shared ones after them: two pages.
+wn_tui_keys Space
+wn_tui_wait "[help] 39/" >/dev/null
+screen+=$'\n'$(wn_tui_screen)
+wn_tui_keys g
 for action in move-down mark-valid mark-false-positive mark-pre-existing mark-untriaged undo search limit quit; do
 	check "help lists $action" grep -qE "^[^ ].* $action " <<<"$screen"
 done

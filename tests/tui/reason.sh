@@ -62,10 +62,39 @@ wn_tui_keys Enter
 wn_tui_wait "finding 1 of" >/dev/null
 wn_tui_keys f
 check "at 200 columns the prompt names every reason" \
-	wn_tui_wait "Why false positive? misread-code wrong-rule handled-elsewhere already-fixed intended config duplicate style (Enter: none)"
+	wn_tui_wait "Why false positive? m misread-code  w wrong-rule  h handled-elsewhere  a already-fixed  i intended  c config  d duplicate  s style  Enter: no reason"
 wn_screen reason-prompt-200x50
 wn_tui_keys s
 check "s picks style" wn_tui_wait "marked false-positive, style"
+wn_tui_keys Q
+wn_tui_wait "WINNOW-EXIT=0" >/dev/null
+
+# A key that is no reason's keeps the prompt open and says so; what is
+# typed after it stays on the line (a word never runs commands: its a,
+# p, d... would annotate, mark, open the diff), Enter takes a name.
+bpf2=20261104-quux-map-fixes-v2-1-0f4e7d21c9ab@example.com
+bpf2_review=$("$WINNOW" show --format=json "$bpf2" | jq -r '.[0].id // .id')
+showb() { "$WINNOW" show --format=json "$bpf2_review" | jq -c "$1"; }
+wn_screen_start 80 24
+wn_tui_wait "[queue] 1/9" >/dev/null
+wn_tui_keys g j Enter
+wn_tui_wait "finding 1 of" >/dev/null
+wn_tui_keys f
+wn_tui_wait "Why FP?" >/dev/null
+wn_tui_keys x
+check "x: not a reason key, said, the prompt open" wn_tui_wait "'x' is no reason key"
+wn_screen reason-unknown-80x24
+wn_tui_keys "apd" Enter
+check "Enter on no reason's word: said, still open" wn_tui_wait "no reason 'xapd'"
+wn_tui_keys "wrong-rule" Enter
+check "a name typed out picks it" wn_tui_wait "marked false-positive, wrong-rule"
+expect_eq "the word ran no command: finding 1 false positive, no note" \
+	'["false-positive","wrong-rule",null]' "$(showb '.findings[0] | [.verdict, .reason, .note]')"
+wn_tui_keys j f
+wn_tui_wait "Why FP?" >/dev/null
+wn_tui_keys z Escape
+check "Esc after a stray key: marked without a reason" wn_tui_wait "marked finding 2 false-positive"
+expect_eq "no reason, nothing else done" '["false-positive",null]' "$(showb '.findings[1] | [.verdict, .reason]')"
 wn_tui_keys Q
 wn_tui_wait "WINNOW-EXIT=0" >/dev/null
 

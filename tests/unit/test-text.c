@@ -389,6 +389,29 @@ static void test_small_helpers(void **state)
 
 /* Wrapping counts code points, not bytes; a break starts the next line
  * with the continuation prefix; a line break in the text stays one. */
+/* Search in any case, UTF-8 aware and without a locale (issue 39:
+ * "/Weißschuh" and "/thomas" must find their rows). */
+static void test_find_ci(void **state)
+{
+	(void) state;
+	assert_true(wn_text_find_ci("Thomas Weißschuh <t@example.org>", "thomas"));
+	assert_true(wn_text_find_ci("Thomas Weißschuh <t@example.org>", "Weißschuh"));
+	assert_true(wn_text_find_ci("Thomas Weißschuh <t@example.org>", "WEIẞSCHUH"));
+	assert_true(wn_text_find_ci("J\xc3\xb6" "rg Beispiel", "J\xc3\x96" "RG"));
+	assert_true(wn_text_find_ci("\xc3\x89mile \xc5\x81" "ukasz", "\xc5\x82" "uk"));
+	assert_true(wn_text_find_ci("\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd", "\xd0\xb8\xd0\xb2"));
+	assert_true(wn_text_find_ci("anything", ""));
+	assert_true(wn_text_find_ci("abc", "abc"));
+	assert_false(wn_text_find_ci("abc", "abcd"));
+	assert_false(wn_text_find_ci("Jorg", "j\xc3\xb6" "rg"));
+	assert_false(wn_text_find_ci("Thomas", "thomax"));
+	/* Broken UTF-8 is compared byte for byte, never read past. */
+	assert_true(wn_text_find_ci("a\xff\xfe" "b", "\xff\xfe" "B"));
+	assert_false(wn_text_find_ci("\xc3", "\xc3\xb6"));
+	assert_false(wn_text_find_ci(NULL, "a"));
+	assert_false(wn_text_find_ci("a", NULL));
+}
+
 static void test_wrap(void **state)
 {
 	wn_buf b = WN_BUF_INIT;
@@ -439,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_msgid_escape),
 		cmocka_unit_test(test_small_helpers),
 		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_find_ci),
 	};
 
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);

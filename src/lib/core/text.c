@@ -571,6 +571,70 @@ void wn_strv_free(char **v)
 	free(v);
 }
 
+/* The simple lower case of the capitals people's names and subjects
+ * are written in (Latin-1, Latin Extended-A, Greek, Cyrillic), without
+ * the locale: a search must find "Weißschuh" and "JÖRG" on a machine
+ * with none. */
+static uint32_t fold(uint32_t c)
+{
+	if (c < 0x80)
+		return c >= 'A' && c <= 'Z' ? c + 32 : c;
+	if (c >= 0xc0 && c <= 0xde && c != 0xd7)
+		return c + 32;
+	if (c == 0x130)
+		return 'i';
+	if (c == 0x178)
+		return 0xff;
+	if ((c >= 0x100 && c <= 0x12f) || (c >= 0x132 && c <= 0x137) || (c >= 0x14a && c <= 0x177))
+		return c | 1;
+	if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17e))
+		return c & 1 ? c + 1 : c;
+	if (c >= 0x391 && c <= 0x3ab && c != 0x3a2)
+		return c + 32;
+	if (c >= 0x410 && c <= 0x42f)
+		return c + 32;
+	if (c >= 0x400 && c <= 0x40f)
+		return c + 80;
+	if (c == 0x1e9e)
+		return 0xdf;
+	return c;
+}
+
+/* The next character of s at *i, folded; a byte of broken UTF-8 is
+ * itself (0x80 up, above every code point's fold). */
+static uint32_t next_folded(const unsigned char *s, size_t n, size_t *i)
+{
+	uint32_t cp;
+	size_t len = utf8_decode(s + *i, n - *i, &cp);
+
+	cp = cp == UINT32_MAX ? 0x110000u + s[*i] : fold(cp);
+	*i += cp >= 0x110000u ? 1 : len;
+	return cp;
+}
+
+bool wn_text_find_ci(const char *hay, const char *needle)
+{
+	const unsigned char *h = (const unsigned char *) hay, *nd = (const unsigned char *) needle;
+	size_t hn, nn;
+
+	if (!hay || !needle)
+		return false;
+	hn = strlen(hay);
+	nn = strlen(needle);
+	for (size_t start = 0;;) {
+		size_t i = start, j = 0;
+		bool same = true;
+
+		while (j < nn && same)
+			same = i < hn && next_folded(h, hn, &i) == next_folded(nd, nn, &j);
+		if (same)
+			return true;
+		if (start >= hn)
+			return false;
+		next_folded(h, hn, &start);
+	}
+}
+
 bool wn_text_utf8_valid(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *) s;

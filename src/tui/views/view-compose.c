@@ -597,6 +597,11 @@ static struct view_req compose_request(struct tui *t, struct view *v, enum actio
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action compose_keys[] = {
+	ACT_SEND, ACT_EDIT, ACT_POSTPONE, ACT_TO_DRAFTS, ACT_MARK_PRE, ACT_FORWARD, ACT_NONE,
+};
+
 const struct view_ops compose_ops = {
 	.name = "forward",
 	.priv_size = sizeof(struct compose),
@@ -608,4 +613,5 @@ const struct view_ops compose_ops = {
 	.draw = compose_draw,
 	.request = compose_request,
 	.hints = compose_hints,
+	.keys = compose_keys,
 };

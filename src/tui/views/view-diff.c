@@ -246,7 +246,7 @@ static bool diff_match(struct tui *t, struct view *v, size_t i, const char *need
 {
 	struct diff *d = v->priv;
 
-	return strcasestr(d->l[i].text, needle) != NULL;
+	return wn_text_find_ci(d->l[i].text, needle);
 }
 
 /* ] and [: the next (previous) hunk some finding is about. */
@@ -292,6 +292,11 @@ static struct view_req diff_request(struct tui *t, struct view *v, enum action a
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action diff_keys[] = {
+	ACT_NEXT_HUNK, ACT_PREV_HUNK, ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_COPY_ID, ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops diff_ops = {
 	.name = "diff",
 	.priv_size = sizeof(struct diff),
@@ -302,4 +307,5 @@ const struct view_ops diff_ops = {
 	.match = diff_match,
 	.request = diff_request,
 	.hints = diff_hints,
+	.keys = diff_keys,
 };

@@ -1,7 +1,9 @@
 /* winnow TUI — the help screen, generated from the action table and the
  * keys bound in the view it was opened from (defaults and winnow.bind.*
  * alike), so it always tells the keys that really work; then a legend
- * of the queue's badges and counts.  Nothing is cut: long texts wrap. */
+ * of the queue's badges and counts.  The keys of the view it was
+ * opened from come first (its view_ops keys), then those every view
+ * shares.  Nothing is cut: long texts wrap. */
 #include "autoconfig.h"
 
 #include <stdlib.h>
@@ -46,6 +48,9 @@ struct hline {
 
 struct help {
 	int of;			/* the view whose keys are shown */
+	const char *of_name;	/* its name */
+	bool own[ACT_COUNT];	/* its own actions: listed first */
+	bool shared[ACT_COUNT];	/* every view's: listed next */
 	struct hline *l;
 	size_t n;
 	int width, key_w;
@@ -116,9 +121,30 @@ static void build(struct tui *t, struct help *h)
 		entry(h, ROLE_ERROR, e == t->conf_errors ? "config" : "", NULL, *e, text_w + name_w);
 	if (t->conf_errors)
 		entry(h, ROLE_HEADER, "", NULL, " ", text_w);
+	/* The view's own keys, then those every view shares: the key a
+	 * maintainer looks for in the review is near the top. */
+	if ((line = wn_strdupf("Keys of the %s view", h->of_name))) {
+		entry(h, ROLE_HEADER, "", NULL, line, text_w + name_w);
+		free(line);
+		line = NULL;
+	}
 	for (int a = 1; a < ACT_COUNT; a++)
-		entry(h, ROLE_HELP_KEY, *keys[a] ? keys[a] : "(none)", action_name((enum action) a),
-		      action_help((enum action) a), text_w);
+		if (h->own[a])
+			entry(h, ROLE_HELP_KEY, *keys[a] ? keys[a] : "(none)",
+			      action_name((enum action) a), action_help((enum action) a), text_w);
+	entry(h, ROLE_HEADER, "", NULL, " ", text_w);
+	entry(h, ROLE_HEADER, "", NULL, "Keys every view shares", text_w + name_w);
+	for (int a = 1; a < ACT_COUNT; a++)
+		if (h->shared[a] && !h->own[a])
+			entry(h, ROLE_HELP_KEY, *keys[a] ? keys[a] : "(none)",
+			      action_name((enum action) a), action_help((enum action) a), text_w);
+	entry(h, ROLE_HEADER, "", NULL, " ", text_w);
+	/* Last, what only other views take: the man page's whole list. */
+	entry(h, ROLE_HEADER, "", NULL, "Keys of the other views", text_w + name_w);
+	for (int a = 1; a < ACT_COUNT; a++)
+		if (!h->shared[a] && !h->own[a])
+			entry(h, ROLE_HELP_KEY, *keys[a] ? keys[a] : "(none)",
+			      action_name((enum action) a), action_help((enum action) a), text_w);
 	entry(h, ROLE_HEADER, "", NULL, " ", text_w);
 	for (size_t i = 0; i < NLEGEND; i++)
 		entry(h, legend[i].role, legend[i].key, NULL, legend[i].text, text_w + name_w);
@@ -135,7 +161,14 @@ static bool help_open(struct tui *t, struct view *v, void *arg)
 	struct help *h = v->priv;
 	struct view *under = view_top(t);
 
+	const struct help_arg *ha = arg;
+
 	h->of = under ? (int) under->id : 0;
+	h->of_name = under ? under->ops->name : "";
+	for (const enum action *k = under ? under->ops->keys : NULL; k && *k; k++)
+		h->own[*k] = true;
+	for (int a = 1; a < ACT_COUNT; a++)
+		h->shared[a] = ha ? ha->shared[a] : true;
 	build(t, h);
 	v->lines = h->n;
 	return true;
@@ -149,13 +182,9 @@ static void help_done(struct tui *t, struct view *v)
 static void help_title(struct tui *t, struct view *v, struct row *r)
 {
 	struct help *h = v->priv;
-	const char *of = "";
 
-	for (int i = 0; i < t->depth; i++)
-		if ((int) t->stack[i]->id == h->of)
-			of = t->stack[i]->ops->name;
 	row_addf(r, ROLE_TITLE, CELL_NATURAL, "winnow %s help %s keys of the %s view", ui_dash(),
-		 ui_dash(), of);
+		 ui_dash(), h->of_name);
 	row_add(r, ROLE_TITLE, CELL_FLEX, "");
 }
 

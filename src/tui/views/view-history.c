@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "view.h"
+#include "winnow/text.h"
 
 struct history {
 	wn_history_item *h;
@@ -123,8 +124,8 @@ static bool history_match(struct tui *t, struct view *v, size_t i, const char *n
 {
 	struct history *hs = v->priv;
 
-	return (hs->subject && hs->subject[i] && strcasestr(hs->subject[i], needle)) ||
-	       strcasestr(hs->h[i].review, needle);
+	return (hs->subject && hs->subject[i] && wn_text_find_ci(hs->subject[i], needle)) ||
+	       wn_text_find_ci(hs->h[i].review, needle);
 }
 
 /* Undo the action under the cursor, whichever it is. */
@@ -174,6 +175,11 @@ static struct view_req history_request(struct tui *t, struct view *v, enum actio
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action history_keys[] = {
+	ACT_OPEN, ACT_UNDO, ACT_NONE,
+};
+
 const struct view_ops history_ops = {
 	.name = "history",
 	.priv_size = sizeof(struct history),
@@ -184,4 +190,5 @@ const struct view_ops history_ops = {
 	.match = history_match,
 	.request = history_request,
 	.hints = history_hints,
+	.keys = history_keys,
 };

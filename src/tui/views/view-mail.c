@@ -217,7 +217,7 @@ static bool mail_match(struct tui *t, struct view *v, size_t i, const char *need
 {
 	struct mail *m = v->priv;
 
-	return strcasestr(m->l[i].text, needle) != NULL;
+	return wn_text_find_ci(m->l[i].text, needle);
 }
 
 /* Run cmd with sh -c, the raw mail on its standard input, on the
@@ -307,6 +307,11 @@ static struct view_req mail_request(struct tui *t, struct view *v, enum action a
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action mail_keys[] = {
+	ACT_OPEN, ACT_PAGE_DOWN, ACT_PIPE, ACT_COPY_ID, ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops mail_ops = {
 	.name = "mail",
 	.priv_size = sizeof(struct mail),
@@ -318,4 +323,5 @@ const struct view_ops mail_ops = {
 	.match = mail_match,
 	.request = mail_request,
 	.hints = mail_hints,
+	.keys = mail_keys,
 };

@@ -422,14 +422,26 @@ static void apply(struct tui *t, struct view *v, wn_verdict verdict)
 
 static bool queue_open(struct tui *t, struct view *v, void *arg)
 {
-	const struct queue_arg *qa = arg;
+	struct queue_arg *qa = arg;
 	struct queue *q = v->priv;
+	bool at = qa && qa->at;
 
-	if (!run_query(t, q, qa ? qa->query : NULL, !needs_all(t, q)))
+	/* A review to start on may be anywhere in the list: all of it. */
+	if (!run_query(t, q, qa ? qa->query : NULL, !at && !needs_all(t, q)))
 		return false;
 	q->label = qa && qa->label ? strdup(qa->label) : NULL;
 	v->lines = q->list.n;
 	q->digits = 1;
+	for (size_t i = 0; at && i < v->lines; i++) {
+		const struct qrow *qr;
+		wn_item *it = row_item(t, v, i, &qr);
+
+		if (it && !strcmp(it->id, qa->at)) {
+			v->cursor = i;
+			qa->found = true;
+			break;
+		}
+	}
 	return true;
 }
 
@@ -744,16 +756,35 @@ static void queue_layout(struct tui *t, struct view *v, int top, int height)
 
 static bool has(const char *hay, const char *needle)
 {
-	return hay && strcasestr(hay, needle);
+	return wn_text_find_ci(hay, needle);
 }
 
-/* Search what the row shows, from the index alone when the review was
- * not read yet, so a search does not read every mail. */
+static bool item_matches(const wn_item *it, const char *needle)
+{
+	if (has(it->subject, needle) || has(it->from, needle))
+		return true;
+	if (!it->loaded)
+		return false;
+	if (has(wn_bot_label(it->bot), needle) || has(wn_bot_name(it->bot), needle) ||
+	    (it->patch && (has(it->patch->subject, needle) || has(it->patch->author, needle))))
+		return true;
+	for (size_t k = 0; k < queue_nfindings(it); k++)
+		if (has(it->review->findings[k].summary, needle))
+			return true;
+	return false;
+}
+
+/* Search what the row shows and the summaries of its findings, over
+ * the whole queue: a review not read yet is read for it (the author
+ * and the bot are the mail's), and dropped again when its row is far
+ * from the screen, as paging does. */
 static bool queue_match(struct tui *t, struct view *v, size_t i, const char *needle)
 {
 	struct queue *q = v->priv;
 	const struct qrow *qr;
 	wn_item *it = row_item(t, v, i, &qr);
+	size_t li = qr ? qr->item : i;
+	bool was, hit;
 
 	if (qr && qr->heading)
 		return has(q->groups[qr->group].title, needle);
@@ -761,10 +792,12 @@ static bool queue_match(struct tui *t, struct view *v, size_t i, const char *nee
 		return false;
 	if (has(it->subject, needle) || has(it->from, needle))
 		return true;
-	if (!it->loaded)
-		return false;
-	return has(wn_bot_label(it->bot), needle) ||
-	       (it->patch && (has(it->patch->subject, needle) || has(it->patch->author, needle)));
+	was = it->loaded;
+	tui_load(t, it);
+	hit = item_matches(it, needle);
+	if (!was && it->loaded && !hit && !near_screen(v, q, li))
+		drop(q, li, it);
+	return hit;
 }
 
 static void mark_all(struct tui *t, struct view *v, wn_verdict verdict)
@@ -1097,6 +1130,14 @@ static const char *queue_mode(struct tui *t, struct view *v)
 	return queue_sort_name(q->sort);
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action queue_keys[] = {
+	ACT_OPEN, ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE, ACT_MARK_UNTRIAGED, ACT_NEXT_FINDING,
+	ACT_PREV_FINDING, ACT_SELECT, ACT_SELECT_ALL, ACT_SELECT_NONE, ACT_APPLY, ACT_SORT,
+	ACT_HIDE_TRIAGED, ACT_HIDE_EMPTY, ACT_RELOAD, ACT_LIMIT, ACT_DIFF, ACT_MAIL, ACT_THREAD,
+	ACT_MISSED, ACT_COPY_ID, ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops queue_ops = {
 	.name = "queue",
 	.priv_size = sizeof(struct queue),
@@ -1112,4 +1153,5 @@ const struct view_ops queue_ops = {
 	.idle = queue_idle,
 	.mode = queue_mode,
 	.hints = queue_hints,
+	.keys = queue_keys,
 };

@@ -979,6 +979,15 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action review_keys[] = {
+	ACT_OPEN, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE,
+	ACT_MARK_UNTRIAGED, ACT_NOTE, ACT_SEVERITY, ACT_ACCEPT_SEEN, ACT_SERIES_PATCH, ACT_DETAILS,
+	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_NEXT_SITE, ACT_DIFF, ACT_MAIL, ACT_THREAD, ACT_EDIT, ACT_FORWARD,
+	ACT_MISSED, ACT_SELECT, ACT_SELECT_ALL, ACT_SELECT_NONE, ACT_APPLY, ACT_COPY_ID,
+	ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops review_ops = {
 	.name = "review",
 	.priv_size = sizeof(struct review),
@@ -993,4 +1002,5 @@ const struct view_ops review_ops = {
 	.focus = review_focus,
 	.busy = review_busy,
 	.hints = review_hints,
+	.keys = review_keys,
 };

@@ -642,7 +642,7 @@ static struct view_req open_group(struct tui *t, struct view *v)
 		return req_done();
 	}
 	/* The total is every review: the queue unlimited. */
-	sv->group_arg = (struct queue_arg) { sv->group_query, sv->group_label };
+	sv->group_arg = (struct queue_arg) { sv->group_query, sv->group_label, NULL, false };
 	return req_open(VIEW_QUEUE, &sv->group_arg);
 }
 
@@ -666,6 +666,11 @@ static struct view_req stats_request(struct tui *t, struct view *v, enum action 
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action stats_keys[] = {
+	ACT_OPEN, ACT_STATS_BY, ACT_NONE,
+};
+
 const struct view_ops stats_ops = {
 	.name = "stats",
 	.priv_size = sizeof(struct stats_view),
@@ -679,4 +684,5 @@ const struct view_ops stats_ops = {
 	.reload = stats_reload,
 	.busy = stats_busy,
 	.hints = stats_hints,
+	.keys = stats_keys,
 };

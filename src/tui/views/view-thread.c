@@ -185,8 +185,8 @@ static bool thread_match(struct tui *t, struct view *v, size_t i, const char *ne
 {
 	struct thread *th = v->priv;
 
-	return strcasestr(th->r[i].from, needle) || strcasestr(th->r[i].subject, needle) ||
-	       (th->first && th->first[i] && strcasestr(th->first[i], needle));
+	return wn_text_find_ci(th->r[i].from, needle) || wn_text_find_ci(th->r[i].subject, needle) ||
+	       (th->first && th->first[i] && wn_text_find_ci(th->first[i], needle));
 }
 
 static struct view_req thread_request(struct tui *t, struct view *v, enum action a)
@@ -212,6 +212,11 @@ static struct view_req thread_request(struct tui *t, struct view *v, enum action
 	}
 }
 
+/* The keys this view takes itself: the help lists them first. */
+static const enum action thread_keys[] = {
+	ACT_OPEN, ACT_MAIL, ACT_COPY_ID, ACT_COPY_PATCH_ID, ACT_NONE,
+};
+
 const struct view_ops thread_ops = {
 	.name = "thread",
 	.priv_size = sizeof(struct thread),
@@ -222,4 +227,5 @@ const struct view_ops thread_ops = {
 	.match = thread_match,
 	.request = thread_request,
 	.hints = thread_hints,
+	.keys = thread_keys,
 };
