@@ -63,6 +63,10 @@ void fwd_mboxes_clear(fwd_mboxes *l);
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
+/* One mail of the index by Message-ID; WN_NOT_FOUND saying so. */
+wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err);
+/* f->subject: "Re: " and parent's subject, header-safe. */
+wn_status fwd_reply_subject(wn_forward *f, const wn_mail *parent);
 /* Thread f under parent (In-Reply-To, References) and give it a new
  * Message-ID (f->key and f->created set before). */
 wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c);

@@ -53,31 +53,16 @@ static bool exact_line(const char *text)
 	return true;
 }
 
-static wn_status read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
-{
-	notmuch_message_t *msg = wn_index_find_message(idx, id);
-	wn_error lerr = WN_ERROR_INIT;
-	wn_status st;
-
-	if (!msg)
-		return wn_error_set(err, WN_NOT_FOUND, "message <%s> is not in the index", id);
-	st = wn_message_read_mail(msg, out, &lerr);
-	if (st != WN_OK)
-		wn_error_set(err, st, "%s", wn_error_msg(&lerr));
-	wn_error_clear(&lerr);
-	notmuch_message_destroy(msg);
-	return st;
-}
-
 /* The command's argument: the other report's subject, the commit's
  * title.  *arg malloc'd. */
 static wn_status dup_subject(wn_index *idx, const char *other, char **arg, wn_error *err)
 {
 	wn_mail *m = NULL;
-	wn_status st = read_mail(idx, other, &m, err);
+	wn_status st = fwd_read_mail(idx, other, &m, err);
 
 	if (st == WN_NOT_FOUND)
-		return wn_error_set(err, st, "the report this one duplicates, <%s>, is not in the index", other);
+		return wn_error_set(err, st, "the report this one duplicates, <%s>, is no longer in the index",
+				    other);
 	if (st != WN_OK)
 		return st;
 	if (!exact_line(m->subject))
@@ -220,22 +205,6 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 	}
 }
 
-static wn_status subject(wn_forward *f, const wn_mail *rep)
-{
-	char *s = wn_text_header_safe(rep->subject);
-
-	if (!s)
-		return WN_NOMEM;
-	if (wn_text_is_reply(s)) {
-		f->subject = s;
-		return WN_OK;
-	}
-	if (asprintf(&f->subject, "Re: %s", s) < 0)
-		f->subject = NULL;
-	free(s);
-	return f->subject ? WN_OK : WN_NOMEM;
-}
-
 /* A reply sent before: said, as forward says it. */
 static wn_status notice(wn_forward *f, const wn_item *it)
 {
@@ -268,10 +237,10 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	f->parts[0].findings[f->parts[0].n++] = 1;
 	if ((st = command(idx, f, it, &cmd, &arg, err)) != WN_OK)
 		return st;
-	st = read_mail(idx, it->id, &rep, err);
+	st = fwd_read_mail(idx, it->id, &rep, err);
 	if (st == WN_OK)
 		st = recipients(f, c, rep, err);
-	if (st == WN_OK && ((st = subject(f, rep)) != WN_OK || (st = fwd_key(f, &it, 1)) != WN_OK ||
+	if (st == WN_OK && ((st = fwd_reply_subject(f, rep)) != WN_OK || (st = fwd_key(f, &it, 1)) != WN_OK ||
 			    (st = fwd_thread_under(f, rep, c)) != WN_OK || (st = notice(f, it)) != WN_OK ||
 			    (st = body(f, cmd, arg, f->nfalse ? it->notes[0] : NULL)) != WN_OK))
 		wn_error_set(err, st, "out of memory");
@@ -298,7 +267,7 @@ wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_e
 	if (!c->tree || !*c->tree)
 		return wn_error_set(err, WN_CONFIG, "winnow.tree is not set: no commit to look for (--by COMMIT "
 				    "names one)");
-	if ((st = read_mail(idx, it->id, &rep, err)) != WN_OK)
+	if ((st = fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
 		return st;
 	if (!(h = syz_hash(rep->from_addr, &n)))
 		st = wn_error_set(err, WN_NOT_FOUND, "the report is not From a syzbot+HASH address");
