@@ -140,6 +140,27 @@ wn_status wn_forward_render(const wn_forward *f, time_t date, wn_buf *out, wn_er
  * makes Message-IDs repeatable. */
 time_t wn_forward_now(void);
 
+/* --- a reply to syzbot (issue 41) ----------------------------------- */
+
+/* Is it a syzbot bug report (not syzbot ci's review of a series, not a
+ * follow-up in a report's thread)? */
+bool wn_forward_is_syz(const wn_item *it);
+/* The reply that tells syzbot the state of its report it (loaded, a
+ * wn_forward_is_syz one, marked with a WN_CRASH_LIST word): To the
+ * report's syzbot+HASH address, Cc syzkaller-bugs and its other
+ * recipients (not you, nor anyone in winnow.optout), a reply to it,
+ * the command its first body line: "#syz invalid" (the note below it),
+ * "#syz dup: SUBJECT" of the report it duplicates (in the index), "#syz
+ * fix: TITLE" of the fixing commit (read in winnow.tree), "#syz undup"
+ * for a real bug a command was sent for.  Subject and title are copied
+ * exactly, or refused (WN_PARSE, saying why).  WN_NOT_FOUND when there
+ * is nothing to tell.  Sent, drafted and recorded as any forward. */
+wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, wn_error *err);
+/* The commit of winnow.tree that fixed the syzbot report it
+ * (wn_ledger_syz_fix over the report's syzbot+HASH), *hash malloc'd;
+ * WN_CONFIG without winnow.tree, WN_NOT_FOUND when none says so. */
+wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_error *err);
+
 /* --- the draft ------------------------------------------------------ */
 
 /* The draft text: From, To, Cc, Subject lines, a blank line, the body. */

@@ -66,6 +66,8 @@ typedef struct wn_item {
 	wn_severity *severity;	/* the maintainer's own, WN_SEV_NONE when unset */
 	char **reported;	/* to the bot's operators: "<time> <msgid>"; NULL = not */
 	wn_reason *reasons;	/* why the verdict was given; WN_REASON_NONE: not said */
+	char **closed;		/* a syzbot report: "dup <msgid>" or "fix <hash>"
+				 * (winnow.closed, WN_CRASH_LIST); NULL: none */
 	char **misses;		/* bugs the bot missed, "<time> <note>", nmisses of them */
 	size_t nmisses;
 	unsigned counts[WN_VERDICT_COUNT];	/* findings per verdict */

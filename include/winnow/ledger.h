@@ -85,6 +85,23 @@ void wn_ledger_keep_open(wn_ledger *l);
 wn_status wn_ledger_fixes(wn_ledger *l, const char *dir, const char *const *generic_senders,
 			  wn_error *err);
 
+/* A commit of the tree dir, rev as the user typed it ("abc123",
+ * "HEAD~2"): its full *hash and its *title, the first line of its
+ * message exactly as git holds it (malloc'd).  WN_NOT_FOUND when dir
+ * has no such commit; WN_PARSE when its title could not be copied
+ * exactly into a mail's line (it runs over several lines, or holds a
+ * control character), err saying so, *hash set all the same. */
+wn_status wn_ledger_commit(const char *dir, const char *rev, char **hash, char **title, wn_error *err);
+
+/* The commit of the tree dir that fixed a syzbot report (issue 41):
+ * the oldest whose Reported-by: is the report's address
+ * (syzbot+EXTID@...) or whose Closes:/Link: names its dashboard
+ * (extid=EXTID) or its Message-ID (msgid, may be NULL).  extid: hex
+ * digits (from mail: anything else is WN_USAGE).  *hash malloc'd;
+ * WN_NOT_FOUND when no commit says so. */
+wn_status wn_ledger_syz_fix(const char *dir, const char *extid, const char *msgid, char **hash,
+			    wn_error *err);
+
 /* The ledger as mail, after wn_ledger_sort(): one digest per list
  * (digest.h), To the list (its List-Id with the first dot made '@', as
  * the kernel's lists are named; bugs without a list go to the user),

@@ -220,6 +220,10 @@ typedef struct wn_mark_spec {
 	wn_severity sev;
 	bool reason;		/* with the verdict: why (WN_REASON_NONE removes it) */
 	wn_reason why;
+	/* With the verdict: a syzbot report's winnow.closed ("dup <msgid>",
+	 * "fix <hash>": wn_closed_ok; "" removes it), in the same journal
+	 * line, undone with it; NULL leaves it. */
+	const char *closed;
 } wn_mark_spec;
 
 wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,

@@ -2,6 +2,8 @@
 #ifndef WINNOW_VERDICT_H
 #define WINNOW_VERDICT_H
 
+#include <stdbool.h>
+
 #include "winnow/status.h"
 
 /* X(enum suffix, name in properties/JSON/CLI, tag suffix or NULL, label,
@@ -87,6 +89,51 @@ wn_status wn_reason_from_name(const char *name, wn_reason *out);
 /* The reason whose prompt key is c; WN_REASON_NONE when none. */
 wn_reason wn_reason_from_key(int c);
 
+/* A syzbot bug report's state (issue 41), in the words a crash report
+ * takes: stored as a verdict (stats count it there) plus, for a
+ * duplicate or a fixed bug, winnow.closed.<fp> = "<kind> <what>": the
+ * other report's Message-ID ("dup") or the fixing commit's hash
+ * ("fix").  X(enum suffix, winnow mark's word, the verdict stored, what
+ * the interface says, the property's kind or NULL) */
+#define WN_CRASH_LIST(X)                                                  \
+	X(REAL,      "real",      VALID,          "real bug",     NULL)  \
+	X(INVALID,   "invalid",   FALSE_POSITIVE, "invalid",      NULL)  \
+	X(DUPLICATE, "duplicate", VALID,          "duplicate of", "dup") \
+	X(FIXED,     "fixed",     VALID,          "fixed by",     "fix")
+
+/* Every state with its word, one an indented line, for --help. */
+#define WN_CRASH_WORD_LINE_(e, word, v, label, kind) "\n  " word " (" label ")"
+#define WN_CRASH_WORD_LINES WN_CRASH_LIST(WN_CRASH_WORD_LINE_)
+
+typedef enum {
+	WN_CRASH_NONE,		/* untriaged, or a verdict no crash word names */
+#define WN_X_(e, word, v, label, kind) WN_CRASH_##e,
+	WN_CRASH_LIST(WN_X_)
+#undef WN_X_
+	WN_CRASH_COUNT
+} wn_crash;
+
+/* The mark word ("duplicate"); NULL for WN_CRASH_NONE. */
+const char *wn_crash_word(wn_crash c);
+/* "duplicate of"; "" for WN_CRASH_NONE. */
+const char *wn_crash_label(wn_crash c);
+/* The verdict a state is stored as. */
+wn_verdict wn_crash_verdict(wn_crash c);
+/* The property's kind ("dup", "fix"); NULL when the state has none. */
+const char *wn_crash_kind(wn_crash c);
+/* WN_OK, or WN_USAGE for a word that names no state. */
+wn_status wn_crash_from_word(const char *word, wn_crash *out);
+/* The state of a finding holding verdict v and closed (its
+ * winnow.closed value, NULL: none); *what: what closed names (the
+ * Message-ID, the hash), NULL when nothing.  A closed value that does
+ * not go with v (a hand edit) is not believed. */
+wn_crash wn_crash_of(wn_verdict v, const char *closed, const char **what);
+/* Is value fit for winnow.closed: "<kind> <what>", a kind of the list,
+ * what non-empty printable ASCII without a blank, at most
+ * WN_CLOSED_MAX bytes in all? */
+bool wn_closed_ok(const char *value);
+#define WN_CLOSED_MAX 200
+
 /* Property keys, shared by the reader and the writer. */
 #define WN_PROP_VERDICT   "winnow.verdict."
 #define WN_PROP_NOTE      "winnow.note."
@@ -95,5 +142,6 @@ wn_reason wn_reason_from_key(int c);
 #define WN_PROP_REPORTED  "winnow.reported."
 #define WN_PROP_REASON    "winnow.reason."
 #define WN_PROP_MISSED    "winnow.missed."
+#define WN_PROP_CLOSED    "winnow.closed."
 
 #endif

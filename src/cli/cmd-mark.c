@@ -8,6 +8,8 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "winnow/forward.h"
+#include "winnow/ledger.h"
 
 struct mark_args {
 	const char *note;	/* NULL: leave the note as it is */
@@ -20,6 +22,9 @@ struct mark_args {
 	wn_severity sev;
 	const char *reason;	/* --reason: NULL, a WN_REASON_LIST name or "none" */
 	wn_reason why;
+	wn_crash crash;		/* STATE a syzbot report's word (WN_CRASH_LIST); NONE: not */
+	const char *of;		/* --of: the report a duplicate duplicates */
+	const char *by;		/* --by: the commit that fixed it */
 };
 
 static const wn_opt mark_opts[] = {
@@ -32,6 +37,12 @@ static const wn_opt mark_opts[] = {
 	{ .name = "reason", .arg = "NAME", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, reason),
 	  .help = "why a false positive is wrong (see below; none removes it)" },
+	{ .name = "of", .arg = "MESSAGE-ID", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, of),
+	  .help = "with duplicate: the syzbot report this one duplicates" },
+	{ .name = "by", .arg = "COMMIT", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, by),
+	  .help = "with fixed: the commit of winnow.tree that fixed it\n(default: the one whose Reported-by: or Closes: names the report)" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
@@ -131,7 +142,10 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 	a->why = WN_REASON_NONE;
 	if (a->reason && strcmp(a->reason, "none") && wn_reason_from_name(a->reason, &a->why) != WN_OK)
 		return wn_cli_usage_error(cli, "unknown reason '%s' (" REASON_NAMES "or none)", a->reason);
-	if (a->has_verdict && !state_from_word(argv[2], &a->verdict)) {
+	a->crash = WN_CRASH_NONE;
+	if (a->has_verdict && wn_crash_from_word(argv[2], &a->crash) == WN_OK)
+		a->verdict = wn_crash_verdict(a->crash);
+	else if (a->has_verdict && !state_from_word(argv[2], &a->verdict)) {
 		char *states = states_text();
 		int rc = states ? wn_cli_usage_error(cli, "unknown state '%s' (%s)", argv[2], states)
 				: wn_cli_nomem(cli);
@@ -139,6 +153,12 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		free(states);
 		return rc;
 	}
+	if (a->of && a->crash != WN_CRASH_DUPLICATE)
+		return wn_cli_usage_error(cli, "--of goes with the state duplicate (a syzbot report's)");
+	if (a->by && a->crash != WN_CRASH_FIXED)
+		return wn_cli_usage_error(cli, "--by goes with the state fixed (a syzbot report's)");
+	if (a->crash == WN_CRASH_DUPLICATE && !a->of)
+		return wn_cli_usage_error(cli, "duplicate wants --of MESSAGE-ID, the syzbot report it duplicates");
 	/* A reason says why a false positive is wrong: on another verdict
 	 * it would be counted and sent to the bot's operators as one.
 	 * none, which removes a reason, goes with any. */
@@ -195,11 +215,12 @@ static bool pick_findings(wn_cli *cli, const wn_item *it, const char *which, boo
 /* Give the findings named (all, a list, a fingerprint) the verdict, the
  * severity, or both: one action, one journal line per kind, one undo,
  * whatever the number of findings. */
-static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_error *err)
+static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, const char *closed,
+		       wn_error *err)
 {
 	wn_mark_spec spec = { .verdict = a->has_verdict, .v = a->verdict, .note = a->note,
 			      .severity = a->severity != NULL, .sev = a->sev,
-			      .reason = a->reason != NULL, .why = a->why };
+			      .reason = a->reason != NULL, .why = a->why, .closed = closed };
 	size_t n = it->review ? it->review->nfindings : 0, changed = 0;
 	bool *pick = calloc(n ? n : 1, sizeof(*pick));
 	int rc = 0;
@@ -223,10 +244,72 @@ static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, wn_e
 	return rc;
 }
 
+/* The duplicated report of --of: a syzbot report of the index, not it. */
+static int dup_of(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_buf *closed, wn_error *err)
+{
+	wn_item *other = NULL;
+	int rc = 0;
+
+	if (wn_index_find(cli->idx, a->of, &other, err) != WN_OK)
+		rc = wn_cli_fail(cli, err);
+	else if (!wn_forward_is_syz(other))
+		rc = wn_cli_usage_error(cli, "--of <%s> is no syzbot bug report", other->id);
+	else if (!strcmp(other->id, it->id))
+		rc = wn_cli_usage_error(cli, "a report cannot duplicate itself");
+	else if (wn_buf_printf(closed, "%s %s", wn_crash_kind(WN_CRASH_DUPLICATE), other->id) != WN_OK)
+		rc = wn_cli_nomem(cli);
+	else if (!wn_closed_ok(wn_buf_str(closed)))
+		rc = wn_cli_usage_error(cli, "the Message-ID <%s> is too long or holds a blank: it cannot be kept",
+					other->id);
+	wn_item_free(&other);
+	return rc;
+}
+
+/* The commit of --by (or the one that names the report) in winnow.tree. */
+static int fixed_by(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_buf *closed, wn_error *err)
+{
+	const wn_conf *c = wn_index_conf(cli->idx);
+	char *hash = NULL, *title = NULL;
+	wn_status st;
+	int rc = 0;
+
+	if (a->by && (!c->tree || !*c->tree))
+		return wn_cli_usage_error(cli, "--by %s: winnow.tree is not set, there is no tree to find it in", a->by);
+	st = a->by ? wn_ledger_commit(c->tree, a->by, &hash, &title, err) : wn_forward_syz_fix(cli->idx, it, &hash, err);
+	/* A title that could not be sent is the reply's to refuse. */
+	if (st == WN_PARSE && hash)
+		st = WN_OK;
+	if (st != WN_OK) {
+		free(hash);
+		hash = NULL;
+		rc = wn_cli_fail(cli, err);
+	} else if (wn_buf_printf(closed, "%s %s", wn_crash_kind(WN_CRASH_FIXED), hash) != WN_OK)
+		rc = wn_cli_nomem(cli);
+	free(hash);
+	free(title);
+	return rc;
+}
+
+/* A syzbot report's state word: only on a syzbot report; what it names
+ * into closed ("" for invalid and real bug: no duplicate, no fix). */
+static int crash_closed(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_buf *closed, wn_error *err)
+{
+	if (!wn_forward_is_syz(it))
+		return wn_cli_usage_error(cli, "'%s' is a state of a syzbot bug report; <%s> is a %s %s: use "
+					  "valid, false-positive or pre-existing", wn_crash_word(a->crash), it->id,
+					  wn_bot_label(it->bot), it->review ? wn_kind_name(it->review->kind) : "mail");
+	if (a->crash == WN_CRASH_DUPLICATE)
+		return dup_of(cli, a, it, closed, err);
+	if (a->crash == WN_CRASH_FIXED)
+		return fixed_by(cli, a, it, closed, err);
+	return wn_buf_puts(closed, "") == WN_OK ? 0 : wn_cli_nomem(cli);
+}
+
 static int mark_run(wn_cli *cli, void *args)
 {
 	const struct mark_args *a = args;
 	wn_error err = WN_ERROR_INIT;
+	wn_buf closed = WN_BUF_INIT;
 	wn_item *it = NULL;
 	int rc;
 
@@ -234,11 +317,14 @@ static int mark_run(wn_cli *cli, void *args)
 		rc = wn_cli_fail(cli, &err);
 	} else {
 		wn_cli_overlay(cli, it);
-		rc = mark_picked(cli, a, it, &err);
+		rc = a->crash != WN_CRASH_NONE ? crash_closed(cli, a, it, &closed, &err) : 0;
+		if (!rc)
+			rc = mark_picked(cli, a, it, a->crash != WN_CRASH_NONE ? wn_buf_str(&closed) : NULL, &err);
 		if (!rc)
 			rc = wn_cli_flushed(cli, wn_store_flush(cli->store, a->timeout_ms, &err), &err);
 	}
 	wn_item_free(&it);
+	wn_buf_free(&closed);
 	wn_error_clear(&err);
 	return rc;
 }
@@ -255,7 +341,13 @@ const wn_cmd wn_cmd_mark = {
 		 "bot's operators by 'winnow feedback'.  --reason says why a false\n"
 		 "positive is wrong (with STATE false-positive only), one of:" WN_REASON_LINES "\n"
 		 "It is kept beside the verdict, shared, exported and counted by\n"
-		 "'winnow stats --by=reason'.  One command is one change\n"
+		 "'winnow stats --by=reason'.  A syzbot bug report (not syzbot ci's\n"
+		 "review) takes its own words instead, counted as the verdict after\n"
+		 "them, and 'winnow forward' then tells syzbot (#syz invalid, dup:,\n"
+		 "fix:, undup):" WN_CRASH_WORD_LINES "\n"
+		 "duplicate wants --of MESSAGE-ID (another syzbot report of the index);\n"
+		 "fixed takes --by COMMIT (of winnow.tree), else the commit whose\n"
+		 "Reported-by: or Closes: names the report.  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"
 		 "hold the STATE (and severity) already are left out, and when none\n"
 		 "is left nothing is written.\n"

@@ -275,6 +275,26 @@ static void sites(wn_printer *p, const wn_finding *f)
 	p->end(p);
 }
 
+/* A syzbot report's state in its own words (issue 41), only on one that
+ * has one: "state: duplicate of <id>"; JSON "state" and "duplicate_of"
+ * or "fixed_by". */
+static void crash_state(wn_printer *p, const wn_item *it, size_t i)
+{
+	const char *what = NULL;
+	wn_crash c = it->bot == WN_BOT_SYZBOT && it->review->kind == WN_KIND_REPORT
+		     ? wn_crash_of(it->verdicts[i], it->closed ? it->closed[i] : NULL, &what) : WN_CRASH_NONE;
+
+	if (c == WN_CRASH_NONE)
+		return;
+	if (p->is_text) {
+		wn_pr_text(p, "    state: %s%s%s\n", wn_crash_label(c), what ? " " : "", what ? what : "");
+		return;
+	}
+	field(p, "state", NULL, wn_crash_word(c));
+	if (what)
+		field(p, c == WN_CRASH_DUPLICATE ? "duplicate_of" : "fixed_by", NULL, what);
+}
+
 static void finding(wn_printer *p, const wn_item *it, size_t i)
 {
 	const wn_finding *f = &it->review->findings[i];
@@ -305,6 +325,7 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	 * as it always did. */
 	if (it->reasons && wn_reason_name(it->reasons[i]))
 		line_if(p, "reason", "    reason: ", wn_reason_name(it->reasons[i]));
+	crash_state(p, it, i);
 	field(p, "forwarded", NULL, it->forwarded[i]);
 	if (f->notes) {
 		p->map_key(p, "notes");

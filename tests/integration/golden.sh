@@ -46,6 +46,7 @@ declare -A own_test=(
 	[demo]=tests/integration/list-show.sh
 	[forward-reach]=tests/integration/forward-reach.sh
 	[hostile]=tests/integration/hostile.sh
+	[syz-reply]=tests/integration/syz-reply.sh
 	[tui-wide]=tests/tui/screens-wide.sh
 	[who]=tests/integration/who.sh
 	[who-parent]=tests/integration/who-parent.sh

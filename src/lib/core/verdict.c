@@ -113,3 +113,79 @@ wn_reason wn_reason_from_key(int c)
 			return (wn_reason) i;
 	return WN_REASON_NONE;
 }
+
+static const struct {
+	const char *word, *label, *kind;
+	wn_verdict v;
+} crashes[WN_CRASH_COUNT] = {
+	[WN_CRASH_NONE] = { NULL, "", NULL, WN_VERDICT_UNTRIAGED },
+#define WN_X_(e, word, v, label, kind) [WN_CRASH_##e] = { word, label, kind, WN_VERDICT_##v },
+	WN_CRASH_LIST(WN_X_)
+#undef WN_X_
+};
+
+const char *wn_crash_word(wn_crash c)
+{
+	return (unsigned) c < WN_CRASH_COUNT ? crashes[c].word : NULL;
+}
+
+const char *wn_crash_label(wn_crash c)
+{
+	return (unsigned) c < WN_CRASH_COUNT ? crashes[c].label : "";
+}
+
+wn_verdict wn_crash_verdict(wn_crash c)
+{
+	return (unsigned) c < WN_CRASH_COUNT ? crashes[c].v : WN_VERDICT_UNTRIAGED;
+}
+
+const char *wn_crash_kind(wn_crash c)
+{
+	return (unsigned) c < WN_CRASH_COUNT ? crashes[c].kind : NULL;
+}
+
+wn_status wn_crash_from_word(const char *word, wn_crash *out)
+{
+	for (unsigned i = 1; word && i < WN_CRASH_COUNT; i++)
+		if (strcmp(word, crashes[i].word) == 0) {
+			*out = (wn_crash) i;
+			return WN_OK;
+		}
+	return WN_USAGE;
+}
+
+bool wn_closed_ok(const char *value)
+{
+	const char *sp = value ? strchr(value, ' ') : NULL;
+	bool kind = false;
+
+	if (!sp || !sp[1] || strlen(value) > WN_CLOSED_MAX)
+		return false;
+	for (unsigned i = 1; i < WN_CRASH_COUNT; i++)
+		kind |= crashes[i].kind && strlen(crashes[i].kind) == (size_t) (sp - value) &&
+			!strncmp(value, crashes[i].kind, (size_t) (sp - value));
+	for (const char *p = sp + 1; kind && *p; p++)
+		if (*p <= ' ' || *p > '~')
+			return false;
+	return kind;
+}
+
+wn_crash wn_crash_of(wn_verdict v, const char *closed, const char **what)
+{
+	if (what)
+		*what = NULL;
+	if (closed && wn_closed_ok(closed))
+		for (unsigned i = 1; i < WN_CRASH_COUNT; i++) {
+			size_t kn = crashes[i].kind ? strlen(crashes[i].kind) : 0;
+
+			if (kn && crashes[i].v == v && !strncmp(closed, crashes[i].kind, kn) && closed[kn] == ' ') {
+				if (what)
+					*what = closed + kn + 1;
+				return (wn_crash) i;
+			}
+		}
+	for (unsigned i = 1; i < WN_CRASH_COUNT; i++)
+		if (!crashes[i].kind && crashes[i].v == v)
+			return (wn_crash) i;
+	return WN_CRASH_NONE;
+}

@@ -6,9 +6,11 @@
  *   forward-mime.c   rendering with GMime; draft text in and out
  *   forward-draft.c  draft files, postponing and resuming
  *   forward-send.c   sending, recording, the sent copy
+ *   syz-reply.c      the reply that answers syzbot (issue 41)
  *
  * Calls between them go one way (issue 22): forward-send.c and
  * forward-draft.c call forward.c, forward-mime.c and the files below;
+ * syz-reply.c calls forward.c and the files below it;
  * forward.c calls forward-body.c and forward-mime.c; forward-addr.c,
  * which those below call as they need, calls none of them. */
 #ifndef WINNOW_FORWARD_PRIVATE_H
@@ -61,6 +63,13 @@ void fwd_mboxes_clear(fwd_mboxes *l);
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
+/* One mail of the index by Message-ID; WN_NOT_FOUND saying so. */
+wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err);
+/* f->subject: "Re: " and parent's subject, header-safe. */
+wn_status fwd_reply_subject(wn_forward *f, const wn_mail *parent);
+/* Thread f under parent (In-Reply-To, References) and give it a new
+ * Message-ID (f->key and f->created set before). */
+wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c);
 
 /* --- forward-body.c --------------------------------------------------- */
 

@@ -969,6 +969,23 @@ wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)
 	return (f->key = key_of(items, n)) ? WN_OK : WN_NOMEM;
 }
 
+wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
+{
+	return read_mail(idx, id, out, err);
+}
+
+wn_status fwd_reply_subject(wn_forward *f, const wn_mail *parent)
+{
+	return subject(f, parent);
+}
+
+wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c)
+{
+	wn_status st = threading(f, parent);
+
+	return st == WN_OK ? new_message_id(f, c) : st;
+}
+
 void wn_forward_free(wn_forward **pf)
 {
 	wn_forward *f = pf ? *pf : NULL;

@@ -28,7 +28,7 @@ _Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cac
 /* Not kept, as they depend on other mails than the review and its
  * links, and are read after a hit: copies and copy_of (copy.c), who
  * answered and the newcomer's count (who.c, on demand). */
-_Static_assert(sizeof(wn_item) == 232, "wn_item changed: update cache-record.c");
+_Static_assert(sizeof(wn_item) == 240, "wn_item changed: update cache-record.c");
 #endif
 
 #define NONE UINT64_MAX
@@ -240,6 +240,7 @@ static void put_props(wn_buf *b, const wn_item *it)
 		wn_cache_put_u64(b, (uint64_t) it->severity[i]);
 		put_str(b, it->reported[i]);
 		wn_cache_put_u64(b, (uint64_t) it->reasons[i]);
+		put_str(b, it->closed[i]);
 	}
 	put_str(b, it->warning);
 	wn_cache_put_u64(b, it->nmisses);
@@ -439,6 +440,7 @@ static bool get_props(wn_cache_rd *r, wn_item *it, size_t n)
 		it->severity[i] = (wn_severity) get_small(r, WN_SEV_COUNT);
 		it->reported[i] = get_str(r);
 		it->reasons[i] = (wn_reason) get_small(r, WN_REASON_COUNT);
+		it->closed[i] = get_str(r);
 	}
 	it->warning = get_str(r);
 	size_t nm = r->bad ? 0 : get_count(r, 8);

@@ -3,7 +3,7 @@
  *
  * $XDG_CACHE_HOME/winnow/parse-<hash of the database path>:
  *
- *     "WNCACHE6" key                          (8 bytes, 8 bytes)
+ *     "WNCACHE7" key                          (8 bytes, 8 bytes)
  *     length checksum payload                 (8, 8, length bytes) ...
  *
  * key hashes everything that would change a parse (winnow's version and
@@ -48,7 +48,8 @@
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE6"	/* 6: sites, notes, facts; 5: ctime in identities;
+#define MAGIC "WNCACHE7"	/* 7: a syzbot report's closed state; 6: sites,
+				 * notes, facts; 5: ctime in identities;
 				 * 4: a patch's git author and submitter; 3: what
 				 * linking searched for; 2: wn_sum64() */
 #define HEAD 16		/* magic and key; a record's length and checksum */

@@ -333,6 +333,8 @@ static void take(wn_item *it, const wn_item *c)
 		if (it->verdicts[i] == WN_VERDICT_UNTRIAGED && c->verdicts[i] != WN_VERDICT_UNTRIAGED) {
 			it->verdicts[i] = c->verdicts[i];
 			it->reasons[i] = c->reasons[i];
+			if (!it->closed[i] && c->closed[i])
+				it->closed[i] = strdup(c->closed[i]);
 			if (!it->notes[i] && c->notes[i])
 				it->notes[i] = strdup(c->notes[i]);
 		}
@@ -382,7 +384,8 @@ void wn_copy_merge(wn_index *idx, wn_item *it)
 		c.severity = calloc(n, sizeof(*c.severity));
 		c.reported = calloc(n, sizeof(*c.reported));
 		c.reasons = calloc(n, sizeof(*c.reasons));
-		if (c.verdicts && c.notes && c.forwarded && c.severity && c.reported && c.reasons) {
+		c.closed = calloc(n, sizeof(*c.closed));
+		if (c.verdicts && c.notes && c.forwarded && c.severity && c.reported && c.reasons && c.closed) {
 			wn_props_read_item(&c, m);
 			take(it, &c);
 		}
@@ -393,6 +396,7 @@ void wn_copy_merge(wn_index *idx, wn_item *it)
 		free(c.severity);
 		free_strs(c.reported, n);
 		free(c.reasons);
+		free_strs(c.closed, n);
 		free_strs(c.misses, c.nmisses);
 		free(c.warning);
 	}

@@ -237,6 +237,19 @@ wn_reason wn_props_read_reason(notmuch_message_t *msg, const char *fp)
 	return r;
 }
 
+char *wn_props_read_closed(notmuch_message_t *msg, const char *fp)
+{
+	char *key = key_of(WN_PROP_CLOSED, fp, 1);
+	const char *val = NULL;
+	char *out = NULL;
+
+	if (key && notmuch_message_get_property(msg, key, &val) == NOTMUCH_STATUS_SUCCESS && val &&
+	    wn_closed_ok(val))
+		out = strdup(val);
+	free(key);
+	return out;
+}
+
 /* Finding index by fingerprint: a map once a review has more than a
  * handful of findings, so reading 10,000 verdicts stays linear. */
 struct fp_index {
@@ -349,7 +362,9 @@ bool wn_props_alloc_item(wn_item *it, size_t n)
 	it->severity = calloc(k, sizeof(*it->severity));
 	it->reported = calloc(k, sizeof(*it->reported));
 	it->reasons = calloc(k, sizeof(*it->reasons));
-	return it->verdicts && it->notes && it->forwarded && it->severity && it->reported && it->reasons;
+	it->closed = calloc(k, sizeof(*it->closed));
+	return it->verdicts && it->notes && it->forwarded && it->severity && it->reported && it->reasons &&
+	       it->closed;
 }
 
 void wn_props_free_item(wn_item *it, size_t n)
@@ -361,6 +376,8 @@ void wn_props_free_item(wn_item *it, size_t n)
 			free(it->forwarded[i]);
 		if (it->reported)
 			free(it->reported[i]);
+		if (it->closed)
+			free(it->closed[i]);
 	}
 	free(it->verdicts);
 	free(it->notes);
@@ -369,6 +386,8 @@ void wn_props_free_item(wn_item *it, size_t n)
 	free(it->reported);
 	free(it->warning);
 	free(it->reasons);
+	free(it->closed);
+	it->closed = NULL;
 	for (size_t i = 0; i < it->nmisses; i++)
 		free(it->misses[i]);
 	free(it->misses);
@@ -386,7 +405,7 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 	size_t n = it->review->nfindings, vl = strlen(WN_PROP_VERDICT);
 	size_t nl = strlen(WN_PROP_NOTE), fl = strlen(WN_PROP_FORWARDED);
 	size_t sl = strlen(WN_PROP_SEVERITY), rl = strlen(WN_PROP_REPORTED);
-	size_t wl = strlen(WN_PROP_REASON), ml = strlen(WN_PROP_MISSED);
+	size_t wl = strlen(WN_PROP_REASON), ml = strlen(WN_PROP_MISSED), cl = strlen(WN_PROP_CLOSED);
 	notmuch_message_properties_t *props;
 	struct pieces note = { NULL, 0, 0 };
 	long note_of = -1;
@@ -402,6 +421,8 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 		it->notes[i] = it->forwarded[i] = it->reported[i] = NULL;
 		it->severity[i] = WN_SEV_NONE;
 		it->reasons[i] = WN_REASON_NONE;
+		free(it->closed[i]);
+		it->closed[i] = NULL;
 	}
 	for (size_t i = 0; i < it->nmisses; i++)
 		free(it->misses[i]);
@@ -450,6 +471,11 @@ void wn_props_read_item(wn_item *it, notmuch_message_t *msg)
 			if ((i = fp_index_get(&x, key + wl, strlen(key + wl))) >= 0 &&
 			    wn_reason_from_name(val, &r) == WN_OK)
 				it->reasons[i] = r;
+		} else if (strncmp(key, WN_PROP_CLOSED, cl) == 0) {
+			/* A value of another shape (a hand edit) reads as none. */
+			if ((i = fp_index_get(&x, key + cl, strlen(key + cl))) >= 0 && !it->closed[i] &&
+			    wn_closed_ok(val))
+				it->closed[i] = strdup(val);
 		} else if (strncmp(key, WN_PROP_MISSED, ml) == 0) {
 			wn_props_add_miss(it, val);
 		}

@@ -9,6 +9,8 @@
  *   winnow.reported.<fp>=<time> <message-id of the feedback digest>
  *   winnow.reason.<fp>=<why the verdict was given: a WN_REASON_LIST name>
  *   winnow.missed.<id>=<time> <note>  a bug the bot missed (per review)
+ *   winnow.closed.<fp>=dup <msgid> | fix <hash>  a syzbot report's
+ *       duplicate or fixing commit (WN_CRASH_LIST), set with its verdict
  *
  * Xapian refuses a term longer than 245 bytes, and a property is one
  * term ("XPROPERTY" key "=" value): a note longer than about 200 bytes
@@ -56,6 +58,10 @@ void wn_props_add_miss(wn_item *it, const char *val);
 
 /* The stored reason of fp; WN_REASON_NONE when unset or unknown. */
 wn_reason wn_props_read_reason(notmuch_message_t *msg, const char *fp);
+
+/* The stored winnow.closed value of fp (malloc'd); NULL when unset,
+ * not of its shape, or out of memory. */
+char *wn_props_read_closed(notmuch_message_t *msg, const char *fp);
 
 /* The stored verdict and note (malloc'd, NULL when none) of one
  * finding.  false only when out of memory. */

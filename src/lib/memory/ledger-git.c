@@ -10,9 +10,11 @@
  * only matched, and its subject sanitised before anyone shows it. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "../core/str.h"
@@ -397,5 +399,137 @@ wn_status wn_ledger_fixes(wn_ledger *l, const char *dir, const char *const *gene
 	free(sc.sus);
 	if (st == WN_NOMEM)
 		wn_error_set(err, st, "out of memory");
+	return st;
+}
+
+/* --- one commit; a syzbot report's fix (issue 41) ------------------------ */
+
+/* The first line of message (len bytes) into *title, refused (WN_PARSE,
+ * saying why) when the title's paragraph runs over more lines, or a
+ * control character is in it: syzbot matches a title byte for byte. */
+static wn_status exact_title(const char *msg, size_t len, const char *hash, char **title, wn_error *err)
+{
+	const char *l = NULL, *next;
+	size_t pos = 0, n = 0, nn;
+
+	if (!str_next_line(msg, len, &pos, &l, &n) || !n)
+		return wn_error_set(err, WN_PARSE, "commit %.12s has no title", hash);
+	if (str_next_line(msg, len, &pos, &next, &nn) && nn)
+		return wn_error_set(err, WN_PARSE, "the title of commit %.12s runs over more than one line: "
+				    "it cannot be sent exactly (syzbot matches it byte for byte)", hash);
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char) l[i] < 0x20 || l[i] == 0x7f)
+			return wn_error_set(err, WN_PARSE, "the title of commit %.12s holds a control character: "
+					    "it cannot be sent exactly", hash);
+	if (!wn_text_utf8_valid(l, n))
+		return wn_error_set(err, WN_PARSE, "the title of commit %.12s is not UTF-8 text", hash);
+	return (*title = wn_strndup(l, n)) ? WN_OK : wn_error_set(err, WN_NOMEM, "out of memory");
+}
+
+wn_status wn_ledger_commit(const char *dir, const char *rev, char **hash, char **title, wn_error *err)
+{
+	/* rev is the user's word: after --end-of-options it is never an
+	 * option, and "--" ends the revisions. */
+	const char *args[] = { "log", "-1", "--no-color", "--format=%H%x1f%B", "--end-of-options", rev, "--",
+			       NULL };
+	wn_buf out = WN_BUF_INIT;
+	wn_error gerr = WN_ERROR_INIT;
+	const char *us;
+	wn_status st;
+
+	*hash = *title = NULL;
+	if (!rev || !*rev || strchr(rev, '\n'))
+		return wn_error_set(err, WN_USAGE, "no commit named");
+	st = git(dir, args, &out, &gerr);
+	if (st == WN_CONFIG) {
+		st = wn_error_set(err, WN_NOT_FOUND, "no commit '%s' in %s", rev, dir);
+	} else if (st != WN_OK) {
+		wn_error_set(err, st, "%s", wn_error_msg(&gerr));
+	} else if (!(us = memchr(out.data ? out.data : "", 0x1f, out.len)) ||
+		   !hex_hash(out.data, (size_t) (us - out.data))) {
+		st = wn_error_set(err, WN_NOT_FOUND, "no commit '%s' in %s", rev, dir);
+	} else if (!(*hash = wn_strndup(out.data, (size_t) (us - out.data)))) {
+		st = wn_error_set(err, WN_NOMEM, "out of memory");
+	} else {
+		st = exact_title(us + 1, out.len - (size_t) (us + 1 - out.data), *hash, title, err);
+	}
+	wn_error_clear(&gerr);
+	wn_buf_free(&out);
+	return st;
+}
+
+/* Does a commit message name the syzbot report: its Reported-by
+ * address, its dashboard's extid, or its Message-ID? */
+static bool names_report(const char *body, size_t len, const char *extid, const char *msgid)
+{
+	size_t pos = 0, n, en = strlen(extid);
+	const char *l;
+
+	while (str_next_line(body, len, &pos, &l, &n)) {
+		str_trim(&l, &n);
+		if (str_prefix_ci(l, n, "Reported-by:")) {
+			char *addr = value_addr(l + 12, n - 12);
+			bool hit = addr && !strncasecmp(addr, "syzbot+", 7) && !strncasecmp(addr + 7, extid, en) &&
+				   addr[7 + en] == '@';
+
+			free(addr);
+			if (hit)
+				return true;
+		} else if (str_prefix_ci(l, n, "Closes:") || str_prefix_ci(l, n, "Link:")) {
+			for (const char *p = str_find(l, n, "extid="); p; p = str_find(p + 1, n - (size_t) (p + 1 - l), "extid=")) {
+				size_t rest = n - (size_t) (p + 6 - l);
+
+				if (rest >= en && !strncasecmp(p + 6, extid, en) &&
+				    (rest == en || !isxdigit((unsigned char) p[6 + en])))
+					return true;
+			}
+			if (msgid && names_id(l, n, msgid))
+				return true;
+		}
+	}
+	return false;
+}
+
+wn_status wn_ledger_syz_fix(const char *dir, const char *extid, const char *msgid, char **hash,
+			    wn_error *err)
+{
+	wn_buf out = WN_BUF_INIT, grep = WN_BUF_INIT;
+	wn_status st;
+
+	*hash = NULL;
+	if (!extid || !*extid || strspn(extid, "0123456789abcdefABCDEF") != strlen(extid) || strlen(extid) > 64)
+		return wn_error_set(err, WN_USAGE, "the report names no syzbot bug (no syzbot+HASH address)");
+	/* A fixed string: nothing of the mail is read as a pattern. */
+	if (wn_buf_printf(&grep, "--grep=%s", extid) != WN_OK)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	{
+		const char *args[] = { "log", "-z", "--no-merges", "--no-color", "--format=%H%x1f%B", "-F", "-i",
+				       wn_buf_str(&grep), NULL };
+
+		st = git(dir, args, &out, err);
+	}
+	/* Newest first: the last match is the oldest, the fix. */
+	for (size_t pos = 0; st == WN_OK && pos < out.len;) {
+		const char *rec = out.data + pos, *end = memchr(rec, '\0', out.len - pos), *us;
+		size_t rn = end ? (size_t) (end - rec) : out.len - pos;
+
+		pos += rn + 1;
+		while (rn && *rec == '\n') {
+			rec++;
+			rn--;
+		}
+		us = memchr(rec, 0x1f, rn);
+		if (!us || !hex_hash(rec, (size_t) (us - rec)) ||
+		    !names_report(us + 1, rn - (size_t) (us + 1 - rec), extid, msgid))
+			continue;
+		free(*hash);
+		if (!(*hash = wn_strndup(rec, (size_t) (us - rec))))
+			st = wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	wn_buf_free(&out);
+	wn_buf_free(&grep);
+	if (st == WN_OK && !*hash)
+		st = wn_error_set(err, WN_NOT_FOUND, "no commit of %s names this syzbot report "
+				  "(Reported-by: syzbot+%s@..., Closes: ...extid=%s)", dir, extid, extid);
 	return st;
 }

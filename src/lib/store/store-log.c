@@ -40,6 +40,8 @@ static void change_clear(struct change *c)
 	free(c->fp);
 	free(c->note);
 	free(c->prev_note);
+	free(c->closed);
+	free(c->prev_closed);
 	free(c->rejected);
 }
 
@@ -152,6 +154,11 @@ wn_status log_index(wn_store *s, size_t i)
 			f->re = i;
 			f->rc = k;
 		}
+		if (e->c[k].has_closed) {
+			f->has_closed = true;
+			f->ce = i;
+			f->cc = k;
+		}
 	}
 	return WN_OK;
 }
@@ -218,6 +225,11 @@ const struct change *log_newest_note(const wn_store *s, const struct finding *f)
 const struct change *log_newest_reason(const wn_store *s, const struct finding *f)
 {
 	return f->has_reason ? &s->e[f->re].c[f->rc] : NULL;
+}
+
+const struct change *log_newest_closed(const wn_store *s, const struct finding *f)
+{
+	return f->has_closed ? &s->e[f->ce].c[f->cc] : NULL;
 }
 
 static bool change_pending(const struct change *c)
@@ -370,11 +382,24 @@ static bool jreason(json_t *v, wn_reason *out)
 	return !*json_string_value(v) || wn_reason_from_name(json_string_value(v), out) == WN_OK;
 }
 
-/* [FP, STATE, PREV, PREV_NOTE|null, NOTE|null(, REJECTED|null(, REASON, PREV_REASON))] */
+/* A winnow.closed value, "" for none, or null; false for anything else
+ * (a value of another shape fails the line rather than be written). */
+static bool jclosed(json_t *v, char **out)
+{
+	*out = NULL;
+	if (!v || json_is_null(v))
+		return true;
+	if (!json_is_string(v) || (*json_string_value(v) && !wn_closed_ok(json_string_value(v))))
+		return false;
+	return (*out = strdup(json_string_value(v))) != NULL;
+}
+
+/* [FP, STATE, PREV, PREV_NOTE|null, NOTE|null(, REJECTED|null(, REASON|null, PREV_REASON
+ *  (, CLOSED, PREV_CLOSED|null)))] */
 static wn_status read_change(json_t *a, struct change *c)
 {
 	json_t *note = json_array_get(a, 4);
-	json_t *reason = json_array_get(a, 6);
+	json_t *reason = json_array_get(a, 6), *closed = json_array_get(a, 8);
 
 	if (!json_is_array(a) || json_array_size(a) < 5 || !json_is_string(json_array_get(a, 0)) ||
 	    !jstate(json_array_get(a, 1), &c->v) || !jstate(json_array_get(a, 2), &c->prev) ||
@@ -387,6 +412,9 @@ static wn_status read_change(json_t *a, struct change *c)
 	    !jdup(json_array_get(a, 3), &c->prev_note) || !jdup(note, &c->note) ||
 	    !jdup(json_array_get(a, 5), &c->rejected))
 		return WN_NOMEM;
+	c->has_closed = json_is_string(closed);
+	if (!jclosed(closed, &c->closed) || !jclosed(json_array_get(a, 9), &c->prev_closed))
+		return WN_PARSE;
 	return WN_OK;
 }
 
@@ -699,12 +727,19 @@ static json_t *change_json(const struct change *c, bool full)
 			      jnullable(c->prev_note),
 			      c->has_note ? json_string(c->note ? c->note : "") : json_null());
 
-	if (a && ((full && c->rejected) || c->has_reason))
+	if (a && ((full && c->rejected) || c->has_reason || c->has_closed))
 		json_array_append_new(a, jnullable(full ? c->rejected : NULL));
 	if (a && c->has_reason) {
 		const char *r = wn_reason_name(c->reason), *p = wn_reason_name(c->prev_reason);
 		json_array_append_new(a, json_string(r ? r : ""));
 		json_array_append_new(a, jnullable(p));
+	} else if (a && c->has_closed) {
+		json_array_append_new(a, json_null());
+		json_array_append_new(a, json_null());
+	}
+	if (a && c->has_closed) {
+		json_array_append_new(a, json_string(c->closed ? c->closed : ""));
+		json_array_append_new(a, jnullable(c->prev_closed));
 	}
 	return a;
 }

@@ -9,13 +9,17 @@
  *       the findings of a review, written once before its first mark, so
  *       the writer can keep winnow/triaged right without parsing mail;
  *   {"op":"mark","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,|"redo_of":G3,]
- *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED|null,REASON,PREV_REASON|null]]...]}
+ *    "c":[[FP,STATE,PREV,PREV_NOTE|null,NOTE|null[,REJECTED|null,REASON|null,PREV_REASON|null
+ *          [,CLOSED,PREV_CLOSED|null]]]...]}
  *       one user action on one review: every finding it changed, with
  *       the state and note before (for undo).  NOTE null leaves the
  *       note alone, "" removes it.  REASON (issue 26), when there, sets
  *       why the verdict was given (a WN_REASON_LIST name; "" removes
  *       it), in the same line as the verdict so a crash keeps both or
- *       neither; PREV_REASON is the one before, for undo.  A mark of every finding is one line,
+ *       neither; PREV_REASON is the one before, for undo.  CLOSED
+ *       (issue 41), when there, sets a syzbot report's winnow.closed
+ *       ("dup <msgid>", "fix <hash>"; "" removes it) the same way, with
+ *       PREV_CLOSED for undo; REASON is then null when not set.  A mark of every finding is one line,
  *       so its size is linear in the number of findings;
  *   {"op":"applied","eids":[E...]}     the writer put them into notmuch;
  *   {"op":"forward","eid":E,"group":E,"id":MSGID,"t":UNIX,"value":V,"fps":[FP...]}
@@ -71,6 +75,9 @@ struct change {
 	char *prev_note;	/* the note before; NULL: none */
 	bool has_reason;	/* sets the reason; WN_REASON_NONE removes it */
 	wn_reason reason, prev_reason;
+	bool has_closed;	/* sets winnow.closed; "" removes it */
+	char *closed;		/* when has_closed */
+	char *prev_closed;	/* the one before; NULL: none */
 	bool applied;		/* notmuch holds it (or something newer) */
 	char *rejected;		/* why the writer set it aside; NULL */
 };
@@ -101,6 +108,8 @@ struct finding {
 	size_t ne, nc;		/* the newest one, s->e[ne].c[nc] */
 	bool has_reason;	/* some change set its reason: */
 	size_t re, rc;		/* the newest one */
+	bool has_closed;	/* some change set its winnow.closed: */
+	size_t ce, cc;		/* the newest one */
 	bool has_sev;		/* some change set the maintainer's severity: */
 	size_t se, sc;		/* the newest one */
 };
@@ -198,6 +207,8 @@ const struct change *log_newest_sev(const wn_store *s, const struct finding *f);
 const struct change *log_newest_note(const wn_store *s, const struct finding *f);
 /* The newest change that set the reason; NULL when none did. */
 const struct change *log_newest_reason(const wn_store *s, const struct finding *f);
+/* The newest change that set winnow.closed; NULL when none did. */
+const struct change *log_newest_closed(const wn_store *s, const struct finding *f);
 /* Does notmuch still lack the newest decision on f? */
 bool log_pending(const wn_store *s, const struct finding *f);
 size_t log_pending_count(const wn_store *s);

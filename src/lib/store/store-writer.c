@@ -135,6 +135,7 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 		const struct change *c = log_newest(f, v[i]), *n = log_newest_note(f, v[i]);
 		const struct change *sc = log_newest_sev(f, v[i]);
 		const struct change *rc = log_newest_reason(f, v[i]);
+		const struct change *cc = log_newest_closed(f, v[i]);
 		notmuch_status_t w;
 
 		/* One change notmuch refuses must not cost the others. */
@@ -148,6 +149,8 @@ static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, 
 			if (w == NOTMUCH_STATUS_SUCCESS && rc)
 				w = wn_props_set_one(msg, WN_PROP_REASON, v[i]->fp,
 						     wn_reason_name(rc->reason));
+			if (w == NOTMUCH_STATUS_SUCCESS && cc)
+				w = wn_props_set_one(msg, WN_PROP_CLOSED, v[i]->fp, cc->closed);
 			if (w != NOTMUCH_STATUS_SUCCESS)
 				reject(f, o, eid, v[i]->fp, notmuch_status_to_string(w));
 		}

@@ -35,11 +35,12 @@ const char *wn_store_journal_path(const wn_store *s)
 /* What the journal decided about a finding that notmuch does not hold
  * yet: each part only when it is pending. */
 struct jview {
-	bool has_v, has_note, has_sev, has_reason;
+	bool has_v, has_note, has_sev, has_reason, has_closed;
 	wn_verdict v;
 	const char *note;	/* NULL: removed */
 	wn_severity sev;
 	wn_reason reason;
+	const char *closed;	/* NULL: removed */
 };
 
 static bool pending_change(const struct change *c)
@@ -71,6 +72,23 @@ static void journal_view(const wn_store *s, const char *msgid, const char *fp, s
 		j->has_reason = true;
 		j->reason = c->reason;
 	}
+	if (pending_change(c = log_newest_closed(s, f))) {
+		j->has_closed = true;
+		j->closed = c->closed && *c->closed ? c->closed : NULL;
+	}
+}
+
+/* Replace *slot by a copy of value (NULL: none); false when out of
+ * memory, *slot kept. */
+static bool set_closed(char **slot, const char *value)
+{
+	char *copy = value ? strdup(value) : NULL;
+
+	if (value && !copy)
+		return false;
+	free(*slot);
+	*slot = copy;
+	return true;
 }
 
 static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
@@ -84,6 +102,8 @@ static void overlay_finding(const wn_store *s, wn_item *it, size_t i)
 		it->severity[i] = j.sev;
 	if (j.has_reason && it->reasons)
 		it->reasons[i] = j.reason;
+	if (j.has_closed && it->closed)
+		set_closed(&it->closed[i], j.closed);
 	if (j.has_note) {
 		char *copy = j.note ? strdup(j.note) : NULL;
 		/* Out of memory keeps the stored note rather than losing it. */
@@ -134,15 +154,17 @@ void wn_store_overlay(const wn_store *s, wn_item *it)
 }
 
 /* The state of a finding right now: notmuch (msg, may be NULL) under the
- * journal's pending decisions.  *note is malloc'd (NULL: none). */
+ * journal's pending decisions.  *note and *closed are malloc'd (NULL:
+ * none; false with either set: the caller frees them). */
 static bool current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
 			  const char *fp, wn_verdict *v, char **note, wn_severity *sev,
-			  wn_reason *reason)
+			  wn_reason *reason, char **closed)
 {
 	struct jview j;
 
 	*v = WN_VERDICT_UNTRIAGED;
 	*note = NULL;
+	*closed = msg ? wn_props_read_closed(msg, fp) : NULL;
 	*sev = msg ? wn_props_read_severity(msg, fp) : WN_SEV_NONE;
 	*reason = msg ? wn_props_read_reason(msg, fp) : WN_REASON_NONE;
 	if (msg && !wn_props_read_finding(msg, fp, v, note))
@@ -154,6 +176,8 @@ static bool current_state(const wn_store *s, notmuch_message_t *msg, const char 
 		*sev = j.sev;
 	if (j.has_reason)
 		*reason = j.reason;
+	if (j.has_closed && !set_closed(closed, j.closed))
+		return false;
 	if (j.has_note) {
 		free(*note);
 		*note = j.note ? strdup(j.note) : NULL;
@@ -190,6 +214,7 @@ static void recognise_applied(wn_store *s)
 		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
 		const struct change *nc = log_newest_note(s, v[i]);
 		const struct change *rc = log_newest_reason(s, v[i]);
+		const struct change *cc = log_newest_closed(s, v[i]);
 		wn_verdict have;
 		char *note = NULL;
 		bool same;
@@ -209,6 +234,12 @@ static void recognise_applied(wn_store *s)
 		free(note);
 		if (same && rc)
 			same = wn_props_read_reason(msg, v[i]->fp) == rc->reason;
+		if (same && cc) {
+			char *have_closed = wn_props_read_closed(msg, v[i]->fp);
+
+			same = strcmp(have_closed ? have_closed : "", cc->closed ? cc->closed : "") == 0;
+			free(have_closed);
+		}
 		if (same && c)
 			c->applied = true;
 		if (sc && wn_props_read_severity(msg, v[i]->fp) == sc->sev)
@@ -416,6 +447,7 @@ struct mark {
 	wn_severity sev;
 	bool set_reason;	/* sets the reason (WN_REASON_NONE removes it) */
 	wn_reason reason;
+	const char *closed;	/* sets winnow.closed ("" removes it); NULL: leaves it */
 	size_t first;		/* s->n before: entries from here are ours */
 	const bool *pick;	/* of the one target's findings; NULL: all of range_of */
 	bool and_severity;	/* a verdict entry, then a severity one */
@@ -449,6 +481,7 @@ static bool change_is_same(const struct change *c, bool severity)
 	if (severity)
 		return c->sev == c->prev_sev;
 	return c->v == c->prev && (!c->has_reason || c->reason == c->prev_reason) &&
+	       (!c->has_closed || strcmp(c->closed, c->prev_closed ? c->prev_closed : "") == 0) &&
 	       (!c->has_note || strcmp(c->note ? c->note : "", c->prev_note ? c->prev_note : "") == 0);
 }
 
@@ -494,13 +527,19 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 			c->has_reason = m->set_reason;
 			c->reason = m->reason;
 			c->prev_reason = it->reasons ? it->reasons[i] : WN_REASON_NONE;
-			if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note))
+			c->has_closed = m->closed != NULL;
+			c->closed = wn_strdup0(m->closed);
+			c->prev_closed = wn_strdup0(it->closed ? it->closed[i] : NULL);
+			if (!c->fp || (it->notes[i] && !c->prev_note) || (m->note && !c->note) ||
+			    (m->closed && !c->closed) || (it->closed && it->closed[i] && !c->prev_closed))
 				return WN_NOMEM;
 		}
 		if (m->skip_same && change_is_same(c, m->severity)) {
 			free(c->fp);
 			free(c->note);
 			free(c->prev_note);
+			free(c->closed);
+			free(c->prev_closed);
 			memset(c, 0, sizeof(*c));
 			e->nc--;
 		}
@@ -624,6 +663,8 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 			it->verdicts[i] = m->v;
 			if (m->set_reason && it->reasons)
 				it->reasons[i] = m->reason;
+			if (m->closed && it->closed)
+				set_closed(&it->closed[i], *m->closed ? m->closed : NULL);
 			if (m->note) {
 				free(it->notes[i]);
 				it->notes[i] = *m->note ? strdup(m->note) : NULL;
@@ -670,7 +711,8 @@ wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const
 	struct mark m = { .s = s, .t = &t, .n = 1, .pick = pick, .skip_same = true,
 			  .severity = !spec->verdict, .and_severity = spec->verdict && spec->severity,
 			  .v = spec->v, .note = spec->note, .sev = spec->sev,
-			  .set_reason = spec->verdict && spec->reason, .reason = spec->why };
+			  .set_reason = spec->verdict && spec->reason, .reason = spec->why,
+			  .closed = spec->verdict ? spec->closed : NULL };
 	wn_status st;
 
 	if (changed)
@@ -687,6 +729,10 @@ wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const
 		return wn_error_set(err, WN_USAGE, "a reason goes with a verdict");
 	if (spec->reason && (unsigned) spec->why >= WN_REASON_COUNT)
 		return wn_error_set(err, WN_USAGE, "bad reason");
+	if (!spec->verdict && spec->closed)
+		return wn_error_set(err, WN_USAGE, "a duplicate or a fixing commit goes with a verdict");
+	if (spec->closed && *spec->closed && !wn_closed_ok(spec->closed))
+		return wn_error_set(err, WN_USAGE, "bad winnow.closed value");
 	if ((st = check_note(spec->note, err)) != WN_OK)
 		return st;
 	st = mark_run(&m, err);
@@ -779,12 +825,13 @@ static bool undoable(const struct entry *e)
 /* Does change c (of a verdict or severity entry) still hold, by the
  * finding's state now? */
 static bool still_holds(const struct change *c, bool severity, wn_verdict v, const char *note,
-			wn_severity sev, wn_reason reason)
+			wn_severity sev, wn_reason reason, const char *closed)
 {
 	if (severity)
 		return sev == c->sev;
 	return v == c->v && (!c->has_note || strcmp(note ? note : "", c->note ? c->note : "") == 0) &&
-	       (!c->has_reason || reason == c->reason);
+	       (!c->has_reason || reason == c->reason) &&
+	       (!c->has_closed || strcmp(closed ? closed : "", c->closed ? c->closed : "") == 0);
 }
 
 /* The revert of entry oi, in group (NULL: start one), from the state of
@@ -810,14 +857,16 @@ static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char
 		wn_verdict v;
 		wn_severity sev;
 		wn_reason reason;
-		char *note = NULL;
+		char *note = NULL, *closed = NULL;
 
-		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason)) {
+		if (!current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason, &closed)) {
 			free(note);
+			free(closed);
 			return WN_NOMEM;
 		}
-		if (!still_holds(oc, e->severity, v, note, sev, reason)) {
+		if (!still_holds(oc, e->severity, v, note, sev, reason, closed)) {
 			free(note);
+			free(closed);
 			if (note_kept(p, o->msgid, oc->fp, v, sev) != WN_OK)
 				return WN_NOMEM;
 			if (redo)
@@ -827,14 +876,20 @@ static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char
 		e->nc++;
 		if (!(c->fp = strdup(oc->fp))) {
 			free(note);
+			free(closed);
 			return WN_NOMEM;
 		}
 		if (e->severity) {
 			c->sev = oc->prev_sev;
 			c->prev_sev = sev;
 			free(note);
+			free(closed);
 			continue;
 		}
+		c->has_closed = oc->has_closed;
+		c->prev_closed = closed;
+		if (oc->has_closed && !(c->closed = strdup(oc->prev_closed ? oc->prev_closed : "")))
+			return WN_NOMEM;
 		c->v = oc->prev;
 		c->prev = v;
 		c->prev_note = note;

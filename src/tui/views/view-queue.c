@@ -657,6 +657,30 @@ static void add_who(struct row *r, const wn_item *it)
 	row_add(r, ROLE_NEWCOMER, 1, it->newcomer ? "n" : "");
 }
 
+/* A syzbot report's state before its subject (issue 41): "(invalid)",
+ * "(real bug)", "(fixed by 0123456789ab)", "(duplicate of TITLE)" with
+ * the other report's subject when the queue holds it.  Into q->scratch;
+ * false when it has none (or out of memory). */
+static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
+{
+	const char *what = NULL, *other = NULL;
+	wn_crash c = it->bot == WN_BOT_SYZBOT && it->review->kind == WN_KIND_REPORT && it->verdicts
+		     ? wn_crash_of(it->verdicts[0], it->closed ? it->closed[0] : NULL, &what) : WN_CRASH_NONE;
+
+	if (c == WN_CRASH_NONE)
+		return false;
+	for (size_t k = 0; c == WN_CRASH_DUPLICATE && k < q->list.fetched && !other; k++)
+		if (q->list.items[k] && !strcmp(q->list.items[k]->id, what))
+			other = q->list.items[k]->subject;
+	wn_buf_reset(&q->scratch);
+	if (wn_buf_printf(&q->scratch, "(%s%s%.*s) %s", wn_crash_label(c), what ? " " : "",
+			  c == WN_CRASH_FIXED ? 12 : (int) strlen(other ? other : what ? what : ""),
+			  other ? other : what ? what : "", subject) == WN_OK)
+		return true;
+	wn_buf_free(&q->scratch);
+	return false;
+}
+
 /* The patch's subject; for a review without findings, dimmed, with the
  * bot's reason after it; for a copy of another review (whose verdicts
  * it shares), dimmed, saying so. */
@@ -665,7 +689,9 @@ static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsig
 	const char *subject = it->patch ? it->patch->subject : it->subject;
 	struct cell *c;
 
-	if (it->copy_of) {
+	if (crash_state(q, it, subject)) {
+		subject = wn_buf_str(&q->scratch);
+	} else if (it->copy_of) {
 		wn_buf_reset(&q->scratch);
 		/* first: a narrow screen cuts the end of the subject */
 		if (wn_buf_printf(&q->scratch, "(copy) %s", subject) == WN_OK)
