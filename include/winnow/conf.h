@@ -19,11 +19,13 @@
 /* winnow undo N asks before undoing more changes than this (issue 36). */
 #define WN_DEFAULT_UNDO_CONFIRM 5
 
-/* winnow.forward_trailer.<list-address>: a line added to forwards of a
- * patch sent to that list ("pw-bot: cr" for netdev's patchwork bot). */
+/* A setting of one mailing list, winnow.KEY.<list-address>: the
+ * forward_trailer line added to forwards of a patch sent to that list
+ * ("pw-bot: cr" for netdev's patchwork bot), the forward_template and
+ * forward_reply_template files used for such a patch. */
 typedef struct wn_conf_trailer {
 	char *list;		/* the list's address, lower case */
-	char *line;		/* the line, as configured */
+	char *line;		/* the value, as configured */
 } wn_conf_trailer;
 
 typedef struct wn_conf {
@@ -75,6 +77,10 @@ typedef struct wn_conf {
 				 * nobody; -1: not a number (wn_conf_check) */
 	wn_conf_trailer *forward_trailers;	/* winnow.forward_trailer.* */
 	size_t nforward_trailers;
+	wn_conf_trailer *list_templates;	/* winnow.forward_template.* */
+	size_t nlist_templates;
+	wn_conf_trailer *list_reply_templates;	/* winnow.forward_reply_template.* */
+	size_t nlist_reply_templates;
 	bool ask_reason;	/* winnow.ask_reason: the interface asks why
 				 * after f (issue 26); default true */
 	int undo_confirm;	/* winnow.undo_confirm: undo asks before

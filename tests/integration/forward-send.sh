@@ -224,6 +224,32 @@ for t in "$WN_WORLD/fifo" /dev/zero "$WN_WORLD" "$WN_WORLD/huge"; do
 done
 notmuch config set winnow.forward_template ""
 
+# A list's own wording: winnow.forward_template.<list> for a patch sent
+# to that list (the address any case), the common one for the others;
+# forward_reply_template.<list> likewise for a verdict reply.
+printf 'Dear {first}, the frobnic list asks: {findings}\n' > "$WN_WORLD/frob.tpl"
+printf 'Reply for frobnic, {first}.\n{findings}\n' > "$WN_WORLD/frob-reply.tpl"
+printf 'Other list, {first}.\n{findings}\n' > "$WN_WORLD/other.tpl"
+notmuch config set winnow.forward_template.Linux-Frobnic@lists.example.org "$WN_WORLD/frob.tpl"
+notmuch config set winnow.forward_template.netdev@vger.kernel.org "$WN_WORLD/other.tpl"
+notmuch config set winnow.forward_reply_template.linux-frobnic@lists.example.org "$WN_WORLD/frob-reply.tpl"
+"$WINNOW" forward --full --dry-run "$id2" > "$WN_WORLD/list.eml" 2> "$err"
+expect_eq "a list's template: exit 0" 0 $?
+check "the patch's list's template is used" grep -q '^Dear .*, the frobnic list asks:' "$WN_WORLD/list.eml"
+check "not another list's" bash -c '! grep -q "Other list" "$1"' _ "$WN_WORLD/list.eml"
+"$WINNOW" forward --dry-run "$id2" > "$WN_WORLD/list-reply.eml" 2> "$err"
+check "a verdict reply takes the list's reply template" grep -q '^Reply for frobnic, ' "$WN_WORLD/list-reply.eml"
+notmuch config set winnow.forward_template.linux-frobnic@lists.example.org ""
+"$WINNOW" forward --full --dry-run "$id2" > "$WN_WORLD/list.eml" 2> "$err"
+check "unset: the common template again" bash -c '! grep -q "frobnic list asks\|Other list" "$1"' _ "$WN_WORLD/list.eml"
+notmuch config set winnow.forward_template.no-list "$WN_WORLD/frob.tpl"
+"$WINNOW" forward --full --dry-run "$id2" > /dev/null 2> "$err"
+expect_eq "a key naming no list's address: exit 2" 2 $?
+check "says what it wants" grep -q "winnow.forward_template.no-list: wants a list's address" "$err"
+notmuch config set winnow.forward_template.no-list ""
+notmuch config set winnow.forward_template.netdev@vger.kernel.org ""
+notmuch config set winnow.forward_reply_template.linux-frobnic@lists.example.org ""
+
 # Usage errors.
 "$WINNOW" forward --full 2> "$err"; expect_eq "no MESSAGE-ID: exit 1" 1 $?
 "$WINNOW" forward --full --dry-run -o x "$id" 2> "$err"; expect_eq "--dry-run with -o: exit 1" 1 $?

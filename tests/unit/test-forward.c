@@ -410,7 +410,7 @@ static int body_teardown(void **state)
 static char *body_of(struct body_fixture *x)
 {
 	char **links[1] = { x->links };
-	fwd_body_ctx c = { &x->conf, "Zoë Ångström", links };
+	fwd_body_ctx c = { &x->conf, "Zoë Ångström", links, NULL };
 	char *body = NULL;
 
 	assert_int_equal(fwd_body(&c, &x->f, &body, NULL), WN_OK);
@@ -474,7 +474,7 @@ static void test_body_template(void **state)
 	wn_conf_set(&x->conf, "forward_template", "/nonexistent/template");
 	{
 		char **links[1] = { x->links };
-		fwd_body_ctx c = { &x->conf, "Zoë", links };
+		fwd_body_ctx c = { &x->conf, "Zoë", links, NULL };
 		wn_error err = WN_ERROR_INIT;
 
 		body = NULL;

@@ -401,13 +401,20 @@ wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
 /* Longest template read: a mail's text, not a file to slurp whole. */
 #define TEMPLATE_MAX (64 * 1024)
 
-static wn_status read_template(const wn_conf *conf, bool reply, char **out, wn_error *err)
+static wn_status read_template(const fwd_body_ctx *c, bool reply, char **out, wn_error *err)
 {
-	const char *path = reply ? conf->reply_template : conf->forward_template;
+	const wn_conf *conf = c->conf;
+	const char *path = c->list_template ? c->list_template->line
+			   : reply ? conf->reply_template : conf->forward_template;
 	const char *key = reply ? "winnow.forward_reply_template" : "winnow.forward_template";
 	wn_error why = WN_ERROR_INIT;
-	char *full = NULL;
+	char *full = NULL, keybuf[400];
 	wn_status st;
+
+	if (c->list_template) {
+		snprintf(keybuf, sizeof(keybuf), "%s.%.300s", key, c->list_template->list);
+		key = keybuf;
+	}
 
 	if (!path || !*path)
 		return (*out = strdup(reply ? default_reply_template : default_template)) ? WN_OK : WN_NOMEM;
@@ -514,7 +521,7 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 	if (reply && f->nunchecked)
 		snprintf(unchecked, sizeof(unchecked), "\nI have not checked %zu of its %zu finding%s yet; %s left "
 			 "out.\n", f->nunchecked, all, all == 1 ? "" : "s", f->nunchecked == 1 ? "it is" : "they are");
-	st = first ? read_template(c->conf, reply, &tpl, err) : WN_NOMEM;
+	st = first ? read_template(c, reply, &tpl, err) : WN_NOMEM;
 	if (st == WN_OK)
 		st = reply ? verdicts_block(f, &findings) : findings_block(c, f, &findings);
 	if (st == WN_OK)

@@ -78,6 +78,10 @@ typedef struct fwd_body_ctx {
 	const wn_conf *conf;
 	const char *author;		/* the author's display name or address */
 	char ***links;			/* per part: NULL-terminated review links */
+	/* The template of the list the patch went to (winnow.forward_template
+	 * .<list> or forward_reply_template.<list>, whichever kind f is);
+	 * NULL: the one of every list. */
+	const wn_conf_trailer *list_template;
 } fwd_body_ctx;
 
 /* The body of f: the template (winnow.forward_template or the built-in

@@ -694,15 +694,47 @@ static wn_status read_links(wn_index *idx, const wn_forward *f, char ***links, w
 	return st;
 }
 
+/* The template of a list the patch went to (its To and Cc), of the
+ * table t of n (winnow.forward_template.<list>, ...reply_template.<list>):
+ * the first such list in the configuration's order; NULL: none. */
+static wn_status list_template(const wn_conf_trailer *t, size_t n, const wn_mail *patch,
+			       const wn_conf_trailer **out)
+{
+	fwd_mboxes to = { 0 };
+	wn_status st = WN_OK;
+
+	*out = NULL;
+	if (!n)
+		return WN_OK;
+	if ((st = fwd_parse_loose(patch->to, &to)) == WN_OK)
+		st = fwd_parse_loose(patch->cc, &to);
+	for (size_t i = 0; st == WN_OK && i < n && !*out; i++)
+		if (fwd_mboxes_has(&to, t[i].list))
+			*out = &t[i];
+	fwd_mboxes_clear(&to);
+	return st;
+}
+
 static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, wn_error *err)
 {
+	const wn_conf *conf = wn_index_conf(idx);
 	char ***links = calloc(f->nparts, sizeof(char **));
 	wn_people who;
 	bool ok = wn_mail_people(patch, &who) == WN_OK;
 	/* The greeting's: the git author (wn_mail_people). */
 	char *author = ok ? wn_text_header_safe(who.author.name ? who.author.name : who.author.addr) : NULL;
-	fwd_body_ctx c = { wn_index_conf(idx), author, links };
+	fwd_body_ctx c = { conf, author, links, NULL };
 	wn_status st = links && author ? read_links(idx, f, links, err) : WN_NOMEM;
+
+	if (st == WN_OK) {
+		bool reply = f->kind == WN_FWD_VERDICTS;
+
+		st = list_template(reply ? conf->list_reply_templates : conf->list_templates,
+				   reply ? conf->nlist_reply_templates : conf->nlist_templates, patch,
+				   &c.list_template);
+		if (st == WN_NOMEM)
+			wn_error_set(err, st, "out of memory");
+	}
 
 	if (ok)
 		wn_people_clear(&who);

@@ -124,50 +124,69 @@ wn_status wn_conf_init(wn_conf *c)
 	return WN_OK;
 }
 
-/* winnow.forward_trailer.<list>: set (replacing) or, empty, unset. */
-static wn_status set_trailer(wn_conf *c, const char *list, const char *value)
+/* winnow.KEY.<list> into the table *v of *n: set (replacing) or,
+ * empty, unset. */
+static wn_status set_per_list(wn_conf_trailer **v, size_t *n, const char *list, const char *value)
 {
+	wn_conf_trailer *t = *v;
 	size_t i;
-	char *l = strdup(list), *v;
+	char *l = strdup(list), *val;
 
 	if (!l)
 		return WN_NOMEM;
 	for (char *p = l; *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
 			*p = (char) (*p - 'A' + 'a');
-	for (i = 0; i < c->nforward_trailers && strcmp(c->forward_trailers[i].list, l); i++)
+	for (i = 0; i < *n && strcmp(t[i].list, l); i++)
 		;
 	if (!*value) {
-		if (i < c->nforward_trailers) {
-			free(c->forward_trailers[i].list);
-			free(c->forward_trailers[i].line);
-			c->forward_trailers[i] = c->forward_trailers[--c->nforward_trailers];
+		if (i < *n) {
+			free(t[i].list);
+			free(t[i].line);
+			t[i] = t[--*n];
 		}
 		free(l);
 		return WN_OK;
 	}
-	if (!(v = strdup(value))) {
+	if (!(val = strdup(value))) {
 		free(l);
 		return WN_NOMEM;
 	}
-	if (i == c->nforward_trailers) {
-		wn_conf_trailer *nv = realloc(c->forward_trailers, (i + 1) * sizeof(*nv));
+	if (i == *n) {
+		wn_conf_trailer *nv = realloc(t, (i + 1) * sizeof(*nv));
 
 		if (!nv) {
 			free(l);
-			free(v);
+			free(val);
 			return WN_NOMEM;
 		}
-		c->forward_trailers = nv;
+		*v = t = nv;
 		nv[i].list = l;
 		nv[i].line = NULL;
-		c->nforward_trailers++;
+		++*n;
 	} else {
 		free(l);
 	}
-	free(c->forward_trailers[i].line);
-	c->forward_trailers[i].line = v;
+	free(t[i].line);
+	t[i].line = val;
 	return WN_OK;
+}
+
+static void per_list_free(wn_conf_trailer **v, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++) {
+		free((*v)[i].list);
+		free((*v)[i].line);
+	}
+	free(*v);
+	*v = NULL;
+	*n = 0;
+}
+
+/* winnow.forward_trailer.<list>: set (replacing) or, empty, unset. */
+static wn_status set_trailer(wn_conf *c, const char *list, const char *value)
+{
+	return set_per_list(&c->forward_trailers, &c->nforward_trailers, list, value);
 }
 
 /* notmuch's own booleans: "true"/"false", and what people write. */
@@ -244,6 +263,10 @@ wn_status wn_conf_set(wn_conf *c, const char *key, const char *value)
 		return set_str(&c->drafts_folder, value);
 	if (strcmp(key, "forward_template") == 0)
 		return set_str(&c->forward_template, value);
+	if (strncmp(key, "forward_template.", 17) == 0 && key[17])
+		return set_per_list(&c->list_templates, &c->nlist_templates, key + 17, value);
+	if (strncmp(key, "forward_reply_template.", 23) == 0 && key[23])
+		return set_per_list(&c->list_reply_templates, &c->nlist_reply_templates, key + 23, value);
 	if (strcmp(key, "forward_reply_template") == 0)
 		return set_str(&c->reply_template, value);
 	if (strcmp(key, "max_recipients") == 0) {
@@ -310,11 +333,9 @@ void wn_conf_clear(wn_conf *c)
 	wn_strv_free(c->sections);
 	free(c->fetch_since);
 	free(c->fetch_folder);
-	for (size_t i = 0; i < c->nforward_trailers; i++) {
-		free(c->forward_trailers[i].list);
-		free(c->forward_trailers[i].line);
-	}
-	free(c->forward_trailers);
+	per_list_free(&c->forward_trailers, &c->nforward_trailers);
+	per_list_free(&c->list_templates, &c->nlist_templates);
+	per_list_free(&c->list_reply_templates, &c->nlist_reply_templates);
 	free(c->user_name);
 	free(c->user_email);
 	wn_strv_free(c->other_email);
@@ -358,6 +379,16 @@ wn_status wn_conf_check(const wn_conf *c, wn_error *err)
 					    "notmuch queries on winnow's tags)");
 	if (!wn_text_utf8_valid(p, n))
 		return wn_error_set(err, WN_CONFIG, "winnow.tagprefix is not UTF-8");
+	for (size_t i = 0; i < c->nlist_templates + c->nlist_reply_templates; i++) {
+		bool reply = i >= c->nlist_templates;
+		const wn_conf_trailer *t = reply ? &c->list_reply_templates[i - c->nlist_templates]
+						 : &c->list_templates[i];
+
+		if (!strchr(t->list, '@'))
+			return wn_error_set(err, WN_CONFIG, "winnow.%s.%.80s: wants a list's address "
+					    "after the dot (for example netdev@vger.kernel.org)",
+					    reply ? "forward_reply_template" : "forward_template", t->list);
+	}
 	for (size_t i = 0; i < c->nforward_trailers; i++) {
 		const wn_conf_trailer *t = &c->forward_trailers[i];
 		size_t tn = strlen(t->line);
