@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "complete.h"
 #include "tui.h"
 #include "winnow/forward.h"
 
@@ -94,6 +95,8 @@ static void usage(FILE *out)
 	      "  --config FILE  notmuch config file (default: $NOTMUCH_CONFIG, then\n"
 	      "                 notmuch's own default)\n"
 	      "  --help         show this help; 'winnow COMMAND --help' for a command\n"
+	      "  --completion=" WN_COMPLETE_SHELLS "\n"
+	      "                 print the shell's completion script\n"
 	      "  --version      show the version\n"
 	      "\n"
 	      "Exit status: 0 success, 1 user error, 2 environment failure.\n"
@@ -285,6 +288,7 @@ int main(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "completion", required_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	wn_cli cli = { .prog = "winnow" };
@@ -318,6 +322,16 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("winnow %s\n", PACKAGE_VERSION);
 			return 0;
+		case 'C': {
+			const char *names[NCOMMANDS];
+			const wn_cmd *cmds[NCOMMANDS];
+
+			for (size_t i = 0; i < NCOMMANDS; i++) {
+				names[i] = commands[i].name;
+				cmds[i] = commands[i].cmd;
+			}
+			return wn_complete_print(stdout, optarg, opts, NCOMMANDS, names, cmds);
+		}
 		default: {
 			char *word = wn_text_sanitize(argv[optind - 1], 0);
 
