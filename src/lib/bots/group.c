@@ -350,6 +350,7 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 	f->line = k->line;
 	f->line_approx = k->line_approx;
 	f->about_commit_msg = k->about_commit_msg;
+	rv_block_fp(c, c->r->nfindings - 1, k);
 	if (g->context.len) {
 		rv_put(c, &comment, g->context.data, g->context.len);
 		wn_buf_reset(&g->context);
