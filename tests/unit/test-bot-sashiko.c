@@ -346,6 +346,51 @@ static void test_sashiko_unquoted_place_fingerprint(void **state)
 	wn_review_free(&placed);
 }
 
+/* A block tagged [High] never places a [Low] entry, however many of the
+ * entry's words it holds: the [Low] entry stands where its own [Low]
+ * block does, the [High] one where the [High] block does. */
+static const char tag_places[] =
+	"Sashiko AI review found 2 potential issue(s) to consider:\n"
+	"- [High] Reference leak on the early exit path.\n"
+	"- [Low] The warning message in frob_open() is printed twice for one failure.\n"
+	"--\n"
+	"\n"
+	"> diff --git a/drivers/frob/core.c b/drivers/frob/core.c\n"
+	"> --- a/drivers/frob/core.c\n"
+	"> +++ b/drivers/frob/core.c\n"
+	"> @@ -10,6 +10,8 @@ static int frob_open(struct frob *fr)\n"
+	"> +\tif (frob_setup(fr))\n"
+	"> +\t\treturn -EIO;\n"
+	"\n"
+	"[Severity: High]\n"
+	"The warning message in frob_open() is printed twice for one failure, and\n"
+	"this return skips frob_put(): does that leak the reference?\n"
+	"\n"
+	"> @@ -40,6 +42,7 @@ static void frob_close(struct frob *fr)\n"
+	"> +\tpr_warn(\"frob: closing\\n\");\n"
+	"\n"
+	"[Severity: Low]\n"
+	"Same message again here.\n"
+	"\n"
+	"-- \n"
+	"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/cover@example.org?part=1\n";
+
+static void test_sashiko_tag_keeps_place(void **state)
+{
+	wn_review *r = parse(WN_BOT_SASHIKO, tag_places);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_string_equal(F(r, 0)->function, "frob_open");
+	assert_int_equal(F(r, 0)->line, 11);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	assert_string_equal(F(r, 1)->function, "frob_close");
+	assert_int_equal(F(r, 1)->line, 42);
+	assert_string_equal(F(r, 1)->comment, "Same message again here.");
+	wn_review_free(&r);
+}
+
 /* One block raising two summary entries: the entry its tag does not
  * name still gets the block's code and words, never an empty finding. */
 static const char two_in_one[] =
@@ -1011,6 +1056,7 @@ int main(void)
 		cmocka_unit_test(test_sashiko_snipped_place_fingerprint),
 		cmocka_unit_test(test_sashiko_unquoted_place_fingerprint),
 		cmocka_unit_test(test_sashiko_block_two_problems),
+		cmocka_unit_test(test_sashiko_tag_keeps_place),
 		cmocka_unit_test(test_sashiko_many_same_severity),
 		cmocka_unit_test(test_sashiko_pairing),
 		cmocka_unit_test(test_sashiko_free_form),
