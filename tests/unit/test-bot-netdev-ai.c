@@ -82,6 +82,50 @@ static void test_netdev_with_summary(void **state)
 	wn_review_free(&r);
 }
 
+/* One problem walked through several hunks: a comment ending on a colon
+ * leads into the code quoted after it, and the words below that code
+ * finish its thought; so does a comment opening "Eventually, ...".  A
+ * comment below code that does not follow a colon is its own. */
+static void test_netdev_problem_across_hunks(void **state)
+{
+	static const char body[] =
+		"This is an AI-generated review of your patch.\n"
+		"---\n"
+		"> diff --git a/net/foo/core.c b/net/foo/core.c\n"
+		"> --- a/net/foo/core.c\n"
+		"> +++ b/net/foo/core.c\n"
+		"> @@ -20,6 +20,6 @@ int foo_size(int n)\n"
+		"> +\tn = n ? roundup_pow_of_two(n) : 1;\n"
+		"\n"
+		"Can a negative n reach roundup_pow_of_two() here?\n"
+		"\n"
+		"A negative n becomes a huge unsigned value, and the checks below:\n"
+		"\n"
+		">  \tn = min(n, limit);\n"
+		"\n"
+		"would then not constrain it.\n"
+		"\n"
+		"[ ... ]\n"
+		"\n"
+		">  \treturn clamp(n << 1, lo, hi);\n"
+		"\n"
+		"Eventually, the shift of a negative n is undefined.  Would it be safer\n"
+		"to check n <= 0 instead?\n"
+		"\n"
+		">  \tfoo_put(f);\n"
+		"\n"
+		"Is f freed twice on this path?\n";
+	wn_review *r = parse(WN_BOT_NETDEV_AI, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->summary, "Can a negative n reach roundup_pow_of_two() here?");
+	assert_contains(F(r, 0)->comment, "would then not constrain it.");
+	assert_contains(F(r, 0)->comment, "Would it be safer");
+	assert_string_equal(F(r, 1)->summary, "Is f freed twice on this path?");
+	wn_review_free(&r);
+}
+
 /* The review passed on by any maintainer: the opening may follow a line
  * of their own or an in-body From:, have a typo, end in another second
  * sentence; the maintainer's words become the note, never a finding. */
@@ -238,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_detect_netdev),
 		cmocka_unit_test(test_netdev),
 		cmocka_unit_test(test_netdev_with_summary),
+		cmocka_unit_test(test_netdev_problem_across_hunks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -221,6 +221,176 @@ static void test_sashiko_sites(void **state)
 	wn_review_free(&r);
 }
 
+/* Where a finding stands when the mail skips the hunk header: the file
+ * from its "+++ b/" line, the function from the nearest signature of
+ * the quoted lines (a removed one too), no line (nothing to count
+ * from); an entry with no code at all stands in the patch's only file. */
+static const char snipped_places[] =
+	"Sashiko AI review found 4 potential issue(s):\n"
+	"- [High] The pool is not freed on the error path of pool_grow().\n"
+	"- [Medium] Callers of pool_shrink_old() remain after its removal.\n"
+	"- [Low] Statistics counters overflow after a day.\n"
+	"- [Low] The commit message names the wrong limit.\n"
+	"--\n"
+	"\n"
+	"commit 0123456789abcdef0123456789abcdef01234567\n"
+	"Author: A Writer <a@example.org>\n"
+	"\n"
+	"> diff --git a/lib/pool.c b/lib/pool.c\n"
+	"> --- a/lib/pool.c\n"
+	"> +++ b/lib/pool.c\n"
+	"\n"
+	"[ ... ]\n"
+	"\n"
+	"> +static int\n"
+	"> +pool_grow(struct pool *p,\n"
+	">  \t  size_t n)\n"
+	"> +{\n"
+	"> +\tp->v = alloc(n);\n"
+	"> +\tif (setup(p))\n"
+	"> +\t\treturn -EIO;\n"
+	"\n"
+	"[Severity: High]\n"
+	"Is the pool freed when setup() fails here?\n"
+	"\n"
+	"[ ... ]\n"
+	"\n"
+	"> @@ -80,6 +85,2 @@ static void pool_free(struct pool *p)\n"
+	"> -void pool_shrink_old(struct pool *p)\n"
+	"> -{\n"
+	"> -\tkfree(p->v);\n"
+	"> -}\n"
+	"\n"
+	"[Severity: Medium]\n"
+	"Do callers of pool_shrink_old() remain elsewhere?\n"
+	"\n"
+	"-- \n"
+	"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/x@example.org?part=1\n";
+
+static void test_sashiko_snipped_places(void **state)
+{
+	static const char *const one[] = { "lib/pool.c", NULL };
+	static const char *const two[] = { "lib/pool.c", "lib/pool.h", NULL };
+	wn_review_input in1 = { .patch_files = one }, in2 = { .patch_files = two };
+	wn_review *r = parse(WN_BOT_SASHIKO, snipped_places);
+	wn_review *r1 = parse_in(WN_BOT_SASHIKO, snipped_places, &in1);
+	wn_review *r2 = parse_in(WN_BOT_SASHIKO, snipped_places, &in2);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 4);
+	assert_string_equal(F(r, 0)->file, "lib/pool.c");
+	assert_string_equal(F(r, 0)->function, "pool_grow");
+	assert_int_equal(F(r, 0)->line, 0);
+	assert_string_equal(F(r, 1)->file, "lib/pool.c");
+	assert_string_equal(F(r, 1)->function, "pool_shrink_old");
+	assert_int_equal(F(r, 1)->line, 85);
+	/* no code: the patch's files are asked for, and place it when the
+	 * patch has one file only */
+	assert_true(r->wants_patch_files);
+	assert_null(F(r, 2)->file);
+	assert_null(F(r, 2)->quote);
+	assert_string_equal(F(r1, 2)->file, "lib/pool.c");
+	assert_null(F(r1, 2)->function);
+	assert_null(F(r2, 2)->file);
+	/* about the commit message: no file, however many the patch has */
+	assert_null(F(r1, 3)->file);
+	for (size_t i = 0; i < r->nfindings; i++) {
+		assert_string_equal(F(r1, i)->fingerprint, F(r, i)->fingerprint);
+		assert_string_equal(F(r2, i)->fingerprint, F(r, i)->fingerprint);
+	}
+	wn_review_free(&r);
+	wn_review_free(&r1);
+	wn_review_free(&r2);
+}
+
+/* Without a summary the comments are the findings and their place is
+ * in the fingerprint: a function only the newer reading finds is shown,
+ * the fingerprint keeps the place it always had (none). */
+static void test_sashiko_snipped_place_fingerprint(void **state)
+{
+	const char *body = strstr(snipped_places, "commit 0123");
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+	char fp[WN_FP_LEN + 1];
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_string_equal(F(r, 0)->function, "pool_grow");
+	wn_fingerprint(WN_BOT_SASHIKO, "lib/pool.c", NULL, F(r, 0)->summary, fp);
+	assert_string_equal(F(r, 0)->fingerprint, fp);
+	assert_string_equal(F(r, 1)->function, "pool_shrink_old");
+	/* the hunk header's function, as always */
+	wn_fingerprint(WN_BOT_SASHIKO, "lib/pool.c", "pool_free", F(r, 1)->summary, fp);
+	assert_string_equal(F(r, 1)->fingerprint, fp);
+	wn_review_free(&r);
+}
+
+/* A comment under a hunk header alone quotes no code and names no file:
+ * the patch's only file places it, its fingerprint keeps no file. */
+static void test_sashiko_unquoted_place_fingerprint(void **state)
+{
+	static const char body[] =
+		"> @@ -1,2 +1,2 @@ int pool_init(void)\n"
+		"\n"
+		"Is the pool leaked when pool_init() is called twice?\n";
+	static const char *const one[] = { "lib/pool.c", NULL };
+	wn_review_input in = { .patch_files = one };
+	wn_review *r = parse(WN_BOT_SASHIKO, body), *placed = parse_in(WN_BOT_SASHIKO, body, &in);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 1);
+	assert_null(F(r, 0)->file);
+	assert_string_equal(F(placed, 0)->file, "lib/pool.c");
+	assert_string_equal(F(placed, 0)->function, "pool_init");
+	assert_string_equal(F(placed, 0)->fingerprint, F(r, 0)->fingerprint);
+	wn_review_free(&r);
+	wn_review_free(&placed);
+}
+
+/* A block tagged [High] never places a [Low] entry, however many of the
+ * entry's words it holds: the [Low] entry stands where its own [Low]
+ * block does, the [High] one where the [High] block does. */
+static const char tag_places[] =
+	"Sashiko AI review found 2 potential issue(s) to consider:\n"
+	"- [High] Reference leak on the early exit path.\n"
+	"- [Low] The warning message in frob_open() is printed twice for one failure.\n"
+	"--\n"
+	"\n"
+	"> diff --git a/drivers/frob/core.c b/drivers/frob/core.c\n"
+	"> --- a/drivers/frob/core.c\n"
+	"> +++ b/drivers/frob/core.c\n"
+	"> @@ -10,6 +10,8 @@ static int frob_open(struct frob *fr)\n"
+	"> +\tif (frob_setup(fr))\n"
+	"> +\t\treturn -EIO;\n"
+	"\n"
+	"[Severity: High]\n"
+	"The warning message in frob_open() is printed twice for one failure, and\n"
+	"this return skips frob_put(): does that leak the reference?\n"
+	"\n"
+	"> @@ -40,6 +42,7 @@ static void frob_close(struct frob *fr)\n"
+	"> +\tpr_warn(\"frob: closing\\n\");\n"
+	"\n"
+	"[Severity: Low]\n"
+	"Same message again here.\n"
+	"\n"
+	"-- \n"
+	"Sashiko AI review \xc2\xb7 https://sashiko.dev/#/patchset/cover@example.org?part=1\n";
+
+static void test_sashiko_tag_keeps_place(void **state)
+{
+	wn_review *r = parse(WN_BOT_SASHIKO, tag_places);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(F(r, 0)->severity, WN_SEV_HIGH);
+	assert_string_equal(F(r, 0)->function, "frob_open");
+	assert_int_equal(F(r, 0)->line, 11);
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	assert_string_equal(F(r, 1)->function, "frob_close");
+	assert_int_equal(F(r, 1)->line, 42);
+	assert_string_equal(F(r, 1)->comment, "Same message again here.");
+	wn_review_free(&r);
+}
+
 /* One block raising two summary entries: the entry its tag does not
  * name still gets the block's code and words, never an empty finding. */
 static const char two_in_one[] =
@@ -882,7 +1052,11 @@ int main(void)
 		cmocka_unit_test(test_sashiko_untagged_by_similarity),
 		cmocka_unit_test(test_sashiko_preexisting_wrapped_two_blocks),
 		cmocka_unit_test(test_sashiko_sites),
+		cmocka_unit_test(test_sashiko_snipped_places),
+		cmocka_unit_test(test_sashiko_snipped_place_fingerprint),
+		cmocka_unit_test(test_sashiko_unquoted_place_fingerprint),
 		cmocka_unit_test(test_sashiko_block_two_problems),
+		cmocka_unit_test(test_sashiko_tag_keeps_place),
 		cmocka_unit_test(test_sashiko_many_same_severity),
 		cmocka_unit_test(test_sashiko_pairing),
 		cmocka_unit_test(test_sashiko_free_form),

@@ -336,6 +336,33 @@ static void test_syzbot_report_shapes(void **state)
 		  "BUG: KASAN: use-after-free in foo_release+0x5c/0x1a0 drivers/foo/core.c:214\n"
 		  "Read of size 4 at addr ffff888023a41c08 by task syz/6120\n",
 		  "KASAN: use-after-free Read in foo_release", "drivers/foo/core.c", "foo_release", 214 },
+		/* every frame of the crash's own stack is generic: it stays
+		 * at its first, never at a frame of the stacks that allocated
+		 * or freed the object, which end the crash's */
+		{ NULL,
+		  "==================================================================\n"
+		  "BUG: KASAN: slab-use-after-free in __list_del_entry_valid+0x1c/0x90 lib/list_debug.c:62\n"
+		  "Read of size 8 at addr ffff888023a41c08 by task syz/6120\n"
+		  "Call Trace:\n"
+		  " <TASK>\n"
+		  " __list_del_entry_valid+0x1c/0x90 lib/list_debug.c:62\n"
+		  " kasan_report+0x10b/0x140 mm/kasan/report.c:588\n"
+		  " </TASK>\n\n"
+		  "Allocated by task 5120:\n"
+		  " __kmalloc+0x1a/0x40 mm/slub.c:4321\n"
+		  " foo_open+0x3a/0x90 drivers/foo/core.c:88\n\n"
+		  "Freed by task 5121:\n"
+		  " foo_close+0x2a/0x70 drivers/foo/core.c:120\n",
+		  "KASAN: slab-use-after-free Read in __list_del_entry_valid", "lib/list_debug.c",
+		  "__list_del_entry_valid", 62 },
+		{ NULL,
+		  "==================================================================\n"
+		  "BUG: KASAN: double-free in kfree+0x1c/0x90 mm/slub.c:4700\n"
+		  "Call Trace:\n"
+		  " kfree+0x1c/0x90 mm/slub.c:4700\n\n"
+		  "Freed by task 5121:\n"
+		  " foo_close+0x2a/0x70 drivers/foo/core.c:120\n",
+		  "KASAN: double-free in kfree", "mm/slub.c", "kfree", 4700 },
 	};
 
 	(void) state;

@@ -69,6 +69,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
 	}
 	rv_blocks_group(c, &blocks, WN_SEV_NONE, false);
+	rv_place_unquoted(c);
 	if (!c->r->nfindings)
 		rv_explain(c, L->n ? "BPF CI review without comments after quoted code"
 				   : "empty BPF CI mail");

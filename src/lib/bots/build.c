@@ -88,7 +88,7 @@ static char *dup0(struct rv_ctx *c, const char *s)
 	return s ? rv_dup(c, s, strlen(s)) : NULL;
 }
 
-void rv_fp_pin(struct rv_ctx *c, size_t i)
+void rv_fp_place(struct rv_ctx *c, size_t i, const char *file, const char *function)
 {
 	struct rv_fploc *p;
 
@@ -96,8 +96,14 @@ void rv_fp_pin(struct rv_ctx *c, size_t i)
 		return;
 	p = &c->fp[i];
 	p->pinned = true;
-	p->file = dup0(c, c->r->findings[i].file);
-	p->function = dup0(c, c->r->findings[i].function);
+	p->file = dup0(c, file);
+	p->function = dup0(c, function);
+}
+
+void rv_fp_pin(struct rv_ctx *c, size_t i)
+{
+	if (i < c->r->nfindings)
+		rv_fp_place(c, i, c->r->findings[i].file, c->r->findings[i].function);
 }
 
 void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)

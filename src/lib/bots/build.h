@@ -71,6 +71,10 @@ wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp);
  * the parser moves it afterwards (the patch's files are not always
  * known, a verdict must find its finding either way). */
 void rv_fp_pin(struct rv_ctx *c, size_t i);
+/* Finding i's fingerprint keeps file and function (copied, either may
+ * be NULL) whatever its place: a place shown better than the mail's
+ * older reading gave it. */
+void rv_fp_place(struct rv_ctx *c, size_t i, const char *file, const char *function);
 /* Finding i's fingerprint is made of text (copied) instead of its
  * summary: a bot whose summaries carry what changes with every run (a
  * linker's section offsets, addresses) gives the summary without it, so

@@ -350,6 +350,7 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 	f->line = k->line;
 	f->line_approx = k->line_approx;
 	f->about_commit_msg = k->about_commit_msg;
+	rv_block_fp(c, c->r->nfindings - 1, k);
 	if (g->context.len) {
 		rv_put(c, &comment, g->context.data, g->context.len);
 		wn_buf_reset(&g->context);
@@ -554,7 +555,7 @@ static bool continues(const char *s, size_t n)
 	static const char *const starts[] = {
 		"as a result", "this means", "that means", "which means", "consequently",
 		"because of this", "as a consequence", "therefore", "thus,", "this in turn",
-		"in turn,", "so the ", "so this ", "this would mean",
+		"in turn,", "so the ", "so this ", "this would mean", "eventually,",
 	};
 	size_t k;
 
@@ -563,6 +564,21 @@ static bool continues(const char *s, size_t n)
 		if (str_prefix_ci(s, n, starts[k]))
 			return true;
 	return false;
+}
+
+/* Does block s[0..n) go on with the problem of the block before it,
+ * prev, across the code quoted between them?  The bots walk one
+ * problem through several hunks: a comment ending on a colon leads
+ * into the code quoted after it, and the words below that code finish
+ * its thought ("The check below:" / "would then evaluate to true"),
+ * unless they open another problem outright. */
+static bool goes_on(const char *prev, const char *s, size_t n)
+{
+	size_t pn = strlen(prev);
+
+	while (pn && str_space((unsigned char) prev[pn - 1]))
+		pn--;
+	return pn && prev[pn - 1] == ':' && !lead_in(s, n) && opens(s, first_para(s, n)) == SAME;
 }
 
 static bool is_problem(const struct rv_block *k)
@@ -614,6 +630,7 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 {
 	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0, 0, 0 };
 	size_t i, first = c->r->nfindings, problems = 0;
+	bool after_problem = false;	/* the block before went to a finding */
 
 	for (i = 0; i < b->n; i++)
 		problems += is_problem(&b->v[i]);
@@ -628,14 +645,20 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 		const char *s = k->comment;
 		size_t n = strlen(s);
 
+		bool was = after_problem;
+
+		after_problem = true;
 		if (c->r->nfindings > first && points_back(s, n))
 			repeat(&g, k, first);
-		else if (c->r->nfindings > first && !g.context.len && continues(s, n))
+		else if (c->r->nfindings > first && !g.context.len &&
+			 (continues(s, n) || (was && goes_on(b->v[i - 1].comment, s, n))))
 			add_to(&g, k, g.last);
 		else if (is_problem(k))
 			problem(&g, k);
-		else
+		else {
 			take_context(&g, k);
+			after_problem = false;
+		}
 	}
 	/* Context after the last problem explains that one. */
 	if (g.context.len && c->r->nfindings > first && !c->oom) {

@@ -129,8 +129,13 @@ struct walk {
 	bool raw_header;		/* in an unquoted "diff --git" header */
 	const char *file;		/* into the body */
 	size_t file_n;
-	const char *func;
+	const char *func;		/* as the fingerprint has always had it */
 	size_t func_n;
+	/* The function a finding is shown in: func, or a signature the
+	 * fingerprint's rule does not read (quoted after a snip with no
+	 * hunk header, or in removed lines). */
+	const char *pfunc;
+	size_t pfunc_n;
 	long next_new;			/* new-file line of the next quoted line */
 	long cur_line;			/* new-file line of the last quoted line */
 	bool approx;			/* a snip broke the count */
@@ -162,6 +167,7 @@ bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k)
 	if (c->oom || !k->comment) {
 		free(k->file);
 		free(k->function);
+		free(k->fp_function);
 		free(k->quote);
 		free(k->comment);
 		memset(k, 0, sizeof(*k));
@@ -222,8 +228,14 @@ static void comment_line(struct walk *w, const char *s, size_t n, size_t order)
 		if (w->in_diff) {
 			if (w->file_n)
 				w->cur.file = rv_dup(c, w->file, w->file_n);
-			if (w->func_n)
-				w->cur.function = rv_dup(c, w->func, w->func_n);
+			if (w->pfunc_n)
+				w->cur.function = rv_dup(c, w->pfunc, w->pfunc_n);
+			if (w->func_n != w->pfunc_n ||
+			    (w->func_n && memcmp(w->func, w->pfunc, w->func_n) != 0)) {
+				w->cur.fp_own = true;
+				if (w->func_n)
+					w->cur.fp_function = rv_dup(c, w->func, w->func_n);
+			}
 			if (w->in_hunk) {
 				w->cur.line = (int) w->cur_line;
 				w->cur.line_approx = w->approx;
@@ -268,8 +280,8 @@ static void diff_git(struct walk *w, const char *s, size_t n)
 	w->in_diff = true;
 	w->in_hunk = false;
 	w->ring_n = 0;
-	w->func = NULL;
-	w->func_n = 0;
+	w->func = w->pfunc = NULL;
+	w->func_n = w->pfunc_n = 0;
 	w->cur_line = 0;
 	w->approx = false;
 	w->file = NULL;
@@ -360,8 +372,10 @@ static void hunk_func(struct walk *w, const char *s, size_t n)
 /* A function definition starting in a quoted hunk line ("static int
  * foo(struct bar *b)" at column 0, no ';') names the function of the
  * lines below it better than the hunk header, which names the function
- * where the hunk began. */
-static void definition(struct walk *w, const char *s, size_t n)
+ * where the hunk began.  fp: the fingerprint's function takes it too
+ * (the rule it always had: added and context lines of a hunk); else
+ * only the function shown. */
+static void definition(struct walk *w, const char *s, size_t n, bool fp)
 {
 	const char *f = w->func;
 	size_t fn = w->func_n;
@@ -372,7 +386,11 @@ static void definition(struct walk *w, const char *s, size_t n)
 	    s[n - 1] == ';' || s[n - 1] == ':' || s[n - 1] == '\\' || !memchr(s, '(', n))
 		return;
 	hunk_func(w, s, n);
-	if (!w->func) {
+	if (w->func) {
+		w->pfunc = w->func;
+		w->pfunc_n = w->func_n;
+	}
+	if (!w->func || !fp) {
 		w->func = f;
 		w->func_n = fn;
 	}
@@ -416,6 +434,8 @@ static bool hunk(struct walk *w, const char *s, size_t n)
 	w->cur_line = start;
 	w->approx = false;
 	hunk_func(w, s + i, n - i);
+	w->pfunc = w->func;
+	w->pfunc_n = w->func_n;
 	return true;
 }
 
@@ -441,8 +461,8 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 		set_file(w, q + 4, qn - 4);
 		w->in_diff = true;
 		w->in_hunk = false;
-		w->func = NULL;
-		w->func_n = 0;
+		w->func = w->pfunc = NULL;
+		w->func_n = w->pfunc_n = 0;
 		return;
 	}
 	if (w->in_diff && !w->in_hunk)
@@ -456,11 +476,19 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 	w->ring_head = (w->ring_head + 1) % QUOTE_RING;
 	if (w->ring_n < QUOTE_RING)
 		w->ring_n++;
-	if (!w->in_hunk)
-		return;
 	ch = qn ? q[0] : ' ';
+	/* The code below a snip that skipped the hunk header is still the
+	 * file's: its signatures name the function shown, as do those of
+	 * removed lines (a finding about a function taken out). */
+	if (!w->in_hunk) {
+		if (w->file_n && (ch == '+' || ch == ' ' || ch == '-') && qn > 2)
+			definition(w, q + 1, qn - 1, false);
+		return;
+	}
 	if ((ch == '+' || ch == ' ') && qn > 2)
-		definition(w, q + 1, qn - 1);
+		definition(w, q + 1, qn - 1, true);
+	else if (ch == '-' && qn > 2)
+		definition(w, q + 1, qn - 1, false);
 	if (ch == '-') {
 		w->cur_line = w->next_new;	/* where the line was removed */
 	} else if (ch != '\\') {
@@ -579,8 +607,8 @@ static void caret(struct walk *w, const struct rv_line *l)
 static void reset_patch(struct walk *w)
 {
 	w->in_diff = w->in_hunk = w->seen_quote = false;
-	w->file = w->func = NULL;
-	w->file_n = w->func_n = 0;
+	w->file = w->func = w->pfunc = NULL;
+	w->file_n = w->func_n = w->pfunc_n = 0;
 	w->cur_line = 0;
 	w->approx = false;
 	w->ring_n = 0;
@@ -702,6 +730,44 @@ void rv_block_place(wn_finding *f, struct rv_block *k)
 	k->file = k->function = k->quote = NULL;
 }
 
+void rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k)
+{
+	if (k->fp_own)
+		rv_fp_place(c, i, c->r->findings[i].file, k->fp_function);
+}
+
+/* Does summary s say it is about the commit message rather than code? */
+static bool about_message(const char *s)
+{
+	static const char *const words[] = {
+		"commit message", "commit log", "changelog", "subject line", "fixes: tag",
+		"fixes tag", "signed-off-by", "commit description",
+	};
+
+	for (size_t k = 0; s && k < sizeof(words) / sizeof(words[0]); k++)
+		if (str_find_ci(s, strlen(s), words[k]))
+			return true;
+	return false;
+}
+
+void rv_place_unquoted(struct rv_ctx *c)
+{
+	const char *const *pf = c->in->patch_files;
+
+	for (size_t i = 0; i < c->r->nfindings && !c->oom; i++) {
+		wn_finding *f = &c->r->findings[i];
+
+		if (f->file || f->about_commit_msg || (f->quote && *f->quote) ||
+		    about_message(f->summary))
+			continue;
+		c->r->wants_patch_files = true;
+		if (!pf || !pf[0] || pf[1])
+			continue;
+		rv_fp_pin(c, i);
+		f->file = rv_dup(c, pf[0], strlen(pf[0]));
+	}
+}
+
 void rv_blocks_free(struct rv_blocks *b)
 {
 	size_t i;
@@ -709,6 +775,7 @@ void rv_blocks_free(struct rv_blocks *b)
 	for (i = 0; i < b->n; i++) {
 		free(b->v[i].file);
 		free(b->v[i].function);
+		free(b->v[i].fp_function);
 		free(b->v[i].quote);
 		free(b->v[i].comment);
 	}
@@ -774,6 +841,7 @@ size_t rv_blocks_drop_clean(struct rv_blocks *b)
 			dropped++;
 			free(k->file);
 			free(k->function);
+			free(k->fp_function);
 			free(k->quote);
 			free(k->comment);
 			continue;
@@ -799,6 +867,7 @@ void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity mi
 		f->preexisting = prose_pre && k->prose_preexisting;
 		rv_summarise(c, f, k->comment, strlen(k->comment));
 		rv_block_place(f, k);
+		rv_block_fp(c, c->r->nfindings - 1, k);
 		f->comment = k->comment;
 		k->comment = NULL;
 	}

@@ -14,6 +14,11 @@ struct rv_block {
 	bool prose_preexisting;
 	char *file;
 	char *function;
+	/* The function the fingerprint has (fp_function, may be NULL) is
+	 * not the one shown: a signature the fingerprint's older rule does
+	 * not read named it (see rv_block_fp). */
+	bool fp_own;
+	char *fp_function;
 	int line;
 	bool line_approx;
 	bool about_commit_msg;
@@ -57,6 +62,16 @@ void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity mi
 size_t rv_blocks_drop_clean(struct rv_blocks *b);
 /* Move where k stands (file, function, line, quote) into f. */
 void rv_block_place(wn_finding *f, struct rv_block *k);
+/* Finding i, made from block k and placed where k stands, keeps the
+ * fingerprint the walker's older rule gave it (verdicts are stored
+ * under it). */
+void rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k);
+
+/* A finding of the review that quotes no code and names no file, nor
+ * speaks of the commit message, stands in the patch's only file when
+ * the patch touches one (c->in->patch_files; asked for when unknown).
+ * Its fingerprint keeps no file. */
+void rv_place_unquoted(struct rv_ctx *c);
 
 /* Severity from a word (n bytes), WN_SEV_UNKNOWN when not recognised. */
 wn_severity rv_sev_word(const char *s, size_t n);

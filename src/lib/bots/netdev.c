@@ -269,6 +269,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		rv_summary_attach(c, &sum, &blocks);
 	else
 		rv_blocks_group(c, &blocks, WN_SEV_NONE, true);
+	rv_place_unquoted(c);
 	if (!c->r->nfindings)
 		rv_explain(c, "netdev AI review without comments after quoted code");
 	rv_summary_free(&sum);

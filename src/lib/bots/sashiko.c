@@ -164,6 +164,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		 * summary whose entries could not be read leaves the same:
 		 * the comments, rather than nothing. */
 		rv_blocks_group(c, &blocks, WN_SEV_UNKNOWN, true);
+	rv_place_unquoted(c);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)
 			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
