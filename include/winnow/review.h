@@ -65,6 +65,14 @@ bool wn_bot_title_names_bug(wn_bot b);
 /* Are b's reviews passed on by people (netdev's AI review, sent by a
  * maintainer), so that two people may pass on the same one? */
 bool wn_bot_passed_on(wn_bot b);
+/* Does b read replies to its reports (syzbot's "#syz" commands), so
+ * that a report has a state of its own (invalid, duplicate of, fixed
+ * by) a reply can tell it? */
+bool wn_bot_reads_replies(wn_bot b);
+/* The id of a report that the address a bot sent it from carries
+ * (syzbot's "syzbot+HASH@...": HASH), *n its length; NULL when addr
+ * carries none. */
+const char *wn_bot_report_extid(const char *addr, size_t *n);
 /* Is path (n bytes; a source path as bots name it, "kernel/locking/
  * lockdep.c") in the kernel's generic machinery, where unrelated bugs
  * meet: locking, the sanitizers, RCU, deferred work, the scheduler, the
@@ -286,6 +294,9 @@ wn_site wn_finding_site(const wn_finding *f, size_t i);
 /* The report lines finding i of r carries (r->facts: the same for every
  * finding of a report); *n gets how many. */
 const char *const *wn_finding_facts(const wn_review *r, size_t i, size_t *n);
+/* Is r, a mail of bot b, a bug report whose state the bot tracks by
+ * replies (wn_bot_reads_replies)? */
+bool wn_review_tracks_state(wn_bot b, const wn_review *r);
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case
  * addresses configured by the user (may be NULL).  Returns false when m

@@ -39,10 +39,10 @@ static const wn_opt mark_opts[] = {
 	  .help = "why a false positive is wrong (see below; none removes it)" },
 	{ .name = "of", .arg = "MESSAGE-ID", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, of),
-	  .help = "with duplicate: the syzbot report this one duplicates" },
+	  .help = "with duplicate: the bug report this one duplicates" },
 	{ .name = "by", .arg = "COMMIT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, by),
-	  .help = "with fixed: the commit of winnow.tree that fixed it\n(default: the one whose Reported-by: or Closes: names the report)" },
+	  .help = "with fixed: the commit of winnow.tree that fixed it\n(default: the one whose Reported-by or Closes trailer names the report)" },
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
@@ -154,11 +154,11 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		return rc;
 	}
 	if (a->of && a->crash != WN_CRASH_DUPLICATE)
-		return wn_cli_usage_error(cli, "--of goes with the state duplicate (a syzbot report's)");
+		return wn_cli_usage_error(cli, "--of goes with the state duplicate (a bug report's)");
 	if (a->by && a->crash != WN_CRASH_FIXED)
-		return wn_cli_usage_error(cli, "--by goes with the state fixed (a syzbot report's)");
+		return wn_cli_usage_error(cli, "--by goes with the state fixed (a bug report's)");
 	if (a->crash == WN_CRASH_DUPLICATE && !a->of)
-		return wn_cli_usage_error(cli, "duplicate wants --of MESSAGE-ID, the syzbot report it duplicates");
+		return wn_cli_usage_error(cli, "duplicate wants --of MESSAGE-ID, the bug report it duplicates");
 	/* A reason says why a false positive is wrong: on another verdict
 	 * it would be counted and sent to the bot's operators as one.
 	 * none, which removes a reason, goes with any. */
@@ -253,7 +253,7 @@ static int dup_of(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_
 	if (wn_index_find(cli->idx, a->of, &other, err) != WN_OK)
 		rc = wn_cli_fail(cli, err);
 	else if (!wn_forward_is_syz(other))
-		rc = wn_cli_usage_error(cli, "--of <%s> is no syzbot bug report", other->id);
+		rc = wn_cli_usage_error(cli, "--of <%s> is no bug report of that bot", other->id);
 	else if (!strcmp(other->id, it->id))
 		rc = wn_cli_usage_error(cli, "a report cannot duplicate itself");
 	else if (wn_buf_printf(closed, "%s %s", wn_crash_kind(WN_CRASH_DUPLICATE), other->id) != WN_OK)
@@ -295,7 +295,7 @@ static int fixed_by(wn_cli *cli, const struct mark_args *a, const wn_item *it, w
 static int crash_closed(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_buf *closed, wn_error *err)
 {
 	if (!wn_forward_is_syz(it))
-		return wn_cli_usage_error(cli, "'%s' is a state of a syzbot bug report; <%s> is a %s %s: use "
+		return wn_cli_usage_error(cli, "'%s' is a state of a bug report the bot tracks by replies; <%s> is a %s %s: use "
 					  "valid, false-positive or pre-existing", wn_crash_word(a->crash), it->id,
 					  wn_bot_label(it->bot), it->review ? wn_kind_name(it->review->kind) : "mail");
 	if (a->crash == WN_CRASH_DUPLICATE)
@@ -341,13 +341,13 @@ const wn_cmd wn_cmd_mark = {
 		 "bot's operators by 'winnow feedback'.  --reason says why a false\n"
 		 "positive is wrong (with STATE false-positive only), one of:" WN_REASON_LINES "\n"
 		 "It is kept beside the verdict, shared, exported and counted by\n"
-		 "'winnow stats --by=reason'.  A syzbot bug report (not syzbot ci's\n"
-		 "review) takes its own words instead, counted as the verdict after\n"
-		 "them, and 'winnow forward' then tells syzbot (#syz invalid, dup:,\n"
-		 "fix:, undup):" WN_CRASH_WORD_LINES "\n"
-		 "duplicate wants --of MESSAGE-ID (another syzbot report of the index);\n"
-		 "fixed takes --by COMMIT (of winnow.tree), else the commit whose\n"
-		 "Reported-by: or Closes: names the report.  One command is one change\n"
+		 "'winnow stats --by=reason'.  A bug report of a bot that reads\n"
+		 "replies (see BOTS in winnow(1); not a review of a patch) takes its own\n"
+		 "words instead, counted as the verdict after them, and 'winnow\n"
+		 "forward' then tells the bot (#syz invalid, dup:, fix:, undup):" WN_CRASH_WORD_LINES "\n"
+		 "duplicate wants --of MESSAGE-ID (another report of that bot in the\n"
+		 "index); fixed takes --by COMMIT (of winnow.tree), else the commit\n"
+		 "whose Reported-by or Closes trailer names the report.  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"
 		 "hold the STATE (and severity) already are left out, and when none\n"
 		 "is left nothing is written.\n"

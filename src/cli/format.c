@@ -281,7 +281,7 @@ static void sites(wn_printer *p, const wn_finding *f)
 static void crash_state(wn_printer *p, const wn_item *it, size_t i)
 {
 	const char *what = NULL;
-	wn_crash c = it->bot == WN_BOT_SYZBOT && it->review->kind == WN_KIND_REPORT
+	wn_crash c = wn_review_tracks_state(it->bot, it->review)
 		     ? wn_crash_of(it->verdicts[i], it->closed ? it->closed[i] : NULL, &what) : WN_CRASH_NONE;
 
 	if (c == WN_CRASH_NONE)

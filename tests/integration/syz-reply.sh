@@ -91,7 +91,7 @@ expect_eq "undo again: untriaged, no state" "" "$("$WINNOW" show "$b" | grep 'st
 "$WINNOW" mark "$c" 1 real
 "$WINNOW" forward --dry-run "$c" > /dev/null 2> "$WN_WORLD/real.err"
 expect_eq "real bug, nothing sent: exit 1" 1 $?
-check "... says so" grep -q "syzbot keeps it open" "$WN_WORLD/real.err"
+check "... says so" grep -q "the bot keeps it open" "$WN_WORLD/real.err"
 
 # --- fixed by a commit of winnow.tree ----------------------------------------
 tree=$WN_WORLD/linux
@@ -144,7 +144,7 @@ check "--by a word git would read as an option: no such commit" grep -q "no comm
 # --- the words are a syzbot report's ----------------------------------------
 "$WINNOW" mark "$sash" 1 invalid 2> "$WN_WORLD/sash.err"
 expect_eq "invalid on a Sashiko review: exit 1" 1 $?
-check "... says it is a syzbot report's word" grep -q "'invalid' is a state of a syzbot bug report" "$WN_WORLD/sash.err"
+check "... says it is a syzbot report's word" grep -q "'invalid' is a state of a bug report the bot tracks by replies" "$WN_WORLD/sash.err"
 "$WINNOW" mark "$a" 1 valid --of "$b" 2> "$WN_WORLD/of.err"
 expect_eq "--of without duplicate: a user error, exit 1" 1 $?
 check "... saying so" grep -q -- "--of goes with the state duplicate" "$WN_WORLD/of.err"
@@ -152,6 +152,6 @@ check "... saying so" grep -q -- "--of goes with the state duplicate" "$WN_WORLD
 expect_eq "duplicate without --of: exit 1" 1 $?
 check "... saying so" grep -q "duplicate wants --of" "$WN_WORLD/noof.err"
 "$WINNOW" mark "$a" 1 duplicate --of "$sash" 2> "$WN_WORLD/ofsash.err"
-check "--of a review that is no syzbot report: refused" grep -q "is no syzbot bug report" "$WN_WORLD/ofsash.err"
+check "--of a review that is no syzbot report: refused" grep -q "is no bug report of that bot" "$WN_WORLD/ofsash.err"
 
 wn_done

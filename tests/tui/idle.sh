@@ -10,7 +10,7 @@ wn_world
 id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 fp_written() { [ -n "$(notmuch search --output=messages tag:winnow/false-positive)" ]; }
 
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 wn_tui_wait "finding 1 of 3" >/dev/null

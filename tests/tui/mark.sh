@@ -29,7 +29,7 @@ restart() {
 	wn_tui_start "$@"
 }
 
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 check "queue limited to the review" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open on finding 1" wn_tui_wait "finding 1 of 3"

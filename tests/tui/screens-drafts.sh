@@ -13,7 +13,7 @@ notmuch config set winnow.drafts_folder drafts
 id=20261102102845.9E02AC4CEF3@smtp.kernel.org
 "$WINNOW" mark "$id" 1 valid
 
-wn_screen_start 100 30 -- "id:$id"
+wn_screen_start 100 30 -- "(id:$id)"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 wn_screen_settle "finding 2 of"

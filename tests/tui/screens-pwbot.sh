@@ -8,7 +8,7 @@
 wn_world "$WN_TOP_SRCDIR/tests/corpus/netdev-ai"
 
 id=20261119004002.3321844-1-jonas.weber@example.org
-wn_screen_start 100 24 -- "id:$id"
+wn_screen_start 100 24 -- "(id:$id)"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 wn_screen_settle "finding 1 of"

@@ -23,7 +23,7 @@ show_soon() {
 	expect_eq "$3" "$2" "$(show "$1")"
 }
 
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 check "review open on finding 1" wn_tui_wait "finding 1 of 3"
@@ -59,7 +59,11 @@ check "C-r refuses, naming the finding" \
 expect_eq "nothing journaled" "$n" "$(actions)"
 expect_eq "the shell's decision stands" valid "$(show 0)"
 
+# The help lists the view's own keys first; C-r, which every view
+# shares, is found by the help's search.
 wn_tui_keys ?
+wn_tui_wait "[help]"
+wn_tui_keys / "Give back" Enter
 check "the help lists C-r" wn_tui_wait "Give back what the last undo reverted"
 wn_tui_keys q Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"

@@ -18,7 +18,7 @@ wait_state() {
 tagged() { [ -n "$(notmuch search --output=messages "tag:winnow/$1")" ]; }
 
 s0=$(state)
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys Enter
 wn_tui_wait "finding 1 of 3" >/dev/null
@@ -34,7 +34,7 @@ wn_tui_keys Q
 check "quit" wn_tui_wait "WINNOW-EXIT=0"
 
 # A new run: U undoes the newest verdict of the previous one.
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 wn_tui_wait "1 review" >/dev/null
 wn_tui_keys U
 check "undo acknowledged" wn_tui_wait "undid finding 2 valid"

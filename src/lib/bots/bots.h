@@ -81,6 +81,11 @@ struct rv_bot {
 	 * maintainers send the AI review), so that two may send the same
 	 * one: the index takes the later for a copy (wn_bot_passed_on). */
 	bool passed_on;
+	/* The bot reads replies to its reports: a line "#syz invalid",
+	 * "#syz dup: ..." changes the report's state, so a report gets a
+	 * state of its own (invalid, duplicate of, fixed by) and a reply
+	 * that tells the bot (wn_bot_reads_replies). */
+	bool reads_replies;
 };
 
 /* One descriptor per line of WN_BOT_LIST. */

@@ -18,6 +18,16 @@
 #include "syzbot.h"
 #include "winnow/subject.h"
 
+const char *wn_bot_report_extid(const char *addr, size_t *n)
+{
+	const char *at = addr ? strchr(addr, '@') : NULL;
+
+	if (!at || strncasecmp(addr, "syzbot+", 7) != 0 || at == addr + 7)
+		return NULL;
+	*n = (size_t) (at - addr - 7);
+	return strspn(addr + 7, "0123456789abcdefABCDEF") == *n ? addr + 7 : NULL;
+}
+
 /* syzbot ci's subjects start with it: its series reports, their copies,
  * and its replies to a patch ("[syzbot ci] Re: [PATCH ...]"). */
 static const char *const subject_tags[] = { "[syzbot ci]", NULL };
@@ -344,4 +354,5 @@ const struct rv_bot rv_bot_SYZBOT = {
 	.link_marker = "dashboard link:",
 	.subject_tags = subject_tags,
 	.title_names_bug = true,
+	.reads_replies = true,
 };

@@ -27,15 +27,10 @@
 /* syzbot's list, when the report names none. */
 #define SYZ_LIST "syzkaller-bugs@googlegroups.com"
 
-/* The extid of a syzbot+HASH@ address; NULL when addr is none. */
+/* The report's id its bot's address carries (wn_bot_report_extid). */
 static const char *syz_hash(const char *addr, size_t *n)
 {
-	const char *at = addr ? strchr(addr, '@') : NULL;
-
-	if (!at || strncasecmp(addr, "syzbot+", 7) != 0 || at == addr + 7)
-		return NULL;
-	*n = (size_t) (at - addr - 7);
-	return strspn(addr + 7, "0123456789abcdefABCDEF") == *n ? addr + 7 : NULL;
+	return wn_bot_report_extid(addr, n);
 }
 
 
@@ -67,7 +62,7 @@ static wn_status dup_subject(wn_index *idx, const char *other, char **arg, wn_er
 		return st;
 	if (!exact_line(m->subject))
 		st = wn_error_set(err, WN_PARSE, "the subject of <%s> cannot be sent exactly (a line break, "
-				  "a control character or a blank at its end): syzbot matches it byte for byte; "
+				  "a control character or a blank at its end): the bot matches it byte for byte; "
 				  "send the command yourself", other);
 	else if (!(*arg = strdup(m->subject)))
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
@@ -132,14 +127,14 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *rep,
 {
 	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, all = { 0 };
 	size_t n = 0;
-	wn_status st = fwd_me(c, &me, "a reply to syzbot", err);
+	wn_status st = fwd_me(c, &me, "a reply to the bot", err);
 
 	if (st != WN_OK)
 		return st;
 	if (!syz_hash(rep->from_addr, &n) || !fwd_addr_ok(rep->from_addr)) {
 		fwd_mboxes_clear(&me);
-		return wn_error_set(err, WN_NOT_FOUND, "the report is not From a syzbot+HASH address: "
-				    "syzbot would not read the reply");
+		return wn_error_set(err, WN_NOT_FOUND, "the report is not From its bot's address "
+				    "with the report's id: the bot would not read the reply");
 	}
 	st = fwd_mboxes_add(&to, NULL, rep->from_addr);
 	if (st == WN_OK)
@@ -195,13 +190,13 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 		 * take back: the one mail winnow sends syzbot. */
 		if (!it->forwarded || !it->forwarded[0])
 			return wn_error_set(err, WN_NOT_FOUND, "the report is marked a real bug and no command was "
-					    "sent for it: syzbot keeps it open, nothing to reply");
+					    "sent for it: the bot keeps it open, nothing to reply");
 		*cmd = "#syz undup";
 		f->nvalid = 1;
 		return WN_OK;
 	default:
 		return wn_error_set(err, WN_NOT_FOUND, "the report is not marked invalid, duplicate, fixed or "
-				    "real bug: nothing to tell syzbot");
+				    "real bug: nothing to tell the bot");
 	}
 }
 
@@ -214,7 +209,7 @@ static wn_status notice(wn_forward *f, const wn_item *it)
 
 	if (!was)
 		return WN_OK;
-	if (asprintf(&clean, "a reply to this syzbot report was already sent on %.*s in <%s>",
+	if (asprintf(&clean, "a reply to this report was already sent on %.*s in <%s>",
 		     (int) (sp ? (size_t) (sp - was) : strlen(was)), was, sp ? sp + 1 : "?") < 0)
 		return WN_NOMEM;
 	f->notice = wn_text_sanitize(clean, 0);
@@ -251,7 +246,7 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 
 bool wn_forward_is_syz(const wn_item *it)
 {
-	return it && it->loaded && it->review && it->bot == WN_BOT_SYZBOT && it->review->kind == WN_KIND_REPORT;
+	return it && it->loaded && wn_review_tracks_state(it->bot, it->review);
 }
 
 wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_error *err)
@@ -270,7 +265,7 @@ wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_e
 	if ((st = fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
 		return st;
 	if (!(h = syz_hash(rep->from_addr, &n)))
-		st = wn_error_set(err, WN_NOT_FOUND, "the report is not From a syzbot+HASH address");
+		st = wn_error_set(err, WN_NOT_FOUND, "the report is not From its bot's address with the report's id");
 	else if (!(extid = strndup(h, n)))
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
 	else
@@ -289,7 +284,7 @@ wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, w
 	if (!it->loaded || it->load_error)
 		return wn_error_set(err, WN_NOT_FOUND, "review <%s> could not be read", it->id);
 	if (!wn_forward_is_syz(it) || !it->review->nfindings || !it->verdicts)
-		return wn_error_set(err, WN_USAGE, "<%s> is no syzbot bug report", it->id);
+		return wn_error_set(err, WN_USAGE, "<%s> is no bug report of a bot that reads replies", it->id);
 	if ((st = wn_forward_optout_check(wn_index_conf(idx), err)) != WN_OK)
 		return st;
 	if (!(f = calloc(1, sizeof(*f))))

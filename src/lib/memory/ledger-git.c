@@ -416,7 +416,7 @@ static wn_status exact_title(const char *msg, size_t len, const char *hash, char
 		return wn_error_set(err, WN_PARSE, "commit %.12s has no title", hash);
 	if (str_next_line(msg, len, &pos, &next, &nn) && nn)
 		return wn_error_set(err, WN_PARSE, "the title of commit %.12s runs over more than one line: "
-				    "it cannot be sent exactly (syzbot matches it byte for byte)", hash);
+				    "it cannot be sent exactly (the bot matches it byte for byte)", hash);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char) l[i] < 0x20 || l[i] == 0x7f)
 			return wn_error_set(err, WN_PARSE, "the title of commit %.12s holds a control character: "
@@ -469,8 +469,9 @@ static bool names_report(const char *body, size_t len, const char *extid, const 
 		str_trim(&l, &n);
 		if (str_prefix_ci(l, n, "Reported-by:")) {
 			char *addr = value_addr(l + 12, n - 12);
-			bool hit = addr && !strncasecmp(addr, "syzbot+", 7) && !strncasecmp(addr + 7, extid, en) &&
-				   addr[7 + en] == '@';
+			size_t hn = 0;
+			const char *h = addr ? wn_bot_report_extid(addr, &hn) : NULL;
+			bool hit = h && hn == en && !strncasecmp(h, extid, en);
 
 			free(addr);
 			if (hit)
@@ -498,7 +499,7 @@ wn_status wn_ledger_syz_fix(const char *dir, const char *extid, const char *msgi
 
 	*hash = NULL;
 	if (!extid || !*extid || strspn(extid, "0123456789abcdefABCDEF") != strlen(extid) || strlen(extid) > 64)
-		return wn_error_set(err, WN_USAGE, "the report names no syzbot bug (no syzbot+HASH address)");
+		return wn_error_set(err, WN_USAGE, "the report names no bug of a bot that reads replies (no id in its address)");
 	/* A fixed string: nothing of the mail is read as a pattern. */
 	if (wn_buf_printf(&grep, "--grep=%s", extid) != WN_OK)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
@@ -529,7 +530,8 @@ wn_status wn_ledger_syz_fix(const char *dir, const char *extid, const char *msgi
 	wn_buf_free(&out);
 	wn_buf_free(&grep);
 	if (st == WN_OK && !*hash)
-		st = wn_error_set(err, WN_NOT_FOUND, "no commit of %s names this syzbot report "
-				  "(Reported-by: syzbot+%s@..., Closes: ...extid=%s)", dir, extid, extid);
+		st = wn_error_set(err, WN_NOT_FOUND, "no commit of %s names this report (a "
+				  "Reported-by trailer of its bot's address with %s, or a Closes link "
+				  "with extid=%s)", dir, extid, extid);
 	return st;
 }

@@ -664,7 +664,7 @@ static void add_who(struct row *r, const wn_item *it)
 static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
 {
 	const char *what = NULL, *other = NULL;
-	wn_crash c = it->bot == WN_BOT_SYZBOT && it->review->kind == WN_KIND_REPORT && it->verdicts
+	wn_crash c = wn_review_tracks_state(it->bot, it->review) && it->verdicts
 		     ? wn_crash_of(it->verdicts[0], it->closed ? it->closed[0] : NULL, &what) : WN_CRASH_NONE;
 
 	if (c == WN_CRASH_NONE)
