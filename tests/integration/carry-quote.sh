@@ -32,7 +32,7 @@ check "the text says it too" grep -qF "(similarity 0.6000: same quoted line and 
 
 # The review view's "seen before" says it too, and = takes the verdict.
 not_on_screen() { ! wn_tui_screen | grep -qF -- "$1"; }
-wn_tui_start "id:$v2"
+wn_tui_start "'(id:$v2)'"
 check "queue on v2" wn_tui_wait "1 review" 30
 wn_tui_keys Enter
 check "v2 open" wn_tui_wait "finding 1 of 2"

@@ -32,7 +32,7 @@ expect_eq "only the identical title takes 01's verdict" \
 	"$(jq -c '[.[] | [.review, .finding, .verdict, .from.review, .from.finding, .from.note]]' "$WN_WORLD/dry.json")"
 
 # The review view: = on another bug offers nothing; on the same bug, 01.
-wn_tui_start "id:$write"
+wn_tui_start "'(id:$write)'"
 check "queue on 02" wn_tui_wait "1 review" 30
 wn_tui_keys Enter
 check "02 open" wn_tui_wait "finding 1 of 1"
@@ -41,7 +41,7 @@ wn_tui_keys =
 check "= on 02 says no similar finding was judged" wn_tui_wait "no similar finding was judged before"
 wn_tui_keys Q
 check "quit" wn_tui_wait "WINNOW-EXIT=0"
-wn_tui_start "id:$again"
+wn_tui_start "'(id:$again)'"
 check "queue on 03" wn_tui_wait "1 review" 30
 wn_tui_keys Enter
 check "03 open" wn_tui_wait "finding 1 of 1"
@@ -50,7 +50,7 @@ wn_tui_keys =
 check "= on 03 says no similar finding was judged" wn_tui_wait "no similar finding was judged before"
 wn_tui_keys Q
 check "quit" wn_tui_wait "WINNOW-EXIT=0"
-wn_tui_start "id:$next"
+wn_tui_start "'(id:$next)'"
 check "queue on 04" wn_tui_wait "1 review" 30
 wn_tui_keys Enter
 check "04 open" wn_tui_wait "finding 1 of 1"

@@ -58,7 +58,7 @@ EDITOR=$WN_WORLD/slow-editor "$WINNOW" forward "$other" < "$WN_WORLD/yes" > /dev
 cli=$!
 check "the CLI forward is in its editor" wait_file "$WN_WORLD/editing"
 
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 check "queue limited to the review" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "[review]"

@@ -19,7 +19,7 @@ drafts=$XDG_STATE_HOME/winnow/drafts
 edits() { if [ -f "$EDIT_DRAFT_LOG" ]; then wc -l < "$EDIT_DRAFT_LOG"; else echo 0; fi; }
 calls() { cat "$FAKE_SENDMAIL_DIR/count" 2>/dev/null || echo 0; }
 
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 check "queue limited to the review" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 3"
@@ -213,7 +213,7 @@ check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 
 # Opt-out: the queue marks the author; sending needs a second yes.
 notmuch config set winnow.optout "@example.org"
-wn_tui_start "id:$id"
+wn_tui_start "'(id:$id)'"
 check "queue marks the opted-out author" wn_tui_wait "!Jörg Beispiel"
 wn_tui_keys Enter F
 check "confirm step warns" wn_tui_wait "opted out of bot findings (winnow.optout): joerg.beispiel@example.org"

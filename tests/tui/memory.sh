@@ -33,7 +33,7 @@ expect_soon() {
 }
 not_on_screen() { ! wn_tui_screen | grep -qF -- "$1"; }
 
-wn_tui_start "id:$v2"
+wn_tui_start "'(id:$v2)'"
 check "queue on v2 2/5" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 4"
@@ -79,7 +79,7 @@ fp4=$("$WINNOW" show --format=json "$v2" | jq -r '.findings[3].fingerprint')
 expect_soon "v2 in notmuch: your severity of finding 4" "winnow.severity.$fp4=high" \
 	bash -c "notmuch dump --include=properties id:$v2 | tr ' ' '\n' | grep '^winnow.severity'"
 
-wn_tui_start "id:$v1"
+wn_tui_start "'(id:$v1)'"
 check "queue on v1 2/5" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "opens on the first untriaged finding, with the series hint" \

@@ -19,7 +19,7 @@ notmuch config set winnow.tree "$WN_WORLD/linux"
 trees=$XDG_CACHE_HOME/winnow/trees
 vars=(EDITOR="$EDITOR" RECORD_EDITOR_LOG="$RECORD_EDITOR_LOG" XDG_CACHE_HOME="$XDG_CACHE_HOME")
 
-WN_SCREEN_TMUX=1 wn_screen_start 80 24 "${vars[@]}" -- "id:20260112112000.F00D0001@smtp.kernel.org"
+WN_SCREEN_TMUX=1 wn_screen_start 80 24 "${vars[@]}" -- "(id:20260112112000.F00D0001@smtp.kernel.org)"
 check "queue limited to the review" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 1"
@@ -35,7 +35,7 @@ wn_screen after-e-80x24
 
 # A series that does not apply: the file is not in the tree as it is.
 rm -f "$RECORD_EDITOR_LOG"
-wn_screen_start 80 24 "${vars[@]}" -- "id:20260113100000.0CA70001@smtp.kernel.org"
+wn_screen_start 80 24 "${vars[@]}" -- "(id:20260113100000.0CA70001@smtp.kernel.org)"
 wn_screen_keys e
 check "e in the queue says where it works" wn_tui_wait "e opens a finding in the tree from a review"
 wn_screen_keys Enter e
@@ -48,13 +48,13 @@ check "... and no editor ran" test ! -e "$RECORD_EDITOR_LOG"
 wn_screen_keys q q
 wn_tui_wait "WINNOW-EXIT=0"
 wn_link_mails "$WN_WORLD/outside"
-wn_screen_start 120 24 "${vars[@]}" -- "id:$WN_LINK_REVIEW_FILE"
+wn_screen_start 120 24 "${vars[@]}" -- "(id:$WN_LINK_REVIEW_FILE)"
 wn_screen_keys Enter e
 check "e on a link: refused" wn_tui_wait \
 	"drivers/frob/evil.c in the tree with the series applied: a symbolic link, not a regular file; not opened"
 wn_screen_keys q q
 wn_tui_wait "WINNOW-EXIT=0"
-wn_screen_start 120 24 "${vars[@]}" -- "id:$WN_LINK_REVIEW_DIR"
+wn_screen_start 120 24 "${vars[@]}" -- "(id:$WN_LINK_REVIEW_DIR)"
 wn_screen_keys Enter e
 check "e under a linked folder: refused" wn_tui_wait \
 	"drivers/evil/secret.c in the tree with the series applied: under a symbolic link; not opened"
