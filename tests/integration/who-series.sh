@@ -69,4 +69,10 @@ expect_eq "patch 6/6 of Sam's first series: a newcomer, no earlier patch counted
 expect_eq "her next patch: the six of that series count" '[false,6]' \
 	"$("$WINNOW" show --format=json 20261110110000.SAMN@smtp.kernel.org |
 		jq -c '[.newcomer, .earlier_patches]')"
+notmuch config set winnow.newcomer 6
+expect_eq "winnow.newcomer 6: six earlier patches are not fewer than six" 'false' \
+	"$("$WINNOW" show --format=json 20261110110000.SAMN@smtp.kernel.org | jq -c .newcomer)"
+notmuch config set winnow.newcomer 7
+expect_eq "winnow.newcomer 7: six are fewer" 'true' \
+	"$("$WINNOW" show --format=json 20261110110000.SAMN@smtp.kernel.org | jq -c .newcomer)"
 wn_done

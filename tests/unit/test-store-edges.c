@@ -1,7 +1,7 @@
 /* The write path's negative cases (issue 40), each caught by a change
  * that once passed every other test: the journal truncated in place
  * under a running reader, an append whose fsync is skipped or fails,
- * and finding N+1 of N handed to the library directly (winnow mark
+ * and finding N+1 of N (or 0 of a 1-based list) handed to the library directly (winnow mark
  * checks first, the interface and the other callers do not). */
 #include "autoconfig.h"
 
@@ -197,6 +197,8 @@ static void test_finding_past_the_end(void **state)
 	past[0] = n + 1;
 	assert_int_equal(wn_store_forwarded(store, a, past, 1, "x@example.org", 0, &err), WN_USAGE);
 	assert_int_equal(wn_store_reported(store, a, past, 1, "x@example.org", 0, &err), WN_USAGE);
+	past[0] = 0;
+	assert_int_equal(wn_store_forwarded(store, a, past, 1, "x@example.org", 0, &err), WN_USAGE);
 	assert_int_equal(wn_store_pending(store), 0);
 	assert_int_equal(wn_store_mark(store, a, n, WN_VERDICT_VALID, NULL, &err), WN_OK);
 	assert_int_equal(a->verdicts[n - 1], WN_VERDICT_VALID);
