@@ -175,8 +175,10 @@ static void test_finding_past_the_end(void **state)
 	size_t n, past[1];
 
 	(void) state;
-	assert_true(asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/demo' '%s/db' >/dev/null",
-			     src ? src : ".", src ? src : ".", dir) > 0);
+	assert_true(
+		asprintf(&cmd,
+			 "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/demo' '%s/db' >/dev/null",
+			 src ? src : ".", src ? src : ".", dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	assert_true(asprintf(&cfg, "%s/db/notmuch-config", dir) > 0);
 	assert_true(asprintf(&st, "%s/state", dir) > 0);
@@ -190,9 +192,10 @@ static void test_finding_past_the_end(void **state)
 	/* 1-based: N+1 is refused, with nothing journaled; N is taken. */
 	assert_int_equal(wn_store_mark(store, a, n + 1, WN_VERDICT_VALID, NULL, &err), WN_USAGE);
 	assert_non_null(strstr(wn_error_msg(&err), "finding"));
-	t = (wn_mark_target) { a, n + 1 };
+	t = (wn_mark_target){ a, n + 1 };
 	assert_int_equal(wn_store_mark_many(store, &t, 1, WN_VERDICT_VALID, NULL, &err), WN_USAGE);
-	assert_int_equal(wn_store_mark_why(store, &t, 1, WN_VERDICT_VALID, NULL, 0, &err), WN_USAGE);
+	assert_int_equal(wn_store_mark_why(store, &t, 1, WN_VERDICT_VALID, NULL, 0, &err),
+			 WN_USAGE);
 	assert_int_equal(wn_store_set_severity(store, a, n + 1, WN_SEV_LOW, &err), WN_USAGE);
 	past[0] = n + 1;
 	assert_int_equal(wn_store_forwarded(store, a, past, 1, "x@example.org", 0, &err), WN_USAGE);
