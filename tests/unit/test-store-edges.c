@@ -19,6 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "index/props.h"
 #include "store/journal.h"
 #include "winnow/memory.h"
 #include "winnow/series.h"
@@ -161,7 +162,7 @@ static void test_journal_append_synced(void **state)
 static void test_finding_past_the_end(void **state)
 {
 	const char *src = getenv("WN_TOP_SRCDIR");
-	char *dir = tmpdir(), *cmd = NULL, *cfg = NULL, *st = NULL;
+	char *dir = tmpdir(), *cmd = NULL, *cfg = NULL, *st = NULL, *note;
 	wn_error err = WN_ERROR_INIT;
 	wn_index *idx = NULL;
 	wn_store *store = NULL;
@@ -207,6 +208,25 @@ static void test_finding_past_the_end(void **state)
 	assert_int_equal(a->verdicts[n - 1], WN_VERDICT_VALID);
 	past[0] = n;
 	assert_int_equal(wn_store_forwarded(store, a, past, 1, "x@example.org", 0, &err), WN_OK);
+
+	/* The note's bound and the verdict's, at the edge: WN_NOTE_MAX
+	 * bytes are kept, one more refused; WN_VERDICT_COUNT is no verdict. */
+	note = malloc(WN_NOTE_MAX + 2);
+	assert_non_null(note);
+	memset(note, 'n', WN_NOTE_MAX + 1);
+	note[WN_NOTE_MAX + 1] = '\0';
+	assert_int_equal(wn_store_mark(store, a, 1, WN_VERDICT_VALID, note, &err), WN_USAGE);
+	note[WN_NOTE_MAX] = '\0';
+	assert_int_equal(wn_store_mark(store, a, 1, WN_VERDICT_VALID, note, &err), WN_OK);
+	free(note);
+	assert_int_equal(wn_store_mark(store, a, 1, WN_VERDICT_COUNT, NULL, &err), WN_USAGE);
+	t = (wn_mark_target){ a, 1 };
+	assert_int_equal(wn_store_mark_why(store, &t, 1, WN_VERDICT_COUNT, NULL, 0, &err),
+			 WN_USAGE);
+	assert_int_equal(
+		wn_store_mark_why(store, &t, 1, WN_VERDICT_VALID, NULL, WN_REASON_COUNT, &err),
+		WN_USAGE);
+	assert_int_equal(wn_store_set_severity(store, a, 1, WN_SEV_COUNT, &err), WN_USAGE);
 
 	/* 0-based: i = N is no finding. */
 	assert_int_equal(wn_memory_new(idx, store, &mem, &err), WN_OK);
