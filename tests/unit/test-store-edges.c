@@ -128,6 +128,37 @@ static void test_journal_truncated_in_place(void **state)
 	wn_error_clear(&err);
 }
 
+/* A crash cut the last line short: the next append starts on a line
+ * of its own, so the torn line stays one unreadable line and the new
+ * one is read whole. */
+static void test_journal_append_after_torn(void **state)
+{
+	char *dir = tmpdir();
+	wn_journal *j = NULL;
+	wn_error err = WN_ERROR_INIT;
+	struct seen s = { 0 };
+	FILE *f;
+	int torn = 0;
+
+	(void) state;
+	assert_int_equal(wn_journal_open(dir, "/db", &j, &err), WN_OK);
+	assert_int_equal(wn_journal_append(j, "whole\n", 6, &err), WN_OK);
+	assert_non_null(f = fopen(wn_journal_path(j), "a"));
+	fputs("torn-hal", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(wn_journal_append(j, "next\n", 5, &err), WN_OK);
+	assert_int_equal(wn_journal_read(j, on_line, &s, &torn, &err), WN_OK);
+	assert_int_equal(torn, 0);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.line[0], "whole");
+	assert_string_equal(s.line[1], "torn-hal");
+	assert_string_equal(s.line[2], "next");
+	wn_journal_close(&j);
+	rmtree(dir);
+	free(dir);
+	wn_error_clear(&err);
+}
+
 /* An append is synced before it counts; when the sync fails, the
  * append fails and leaves nothing behind to replay. */
 static void test_journal_append_synced(void **state)
@@ -255,6 +286,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_journal_truncated_in_place),
 		cmocka_unit_test(test_journal_append_synced),
+		cmocka_unit_test(test_journal_append_after_torn),
 		cmocka_unit_test(test_finding_past_the_end),
 	};
 
