@@ -7,7 +7,7 @@
 # then that module's tests run.  A change no test notices survives: it
 # wants a test, or a line in the list saying why no test can see it.
 #
-#   tests/mutate/run.sh [NAME-PATTERN]     (make mutate MUTANTS=PATTERN)
+#   tests/mutate/run.sh [NAME-REGEX]     (make mutate MUTANTS=REGEX)
 #
 # MUTATE_DIR (default build/mutate) keeps the copy between runs, so a
 # second run starts at once; MUTATE_TIMEOUT (seconds, default 600) is
@@ -38,6 +38,8 @@ if [ ! -f Makefile ]; then
 	{ autoreconf -fi && ./configure -q --enable-werror --enable-sanitizers --enable-test-hooks; } \
 		> "$dir/logs/configure.log" 2>&1 || { say "configure failed: $dir/logs/configure.log"; exit 2; }
 fi
+# The list as it is now: editing it while a run goes on changes nothing.
+cp "$list" "$dir/mutants" || exit 2
 say "building the copy"
 make -s -j2 winnow libwinnow.a tests/lib/holdlock > "$dir/logs/build.log" 2>&1 ||
 	{ say "the unchanged copy does not build: $dir/logs/build.log"; exit 2; }
@@ -60,7 +62,7 @@ caught=0 survived=0 invalid=0 total=0
 survivors=()
 while IFS=$'\t' read -r name file expr tests; do
 	case $name in ''|'#'*) continue ;; esac
-	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
+	[ -n "$pattern" ] && ! [[ $name =~ $pattern ]] && continue
 	total=$((total + 1))
 	log=$dir/logs/$name.log
 	cp "$file" "$dir/orig"
@@ -94,7 +96,7 @@ while IFS=$'\t' read -r name file expr tests; do
 	fi
 	# Back as it was; its new date makes make build the original again.
 	cp "$dir/orig" "$file"
-done < "$list"
+done < "$dir/mutants"
 make -s -j2 winnow libwinnow.a > /dev/null 2>&1
 run=$((caught + survived))
 echo "mutate: $total changes: $caught caught, $survived survived, $invalid stale or not building"
