@@ -3,7 +3,8 @@
 # first series has six patches, the bot reviews the sixth; the five
 # before it are of the same series, so Sam is still a newcomer
 # (winnow.newcomer 5, and no corpus series was longer than five).  Her
-# next patch, a thread of its own, counts the six.  The mails are made
+# next patch, a thread of its own, counts the six, not another of hers
+# sent the same second.  The mails are made
 # here, from the formats.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 
@@ -57,6 +58,10 @@ done
 review 20261102110000.SAM6@smtp.kernel.org sam-6@example.net \
 	"[PATCH 6/6] who: check step 6 before using it" "Mon, 02"
 patch 7 1 "Tue, 10" sam-next@example.net none
+# Another patch of hers sent the same second, a thread of its own: not
+# earlier than her next one.
+patch 7 1 "Tue, 10" sam-same@example.net none
+sed -i 's/check step 7/check step 8/' "$corpus/sam-same@example.net.eml"
 review 20261110110000.SAMN@smtp.kernel.org sam-next@example.net \
 	"[PATCH] who: check step 7 before using it" "Tue, 10"
 
@@ -75,4 +80,10 @@ expect_eq "winnow.newcomer 6: six earlier patches are not fewer than six" 'false
 notmuch config set winnow.newcomer 7
 expect_eq "winnow.newcomer 7: six are fewer" 'true' \
 	"$("$WINNOW" show --format=json 20261110110000.SAMN@smtp.kernel.org | jq -c .newcomer)"
+notmuch config set winnow.newcomer 100000
+expect_eq "winnow.newcomer 100000, the most it takes: read" 'true' \
+	"$("$WINNOW" show --format=json 20261110110000.SAMN@smtp.kernel.org | jq -c .newcomer)"
+notmuch config set winnow.newcomer 100001
+"$WINNOW" show 20261110110000.SAMN@smtp.kernel.org > /dev/null 2>&1
+expect_eq "winnow.newcomer 100001: refused, exit 2" 2 $?
 wn_done
