@@ -72,9 +72,10 @@ fix_reported=$(commit 2026-12-03T10:00:00Z "frobnic: wait for the reset to finis
 
 Reported-by: sashiko-bot@kernel.org" | tail -n 1)
 
-# The bot's Reported-by on a commit naming frobnic_probe_done(), not
-# frobnic_probe(): names are whole words (issue 37).
-sed -i 's/\treturn frobnic_wait_reset(fd);/\treturn frobnic_wait_reset(fd);\n\t\/* frobnic_probe_done() *\//' \
+# The bot's Reported-by on a commit naming frobnic_probe_done() and
+# my_frobnic_probe(), not frobnic_probe(): names are whole words, at
+# either end (issue 37).
+sed -i 's/\treturn frobnic_wait_reset(fd);/\treturn frobnic_wait_reset(fd);\n\t\/* frobnic_probe_done(), my_frobnic_probe() *\//' \
 	"$tree/drivers/misc/frobnic/core.c"
 commit 2026-12-03T12:00:00Z "frobnic: say where the probe ends
 

@@ -3,7 +3,8 @@
 # the answer rests on where notmuch places a mail in its thread: by its
 # In-Reply-To when that is one id alone, else by the last of its
 # References, else by the deepest of its references in the thread (the
-# smaller id of two as deep); a chain of two; a reply dated before the
+# smaller id of two as deep, whichever her header names first); a chain
+# of two; a reply dated before the
 # review (tests/corpus/who-parent, README).  winnow reads those from the mails' own headers and must say
 # what notmuch's tree says; the tree is asked too, to keep the corpus
 # honest.
@@ -17,7 +18,8 @@ cases='20261120110000.AAAA@smtp.kernel.org none a
 20261120110000.DDDD@smtp.kernel.org 2026-delta-ann-1@example.net d
 20261120110000.EEEE@smtp.kernel.org 2026-epsilon-ann@example.net e
 20261120110000.FFFF@smtp.kernel.org none f
-20261120110000.GGGG@smtp.kernel.org 2026-eta-ann@example.net g'
+20261120110000.GGGG@smtp.kernel.org 2026-eta-ann@example.net g
+20261120110000.HHHH@smtp.kernel.org none h'
 
 # The ids of Ann's mails below message $1 in notmuch's own tree.
 ann_below() {
@@ -39,6 +41,6 @@ while read -r review answer name; do
 			jq -c '[.[] | select(.total)][0] | [.reviews, .author_replied]')"
 done <<<"$cases"
 
-expect_eq "all seven at once: four answered" '[7,4]' \
+expect_eq "all eight at once: four answered" '[8,4]' \
 	"$("$WINNOW" stats --format=json | jq -c '[.[] | select(.total)][0] | [.reviews, .author_replied]')"
 wn_done
