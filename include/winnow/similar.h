@@ -140,8 +140,8 @@ void wn_sim_quote_free(wn_sim_quote *q);
 bool wn_sim_anchored(const wn_sim_quote *a, const wn_sim_quote *b);
 
 /* What a summary says is wrong, as a set of problem kinds (a race, a
- * use-after-free or lifetime, a leak, uninitialised memory, NULL, out of
- * bounds, alignment, a deadlock, a double free, rate limiting, an
+ * use-after-free or lifetime, a resource leak, an information leak,
+ * uninitialised memory, NULL, out of bounds, alignment, a deadlock, a double free, rate limiting, an
  * equality, a bit test): a bit each, 0 when it names none.  Two summaries that
  * both name kinds and share none speak of different problems, whatever
  * code they quote (a data race on a DMA buffer and the buffer's

@@ -113,6 +113,13 @@ const char *wn_store_warning(const wn_store *s);
 
 /* Changes journaled but not yet in notmuch. */
 size_t wn_store_pending(const wn_store *s);
+/* The reviews (Message-IDs, each once) given a verdict other than
+ * untriaged that notmuch does not hold yet: what verdict memory reads
+ * besides notmuch's verdict tags, so that a verdict given minutes ago
+ * while another process holds the write lock counts (issue 37).  *ids
+ * is the caller's: wn_store_ids_free(). */
+wn_status wn_store_pending_judged(const wn_store *s, char ***ids, size_t *n, wn_error *err);
+void wn_store_ids_free(char **ids, size_t n);
 
 /* The maintainer's own severity for finding (1-based; 0: every
  * finding), beside the bot's: winnow.severity.<fp>=<name>, journaled

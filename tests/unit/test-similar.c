@@ -476,6 +476,41 @@ static void test_judge_kinds(void **state)
 	assert_int_equal(wn_problem_kinds("An unbounded loop."), 0);
 }
 
+/* An information leak (what user space must not see reaches it) and a
+ * resource leak (what was taken is never given back) are two problems,
+ * though both summaries say "leak" (issue 37). */
+static void test_kinds_leaks(void **state)
+{
+	const char *info[] = {
+		"Uninitialised padding of struct plume_info leads to a kernel heap information leak.",
+		"plume_ioctl() has an infoleak of the reply's reserved bytes.",
+		"Uninitialized bytes of the reply buffer are leaked by plume_read().",
+		"plume_read() leaks kernel stack contents to user space through the padding.",
+		"The stale descriptor is disclosed to userspace after a short read.",
+	};
+	const char *resource[] = {
+		"plume->rx_buf is leaked when dma_map_single() fails.",
+		"Missing range checks on len and off in plume_read() allow an arbitrary memory leak.",
+		"The reference taken by plume_get() is never freed on the error path.",
+		"plume_probe() leaks a reference to the user_struct it looked up.",
+	};
+	unsigned first = wn_problem_kinds(info[0]);
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(info) / sizeof(info[0]); i++) {
+		assert_int_not_equal(wn_problem_kinds(info[i]), 0);
+		for (size_t k = 0; k < sizeof(resource) / sizeof(resource[0]); k++)
+			if (!wn_kinds_conflict(wn_problem_kinds(info[i]), wn_problem_kinds(resource[k])))
+				fail_msg("one kind: \"%s\" and \"%s\"", info[i], resource[k]);
+		/* Every information leak is one kind with every other. */
+		assert_false(wn_kinds_conflict(first, wn_problem_kinds(info[i])));
+	}
+	/* Every resource leak is one kind with every other, "never freed"
+	 * too. */
+	for (size_t k = 0; k < sizeof(resource) / sizeof(resource[0]); k++)
+		assert_false(wn_kinds_conflict(wn_problem_kinds(resource[0]), wn_problem_kinds(resource[k])));
+}
+
 /* A review bot's finding in arch/ is at its file and function (arch/ is
  * generic only for a crash's frames), and meets the finding of the
  * patch's other version there. */
@@ -730,6 +765,7 @@ int main(void)
 		cmocka_unit_test(test_diff_macro_number),
 		cmocka_unit_test(test_diff_keys),
 		cmocka_unit_test(test_judge_kinds),
+		cmocka_unit_test(test_kinds_leaks),
 		cmocka_unit_test(test_finding_arch),
 	};
 

@@ -215,6 +215,50 @@ static wn_status read_candidates(wn_memory *m, const char *qs, wn_error *err)
 	return WN_OK;
 }
 
+/* The reviews given a verdict in the journal that notmuch does not hold
+ * yet (while another process holds the write lock): no query of
+ * notmuch's verdict tags finds them, yet the verdict given minutes ago
+ * on patch 1/2 is the one patch 2/2's identical finding wants.  Read
+ * once per set of such reviews, like a query. */
+static wn_status read_journaled(wn_memory *m, wn_error *err)
+{
+	wn_buf key = WN_BUF_INIT;
+	char **ids = NULL;
+	size_t n = 0;
+	wn_status st;
+
+	if (!m->store || wn_store_pending(m->store) == 0)
+		return WN_OK;
+	if ((st = wn_store_pending_judged(m->store, &ids, &n, err)) != WN_OK)
+		return st;
+	for (size_t i = 0; i < n; i++)
+		wn_buf_printf(&key, "\x1fjournal %s", ids[i]);
+	if ((st = wn_buf_status(&key)) == WN_OK && n && !wn_map_get(&m->asked, key.data, key.len)) {
+		for (size_t i = 0; st == WN_OK && i < n && i < WN_MEMORY_CANDIDATES; i++) {
+			wn_item *it = NULL;
+
+			if (wn_map_get(&m->read, ids[i], strlen(ids[i])))
+				continue;
+			if (wn_map_put(&m->read, ids[i], strlen(ids[i]), m) != WN_OK) {
+				st = WN_NOMEM;
+			} else if (wn_index_find(m->idx, ids[i], &it, NULL) == WN_OK && it->loaded &&
+				   !it->load_error && it->review && it->verdicts) {
+				wn_store_overlay(m->store, it);
+				if (!keep(m, it))
+					st = WN_NOMEM;
+			}
+			wn_item_free(&it);
+		}
+		if (st == WN_OK && wn_map_put(&m->asked, key.data, key.len, m) != WN_OK)
+			st = WN_NOMEM;
+	}
+	wn_buf_free(&key);
+	wn_store_ids_free(ids, n);
+	if (st == WN_NOMEM)
+		return wn_error_set(err, st, "out of memory");
+	return st;
+}
+
 /* --- the query ------------------------------------------------------------------ */
 
 static bool plain_word(const char *s)
@@ -581,6 +625,8 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 	 * series, placed at its own title. */
 	if (st == WN_OK && (st = fp_query(&it->review->findings[i], &qf)) == WN_OK)
 		st = ask(m, &qf, err);
+	if (st == WN_OK)
+		st = read_journaled(m, err);
 	if (st == WN_OK)
 		st = best_match(m, it, i, &me, &c, &best);
 	if (st == WN_OK)

@@ -608,12 +608,16 @@ static void names_across(const wn_sim_side *a, const wn_sim_side *b, bool *confl
  * so a repeat reworded from "leaks memory" to "use-after-free and leak"
  * still meets.  Each list holds words, not phrases fitted to one
  * pair: what a reviewer would call the problem. */
+enum { KIND_LEAK = 2, KIND_UNINIT = 3, KIND_INFOLEAK = 12 };
 static const struct kind {
 	const char *const words[8];
 } kinds[] = {
 	{ { "race", "racy", "racing", "concurrent", "toctou", "unsynchroni", "unprotected", "lockless" } },
 	{ { "use-after-free", "use after free", "uaf", "dangling", "lifetime", "freed" } },
-	{ { "leak" } },
+	/* KIND_LEAK: something allocated or taken is never given back (a
+	 * leak of uninitialised data or to user space is KIND_INFOLEAK's:
+	 * see wn_problem_kinds). */
+	{ { "leak", "never freed", "not freed", "without freeing" } },
 	{ { "uninitiali", "uninit" } },
 	{ { "null" } },
 	{ { "out-of-bounds", "out of bounds", "bounds", "overflow", "underflow", "overrun", "oob" } },
@@ -625,7 +629,23 @@ static const struct kind {
 	 * are opposite objections: the code went from one to the other. */
 	{ { "equality", "equals" } },
 	{ { "bit test", "bitwise", "bit-test" } },
+	/* KIND_INFOLEAK: what user space must not see reaches it. */
+	{ { "information leak", "info leak", "info-leak", "infoleak", "disclos" } },
 };
+
+_Static_assert(sizeof(kinds) / sizeof(kinds[0]) == KIND_INFOLEAK + 1, "KIND_INFOLEAK is the last");
+
+/* Does the lower-cased summary send something to user space? */
+static bool to_user(const char *low)
+{
+	static const char *const words[] = { "to user space", "to userspace", "to user-space",
+					     "to user memory", "copy_to_user", "copied out", NULL };
+
+	for (const char *const *w = words; *w; w++)
+		if (strstr(low, *w))
+			return true;
+	return false;
+}
 
 static bool word_start(const char *s, const char *p)
 {
@@ -649,6 +669,12 @@ unsigned wn_problem_kinds(const char *summary)
 					out |= 1u << k;
 					break;
 				}
+	/* A leak of uninitialised data or to user space discloses memory,
+	 * an information leak; any other leak keeps what it took (memory,
+	 * a reference), a resource leak: two problems, though both say
+	 * "leak" (issue 37). */
+	if ((out & 1u << KIND_LEAK) && ((out & 1u << KIND_UNINIT) || to_user(low)))
+		out = (out & ~(1u << KIND_LEAK)) | 1u << KIND_INFOLEAK;
 	return out;
 }
 

@@ -197,6 +197,46 @@ size_t wn_store_pending(const wn_store *s)
 	return log_pending_count(s);
 }
 
+wn_status wn_store_pending_judged(const wn_store *s, char ***ids, size_t *n, wn_error *err)
+{
+	size_t np = 0, k = 0;
+	struct finding **p = log_pending_list(s, &np);
+	wn_status st = WN_OK;
+
+	*ids = NULL;
+	*n = 0;
+	if (!p || !(*ids = calloc(np + 1, sizeof(**ids)))) {
+		free(p);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	/* The list is sorted by review: each review once. */
+	for (size_t i = 0; st == WN_OK && i < np; i++) {
+		const struct change *c = log_newest(s, p[i]);
+
+		if (!pending_change(c) || c->v == WN_VERDICT_UNTRIAGED ||
+		    (k && strcmp((*ids)[k - 1], p[i]->msgid) == 0))
+			continue;
+		if (!((*ids)[k++] = strdup(p[i]->msgid)))
+			st = WN_NOMEM;
+	}
+	free(p);
+	*n = k;
+	if (st != WN_OK) {
+		wn_store_ids_free(*ids, *n);
+		*ids = NULL;
+		*n = 0;
+		return wn_error_set(err, st, "out of memory");
+	}
+	return WN_OK;
+}
+
+void wn_store_ids_free(char **ids, size_t n)
+{
+	for (size_t i = 0; ids && i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
 /* --- open / close ---------------------------------------------------------- */
 
 /* Replay recognises what already reached notmuch (the writer committed

@@ -204,8 +204,9 @@ static bool accept(struct tui *t, struct review_memory *r, wn_item *it, size_t i
 	}
 	/* Not sure: the maintainer chooses it, or (two as alike) which. */
 	if (m->seen.alt_review) {
-		char *s = prompt_line(t, "Two judged findings are as alike: take 1 (seen before) "
-					 "or 2 (the other)? ", "");
+		/* Short: the prompt shows half the width of its label, and
+		 * 80 columns must show all of it. */
+		char *s = prompt_line(t, "Take 1 (seen before) or 2 (or: line)? ", "");
 		bool one = s && strcmp(s, "1") == 0, two = s && strcmp(s, "2") == 0;
 
 		free(s);
