@@ -83,6 +83,9 @@ static void words_states(FILE *out, bool *first)
 		if (w)
 			word(out, first, w, strlen(w));
 	}
+	/* A bug report's own words (wn_bot_reads_replies): mark takes them. */
+	for (int c = WN_CRASH_NONE + 1; c < WN_CRASH_COUNT; c++)
+		word(out, first, wn_crash_word((wn_crash) c), strlen(wn_crash_word((wn_crash) c)));
 }
 
 /* The words of "text|json" (a .arg or an argument of .args), when it

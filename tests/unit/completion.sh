@@ -49,7 +49,12 @@ suite() {
 	expect_eq "$what: --by=m where '=' breaks no word" \
 		"$(sed -n 's/^m/--by=m/p' <<<"$want")" "$(tab 2 winnow stats --by=m)"
 
-	want=$("$prog" mark --help | sed -n 's/^  \([a-z-]*\) (\([a-z]*\))$/\1 \2/p' | lines)
+	# mark --help's blocks: the states with their short words (up to
+	# --severity), the reasons (up to "It is kept"), and the words of a
+	# bug report the bot tracks by replies (after "tells the bot").
+	help=$("$prog" mark --help)
+	want=$({ sed -n '/STATE is/,/^--severity/s/^  \([a-z-]*\) (\([a-z]*\))$/\1 \2/p' <<<"$help"
+		sed -n '/tells the bot/,/^duplicate wants/s/^  \([a-z-]*\) (.*)$/\1/p' <<<"$help"; } | lines)
 	[ "$(wc -l <<<"$want")" -ge 8 ] || { check "$what: mark --help names the states" false; return; }
 	expect_eq "$what: mark ID 1 completes every state and short word" "$want" \
 		"$(tab 4 winnow mark ID 1 '')"
@@ -58,7 +63,7 @@ suite() {
 	expect_eq "$what: nothing for mark's MESSAGE-ID" "" "$(tab 2 winnow mark '')"
 
 	# The reasons' lines: a name and a label of words ("(already fixed)").
-	want=$({ "$prog" mark --help | sed -n 's/^  \([a-z-]*\) ([^)]* [^)]*)$/\1/p'; echo none; } | lines)
+	want=$({ sed -n '/one of:/,/^It is kept/s/^  \([a-z-]*\) (.*)$/\1/p' <<<"$help"; echo none; } | lines)
 	expect_eq "$what: mark --reason= completes every reason" "$want" "$(tab 3 winnow mark --reason =)"
 	expect_eq "$what: mark --reason REASON, in the next word" "$want" "$(tab 3 winnow mark --reason '')"
 
