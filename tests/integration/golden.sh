@@ -42,7 +42,6 @@ msgid_of() {
 # Folders with a test of their own, and that test: the test must exist
 # and name the folder, or the exemption would outlive it.
 declare -A own_test=(
-	[carry-sure]=tests/integration/carry-sure.sh
 	[demo]=tests/integration/list-show.sh
 	[forward-reach]=tests/integration/forward-reach.sh
 	[hostile]=tests/integration/hostile.sh
