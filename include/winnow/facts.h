@@ -12,7 +12,7 @@
  * read from in the index (wn_series_deps), and hold while no message
  * new or changed since (notmuch's lastmod) could change them -- a tag,
  * a property or a file renamed changes none unless the lists read tags
- * -- and no message was removed; under the parse cache's key (winnow's
+ * -- and no message of a thread they read was removed; under the parse cache's key (winnow's
  * binary, the bots, the [winnow] configuration) and the excluded tags,
  * while the mail files read to derive them are as they were. */
 #ifndef WINNOW_FACTS_H

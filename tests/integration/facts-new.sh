@@ -62,8 +62,15 @@ check "... same answers" same_answers
 
 # --- a later patch removed, then new again ---------------------------------------
 before=$(total later_patch)
+# The reviews of v1, whose thread the patch is in: theirs the only
+# facts it could change.
+touched=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json "thread:{id:$later4}" | jq length)
+warm
 mv "$f4" "$WN_WORLD/later4"
 index_new
+stats_counted
+expect_eq "a later patch removed: only its thread's reviews' facts derived again" \
+	"$((reviews - touched)) $touched" "$(facts_logged hits) $(facts_logged misses)"
 reference
 check "a later patch removed by notmuch new: fewer later patches" \
 	test "$(total later_patch)" -lt "$before"
@@ -78,8 +85,11 @@ check "... same answers" same_answers
 
 # --- a later version removed, then new again (its title searched) ----------------
 before=$(total fixed_later)
+warm
 mv "$f2" "$WN_WORLD/v2patch2"
 index_new
+stats_counted
+check "v2 2/5 removed: some facts kept" test "$(facts_logged hits)" -gt 0
 reference
 check "v2 2/5 removed: same answers" same_answers
 warm

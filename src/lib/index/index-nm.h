@@ -70,5 +70,8 @@ const char *const *wn_index_exclude_tags(const wn_index *idx);
  * the hidden mails') match otherwise after a tag, a property or a file
  * name changed?  True when unsure. */
 bool wn_index_query_reads_tags(const wn_index *idx);
+/* Does a message of the index have the file at path (true when that
+ * cannot be told)? */
+bool wn_index_knows_file(wn_index *idx, const char *path);
 
 #endif

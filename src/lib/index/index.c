@@ -554,6 +554,17 @@ const char *const *wn_index_exclude_tags(const wn_index *idx)
 	return (const char *const *) idx->exclude_tags;
 }
 
+bool wn_index_knows_file(wn_index *idx, const char *path)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (notmuch_database_find_message_by_filename(idx->db, path, &msg) != NOTMUCH_STATUS_SUCCESS)
+		return true;	/* unsure: as if known */
+	if (msg)
+		notmuch_message_destroy(msg);
+	return msg != NULL;
+}
+
 bool wn_index_query_reads_tags(const wn_index *idx)
 {
 	/* The prefixes whose terms a tag, a property or a file's name

@@ -2,7 +2,7 @@
  *
  * $XDG_CACHE_HOME/winnow/facts-<hash of the database path>:
  *
- *     "WNFACTS4" key revision count length checksum excluded  (8 bytes each)
+ *     "WNFACTS5" key revision count length checksum excluded  (8 bytes each)
  *     payload                                                  (length bytes)
  *
  * revision: the one the records hold at; count: how many messages the
@@ -10,7 +10,8 @@
  * search.exclude_tags.  The payload: the files the passes that derived
  * the facts read (their number, then each one's path and the hash of
  * its identity, 0 for one that was not there: core/fileid.h's read
- * log), then one record per review: its id, the digest of its parse,
+ * log), the threads the records depend on each with its count of
+ * messages, then one record per review: its id, the digest of its parse,
  * whether the author answered, its findings' flags, and what they were
  * read from (series.h: wn_series_deps: threads, ids, a title, an
  * author's window of dates).
@@ -31,7 +32,12 @@
  * like a new one, its thread, id, title and sender are held against
  * every record's dependencies.  A removal leaves no lastmod: the count
  * of messages must have grown by exactly the changed messages not known
- * to have been there, else nothing holds.  A handle reopened during the
+ * to have been there; when it grew by less, messages were removed, and
+ * every thread a record depends on is counted again (the file keeps
+ * each one's count): a thread with another count is taken as changed.
+ * A mail file read then and gone now that no message has any more went
+ * with `notmuch new`: the removal or the change it made is seen as
+ * above.  A handle reopened during the
  * run (another revision) keeps the file from being written.  The
  * review's own parse, which the parse cache can redo at the same
  * revision (a mail file rewritten in place), is in each record's
@@ -77,7 +83,8 @@
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNFACTS4"	/* 4: the count of excluded messages; 3: each
+#define MAGIC "WNFACTS5"	/* 5: the dependency threads' counts; 4: the
+				 * count of excluded messages; 3: each
 				 * record's dependencies, the count of
 				 * messages; 2: the files read */
 #define HEAD 56
@@ -104,6 +111,12 @@ struct wn_facts {
 	/* The messages changed since filerev (changed_since()): their
 	 * threads, ids, titles, and senders with dates. */
 	bool changes_read, changes_ok;
+	/* The threads the records depend on, each with its count of
+	 * messages then (+ 1) -- now, for those counted again; removed:
+	 * a message may have been removed, and those counts were taken. */
+	wn_map thr;
+	bool removed;
+	bool files_gone;	/* a file read then was removed with notmuch new */
 	wn_map ch_threads, ch_ids, ch_titles;
 	struct sent *ch_from;
 	size_t nch_from;
@@ -520,6 +533,45 @@ static void mark_known(wn_facts *f, wn_map *ids, struct changed *c)
 	}
 }
 
+struct recount {
+	wn_facts *f;
+	bool ok;
+};
+
+/* One dependency thread counted again: changed, it goes with the
+ * changed messages' threads. */
+static void recount_one(const char *tid, size_t tn, void **val, void *arg)
+{
+	struct recount *rc = arg;
+	char *qs = NULL;
+	uint64_t now;
+
+	if (!rc->ok || wn_map_get(&rc->f->ch_threads, tid, tn))
+		return;
+	if (asprintf(&qs, "thread:%.*s", (int) tn, tid) < 0 || !count_of(rc->f, qs, &now) ||
+	    now >= UINT32_MAX) {
+		rc->ok = false;
+	} else if (now + 1 != (uintptr_t) *val) {
+		*val = (void *) (uintptr_t) (now + 1);
+		rc->ok = wn_map_put(&rc->f->ch_threads, tid, tn, (void *) 1) == WN_OK;
+	}
+	free(qs);
+}
+
+/* Messages were removed (the count grew by less than the new ones):
+ * every thread a record depends on counted again, one query each, and
+ * a thread with another count taken as changed.  A message removed was
+ * in a thread; a record that read it depends on that thread (an id
+ * found is in the thread before it).  False when that cannot be told. */
+static bool recount(wn_facts *f)
+{
+	struct recount rc = { f, true };
+
+	wn_map_each_key(&f->thr, recount_one, &rc);
+	f->removed = rc.ok;
+	return rc.ok;
+}
+
 /* The messages changed (new, tagged, moved, rethreaded) since the
  * file's revision, one lastmod: query, read once.  A message a record
  * says was there, still in the same thread, had its tags, properties
@@ -530,7 +582,7 @@ static void mark_known(wn_facts *f, wn_map *ids, struct changed *c)
  * sets the records' dependencies are held against.  A message removed
  * leaves no lastmod: the count of messages tells that none was (every
  * message not known to have been there is new, and as many as the count
- * grew by); when it cannot, nothing holds. */
+ * grew by); when it grew by less, the threads are counted (recount()). */
 static bool changed_since(wn_facts *f)
 {
 	notmuch_messages_t *msgs;
@@ -574,14 +626,16 @@ static bool changed_since(wn_facts *f)
 	if (!failed && n)
 		mark_known(f, &ids, c);
 	for (size_t i = 0; i < n && !failed; i++) {
-		if (c[i].known && !tags && !c[i].excluded)
+		if (c[i].known && !tags && !c[i].excluded && !f->files_gone)
 			continue;
 		unknown += !c[i].known;
 		failed = !touched(f, &c[i]);
 	}
 	wn_map_free(&ids, NULL);
 	changed_free(c, n);
-	f->changes_ok = !failed && count_all(f, &now) && now == f->count + unknown;
+	if (failed || !count_all(f, &now))
+		return f->changes_ok = false;
+	f->changes_ok = now == f->count + unknown || (now < f->count + unknown && recount(f));
 	return f->changes_ok;
 }
 
@@ -608,7 +662,8 @@ static bool deps_hold(wn_facts *f, const struct rec *x, const unsigned char *bas
 			return false;
 		kind = d.kind, lo = d.lo, hi = d.hi, key = d.key, kn = d.kn;
 		if (kind == WN_DEP_THREAD) {
-			if (wn_map_get(&f->ch_threads, key, kn))
+			if (wn_map_get(&f->ch_threads, key, kn) ||
+			    (f->removed && !wn_map_get(&f->thr, key, kn)))
 				return false;
 		} else if (kind == WN_DEP_ID) {
 			if (wn_map_get(&f->ch_ids, key, kn))
@@ -644,6 +699,21 @@ static const unsigned char *base_of(const wn_facts *f, uint32_t slot, size_t *le
 	return slot & ADDED ? (const unsigned char *) f->add.data : f->old;
 }
 
+/* A mail file read then, gone now: when no message of the index has it
+ * any more, `notmuch new` saw it go (the revision moved), and the
+ * message is gone (its thread's count) or changed (lastmod).  Then no
+ * changed message is taken for a tag changed only: its file may be the
+ * one gone. */
+static bool file_gone(const char *path, void *arg)
+{
+	wn_facts *f = arg;
+
+	if (wn_index_knows_file(f->idx, path))
+		return false;
+	f->files_gone = true;
+	return true;
+}
+
 /* The files the payload's facts were read from into the log, *recs
  * where the records start; false when that does not hold or a file is
  * no longer as it was read. */
@@ -660,8 +730,19 @@ static bool load_files(wn_facts *f, const unsigned char *p, size_t len, size_t *
 		if (!path || r.bad || !wn_readlog_add(&f->log, path, pn, hash))
 			return false;
 	}
+	/* The dependency threads with their counts of messages. */
+	n = wn_cache_get_u64(&r);
+	for (uint64_t i = 0; i < n && !r.bad; i++) {
+		size_t tn;
+		const char *tid = wn_cache_get_bytes(&r, &tn);
+		uint64_t count = wn_cache_get_u64(&r);
+
+		if (!tid || r.bad || count >= UINT32_MAX ||
+		    wn_map_put(&f->thr, tid, tn, (void *) (uintptr_t) (count + 1)) != WN_OK)
+			return false;
+	}
 	*recs = r.pos;
-	return !r.bad && !f->log.unsure && wn_readlog_holds(&f->log);
+	return !r.bad && !f->log.unsure && wn_readlog_holds(&f->log, file_gone, f);
 }
 
 /* Every record of the payload into the table; false (the table
@@ -723,6 +804,7 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 		free(buf);
 		f->recs = 0;
 		wn_readlog_free(&f->log);
+		wn_map_free(&f->thr, NULL);
 	}
 	/* Not when another pass watches (a second statistics view): then
 	 * this one keeps nothing. */
@@ -847,6 +929,74 @@ static bool put_head(const wn_facts *f, FILE *out, uint64_t count, uint64_t excl
 	return fseek(out, 0, SEEK_SET) == 0 && fwrite(head, 1, HEAD, out) == HEAD;
 }
 
+/* Will the record in slot be written (it holds at the handle's
+ * revision)? */
+static bool kept(wn_facts *f, uint32_t slot, struct rec *x, const unsigned char **base)
+{
+	size_t blen;
+
+	rec_of(f, slot, x);
+	*base = base_of(f, slot, &blen);
+	return (slot & ADDED) || deps_hold(f, x, *base, blen);
+}
+
+/* The threads the records written depend on, each with its count of
+ * messages now: the one kept, for a thread no message changed in since
+ * (or counted again), else one query.  False when that cannot be had. */
+static bool put_threads(wn_facts *f, FILE *out, uint64_t *sum, uint64_t *len)
+{
+	wn_map now = WN_MAP_INIT;
+	wn_buf b = WN_BUF_INIT;
+	bool ok = true;
+
+	for (size_t i = 0; ok && i < f->cap; i++) {
+		const unsigned char *base;
+		struct rec x;
+		struct dep d;
+		wn_cache_rd r;
+
+		if (!f->slots[i] || !kept(f, f->slots[i], &x, &base))
+			continue;
+		r = (wn_cache_rd) { base, x.end, x.deps, false };
+		for (uint64_t k = 0, nd = wn_cache_get_u64(&r); ok && k < nd && dep_next(&r, &d); k++) {
+			void *was;
+			uint64_t count;
+			char *qs = NULL;
+
+			if (d.kind != WN_DEP_THREAD || wn_map_get(&now, d.key, d.kn))
+				continue;
+			if ((was = wn_map_get(&f->thr, d.key, d.kn)) &&
+			    !wn_map_get(&f->ch_threads, d.key, d.kn) &&
+			    (f->filerev == f->rev || f->changes_ok)) {
+				count = (uintptr_t) was - 1;
+			} else {
+				ok = asprintf(&qs, "thread:%.*s", (int) d.kn, d.key) >= 0 &&
+				     count_of(f, qs, &count) && count < UINT32_MAX;
+				free(qs);
+			}
+			ok = ok && wn_map_put(&now, d.key, d.kn, (void *) (uintptr_t) (count + 1)) == WN_OK;
+			wn_cache_put_bytes(&b, d.key, d.kn);
+			wn_cache_put_u64(&b, count);
+		}
+		ok = ok && !r.bad;
+	}
+	if (ok) {
+		wn_buf head = WN_BUF_INIT;
+
+		wn_cache_put_u64(&head, now.n);
+		ok = !wn_buf_failed(&head) && !wn_buf_failed(&b) &&
+		     fwrite(head.data, 1, head.len, out) == head.len &&
+		     (!b.len || fwrite(b.data, 1, b.len, out) == b.len);
+		*sum = wn_fnv1a(*sum, head.data, head.len);
+		*sum = wn_fnv1a(*sum, b.data ? b.data : "", b.len);
+		*len += head.len + b.len;
+		wn_buf_free(&head);
+	}
+	wn_map_free(&now, NULL);
+	wn_buf_free(&b);
+	return ok;
+}
+
 /* Every record the table names, straight from where it lies, then the
  * header with their length and checksum. */
 static void write_file(wn_facts *f)
@@ -876,6 +1026,7 @@ static void write_file(wn_facts *f)
 	sum = wn_fnv1a(sum, files.data, files.len);
 	len += files.len;
 	wn_buf_free(&files);
+	ok = ok && put_threads(f, out, &sum, &len);
 	for (size_t i = 0; ok && i < f->cap; i++) {
 		const unsigned char *base;
 		struct rec x;
@@ -936,6 +1087,7 @@ void wn_facts_close(wn_facts **pf)
 	wn_map_free(&f->ch_threads, NULL);
 	wn_map_free(&f->ch_ids, NULL);
 	wn_map_free(&f->ch_titles, NULL);
+	wn_map_free(&f->thr, NULL);
 	for (size_t i = 0; i < f->nch_from; i++)
 		free(f->ch_from[i].from);
 	free(f->ch_from);
