@@ -141,4 +141,20 @@ check "a query reading tags, v2's and v3's reviews tagged out: fewer fixes" \
 	test "$(total fixed_later)" -lt "$fixes"
 reference
 check "... same answers" same_answers
+# --- a mail's file gone with notmuch new, a copy with another diff left -----------
+# The message stays (a file name less: its lastmod moves), and what is
+# read of it now is the copy's diff, which changes no function.
+notmuch config set winnow.query
+warm
+before=$(total later_patch)
+sed 's/^\(@@ [^@]* @@\).*/\1 blinker_other(void)/' "$f4" >"$mail/cur/zz-later4:2,S"
+index_new
+check "a copy of the later patch with another diff: as many later patches" \
+	test "$(total later_patch)" = "$before"
+warm
+rm "$f4"
+index_new
+check "its first file gone: fewer later patches" test "$(total later_patch)" -lt "$before"
+reference
+check "... same answers" same_answers
 wn_done
