@@ -7,11 +7,14 @@
  * parse is cached.
  *
  * An optimisation only: every answer is the same without it, and
- * nothing about it is ever an error.  Never stale: the whole file
- * holds at one revision of one database (its uuid) under the parse
- * cache's key (winnow's binary, the bots, the [winnow] configuration),
- * while the mail files read to derive it are as they were, and each
- * review's facts under a digest of what its parse gave. */
+ * nothing about it is ever an error.  Never stale: each review's facts
+ * are kept under a digest of what its parse gave, with what they were
+ * read from in the index (wn_series_deps), and hold while no message
+ * new or changed since (notmuch's lastmod) could change them -- a tag,
+ * a property or a file renamed changes none unless the lists read tags
+ * -- and no message of a thread they read was removed; under the parse cache's key (winnow's
+ * binary, the bots, the [winnow] configuration) and the excluded tags,
+ * while the mail files read to derive them are as they were. */
 #ifndef WINNOW_FACTS_H
 #define WINNOW_FACTS_H
 

@@ -86,8 +86,9 @@ wn_status wn_series_superseded(wn_series *s, const wn_item *it, wn_fixed *out, w
  * each thread whose messages were read (WN_DEP_THREAD), each message
  * looked up by id (WN_DEP_ID: one absent may arrive), the title whose
  * versions were searched (WN_DEP_TITLE) and the sender searched within
- * a window of dates (WN_DEP_FROM: key the address, lo..hi).  False when
- * that cannot be told (out of memory). */
+ * a window of dates (WN_DEP_FROM: key the address, lo..hi).  A thread
+ * followed at once by an id says that message was in that thread then.
+ * False when that cannot be told (out of memory). */
 typedef enum { WN_DEP_THREAD = 1, WN_DEP_ID, WN_DEP_TITLE, WN_DEP_FROM } wn_dep_kind;
 typedef bool (*wn_series_dep_fn)(void *arg, wn_dep_kind kind, const char *key, time_t lo,
 				 time_t hi);

@@ -197,7 +197,7 @@ const char *wn_readlog_next(const wn_readlog *log, size_t *at, uint64_t *hash)
 	return p;
 }
 
-bool wn_readlog_holds(const wn_readlog *log)
+bool wn_readlog_holds(const wn_readlog *log, bool (*gone)(const char *path, void *arg), void *arg)
 {
 	size_t at = 0;
 	uint64_t hash;
@@ -207,7 +207,7 @@ bool wn_readlog_holds(const wn_readlog *log)
 		struct stat sb;
 
 		if (stat(path, &sb) != 0) {
-			if (errno != ENOENT || hash != 0)
+			if (errno != ENOENT || (hash != 0 && !(gone && gone(path, arg))))
 				return false;
 		} else if (hash != wn_readlog_hash(&sb)) {
 			return false;

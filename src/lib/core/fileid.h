@@ -70,8 +70,9 @@ bool wn_readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t hash
  * iterate with *at = 0 first, then as left. */
 const char *wn_readlog_next(const wn_readlog *log, size_t *at, uint64_t *hash);
 /* Does every file of the log still have the identity noted (an absent
- * one: still absent)? */
-bool wn_readlog_holds(const wn_readlog *log);
+ * one: still absent)?  A file there then and gone now holds when gone
+ * (unless NULL) says so. */
+bool wn_readlog_holds(const wn_readlog *log, bool (*gone)(const char *path, void *arg), void *arg);
 void wn_readlog_free(wn_readlog *log);
 
 #endif

@@ -63,5 +63,15 @@ bool wn_index_facts_file(wn_index *idx, const char *name, char **path, uint64_t 
 unsigned long wn_index_stamp(wn_index *idx, const char **uuid, unsigned long *generation);
 /* The last alone: cheaper, and enough between two calls of the first. */
 unsigned long wn_index_generation(const wn_index *idx);
+/* search.exclude_tags, NULL-terminated: what every list of reviews
+ * leaves out. */
+const char *const *wn_index_exclude_tags(const wn_index *idx);
+/* Could the query every list of reviews runs (winnow.query, the bots',
+ * the hidden mails') match otherwise after a tag, a property or a file
+ * name changed?  True when unsure. */
+bool wn_index_query_reads_tags(const wn_index *idx);
+/* Does a message of the index have the file at path (true when that
+ * cannot be told)? */
+bool wn_index_knows_file(wn_index *idx, const char *path);
 
 #endif

@@ -5,6 +5,7 @@
  * writes go through store.c. */
 #include "autoconfig.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -546,6 +547,43 @@ static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *n
 			reading = false;
 	}
 	return n;
+}
+
+const char *const *wn_index_exclude_tags(const wn_index *idx)
+{
+	return (const char *const *) idx->exclude_tags;
+}
+
+bool wn_index_knows_file(wn_index *idx, const char *path)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (notmuch_database_find_message_by_filename(idx->db, path, &msg) != NOTMUCH_STATUS_SUCCESS)
+		return true;	/* unsure: as if known */
+	if (msg)
+		notmuch_message_destroy(msg);
+	return msg != NULL;
+}
+
+bool wn_index_query_reads_tags(const wn_index *idx)
+{
+	/* The prefixes whose terms a tag, a property or a file's name
+	 * sets, not the mail's text or headers (query: names a saved
+	 * search, which may hold any of them). */
+	static const char *const prefixes[] = { "tag:", "is:", "property:", "query:",
+						"lastmod:", "path:", "folder:" };
+	wn_error err = WN_ERROR_INIT;
+	char *qs = build_query(idx, NULL, &err);
+	bool reads = !qs;
+
+	wn_error_clear(&err);
+
+	for (char *p = qs; p && *p; p++)
+		*p = (char) tolower((unsigned char) *p);
+	for (size_t i = 0; qs && !reads && i < sizeof(prefixes) / sizeof(*prefixes); i++)
+		reads = strstr(qs, prefixes[i]) != NULL;
+	free(qs);
+	return reads;
 }
 
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)

@@ -278,7 +278,9 @@ bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_de
 	/* A patch the index does not hold (yet) is its id alone. */
 	if (!dep(fn, arg, WN_DEP_ID, it->patch->id) || !(p = sr_review_patch(s, it)))
 		return ok;
-	ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p));
+	/* A thread followed by an id: that message was in that thread
+	 * (facts.c tells a changed message's tags from its arrival). */
+	ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p)) && dep(fn, arg, WN_DEP_ID, p->id);
 	if (ok && p->subj.part > 0 && p->subj.total > 0) {
 		sr_find_later(s, p);
 		/* The later parts (in its thread, or unthreaded: from its
