@@ -22,7 +22,7 @@ verdicts() { "$WINNOW" show --format=json "$1" | jq -c '[.findings[].verdict]'; 
 "$WINNOW" mark "$r1" 1 valid
 "$WINNOW" mark "$r1" 2 false-positive
 
-wn_tui_start "id:$sib"
+wn_tui_start "'(id:$sib)'"
 check "queue on the sibling" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 2"
@@ -42,7 +42,7 @@ expect_eq "... finding 2 false positive" '["untriaged","false-positive"]' "$(ver
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 
-wn_tui_start "id:$r2"
+wn_tui_start "'(id:$r2)'"
 check "queue on reset v2" wn_tui_wait "1 review"
 wn_tui_keys Enter
 check "review open" wn_tui_wait "finding 1 of 1"
