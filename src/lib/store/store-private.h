@@ -2,8 +2,10 @@
  * store-undo.c, store-log.c, store-writer.c, store-sent.c).  Calls go
  * one way, so each file reads without the ones above it: store-undo.c
  * calls store-mark.c and store.c, store-mark.c calls store.c, store.c
- * calls store-writer.c, each of them calls store-log.c, and store-log.c
- * calls none of them.
+ * calls store-writer.c, and each of them calls the journal's lines in
+ * memory, which call none of them: store-log-line.c (a line read or
+ * written) calls store-log.c and store-log-sent.c (the sendmail
+ * records), store-log.c calls store-log-sent.c.
  *
  * The journal is a list of lines (one JSON object each):
  *
@@ -61,6 +63,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+#include <jansson.h>
 
 #include "journal.h"
 #include "../core/map.h"
@@ -172,7 +176,7 @@ struct wn_store {
 	wn_map spent;
 };
 
-/* --- store-log.c: the journal's lines in memory ------------------------ */
+/* --- store-log*.c: the journal's lines in memory ----------------------- */
 
 /* Forget every entry (the journal was replaced under us). */
 void log_reset(void *store);
@@ -221,6 +225,11 @@ bool log_forward_pending(const struct entry *e);
 /* Does entry i hold the newest, pending change of some finding (or is
  * it a pending forward record)? */
 bool log_entry_pending(const wn_store *s, size_t i);
+
+/* The sendmail records (store-log-sent.c) are read and reset with the
+ * other lines (store-log-line.c, store-log.c). */
+wn_status wn_store_log_read_sendmail(wn_store *s, json_t *o);
+void wn_store_log_sent_free(wn_store *s);
 
 /* Copy the change (eid, fp) and why to the journal's ".rejected" file,
  * where the user finds what could not be written. */
