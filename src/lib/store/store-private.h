@@ -1,8 +1,9 @@
-/* winnow — internals of the write path (store.c, store-mark.c,
- * store-undo.c, store-log.c, store-writer.c, store-sent.c).  Calls go
- * one way, so each file reads without the ones above it: store-undo.c
- * calls store-mark.c and store.c, store-mark.c calls store.c, store.c
- * calls store-writer.c, and each of them calls the journal's lines in
+/* winnow — internals of the write path (the files of src/lib/store
+ * but journal.c).  Calls go one way, so each file reads without the
+ * ones above it: store-undo.c calls store-mark.c, store-mark.c calls
+ * store.c, store.c calls store-writer.c (the parent of the writer) and
+ * store-compact.c, store-writer.c calls store-child.c (the writer) and
+ * store-compact.c, and each of them calls the journal's lines in
  * memory, which call none of them: store-log-line.c (a line read or
  * written) calls store-log.c and store-log-sent.c (the sendmail
  * records), store-log.c calls store-log-sent.c.
@@ -260,7 +261,16 @@ wn_status log_sent_drafted(const wn_store *s,
  * newest ones sendmail took. */
 wn_status log_put_sent(wn_buf *out, const wn_store *s);
 
-/* --- store-writer.c ---------------------------------------------------- */
+/* --- store-writer.c, store-child.c, store-compact.c --------------------- */
+
+/* The child (store-child.c): write the journal's pending decisions
+ * into notmuch, telling the parent on fd; never returns. */
+void __attribute__((noreturn)) wn_store_child_write(wn_store *s, int fd);
+
+/* Compaction (store-compact.c): the changes the store holds; compact
+ * the journal once it holds twice the changes undo keeps. */
+size_t wn_store_changes_of(const wn_store *s);
+void wn_store_maybe_compact(wn_store *s);
 
 /* Kill a running writer (its batch stays journaled). */
 void store_writer_stop(wn_store *s);
