@@ -227,7 +227,8 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 		return false;
 	for (;;) {
 		b = i;
-		while (i < tn && (wn_lkp_alpha((unsigned char) t[i]) || t[i] == '/' || (i > b && t[i] == '-')))
+		while (i < tn && (wn_lkp_alpha((unsigned char) t[i]) || t[i] == '/' ||
+				  (i > b && t[i] == '-')))
 			i++;
 		if (i == b)
 			return false;
@@ -506,7 +507,6 @@ static void repeats(struct lkp *k)
 {
 	rv_seen_each(&k->seen, repeat, k);
 }
-
 
 /* Does the section starting after line i hold any ">>" diagnostic? */
 static bool section_marked(const struct rv_lines *L, size_t i, struct lkp *probe)

@@ -39,7 +39,8 @@ wn_status wn_index_message(wn_index *idx, const char *id, notmuch_message_t **ou
 		*out = NULL;
 		if (nst != NOTMUCH_STATUS_SUCCESS &&
 		    (nst != NOTMUCH_STATUS_XAPIAN_EXCEPTION || tries == RETRIES))
-			return wn_nm_error(err, nst, wn_index_db_reason(idx), "cannot read the notmuch index");
+			return wn_nm_error(err, nst, wn_index_db_reason(idx),
+					   "cannot read the notmuch index");
 		if ((st = wn_index_refresh(idx, err)) != WN_OK)
 			return st;
 	}
@@ -305,7 +306,8 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	/* Before the parse: linking by subject weighs the review's date. */
 	/* The row and load_item() read the date and thread from msg: a
 	 * document value read again was 2% of a cold list. */
-	if ((wn_index_row_pending(it) && !wn_index_row_fill(it, msg)) || load_item(idx, it, msg, changed, err) != WN_OK ||
+	if ((wn_index_row_pending(it) && !wn_index_row_fill(it, msg)) ||
+	    load_item(idx, it, msg, changed, err) != WN_OK ||
 	    wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK) {
 		notmuch_message_destroy(msg);
 		goto nomem;

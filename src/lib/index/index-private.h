@@ -112,7 +112,6 @@ bool wn_thread_is_bot(char *const *bots, const char *id);
 notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, const char *seed,
 				  notmuch_query_t **q, notmuch_thread_t **thread);
 
-
 /* How often a read is tried again after the index changed under it. */
 #define RETRIES 8
 

@@ -253,7 +253,8 @@ char *wn_index_db_reason(wn_index *idx)
 
 static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst, wn_error *err)
 {
-	wn_status st = wn_nm_error(err, nst, wn_index_db_reason(idx), "notmuch cannot run the query");
+	wn_status st =
+		wn_nm_error(err, nst, wn_index_db_reason(idx), "notmuch cannot run the query");
 
 	/* Not the database's fault: the query the user wrote. */
 	if (st == WN_DB && nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION)

@@ -211,7 +211,8 @@ static void judge_patch(const wn_sim_side *a, const wn_sim_side *b, wn_sim_resul
 	wn_sim_names_across(a, b, &conflict, &shared);
 	if (conflict)
 		return;
-	fn = wn_sim_fn_of(a->loc) && wn_sim_fn_of(b->loc) && strcmp(wn_sim_fn_of(a->loc), wn_sim_fn_of(b->loc)) == 0;
+	fn = wn_sim_fn_of(a->loc) && wn_sim_fn_of(b->loc) &&
+	     strcmp(wn_sim_fn_of(a->loc), wn_sim_fn_of(b->loc)) == 0;
 	code = wn_sim_anchored(a->quote, b->quote);
 	text = a->text && b->text ? wn_words_jaccard(a->text, b->text) : 0;
 	score = wn_words_jaccard(a->words, b->words) + text;

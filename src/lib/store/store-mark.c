@@ -49,7 +49,8 @@ struct entry *wn_store_new_entry(wn_store *s, const char *msgid, const char *gro
 	e->msgid = strdup(msgid);
 	e->t = (long long) time(NULL);
 	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
-	if (!e->eid || !e->group || !e->msgid || !e->c || wn_store_reach_add(s, e->group) != WN_OK) {
+	if (!e->eid || !e->group || !e->msgid || !e->c ||
+	    wn_store_reach_add(s, e->group) != WN_OK) {
 		log_truncate(s, s->n - 1);
 		return NULL;
 	}
@@ -418,7 +419,6 @@ wn_status wn_store_mark(wn_store *s, wn_item *it, size_t finding, wn_verdict v,
 
 	return wn_store_mark_many(s, &t, 1, v, note, err);
 }
-
 
 /* --- forwarded ---------------------------------------------------------------- */
 

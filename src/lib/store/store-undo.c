@@ -111,7 +111,8 @@ static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char
 		wn_reason reason;
 		char *note = NULL, *closed = NULL;
 
-		if (!wn_store_current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason, &closed)) {
+		if (!wn_store_current_state(s, msg, o->msgid, oc->fp, &v, &note, &sev, &reason,
+					    &closed)) {
 			free(note);
 			free(closed);
 			return WN_NOMEM;
@@ -168,9 +169,11 @@ static const char *undo_target(const wn_store *s, const char *want, bool reach, 
 	for (size_t i = s->n; i > 0; i--) {
 		const struct entry *e = &s->e[i - 1];
 
-		if (!undoable(e) || (want && strcmp(e->group, want) != 0) || wn_store_in_map(taken, e->group))
+		if (!undoable(e) || (want && strcmp(e->group, want) != 0) ||
+		    wn_store_in_map(taken, e->group))
 			continue;
-		if (!want && reach && (!wn_store_in_map(&s->reach, e->group) || wn_store_in_map(&s->spent, e->group)))
+		if (!want && reach &&
+		    (!wn_store_in_map(&s->reach, e->group) || wn_store_in_map(&s->spent, e->group)))
 			continue;
 		return e->group;
 	}
@@ -296,7 +299,8 @@ static size_t undo_actions(const wn_store *s, const char *group)
 	for (size_t i = 0; i < s->n; i++) {
 		const struct entry *e = &s->e[i];
 
-		if (!e->undo_of || strcmp(e->group, group) != 0 || wn_store_in_map(&acts, e->undo_of))
+		if (!e->undo_of || strcmp(e->group, group) != 0 ||
+		    wn_store_in_map(&acts, e->undo_of))
 			continue;
 		if (wn_map_put(&acts, e->undo_of, strlen(e->undo_of), (void *) 1) != WN_OK)
 			break;
@@ -507,8 +511,8 @@ wn_status wn_store_undo_count(wn_store *s, size_t n, size_t *count, wn_error *er
 	for (size_t i = s->n; st == WN_OK && i > 0 && *count < n; i--) {
 		const struct entry *e = &s->e[i - 1];
 
-		if (!undoable(e) || !wn_store_in_map(&s->reach, e->group) || wn_store_in_map(&s->spent, e->group) ||
-		    wn_store_in_map(&seen, e->group))
+		if (!undoable(e) || !wn_store_in_map(&s->reach, e->group) ||
+		    wn_store_in_map(&s->spent, e->group) || wn_store_in_map(&seen, e->group))
 			continue;
 		if (wn_map_put(&seen, e->group, strlen(e->group), (void *) 1) != WN_OK)
 			st = wn_error_set(err, WN_NOMEM, "out of memory");

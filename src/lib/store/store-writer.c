@@ -332,7 +332,6 @@ wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
  * for waiting on other processes' locks, not on our own write. */
 #define WRITE_MS_PER_CHANGE 10
 
-
 /* The writer reads the whole journal once it has the lock, then writes
  * its batch (which it sizes in "batch N"; until it says, what is pending
  * here). */

@@ -395,7 +395,8 @@ static bool scroll_request(struct tui *t, struct view *v, enum action a)
 	switch (a) {
 	case ACT_PAGE_DOWN:
 		if (rv->scroll < review_max_scroll(rv))
-			rv->scroll = rv->scroll + h < review_max_scroll(rv) ? rv->scroll + h : review_max_scroll(rv);
+			rv->scroll = rv->scroll + h < review_max_scroll(rv) ? rv->scroll + h :
+									      review_max_scroll(rv);
 		else if (v->cursor + 1 < v->lines)
 			view_goto(t, v, v->cursor + 1);
 		else
