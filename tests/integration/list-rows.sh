@@ -3,7 +3,7 @@
 # Past the first page, list and export read rows by id only, a batch at
 # a time, and keep their messages for their loads; a load that parses
 # reads the date, subject and sender of the whole batch, one value slot
-# after the other (index.c, AHEAD).  A mix-up between the rows of a
+# after the other (index-load.c, AHEAD).  A mix-up between the rows of a
 # batch, or at a batch's edge, would print one review under another's
 # headers.  The oracle is notmuch: its order and its headers for the
 # same query.  Run cold (every row parsed) and warm (every row from the

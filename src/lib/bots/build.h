@@ -1,5 +1,6 @@
 /* winnow — what every bot parser builds with: the body cut into lines
- * and the review being filled (build.c).  review.c uses it to run a
+ * and the review being filled (build.c; the lines and text copies:
+ * build-text.c; summaries: build-sentence.c).  review.c uses it to run a
  * parser, the bot files to write their findings.
  *
  * Every parser works on an array of lines cut from the decoded body once

@@ -1,5 +1,8 @@
 /* winnow — the index handle, private to the index's files (index.c,
- * thread.c).  Other modules use index-nm.h's functions instead. */
+ * index-query.c, index-load.c, thread.c...).  Other modules use
+ * index-nm.h's functions instead.  Of the three index files, calls go
+ * one way: index-load.c (loading a row's review) calls index-query.c
+ * (the search and its rows), and both call index.c (the handle). */
 #ifndef WINNOW_PRIVATE_H
 #define WINNOW_PRIVATE_H
 
@@ -32,7 +35,7 @@ struct wn_index {
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */
 	unsigned hunk_users;		/* wn_index_keep_hunks() said on, minus off */
 	/* The list whose search holds the message of the row it read last
-	 * (index.c): its load needs no lookup of that message. */
+	 * (index-query.c): its load needs no lookup of that message. */
 	struct wn_list_cursor *held;
 	bool cache_tried;		/* opened by the first list's load */
 	bool finding;			/* in wn_index_find(): opens no cache */
@@ -109,5 +112,51 @@ bool wn_thread_is_bot(char *const *bots, const char *id);
 notmuch_message_t *wn_thread_root(wn_index *idx, const char *tid, const char *seed,
 				  notmuch_query_t **q, notmuch_thread_t **thread);
 
+/* How often a read is tried again after the index changed under it. */
+#define RETRIES 8
+
+/* Rows read with their ids only, a batch at a time (wn_list_get()):
+ * each is loaded next (list, export), and its message is kept for that
+ * load.  Reading one value slot for the whole batch, then the next,
+ * keeps Xapian's cursor in one slot's blocks: value by value, row by
+ * row, every value read again the block of its slot. */
+#define AHEAD 64
+
+struct held_row {
+	notmuch_message_t *msg;	/* NULL: taken by its load, or none */
+	char *id;
+	bool filled;		/* date, subject and from read (fill_held()) */
+	time_t date;
+	char *subject, *from;
+};
+
+struct wn_list_cursor {
+	wn_index *idx;
+	unsigned long generation;	/* of the index the search ran on */
+	char *query;
+	notmuch_query_t *q;
+	notmuch_messages_t *msgs;
+	size_t pos;		/* messages consumed from msgs */
+	struct held_row held[AHEAD];
+	size_t nheld;
+};
+
+/* --- index.c, index-query.c: what index-load.c calls ------------------- */
+
+/* Free what loading gave the item; its row stays. */
+void wn_index_item_clear_loaded(wn_item *it);
+/* A row read with its id only: every other row has a subject, "" at
+ * least. */
+bool wn_index_row_pending(const wn_item *it);
+/* The row's fields besides its id, from msg's document values: false
+ * when out of memory. */
+bool wn_index_row_fill(wn_item *it, notmuch_message_t *msg);
+/* Copy the cheap, indexed fields of msg into a new item: document
+ * values only, no term list, so that a screenful of rows costs a few
+ * lookups however big the mails are.  With id_only, the id alone: the
+ * rest comes with loading (wn_index_row_pending()). */
+wn_item *wn_index_item_from_message(notmuch_message_t *msg, bool id_only);
+/* What notmuch last said about the database (malloc'd; NULL: nothing). */
+char *wn_index_db_reason(wn_index *idx);
 
 #endif

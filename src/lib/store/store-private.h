@@ -1,7 +1,12 @@
-/* winnow — internals of the write path (store.c, store-log.c,
- * store-writer.c, store-sent.c).  Calls go one way: store.c,
- * store-writer.c and store-sent.c call store-log.c, store.c calls
- * store-writer.c, and store-log.c calls none of them (issue 22).
+/* winnow — internals of the write path (the files of src/lib/store
+ * but journal.c).  Calls go one way, so each file reads without the
+ * ones above it: store-undo.c calls store-mark.c, store-mark.c calls
+ * store.c, store.c calls store-writer.c (the parent of the writer) and
+ * store-compact.c, store-writer.c calls store-child.c (the writer) and
+ * store-compact.c, and each of them calls the journal's lines in
+ * memory, which call none of them: store-log-line.c (a line read or
+ * written) calls store-log.c and store-log-sent.c (the sendmail
+ * records), store-log.c calls store-log-sent.c.
  *
  * The journal is a list of lines (one JSON object each):
  *
@@ -13,11 +18,11 @@
  *          [,CLOSED,PREV_CLOSED|null]]]...]}
  *       one user action on one review: every finding it changed, with
  *       the state and note before (for undo).  NOTE null leaves the
- *       note alone, "" removes it.  REASON (issue 26), when there, sets
+ *       note alone, "" removes it.  REASON, when there, sets
  *       why the verdict was given (a WN_REASON_LIST name; "" removes
  *       it), in the same line as the verdict so a crash keeps both or
- *       neither; PREV_REASON is the one before, for undo.  CLOSED
- *       (issue 41), when there, sets a syzbot report's winnow.closed
+ *       neither; PREV_REASON is the one before, for undo.  CLOSED,
+ *       when there, sets a syzbot report's winnow.closed
  *       ("dup <msgid>", "fix <hash>"; "" removes it) the same way, with
  *       PREV_CLOSED for undo; REASON is then null when not set.  A mark of every finding is one line,
  *       so its size is linear in the number of findings;
@@ -28,7 +33,7 @@
  *   {"op":"reported",...}  the same for the feedback digest to the
  *       bot's operators (winnow.reported.<fp>=V);
  *   {"op":"missed",...,"value":"<rfc3339 time> <note>","fps":[ID]}
- *       a bug the bot missed, recorded on the review (issue 26):
+ *       a bug the bot missed, recorded on the review:
  *       winnow.missed.<ID>=V, ID unique to the record; never undone;
  *   {"op":"severity","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
  *    "c":[[FP,SEV|null,PREV_SEV|null[,REJECTED]]...]}
@@ -51,7 +56,7 @@
  * The group ties the entries of one user action (several reviews in a
  * bulk mark), which undo reverts whole.  One undo of several actions is
  * one group too, each entry's undo_of naming the action it reverts; a
- * redo (issue 36) is an action whose entries give back what the undo G3
+ * redo is an action whose entries give back what the undo G3
  * reverted, each with "redo_of":G3: undo reverts it like a mark. */
 #ifndef WINNOW_STORE_PRIVATE_H
 #define WINNOW_STORE_PRIVATE_H
@@ -59,6 +64,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+#include <jansson.h>
 
 #include "journal.h"
 #include "../core/map.h"
@@ -170,7 +177,7 @@ struct wn_store {
 	wn_map spent;
 };
 
-/* --- store-log.c: the journal's lines in memory ------------------------ */
+/* --- store-log*.c: the journal's lines in memory ----------------------- */
 
 /* Forget every entry (the journal was replaced under us). */
 void log_reset(void *store);
@@ -220,6 +227,11 @@ bool log_forward_pending(const struct entry *e);
  * it a pending forward record)? */
 bool log_entry_pending(const wn_store *s, size_t i);
 
+/* The sendmail records (store-log-sent.c) are read and reset with the
+ * other lines (store-log-line.c, store-log.c). */
+wn_status wn_store_log_read_sendmail(wn_store *s, json_t *o);
+void wn_store_log_sent_free(wn_store *s);
+
 /* Copy the change (eid, fp) and why to the journal's ".rejected" file,
  * where the user finds what could not be written. */
 void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why);
@@ -249,14 +261,43 @@ wn_status log_sent_drafted(const wn_store *s,
  * newest ones sendmail took. */
 wn_status log_put_sent(wn_buf *out, const wn_store *s);
 
-/* --- store-writer.c ---------------------------------------------------- */
+/* --- store-writer.c, store-child.c, store-compact.c --------------------- */
+
+/* The child (store-child.c): write the journal's pending decisions
+ * into notmuch, telling the parent on fd; never returns. */
+void __attribute__((noreturn)) wn_store_child_write(wn_store *s, int fd);
+
+/* Compaction (store-compact.c): the changes the store holds; compact
+ * the journal once it holds twice the changes undo keeps. */
+size_t wn_store_changes_of(const wn_store *s);
+void wn_store_maybe_compact(wn_store *s);
 
 /* Kill a running writer (its batch stays journaled). */
 void store_writer_stop(wn_store *s);
 /* Write the journal again with every entry it holds but without the
  * lines cut short (a crash during a write), so that their warning is
- * given once, not by every later command (issue 36.13).  On failure
+ * given once, not by every later command.  On failure
  * the journal stays as it was. */
 wn_status store_repair(wn_store *s, wn_error *err);
+
+/* --- store.c and store-mark.c: what marking and undo use ---------------- */
+
+/* Replace *slot by a copy of value (NULL: none); false when out of
+ * memory, *slot kept. */
+bool wn_store_set_closed(char **slot, const char *value);
+/* The state of a finding right now: notmuch (msg, may be NULL) under the
+ * journal's pending decisions.  *note and *closed are malloc'd (NULL:
+ * none; false with either set: the caller frees them). */
+bool wn_store_current_state(const wn_store *s, notmuch_message_t *msg, const char *msgid,
+			    const char *fp, wn_verdict *v, char **note, wn_severity *sev,
+			    wn_reason *reason, char **closed);
+/* Put group in undo's reach (s->reach); in_map: is group in m? */
+wn_status wn_store_reach_add(wn_store *s, const char *group);
+bool wn_store_in_map(const wn_map *m, const char *group);
+/* Our own lines are not read back: count them, so that a warning about
+ * a later line names the right one. */
+void wn_store_count_lines(wn_store *s, const wn_buf *out);
+/* A new entry about msgid, in group (NULL: a group of its own). */
+struct entry *wn_store_new_entry(wn_store *s, const char *msgid, const char *group, size_t nc);
 
 #endif

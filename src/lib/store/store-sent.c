@@ -5,13 +5,14 @@
  * mail, and the "accepted" line after it exits 0.  A winnow killed in
  * between leaves a mail that was handed over without an outcome: the
  * next run cannot tell whether it went out, and must not send it again
- * without asking (issue 18).  A sendmail that failed did not take the
+ * without asking (a second copy of a review's findings in a
+ * maintainer's inbox).  A sendmail that failed did not take the
  * mail ("failed"), so its draft is sent again freely.
  *
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
  *
- * A mail written to winnow.drafts_folder for the user's mailer (issue
- * 24) is pending until its sent copy is indexed, with what it forwards:
+ * A mail written to winnow.drafts_folder for the user's mailer is
+ * pending until its sent copy is indexed, with what it forwards:
  *
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"drafted","findings":[[REVIEW,FP],...]}
  *
@@ -20,7 +21,7 @@
  * review's); the newest line of a mail is what counts.
  *
  * This file is the public side; the records themselves, read from and
- * written back to the journal with its other lines, are store-log.c's. */
+ * written back to the journal with its other lines, are store-log-sent.c's. */
 #include "autoconfig.h"
 
 #include <jansson.h>

@@ -1,8 +1,10 @@
-/* winnow TUI — the queue view's private header, shared by its two
- * files only: view-queue.c (the view: rows, keys, reading reviews) and
- * queue-sort.c (its orders: the keys, the series groups, the rows
- * they give).  Nothing else includes it; a view never reaches into
- * another. */
+/* winnow TUI — the queue view's private header, shared by its files
+ * only: view-queue.c (the view: its keys and requests, the selection),
+ * queue-draw.c (a row drawn), queue-rows.c (which review each row
+ * shows, reading the reviews) and queue-sort.c (its orders: the keys,
+ * the series groups, the rows they give).  Calls go one way, in that
+ * order: each file calls only those after it.  Nothing else includes
+ * it; a view never reaches into another. */
 #ifndef WINNOW_TUI_QUEUE_PRIVATE_H
 #define WINNOW_TUI_QUEUE_PRIVATE_H
 
@@ -108,5 +110,45 @@ bool queue_order(struct tui *t, struct queue *q);
 void queue_free_rows(struct queue *q);
 /* The cover letters' subjects read for the series order. */
 void queue_free_series(struct queue *q);
+
+/* Screens of reviews kept read on either side of the one shown. */
+#define KEEP_SCREENS 2
+
+/* --- queue-rows.c: the rows and reading the reviews ------------------- */
+
+/* The review of row i (loaded, read the first time it is asked for);
+ * *row its row.  NULL for a heading or when it cannot be read. */
+wn_item *queue_row_item(struct tui *t, struct view *v, size_t i, const struct qrow **row);
+/* The review under the cursor; NULL on a heading. */
+wn_item *queue_current(struct tui *t, struct view *v);
+/* Is review id selected (t, *)? */
+bool queue_selected(const struct queue *q, const char *id);
+/* Does the queue need every review read (an order, a filter)? */
+bool queue_needs_all(const struct tui *t, const struct queue *q);
+/* Is review i (a list index) within KEEP_SCREENS of the screen? */
+bool queue_near_screen(const struct view *v, const struct queue *q, size_t i);
+/* Drop the review read for row i, what the orders need of it kept. */
+void queue_drop(struct queue *q, size_t i, wn_item *it);
+/* quick: only the newest reviews, a screenful at least, for a first
+ * screen that costs the same however many match; complete() reads the
+ * whole list at the first idle moment or key. */
+bool queue_run_query(struct tui *t, struct queue *q, const char *limit, bool quick);
+/* Read the query again (R, a limit, a toggle, the index changed). */
+bool queue_requery(struct tui *t, struct view *v, const char *limit);
+/* Rows as they are now: the list itself, or once all is read, built. */
+void queue_relayout(struct tui *t, struct view *v);
+/* The whole list in place of the newest part the first screen was drawn
+ * from, the rows already read carried over, the cursor on its review. */
+void queue_complete(struct tui *t, struct view *v);
+/* The view's idle op: read a slice of reviews; true while more remain. */
+bool queue_idle(struct tui *t, struct view *v);
+
+/* --- queue-draw.c: the view's drawing ops ------------------------------ */
+
+void queue_title(struct tui *t, struct view *v, struct row *r);
+void queue_row(struct tui *t, struct view *v, size_t i, struct row *r);
+/* Read the rows about to be drawn and size the count columns for the
+ * largest number among them. */
+void queue_layout(struct tui *t, struct view *v, int top, int height);
 
 #endif

@@ -13,53 +13,7 @@
 #include "review-memory.h"
 #include "review-tree.h"
 #include "view.h"
-
-struct dline {
-	enum role role;
-	unsigned extra;		/* TA_* on top of the role */
-	bool code;		/* quoted code: not wrapped, scrolls sideways */
-	char *text;		/* sanitised and tab-expanded */
-};
-
-/* Findings beside their text from this many columns on (else above). */
-#define SIDE_BY_SIDE_COLS 160
-/* The compact header's lines: subject, patch, review, AI, a trailer. */
-#define HEADER_LINES 5
-#define HSCROLL_STEP 8
-/* Sites d steps through (the parser keeps no more). */
-#define RV_SITE_LINES 64
-
-struct review {
-	wn_item *it;
-	int header_y, header_h, bar_y, detail_y, detail_h;
-	int detail_x, detail_w;	/* the text pane's columns */
-	bool details;		/* h: every trailer in the header */
-	int hscroll;		/* columns of quoted code scrolled away */
-	int code_w;		/* widest code line of the finding */
-	struct about about;	/* what d, m and r open */
-	bool *sel;		/* the selected findings (t, *) */
-	size_t nsel;
-	bool applying;		/* ; was pressed: the next verdict key applies */
-	struct dline *detail;
-	size_t ndetail;
-	size_t scroll;		/* first detail line shown */
-	char *model;		/* "agent / model" of the attribution */
-	char *tools;		/* its tools, space-separated */
-	size_t site;		/* d: the site of the finding shown first */
-	size_t site_line[RV_SITE_LINES];	/* where each site starts in detail */
-	size_t nsite_lines;
-	struct review_memory *mem;	/* seen before, series hints */
-	wn_pwbot *pw;		/* netdev's pw-bot: lines in the thread */
-	size_t npw;
-	char *reach;		/* has the patch's author the review (a header
-				 * line); NULL: unknown, no line */
-};
-
-/* A line built in b, or what happened to it: never half of it. */
-static const char *shown(const wn_buf *b)
-{
-	return wn_buf_failed(b) ? "(out of memory)" : wn_buf_str(b);
-}
+#include "review-private.h"
 
 static const struct hint review_hints[] = {
 	{ ACT_BACK, "back" }, { ACT_MARK_VALID, "valid" }, { ACT_MARK_FALSE, "false-pos" },
@@ -69,428 +23,11 @@ static const struct hint review_hints[] = {
 	{ ACT_UNDO, "undo" }, { ACT_HELP, "help" }, { ACT_NONE, NULL },
 };
 
-static size_t nfindings(const struct review *rv)
-{
-	return rv->it->review ? rv->it->review->nfindings : 0;
-}
-
-/* --- the detail pane ------------------------------------------------- */
-
-static void detail_free(struct review *rv)
-{
-	for (size_t i = 0; i < rv->ndetail; i++)
-		free(rv->detail[i].text);
-	free(rv->detail);
-	rv->detail = NULL;
-	rv->ndetail = 0;
-}
-
-/* Append text to the pane, wrapped to width (or clipped when !wrap).
- * Quoted code gets diff colours and a "> " in front, as in a mail. */
-static void add_lines_x(struct review *rv, enum role role, unsigned extra, const char *text,
-			bool wrap, int width)
-{
-	char **lines = NULL;
-	size_t n = 0;
-	struct dline *grown;
-
-	if (!text_wrap(text, width, wrap, &lines, &n))
-		goto out;
-	/* Trailing blank lines of a comment only push the next one down. */
-	while (n && !lines[n - 1][strspn(lines[n - 1], " ")])
-		free(lines[--n]);
-	grown = realloc(rv->detail, (rv->ndetail + n) * sizeof(*grown));
-	if (!grown)
-		goto out;
-	rv->detail = grown;
-	for (size_t i = 0; i < n; i++) {
-		struct dline *d = &rv->detail[rv->ndetail];
-
-		d->role = role;
-		d->extra = extra;
-		d->code = role == ROLE_QUOTE;
-		if (role == ROLE_QUOTE) {
-			/* Drawn after a "> ", scrolled by < and >. */
-			if (!strncmp(lines[i], "@@", 2))
-				d->role = ROLE_DIFF_HUNK;
-			else if (lines[i][0] == '+')
-				d->role = ROLE_DIFF_ADD;
-			else if (lines[i][0] == '-')
-				d->role = ROLE_DIFF_DEL;
-			if (text_width(lines[i]) + 2 > rv->code_w)
-				rv->code_w = text_width(lines[i]) + 2;
-		} else if (role == ROLE_COMMENT && lines[i][0] == '>') {
-			d->role = ROLE_QUOTE;
-		}
-		d->text = lines[i];
-		lines[i] = NULL;
-		rv->ndetail++;
-	}
-out:
-	for (size_t i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
-}
-
-static void add_lines(struct review *rv, enum role role, const char *text, bool wrap, int width)
-{
-	add_lines_x(rv, role, 0, text, wrap, width);
-}
-
-static void add_blank(struct review *rv)
-{
-	struct dline *grown;
-	char *empty;
-
-	if (!rv->ndetail || !rv->detail[rv->ndetail - 1].text[0])
-		return;
-	grown = realloc(rv->detail, (rv->ndetail + 1) * sizeof(*grown));
-	if (!grown)
-		return;
-	rv->detail = grown;
-	if (!(empty = strdup("")))
-		return;
-	rv->detail[rv->ndetail].role = ROLE_DEFAULT;
-	rv->detail[rv->ndetail].extra = 0;
-	rv->detail[rv->ndetail].code = false;
-	rv->detail[rv->ndetail++].text = empty;
-}
-
-/* A finding the bot discusses at several places: each place, its code
- * and the bot's words there; the one d went to in bold. */
-static void sites_build(struct review *rv, const wn_finding *f, int width)
-{
-	size_t n = wn_finding_nsites(f);
-	wn_buf b = WN_BUF_INIT;
-
-	for (size_t k = 0; k < n; k++) {
-		wn_site s = wn_finding_site(f, k);
-
-		add_blank(rv);
-		if (rv->nsite_lines < RV_SITE_LINES)
-			rv->site_line[rv->nsite_lines++] = rv->ndetail;
-		wn_buf_reset(&b);
-		wn_buf_printf(&b, "Site %zu of %zu: ", k + 1, n);
-		if (s.about_commit_msg)
-			wn_buf_puts(&b, "commit message");
-		else if (s.file && s.line)
-			wn_buf_printf(&b, "%s:%d%s", s.file, s.line, s.line_approx ? "~" : "");
-		else
-			wn_buf_puts(&b, s.file ? s.file : "location unknown");
-		if (s.function)
-			wn_buf_printf(&b, "  in %s()", s.function);
-		add_lines_x(rv, ROLE_LOCATION, k == rv->site ? TA_BOLD : 0, shown(&b), true, width);
-		if (s.code && *s.code)
-			add_lines(rv, ROLE_QUOTE, s.code, false, width);
-		if (s.comment && *s.comment)
-			add_lines(rv, ROLE_COMMENT, s.comment, true, width);
-	}
-	wn_buf_free(&b);
-}
-
-static void detail_build(struct review *rv, size_t cursor, int width)
-{
-	const wn_item *it = rv->it;
-	const wn_finding *f;
-	wn_buf b = WN_BUF_INIT;
-
-	detail_free(rv);
-	rv->code_w = 0;
-	if (it->load_error) {
-		add_lines(rv, ROLE_ERROR, it->load_error, true, width);
-		return;
-	}
-	if (it->warning)
-		add_lines(rv, ROLE_WARNING, it->warning, true, width);
-	if (it->copy_of)
-		add_lines(rv, ROLE_HEADER,
-			  "A copy of an earlier review in this thread: a verdict here is one there.",
-			  true, width);
-	if (!nfindings(rv)) {
-		add_lines(rv, ROLE_COMMENT,
-			  it->review && it->review->explain ? it->review->explain
-							    : "The bot reported no findings.",
-			  true, width);
-		return;
-	}
-	f = &it->review->findings[cursor < nfindings(rv) ? cursor : 0];
-	if (f->about_commit_msg)
-		wn_buf_puts(&b, "commit message");
-	else if (f->file && f->line)
-		wn_buf_printf(&b, "%s:%d%s", f->file, f->line, f->line_approx ? "~" : "");
-	else if (f->file)
-		wn_buf_puts(&b, f->file);
-	else
-		wn_buf_puts(&b, "location unknown");
-	if (f->function)
-		wn_buf_printf(&b, "  in %s()", f->function);
-	add_lines(rv, ROLE_LOCATION, shown(&b), true, width);
-	if (f->preexisting)
-		add_lines(rv, ROLE_PRECLAIM, "The bot says this issue predates the patch (pre-existing).",
-			  true, width);
-	if (f->pairing_unsure)
-		add_lines(rv, ROLE_WARNING,
-			  "Pairing unsure: this comment may belong to another of the mail's summaries.",
-			  true, width);
-	if (it->notes && it->notes[cursor]) {
-		wn_buf_reset(&b);
-		wn_buf_printf(&b, "Note: %s", it->notes[cursor]);
-		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
-	}
-	if (it->forwarded && it->forwarded[cursor]) {
-		wn_buf_reset(&b);
-		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);
-		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
-	}
-	if (it->reasons && wn_reason_name(it->reasons[cursor])) {
-		wn_buf_reset(&b);
-		wn_buf_printf(&b, "Why: %s (%s)", wn_reason_name(it->reasons[cursor]),
-			      wn_reason_label(it->reasons[cursor]));
-		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
-	}
-	for (size_t k = 0; k < it->nmisses; k++) {
-		/* "<rfc3339 time> <note>": the day is enough here. */
-		const char *m = it->misses[k], *sp = strchr(m, ' ');
-
-		wn_buf_reset(&b);
-		if (sp && sp - m > 10)
-			wn_buf_printf(&b, "Missed by the bot (%.10s): %s", m, sp + 1);
-		else
-			wn_buf_printf(&b, "Missed by the bot: %s", m);
-		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
-	}
-	for (const struct memo_line *m = review_memory_lines(rv->mem, cursor); m && m->text; m++)
-		add_lines(rv, m->role, m->text, true, width);
-	add_blank(rv);
-	add_lines_x(rv, ROLE_SUBJECT, TA_BOLD, f->summary, true, width);
-	rv->nsite_lines = 0;
-	if (wn_finding_nsites(f) > 1) {
-		sites_build(rv, f, width);
-	} else {
-		if (f->quote && *f->quote) {
-			add_blank(rv);
-			add_lines(rv, ROLE_QUOTE, f->quote, false, width);
-		}
-		if (f->comment && *f->comment) {
-			add_blank(rv);
-			add_lines(rv, ROLE_COMMENT, f->comment, true, width);
-		}
-	}
-	wn_buf_free(&b);
-}
-
-static size_t max_scroll(const struct review *rv)
-{
-	size_t h = rv->detail_h > 0 ? (size_t) rv->detail_h : 1;
-
-	return rv->ndetail > h ? rv->ndetail - h : 0;
-}
-
-/* --- the header block ------------------------------------------------- */
-
-static void attribution_row(const struct review *rv, const wn_attribution *a, struct row *r)
-{
-	row_add(r, ROLE_HEADER, CELL_NATURAL, "AI:");
-	switch (a->status) {
-	case WN_ATTR_MODEL:
-		row_add(r, ROLE_A_MODEL, CELL_NATURAL, "model")->pad = 2;
-		row_add(r, ROLE_A_MODEL, CELL_NATURAL, rv->model)->pad = 2;
-		break;
-	case WN_ATTR_GENERIC:
-		row_add(r, ROLE_A_GENERIC, CELL_NATURAL, "generic LLM")->pad = 2;
-		break;
-	case WN_ATTR_OTHER:
-		row_add(r, ROLE_A_OTHER, CELL_NATURAL, "other")->pad = 2;
-		row_add(r, ROLE_DEFAULT, CELL_NATURAL, "\"")->pad = 0;
-		row_add(r, ROLE_A_OTHER, CELL_NATURAL, a->raw ? a->raw : "")->pad = 0;
-		row_add(r, ROLE_DEFAULT, CELL_NATURAL, "\"")->pad = 2;
-		break;
-	default:
-		row_add(r, ROLE_A_NONE, CELL_NATURAL, "none disclosed");
-		return;
-	}
-	if (a->ntools) {
-		row_add(r, ROLE_HEADER, CELL_NATURAL, "tools:");
-		row_add(r, ROLE_DEFAULT, CELL_FLEX, rv->tools);
-	}
-}
-
-static bool is_assisted_by(const char *key)
-{
-	return key && !strcasecmp(key, "Assisted-by");
-}
-
-/* The trailer the compact header shows: Assisted-by, else the first. */
-static size_t shown_trailer(const wn_patch_trailers *tr)
-{
-	for (size_t i = 0; i < tr->ntrailers; i++)
-		if (is_assisted_by(tr->trailers[i].key))
-			return i;
-	return 0;
-}
-
-static size_t header_count(const struct review *rv)
-{
-	const wn_item *it = rv->it;
-	const wn_patch_trailers *tr = it->patch ? it->patch->trailers : NULL;
-	/* subject, patch, review, reached the author, pw-bot */
-	size_t n = 3 + (rv->reach ? 1 : 0) + (rv->npw ? 1 : 0);
-
-	if (!tr)
-		return n;
-	if (!rv->details)
-		return n + 1 + (tr->ntrailers || tr->codev_unsigned ? 1 : 0);
-	return n + 1 + tr->ntrailers + (tr->codev_unsigned ? 1 : 0);
-}
-
-static void trailer_row(const wn_patch_trailers *tr, size_t k, struct row *r)
-{
-	const wn_trailer *x = &tr->trailers[k];
-	bool ab = is_assisted_by(x->key);
-	struct cell *c;
-
-	/* The Assisted-by value in the colour of its class (model,
-	 * generic, other), as the queue's badge. */
-	c = row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_KEY, CELL_NATURAL, NULL);
-	snprintf(c->own, sizeof(c->own), "  %.40s:", x->key);
-	c->text = c->own;
-	row_add(r, ab ? role_of_attr(tr->attr.status) : ROLE_TRAILER_VALUE, CELL_FLEX, x->value);
-}
-
-/* "Author replied 2026-11-03" (the first time), else "Mark replied
- * 2026-11-03" (the first human to): r lists them. */
-static void replied_cells(const wn_item *it, struct row *r)
-{
-	const wn_reply *first = wn_item_author_reply(it);
-	struct cell *c;
-	char date[16];
-
-	if (!first && (!it->who_read || !it->nreplies))
-		return;
-	if (!first)
-		first = &it->replies[0];
-	format_date(first->date, date);
-	if (first->author) {
-		c = row_addf(r, ROLE_REPLIED_AUTHOR, CELL_NATURAL, "Author replied %s", date);
-	} else {
-		char name[64];
-
-		name_of(first->from, name, sizeof(name));
-		c = row_addf(r, ROLE_REPLIED, CELL_NATURAL, "%s replied %s", name, date);
-	}
-	c->pad = it->newcomer ? 2 : 0;
-}
-
-/* "pw-bot:  cr  Name  date": the patchwork commands of the thread, the
- * newest last, as netdev's bot takes the last one. */
-static void pwbot_row(const struct review *rv, struct row *r)
-{
-	char date[16];
-
-	row_add(r, ROLE_HEADER, CELL_NATURAL, "pw-bot:");
-	for (size_t i = 0; i < rv->npw; i++) {
-		format_date(rv->pw[i].date, date);
-		row_add(r, ROLE_WARNING, CELL_NATURAL, rv->pw[i].state);
-		row_add(r, ROLE_DEFAULT, CELL_NATURAL, rv->pw[i].from);
-		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
-	}
-}
-
-/* Header line k (k < header_count()). */
-static void header_row(struct tui *t, const struct review *rv, size_t k, struct row *r)
-{
-	const wn_item *it = rv->it;
-	const wn_patch *p = it->patch;
-	const wn_patch_trailers *tr = p ? p->trailers : NULL;
-	struct cell *c;
-	char date[16];
-
-	if (k == 0) {
-		/* Who answered and a newcomer's patch beside the subject:
-		 * the one line with room to spare at 80 columns. */
-		c = row_add(r, ROLE_SUBJECT, CELL_FLEX, p ? p->subject : it->subject);
-		c->extra = TA_BOLD;
-		replied_cells(it, r);
-		if (it->newcomer)
-			row_add(r, ROLE_NEWCOMER, CELL_NATURAL, "newcomer")->pad = 0;
-		return;
-	}
-	if (k == 1) {
-		if (!p) {
-			row_add(r, ROLE_WARNING, CELL_NATURAL, "patch not in index");
-			row_add(r, ROLE_DEFAULT, CELL_FLEX,
-				"(the review is shown alone; its patch was not found in notmuch)");
-			return;
-		}
-		format_date(p->date, date);
-		row_add(r, ROLE_HEADER, CELL_NATURAL, "Patch:");
-		row_add(r, ROLE_AUTHOR, CELL_NATURAL, p->author)->pad = 2;
-		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
-		row_addf(r, ROLE_DEFAULT, CELL_NATURAL, "linked by %s", wn_link_name(it->link));
-		return;
-	}
-	if (k == 2) {
-		format_date(it->date, date);
-		row_add(r, ROLE_HEADER, CELL_NATURAL, "Review:");
-		row_add(r, ROLE_BOT, CELL_NATURAL, wn_bot_label(it->bot));
-		row_add(r, ROLE_DEFAULT, CELL_NATURAL, it->from)->pad = 2;
-		row_addf(r, ROLE_DATE, CELL_NATURAL, "%s", date)->pad = 2;
-		if (it->review && it->review->declared >= 0 &&
-		    (size_t) it->review->declared != it->review->nfindings)
-			row_addf(r, ROLE_WARNING, CELL_NATURAL, "%zu findings (the bot says %d)",
-				 nfindings(rv), it->review->declared);
-		else
-			row_addf(r, ROLE_NCOUNT, CELL_NATURAL, "%zu finding%s", nfindings(rv),
-				 nfindings(rv) == 1 ? "" : "s");
-		return;
-	}
-	if (rv->reach && k == 3) {
-		row_add(r, ROLE_HEADER, CELL_NATURAL, "Reached the author:");
-		row_add(r, ROLE_DEFAULT, CELL_FLEX, rv->reach);
-		return;
-	}
-	if (rv->reach)
-		k--;
-	if (rv->npw && k == 3) {
-		pwbot_row(rv, r);
-		return;
-	}
-	if (rv->npw)
-		k--;
-	if (!tr)
-		return;
-	if (k == 3) {
-		attribution_row(rv, &tr->attr, r);
-		return;
-	}
-	k -= 4;
-	if (!rv->details) {
-		/* One line: the telling trailer, and how to see them all. */
-		if (tr->ntrailers)
-			trailer_row(tr, shown_trailer(tr), r);
-		if (tr->codev_unsigned)
-			row_add(r, ROLE_WARNING, CELL_NATURAL, "! Co-developed-by unsigned");
-		if (tr->ntrailers > 1 || tr->codev_unsigned) {
-			char key[16] = "h";
-
-			keymap_key_of(&t->keys, VIEW_REVIEW, ACT_DETAILS, key, sizeof(key));
-			row_addf(r, ROLE_A_NONE, CELL_NATURAL, "%s: all %zu trailers", key,
-				 tr->ntrailers)->pad = 0;
-		}
-		return;
-	}
-	if (k < tr->ntrailers) {
-		trailer_row(tr, k, r);
-		return;
-	}
-	row_add(r, ROLE_WARNING, CELL_FLEX,
-		"  ! a Co-developed-by is not followed by the same person's Signed-off-by");
-}
-
 /* --- view ops -------------------------------------------------------- */
 
-/* The header's "Reached the author:" line (issue 35): the review's and
- * the patch's mail read once, as the review opens.  NULL when it cannot
+/* The header's "Reached the author:" line (does the patch's author have
+ * the review already, so that forwarding needs no second copy?): the
+ * review's and the patch's mail read once, as the review opens.  NULL when it cannot
  * be told (no patch, a mail that does not read). */
 static char *reach_line(struct tui *t, const wn_item *it)
 {
@@ -551,7 +88,7 @@ static void review_done(struct tui *t, struct view *v)
 	struct review *rv = v->priv;
 
 	free(rv->sel);
-	detail_free(rv);
+	review_detail_free(rv);
 	free(rv->model);
 	free(rv->tools);
 	review_memory_free(&rv->mem);
@@ -593,7 +130,7 @@ static void review_row(struct tui *t, struct view *v, size_t i, struct row *r)
 static void review_layout(struct tui *t, struct view *v, int top, int height)
 {
 	struct review *rv = v->priv;
-	int hdr = (int) header_count(rv), list, gap = 0, bar = 1;
+	int hdr = (int) review_header_count(rv), list, gap = 0, bar = 1;
 	int n = v->lines ? (int) (v->lines < 1000 ? v->lines : 1000) : 1;
 	bool side = COLS >= SIDE_BY_SIDE_COLS && height >= 8;
 
@@ -678,7 +215,7 @@ static void draw_bar(struct tui *t, struct view *v, size_t end)
 static void review_draw(struct tui *t, struct view *v)
 {
 	struct review *rv = v->priv;
-	size_t full = header_count(rv), n = nfindings(rv), end;
+	size_t full = review_header_count(rv), n = nfindings(rv), end;
 	int x = rv->detail_x + 1, w = rv->detail_w - 2;
 	struct row r;
 
@@ -688,7 +225,7 @@ static void review_draw(struct tui *t, struct view *v)
 			row_addf(&r, ROLE_A_NONE, CELL_NATURAL, "  %s %zu more lines", ui_ellipsis(),
 				 full - (size_t) k);
 		else
-			header_row(t, rv, (size_t) k, &r);
+			review_header_row(t, rv, (size_t) k, &r);
 		view_draw_row(t, rv->header_y + k, &r, false);
 	}
 	if (!n && v->list_h > 0) {
@@ -698,9 +235,9 @@ static void review_draw(struct tui *t, struct view *v)
 		view_draw_row_at(t, v->list_y, v->list_x, v->list_w, &r, false);
 	}
 
-	detail_build(rv, v->cursor, w);
-	if (rv->scroll > max_scroll(rv))
-		rv->scroll = max_scroll(rv);
+	review_detail_build(rv, v->cursor, w);
+	if (rv->scroll > review_max_scroll(rv))
+		rv->scroll = review_max_scroll(rv);
 	end = rv->scroll + (size_t) rv->detail_h;
 	if (end > rv->ndetail)
 		end = rv->ndetail;
@@ -857,8 +394,9 @@ static bool scroll_request(struct tui *t, struct view *v, enum action a)
 
 	switch (a) {
 	case ACT_PAGE_DOWN:
-		if (rv->scroll < max_scroll(rv))
-			rv->scroll = rv->scroll + h < max_scroll(rv) ? rv->scroll + h : max_scroll(rv);
+		if (rv->scroll < review_max_scroll(rv))
+			rv->scroll = rv->scroll + h < review_max_scroll(rv) ? rv->scroll + h :
+									      review_max_scroll(rv);
 		else if (v->cursor + 1 < v->lines)
 			view_goto(t, v, v->cursor + 1);
 		else
@@ -878,7 +416,7 @@ static bool scroll_request(struct tui *t, struct view *v, enum action a)
 		tui_msg(t, ROLE_STATUS, "site %zu of %zu", rv->site + 1, rv->nsite_lines);
 		return true;
 	case ACT_OPEN:
-		if (rv->scroll < max_scroll(rv))
+		if (rv->scroll < review_max_scroll(rv))
 			rv->scroll++;
 		return true;
 	case ACT_SCROLL_RIGHT:

@@ -1,0 +1,541 @@
+/* winnow — the index's queries: the query a user's words make (the
+ * bots' queries, the hidden mails left out), the search, and the list
+ * of rows it returns, read as far as it is asked (index.c opens the
+ * handle, index-load.c loads a row's review). */
+#include "autoconfig.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "copy.h"
+#include "link.h"
+#include "message.h"
+#include "index-private.h"
+#include "props.h"
+#include "winnow/text.h"
+
+/* How often a read is tried again after the index changed under it. */
+
+/* The row's fields besides its id, from msg's document values: false
+ * when out of memory. */
+bool wn_index_row_fill(wn_item *it, notmuch_message_t *msg)
+{
+	const char *v;
+
+	it->date = notmuch_message_get_date(msg);
+	v = notmuch_message_get_header(msg, "subject");
+	it->subject = strdup(v ? v : "");
+	v = notmuch_message_get_header(msg, "from");
+	it->from = strdup(v ? v : "");
+	return it->subject && it->from;
+}
+
+/* Copy the cheap, indexed fields of msg into a new item: document
+ * values only, no term list, so that a screenful of rows costs a few
+ * lookups however big the mails are.  With id_only, the id alone: the
+ * rest comes with loading (wn_index_row_pending()). */
+wn_item *wn_index_item_from_message(notmuch_message_t *msg, bool id_only)
+{
+	wn_item *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		return NULL;
+	it->id = wn_strdup0(wn_message_id(msg));
+	if (!it->id || (!id_only && !wn_index_row_fill(it, msg)))
+		wn_item_free(&it);
+	return it;
+}
+
+/* A row read with its id only: every other row has a subject, "" at
+ * least. */
+bool wn_index_row_pending(const wn_item *it)
+{
+	return !it->subject;
+}
+
+/* Does q narrow the search?  "*" is notmuch's "every message", but only
+ * as the whole query: inside "(...) and (*)" notmuch no longer reads it
+ * so.  An empty query narrows nothing either. */
+static bool narrows(const char *q)
+{
+	if (!q)
+		return false;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q == '*') {
+		q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		return *q != '\0';
+	}
+	return *q != '\0';
+}
+
+/* The bots' mails that are no reviews (summaries, follow-ups, their own
+ * patches), or'ed; they stay out of the list and its count unless
+ * winnow.show_summaries is set. */
+static wn_status hidden_terms(const wn_index *idx, wn_buf *b)
+{
+	bool any = false;
+
+	if (idx->conf.show_summaries)
+		return WN_OK;
+	for (unsigned k = 0; k < WN_BOT_COUNT; k++) {
+		const char *h = wn_bot_hidden_query((wn_bot) k);
+
+		if (h && wn_buf_printf(b, "%s(%s)", any ? " or " : "", h) != WN_OK)
+			return WN_NOMEM;
+		any = any || h;
+	}
+	return WN_OK;
+}
+
+/* The query that finds bot b's mails; generic: the winnow.bots senders. */
+static wn_status bot_query(const wn_index *idx, wn_bot b, wn_buf *out)
+{
+	const char *q = wn_bot_query(b);
+
+	if (q)
+		return wn_buf_printf(out, "(%s)", q);
+	if (!idx->conf.bots || !idx->conf.bots[0])
+		return wn_buf_puts(out, "(id:\"\")");	/* matches nothing */
+	wn_buf_putc(out, '(');
+	for (char **s = idx->conf.bots; *s; s++)
+		wn_buf_printf(out, "%sfrom:\"%s\"", s == idx->conf.bots ? "" : " or ", *s);
+	return wn_buf_putc(out, ')');
+}
+
+/* Copy q to out with every "bot:NAME" term replaced by that bot's query,
+ * so that the limit prompt and `winnow list bot:lkp` need no address. */
+static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn_error *err)
+{
+	const char *p = q;
+
+	while (*p) {
+		bool start = p == q || p[-1] == ' ' || p[-1] == '(' || p[-1] == '\t';
+
+		if (start && !strncasecmp(p, "bot:", 4)) {
+			const char *name = p + 4;
+			size_t len = strcspn(name, " \t()");
+			wn_bot b;
+
+			if (!wn_bot_named(name, len, &b)) {
+				char *all = wn_bot_names_text("bot:", ", ", false);
+
+				if (!all)
+					return wn_error_set(err, WN_NOMEM, "out of memory");
+				wn_error_set(err, WN_USAGE, "unknown bot '%.*s' in the query (%s)", (int) len,
+					     name, all);
+				free(all);
+				return WN_USAGE;
+			}
+			if (bot_query(idx, b, out) != WN_OK)
+				return wn_error_set(err, WN_NOMEM, "out of memory");
+			p = name + len;
+			continue;
+		}
+		if (wn_buf_putc(out, *p++) != WN_OK)
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	return WN_OK;
+}
+
+static char *build_query(const wn_index *idx, const char *user_query, wn_error *err)
+{
+	wn_buf b = WN_BUF_INIT, hidden = WN_BUF_INIT;
+	bool any = false;
+
+	if (narrows(idx->conf.query)) {
+		if (wn_buf_printf(&b, "(%s)", idx->conf.query) != WN_OK)
+			goto nomem;
+		any = true;
+	}
+	if (narrows(user_query)) {
+		if (wn_buf_puts(&b, any ? " and (" : "(") != WN_OK)
+			goto nomem;
+		if (expand_bots(idx, user_query, &b, err) != WN_OK)
+			goto fail;
+		if (wn_buf_putc(&b, ')') != WN_OK)
+			goto nomem;
+		any = true;
+	}
+	if (hidden_terms(idx, &hidden) != WN_OK ||
+	    (hidden.len && wn_buf_printf(&b, "%snot (%s)", any ? " and " : "", hidden.data) != WN_OK) ||
+	    (!b.len && wn_buf_puts(&b, "*") != WN_OK))
+		goto nomem;
+	wn_buf_free(&hidden);
+	return wn_buf_steal(&b);
+nomem:
+	wn_error_set(err, WN_NOMEM, "out of memory");
+fail:
+	wn_buf_free(&hidden);
+	wn_buf_free(&b);
+	return NULL;
+}
+
+char *wn_index_query_string(const wn_index *idx, const char *user_query, wn_error *err)
+{
+	return build_query(idx, user_query, err);
+}
+
+static notmuch_query_t *make_query(wn_index *idx, const char *qs)
+{
+	notmuch_query_t *q = notmuch_query_create(idx->db, qs);
+
+	if (!q)
+		return NULL;
+	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
+	for (char **t = idx->exclude_tags; t && *t; t++)
+		notmuch_query_add_tag_exclude(q, *t);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
+	return q;
+}
+
+/* Let go of the rows c holds.  None held, it touches nothing else: a
+ * list whose search ended may outlive its index. */
+static void cursor_release(struct wn_list_cursor *c)
+{
+	if (!c->nheld)
+		return;
+	for (size_t i = 0; i < c->nheld; i++) {
+		struct held_row *h = &c->held[i];
+
+		if (h->msg)
+			notmuch_message_destroy(h->msg);
+		free(h->id);
+		free(h->subject);
+		free(h->from);
+	}
+	memset(c->held, 0, sizeof(c->held));
+	c->nheld = 0;
+	if (c->idx && c->idx->held == c)
+		c->idx->held = NULL;
+}
+
+static void cursor_close(struct wn_list_cursor *c)
+{
+	cursor_release(c);	/* before the query frees it */
+	if (c->q)
+		notmuch_query_destroy(c->q);	/* frees msgs too */
+	c->q = NULL;
+	c->msgs = NULL;
+	c->pos = 0;
+}
+
+/* (Re)start the search; the index may have been reopened since. */
+static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
+{
+	cursor_close(c);
+	c->q = make_query(idx, c->query);
+	if (!c->q)
+		return false;
+	if (notmuch_query_search_messages(c->q, &c->msgs) != NOTMUCH_STATUS_SUCCESS) {
+		cursor_close(c);
+		return false;
+	}
+	c->generation = idx->generation;
+	return true;
+}
+
+/* What notmuch last said about the database (malloc'd; NULL: nothing). */
+char *wn_index_db_reason(wn_index *idx)
+{
+	const char *s = notmuch_database_status_string(idx->db);
+
+	return s && *s ? strdup(s) : NULL;
+}
+
+static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst, wn_error *err)
+{
+	wn_status st =
+		wn_nm_error(err, nst, wn_index_db_reason(idx), "notmuch cannot run the query");
+
+	/* Not the database's fault: the query the user wrote. */
+	if (st == WN_DB && nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION)
+		st = err ? (err->status = WN_USAGE) : WN_USAGE;
+	wn_list_free(out);
+	return st;
+}
+
+/* Rows read while the search that counts them is open anyway: a
+ * screenful on the tallest terminal. */
+#define FIRST_PAGE 128
+
+/* Count the results of the search open in c, stepping over them (which
+ * costs nothing: the result set is in memory), and read the first rows
+ * on the way into first[].  How many were read goes to *nfirst; fewer
+ * than FIRST_PAGE when the index changed under a row (wn_list_get()
+ * reads it again) or memory ran out. */
+static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *nfirst)
+{
+	size_t n = 0;
+	bool reading = true;
+
+	*nfirst = 0;
+	for (; notmuch_messages_valid(c->msgs); notmuch_messages_move_to_next(c->msgs), n++) {
+		notmuch_message_t *msg;
+
+		if (!reading || n >= FIRST_PAGE)
+			continue;
+		msg = notmuch_messages_get(c->msgs);
+		first[n] = msg ? wn_index_item_from_message(msg, false) : NULL;
+		if (msg)
+			notmuch_message_destroy(msg);
+		if (first[n])
+			(*nfirst)++;
+		else
+			reading = false;
+	}
+	return n;
+}
+
+const char *const *wn_index_exclude_tags(const wn_index *idx)
+{
+	return (const char *const *) idx->exclude_tags;
+}
+
+bool wn_index_knows_file(wn_index *idx, const char *path)
+{
+	notmuch_message_t *msg = NULL;
+
+	if (notmuch_database_find_message_by_filename(idx->db, path, &msg) != NOTMUCH_STATUS_SUCCESS)
+		return true;	/* unsure: as if known */
+	if (msg)
+		notmuch_message_destroy(msg);
+	return msg != NULL;
+}
+
+bool wn_index_query_reads_tags(const wn_index *idx)
+{
+	/* The prefixes whose terms a tag, a property or a file's name
+	 * sets, not the mail's text or headers (query: names a saved
+	 * search, which may hold any of them). */
+	static const char *const prefixes[] = { "tag:", "is:", "property:", "query:",
+						"lastmod:", "path:", "folder:" };
+	wn_error err = WN_ERROR_INIT;
+	char *qs = build_query(idx, NULL, &err);
+	bool reads = !qs;
+
+	wn_error_clear(&err);
+
+	for (char *p = qs; p && *p; p++)
+		*p = (char) tolower((unsigned char) *p);
+	for (size_t i = 0; qs && !reads && i < sizeof(prefixes) / sizeof(*prefixes); i++)
+		reads = strstr(qs, prefixes[i]) != NULL;
+	free(qs);
+	return reads;
+}
+
+wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
+{
+	struct wn_list_cursor *c;
+	notmuch_status_t nst;
+	wn_item **first;
+	size_t count, nfirst;
+	char *qs;
+
+	memset(out, 0, sizeof(*out));
+	if (!(qs = build_query(idx, user_query, err)))
+		return err->status ? err->status : WN_NOMEM;
+	c = calloc(1, sizeof(*c));
+	first = calloc(FIRST_PAGE, sizeof(*first));
+	if (!c || !first) {
+		free(qs);
+		free(c);
+		free(first);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	c->idx = idx;
+	c->query = qs;
+	c->generation = idx->generation;
+	out->cursor = c;
+	c->q = make_query(idx, qs);
+	if (!c->q) {
+		free(first);
+		wn_list_free(out);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	for (int tries = 0;; tries++) {
+		nst = notmuch_query_search_messages(c->q, &c->msgs);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			break;
+		/* A revision discarded under us looks the same as a query
+		 * Xapian cannot run: reopen, and if it still fails, it is
+		 * the query, and Xapian says why. */
+		if (nst == NOTMUCH_STATUS_XAPIAN_EXCEPTION && tries < RETRIES &&
+		    wn_index_refresh(idx, NULL) == WN_OK) {
+			notmuch_query_destroy(c->q);
+			c->msgs = NULL;
+			if ((c->q = make_query(idx, qs)))
+				continue;
+			nst = NOTMUCH_STATUS_OUT_OF_MEMORY;
+		}
+		free(first);
+		return query_failed(idx, out, nst, err);
+	}
+	c->generation = idx->generation;
+	/* One search both orders and counts: notmuch_query_count_messages()
+	 * would run the whole match a second time, as much work again as
+	 * the search itself, and for every review that matches.  The rows
+	 * past the first page come from the search run anew when they are
+	 * asked for (wn_list_get() does that for a search that ended). */
+	count = count_results(c, first, &nfirst);
+	cursor_close(c);
+	out->n = count;
+	out->items = calloc(count ? count : 1, sizeof(*out->items));
+	if (!out->items) {
+		while (nfirst)
+			wn_item_free(&first[--nfirst]);
+		free(first);
+		wn_list_free(out);
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	}
+	memcpy(out->items, first, nfirst * sizeof(*first));
+	out->fetched = nfirst;
+	free(first);
+	return WN_OK;
+}
+
+wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
+				size_t min_rows, wn_list *out, wn_error *err)
+{
+	/* Each window is four times the last (a day first, a week next):
+	 * a handful of cheap searches at most, each of them bounded by
+	 * date, not by the index.  The search costs with the reviews its
+	 * window holds: at 300,000 messages a week held 1,173 of them, a
+	 * day 69, and the first screen took 20 ms less. */
+	static const int days[] = { 1, 7, 28, 112, 448 };
+
+	for (size_t w = 0; w < sizeof(days) / sizeof(*days); w++) {
+		/* Open-ended: a review dated in the future is newer than
+		 * now, and the whole list has it first too. */
+		long long since = (long long) now - (long long) days[w] * 86400;
+		char *q = user_query && *user_query
+			  ? wn_strdupf("(%s) and date:@%lld..", user_query, since)
+			  : wn_strdupf("date:@%lld..", since);
+		wn_status st;
+
+		if (!q)
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		st = wn_index_query(idx, q, out, err);
+		free(q);
+		if (st != WN_OK)
+			return st;
+		if (out->n >= min_rows) {
+			out->partial = true;
+			return WN_OK;
+		}
+		wn_list_free(out);
+	}
+	return wn_index_query(idx, user_query, out, err);
+}
+
+void wn_list_adopt(wn_list *to, wn_list *from)
+{
+	for (size_t i = 0; i < from->fetched && i < to->fetched; i++) {
+		if (!from->items[i] || !to->items[i] || strcmp(from->items[i]->id, to->items[i]->id))
+			continue;
+		wn_item_free(&to->items[i]);
+		to->items[i] = from->items[i];
+		from->items[i] = NULL;
+	}
+}
+
+/* Rows read before the one asked for when the search starts again to
+ * go back (k, PageUp after G): one search per this many rows scrolled
+ * back, not one per row. */
+#define BACK_PAGE 128
+
+/* Row c->pos of the open search into l->items (unless read already),
+ * and on to the next.  False when it cannot be read.  A row read with
+ * its id only keeps its message for the load that follows (take_held()):
+ * finding it again by its id was 2% of a cold list. */
+static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
+{
+	notmuch_message_t *msg;
+	wn_item *it;
+
+	if (!l->items[c->pos]) {
+		if (!(msg = notmuch_messages_get(c->msgs)))
+			return false;
+		it = l->items[c->pos] = wn_index_item_from_message(msg, l->lazy_rows);
+		if (it && l->lazy_rows && c->nheld < AHEAD &&
+		    (c->held[c->nheld].id = strdup(it->id))) {
+			c->held[c->nheld++].msg = msg;
+			c->idx->held = c;
+		} else {
+			notmuch_message_destroy(msg);
+		}
+		if (!it)
+			return false;
+	}
+	notmuch_messages_move_to_next(c->msgs);
+	if (++c->pos > l->fetched)
+		l->fetched = c->pos;
+	return true;
+}
+
+wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
+{
+	struct wn_list_cursor *c = l->cursor;
+	size_t from = i;
+
+	if (i >= l->n)
+		return NULL;
+	if (l->items[i])
+		return l->items[i];
+	/* A result set of an older revision can name documents that are
+	 * gone now (libnotmuch aborts on those): search again. */
+	if (c->generation != idx->generation && c->msgs)
+		cursor_close(c);
+	/* No search open (wn_index_query() closed the one that counted),
+	 * or it is past row i: search again.  Going back, read a page of
+	 * rows up to i on the way. */
+	if (!c->msgs || c->pos > i) {
+		if (c->msgs)
+			from = i >= BACK_PAGE ? i + 1 - BACK_PAGE : 0;
+		if (!cursor_open(idx, c))
+			return NULL;
+	}
+	/* Step over the rows before: only the rows asked for are read,
+	 * so that G at the end of tens of thousands of reviews holds a
+	 * screenful of them, not every one passed.  A search that ends
+	 * early (the index changed) leaves the row NULL. */
+	for (; c->pos < from && notmuch_messages_valid(c->msgs); c->pos++)
+		notmuch_messages_move_to_next(c->msgs);
+	/* A new batch of rows read by id (their loads follow): the rows
+	 * after i come along, as many as a batch holds. */
+	cursor_release(c);
+	while (c->pos <= i && notmuch_messages_valid(c->msgs))
+		if (!fetch_next(l, c))
+			return NULL;
+	while (l->lazy_rows && c->nheld < AHEAD && c->pos < l->n && notmuch_messages_valid(c->msgs))
+		if (!fetch_next(l, c))
+			break;	/* row i is read; the next ask says why */
+	return l->items[i];
+}
+
+void wn_list_free(wn_list *l)
+{
+	for (size_t i = 0; i < l->fetched; i++)
+		wn_item_free(&l->items[i]);
+	free(l->items);
+	if (l->cursor) {
+		cursor_close(l->cursor);
+		free(l->cursor->query);
+		free(l->cursor);
+	}
+	memset(l, 0, sizeof(*l));
+}
+
+void wn_list_release(wn_list *l, size_t i)
+{
+	if (i < l->fetched)
+		wn_item_free(&l->items[i]);
+}
