@@ -126,6 +126,55 @@ static void test_netdev_problem_across_hunks(void **state)
 	wn_review_free(&r);
 }
 
+/* The review, then one comment below one quoted line of x.c. */
+static wn_review *one_comment(const char *comment)
+{
+	char body[4096];
+
+	snprintf(body, sizeof(body),
+		 "This is an AI-generated review of your patch. The human sending this\n"
+		 "email has considered the AI review valid, or at least plausible.\n---\n"
+		 "> diff --git a/x.c b/x.c\n> --- a/x.c\n> +++ b/x.c\n"
+		 "> @@ -10,2 +10,3 @@ static int x_open(struct x *x)\n> +\tx_start(x);\n\n%s",
+		 comment);
+	return parse(WN_BOT_NETDEV_AI, body);
+}
+
+/* An "Also, ..." paragraph that says what would go wrong raises a
+ * problem of its own even when it names no defect and asks nothing;
+ * one whose first words point back ("Also, this would ...") goes on
+ * with the problem before, and so does one that only adds a fact. */
+static void test_netdev_also_outcome(void **state)
+{
+	static const char first[] =
+		"Is it safe to call x_stop() unconditionally here? The rings may not\n"
+		"have been set up yet.\n\n";
+	static const struct {
+		const char *also;
+		size_t findings;
+	} cases[] = {
+		{ "Also, since the \"if (n < 0)\" check was removed, x_get() returning\n"
+		  "-EINVAL would be passed to x_set(), which takes an unsigned index.\n",
+		  2 },
+		{ "Also, this would leave x->users raised until the device goes away.\n", 1 },
+		{ "Also, x_stop() is called from the resume path as well.\n", 1 },
+	};
+	char comment[1024];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		wn_review *r;
+
+		snprintf(comment, sizeof(comment), "%s%s", first, cases[k].also);
+		r = one_comment(comment);
+		if (r->nfindings != cases[k].findings)
+			fail_msg("case %zu: %zu findings", k, r->nfindings);
+		if (cases[k].findings == 2)
+			assert_contains(F(r, 1)->summary, "Also, since");
+		wn_review_free(&r);
+	}
+}
+
 /* The review passed on by any maintainer: the opening may follow a line
  * of their own or an in-body From:, have a typo, end in another second
  * sentence; the maintainer's words become the note, never a finding. */
@@ -283,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_netdev),
 		cmocka_unit_test(test_netdev_with_summary),
 		cmocka_unit_test(test_netdev_problem_across_hunks),
+		cmocka_unit_test(test_netdev_also_outcome),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -402,6 +402,42 @@ static bool raises(const char *s, size_t n)
 	return asks(s, n) || names_problem(s, n);
 }
 
+/* Words that point back at what came before: a pronoun, "the same",
+ * "If so". */
+static bool points_before(const char *s, size_t n)
+{
+	static const char *const starts[] = {
+		"this ",  "that ",	  "these ",	  "those ",   "it ",   "its ",
+		"it's ",  "they ",	  "such ",	  "the same", "same ", "if so",
+		"if not", "in that case", "in this case", "here",
+	};
+
+	str_trim(&s, &n);
+	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
+		if (str_prefix_ci(s, n, starts[k]))
+			return true;
+	return false;
+}
+
+/* An "Also, ..." paragraph that asks nothing and names no defect still
+ * raises a problem of its own when it says what would go wrong ("Also,
+ * since the check was removed, we would pass a negative value to
+ * foo()"), unless its first words point back at the problem before
+ * ("Also, this would ...") or it only brings in another caller
+ * ("Another caller would ..."). */
+static bool says_outcome(const char *s, size_t n)
+{
+	const char *comma = memchr(s, ',', n < 24 ? n : 24);
+	size_t k;
+
+	if (!comma || str_prefix_ci(s, n, "another"))
+		return false;
+	k = (size_t) (comma + 1 - s);
+	if (points_before(s + k, n - k))
+		return false;
+	return has_word(s, n, "would") || has_word(s, n, "could") || has_word(s, n, "might");
+}
+
 /* A problem block: one finding, and one more for each later paragraph
  * that opens another problem and asks or names one ("There is also
  * ...", "Additionally, ..."; "Another caller, foo(), does the same"
@@ -419,7 +455,7 @@ static void problem(struct group *g, const struct rv_block *k)
 			case SAME:
 				continue;
 			case MAYBE:
-				if (!raises(s + i, para))
+				if (!raises(s + i, para) && !says_outcome(s + i, para))
 					continue;
 				break;
 			case ANOTHER:
