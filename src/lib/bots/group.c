@@ -563,10 +563,16 @@ static bool told_whole(const char *s, size_t n)
  * paragraphs explaining it are one problem; so is a follow-up that hangs
  * on it ("If so, ...", "As a side effect, does ...?") or asks only
  * ("Would it be better to ...?"). */
-static bool lists_another(const char *s, size_t n, const char *cut, size_t i)
+static bool lists_another(const char *s, size_t n, const char *cut, size_t *cut_end, size_t i)
 {
-	size_t c0 = (size_t) (cut - s), ue = c0 + unit_end(cut, n - c0), para;
+	size_t c0 = (size_t) (cut - s), ue, para;
 
+	/* read once per cut (SIZE_MAX: not yet), and the rest only for the
+	 * paragraph right after it: a block of many paragraphs stays
+	 * linear */
+	if (*cut_end == SIZE_MAX)
+		*cut_end = c0 + unit_end(cut, n - c0);
+	ue = *cut_end;
 	if (ue > i || !str_blank(s + ue, i - ue) || !told_whole(cut, ue - c0))
 		return false;
 	para = first_para(s + i, n - i);
@@ -583,14 +589,14 @@ static bool lists_another(const char *s, size_t n, const char *cut, size_t i)
 static void problem(struct group *g, const struct rv_block *k)
 {
 	const char *s = k->comment, *cut = s;
-	size_t n = strlen(s), i, para;
+	size_t n = strlen(s), i, para, cut_end = SIZE_MAX;
 
 	for (i = 1; i < n; i++) {
 		if (para_start(s, i)) {
 			para = first_para(s + i, n - i);
 			switch (opens(s + i, para)) {
 			case SAME:
-				if (!lists_another(s, n, cut, i))
+				if (!lists_another(s, n, cut, &cut_end, i))
 					continue;
 				break;
 			case MAYBE:
@@ -609,6 +615,7 @@ static void problem(struct group *g, const struct rv_block *k)
 		}
 		finding(g, k, cut, (size_t) (s + i - cut));
 		cut = s + i;
+		cut_end = SIZE_MAX;
 	}
 	finding(g, k, cut, n - (size_t) (cut - s));
 }
