@@ -126,6 +126,127 @@ static void test_netdev_problem_across_hunks(void **state)
 	wn_review_free(&r);
 }
 
+/* The review, then one comment below one quoted line of x.c. */
+static wn_review *one_comment(const char *comment)
+{
+	char body[4096];
+
+	snprintf(body, sizeof(body),
+		 "This is an AI-generated review of your patch. The human sending this\n"
+		 "email has considered the AI review valid, or at least plausible.\n---\n"
+		 "> diff --git a/x.c b/x.c\n> --- a/x.c\n> +++ b/x.c\n"
+		 "> @@ -10,2 +10,3 @@ static int x_open(struct x *x)\n> +\tx_start(x);\n\n%s",
+		 comment);
+	return parse(WN_BOT_NETDEV_AI, body);
+}
+
+/* A comment that lists problems, each told whole in its paragraph (what
+ * is wrong, then a question that closes it: "Should ...?", "Is that
+ * intended?", "Would it be clearer ...?"), holds that many findings; a
+ * paragraph leading into code with a colon is told whole with the code
+ * and the words after it. */
+static void test_netdev_list_of_problems(void **state)
+{
+	wn_review *r = one_comment(
+		"On the error path x_start() has already set x->running, and nothing\n"
+		"clears it before the return. Should the flag be cleared there?\n"
+		"\n"
+		"The x->lock is now taken before the allocation rather than after it,\n"
+		"so a GFP_KERNEL allocation runs under a spinlock. Is that intended?\n"
+		"\n"
+		"The comment above the call:\n"
+		"\n"
+		"   /* x_start() is only called from x_probe() */\n"
+		"\n"
+		"leaves out the resume path, which calls it too. Would it be clearer to\n"
+		"name both callers?\n"
+		"\n"
+		"Can x->nqueues be 0 here? The ethtool path accepts 0. Should x_open()\n"
+		"reject it?\n");
+
+	(void) state;
+	assert_int_equal(r->nfindings, 4);
+	assert_contains(F(r, 0)->summary, "x_start() has already set");
+	assert_contains(F(r, 1)->summary, "x->lock is now taken");
+	assert_string_equal(F(r, 2)->summary, "Would it be clearer to name both callers?");
+	assert_contains(F(r, 2)->comment, "The comment above the call:");
+	assert_string_equal(F(r, 3)->summary, "Can x->nqueues be 0 here?");
+	wn_review_free(&r);
+}
+
+/* Several questions about one problem stay one finding: a question,
+ * then the paragraphs explaining it; a paragraph answering a question
+ * that asked what the code does ("Does this match ...?"); a follow-up
+ * hanging on the one before ("If so, ..."); a follow-up that only asks
+ * ("Would it be better to ...?"). */
+static void test_netdev_one_problem_many_questions(void **state)
+{
+	static const char *const comments[] = {
+		"Should x_stop() clear x->running?\n"
+		"\n"
+		"The only writer is x_start(), and x_stop() does not touch it. Is that\n"
+		"intended?\n",
+		"The commit message says x_open() now waits for the firmware. Does that\n"
+		"match what this code does?\n"
+		"\n"
+		"The call here passes wait=false, so x_start() returns at once. Should\n"
+		"the commit message or the call be changed?\n",
+		"The reset work can run after x_close() freed the rings. Should\n"
+		"x_close() cancel it first?\n"
+		"\n"
+		"If so, the work item re-arms itself on error. Should it check\n"
+		"x->running before it re-arms?\n",
+		"The reset work can run after x_close() freed the rings. Should\n"
+		"x_close() cancel it first?\n"
+		"\n"
+		"Would it be better to use cancel_work_sync() here?\n",
+	};
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(comments) / sizeof(comments[0]); k++) {
+		wn_review *r = one_comment(comments[k]);
+
+		if (r->nfindings != 1)
+			fail_msg("comment %zu: %zu findings", k, r->nfindings);
+		wn_review_free(&r);
+	}
+}
+
+/* An "Also, ..." paragraph that says what would go wrong raises a
+ * problem of its own even when it names no defect and asks nothing;
+ * one whose first words point back ("Also, this would ...") goes on
+ * with the problem before, and so does one that only adds a fact. */
+static void test_netdev_also_outcome(void **state)
+{
+	static const char first[] =
+		"Is it safe to call x_stop() unconditionally here? The rings may not\n"
+		"have been set up yet.\n\n";
+	static const struct {
+		const char *also;
+		size_t findings;
+	} cases[] = {
+		{ "Also, since the \"if (n < 0)\" check was removed, x_get() returning\n"
+		  "-EINVAL would be passed to x_set(), which takes an unsigned index.\n",
+		  2 },
+		{ "Also, this would leave x->users raised until the device goes away.\n", 1 },
+		{ "Also, x_stop() is called from the resume path as well.\n", 1 },
+	};
+	char comment[1024];
+
+	(void) state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		wn_review *r;
+
+		snprintf(comment, sizeof(comment), "%s%s", first, cases[k].also);
+		r = one_comment(comment);
+		if (r->nfindings != cases[k].findings)
+			fail_msg("case %zu: %zu findings", k, r->nfindings);
+		if (cases[k].findings == 2)
+			assert_contains(F(r, 1)->summary, "Also, since");
+		wn_review_free(&r);
+	}
+}
+
 /* The review passed on by any maintainer: the opening may follow a line
  * of their own or an in-body From:, have a typo, end in another second
  * sentence; the maintainer's words become the note, never a finding. */
@@ -283,6 +404,9 @@ int main(void)
 		cmocka_unit_test(test_netdev),
 		cmocka_unit_test(test_netdev_with_summary),
 		cmocka_unit_test(test_netdev_problem_across_hunks),
+		cmocka_unit_test(test_netdev_list_of_problems),
+		cmocka_unit_test(test_netdev_one_problem_many_questions),
+		cmocka_unit_test(test_netdev_also_outcome),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

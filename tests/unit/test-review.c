@@ -329,6 +329,26 @@ static void test_pathological(void **state)
 	assert_int_equal(r->nfindings, 1);
 	assert_true(F(r, 0)->nalso > 70000);
 	wn_review_free(&r);
+	/* one comment of 65000 problems each told whole: that many findings */
+	memcpy(big, "> a\n", 4);
+	for (i = 4; i + 16 <= n; i += 16)
+		memcpy(big + i, "A b. Should c?\n\n", 16);
+	for (; i < n; i++)
+		big[i] = '\n';
+	r = parse_n(WN_BOT_BPF_CI, big, n);
+	assert_true(r->nfindings > 60000);
+	wn_review_free(&r);
+	/* ... and a problem leading into 260000 paragraphs ending in a
+	 * colon: each is read as what follows that unit once, not again */
+	memcpy(big, "> a\nIs x wrong? See:\n\n", 23);
+	for (i = 23; i + 4 <= n - 3; i += 4)
+		memcpy(big + i, "a:\n\n", 4);
+	memcpy(big + i, "b.\n", 3);
+	for (i += 3; i < n; i++)
+		big[i] = '\n';
+	r = parse_n(WN_BOT_BPF_CI, big, n);
+	assert_int_equal(r->nfindings, 1);
+	wn_review_free(&r);
 	/* one 1 MB line, no newline at all */
 	memset(big, 'x', n);
 	for (bot = 0; bot < WN_BOT_COUNT; bot++) {

@@ -11,7 +11,8 @@
  * Context blocks lead up to the next problem and become part of its
  * comment; a repeat adds its place to the problem it points at; a
  * problem block holds one finding, or more when a later paragraph opens
- * another problem ("There is also ...", "Additionally, ...").  Linear in
+ * another problem ("There is also ...", "Additionally, ...") or the
+ * block lists problems, each told whole in its paragraph.  Linear in
  * the blocks but for repeats, which look back at most MAX_LOOKBACK
  * findings. */
 #include "autoconfig.h"
@@ -402,24 +403,204 @@ static bool raises(const char *s, size_t n)
 	return asks(s, n) || names_problem(s, n);
 }
 
+/* Words that point back at what came before: a pronoun, "the same",
+ * "If so". */
+static bool points_before(const char *s, size_t n)
+{
+	static const char *const starts[] = {
+		"this ",  "that ",	  "these ",	  "those ",   "it ",   "its ",
+		"it's ",  "they ",	  "such ",	  "the same", "same ", "if so",
+		"if not", "in that case", "in this case", "here",
+	};
+
+	str_trim(&s, &n);
+	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
+		if (str_prefix_ci(s, n, starts[k]))
+			return true;
+	return false;
+}
+
+/* Words after which a paragraph goes on with what came before it
+ * rather than start afresh: they point back (points_before()), or a
+ * conjunction or condition hangs on it ("Since that runs first, ...",
+ * "As a side effect, ..."). */
+static bool hangs_on(const char *s, size_t n)
+{
+	static const char *const starts[] = {
+		"if ",		"otherwise",	"or ",	  "and ",
+		"but ",		"so ",		"even ",  "as a side effect",
+		"for example",	"for instance", "e.g.",	  "since ",
+		"because ",	"when ",	"while ", "given ",
+		"then ",	"note ",	"worse",  "in particular",
+		"specifically", "instead",
+	};
+
+	str_trim(&s, &n);
+	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
+		if (str_prefix_ci(s, n, starts[k]))
+			return true;
+	return points_before(s, n);
+}
+
+/* An "Also, ..." paragraph that asks nothing and names no defect still
+ * raises a problem of its own when it says what would go wrong ("Also,
+ * since the check was removed, we would pass a negative value to
+ * foo()"), unless its first words point back at the problem before
+ * ("Also, this would ...") or it only brings in another caller
+ * ("Another caller would ..."). */
+static bool says_outcome(const char *s, size_t n)
+{
+	const char *comma = memchr(s, ',', n < 24 ? n : 24);
+	size_t k;
+
+	if (!comma || str_prefix_ci(s, n, "another"))
+		return false;
+	k = (size_t) (comma + 1 - s);
+	if (points_before(s + k, n - k))
+		return false;
+	return has_word(s, n, "would") || has_word(s, n, "could") || has_word(s, n, "might");
+}
+
+static bool continues(const char *s, size_t n);
+
+/* Does paragraph s[0..n) hold only code (no line of prose)? */
+static bool code_para(const char *s, size_t n)
+{
+	size_t pos = 0, ln;
+	const char *l;
+
+	while (str_next_line(s, n, &pos, &l, &ln))
+		if (!str_blank(l, ln) && prose_line(l, ln))
+			return false;
+	return true;
+}
+
+/* Where the paragraph after the first of s[0..n) starts (at the start
+ * of its line, so that code keeps its indent); n when none does. */
+static size_t next_para(const char *s, size_t n)
+{
+	size_t i = first_para(s, n), line = n;
+
+	for (; i < n && str_space((unsigned char) s[i]); i++)
+		if (s[i] == '\n')
+			line = i + 1;
+	return i < n ? line : n;
+}
+
+/* The end of the unit of prose starting at s[0]: its paragraph, or, when
+ * that leads into code with a colon ("The adjacent comment:"), the code
+ * and the paragraph after it too. */
+static size_t unit_end(const char *s, size_t n)
+{
+	size_t at = 0;
+
+	for (;;) {
+		size_t pe = at + first_para(s + at, n - at), t = pe, next;
+
+		while (t > at && str_space((unsigned char) s[t - 1]))
+			t--;
+		if (!code_para(s + at, pe - at) && !(t > at && s[t - 1] == ':'))
+			return pe;
+		next = next_para(s + at, n - at);
+		if (at + next >= n)
+			return n;
+		at += next;
+	}
+}
+
+/* Does the question s[0..n) close a problem, asking what to do about it
+ * or whether it is meant ("Should this be skipped?", "Would it be
+ * clearer to ...?", "Is that intended?") rather than opening one for
+ * the text after it to explain ("Does this match what the code does?")? */
+static bool closing_question(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"worth", "intended", "intentional", "deliberate", "better",	 "clearer",
+		"safer", "simpler",  "cleaner",	    "preferable", "appropriate",
+	};
+
+	str_trim(&s, &n);
+	if (str_prefix_ci(s, n, "should") && n > 6 && str_space((unsigned char) s[6]))
+		return true;
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (has_word(s, n, words[k]))
+			return true;
+	return false;
+}
+
+/* Does s[0..n) tell a problem whole: a statement of it, and last a
+ * question that closes it ("The lock is now held across the RPCs. Is
+ * that intended?", "Can n be 0 here? Nothing rejects it. Should it be
+ * checked?")?  A bare question is a problem's heading, and one that
+ * asks what the code does opens the explanation after it. */
+static bool told_whole(const char *s, size_t n)
+{
+	size_t pos = 0, ln, start = 0;
+	const char *l;
+	bool stated = false, last_q = false, closes = false;
+
+	while (str_next_line(s, n, &pos, &l, &ln)) {
+		if (!prose_line(l, ln))
+			continue;
+		for (size_t k = 0; k < ln; k++) {
+			size_t at = (size_t) (l + k - s);
+
+			if ((l[k] != '.' && l[k] != '?' && l[k] != '!') ||
+			    (k + 1 < ln && l[k + 1] != ' ' && l[k + 1] != ')' && l[k + 1] != '"'))
+				continue;
+			last_q = l[k] == '?';
+			stated = stated || !last_q;
+			closes = last_q && closing_question(s + start, at - start);
+			start = at + 1;
+		}
+	}
+	return stated && last_q && closes;
+}
+
+/* Does the paragraph at s[i] tell another problem, in a block that lists
+ * them one paragraph each?  The text since cut told its problem whole in
+ * one unit, and so does this one, starting afresh.  A question and the
+ * paragraphs explaining it are one problem; so is a follow-up that hangs
+ * on it ("If so, ...", "As a side effect, does ...?") or asks only
+ * ("Would it be better to ...?"). */
+static bool lists_another(const char *s, size_t n, const char *cut, size_t *cut_end, size_t i)
+{
+	size_t c0 = (size_t) (cut - s), ue, para;
+
+	/* read once per cut (SIZE_MAX: not yet), and the rest only for the
+	 * paragraph right after it: a block of many paragraphs stays
+	 * linear */
+	if (*cut_end == SIZE_MAX)
+		*cut_end = c0 + unit_end(cut, n - c0);
+	ue = *cut_end;
+	if (ue > i || !str_blank(s + ue, i - ue) || !told_whole(cut, ue - c0))
+		return false;
+	para = first_para(s + i, n - i);
+	return told_whole(s + i, unit_end(s + i, n - i)) && !hangs_on(s + i, para) &&
+	       !continues(s + i, para) && !points_back(s + i, para);
+}
+
 /* A problem block: one finding, and one more for each later paragraph
  * that opens another problem and asks or names one ("There is also
  * ...", "Additionally, ..."; "Another caller, foo(), does the same"
- * only goes on), or a sentence that plainly opens another after one
- * that raised the first. */
+ * only goes on), or tells one whole after a problem told whole, or a
+ * sentence that plainly opens another after one that raised the
+ * first. */
 static void problem(struct group *g, const struct rv_block *k)
 {
 	const char *s = k->comment, *cut = s;
-	size_t n = strlen(s), i, para;
+	size_t n = strlen(s), i, para, cut_end = SIZE_MAX;
 
 	for (i = 1; i < n; i++) {
 		if (para_start(s, i)) {
 			para = first_para(s + i, n - i);
 			switch (opens(s + i, para)) {
 			case SAME:
-				continue;
+				if (!lists_another(s, n, cut, &cut_end, i))
+					continue;
+				break;
 			case MAYBE:
-				if (!raises(s + i, para))
+				if (!raises(s + i, para) && !says_outcome(s + i, para))
 					continue;
 				break;
 			case ANOTHER:
@@ -434,6 +615,7 @@ static void problem(struct group *g, const struct rv_block *k)
 		}
 		finding(g, k, cut, (size_t) (s + i - cut));
 		cut = s + i;
+		cut_end = SIZE_MAX;
 	}
 	finding(g, k, cut, n - (size_t) (cut - s));
 }
