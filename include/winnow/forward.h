@@ -161,6 +161,24 @@ wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, w
  * WN_CONFIG without winnow.tree, WN_NOT_FOUND when none says so. */
 wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_error *err);
 
+/* A report the syzbot report it may duplicate. */
+typedef struct wn_syz_candidate {
+	char *id;      /* its Message-ID, without <> */
+	char *subject; /* as the index holds it (mail text) */
+	time_t date;
+	unsigned match; /* how alike the crash titles are, per mille */
+} wn_syz_candidate;
+
+/* The index's other reports of it's bot (wn_forward_is_syz ones, not it),
+ * the best title match first: the Jaccard index of the titles' words
+ * (wn_words_of; subjects without their bracket groups), ties to the
+ * older report, then the smaller Message-ID, so that the same index
+ * gives the same list.  At most max of them (0: all).  *out is freed
+ * with wn_syz_candidates_free(); *n may be 0. */
+wn_status wn_forward_syz_candidates(wn_index *idx, const wn_item *it, size_t max,
+				    wn_syz_candidate **out, size_t *n, wn_error *err);
+void wn_syz_candidates_free(wn_syz_candidate **v, size_t n);
+
 /* --- the draft ------------------------------------------------------ */
 
 /* The draft text: From, To, Cc, Subject lines, a blank line, the body. */

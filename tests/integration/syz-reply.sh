@@ -20,7 +20,50 @@ a=000000000000a1b2c3.0001.GAE@google.example.com
 b=000000000000b2c3d4.0002.GAE@google.example.com
 c=000000000000c3d4e5.0003.GAE@google.example.com
 sash=20261128100000.SASH0001@smtp.kernel.org
+d=000000000000e5f6a7.0005.GAE@google.example.com
+e=000000000000f6a7b8.0006.GAE@google.example.com
 body1() { sed '1,/^$/d' "$1" | head -n 1; }
+
+# --- duplicate without --of: the reports to choose from ----------------------
+# Best title match first (the " (2)" and the bracket groups count for
+# nothing); equal matches the older report first, then the smaller
+# Message-ID ($d and $e share a Date); the report itself never.
+"$WINNOW" mark "$c" 1 duplicate > "$WN_WORLD/cands.txt" 2> "$WN_WORLD/cands.err"
+expect_eq "duplicate without --of: exit 1" 1 $?
+cat > "$WN_WORLD/cands.want" <<TEXT
+1.  14% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_write_begin
+      <$d>  2026-11-24
+2.  14% [syzbot] [fs?] KASAN: slab-use-after-free Write in quill_write_begin
+      <$e>  2026-11-24
+3.   0% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode
+      <$a>  2026-11-23
+4.   0% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode (2)
+      <$b>  2026-11-26
+TEXT
+check "the list, best title match first, ties by date then Message-ID" diff "$WN_WORLD/cands.want" "$WN_WORLD/cands.txt"
+check "... and asks for --of" grep -q "duplicate wants --of: the number of a report above" "$WN_WORLD/cands.err"
+expect_eq "JSON through the printer: numbers, ids, matches" \
+	"1 $d 0.143|2 $e 0.143|3 $a 0|4 $b 0" \
+	"$("$WINNOW" mark --format=json "$c" 1 duplicate 2>/dev/null | jq -r 'map("\(.n) \(.id) \(.match)") | join("|")')"
+expect_eq "nothing marked" "" "$("$WINNOW" show "$c" | grep 'state:')"
+"$WINNOW" mark "$b" 1 duplicate > "$WN_WORLD/cands-b.txt" 2>/dev/null
+expect_eq "for the report seen again: the first report first, 100%" \
+	"1. 100% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode" "$(head -n 1 "$WN_WORLD/cands-b.txt")"
+# --of N: the Nth of that list.
+"$WINNOW" mark "$c" 1 duplicate --of 2
+expect_eq "--of 2: exit 0" 0 $?
+expect_eq "--of 2: the second of the list" "    state: duplicate of $e" "$("$WINNOW" show "$c" | grep 'state:')"
+"$WINNOW" mark "$c" 1 duplicate --of 5 2> "$WN_WORLD/of5.err"
+expect_eq "--of past the list: exit 1" 1 $?
+check "... saying how many it holds" grep -q -- "--of 5: the list of reports holds 4" "$WN_WORLD/of5.err"
+"$WINNOW" mark "$c" 1 duplicate --of 0 2> "$WN_WORLD/of0.err"
+expect_eq "--of 0: exit 1" 1 $?
+check "... the list counts from 1" grep -q -- "--of 0: the list of reports counts from 1" "$WN_WORLD/of0.err"
+"$WINNOW" mark --format=json "$c" 1 invalid 2> "$WN_WORLD/fmt.err"
+expect_eq "--format without the list: exit 1" 1 $?
+check "... saying what it goes with" grep -q -- "--format goes with duplicate without --of" "$WN_WORLD/fmt.err"
+"$WINNOW" undo > /dev/null
+expect_eq "undone: no state" "" "$("$WINNOW" show "$c" | grep 'state:')"
 
 # --- invalid: the whole mail, byte for byte --------------------------------
 "$WINNOW" mark "$a" 1 invalid --note "The image was corrupt.
@@ -148,7 +191,7 @@ check "... says it is a syzbot report's word" grep -q "'invalid' is a state of a
 "$WINNOW" mark "$a" 1 valid --of "$b" 2> "$WN_WORLD/of.err"
 expect_eq "--of without duplicate: a user error, exit 1" 1 $?
 check "... saying so" grep -q -- "--of goes with the state duplicate" "$WN_WORLD/of.err"
-"$WINNOW" mark "$a" 1 duplicate 2> "$WN_WORLD/noof.err"
+"$WINNOW" mark "$a" 1 duplicate > /dev/null 2> "$WN_WORLD/noof.err"
 expect_eq "duplicate without --of: exit 1" 1 $?
 check "... saying so" grep -q "duplicate wants --of" "$WN_WORLD/noof.err"
 "$WINNOW" mark "$a" 1 duplicate --of "$sash" 2> "$WN_WORLD/ofsash.err"
