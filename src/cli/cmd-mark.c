@@ -27,6 +27,7 @@ struct mark_args {
 	wn_crash crash;		/* STATE a syzbot report's word (WN_CRASH_LIST); NONE: not */
 	const char *of;		/* --of: the report a duplicate duplicates */
 	const char *by;		/* --by: the commit that fixed it */
+	const char *title;	/* --title: its exact title, typed */
 	const char *format;	/* --format: of the list duplicate without --of prints */
 	unsigned long of_n;	/* --of N: the Nth report of that list; 0: a Message-ID */
 };
@@ -50,6 +51,9 @@ static const wn_opt mark_opts[] = {
 	{ .name = "by", .arg = "COMMIT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, by),
 	  .help = "with fixed: the commit of winnow.tree that fixed it\n(default: the one whose Reported-by or Closes trailer names the report)" },
+	{ .name = "title", .arg = "TEXT", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, title),
+	  .help = "with fixed: the fixing commit's exact title, typed (no\nwinnow.tree needed); sent as it is" },
 	WN_OPT_FORMAT(struct mark_args, format, "with duplicate without --of: the list of reports as text\n(default) or json"),
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
@@ -165,6 +169,20 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "--of goes with the state duplicate (a bug report's)");
 	if (a->by && a->crash != WN_CRASH_FIXED)
 		return wn_cli_usage_error(cli, "--by goes with the state fixed (a bug report's)");
+	if (a->title && a->crash != WN_CRASH_FIXED)
+		return wn_cli_usage_error(cli,
+					  "--title goes with the state fixed (a bug report's)");
+	if (a->title && a->by)
+		return wn_cli_usage_error(cli, "takes --by COMMIT or --title TEXT, not both");
+	/* syzbot matches the title byte for byte: one it could not get
+	 * unchanged is refused here, not sent mended. */
+	if (a->title && !wn_fix_title_ok(a->title))
+		return wn_cli_usage_error(
+			cli, "--title: a title with a line break, a control character, a "
+			     "blank at an end or bytes that are not UTF-8 cannot be sent exactly");
+	if (a->title && strlen(a->title) + 5 > WN_CLOSED_MAX)
+		return wn_cli_usage_error(cli, "--title: longer than %d bytes, too long to keep",
+					  WN_CLOSED_MAX - 5);
 	if (a->format && (a->crash != WN_CRASH_DUPLICATE || a->of))
 		return wn_cli_usage_error(
 			cli, "--format goes with duplicate without --of (the list of reports)");
@@ -377,6 +395,11 @@ static int fixed_by(wn_cli *cli, const struct mark_args *a, const wn_item *it, w
 	wn_status st;
 	int rc = 0;
 
+	if (a->title && wn_buf_printf(closed, "%s %c%s", wn_crash_kind(WN_CRASH_FIXED),
+				      WN_CLOSED_TITLE, a->title) != WN_OK)
+		return wn_cli_nomem(cli);
+	if (a->title)
+		return 0;
 	if (a->by && (!c->tree || !*c->tree))
 		return wn_cli_usage_error(cli, "--by %s: winnow.tree is not set, there is no tree to find it in", a->by);
 	st = a->by ? wn_ledger_commit(c->tree, a->by, &hash, &title, err) : wn_forward_syz_fix(cli->idx, it, &hash, err);
@@ -454,7 +477,8 @@ const wn_cmd wn_cmd_mark = {
 		 "title match first (ties: the older report first), and exits 1:\n"
 		 "--of N then takes the Nth of that list.  fixed takes --by COMMIT (of\n"
 		 "winnow.tree), else the commit whose Reported-by or Closes trailer\n"
-		 "names the report.  One command is one change\n"
+		 "names the report, or --title TEXT, the commit's exact title typed\n"
+		 "(one line, no blank at its ends).  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"
 		 "hold the STATE (and severity) already are left out, and when none\n"
 		 "is left nothing is written.\n"

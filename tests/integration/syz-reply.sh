@@ -136,6 +136,35 @@ expect_eq "undo again: untriaged, no state" "" "$("$WINNOW" show "$b" | grep 'st
 expect_eq "real bug, nothing sent: exit 1" 1 $?
 check "... says so" grep -q "the bot keeps it open" "$WN_WORLD/real.err"
 
+# --- fixed by a title typed, no winnow.tree ---------------------------------
+"$WINNOW" mark "$c" 1 fixed 2> "$WN_WORLD/notree.err"
+expect_eq "fixed, no tree, no --title: exit 2" 2 $?
+check "... says --title gives the title" grep -q "winnow.tree is not set.*--title TEXT" "$WN_WORLD/notree.err"
+title="quill: don't evict an inode twice — café edition"
+"$WINNOW" mark "$c" 1 fixed --title "$title"
+expect_eq "fixed --title: exit 0" 0 $?
+expect_eq "show says fixed by the title" "    state: fixed by \"$title\"" "$("$WINNOW" show "$c" | grep 'state:')"
+expect_eq "JSON: the state and the title" "fixed $title null" \
+	"$("$WINNOW" show --format=json "$c" | jq -r '.findings[0] | "\(.state) \(.fixed_title) \(.fixed_by)"')"
+"$WINNOW" forward --dry-run "$c" > "$WN_WORLD/title.eml"
+expect_eq "the first body line, the title byte for byte" "#syz fix: $title" "$(body1 "$WN_WORLD/title.eml")"
+expect_eq "... in 8bit, not encoded" "Content-Transfer-Encoding: 8bit" "$(grep '^Content-Transfer-Encoding:' "$WN_WORLD/title.eml")"
+for bad in "quill: a title
+over two lines" "quill: a carriage$(printf '\r')return" "quill: a blank at its end " " quill: a blank first" ""; do
+	"$WINNOW" mark "$c" 1 fixed --title "$bad" 2> "$WN_WORLD/badtitle.err"
+	rc=$?
+	expect_eq "--title $(printf %q "$bad"): refused, exit 1" 1 $rc
+	check "... saying why" grep -q -- "--title: a title with a line break, a control character, a blank at an end" \
+		"$WN_WORLD/badtitle.err"
+done
+"$WINNOW" mark "$c" 1 fixed --title "$(printf 'x%.0s' $(seq 200))" 2> "$WN_WORLD/longtitle.err"
+check "--title too long to keep: refused" grep -q -- "--title: longer than 195 bytes" "$WN_WORLD/longtitle.err"
+"$WINNOW" mark "$c" 1 fixed --title "t" --by HEAD 2> "$WN_WORLD/titleby.err"
+check "--title and --by: refused" grep -q -- "takes --by COMMIT or --title TEXT, not both" "$WN_WORLD/titleby.err"
+"$WINNOW" mark "$c" 1 invalid --title "t" 2> "$WN_WORLD/titleinv.err"
+check "--title without fixed: refused" grep -q -- "--title goes with the state fixed" "$WN_WORLD/titleinv.err"
+expect_eq "none of those changed it" "    state: fixed by \"$title\"" "$("$WINNOW" show "$c" | grep 'state:')"
+
 # --- fixed by a commit of winnow.tree ----------------------------------------
 tree=$WN_WORLD/linux
 export GIT_AUTHOR_NAME="Tree Keeper" GIT_AUTHOR_EMAIL=keeper@example.org \

@@ -33,19 +33,11 @@ static const char *syz_hash(const char *addr, size_t *n)
 	return wn_bot_report_extid(addr, n);
 }
 
-
-/* Can text go into the command line exactly: one line, no control
- * character, no blank at its ends (syzbot would not see it), UTF-8? */
+/* Can text go into the command line exactly (wn_fix_title_ok: one
+ * line, no control character, no blank at its ends, UTF-8)? */
 static bool exact_line(const char *text)
 {
-	size_t n = strlen(text);
-
-	if (!n || text[0] == ' ' || text[n - 1] == ' ' || !wn_text_utf8_valid(text, n))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char) text[i] < 0x20 || text[i] == 0x7f)
-			return false;
-	return true;
+	return wn_fix_title_ok(text);
 }
 
 /* The command's argument: the other report's subject, the commit's
@@ -184,7 +176,12 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 	case WN_CRASH_FIXED:
 		*cmd = "#syz fix:";
 		f->nvalid = 1;
-		return fix_title(wn_index_conf(idx), what, arg, err);
+		/* A title typed when marking (no tree to read it in). */
+		if (!wn_closed_title(state, what))
+			return fix_title(wn_index_conf(idx), what, arg, err);
+		if (!(*arg = strdup(wn_closed_title(state, what))))
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		return WN_OK;
 	case WN_CRASH_REAL:
 		/* Only a report told it was a duplicate has anything to
 		 * take back: the one mail winnow sends syzbot. */
@@ -260,8 +257,9 @@ wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_e
 
 	*hash = NULL;
 	if (!c->tree || !*c->tree)
-		return wn_error_set(err, WN_CONFIG, "winnow.tree is not set: no commit to look for (--by COMMIT "
-				    "names one)");
+		return wn_error_set(err, WN_CONFIG,
+				    "winnow.tree is not set: no commit to look for (--title TEXT "
+				    "gives the fixing commit's title)");
 	if ((st = fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
 		return st;
 	if (!(h = syz_hash(rep->from_addr, &n)))
