@@ -1,6 +1,7 @@
 /* winnow TUI — line input and y/n questions on the bottom line. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -466,6 +467,54 @@ wn_reason prompt_why(struct tui *t, wn_verdict v)
 	if (v != WN_VERDICT_FALSE_POSITIVE || !wn_index_conf(t->idx)->ask_reason)
 		return WN_REASON_NONE;
 	return prompt_reason(t);
+}
+
+int prompt_pick(struct tui *t, const char *question, char *const *rows, size_t n)
+{
+	const struct line empty = { NULL, 0, 0, 0 };
+	int picked = -1;
+
+	/* As many rows as fit above the question, and at most 9: one key. */
+	if (n > 9)
+		n = 9;
+	if (LINES > 2 && n > (size_t) LINES - 2)
+		n = (size_t) LINES - 2;
+	wn_buf_reset(&t->msg);
+	begin();
+	for (;;) {
+		wint_t wc;
+		int r;
+
+		draw_prompt(t, question, &empty, COLS);
+		for (size_t i = 0; i < n; i++) {
+			int y = LINES - 1 - (int) n + (int) i;
+			char key[4];
+
+			snprintf(key, sizeof(key), "%zu", i + 1);
+			draw_fill(y, 0, COLS, theme_attr(&t->theme, ROLE_DEFAULT));
+			draw_text(&t->theme, y, 0, COLS, ROLE_HELP_KEY, key);
+			if (COLS > 2)
+				draw_text(&t->theme, y, 2, COLS - 2, ROLE_DEFAULT, rows[i]);
+		}
+		move(LINES - 1, text_width(question) < COLS ? text_width(question) : COLS - 1);
+		refresh();
+		r = display_get_wch(&wc);
+		if (r == ERR) {
+			if (display_signal() || script_ended())
+				break;
+			continue;
+		}
+		if (r == KEY_CODE_YES)
+			continue;
+		if (wc >= '1' && wc < '1' + (wint_t) n) {
+			picked = (int) (wc - '1');
+			break;
+		}
+		if (wc == 27 || wc == KEY_CTRL('g') || wc == 'q')
+			break;
+	}
+	end();
+	return picked;
 }
 
 char *prompt_missed(struct tui *t, const wn_item *it)

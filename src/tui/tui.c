@@ -287,6 +287,10 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_MARK_FALSE:
 	case ACT_MARK_PRE:
 	case ACT_MARK_UNTRIAGED:
+	case ACT_MARK_REAL:
+	case ACT_MARK_INVALID:
+	case ACT_MARK_DUPLICATE:
+	case ACT_MARK_FIXED:
 	case ACT_SELECT:
 	case ACT_SELECT_ALL:
 	case ACT_SELECT_NONE:
