@@ -124,6 +124,28 @@ check "never twice: sent before, said" grep -q "already sent on" "$WN_WORLD/agai
 expect_eq "show says real bug" "    state: real bug" "$("$WINNOW" show "$b" | grep 'state:')"
 "$WINNOW" forward --dry-run "$b" > "$WN_WORLD/undup.eml"
 expect_eq "undup: the first body line" "#syz undup" "$(body1 "$WN_WORLD/undup.eml")"
+# The record says the command sent: an undup follows a dup only.
+expect_eq "the dup's record names it" "dup" \
+	"$("$WINNOW" show --format=json "$b" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+printf 'y\n' | "$WINNOW" forward "$b" > /dev/null 2>&1
+expect_eq "undup sent: exit 0" 0 $?
+check "undup: sendmail got it" diff "$WN_WORLD/undup.eml" "$FAKE_SENDMAIL_DIR/mail.2"
+"$WINNOW" forward --dry-run "$b" > /dev/null 2> "$WN_WORLD/undup2.err"
+expect_eq "undup again, after the undup: refused, exit 1" 1 $?
+check "... the last reply said undup" grep -q "no '#syz undup': the last reply sent for the report said '#syz undup', not that it is a duplicate" \
+	"$WN_WORLD/undup2.err"
+# An invalid sent, then a real bug: nothing was a duplicate.
+printf 'y\n' | "$WINNOW" forward "$a" > /dev/null 2>&1
+expect_eq "invalid sent: exit 0" 0 $?
+expect_eq "its record names it" "invalid" \
+	"$("$WINNOW" show --format=json "$a" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+"$WINNOW" mark "$a" 1 real
+"$WINNOW" forward --dry-run "$a" > /dev/null 2> "$WN_WORLD/noundup.err"
+expect_eq "real bug after an invalid: no undup, exit 1" 1 $?
+check "... saying the last reply said invalid" grep -q "no '#syz undup': the last reply sent for the report said '#syz invalid', not that it is a duplicate; nothing to take back" \
+	"$WN_WORLD/noundup.err"
+check "... in one line" test "$(wc -l < "$WN_WORLD/noundup.err")" = 1
+"$WINNOW" undo > /dev/null
 # ... and undone, one change: duplicate of again.
 "$WINNOW" undo > /dev/null
 expect_eq "undo: duplicate of again" "    state: duplicate of $a" "$("$WINNOW" show "$b" | grep 'state:')"

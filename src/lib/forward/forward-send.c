@@ -299,11 +299,20 @@ void wn_forward_unlock(int *fd)
 static void record(wn_store *store, const wn_forward *f, time_t when, wn_buf *warn)
 {
 	wn_error err = WN_ERROR_INIT;
+	/* A reply to a bot that reads replies keeps the command it sent. */
+	const char *told = wn_forward_syz_told(f);
 
 	for (size_t k = 0; k < f->nparts; k++) {
 		const wn_fwd_part *p = &f->parts[k];
+		wn_status st = WN_OK;
 
-		if (p->n && wn_store_forwarded(store, p->it, p->findings, p->n, f->message_id, when, &err) != WN_OK)
+		if (p->n && told)
+			st = wn_store_told(store, p->it, p->findings, p->n, f->message_id, told,
+					   when, &err);
+		else if (p->n)
+			st = wn_store_forwarded(store, p->it, p->findings, p->n, f->message_id,
+						when, &err);
+		if (st != WN_OK)
 			wn_buf_printf(warn, "%sthe mail was sent, but recording its findings as forwarded "
 				      "failed: %s", warn->len ? "; " : "", wn_error_msg(&err));
 	}

@@ -160,7 +160,7 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *rep,
 static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const char **cmd, char **arg,
 			 wn_error *err)
 {
-	const char *what = NULL;
+	const char *what = NULL, *told;
 	wn_crash state = wn_crash_of(it->verdicts[0], it->closed ? it->closed[0] : NULL, &what);
 
 	*arg = NULL;
@@ -184,10 +184,18 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 		return WN_OK;
 	case WN_CRASH_REAL:
 		/* Only a report told it was a duplicate has anything to
-		 * take back: the one mail winnow sends syzbot. */
+		 * take back: the last reply sent must have said dup. */
 		if (!it->forwarded || !it->forwarded[0])
 			return wn_error_set(err, WN_NOT_FOUND, "the report is marked a real bug and no command was "
 					    "sent for it: the bot keeps it open, nothing to reply");
+		told = wn_forwarded_told(it->forwarded[0]);
+		if (!told || strcmp(told, "dup"))
+			return wn_error_set(
+				err, WN_NOT_FOUND,
+				"no '#syz undup': the last reply sent for the report "
+				"said %s%s%s, not that it is a duplicate; nothing to take back",
+				told ? "'#syz " : "no command winnow knows", told ? told : "",
+				told ? "'" : "");
 		*cmd = "#syz undup";
 		f->nvalid = 1;
 		return WN_OK;
@@ -201,13 +209,15 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 static wn_status notice(wn_forward *f, const wn_item *it)
 {
 	const char *was = it->forwarded ? it->forwarded[0] : NULL;
-	const char *sp = was ? strchr(was, ' ') : NULL;
+	const char *sp = was ? strchr(was, ' ') : NULL, *id = sp ? sp + 1 : "?";
+	const char *told = wn_forwarded_told(was);
 	char *clean;
 
 	if (!was)
 		return WN_OK;
-	if (asprintf(&clean, "a reply to this report was already sent on %.*s in <%s>",
-		     (int) (sp ? (size_t) (sp - was) : strlen(was)), was, sp ? sp + 1 : "?") < 0)
+	if (asprintf(&clean, "a reply to this report was already sent on %.*s in <%.*s>%s%s%s",
+		     (int) (sp ? (size_t) (sp - was) : strlen(was)), was, (int) strcspn(id, " "),
+		     id, told ? " (#syz " : "", told ? told : "", told ? ")" : "") < 0)
 		return WN_NOMEM;
 	f->notice = wn_text_sanitize(clean, 0);
 	free(clean);
@@ -239,6 +249,22 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	wn_mail_free(&rep);
 	free(arg);
 	return st;
+}
+
+const char *wn_forward_syz_told(const wn_forward *f)
+{
+	static const char *const words[] = { "invalid", "dup", "fix", "undup" };
+	const char *b = f->body;
+	size_t n;
+
+	if (f->kind != WN_FWD_VERDICTS || f->nparts != 1 || !wn_forward_is_syz(f->parts[0].it) ||
+	    !b || strncmp(b, "#syz ", 5))
+		return NULL;
+	n = strspn(b + 5, "abcdefghijklmnopqrstuvwxyz");
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !strncmp(b + 5, words[i], n))
+			return words[i];
+	return NULL;
 }
 
 bool wn_forward_is_syz(const wn_item *it)
