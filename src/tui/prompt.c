@@ -277,6 +277,20 @@ char *prompt_default(struct tui *t, const char *label, const char *def)
 	return prompt(t, label, def, true);
 }
 
+/* The next key typed as a character, after showing what was drawn: 1
+ * and *wc; 0 to ask again (no key yet, a function key); -1 when input
+ * ended (a signal, the script's end). */
+static int next_char(wint_t *wc)
+{
+	int r;
+
+	refresh();
+	r = display_get_wch(wc);
+	if (r == ERR)
+		return display_signal() || script_ended() ? -1 : 0;
+	return r != KEY_CODE_YES;
+}
+
 bool prompt_yesno(struct tui *t, const char *question)
 {
 	const struct line empty = { NULL, 0, 0, 0 };
@@ -295,14 +309,9 @@ bool prompt_yesno(struct tui *t, const char *question)
 		x = text_width(question) < COLS - 7 ? text_width(question) : (COLS > 7 ? COLS - 7 : 1);
 		draw_text(&t->theme, LINES - 1, x + 1, COLS - x - 1, ROLE_HELP_KEY, "(y/n)");
 		move(LINES - 1, x + 7 < COLS ? x + 7 : COLS - 1);
-		refresh();
-		r = display_get_wch(&wc);
-		if (r == ERR) {
-			if (display_signal() || script_ended())
-				break;
-			continue;
-		}
-		if (r == KEY_CODE_YES)
+		if ((r = next_char(&wc)) < 0)
+			break;
+		if (!r)
 			continue;
 		if (wc == 'y' || wc == 'Y') {
 			end();
@@ -497,14 +506,9 @@ int prompt_pick(struct tui *t, const char *question, char *const *rows, size_t n
 				draw_text(&t->theme, y, 2, COLS - 2, ROLE_DEFAULT, rows[i]);
 		}
 		move(LINES - 1, text_width(question) < COLS ? text_width(question) : COLS - 1);
-		refresh();
-		r = display_get_wch(&wc);
-		if (r == ERR) {
-			if (display_signal() || script_ended())
-				break;
-			continue;
-		}
-		if (r == KEY_CODE_YES)
+		if ((r = next_char(&wc)) < 0)
+			break;
+		if (!r)
 			continue;
 		if (wc >= '1' && wc < '1' + (wint_t) n) {
 			picked = (int) (wc - '1');
