@@ -248,4 +248,22 @@ check "... saying so" grep -q "duplicate wants --of" "$WN_WORLD/noof.err"
 "$WINNOW" mark "$a" 1 duplicate --of "$sash" 2> "$WN_WORLD/ofsash.err"
 check "--of a review that is no syzbot report: refused" grep -q "is no bug report of that bot" "$WN_WORLD/ofsash.err"
 
+# --- through the drafts folder: the sent copy's command is recorded ---------
+mail=$WN_WORLD/db/mail
+notmuch config set winnow.drafts_folder drafts
+"$WINNOW" mark "$d" 1 duplicate --of "$a"
+"$WINNOW" forward --to-drafts "$d" > "$WN_WORLD/dout" 2> /dev/null < /dev/null
+expect_eq "--to-drafts: exit 0" 0 $?
+draft=$(cat "$WN_WORLD/dout")
+mkdir -p "$mail/sent/cur" "$mail/sent/new" "$mail/sent/tmp"
+cp "$draft" "$mail/sent/cur/1796000000.sent.host:2,S"
+rm "$draft"
+notmuch new --quiet
+"$WINNOW" list > /dev/null
+expect_eq "the mailer's sent copy: its record names the command" "dup" \
+	"$("$WINNOW" show --format=json "$d" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+"$WINNOW" mark "$d" 1 real
+"$WINNOW" forward --dry-run "$d" > "$WN_WORLD/dundup.eml"
+expect_eq "... so a real bug then gets #syz undup" "#syz undup" "$(body1 "$WN_WORLD/dundup.eml")"
+
 wn_done

@@ -251,20 +251,25 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	return st;
 }
 
-const char *wn_forward_syz_told(const wn_forward *f)
+const char *wn_forward_syz_told_body(const wn_item *it, const char *body)
 {
 	static const char *const words[] = { "invalid", "dup", "fix", "undup" };
-	const char *b = f->body;
 	size_t n;
 
-	if (f->kind != WN_FWD_VERDICTS || f->nparts != 1 || !wn_forward_is_syz(f->parts[0].it) ||
-	    !b || strncmp(b, "#syz ", 5))
+	if (!wn_forward_is_syz(it) || !body || strncmp(body, "#syz ", 5))
 		return NULL;
-	n = strspn(b + 5, "abcdefghijklmnopqrstuvwxyz");
+	n = strspn(body + 5, "abcdefghijklmnopqrstuvwxyz");
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strlen(words[i]) == n && !strncmp(b + 5, words[i], n))
+		if (strlen(words[i]) == n && !strncmp(body + 5, words[i], n))
 			return words[i];
 	return NULL;
+}
+
+const char *wn_forward_syz_told(const wn_forward *f)
+{
+	if (f->kind != WN_FWD_VERDICTS || f->nparts != 1)
+		return NULL;
+	return wn_forward_syz_told_body(f->parts[0].it, f->body);
 }
 
 bool wn_forward_is_syz(const wn_item *it)
