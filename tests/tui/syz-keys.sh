@@ -17,6 +17,8 @@ state() { "$WINNOW" show "$1" | grep 'state:'; }
 
 wn_tui_start "'(id:$c)'"
 check "the queue's one row" wn_tui_wait "WARNING in quill_write_begin"
+wn_tui_keys X
+check "X in the queue: in the review" wn_tui_wait "mark-invalid marks a bug report in its review (Enter opens it)"
 wn_tui_keys Enter
 check "the report opens" wn_tui_wait "quill_write_begin"
 wn_tui_keys '?'
