@@ -151,8 +151,10 @@ bool wn_forward_is_syz(const wn_item *it);
  * recipients (not you, nor anyone in winnow.optout), a reply to it,
  * the command its first body line: "#syz invalid" (the note below it),
  * "#syz dup: SUBJECT" of the report it duplicates (in the index), "#syz
- * fix: TITLE" of the fixing commit (read in winnow.tree), "#syz undup"
- * for a real bug a command was sent for.  Subject and title are copied
+ * fix: TITLE" of the fixing commit (read in winnow.tree, or the title
+ * typed: wn_closed_title), "#syz undup" for a real bug whose last reply
+ * sent said dup (wn_forwarded_told; else WN_NOT_FOUND saying what it
+ * said).  Subject and title are copied
  * exactly, or refused (WN_PARSE, saying why).  WN_NOT_FOUND when there
  * is nothing to tell.  Sent, drafted and recorded as any forward. */
 wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, wn_error *err);
