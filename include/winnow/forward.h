@@ -151,8 +151,10 @@ bool wn_forward_is_syz(const wn_item *it);
  * recipients (not you, nor anyone in winnow.optout), a reply to it,
  * the command its first body line: "#syz invalid" (the note below it),
  * "#syz dup: SUBJECT" of the report it duplicates (in the index), "#syz
- * fix: TITLE" of the fixing commit (read in winnow.tree), "#syz undup"
- * for a real bug a command was sent for.  Subject and title are copied
+ * fix: TITLE" of the fixing commit (read in winnow.tree, or the title
+ * typed: wn_closed_title), "#syz undup" for a real bug whose last reply
+ * sent said dup (wn_forwarded_told; else WN_NOT_FOUND saying what it
+ * said).  Subject and title are copied
  * exactly, or refused (WN_PARSE, saying why).  WN_NOT_FOUND when there
  * is nothing to tell.  Sent, drafted and recorded as any forward. */
 wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, wn_error *err);
@@ -160,6 +162,24 @@ wn_status wn_forward_syz_compose(wn_index *idx, wn_item *it, wn_forward **out, w
  * (wn_ledger_syz_fix over the report's syzbot+HASH), *hash malloc'd;
  * WN_CONFIG without winnow.tree, WN_NOT_FOUND when none says so. */
 wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_error *err);
+
+/* A report the syzbot report it may duplicate. */
+typedef struct wn_syz_candidate {
+	char *id;      /* its Message-ID, without <> */
+	char *subject; /* as the index holds it (mail text) */
+	time_t date;
+	unsigned match; /* how alike the crash titles are, per mille */
+} wn_syz_candidate;
+
+/* The index's other reports of it's bot (wn_forward_is_syz ones, not it),
+ * the best title match first: the Jaccard index of the titles' words
+ * (wn_words_of; subjects without their bracket groups), ties to the
+ * older report, then the smaller Message-ID, so that the same index
+ * gives the same list.  At most max of them (0: all).  *out is freed
+ * with wn_syz_candidates_free(); *n may be 0. */
+wn_status wn_forward_syz_candidates(wn_index *idx, const wn_item *it, size_t max,
+				    wn_syz_candidate **out, size_t *n, wn_error *err);
+void wn_syz_candidates_free(wn_syz_candidate **v, size_t n);
 
 /* --- the draft ------------------------------------------------------ */
 

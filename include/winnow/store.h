@@ -73,6 +73,16 @@ wn_status wn_store_missed(wn_store *s, wn_item *it, const char *note, time_t whe
 wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings,
 			     size_t n, const char *sent_msgid, time_t when,
 			     wn_error *err);
+/* wn_store_forwarded() for a reply to a bot that reads replies (issue
+ * 41): the value says the command the reply carried, told ("dup",
+ * "invalid", "fix", "undup": lower-case letters), after the Message-ID:
+ * "TIME MESSAGE-ID TOLD", so that "#syz undup" follows only a dup. */
+wn_status wn_store_told(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			const char *sent_msgid, const char *told, time_t when, wn_error *err);
+/* The command a winnow.forwarded value says its reply carried (a
+ * pointer into value), or NULL when it says none (a forward, or a
+ * reply recorded without it). */
+const char *wn_forwarded_told(const char *value);
 
 /* Write pending changes to notmuch, waiting at most timeout_ms for the
  * write lock.  WN_LOCKED when the lock was not obtained in time: the

@@ -129,10 +129,20 @@ wn_status wn_crash_from_word(const char *word, wn_crash *out);
  * not go with v (a hand edit) is not believed. */
 wn_crash wn_crash_of(wn_verdict v, const char *closed, const char **what);
 /* Is value fit for winnow.closed: "<kind> <what>", a kind of the list,
- * what non-empty printable ASCII without a blank, at most
+ * what non-empty printable ASCII without a blank, or for a fixed bug
+ * the commit's exact title typed after WN_CLOSED_TITLE ("fix =quill:
+ * check the mapping": no tree to read it in; wn_fix_title_ok), at most
  * WN_CLOSED_MAX bytes in all? */
 bool wn_closed_ok(const char *value);
 #define WN_CLOSED_MAX 200
+#define WN_CLOSED_TITLE '='
+/* Can title go into a "#syz fix:" line exactly: UTF-8, one line, no
+ * control character, no blank at either end (the bot matches it byte
+ * for byte)? */
+bool wn_fix_title_ok(const char *title);
+/* The title typed for state c's what ("=TITLE"), NULL when what is
+ * no typed title (a commit hash, another state). */
+const char *wn_closed_title(wn_crash c, const char *what);
 
 /* Property keys, shared by the reader and the writer. */
 #define WN_PROP_VERDICT   "winnow.verdict."

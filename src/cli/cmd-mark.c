@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "cli.h"
+#include "printer.h"
 #include "winnow/forward.h"
 #include "winnow/ledger.h"
 
@@ -25,7 +27,13 @@ struct mark_args {
 	wn_crash crash;		/* STATE a syzbot report's word (WN_CRASH_LIST); NONE: not */
 	const char *of;		/* --of: the report a duplicate duplicates */
 	const char *by;		/* --by: the commit that fixed it */
+	const char *title;	/* --title: its exact title, typed */
+	const char *format;	/* --format: of the list duplicate without --of prints */
+	unsigned long of_n;	/* --of N: the Nth report of that list; 0: a Message-ID */
 };
+
+/* How many reports duplicate without --of lists. */
+#define DUP_LIST_MAX 10
 
 static const wn_opt mark_opts[] = {
 	{ .name = "note", .arg = "TEXT", .parse = wn_opt_string,
@@ -37,12 +45,16 @@ static const wn_opt mark_opts[] = {
 	{ .name = "reason", .arg = "NAME", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, reason),
 	  .help = "why a false positive is wrong (see below; none removes it)" },
-	{ .name = "of", .arg = "MESSAGE-ID", .parse = wn_opt_string,
+	{ .name = "of", .arg = "MESSAGE-ID|N", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, of),
-	  .help = "with duplicate: the bug report this one duplicates" },
+	  .help = "with duplicate: the bug report this one duplicates, or the\nnumber of one in the list duplicate prints without --of" },
 	{ .name = "by", .arg = "COMMIT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, by),
 	  .help = "with fixed: the commit of winnow.tree that fixed it\n(default: the one whose Reported-by or Closes trailer names the report)" },
+	{ .name = "title", .arg = "TEXT", .parse = wn_opt_string,
+	  .offset = offsetof(struct mark_args, title),
+	  .help = "with fixed: the fixing commit's exact title, typed (no\nwinnow.tree needed); sent as it is" },
+	WN_OPT_FORMAT(struct mark_args, format, "with duplicate without --of: the list of reports as text\n(default) or json"),
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
@@ -157,8 +169,31 @@ static int mark_check(wn_cli *cli, void *args, int argc, char **argv)
 		return wn_cli_usage_error(cli, "--of goes with the state duplicate (a bug report's)");
 	if (a->by && a->crash != WN_CRASH_FIXED)
 		return wn_cli_usage_error(cli, "--by goes with the state fixed (a bug report's)");
-	if (a->crash == WN_CRASH_DUPLICATE && !a->of)
-		return wn_cli_usage_error(cli, "duplicate wants --of MESSAGE-ID, the bug report it duplicates");
+	if (a->title && a->crash != WN_CRASH_FIXED)
+		return wn_cli_usage_error(cli,
+					  "--title goes with the state fixed (a bug report's)");
+	if (a->title && a->by)
+		return wn_cli_usage_error(cli, "takes --by COMMIT or --title TEXT, not both");
+	/* syzbot matches the title byte for byte: one it could not get
+	 * unchanged is refused here, not sent mended. */
+	if (a->title && !wn_fix_title_ok(a->title))
+		return wn_cli_usage_error(
+			cli, "--title: a title with a line break, a control character, a "
+			     "blank at an end or bytes that are not UTF-8 cannot be sent exactly");
+	if (a->title && strlen(a->title) + 5 > WN_CLOSED_MAX)
+		return wn_cli_usage_error(cli, "--title: longer than %d bytes, too long to keep",
+					  WN_CLOSED_MAX - 5);
+	if (a->format && (a->crash != WN_CRASH_DUPLICATE || a->of))
+		return wn_cli_usage_error(
+			cli, "--format goes with duplicate without --of (the list of reports)");
+	if (a->format && wn_cli_check_format(cli, a->format))
+		return 1;
+	/* A number is a place in the list, never a Message-ID: none is
+	 * digits alone, and one that were is given as <ID>. */
+	a->of_n = 0;
+	if (a->of && *a->of >= '0' && *a->of <= '9' &&
+	    strspn(a->of, "0123456789") == strlen(a->of) && wn_cli_count(a->of, &a->of_n) < 0)
+		return wn_cli_usage_error(cli, "--of %s: the list of reports counts from 1", a->of);
 	/* A reason says why a false positive is wrong: on another verdict
 	 * it would be counted and sent to the bot's operators as one.
 	 * none, which removes a reason, goes with any. */
@@ -244,13 +279,99 @@ static int mark_picked(wn_cli *cli, const struct mark_args *a, wn_item *it, cons
 	return rc;
 }
 
+/* The reports it may duplicate, best title match first, numbered as
+ * --of takes them. */
+static void print_candidates(wn_printer *p, const wn_syz_candidate *v, size_t n)
+{
+	p->begin_list(p);
+	for (size_t i = 0; i < n; i++) {
+		char date[16] = "(no date)";
+		struct tm tm;
+
+		if (v[i].date > 0 && gmtime_r(&v[i].date, &tm))
+			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+		p->begin_map(p);
+		p->map_key(p, "n");
+		p->label(p, "");
+		p->integer(p, (long long) i + 1);
+		wn_pr_text(p, ". %3u%% ", (v[i].match + 5) / 10);
+		p->map_key(p, "match");
+		p->real(p, v[i].match / 1000.0);
+		p->map_key(p, "subject");
+		p->label(p, "");
+		p->string(p, v[i].subject);
+		p->separator(p);
+		p->map_key(p, "id");
+		p->label(p, "      <");
+		p->msgid(p, v[i].id);
+		wn_pr_text(p, ">  %s", date);
+		wn_pr_key_int(p, "date", (long long) v[i].date);
+		p->separator(p);
+		p->end(p);
+	}
+	p->end(p);
+}
+
+/* duplicate without --of: the list to choose from, and exit 1. */
+static int dup_list(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_error *err)
+{
+	wn_syz_candidate *v = NULL;
+	wn_printer *p;
+	size_t n = 0;
+
+	if (wn_forward_syz_candidates(cli->idx, it, DUP_LIST_MAX, &v, &n, err) != WN_OK)
+		return wn_cli_fail(cli, err);
+	if (!(p = wn_printer_new(a->format ? a->format : "text", stdout))) {
+		wn_syz_candidates_free(&v, n);
+		return wn_cli_nomem(cli);
+	}
+	print_candidates(p, v, n);
+	wn_printer_free(&p);
+	wn_syz_candidates_free(&v, n);
+	if (!n)
+		return wn_cli_usage_error(
+			cli, "duplicate wants --of MESSAGE-ID, and the index holds no other "
+			     "report of that bot");
+	return wn_cli_usage_error(cli,
+				  "duplicate wants --of: the number of a report above (best title "
+				  "match first) or a Message-ID");
+}
+
+/* --of N: the Nth report of the list, as its Message-ID (malloc'd). */
+static int dup_nth(wn_cli *cli, const struct mark_args *a, const wn_item *it, char **id,
+		   wn_error *err)
+{
+	wn_syz_candidate *v = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	*id = NULL;
+	if (wn_forward_syz_candidates(cli->idx, it, a->of_n, &v, &n, err) != WN_OK)
+		return wn_cli_fail(cli, err);
+	if (n < a->of_n)
+		rc = wn_cli_usage_error(
+			cli,
+			"--of %lu: the list of reports holds %zu (see 'winnow mark ID "
+			"FINDING duplicate')",
+			a->of_n, n);
+	else if (!(*id = strdup(v[a->of_n - 1].id)))
+		rc = wn_cli_nomem(cli);
+	wn_syz_candidates_free(&v, n);
+	return rc;
+}
+
 /* The duplicated report of --of: a syzbot report of the index, not it. */
 static int dup_of(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_buf *closed, wn_error *err)
 {
 	wn_item *other = NULL;
+	char *nth = NULL;
 	int rc = 0;
 
-	if (wn_index_find(cli->idx, a->of, &other, err) != WN_OK)
+	if (!a->of)
+		return dup_list(cli, a, it, err);
+	if (a->of_n && (rc = dup_nth(cli, a, it, &nth, err)))
+		return rc;
+	if (wn_index_find(cli->idx, nth ? nth : a->of, &other, err) != WN_OK)
 		rc = wn_cli_fail(cli, err);
 	else if (!wn_forward_is_syz(other))
 		rc = wn_cli_usage_error(cli, "--of <%s> is no bug report of that bot", other->id);
@@ -262,6 +383,7 @@ static int dup_of(wn_cli *cli, const struct mark_args *a, const wn_item *it, wn_
 		rc = wn_cli_usage_error(cli, "the Message-ID <%s> is too long or holds a blank: it cannot be kept",
 					other->id);
 	wn_item_free(&other);
+	free(nth);
 	return rc;
 }
 
@@ -273,6 +395,11 @@ static int fixed_by(wn_cli *cli, const struct mark_args *a, const wn_item *it, w
 	wn_status st;
 	int rc = 0;
 
+	if (a->title && wn_buf_printf(closed, "%s %c%s", wn_crash_kind(WN_CRASH_FIXED),
+				      WN_CLOSED_TITLE, a->title) != WN_OK)
+		return wn_cli_nomem(cli);
+	if (a->title)
+		return 0;
 	if (a->by && (!c->tree || !*c->tree))
 		return wn_cli_usage_error(cli, "--by %s: winnow.tree is not set, there is no tree to find it in", a->by);
 	st = a->by ? wn_ledger_commit(c->tree, a->by, &hash, &title, err) : wn_forward_syz_fix(cli->idx, it, &hash, err);
@@ -346,8 +473,12 @@ const wn_cmd wn_cmd_mark = {
 		 "words instead, counted as the verdict after them, and 'winnow\n"
 		 "forward' then tells the bot (#syz invalid, dup:, fix:, undup):" WN_CRASH_WORD_LINES "\n"
 		 "duplicate wants --of MESSAGE-ID (another report of that bot in the\n"
-		 "index); fixed takes --by COMMIT (of winnow.tree), else the commit\n"
-		 "whose Reported-by or Closes trailer names the report.  One command is one change\n"
+		 "index); without --of it lists the index's other reports, the best\n"
+		 "title match first (ties: the older report first), and exits 1:\n"
+		 "--of N then takes the Nth of that list.  fixed takes --by COMMIT (of\n"
+		 "winnow.tree), else the commit whose Reported-by or Closes trailer\n"
+		 "names the report, or --title TEXT, the commit's exact title typed\n"
+		 "(one line, no blank at its ends).  One command is one change\n"
 		 "for 'winnow undo', however many findings it names; findings that\n"
 		 "hold the STATE (and severity) already are left out, and when none\n"
 		 "is left nothing is written.\n"

@@ -286,6 +286,14 @@ static void crash_state(wn_printer *p, const wn_item *it, size_t i)
 
 	if (c == WN_CRASH_NONE)
 		return;
+	if (wn_closed_title(c, what)) {
+		/* A title typed: mail text's rules, though the user's. */
+		wn_pr_text(p, "    state: %s \"", wn_crash_label(c));
+		field(p, "state", NULL, wn_crash_word(c));
+		field(p, "fixed_title", "", wn_closed_title(c, what));
+		wn_pr_text(p, "\"\n");
+		return;
+	}
 	if (p->is_text) {
 		wn_pr_text(p, "    state: %s%s%s\n", wn_crash_label(c), what ? " " : "", what ? what : "");
 		return;

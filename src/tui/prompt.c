@@ -1,6 +1,7 @@
 /* winnow TUI — line input and y/n questions on the bottom line. */
 #include "autoconfig.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -276,6 +277,20 @@ char *prompt_default(struct tui *t, const char *label, const char *def)
 	return prompt(t, label, def, true);
 }
 
+/* The next key typed as a character, after showing what was drawn: 1
+ * and *wc; 0 to ask again (no key yet, a function key); -1 when input
+ * ended (a signal, the script's end). */
+static int next_char(wint_t *wc)
+{
+	int r;
+
+	refresh();
+	r = display_get_wch(wc);
+	if (r == ERR)
+		return display_signal() || script_ended() ? -1 : 0;
+	return r != KEY_CODE_YES;
+}
+
 bool prompt_yesno(struct tui *t, const char *question)
 {
 	const struct line empty = { NULL, 0, 0, 0 };
@@ -294,14 +309,9 @@ bool prompt_yesno(struct tui *t, const char *question)
 		x = text_width(question) < COLS - 7 ? text_width(question) : (COLS > 7 ? COLS - 7 : 1);
 		draw_text(&t->theme, LINES - 1, x + 1, COLS - x - 1, ROLE_HELP_KEY, "(y/n)");
 		move(LINES - 1, x + 7 < COLS ? x + 7 : COLS - 1);
-		refresh();
-		r = display_get_wch(&wc);
-		if (r == ERR) {
-			if (display_signal() || script_ended())
-				break;
-			continue;
-		}
-		if (r == KEY_CODE_YES)
+		if ((r = next_char(&wc)) < 0)
+			break;
+		if (!r)
 			continue;
 		if (wc == 'y' || wc == 'Y') {
 			end();
@@ -466,6 +476,49 @@ wn_reason prompt_why(struct tui *t, wn_verdict v)
 	if (v != WN_VERDICT_FALSE_POSITIVE || !wn_index_conf(t->idx)->ask_reason)
 		return WN_REASON_NONE;
 	return prompt_reason(t);
+}
+
+int prompt_pick(struct tui *t, const char *question, char *const *rows, size_t n)
+{
+	const struct line empty = { NULL, 0, 0, 0 };
+	int picked = -1;
+
+	/* As many rows as fit above the question, and at most 9: one key. */
+	if (n > 9)
+		n = 9;
+	if (LINES > 2 && n > (size_t) LINES - 2)
+		n = (size_t) LINES - 2;
+	wn_buf_reset(&t->msg);
+	begin();
+	for (;;) {
+		wint_t wc;
+		int r;
+
+		draw_prompt(t, question, &empty, COLS);
+		for (size_t i = 0; i < n; i++) {
+			int y = LINES - 1 - (int) n + (int) i;
+			char key[4];
+
+			snprintf(key, sizeof(key), "%zu", i + 1);
+			draw_fill(y, 0, COLS, theme_attr(&t->theme, ROLE_DEFAULT));
+			draw_text(&t->theme, y, 0, COLS, ROLE_HELP_KEY, key);
+			if (COLS > 2)
+				draw_text(&t->theme, y, 2, COLS - 2, ROLE_DEFAULT, rows[i]);
+		}
+		move(LINES - 1, text_width(question) < COLS ? text_width(question) : COLS - 1);
+		if ((r = next_char(&wc)) < 0)
+			break;
+		if (!r)
+			continue;
+		if (wc >= '1' && wc < '1' + (wint_t) n) {
+			picked = (int) (wc - '1');
+			break;
+		}
+		if (wc == 27 || wc == KEY_CTRL('g') || wc == 'q')
+			break;
+	}
+	end();
+	return picked;
 }
 
 char *prompt_missed(struct tui *t, const wn_item *it)

@@ -149,6 +149,40 @@ bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reaso
 	return true;
 }
 
+bool tui_mark_closed(struct tui *t, wn_item *it, size_t finding, wn_verdict v, const char *closed,
+		     const char *what)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_mark_spec spec = { .verdict = true, .v = v, .closed = closed };
+	size_t n = it->review ? it->review->nfindings : 0, changed = 0;
+	bool *pick = calloc(n ? n : 1, sizeof(*pick));
+
+	if (!pick || !finding || finding > n) {
+		free(pick);
+		tui_msg(t, ROLE_ERROR, "cannot mark: %s",
+			pick ? "no such finding" : "out of memory");
+		return false;
+	}
+	pick[finding - 1] = true;
+	if (wn_store_mark_picked(t->store, it, pick, &spec, &changed, &err) != WN_OK) {
+		free(pick);
+		tui_msg(t, ROLE_ERROR, "cannot mark: %s", wn_error_msg(&err));
+		wn_error_clear(&err);
+		return false;
+	}
+	free(pick);
+	if (!changed) {
+		tui_msg(t, ROLE_STATUS,
+			"nothing to change: the report is %s already; nothing written", what);
+		return true;
+	}
+	wn_buf_printf(&t->changed, "%s\n", it->id);
+	tui_flush(t);
+	if (!t->msg.len)
+		tui_msg(t, ROLE_STATUS, "marked %s (F tells the bot)", what);
+	return true;
+}
+
 /* After reading it from the index: lay the verdicts still on their way
  * to notmuch over it, or say why it could not be read. */
 static void after_read(struct tui *t, wn_item *it, wn_status st, wn_error *err)

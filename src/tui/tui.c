@@ -286,6 +286,13 @@ static void view_driver(struct tui *t, struct view *v, enum action a)
 	case ACT_MARK_VALID:
 	case ACT_MARK_FALSE:
 	case ACT_MARK_PRE:
+	case ACT_MARK_REAL:
+	case ACT_MARK_INVALID:
+	case ACT_MARK_DUPLICATE:
+	case ACT_MARK_FIXED:
+		tui_msg(t, ROLE_WARNING, "%s marks a bug report in its review (Enter opens it)",
+			action_name(a));
+		break;
 	case ACT_MARK_UNTRIAGED:
 	case ACT_SELECT:
 	case ACT_SELECT_ALL:

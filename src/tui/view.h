@@ -345,6 +345,11 @@ bool prompt_mark(struct tui *t, const char *what, wn_verdict v);
  * open as a line, a reason's key or name taken by Enter.
  * WN_REASON_NONE when not asked or skipped. */
 wn_reason prompt_why(struct tui *t, wn_verdict v);
+/* Pick one of rows[0..n) (our own words and mail text, sanitised when
+ * drawn), listed above the bottom line under question, numbered from 1:
+ * a digit picks (at most 9 rows are offered, as the screen holds).
+ * The index picked, or -1 when cancelled (Esc, Ctrl-G, q). */
+int prompt_pick(struct tui *t, const char *question, char *const *rows, size_t n);
 /* M: what the bot missed on it (malloc'd; NULL when cancelled or no
  * review is there, a message then saying why). */
 char *prompt_missed(struct tui *t, const wn_item *it);
@@ -371,6 +376,12 @@ wn_status tui_flush(struct tui *t);
  * the reason, in the same journal line as the verdict; WN_REASON_NONE
  * leaves the reason as it is. */
 bool tui_mark(struct tui *t, wn_item *it, size_t finding, wn_verdict v, wn_reason why);
+/* Give finding (1-based) of it verdict v with closed, a bug report's
+ * winnow.closed ("dup <msgid>", "fix <hash>", "fix =TITLE"; "" removes
+ * it), in one journal line, one undo; what ("a real bug") for the
+ * message.  False on failure (a message says why). */
+bool tui_mark_closed(struct tui *t, wn_item *it, size_t finding, wn_verdict v, const char *closed,
+		     const char *what);
 /* Load an item if it is not yet (lazily, when it becomes visible). */
 void tui_load(struct tui *t, wn_item *it);
 /* Read a loaded item's verdicts again (after an undo), pending changes

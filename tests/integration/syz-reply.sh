@@ -20,7 +20,50 @@ a=000000000000a1b2c3.0001.GAE@google.example.com
 b=000000000000b2c3d4.0002.GAE@google.example.com
 c=000000000000c3d4e5.0003.GAE@google.example.com
 sash=20261128100000.SASH0001@smtp.kernel.org
+d=000000000000e5f6a7.0005.GAE@google.example.com
+e=000000000000f6a7b8.0006.GAE@google.example.com
 body1() { sed '1,/^$/d' "$1" | head -n 1; }
+
+# --- duplicate without --of: the reports to choose from ----------------------
+# Best title match first (the " (2)" and the bracket groups count for
+# nothing); equal matches the older report first, then the smaller
+# Message-ID ($d and $e share a Date); the report itself never.
+"$WINNOW" mark "$c" 1 duplicate > "$WN_WORLD/cands.txt" 2> "$WN_WORLD/cands.err"
+expect_eq "duplicate without --of: exit 1" 1 $?
+cat > "$WN_WORLD/cands.want" <<TEXT
+1.  14% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_write_begin
+      <$d>  2026-11-24
+2.  14% [syzbot] [fs?] KASAN: slab-use-after-free Write in quill_write_begin
+      <$e>  2026-11-24
+3.   0% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode
+      <$a>  2026-11-23
+4.   0% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode (2)
+      <$b>  2026-11-26
+TEXT
+check "the list, best title match first, ties by date then Message-ID" diff "$WN_WORLD/cands.want" "$WN_WORLD/cands.txt"
+check "... and asks for --of" grep -q "duplicate wants --of: the number of a report above" "$WN_WORLD/cands.err"
+expect_eq "JSON through the printer: numbers, ids, matches" \
+	"1 $d 0.143|2 $e 0.143|3 $a 0|4 $b 0" \
+	"$("$WINNOW" mark --format=json "$c" 1 duplicate 2>/dev/null | jq -r 'map("\(.n) \(.id) \(.match)") | join("|")')"
+expect_eq "nothing marked" "" "$("$WINNOW" show "$c" | grep 'state:')"
+"$WINNOW" mark "$b" 1 duplicate > "$WN_WORLD/cands-b.txt" 2>/dev/null
+expect_eq "for the report seen again: the first report first, 100%" \
+	"1. 100% [syzbot] [fs?] KASAN: slab-use-after-free Read in quill_evict_inode" "$(head -n 1 "$WN_WORLD/cands-b.txt")"
+# --of N: the Nth of that list.
+"$WINNOW" mark "$c" 1 duplicate --of 2
+expect_eq "--of 2: exit 0" 0 $?
+expect_eq "--of 2: the second of the list" "    state: duplicate of $e" "$("$WINNOW" show "$c" | grep 'state:')"
+"$WINNOW" mark "$c" 1 duplicate --of 5 2> "$WN_WORLD/of5.err"
+expect_eq "--of past the list: exit 1" 1 $?
+check "... saying how many it holds" grep -q -- "--of 5: the list of reports holds 4" "$WN_WORLD/of5.err"
+"$WINNOW" mark "$c" 1 duplicate --of 0 2> "$WN_WORLD/of0.err"
+expect_eq "--of 0: exit 1" 1 $?
+check "... the list counts from 1" grep -q -- "--of 0: the list of reports counts from 1" "$WN_WORLD/of0.err"
+"$WINNOW" mark --format=json "$c" 1 invalid 2> "$WN_WORLD/fmt.err"
+expect_eq "--format without the list: exit 1" 1 $?
+check "... saying what it goes with" grep -q -- "--format goes with duplicate without --of" "$WN_WORLD/fmt.err"
+"$WINNOW" undo > /dev/null
+expect_eq "undone: no state" "" "$("$WINNOW" show "$c" | grep 'state:')"
 
 # --- invalid: the whole mail, byte for byte --------------------------------
 "$WINNOW" mark "$a" 1 invalid --note "The image was corrupt.
@@ -81,6 +124,28 @@ check "never twice: sent before, said" grep -q "already sent on" "$WN_WORLD/agai
 expect_eq "show says real bug" "    state: real bug" "$("$WINNOW" show "$b" | grep 'state:')"
 "$WINNOW" forward --dry-run "$b" > "$WN_WORLD/undup.eml"
 expect_eq "undup: the first body line" "#syz undup" "$(body1 "$WN_WORLD/undup.eml")"
+# The record says the command sent: an undup follows a dup only.
+expect_eq "the dup's record names it" "dup" \
+	"$("$WINNOW" show --format=json "$b" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+printf 'y\n' | "$WINNOW" forward "$b" > /dev/null 2>&1
+expect_eq "undup sent: exit 0" 0 $?
+check "undup: sendmail got it" diff "$WN_WORLD/undup.eml" "$FAKE_SENDMAIL_DIR/mail.2"
+"$WINNOW" forward --dry-run "$b" > /dev/null 2> "$WN_WORLD/undup2.err"
+expect_eq "undup again, after the undup: refused, exit 1" 1 $?
+check "... the last reply said undup" grep -q "no '#syz undup': the last reply sent for the report said '#syz undup', not that it is a duplicate" \
+	"$WN_WORLD/undup2.err"
+# An invalid sent, then a real bug: nothing was a duplicate.
+printf 'y\n' | "$WINNOW" forward "$a" > /dev/null 2>&1
+expect_eq "invalid sent: exit 0" 0 $?
+expect_eq "its record names it" "invalid" \
+	"$("$WINNOW" show --format=json "$a" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+"$WINNOW" mark "$a" 1 real
+"$WINNOW" forward --dry-run "$a" > /dev/null 2> "$WN_WORLD/noundup.err"
+expect_eq "real bug after an invalid: no undup, exit 1" 1 $?
+check "... saying the last reply said invalid" grep -q "no '#syz undup': the last reply sent for the report said '#syz invalid', not that it is a duplicate; nothing to take back" \
+	"$WN_WORLD/noundup.err"
+check "... in one line" test "$(wc -l < "$WN_WORLD/noundup.err")" = 1
+"$WINNOW" undo > /dev/null
 # ... and undone, one change: duplicate of again.
 "$WINNOW" undo > /dev/null
 expect_eq "undo: duplicate of again" "    state: duplicate of $a" "$("$WINNOW" show "$b" | grep 'state:')"
@@ -92,6 +157,35 @@ expect_eq "undo again: untriaged, no state" "" "$("$WINNOW" show "$b" | grep 'st
 "$WINNOW" forward --dry-run "$c" > /dev/null 2> "$WN_WORLD/real.err"
 expect_eq "real bug, nothing sent: exit 1" 1 $?
 check "... says so" grep -q "the bot keeps it open" "$WN_WORLD/real.err"
+
+# --- fixed by a title typed, no winnow.tree ---------------------------------
+"$WINNOW" mark "$c" 1 fixed 2> "$WN_WORLD/notree.err"
+expect_eq "fixed, no tree, no --title: exit 2" 2 $?
+check "... says --title gives the title" grep -q "winnow.tree is not set.*--title TEXT" "$WN_WORLD/notree.err"
+title="quill: don't evict an inode twice — café edition"
+"$WINNOW" mark "$c" 1 fixed --title "$title"
+expect_eq "fixed --title: exit 0" 0 $?
+expect_eq "show says fixed by the title" "    state: fixed by \"$title\"" "$("$WINNOW" show "$c" | grep 'state:')"
+expect_eq "JSON: the state and the title" "fixed $title null" \
+	"$("$WINNOW" show --format=json "$c" | jq -r '.findings[0] | "\(.state) \(.fixed_title) \(.fixed_by)"')"
+"$WINNOW" forward --dry-run "$c" > "$WN_WORLD/title.eml"
+expect_eq "the first body line, the title byte for byte" "#syz fix: $title" "$(body1 "$WN_WORLD/title.eml")"
+expect_eq "... in 8bit, not encoded" "Content-Transfer-Encoding: 8bit" "$(grep '^Content-Transfer-Encoding:' "$WN_WORLD/title.eml")"
+for bad in "quill: a title
+over two lines" "quill: a carriage$(printf '\r')return" "quill: a blank at its end " " quill: a blank first" ""; do
+	"$WINNOW" mark "$c" 1 fixed --title "$bad" 2> "$WN_WORLD/badtitle.err"
+	rc=$?
+	expect_eq "--title $(printf %q "$bad"): refused, exit 1" 1 $rc
+	check "... saying why" grep -q -- "--title: a title with a line break, a control character, a blank at an end" \
+		"$WN_WORLD/badtitle.err"
+done
+"$WINNOW" mark "$c" 1 fixed --title "$(printf 'x%.0s' $(seq 200))" 2> "$WN_WORLD/longtitle.err"
+check "--title too long to keep: refused" grep -q -- "--title: longer than 195 bytes" "$WN_WORLD/longtitle.err"
+"$WINNOW" mark "$c" 1 fixed --title "t" --by HEAD 2> "$WN_WORLD/titleby.err"
+check "--title and --by: refused" grep -q -- "takes --by COMMIT or --title TEXT, not both" "$WN_WORLD/titleby.err"
+"$WINNOW" mark "$c" 1 invalid --title "t" 2> "$WN_WORLD/titleinv.err"
+check "--title without fixed: refused" grep -q -- "--title goes with the state fixed" "$WN_WORLD/titleinv.err"
+expect_eq "none of those changed it" "    state: fixed by \"$title\"" "$("$WINNOW" show "$c" | grep 'state:')"
 
 # --- fixed by a commit of winnow.tree ----------------------------------------
 tree=$WN_WORLD/linux
@@ -148,10 +242,28 @@ check "... says it is a syzbot report's word" grep -q "'invalid' is a state of a
 "$WINNOW" mark "$a" 1 valid --of "$b" 2> "$WN_WORLD/of.err"
 expect_eq "--of without duplicate: a user error, exit 1" 1 $?
 check "... saying so" grep -q -- "--of goes with the state duplicate" "$WN_WORLD/of.err"
-"$WINNOW" mark "$a" 1 duplicate 2> "$WN_WORLD/noof.err"
+"$WINNOW" mark "$a" 1 duplicate > /dev/null 2> "$WN_WORLD/noof.err"
 expect_eq "duplicate without --of: exit 1" 1 $?
 check "... saying so" grep -q "duplicate wants --of" "$WN_WORLD/noof.err"
 "$WINNOW" mark "$a" 1 duplicate --of "$sash" 2> "$WN_WORLD/ofsash.err"
 check "--of a review that is no syzbot report: refused" grep -q "is no bug report of that bot" "$WN_WORLD/ofsash.err"
+
+# --- through the drafts folder: the sent copy's command is recorded ---------
+mail=$WN_WORLD/db/mail
+notmuch config set winnow.drafts_folder drafts
+"$WINNOW" mark "$d" 1 duplicate --of "$a"
+"$WINNOW" forward --to-drafts "$d" > "$WN_WORLD/dout" 2> /dev/null < /dev/null
+expect_eq "--to-drafts: exit 0" 0 $?
+draft=$(cat "$WN_WORLD/dout")
+mkdir -p "$mail/sent/cur" "$mail/sent/new" "$mail/sent/tmp"
+cp "$draft" "$mail/sent/cur/1796000000.sent.host:2,S"
+rm "$draft"
+notmuch new --quiet
+"$WINNOW" list > /dev/null
+expect_eq "the mailer's sent copy: its record names the command" "dup" \
+	"$("$WINNOW" show --format=json "$d" | jq -r '.findings[0].forwarded | split(" ") | .[2]')"
+"$WINNOW" mark "$d" 1 real
+"$WINNOW" forward --dry-run "$d" > "$WN_WORLD/dundup.eml"
+expect_eq "... so a real bug then gets #syz undup" "#syz undup" "$(body1 "$WN_WORLD/dundup.eml")"
 
 wn_done

@@ -488,6 +488,33 @@ static void test_file_in_tree(void **state)
 	wn_error_clear(&err);
 }
 
+/* winnow.closed: a commit hash, or a fixed bug's title typed after '='
+ * (issue 41), which must go into a "#syz fix:" line exactly. */
+static void test_closed_values(void **state)
+{
+	const char *what = NULL;
+
+	(void) state;
+	assert_true(wn_closed_ok("fix 0123456789abcdef"));
+	assert_true(wn_closed_ok("dup a@b.example"));
+	assert_false(wn_closed_ok("dup a b"));
+	assert_true(wn_closed_ok("fix =quill: check the mapping in quill_write_begin()"));
+	assert_true(wn_closed_ok("fix =caf\xc3\xa9: UTF-8 is sent as it is"));
+	assert_false(wn_closed_ok("fix =two\nlines"));
+	assert_false(wn_closed_ok("fix =a\rb"));
+	assert_false(wn_closed_ok("fix =blank at its end "));
+	assert_false(wn_closed_ok("fix = blank first"));
+	assert_false(wn_closed_ok("fix ="));
+	assert_false(wn_closed_ok("fix =not \xff UTF-8"));
+	/* only a fixed bug's what is a title */
+	assert_false(wn_closed_ok("dup =a title"));
+	assert_int_equal(wn_crash_of(WN_VERDICT_VALID, "fix =a title", &what), WN_CRASH_FIXED);
+	assert_string_equal(wn_closed_title(WN_CRASH_FIXED, what), "a title");
+	assert_int_equal(wn_crash_of(WN_VERDICT_VALID, "fix 0123abc", &what), WN_CRASH_FIXED);
+	assert_null(wn_closed_title(WN_CRASH_FIXED, what));
+	assert_null(wn_closed_title(WN_CRASH_DUPLICATE, "=x"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -496,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_sum64),
 		cmocka_unit_test(test_verdict_names),
 		cmocka_unit_test(test_reason_names),
+		cmocka_unit_test(test_closed_values),
 		cmocka_unit_test(test_now),
 		cmocka_unit_test(test_conf),
 		cmocka_unit_test_setup_teardown(test_journal_roundtrip_and_torn, journal_setup, journal_teardown),

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "winnow/text.h"
 #include "winnow/verdict.h"
 
 static const struct {
@@ -154,6 +155,23 @@ wn_status wn_crash_from_word(const char *word, wn_crash *out)
 	return WN_USAGE;
 }
 
+bool wn_fix_title_ok(const char *title)
+{
+	size_t n = title ? strlen(title) : 0;
+
+	if (!n || title[0] == ' ' || title[n - 1] == ' ' || !wn_text_utf8_valid(title, n))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char) title[i] < 0x20 || title[i] == 0x7f)
+			return false;
+	return true;
+}
+
+const char *wn_closed_title(wn_crash c, const char *what)
+{
+	return c == WN_CRASH_FIXED && what && what[0] == WN_CLOSED_TITLE ? what + 1 : NULL;
+}
+
 bool wn_closed_ok(const char *value)
 {
 	const char *sp = value ? strchr(value, ' ') : NULL;
@@ -164,6 +182,10 @@ bool wn_closed_ok(const char *value)
 	for (unsigned i = 1; i < WN_CRASH_COUNT; i++)
 		kind |= crashes[i].kind && strlen(crashes[i].kind) == (size_t) (sp - value) &&
 			!strncmp(value, crashes[i].kind, (size_t) (sp - value));
+	if (kind && sp[1] == WN_CLOSED_TITLE &&
+	    (size_t) (sp - value) == strlen(crashes[WN_CRASH_FIXED].kind) &&
+	    !strncmp(value, crashes[WN_CRASH_FIXED].kind, (size_t) (sp - value)))
+		return wn_fix_title_ok(sp + 2);
 	for (const char *p = sp + 1; kind && *p; p++)
 		if (*p <= ' ' || *p > '~')
 			return false;

@@ -63,6 +63,13 @@ void fwd_mboxes_clear(fwd_mboxes *l);
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
+/* The command word the reply f carries when it is a reply to a bot
+ * that reads replies ("dup" of "#syz dup: ...", from its body as it is
+ * sent, edited or not), or NULL (syz-reply.c). */
+const char *wn_forward_syz_told(const wn_forward *f);
+/* The same of a mail body sent in reply to the report it (a mail of
+ * the drafts folder, sent by the user's mailer). */
+const char *wn_forward_syz_told_body(const wn_item *it, const char *body);
 /* One mail of the index by Message-ID; WN_NOT_FOUND saying so. */
 wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err);
 /* f->subject: "Re: " and parent's subject, header-safe. */

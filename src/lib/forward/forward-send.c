@@ -299,11 +299,20 @@ void wn_forward_unlock(int *fd)
 static void record(wn_store *store, const wn_forward *f, time_t when, wn_buf *warn)
 {
 	wn_error err = WN_ERROR_INIT;
+	/* A reply to a bot that reads replies keeps the command it sent. */
+	const char *told = wn_forward_syz_told(f);
 
 	for (size_t k = 0; k < f->nparts; k++) {
 		const wn_fwd_part *p = &f->parts[k];
+		wn_status st = WN_OK;
 
-		if (p->n && wn_store_forwarded(store, p->it, p->findings, p->n, f->message_id, when, &err) != WN_OK)
+		if (p->n && told)
+			st = wn_store_told(store, p->it, p->findings, p->n, f->message_id, told,
+					   when, &err);
+		else if (p->n)
+			st = wn_store_forwarded(store, p->it, p->findings, p->n, f->message_id,
+						when, &err);
+		if (st != WN_OK)
 			wn_buf_printf(warn, "%sthe mail was sent, but recording its findings as forwarded "
 				      "failed: %s", warn->len ? "; " : "", wn_error_msg(&err));
 	}
@@ -508,8 +517,9 @@ wn_status wn_forward_to_drafts(wn_index *idx, wn_store *store, wn_forward *f, ch
 
 /* Is msg the sent copy: a file of it outside the drafts folder (dir)
  * whose maildir flags have no D?  *when: that file's Date (notmuch
- * keeps the date of the file it indexed first: the draft's). */
-static bool sent_copy_of(notmuch_message_t *msg, const char *dir, time_t *when)
+ * keeps the date of the file it indexed first: the draft's); *body
+ * its body as sent (malloc'd, or NULL). */
+static bool sent_copy_of(notmuch_message_t *msg, const char *dir, time_t *when, char **body)
 {
 	notmuch_filenames_t *fs = notmuch_message_get_filenames(msg);
 	size_t dn = strlen(dir);
@@ -525,8 +535,11 @@ static bool sent_copy_of(notmuch_message_t *msg, const char *dir, time_t *when)
 			continue;
 		if (!(sent = !info || !strchr(info + 3, 'D')))
 			continue;
-		if (wn_mail_parse_file(name, &m, NULL) == WN_OK)
+		if (wn_mail_parse_file(name, &m, NULL) == WN_OK) {
 			*when = m->date;
+			*body = m->body;
+			m->body = NULL;
+		}
 		wn_mail_free(&m);
 	}
 	if (fs)
@@ -534,10 +547,10 @@ static bool sent_copy_of(notmuch_message_t *msg, const char *dir, time_t *when)
 	return sent;
 }
 
-/* Record the findings of d (sent at when) as forwarded, review by
- * review, and end its pending state. */
+/* Record the findings of d (sent at when, body the mail's as sent) as
+ * forwarded, review by review, and end its pending state. */
 static wn_status record_drafted(wn_index *idx, wn_store *store, const wn_drafted *d, time_t when,
-				const char *draft_dir, wn_error *err)
+				const char *body, const char *draft_dir, wn_error *err)
 {
 	wn_status st = WN_OK;
 
@@ -567,7 +580,11 @@ static wn_status record_drafted(wn_index *idx, wn_store *store, const wn_drafted
 					idxs[k++] = f + 1;
 					break;
 				}
-		if (k)
+		/* A reply to a bot that reads replies keeps its command. */
+		if (k && wn_forward_syz_told_body(it, body))
+			st = wn_store_told(store, it, idxs, k, d->msgid,
+					   wn_forward_syz_told_body(it, body), when, err);
+		else if (k)
 			st = wn_store_forwarded(store, it, idxs, k, d->msgid, when, err);
 		if (st == WN_OK && draft_dir) {
 			/* winnow's own copy of this draft is done with too. */
@@ -609,13 +626,17 @@ wn_status wn_forward_drafts_resolve(wn_index *idx, wn_store *store, const char *
 	for (size_t i = 0; st == WN_OK && i < n; i++) {
 		notmuch_message_t *msg = wn_index_find_message(idx, v[i].msgid);
 		time_t when = 0;
-		bool sent = msg && sent_copy_of(msg, dir, &when);
+		char *body = NULL;
+		bool sent = msg && sent_copy_of(msg, dir, &when, &body);
 
 		if (msg)
 			notmuch_message_destroy(msg);
+		if (sent)
+			st = record_drafted(idx, store, &v[i], when > 0 ? when : wn_forward_now(),
+					    body, draft_dir, err);
+		free(body);
 		if (!sent)
 			continue;
-		st = record_drafted(idx, store, &v[i], when > 0 ? when : wn_forward_now(), draft_dir, err);
 		if (st == WN_OK)
 			(*resolved)++;
 	}

@@ -33,19 +33,11 @@ static const char *syz_hash(const char *addr, size_t *n)
 	return wn_bot_report_extid(addr, n);
 }
 
-
-/* Can text go into the command line exactly: one line, no control
- * character, no blank at its ends (syzbot would not see it), UTF-8? */
+/* Can text go into the command line exactly (wn_fix_title_ok: one
+ * line, no control character, no blank at its ends, UTF-8)? */
 static bool exact_line(const char *text)
 {
-	size_t n = strlen(text);
-
-	if (!n || text[0] == ' ' || text[n - 1] == ' ' || !wn_text_utf8_valid(text, n))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char) text[i] < 0x20 || text[i] == 0x7f)
-			return false;
-	return true;
+	return wn_fix_title_ok(text);
 }
 
 /* The command's argument: the other report's subject, the commit's
@@ -168,7 +160,7 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *rep,
 static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const char **cmd, char **arg,
 			 wn_error *err)
 {
-	const char *what = NULL;
+	const char *what = NULL, *told;
 	wn_crash state = wn_crash_of(it->verdicts[0], it->closed ? it->closed[0] : NULL, &what);
 
 	*arg = NULL;
@@ -184,13 +176,26 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 	case WN_CRASH_FIXED:
 		*cmd = "#syz fix:";
 		f->nvalid = 1;
-		return fix_title(wn_index_conf(idx), what, arg, err);
+		/* A title typed when marking (no tree to read it in). */
+		if (!wn_closed_title(state, what))
+			return fix_title(wn_index_conf(idx), what, arg, err);
+		if (!(*arg = strdup(wn_closed_title(state, what))))
+			return wn_error_set(err, WN_NOMEM, "out of memory");
+		return WN_OK;
 	case WN_CRASH_REAL:
 		/* Only a report told it was a duplicate has anything to
-		 * take back: the one mail winnow sends syzbot. */
+		 * take back: the last reply sent must have said dup. */
 		if (!it->forwarded || !it->forwarded[0])
 			return wn_error_set(err, WN_NOT_FOUND, "the report is marked a real bug and no command was "
 					    "sent for it: the bot keeps it open, nothing to reply");
+		told = wn_forwarded_told(it->forwarded[0]);
+		if (!told || strcmp(told, "dup"))
+			return wn_error_set(
+				err, WN_NOT_FOUND,
+				"no '#syz undup': the last reply sent for the report "
+				"said %s%s%s, not that it is a duplicate; nothing to take back",
+				told ? "'#syz " : "no command winnow knows", told ? told : "",
+				told ? "'" : "");
 		*cmd = "#syz undup";
 		f->nvalid = 1;
 		return WN_OK;
@@ -204,13 +209,15 @@ static wn_status command(wn_index *idx, wn_forward *f, const wn_item *it, const 
 static wn_status notice(wn_forward *f, const wn_item *it)
 {
 	const char *was = it->forwarded ? it->forwarded[0] : NULL;
-	const char *sp = was ? strchr(was, ' ') : NULL;
+	const char *sp = was ? strchr(was, ' ') : NULL, *id = sp ? sp + 1 : "?";
+	const char *told = wn_forwarded_told(was);
 	char *clean;
 
 	if (!was)
 		return WN_OK;
-	if (asprintf(&clean, "a reply to this report was already sent on %.*s in <%s>",
-		     (int) (sp ? (size_t) (sp - was) : strlen(was)), was, sp ? sp + 1 : "?") < 0)
+	if (asprintf(&clean, "a reply to this report was already sent on %.*s in <%.*s>%s%s%s",
+		     (int) (sp ? (size_t) (sp - was) : strlen(was)), was, (int) strcspn(id, " "),
+		     id, told ? " (#syz " : "", told ? told : "", told ? ")" : "") < 0)
 		return WN_NOMEM;
 	f->notice = wn_text_sanitize(clean, 0);
 	free(clean);
@@ -244,6 +251,27 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	return st;
 }
 
+const char *wn_forward_syz_told_body(const wn_item *it, const char *body)
+{
+	static const char *const words[] = { "invalid", "dup", "fix", "undup" };
+	size_t n;
+
+	if (!wn_forward_is_syz(it) || !body || strncmp(body, "#syz ", 5))
+		return NULL;
+	n = strspn(body + 5, "abcdefghijklmnopqrstuvwxyz");
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !strncmp(body + 5, words[i], n))
+			return words[i];
+	return NULL;
+}
+
+const char *wn_forward_syz_told(const wn_forward *f)
+{
+	if (f->kind != WN_FWD_VERDICTS || f->nparts != 1)
+		return NULL;
+	return wn_forward_syz_told_body(f->parts[0].it, f->body);
+}
+
 bool wn_forward_is_syz(const wn_item *it)
 {
 	return it && it->loaded && wn_review_tracks_state(it->bot, it->review);
@@ -260,8 +288,9 @@ wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_e
 
 	*hash = NULL;
 	if (!c->tree || !*c->tree)
-		return wn_error_set(err, WN_CONFIG, "winnow.tree is not set: no commit to look for (--by COMMIT "
-				    "names one)");
+		return wn_error_set(err, WN_CONFIG,
+				    "winnow.tree is not set: no commit to look for (--title TEXT "
+				    "gives the fixing commit's title)");
 	if ((st = fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
 		return st;
 	if (!(h = syz_hash(rep->from_addr, &n)))

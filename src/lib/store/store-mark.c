@@ -462,9 +462,11 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 	return WN_OK;
 }
 
-/* Journal a record of findings (prop) sent in the mail msgid at when. */
+/* Journal a record of findings (prop) sent in the mail msgid at when;
+ * told: the command a reply to a bot carried, or NULL. */
 static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t *findings,
-			size_t n, const char *sent_msgid, time_t when, wn_error *err)
+			size_t n, const char *sent_msgid, const char *told, time_t when,
+			wn_error *err)
 {
 	struct fwd f = { s, prop, it, findings, n, NULL, NULL, s->n };
 	char stamp[64], *value = NULL, **into;
@@ -479,8 +481,10 @@ static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t
 					    it->id, findings[k]);
 	if (!sent_msgid || !*sent_msgid || strpbrk(sent_msgid, " \t\r\n<>"))
 		return wn_error_set(err, WN_USAGE, "bad Message-ID of the mail sent");
+	if (told && (!*told || strspn(told, "abcdefghijklmnopqrstuvwxyz") != strlen(told)))
+		return wn_error_set(err, WN_USAGE, "bad command word '%s' for the mail sent", told);
 	if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm) ||
-	    asprintf(&value, "%s %s", stamp, sent_msgid) < 0)
+	    asprintf(&value, "%s %s%s%s", stamp, sent_msgid, told ? " " : "", told ? told : "") < 0)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	f.value = value;
 	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
@@ -501,13 +505,30 @@ static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t
 wn_status wn_store_forwarded(wn_store *s, wn_item *it, const size_t *findings, size_t n,
 			     const char *sent_msgid, time_t when, wn_error *err)
 {
-	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, when, err);
+	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, NULL, when, err);
+}
+
+wn_status wn_store_told(wn_store *s, wn_item *it, const size_t *findings, size_t n,
+			const char *sent_msgid, const char *told, time_t when, wn_error *err)
+{
+	if (!told)
+		return wn_error_set(err, WN_USAGE, "no command word for the mail sent");
+	return record(s, WN_PROP_FORWARDED, it, findings, n, sent_msgid, told, when, err);
+}
+
+const char *wn_forwarded_told(const char *value)
+{
+	/* "TIME MESSAGE-ID TOLD": neither of the first two holds a blank. */
+	const char *sp = value ? strchr(value, ' ') : NULL;
+
+	sp = sp ? strchr(sp + 1, ' ') : NULL;
+	return sp && sp[1] ? sp + 1 : NULL;
 }
 
 wn_status wn_store_reported(wn_store *s, wn_item *it, const size_t *findings, size_t n,
 			    const char *msgid, time_t when, wn_error *err)
 {
-	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, when, err);
+	return record(s, WN_PROP_REPORTED, it, findings, n, msgid, NULL, when, err);
 }
 
 /* --- missed findings ------------------------------------------------------------ */

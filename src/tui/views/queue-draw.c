@@ -209,12 +209,13 @@ static void add_who(struct row *r, const wn_item *it)
 }
 
 /* A syzbot report's state before its subject (closed, or judged): "(invalid)",
- * "(real bug)", "(fixed by 0123456789ab)", "(duplicate of TITLE)" with
- * the other report's subject when the queue holds it.  Into q->scratch;
- * false when it has none (or out of memory). */
+ * "(real bug)", "(fixed by 0123456789ab)", "(fixed by "TITLE")" typed,
+ * "(duplicate of TITLE)" with the other report's subject when the queue
+ * holds it.  Into q->scratch; false when it has none (or out of memory). */
 static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
 {
-	const char *what = NULL, *other = NULL;
+	const char *what = NULL, *other = NULL, *shown;
+	wn_status st;
 	wn_crash c = wn_review_tracks_state(it->bot, it->review) && it->verdicts
 		     ? wn_crash_of(it->verdicts[0], it->closed ? it->closed[0] : NULL, &what) : WN_CRASH_NONE;
 
@@ -223,10 +224,16 @@ static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
 	for (size_t k = 0; c == WN_CRASH_DUPLICATE && k < q->list.fetched && !other; k++)
 		if (q->list.items[k] && !strcmp(q->list.items[k]->id, what))
 			other = q->list.items[k]->subject;
+	shown = other ? other : what ? what : "";
 	wn_buf_reset(&q->scratch);
-	if (wn_buf_printf(&q->scratch, "(%s%s%.*s) %s", wn_crash_label(c), what ? " " : "",
-			  c == WN_CRASH_FIXED ? 12 : (int) strlen(other ? other : what ? what : ""),
-			  other ? other : what ? what : "", subject) == WN_OK)
+	/* A title typed: whole, quoted (a hash is cut to 12 digits). */
+	if (wn_closed_title(c, what))
+		st = wn_buf_printf(&q->scratch, "(%s \"%s\") %s", wn_crash_label(c),
+				   wn_closed_title(c, what), subject);
+	else
+		st = wn_buf_printf(&q->scratch, "(%s%s%.*s) %s", wn_crash_label(c), what ? " " : "",
+				   c == WN_CRASH_FIXED ? 12 : (int) strlen(shown), shown, subject);
+	if (st == WN_OK)
 		return true;
 	wn_buf_free(&q->scratch);
 	return false;

@@ -170,6 +170,11 @@ void review_detail_build(struct review *rv, size_t cursor, int width)
 		wn_buf_printf(&b, "Note: %s", it->notes[cursor]);
 		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
 	}
+	if (rv->state) {
+		wn_buf_reset(&b);
+		wn_buf_printf(&b, "State: %s", rv->state);
+		add_lines(rv, ROLE_HEADER, shown(&b), true, width);
+	}
 	if (it->forwarded && it->forwarded[cursor]) {
 		wn_buf_reset(&b);
 		wn_buf_printf(&b, "Forwarded: %s", it->forwarded[cursor]);

@@ -53,6 +53,7 @@ struct review {
 	size_t npw;
 	char *reach;		/* has the patch's author the review (a header
 				 * line); NULL: unknown, no line */
+	char *state;		/* a bug report's state (review-crash.c); NULL */
 };
 
 /* A line built in b, or what happened to it: never half of it. */

@@ -10,6 +10,7 @@
 
 #include "winnow/forward.h"
 #include "winnow/text.h"
+#include "review-crash.h"
 #include "review-memory.h"
 #include "review-tree.h"
 #include "view.h"
@@ -94,6 +95,7 @@ static void review_done(struct tui *t, struct view *v)
 	review_memory_free(&rv->mem);
 	wn_pwbot_free(rv->pw, rv->npw);
 	free(rv->reach);
+	free(rv->state);
 }
 
 static void review_title(struct tui *t, struct view *v, struct row *r)
@@ -235,6 +237,8 @@ static void review_draw(struct tui *t, struct view *v)
 		view_draw_row_at(t, v->list_y, v->list_x, v->list_w, &r, false);
 	}
 
+	free(rv->state);
+	rv->state = review_crash_state(t, rv->it, v->cursor);
 	review_detail_build(rv, v->cursor, w);
 	if (rv->scroll > review_max_scroll(rv))
 		rv->scroll = review_max_scroll(rv);
@@ -485,6 +489,8 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 		mark(t, v, verdict);
 		return req_done();
 	}
+	if (review_crash_request(t, rv->it, v->cursor, a))
+		return req_done();
 	switch (a) {
 	case ACT_NOTE:
 		annotate(t, v);
@@ -520,7 +526,8 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 /* The keys this view takes itself: the help lists them first. */
 static const enum action review_keys[] = {
 	ACT_OPEN, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE,
-	ACT_MARK_UNTRIAGED, ACT_NOTE, ACT_SEVERITY, ACT_ACCEPT_SEEN, ACT_SERIES_PATCH, ACT_DETAILS,
+	ACT_MARK_UNTRIAGED, ACT_MARK_REAL, ACT_MARK_INVALID, ACT_MARK_DUPLICATE, ACT_MARK_FIXED,
+	ACT_NOTE, ACT_SEVERITY, ACT_ACCEPT_SEEN, ACT_SERIES_PATCH, ACT_DETAILS,
 	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_NEXT_SITE, ACT_DIFF, ACT_MAIL, ACT_THREAD, ACT_EDIT, ACT_FORWARD,
 	ACT_MISSED, ACT_SELECT, ACT_SELECT_ALL, ACT_SELECT_NONE, ACT_APPLY, ACT_COPY_ID,
 	ACT_COPY_PATCH_ID, ACT_NONE,
