@@ -18,10 +18,26 @@
 #include <string.h>
 
 #include "winnow/winnow.h"
+#include "../../src/lib/index/index-nm.h"
+
+/* tests/corpus/who-parent indexed in the new folder dir (a mkdtemp()
+ * template): its notmuch config, malloc'd. */
+static char *make_db(char *dir)
+{
+	const char *src = getenv("WN_TOP_SRCDIR");
+	char *cmd = NULL, *cfg = NULL;
+
+	assert_non_null(mkdtemp(dir));
+	assert_true(asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/who-parent' '%s/db' >/dev/null",
+			     src ? src : ".", src ? src : ".", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_true(asprintf(&cfg, "%s/db/notmuch-config", dir) > 0);
+	return cfg;
+}
 
 static void test_headers_then_walk(void **state)
 {
-	const char *src = getenv("WN_TOP_SRCDIR");
 	char dir[] = "/tmp/winnow-tree.XXXXXX", *cmd = NULL, *cfg = NULL;
 	wn_error err = WN_ERROR_INIT;
 	wn_index *idx = NULL;
@@ -29,12 +45,7 @@ static void test_headers_then_walk(void **state)
 	size_t answered = 0;
 
 	(void) state;
-	assert_non_null(mkdtemp(dir));
-	assert_true(asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/who-parent' '%s/db' >/dev/null",
-			     src ? src : ".", src ? src : ".", dir) > 0);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
-	assert_true(asprintf(&cfg, "%s/db/notmuch-config", dir) > 0);
+	cfg = make_db(dir);
 	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
 	assert_int_equal(wn_index_query(idx, NULL, &list, &err), WN_OK);
 	assert_int_equal(list.n, 8);
@@ -60,10 +71,107 @@ static void test_headers_then_walk(void **state)
 	free(cfg);
 }
 
+/* notmuch's own count of "thread:tid" in the database of config cfg. */
+static unsigned long nm_count(const char *cfg, const char *tid)
+{
+	char *cmd = NULL;
+	unsigned long n = 0;
+	FILE *p;
+
+	assert_true(asprintf(&cmd, "NOTMUCH_CONFIG='%s' notmuch count thread:%s", cfg, tid) > 0);
+	assert_non_null(p = popen(cmd, "r"));
+	assert_int_equal(fscanf(p, "%lu", &n), 1);
+	assert_int_equal(pclose(p), 0);
+	free(cmd);
+	return n;
+}
+
+/* The first review of the who-parent corpus with a thread, its thread
+ * listed by wn_index_author_replied; its thread id into *tid. */
+static void list_first_thread(wn_index *idx, char **tid)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_list list = { 0 };
+	bool replied;
+
+	assert_int_equal(wn_index_query(idx, NULL, &list, &err), WN_OK);
+	*tid = NULL;
+	for (size_t i = 0; i < list.n && !*tid; i++) {
+		wn_item *it = wn_list_get(idx, &list, i);
+
+		assert_non_null(it);
+		assert_int_equal(wn_index_author_replied(idx, it, &replied, &err), WN_OK);
+		if (it->thread_id && it->patch && strstr(it->id, "AAAA"))
+			assert_non_null(*tid = strdup(it->thread_id));
+	}
+	assert_non_null(*tid);
+	wn_list_free(&list);
+	wn_error_clear(&err);
+}
+
+/* The count of a thread's messages its listing kept (what the facts
+ * file keeps of each thread, no longer asked of notmuch once more) is
+ * notmuch's own count, and after a mail joined the thread and the
+ * handle was reopened, no count of the listing before is given: the
+ * thread listed again gives the new one. */
+static void test_thread_count(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cmd = NULL, *cfg = NULL, *tid = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	uint64_t n = 0;
+	unsigned long before;
+	FILE *f;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	list_first_thread(idx, &tid);
+	before = nm_count(cfg, tid);
+	assert_true(before >= 2);
+	assert_true(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	assert_int_equal(n, before);
+	assert_false(wn_index_thread_count(idx, "0000000000000000", 16, &n));
+
+	/* A reply to the review joins its thread. */
+	assert_true(asprintf(&cmd, "%s/db/mail/cur/99-late-reply.eml:2,S", dir) > 0);
+	assert_non_null(f = fopen(cmd, "w"));
+	fputs("From: Someone <someone@example.org>\n"
+	      "Subject: Re: [PATCH] who: check alpha before using it\n"
+	      "Date: Wed, 18 Nov 2026 09:00:00 +0000\n"
+	      "Message-Id: <2026-alpha-late@example.org>\n"
+	      "In-Reply-To: <20261120110000.AAAA@smtp.kernel.org>\n"
+	      "References: <2026-alpha-patch@example.net> <20261120110000.AAAA@smtp.kernel.org>\n"
+	      "\nLate.\n",
+	      f);
+	assert_int_equal(fclose(f), 0);
+	free(cmd);
+	assert_true(asprintf(&cmd, "NOTMUCH_CONFIG='%s' notmuch new --quiet", cfg) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(nm_count(cfg, tid), before + 1);
+	assert_int_equal(wn_index_refresh(idx, &err), WN_OK);
+	/* Stale: the listing was of the revision before. */
+	assert_false(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	free(tid);
+	list_first_thread(idx, &tid);
+	assert_true(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	assert_int_equal(n, before + 1);
+
+	free(tid);
+	wn_index_close(&idx);
+	wn_error_clear(&err);
+	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(cfg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_headers_then_walk),
+		cmocka_unit_test(test_thread_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

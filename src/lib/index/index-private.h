@@ -27,6 +27,10 @@ struct wn_index {
 	/* who.c's last threads walked: a series' reviews share one. */
 	struct wn_who_thread *threads[WN_WHO_THREADS];
 	size_t next_thread;
+	/* How many messages each thread who.c listed held (count + 1), at
+	 * generation counts_generation: outlives the kept threads. */
+	wn_map thread_counts;
+	unsigned long counts_generation;
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */

@@ -6,6 +6,7 @@
  * rows it draws and wn_index_load must stay one mail read. */
 #include "autoconfig.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,19 @@ static bool copy(const char *s, char **out)
 {
 	*out = wn_strdup0(s);
 	return *out || !s;
+}
+
+/* Keep n, the count of thread tid's messages listed now, for
+ * wn_index_thread_count(): what the facts file keeps of each thread its
+ * records depend on, which was one more query a thread.  The counts of
+ * an older generation go first.  Out of memory keeps nothing. */
+static void count_put(wn_index *idx, const char *tid, size_t n)
+{
+	if (idx->counts_generation != idx->generation) {
+		wn_map_free(&idx->thread_counts, NULL);
+		idx->counts_generation = idx->generation;
+	}
+	(void) wn_map_put(&idx->thread_counts, tid, strlen(tid), (void *) (uintptr_t) (n + 1));
 }
 
 /* The messages of thread tid, read from the index's values (no thread
@@ -114,7 +128,19 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 	notmuch_query_destroy(q);
 	t->listed = true;
 	t->in_order = ok && ms;
+	if (t->in_order)
+		count_put(idx, t->tid, n);
 	return ok;
+}
+
+bool wn_index_thread_count(wn_index *idx, const char *tid, size_t tidn, uint64_t *n)
+{
+	void *v = idx->counts_generation == idx->generation ?
+			  wn_map_get(&idx->thread_counts, tid, tidn) :
+			  NULL;
+
+	*n = v ? (uint64_t) ((uintptr_t) v - 1) : 0;
+	return v != NULL;
 }
 
 bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
