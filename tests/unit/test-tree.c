@@ -19,6 +19,7 @@
 
 #include "winnow/winnow.h"
 #include "../../src/lib/index/index-nm.h"
+#include "../../src/lib/index/message.h"
 
 /* tests/corpus/who-parent indexed in the new folder dir (a mkdtemp()
  * template): its notmuch config, malloc'd. */
@@ -167,11 +168,58 @@ static void test_thread_count(void **state)
 	free(cfg);
 }
 
+/* The memo of addresses answers as wn_mail_addr does, for each text
+ * its own (a text asked after another is not given the other's), also
+ * past its bound, where it starts over. */
+static void test_addr_memo(void **state)
+{
+	static const char *const texts[] = {
+		"Ann Author <ANN@Example.NET>",
+		"ann@example.net (Ann)",
+		"",
+		"no address here",
+		"\"Author, Ann\" <ann@example.net>",
+		"Bob <bob@example.org>",
+		"list: a@b.org, c@d.org;",
+		"=?utf-8?q?Ann_=C3=85uthor?= <ann+tag@example.net>",
+	};
+	wn_map memo = WN_MAP_INIT;
+	char buf[64];
+
+	(void) state;
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+			char *want = wn_mail_addr(texts[i]),
+			     *got = wn_message_addr(&memo, texts[i]);
+
+			assert_non_null(want);
+			assert_non_null(got);
+			assert_string_equal(got, want);
+			free(want);
+			free(got);
+		}
+	for (int i = 0; i < WN_ADDR_MEMO + 10; i++) {
+		char *want, *got;
+
+		snprintf(buf, sizeof(buf), "Person %d <P%d@example.org>", i, i);
+		want = wn_mail_addr(buf);
+		got = wn_message_addr(&memo, buf);
+		assert_non_null(want);
+		assert_non_null(got);
+		assert_string_equal(got, want);
+		free(want);
+		free(got);
+	}
+	assert_true(memo.n <= WN_ADDR_MEMO);
+	wn_map_free(&memo, free);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_headers_then_walk),
 		cmocka_unit_test(test_thread_count),
+		cmocka_unit_test(test_addr_memo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

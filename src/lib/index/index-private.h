@@ -31,6 +31,8 @@ struct wn_index {
 	 * generation counts_generation: outlives the kept threads. */
 	wn_map thread_counts;
 	unsigned long counts_generation;
+	/* message.c's addresses of From and author texts (wn_message_addr). */
+	wn_map addrs;
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */

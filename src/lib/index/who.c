@@ -365,7 +365,7 @@ static enum wn_below author_below(wn_index *idx, const char *tid, const char *id
 		return WN_BELOW_NOMEM;
 	if (t->walked || !t->listed || !t->in_order || !*addr)
 		return WN_BELOW_UNSURE;
-	if (!wn_tree_ready(t))
+	if (!wn_tree_ready(idx, t))
 		return WN_BELOW_NOMEM;
 	if (!(r = wn_tree_at(t, id)))
 		return WN_BELOW_UNSURE;
@@ -641,7 +641,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 		return st;
 	if (!it->patch || !it->thread_id)
 		return WN_OK;
-	if (!(addr = wn_mail_addr(it->patch->author)))
+	if (!(addr = wn_message_addr(&idx->addrs, it->patch->author)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	/* The author wrote nothing in the thread since: no walk.  Else is
 	 * one of the author's mails below the review?  Asked of those mails'
@@ -666,7 +666,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 			if (strcmp(t->v[r].id, it->id))
 				continue;
 			for (size_t i = r + 1; i < t->n && t->v[i].depth > t->v[r].depth && !*out; i++) {
-				char *a = wn_mail_addr(t->v[i].from);
+				char *a = wn_message_addr(&idx->addrs, t->v[i].from);
 
 				if (!a) {
 					st = wn_error_set(err, WN_NOMEM, "out of memory");
