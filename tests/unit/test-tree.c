@@ -37,9 +37,21 @@ static char *make_db(char *dir)
 	return cfg;
 }
 
+/* The index closed, make_db's folder removed, cfg freed. */
+static void drop_db(wn_index **idx, const char *dir, char *cfg)
+{
+	char *cmd = NULL;
+
+	wn_index_close(idx);
+	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(cfg);
+}
+
 static void test_headers_then_walk(void **state)
 {
-	char dir[] = "/tmp/winnow-tree.XXXXXX", *cmd = NULL, *cfg = NULL;
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL;
 	wn_error err = WN_ERROR_INIT;
 	wn_index *idx = NULL;
 	wn_list list = { 0 };
@@ -64,12 +76,8 @@ static void test_headers_then_walk(void **state)
 	}
 	assert_int_equal(answered, 4);
 	wn_list_free(&list);
-	wn_index_close(&idx);
+	drop_db(&idx, dir, cfg);
 	wn_error_clear(&err);
-	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
-	free(cfg);
 }
 
 /* notmuch's own count of "thread:tid" in the database of config cfg. */
@@ -160,12 +168,8 @@ static void test_thread_count(void **state)
 	assert_int_equal(n, before + 1);
 
 	free(tid);
-	wn_index_close(&idx);
+	drop_db(&idx, dir, cfg);
 	wn_error_clear(&err);
-	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
-	free(cfg);
 }
 
 /* The memo of addresses answers as wn_mail_addr does, for each text
