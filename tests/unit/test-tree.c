@@ -18,23 +18,47 @@
 #include <string.h>
 
 #include "winnow/winnow.h"
+#include "../../src/lib/index/index-nm.h"
+#include "../../src/lib/index/message.h"
 
-static void test_headers_then_walk(void **state)
+/* tests/corpus/who-parent indexed in the new folder dir (a mkdtemp()
+ * template): its notmuch config, malloc'd. */
+static char *make_db(char *dir)
 {
 	const char *src = getenv("WN_TOP_SRCDIR");
-	char dir[] = "/tmp/winnow-tree.XXXXXX", *cmd = NULL, *cfg = NULL;
-	wn_error err = WN_ERROR_INIT;
-	wn_index *idx = NULL;
-	wn_list list = { 0 };
-	size_t answered = 0;
+	char *cmd = NULL, *cfg = NULL;
 
-	(void) state;
 	assert_non_null(mkdtemp(dir));
 	assert_true(asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/who-parent' '%s/db' >/dev/null",
 			     src ? src : ".", src ? src : ".", dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
 	assert_true(asprintf(&cfg, "%s/db/notmuch-config", dir) > 0);
+	return cfg;
+}
+
+/* The index closed, make_db's folder removed, cfg freed. */
+static void drop_db(wn_index **idx, const char *dir, char *cfg)
+{
+	char *cmd = NULL;
+
+	wn_index_close(idx);
+	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(cfg);
+}
+
+static void test_headers_then_walk(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	wn_list list = { 0 };
+	size_t answered = 0;
+
+	(void) state;
+	cfg = make_db(dir);
 	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
 	assert_int_equal(wn_index_query(idx, NULL, &list, &err), WN_OK);
 	assert_int_equal(list.n, 8);
@@ -52,18 +76,154 @@ static void test_headers_then_walk(void **state)
 	}
 	assert_int_equal(answered, 4);
 	wn_list_free(&list);
-	wn_index_close(&idx);
+	drop_db(&idx, dir, cfg);
 	wn_error_clear(&err);
-	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+}
+
+/* notmuch's own count of "thread:tid" in the database of config cfg. */
+static unsigned long nm_count(const char *cfg, const char *tid)
+{
+	char *cmd = NULL;
+	unsigned long n = 0;
+	FILE *p;
+
+	assert_true(asprintf(&cmd, "NOTMUCH_CONFIG='%s' notmuch count thread:%s", cfg, tid) > 0);
+	assert_non_null(p = popen(cmd, "r"));
+	assert_int_equal(fscanf(p, "%lu", &n), 1);
+	assert_int_equal(pclose(p), 0);
+	free(cmd);
+	return n;
+}
+
+/* The first review of the who-parent corpus with a thread, its thread
+ * listed by wn_index_author_replied; its thread id into *tid. */
+static void list_first_thread(wn_index *idx, char **tid)
+{
+	wn_error err = WN_ERROR_INIT;
+	wn_list list = { 0 };
+	bool replied;
+
+	assert_int_equal(wn_index_query(idx, NULL, &list, &err), WN_OK);
+	*tid = NULL;
+	for (size_t i = 0; i < list.n && !*tid; i++) {
+		wn_item *it = wn_list_get(idx, &list, i);
+
+		assert_non_null(it);
+		assert_int_equal(wn_index_author_replied(idx, it, &replied, &err), WN_OK);
+		if (it->thread_id && it->patch && strstr(it->id, "AAAA"))
+			assert_non_null(*tid = strdup(it->thread_id));
+	}
+	assert_non_null(*tid);
+	wn_list_free(&list);
+	wn_error_clear(&err);
+}
+
+/* The count of a thread's messages its listing kept (what the facts
+ * file keeps of each thread, no longer asked of notmuch once more) is
+ * notmuch's own count, and after a mail joined the thread and the
+ * handle was reopened, no count of the listing before is given: the
+ * thread listed again gives the new one. */
+static void test_thread_count(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cmd = NULL, *cfg = NULL, *tid = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	uint64_t n = 0;
+	unsigned long before;
+	FILE *f;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	list_first_thread(idx, &tid);
+	before = nm_count(cfg, tid);
+	assert_true(before >= 2);
+	assert_true(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	assert_int_equal(n, before);
+	assert_false(wn_index_thread_count(idx, "0000000000000000", 16, &n));
+
+	/* A reply to the review joins its thread. */
+	assert_true(asprintf(&cmd, "%s/db/mail/cur/99-late-reply.eml:2,S", dir) > 0);
+	assert_non_null(f = fopen(cmd, "w"));
+	fputs("From: Someone <someone@example.org>\n"
+	      "Subject: Re: [PATCH] who: check alpha before using it\n"
+	      "Date: Wed, 18 Nov 2026 09:00:00 +0000\n"
+	      "Message-Id: <2026-alpha-late@example.org>\n"
+	      "In-Reply-To: <20261120110000.AAAA@smtp.kernel.org>\n"
+	      "References: <2026-alpha-patch@example.net> <20261120110000.AAAA@smtp.kernel.org>\n"
+	      "\nLate.\n",
+	      f);
+	assert_int_equal(fclose(f), 0);
+	free(cmd);
+	assert_true(asprintf(&cmd, "NOTMUCH_CONFIG='%s' notmuch new --quiet", cfg) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	free(cfg);
+	assert_int_equal(nm_count(cfg, tid), before + 1);
+	assert_int_equal(wn_index_refresh(idx, &err), WN_OK);
+	/* Stale: the listing was of the revision before. */
+	assert_false(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	free(tid);
+	list_first_thread(idx, &tid);
+	assert_true(wn_index_thread_count(idx, tid, strlen(tid), &n));
+	assert_int_equal(n, before + 1);
+
+	free(tid);
+	drop_db(&idx, dir, cfg);
+	wn_error_clear(&err);
+}
+
+/* The memo of addresses answers as wn_mail_addr does, for each text
+ * its own (a text asked after another is not given the other's), also
+ * past its bound, where it starts over. */
+static void test_addr_memo(void **state)
+{
+	static const char *const texts[] = {
+		"Ann Author <ANN@Example.NET>",
+		"ann@example.net (Ann)",
+		"",
+		"no address here",
+		"\"Author, Ann\" <ann@example.net>",
+		"Bob <bob@example.org>",
+		"list: a@b.org, c@d.org;",
+		"=?utf-8?q?Ann_=C3=85uthor?= <ann+tag@example.net>",
+	};
+	wn_map memo = WN_MAP_INIT;
+	char buf[64];
+
+	(void) state;
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+			char *want = wn_mail_addr(texts[i]),
+			     *got = wn_message_addr(&memo, texts[i]);
+
+			assert_non_null(want);
+			assert_non_null(got);
+			assert_string_equal(got, want);
+			free(want);
+			free(got);
+		}
+	for (int i = 0; i < WN_ADDR_MEMO + 10; i++) {
+		char *want, *got;
+
+		snprintf(buf, sizeof(buf), "Person %d <P%d@example.org>", i, i);
+		want = wn_mail_addr(buf);
+		got = wn_message_addr(&memo, buf);
+		assert_non_null(want);
+		assert_non_null(got);
+		assert_string_equal(got, want);
+		free(want);
+		free(got);
+	}
+	assert_true(memo.n <= WN_ADDR_MEMO);
+	wn_map_free(&memo, free);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_headers_then_walk),
+		cmocka_unit_test(test_thread_count),
+		cmocka_unit_test(test_addr_memo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

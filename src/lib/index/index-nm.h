@@ -40,6 +40,11 @@ bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
 			  void (*fn)(void *arg, const char *id, const char *from,
 				     const char *subject, time_t date),
 			  void *arg);
+/* *n: how many messages "thread:tid" (tid tidn bytes) matches, when a
+ * listing of the thread at the handle's present revision counted them
+ * (who.c lists every review's thread in a statistics pass); false when
+ * none did: ask notmuch. */
+bool wn_index_thread_count(wn_index *idx, const char *tid, size_t tidn, uint64_t *n);
 /* Whether linking keeps each patch's hunks for wn_index_patch_hunks():
  * on while a series may ask (wn_series_new() to wn_series_free()),
  * counted; off, a listing does not pay for them. */

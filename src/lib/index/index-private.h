@@ -7,6 +7,7 @@
 #define WINNOW_PRIVATE_H
 
 #include <notmuch.h>
+#include <stdint.h>
 
 #include "index-nm.h"
 #include "../core/map.h"
@@ -30,6 +31,17 @@ struct wn_index {
 	/* who.c's last threads walked: a series' reviews share one. */
 	struct wn_who_thread *threads[WN_WHO_THREADS];
 	size_t next_thread;
+	/* How many messages each thread who.c listed held, at generation
+	 * counts_generation: outlives the kept threads.  An open table of
+	 * thread ids as numbers (notmuch's are 16 hex digits) and counts + 1
+	 * (0: an empty slot), 12 bytes a thread where a wn_map of strings
+	 * took ten times that (stats cold is near its memory bound). */
+	uint64_t *count_tid;
+	uint32_t *count_n;
+	size_t count_cap, count_used;
+	unsigned long counts_generation;
+	/* message.c's addresses of From and author texts (wn_message_addr). */
+	wn_map addrs;
 	struct wn_cache *cache;		/* parsed reviews (cache.c); NULL: none */
 	struct wn_copy_index *copies;	/* copy.c's bots' mails by thread */
 	struct wn_link_memo *memo;	/* link-memo.c's patches read this run */

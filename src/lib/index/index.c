@@ -295,6 +295,9 @@ void wn_author_patches_free(void *v)
 void wn_index_authors_free(wn_index *idx)
 {
 	wn_map_free(&idx->authors, wn_author_patches_free);
+	free(idx->count_tid);
+	free(idx->count_n);
+	wn_map_free(&idx->addrs, free);
 	for (size_t i = 0; i < WN_WHO_THREADS; i++) {
 		wn_who_thread_free(idx->threads[i]);
 		idx->threads[i] = NULL;

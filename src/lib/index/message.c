@@ -132,3 +132,20 @@ wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, wn_r
 		notmuch_filenames_destroy(files);
 	return st;
 }
+
+char *wn_message_addr(wn_map *memo, const char *text)
+{
+	const char *had = wn_map_get(memo, text, strlen(text));
+	char *addr, *keep;
+
+	if (had)
+		return strdup(had);
+	if (!(addr = wn_mail_addr(text)))
+		return NULL;
+	if (memo->n >= WN_ADDR_MEMO)
+		wn_map_free(memo, free);
+	/* Out of memory keeps nothing: the answer is addr either way. */
+	if ((keep = strdup(addr)) && wn_map_put(memo, text, strlen(text), keep) != WN_OK)
+		free(keep);
+	return addr;
+}

@@ -21,7 +21,7 @@
 /* What a par slot holds besides an index into v. */
 enum { PARENT_UNREAD = -1, PARENT_TOP = -2, PARENT_UNSURE = -3 };
 
-bool wn_tree_ready(struct wn_who_thread *t)
+bool wn_tree_ready(wn_index *idx, struct wn_who_thread *t)
 {
 	size_t n = t->n ? t->n : 1;
 	bool usable = true, ok;
@@ -32,7 +32,8 @@ bool wn_tree_ready(struct wn_who_thread *t)
 	t->npar = ok ? t->n : 0;
 	/* The addresses once for the thread's reviews, not once for each. */
 	for (size_t i = 0; ok && i < t->n; i++)
-		ok = (t->addr[i] = wn_mail_addr(t->v[i].from ? t->v[i].from : "")) != NULL;
+		ok = (t->addr[i] = wn_message_addr(&idx->addrs,
+						   t->v[i].from ? t->v[i].from : "")) != NULL;
 	/* An id missing or too long for parent.c leaves every parent
 	 * unsure: whether an id is in the thread is asked of ids. */
 	for (size_t i = 0; ok && usable && i < t->n; i++) {

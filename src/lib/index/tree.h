@@ -14,9 +14,10 @@
 
 enum wn_below { WN_BELOW_NO, WN_BELOW_YES, WN_BELOW_UNSURE, WN_BELOW_NOMEM };
 
-/* t->par, t->ids and t->addr of t's listing (listed in order), made on
- * first use; false when out of memory. */
-bool wn_tree_ready(struct wn_who_thread *t);
+/* t->par, t->ids and t->addr (through idx's memo of addresses) of t's
+ * listing (listed in order), made on first use; false when out of
+ * memory. */
+bool wn_tree_ready(wn_index *idx, struct wn_who_thread *t);
 /* Index + 1 in t->v of the message with id, 0 when t has none. */
 size_t wn_tree_at(const struct wn_who_thread *t, const char *id);
 /* Is message c below message r in notmuch's tree of t? */

@@ -6,6 +6,7 @@
  * rows it draws and wn_index_load must stay one mail read. */
 #include "autoconfig.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,91 @@ static bool copy(const char *s, char **out)
 {
 	*out = wn_strdup0(s);
 	return *out || !s;
+}
+
+/* Thread id tid (n bytes) as a number, when it is notmuch's 16 lower
+ * case hex digits (one number, one spelling); false for any other. */
+static bool tid_number(const char *tid, size_t n, uint64_t *v)
+{
+	*v = 0;
+	if (n != 16)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char) tid[i];
+
+		if (c >= '0' && c <= '9')
+			*v = *v << 4 | (uint64_t) (c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*v = *v << 4 | (uint64_t) (c - 'a' + 10);
+		else
+			return false;
+	}
+	return true;
+}
+
+/* The slot of thread number v in idx's table of counts: its own, or
+ * the empty one it would take (the table is never full). */
+static size_t count_slot(const wn_index *idx, uint64_t v)
+{
+	size_t i = (size_t) ((v * 0x9E3779B97F4A7C15u) >> 20) & (idx->count_cap - 1);
+
+	while (idx->count_n[i] && idx->count_tid[i] != v)
+		i = (i + 1) & (idx->count_cap - 1);
+	return i;
+}
+
+/* Make room for one more count; false when out of memory. */
+static bool count_room(wn_index *idx)
+{
+	size_t cap = idx->count_cap ? 2 * idx->count_cap : 1024;
+	wn_index bigger = { .count_cap = cap };
+
+	if (2 * (idx->count_used + 1) <= idx->count_cap)
+		return true;
+	bigger.count_tid = calloc(cap, sizeof(*bigger.count_tid));
+	bigger.count_n = calloc(cap, sizeof(*bigger.count_n));
+	if (!bigger.count_tid || !bigger.count_n) {
+		free(bigger.count_tid);
+		free(bigger.count_n);
+		return false;
+	}
+	for (size_t i = 0; i < idx->count_cap; i++)
+		if (idx->count_n[i]) {
+			size_t k = count_slot(&bigger, idx->count_tid[i]);
+
+			bigger.count_tid[k] = idx->count_tid[i];
+			bigger.count_n[k] = idx->count_n[i];
+		}
+	free(idx->count_tid);
+	free(idx->count_n);
+	idx->count_tid = bigger.count_tid;
+	idx->count_n = bigger.count_n;
+	idx->count_cap = cap;
+	return true;
+}
+
+/* Keep n, the count of thread tid's messages listed now, for
+ * wn_index_thread_count(): what the facts file keeps of each thread its
+ * records depend on, which was one more query a thread.  The counts of
+ * an older generation go first.  Out of memory (or a count past 32
+ * bits, or another spelling of a thread id) keeps nothing. */
+static void count_put(wn_index *idx, const char *tid, size_t n)
+{
+	uint64_t v;
+	size_t k;
+
+	if (idx->counts_generation != idx->generation) {
+		if (idx->count_n)
+			memset(idx->count_n, 0, idx->count_cap * sizeof(*idx->count_n));
+		idx->count_used = 0;
+		idx->counts_generation = idx->generation;
+	}
+	if (n >= UINT32_MAX || !tid_number(tid, strlen(tid), &v) || !count_room(idx))
+		return;
+	k = count_slot(idx, v);
+	idx->count_used += !idx->count_n[k];
+	idx->count_tid[k] = v;
+	idx->count_n[k] = (uint32_t) n + 1;
 }
 
 /* The messages of thread tid, read from the index's values (no thread
@@ -114,7 +200,22 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 	notmuch_query_destroy(q);
 	t->listed = true;
 	t->in_order = ok && ms;
+	if (t->in_order)
+		count_put(idx, t->tid, n);
 	return ok;
+}
+
+bool wn_index_thread_count(wn_index *idx, const char *tid, size_t tidn, uint64_t *n)
+{
+	uint64_t v;
+	size_t k;
+
+	*n = 0;
+	if (idx->counts_generation != idx->generation || !idx->count_cap ||
+	    !tid_number(tid, tidn, &v) || !idx->count_n[k = count_slot(idx, v)])
+		return false;
+	*n = idx->count_n[k] - 1;
+	return true;
 }
 
 bool wn_index_thread_each(wn_index *idx, const char *tid, size_t max,
@@ -339,7 +440,7 @@ static enum wn_below author_below(wn_index *idx, const char *tid, const char *id
 		return WN_BELOW_NOMEM;
 	if (t->walked || !t->listed || !t->in_order || !*addr)
 		return WN_BELOW_UNSURE;
-	if (!wn_tree_ready(t))
+	if (!wn_tree_ready(idx, t))
 		return WN_BELOW_NOMEM;
 	if (!(r = wn_tree_at(t, id)))
 		return WN_BELOW_UNSURE;
@@ -615,7 +716,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 		return st;
 	if (!it->patch || !it->thread_id)
 		return WN_OK;
-	if (!(addr = wn_mail_addr(it->patch->author)))
+	if (!(addr = wn_message_addr(&idx->addrs, it->patch->author)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	/* The author wrote nothing in the thread since: no walk.  Else is
 	 * one of the author's mails below the review?  Asked of those mails'
@@ -640,7 +741,7 @@ wn_status wn_index_author_replied(wn_index *idx, wn_item *it, bool *out, wn_erro
 			if (strcmp(t->v[r].id, it->id))
 				continue;
 			for (size_t i = r + 1; i < t->n && t->v[i].depth > t->v[r].depth && !*out; i++) {
-				char *a = wn_mail_addr(t->v[i].from);
+				char *a = wn_message_addr(&idx->addrs, t->v[i].from);
 
 				if (!a) {
 					st = wn_error_set(err, WN_NOMEM, "out of memory");

@@ -942,7 +942,9 @@ static bool kept(wn_facts *f, uint32_t slot, struct rec *x, const unsigned char 
 
 /* The threads the records written depend on, each with its count of
  * messages now: the one kept, for a thread no message changed in since
- * (or counted again), else one query.  False when that cannot be had. */
+ * (or counted again), else the one its listing took this run (who.c
+ * lists the thread of every review whose facts were derived), else one
+ * query.  False when that cannot be had. */
 static bool put_threads(wn_facts *f, FILE *out, uint64_t *sum, uint64_t *len)
 {
 	wn_map now = WN_MAP_INIT;
@@ -969,7 +971,7 @@ static bool put_threads(wn_facts *f, FILE *out, uint64_t *sum, uint64_t *len)
 			    !wn_map_get(&f->ch_threads, d.key, d.kn) &&
 			    (f->filerev == f->rev || f->changes_ok)) {
 				count = (uintptr_t) was - 1;
-			} else {
+			} else if (!wn_index_thread_count(f->idx, d.key, d.kn, &count)) {
 				ok = asprintf(&qs, "thread:%.*s", (int) d.kn, d.key) >= 0 &&
 				     count_of(f, qs, &count) && count < UINT32_MAX;
 				free(qs);
