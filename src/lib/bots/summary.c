@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/hash.h"
 #include "summary.h"
 
 static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
@@ -302,11 +303,13 @@ void rv_summary_free(struct rv_summary *s)
 /* ---- matching ---- */
 
 /* Words carry the match: identifiers and long words, lower case, minus
- * the words every comment has. */
+ * the words every comment has.  Each word is kept as its hash (the one
+ * FNV-1a of core/hash), sorted: only equality and order within this
+ * run are asked of it, nothing is stored. */
 #define MAX_WORDS 256
 
 struct words {
-	uint32_t *h;
+	uint64_t *h;
 	size_t n;
 };
 
@@ -340,9 +343,9 @@ static bool stopword(const char *s, size_t n)
 	return false;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+	uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
 
 	return x < y ? -1 : x > y;
 }
@@ -359,7 +362,7 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 	}
 	while (i < n && w->n < MAX_WORDS) {
 		size_t b;
-		uint32_t h = 2166136261u;
+		uint64_t h = WN_FNV_BASIS;
 
 		while (i < n && !str_ident_char((unsigned char) s[i]))
 			i++;
@@ -368,16 +371,11 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 			i++;
 		if (i - b < 3 || stopword(s + b, i - b))
 			continue;
-		for (k = b; k < i; k++) {
-			int ch = (unsigned char) s[k];
-
-			if (ch >= 'A' && ch <= 'Z')
-				ch += 'a' - 'A';
-			h = (h ^ (uint32_t) ch) * 16777619u;
-		}
+		for (k = b; k < i; k++)
+			h = wn_fnv1a_byte(h, (unsigned char) str_lower((unsigned char) s[k]));
 		w->h[w->n++] = h;
 	}
-	qsort(w->h, w->n, sizeof(*w->h), cmp_u32);
+	qsort(w->h, w->n, sizeof(*w->h), cmp_u64);
 	for (k = u = 0; k < w->n; k++)
 		if (!u || w->h[u - 1] != w->h[k])
 			w->h[u++] = w->h[k];
