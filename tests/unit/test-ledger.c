@@ -195,6 +195,10 @@ static void test_pager(void **state)
 	setenv("PAGER", "false", 1);
 	assert_int_equal(wn_run_pager("text\n", 1, &err), WN_IO);
 	assert_string_equal(wn_error_msg(&err), "the pager 'false' exited with status 1");
+	/* The splitter's own words after "$PAGER": */
+	setenv("PAGER", "less 'open", 1);
+	assert_int_equal(wn_run_pager("text\n", 1, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "$PAGER: unmatched ' in the command 'less 'open'");
 	unsetenv("PAGER");
 	wn_error_clear(&err);
 	rmdir(dir);

@@ -49,7 +49,7 @@ static wn_status pager_argv(const char *path, int line, char ***out, wn_error *e
 	wn_status st;
 
 	if ((st = wn_argv_split(pager && *pager ? pager : "less", &v, err)) != WN_OK)
-		return st == WN_USAGE ? wn_error_set(err, WN_CONFIG, "$PAGER: %s", wn_error_msg(err)) : st;
+		return st == WN_USAGE ? wn_error_prefix(err, WN_CONFIG, "$PAGER") : st;
 	while (v[k])
 		k++;
 	if (!(nv = realloc(v, (k + 3) * sizeof(*nv)))) {
