@@ -87,8 +87,6 @@ typedef struct wn_cmd {
  * True to go on, with optind at the first argument; false to stop
  * with *rc (0 after --help, 1 for a usage error). */
 bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv, int *rc);
-/* The command's --help, made from its declaration. */
-void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out);
 
 /* Print "winnow: <what><msg>" on stderr, msg sanitised. */
 void wn_cli_say(const wn_cli *cli, const char *what, const char *msg);

@@ -503,7 +503,9 @@ static void missed(wn_printer *p, const wn_item *it)
 static void review(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw, bool show,
 		   const wn_reached *reach);
 
-void wn_print_review(wn_printer *p, const wn_item *it)
+/* One loaded review in full: each element of `winnow list
+ * --format=json` (wn_print_review_pw: with what show adds). */
+static void wn_print_review(wn_printer *p, const wn_item *it)
 {
 	review(p, it, NULL, 0, false, NULL);
 }

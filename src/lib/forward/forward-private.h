@@ -91,8 +91,6 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 /* The links a review mail carries to its online version (bot's footer,
  * CI run, report), at most FWD_MAX_LINKS; NULL-terminated, malloc'd. */
 wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out);
-/* "Sashiko", "Sashiko and 0-day": the bots of f's parts. */
-wn_status fwd_bot_names(const wn_forward *f, wn_buf *out);
 
 /* --- forward-mime.c --------------------------------------------------- */
 

@@ -33,11 +33,6 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 	return nst;
 }
 
-notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value)
-{
-	return wn_props_set_one(msg, WN_PROP_FORWARDED, fp, value);
-}
-
 notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
 				  const char *value)
 {

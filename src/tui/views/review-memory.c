@@ -177,7 +177,7 @@ bool review_memory_work(struct tui *t, struct review_memory **pr, wn_item *it, s
 	return m->step != STEP_DONE;
 }
 
-void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
+static void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
 {
 	while (review_memory_work(t, pr, it, i))
 		;
