@@ -3,7 +3,8 @@
 # build tests/lib/winnow-fake (tests/fake.am, -DWN_TEST_FAKE_ENTRIES) has
 # one more entry in WN_BOT_LIST (fakebot, "Fake Bot"), WN_SEVERITY_LIST
 # (fakesev, a grade), WN_REASON_LIST (fakereason), KEYMAP_ACTIONS
-# (fake-action) and TUI_VIEWS (fakeview); each message, help text and
+# (fake-action), TUI_VIEWS (fakeview) and QUEUE_SORTS (fakeorder, the
+# queue's orders); each message, help text and
 # man page list must name it.
 # A list typed by hand, not generated, lacks the fake entry and fails.
 #
@@ -30,6 +31,7 @@ check "mark's reasons name fakereason" has $'.B fakereason\na reason of the test
 keys=$("$fake/keys-man-fake")
 check "the key list names fake-action" has '(fake\-action)' "$keys"
 check "the key list's ! names fakesev" has 'low, fakesev, empty: none) (severity)' "$keys"
+check "the key list's o names fakeorder" has 'newcomers first, fakeorder) (sort)' "$keys"
 # The page made from the template by the fake build's generators names
 # them where the real one names the real entries: a seventh bot edits no
 # man page.
@@ -78,6 +80,7 @@ check "the help names fake-action" grep -qw -- fake-action <<<"$screen"
 legend=${screen#*bot:NAME}
 check "the help's bot:NAME line names fakebot (Fake Bot)" has 'fakebot (Fake Bot)' "$legend"
 check "the help of ! names fakesev" has 'low, fakesev, empty: none)' "$screen"
+check "the help of o names fakeorder" has 'newcomers first, fakeorder)' "$screen"
 # The ! prompt and its warning, on the first review's first finding.
 wn_tui_keys q Enter '!'
 check "the ! prompt names fakesev" wn_tui_wait "Your severity (critical, high, medium, low, fakesev, empty: none):"
