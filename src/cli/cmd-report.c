@@ -1,4 +1,4 @@
-/* winnow report — the statistics as one page people look at (issue 26):
+/* winnow report — the statistics as one page people look at:
  * a self-contained HTML page (no script, no network, one inline style)
  * with, per bot, its findings, its false-positive rate with the 95%
  * interval as a bar with whiskers, the monthly trend as a line, its

@@ -95,7 +95,7 @@ int main(void)
 		printf(" \"%s\",", wn_verdict_name((wn_verdict) v));
 	putchar('\n');
 
-	/* COMMANDS, mark: --reason's names and what each means (issue 26). */
+	/* COMMANDS, mark: --reason's names and what each means. */
 	puts("\n.RS\n.PD 0");
 	for (int r = 1; r < WN_REASON_COUNT; r++)
 		printf(".TP 19\n.B %s\n%s\n", wn_reason_name((wn_reason) r), wn_reason_label((wn_reason) r));

@@ -1,5 +1,5 @@
-/* winnow — the one statistics pass of `winnow stats` and `winnow report`
- * (issue 26): the same walk, the same facts of the series, the same
+/* winnow — the one statistics pass of `winnow stats` and `winnow report`:
+ * the same walk, the same facts of the series, the same
  * records, so the report's numbers are the ones stats prints. */
 #ifndef WINNOW_STATS_PASS_H
 #define WINNOW_STATS_PASS_H

@@ -372,7 +372,7 @@ static void reasons_row(struct table *t, const wn_stats *s, const wn_stats_group
 }
 
 /* Why the false positives were wrong, once any was given a reason: the
- * table a bot's operators act on (issue 26). */
+ * table a bot's operators act on. */
 static void reasons_text(wn_printer *p, const wn_stats *s, bool utf8)
 {
 	const wn_stats_counts *c = wn_stats_total(s);

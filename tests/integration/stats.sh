@@ -150,7 +150,7 @@ check "unknown key said" grep -q "unknown key 'colour'" "$WN_WORLD/err"
 "$WINNOW" stats --by=bot,bot 2>/dev/null; expect_eq "repeated key exits 1" 1 $?
 "$WINNOW" stats --format=sarif 2>/dev/null; expect_eq "unknown format exits 1" 1 $?
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" stats 2>/dev/null; expect_eq "no database exits 2" 2 $?
-# Spellings of one model are one group (issue 20): the trailers corpus
+# Spellings of one model are one group: the trailers corpus
 # names claude-opus-4-7 and claude-opus-4.7, claude-4.6-opus and
 # claude-opus-4.6-1m (the same model with a longer context).
 bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$WN_TOP_SRCDIR/tests/corpus/trailers" "$WN_WORLD/trailers" >/dev/null

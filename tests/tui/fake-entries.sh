@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 22: every list a user reads is made from its table.  The test
+# Every list a user reads is made from its table.  The test
 # build tests/lib/winnow-fake (tests/fake.am, -DWN_TEST_FAKE_ENTRIES) has
 # one more entry in WN_BOT_LIST (fakebot, "Fake Bot"), WN_SEVERITY_LIST
 # (fakesev, a grade), WN_REASON_LIST (fakereason), KEYMAP_ACTIONS

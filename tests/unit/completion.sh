@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 39, point 2: bash completion of every command, option, state,
+# Bash completion of every command, option, state,
 # --by key, --format, bot and reason, made from the program's tables.
 # The generated script (make's completion/winnow, and winnow-fake's,
 # whose tables have one more bot and reason) is sourced here and its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# No dead public functions (issue 40): every function a file of src/
+# No dead public functions: every function a file of src/
 # offers the others (not static: in include/winnow/ or a module's
 # header) has a caller in another file of the program or of its build
 # tools (man-lists, keys-man), or is listed in

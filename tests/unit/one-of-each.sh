@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One of each (HACKING, "One of each"; issue 40): the library hashes
+# One of each (HACKING, "One of each"): the library hashes
 # with core/hash.c's one FNV-1a and no other, so that a hash that must
 # stay stable (the fingerprint) has one definition; and it runs programs
 # through core/proc.c's one runner, so that signals, a failed exec and

@@ -114,7 +114,7 @@ static void test_verdict_names(void **state)
 	assert_int_equal(wn_verdict_from_name(NULL, &v), WN_USAGE);
 }
 
-/* Issue 26: the reasons round-trip by name and by the prompt's key,
+/* The reasons round-trip by name and by the prompt's key,
  * which is each name's first letter, and no two share one. */
 static void test_reason_names(void **state)
 {
@@ -170,7 +170,7 @@ static void test_conf(void **state)
 		if (wn_bot_query((wn_bot) b))
 			assert_non_null(strstr(c.query, wn_bot_query((wn_bot) b)));
 	assert_string_equal(c.tagprefix, "winnow/");
-	/* The interface asks why after f unless told not to (issue 26). */
+	/* The interface asks why after f unless told not to. */
 	assert_true(c.ask_reason);
 	assert_int_equal(wn_conf_set(&c, "winnow.ask_reason", "false"), WN_OK);
 	assert_false(c.ask_reason);

@@ -6,9 +6,9 @@
  *   forward-mime.c   rendering with GMime; draft text in and out
  *   forward-draft.c  draft files, postponing and resuming
  *   forward-send.c   sending, recording, the sent copy
- *   syz-reply.c      the reply that answers syzbot (issue 41)
+ *   syz-reply.c      the reply that answers syzbot
  *
- * Calls between them go one way (issue 22): forward-send.c and
+ * Calls between them go one way: forward-send.c and
  * forward-draft.c call forward.c, forward-mime.c and the files below;
  * syz-reply.c calls forward.c and the files below it;
  * forward.c calls forward-body.c and forward-mime.c; forward-addr.c,

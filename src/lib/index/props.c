@@ -316,7 +316,7 @@ static void note_done(wn_item *it, long i, struct pieces *p)
 
 /* The counts are a summary of the verdicts this file reads, so they are
  * counted here; index.c calls down into this file, never the other way
- * (issue 22). */
+ * (tests/unit/file-graph.sh). */
 void wn_item_count(wn_item *it)
 {
 	memset(it->counts, 0, sizeof(it->counts));

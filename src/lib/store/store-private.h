@@ -1,7 +1,7 @@
 /* winnow — internals of the write path (store.c, store-log.c,
  * store-writer.c, store-sent.c).  Calls go one way: store.c,
  * store-writer.c and store-sent.c call store-log.c, store.c calls
- * store-writer.c, and store-log.c calls none of them (issue 22).
+ * store-writer.c, and store-log.c calls none of them.
  *
  * The journal is a list of lines (one JSON object each):
  *
@@ -13,11 +13,11 @@
  *          [,CLOSED,PREV_CLOSED|null]]]...]}
  *       one user action on one review: every finding it changed, with
  *       the state and note before (for undo).  NOTE null leaves the
- *       note alone, "" removes it.  REASON (issue 26), when there, sets
+ *       note alone, "" removes it.  REASON, when there, sets
  *       why the verdict was given (a WN_REASON_LIST name; "" removes
  *       it), in the same line as the verdict so a crash keeps both or
  *       neither; PREV_REASON is the one before, for undo.  CLOSED
- *       (issue 41), when there, sets a syzbot report's winnow.closed
+ *       (syzbot's reports), when there, sets a syzbot report's winnow.closed
  *       ("dup <msgid>", "fix <hash>"; "" removes it) the same way, with
  *       PREV_CLOSED for undo; REASON is then null when not set.  A mark of every finding is one line,
  *       so its size is linear in the number of findings;
@@ -28,7 +28,7 @@
  *   {"op":"reported",...}  the same for the feedback digest to the
  *       bot's operators (winnow.reported.<fp>=V);
  *   {"op":"missed",...,"value":"<rfc3339 time> <note>","fps":[ID]}
- *       a bug the bot missed, recorded on the review (issue 26):
+ *       a bug the bot missed, recorded on the review:
  *       winnow.missed.<ID>=V, ID unique to the record; never undone;
  *   {"op":"severity","eid":E,"group":G,"id":MSGID,"t":UNIX,["undo_of":G2,]
  *    "c":[[FP,SEV|null,PREV_SEV|null[,REJECTED]]...]}
@@ -51,7 +51,7 @@
  * The group ties the entries of one user action (several reviews in a
  * bulk mark), which undo reverts whole.  One undo of several actions is
  * one group too, each entry's undo_of naming the action it reverts; a
- * redo (issue 36) is an action whose entries give back what the undo G3
+ * redo is an action whose entries give back what the undo G3
  * reverted, each with "redo_of":G3: undo reverts it like a mark. */
 #ifndef WINNOW_STORE_PRIVATE_H
 #define WINNOW_STORE_PRIVATE_H
@@ -255,7 +255,7 @@ wn_status log_put_sent(wn_buf *out, const wn_store *s);
 void store_writer_stop(wn_store *s);
 /* Write the journal again with every entry it holds but without the
  * lines cut short (a crash during a write), so that their warning is
- * given once, not by every later command (issue 36.13).  On failure
+ * given once, not by every later command.  On failure
  * the journal stays as it was. */
 wn_status store_repair(wn_store *s, wn_error *err);
 

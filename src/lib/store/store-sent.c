@@ -5,7 +5,7 @@
  * mail, and the "accepted" line after it exits 0.  A winnow killed in
  * between leaves a mail that was handed over without an outcome: the
  * next run cannot tell whether it went out, and must not send it again
- * without asking (issue 18).  A sendmail that failed did not take the
+ * without asking.  A sendmail that failed did not take the
  * mail ("failed"), so its draft is sent again freely.
  *
  *   {"op":"sendmail","mail":MSGID,"t":UNIX,"state":"handed"|"accepted"|"failed"}
