@@ -18,6 +18,7 @@ top=${WN_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 build=${WN_TOP_BUILDDIR:-$top}
 allowed=$top/tests/unit/dead-functions.allowed
 pass=0 fail=0
+. "$top/tests/lib/ok.sh"
 
 command -v nm >/dev/null || { echo "nm not found"; exit 77; }
 cd "$build" || exit 99
@@ -40,28 +41,13 @@ called=$(join -1 2 -2 2 -o 1.1,1.2,2.1 <(sort -k2 <<<"$def") <(sort -k2 <<<"$und
 want=$(sed 's/#.*//' "$allowed" | awk 'NF { print $1 }' | sort -u)
 dead=$(awk '$2 != "main" { print $2, $1 }' <<<"$def" | sort -u |
 	join -v1 - <(echo "$called") | join -v1 - <(echo "$want"))
-if [ -z "$dead" ]; then
-	echo "ok - every public function has a caller in another file ($(wc -l <<<"$want") listed)"
-	pass=$((pass + 1))
-else
-	echo "FAIL - public, but no other file of the program calls it (make it static, remove it,"
-	echo "       or list it in tests/unit/dead-functions.allowed with why):"
-	sed 's/^/  /' <<<"$dead"
-	fail=$((fail + 1))
-fi
+ok "every public function has a caller in another file, or a reason in dead-functions.allowed" "$dead"
+[ -z "$dead" ] || echo "# make each static, remove it, or list it in $allowed with why"
 # A listed name that has a caller now, or is gone, is only told.
 stale=$(comm -12 <(echo "$want") <(echo "$called"))
 gone=$(comm -23 <(echo "$want") <(awk '{ print $2 }' <<<"$def" | sort -u))
 [ -z "$stale$gone" ] || { echo "# listed but called or gone (remove from $allowed):"; echo "$stale$gone" | sed '/^$/d; s/^/#   /'; }
 # Every listed name says why.
-bare=$(sed 's/#.*//' "$allowed" | awk 'NF == 1 { print $1 }')
-if [ -z "$bare" ]; then
-	echo "ok - every listed function says why"
-	pass=$((pass + 1))
-else
-	echo "FAIL - listed without a reason:"
-	sed 's/^/  /' <<<"$bare"
-	fail=$((fail + 1))
-fi
+ok "every listed function says why" "$(sed 's/#.*//' "$allowed" | awk 'NF == 1 { print $1 }')"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,17 +9,7 @@ set -u
 top=${WN_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 pass=0 fail=0
 
-# ok NAME HITS: HITS empty passes; else each hit is shown.
-ok() {
-	if [ -z "$2" ]; then
-		echo "ok - $1"
-		pass=$((pass + 1))
-	else
-		echo "FAIL - $1:"
-		sed 's/^/  /' <<<"$2"
-		fail=$((fail + 1))
-	fi
-}
+. "$top/tests/lib/ok.sh"
 
 cd "$top" || exit 99
 [ -f src/lib/core/hash.h ] || { echo "FAIL - no src/lib/core/hash.h under $top"; exit 99; }
