@@ -303,13 +303,14 @@ void rv_summary_free(struct rv_summary *s)
 /* ---- matching ---- */
 
 /* Words carry the match: identifiers and long words, lower case, minus
- * the words every comment has.  Each word is kept as its hash (the one
- * FNV-1a of core/hash), sorted: only equality and order within this
- * run are asked of it, nothing is stored. */
+ * the words every comment has.  Each word is kept as its 32-bit FNV-1a
+ * (core/hash), sorted: only equality within this run is asked of it and
+ * nothing is stored, but the width stays, so that two words that
+ * collide and count as one still do and every match is as before. */
 #define MAX_WORDS 256
 
 struct words {
-	uint64_t *h;
+	uint32_t *h;
 	size_t n;
 };
 
@@ -343,9 +344,9 @@ static bool stopword(const char *s, size_t n)
 	return false;
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
 
 	return x < y ? -1 : x > y;
 }
@@ -362,7 +363,7 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 	}
 	while (i < n && w->n < MAX_WORDS) {
 		size_t b;
-		uint64_t h = WN_FNV_BASIS;
+		uint32_t h = WN_FNV32_BASIS;
 
 		while (i < n && !str_ident_char((unsigned char) s[i]))
 			i++;
@@ -372,10 +373,10 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 		if (i - b < 3 || stopword(s + b, i - b))
 			continue;
 		for (k = b; k < i; k++)
-			h = wn_fnv1a_byte(h, (unsigned char) str_lower((unsigned char) s[k]));
+			h = wn_fnv1a32_byte(h, (unsigned char) str_lower((unsigned char) s[k]));
 		w->h[w->n++] = h;
 	}
-	qsort(w->h, w->n, sizeof(*w->h), cmp_u64);
+	qsort(w->h, w->n, sizeof(*w->h), cmp_u32);
 	for (k = u = 0; k < w->n; k++)
 		if (!u || w->h[u - 1] != w->h[k])
 			w->h[u++] = w->h[k];
