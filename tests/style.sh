@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make style (issue 40): the C lines changed since the commit in
+# make style: the C lines changed since the commit in
 # tests/style-base, checked against .clang-format with git clang-format
 # (Debian's clang-format).  Only changed lines: the tree before that
 # commit is not reformatted (a whole-tree run would touch some 2700 of

@@ -16,7 +16,7 @@
 #define WN_DEFAULT_FETCH_FOLDER "lore"
 #define WN_DEFAULT_NEWCOMER 5
 #define WN_DEFAULT_MAX_RECIPIENTS 100
-/* winnow undo N asks before undoing more changes than this (issue 36). */
+/* winnow undo N asks before undoing more changes than this. */
 #define WN_DEFAULT_UNDO_CONFIRM 5
 
 /* A setting of one mailing list, winnow.KEY.<list-address>: the
@@ -82,7 +82,7 @@ typedef struct wn_conf {
 	wn_conf_trailer *list_reply_templates;	/* winnow.forward_reply_template.* */
 	size_t nlist_reply_templates;
 	bool ask_reason;	/* winnow.ask_reason: the interface asks why
-				 * after f (issue 26); default true */
+				 * after f; default true */
 	int undo_confirm;	/* winnow.undo_confirm: undo asks before
 				 * undoing more changes than this; -1: not a
 				 * number (wn_conf_check) */

@@ -1,5 +1,5 @@
 /* winnow — what `winnow stats` knows of each review beyond its parse,
- * kept between runs (issue 23): whether the patch's author answered
+ * kept between runs: whether the patch's author answered
  * it, and per finding whether a later patch of the series changes its
  * function (wn_series_later) and whether a later version likely fixed
  * it (wn_series_fixed).  Deriving them takes thread and series queries

@@ -51,7 +51,7 @@ const wn_feedback_item *wn_feedback_at(const wn_feedback *fb, size_t i);
 char *wn_feedback_address(wn_index *idx, wn_bot bot);
 
 /* The digest of bot's findings (there must be some) To to: its false
- * positives grouped by reason (issue 26), a count and an example of
+ * positives grouped by reason, a count and an example of
  * each reason first, in WN_REASON_LIST's order, those without one
  * next, then the regraded ones. */
 wn_status wn_feedback_digest(const wn_feedback *fb, wn_bot bot, const wn_conf *c, const char *to,

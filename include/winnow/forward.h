@@ -43,7 +43,7 @@ typedef struct wn_fwd_part {
 	size_t n;
 } wn_fwd_part;
 
-/* What kind of mail (issue 35).  A bot that mailed the author already
+/* What kind of mail.  A bot that mailed the author already
  * needs no second copy of its findings: the author wants to know which
  * of them the maintainer holds real. */
 typedef enum wn_fwd_kind {
@@ -140,7 +140,7 @@ wn_status wn_forward_render(const wn_forward *f, time_t date, wn_buf *out, wn_er
  * makes Message-IDs repeatable. */
 time_t wn_forward_now(void);
 
-/* --- a reply to syzbot (issue 41) ----------------------------------- */
+/* --- a reply to syzbot ----------------------------------- */
 
 /* Is it a syzbot bug report (not syzbot ci's review of a series, not a
  * follow-up in a report's thread)? */

@@ -93,7 +93,7 @@ wn_status wn_ledger_fixes(wn_ledger *l, const char *dir, const char *const *gene
  * control character), err saying so, *hash set all the same. */
 wn_status wn_ledger_commit(const char *dir, const char *rev, char **hash, char **title, wn_error *err);
 
-/* The commit of the tree dir that fixed a syzbot report (issue 41):
+/* The commit of the tree dir that fixed a syzbot report:
  * the oldest whose Reported-by: is the report's address
  * (syzbot+EXTID@...) or whose Closes:/Link: names its dashboard
  * (extid=EXTID) or its Message-ID (msgid, may be NULL).  extid: hex

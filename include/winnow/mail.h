@@ -72,7 +72,7 @@ typedef struct wn_person {
 	char *addr;		/* the address as written; "" when none */
 } wn_person;
 
-/* Who a patch mail is from, as git and a reply see it (issue 35). */
+/* Who a patch mail is from, as git and a reply see it. */
 typedef struct wn_people {
 	/* The git author: the in-body "From:" at the top of the body (a
 	 * maintainer sending a colleague's patch, git send-email's and

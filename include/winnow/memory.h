@@ -38,7 +38,7 @@ typedef struct wn_seen {
 	wn_bot bot;
 	wn_verdict verdict;
 	char *note;		/* its note; NULL when none */
-	wn_reason reason;	/* why it was given (issue 26); WN_REASON_NONE */
+	wn_reason reason;	/* why it was given; WN_REASON_NONE */
 	char *patch_subject;	/* its patch's subject (the review's when the
 				 * patch is not in the index) */
 	time_t date;		/* the review's date */

@@ -23,6 +23,12 @@ wn_status wn_argv_split(const char *cmd, char ***argv, wn_error *err);
  * that cannot start, fails or is killed gives an error; the files stay
  * as the editor left them.  (The TUI leaves curses mode around it.) */
 wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err);
+/* Run argv on the caller's terminal (its stdin, stdout and stderr) and
+ * wait for it, Ctrl-C being its business meanwhile, as system() does:
+ * the editor above, the pager (memory/pager.c).  what names it in the
+ * error ("the pager"): WN_CONFIG when it cannot be run, WN_IO when it
+ * fails or is killed. */
+wn_status wn_proc_run_terminal(char *const *argv, const char *what, wn_error *err);
 
 /* Run argv with input on its stdin, what it writes on stdout and
  * stderr collected in output.  WN_OK only when it exited 0 having read

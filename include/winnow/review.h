@@ -65,10 +65,6 @@ bool wn_bot_title_names_bug(wn_bot b);
 /* Are b's reviews passed on by people (netdev's AI review, sent by a
  * maintainer), so that two people may pass on the same one? */
 bool wn_bot_passed_on(wn_bot b);
-/* Does b read replies to its reports (syzbot's "#syz" commands), so
- * that a report has a state of its own (invalid, duplicate of, fixed
- * by) a reply can tell it? */
-bool wn_bot_reads_replies(wn_bot b);
 /* The id of a report that the address a bot sent it from carries
  * (syzbot's "syzbot+HASH@...": HASH), *n its length; NULL when addr
  * carries none. */
@@ -295,7 +291,8 @@ wn_site wn_finding_site(const wn_finding *f, size_t i);
  * finding of a report); *n gets how many. */
 const char *const *wn_finding_facts(const wn_review *r, size_t i, size_t *n);
 /* Is r, a mail of bot b, a bug report whose state the bot tracks by
- * replies (wn_bot_reads_replies)? */
+ * replies (syzbot's "#syz" commands), so that the report has a state of
+ * its own (invalid, duplicate of, fixed by) a reply can tell? */
 bool wn_review_tracks_state(wn_bot b, const wn_review *r);
 
 /* Which bot sent m.  generic_senders: NULL-terminated list of lower-case

@@ -106,8 +106,10 @@ wn_status wn_series_patch_text(wn_series *s, const char *id, char **out, int *he
 /* Show text in $PAGER (default less) starting at line (from 1), on the
  * caller's terminal, and wait for it.  The text goes to a private
  * temporary file (removed afterwards), given to the pager after
- * "+LINE", which less, more, most and vi understand; no shell.  (The
- * TUI leaves curses mode around it.) */
+ * "+LINE", which less, more, most and vi understand; no shell.  A
+ * pager that cannot be run, fails or is killed gives an error, as the
+ * editor does (wn_proc_run_terminal).  (The TUI leaves curses mode
+ * around it.) */
 wn_status wn_run_pager(const char *text, int line, wn_error *err);
 
 #endif

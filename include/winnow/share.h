@@ -10,7 +10,7 @@
  *	review: <Message-ID>
  *	state: false-positive
  *	severity: high			(the maintainer's, when set)
- *	reason: wrong-rule		(why, when given: issue 26)
+ *	reason: wrong-rule		(why, when given)
  *	author: Ann Maintainer <ann@example.org>
  *	time: 2026-11-10T10:15:00Z
  *	note: first line of the note
@@ -45,8 +45,9 @@ typedef struct wn_share_value {
 	char *note;		/* NULL: none */
 	char *author;		/* who wrote it into the repository */
 	time_t when;
-	wn_reason reason;	/* why the verdict; WN_REASON_NONE (and in files
-				 * of a winnow older than issue 26) */
+	/* Why the verdict; WN_REASON_NONE when not given (and in files of
+	 * a winnow that kept no reasons). */
+	wn_reason reason;
 } wn_share_value;
 
 void wn_share_value_clear(wn_share_value *v);

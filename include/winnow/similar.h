@@ -63,7 +63,7 @@
 
 #define WN_SIM_THRESHOLD 0.5
 /* Added to the text score when the quoted code is the same.  On the
- * 25 labelled real version pairs (issue 21) the repeats that quote the
+ * 25 labelled real version pairs the repeats that quote the
  * same code in the same function have word scores from 0.13 up, while
  * different problems quoting the same code reach 0.12 (and 0.14, 0.22
  * with summaries naming different code, which wn_names_conflict
@@ -83,7 +83,7 @@
  * of the two findings by WN_SIM_MARGIN: no other judged finding is as
  * much like the new one, and no other new finding as much like the
  * judged one.  0.1 is less than one anchor (WN_SIM_ANCHOR_WEIGHT); on
- * dev and dev2 (issue 37) margins 0.05 to 0.15 all keep precision at
+ * dev and dev2 margins 0.05 to 0.15 all keep precision at
  * 99%, and a smaller one lets two findings at the same code, one
  * repeating the other, pass on a word's difference. */
 #define WN_SIM_MARGIN 0.1

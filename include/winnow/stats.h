@@ -66,7 +66,7 @@ typedef struct wn_stats_counts {
 	 * the author replied; a review whose replies were not read counts
 	 * as not answered). */
 	unsigned long author_replied;
-	/* False positives by their reason (issue 26); [WN_REASON_NONE]:
+	/* False positives by their reason; [WN_REASON_NONE]:
 	 * those given without one. */
 	unsigned long fp_reason[WN_REASON_COUNT];
 	/* Bugs the bot missed (winnow missed), recorded on its reviews: a

@@ -37,8 +37,6 @@ typedef struct wn_error {
 
 #define WN_ERROR_INIT { WN_OK, NULL }
 
-/* Static description of a status ("not found"). Never NULL. */
-const char *wn_status_str(wn_status st);
 /* The process exit code a front end uses when it stops on st. */
 int wn_status_exit_code(wn_status st);
 
@@ -47,7 +45,6 @@ int wn_status_exit_code(wn_status st);
  * `return wn_error_set(err, WN_NOT_FOUND, "no message %s", id);`. */
 wn_status wn_error_set(wn_error *err, wn_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-wn_status wn_error_setv(wn_error *err, wn_status st, const char *fmt, va_list ap);
 /* The message, or the status description when none was recorded. */
 const char *wn_error_msg(const wn_error *err);
 /* Put prefix (and ": ") before err's message, with status st: the

@@ -51,7 +51,7 @@ typedef struct wn_mark_target {
  * write, and one undo reverts all of it. */
 wn_status wn_store_mark_many(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
 			     const char *note, wn_error *err);
-/* wn_store_mark_many() that also says why (issue 26): reason goes into
+/* wn_store_mark_many() that also says why: reason goes into
  * the same journal line as the verdict, so a crash keeps both or
  * neither; WN_REASON_NONE removes a reason given before. */
 wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_verdict v,
@@ -60,7 +60,7 @@ wn_status wn_store_mark_why(wn_store *s, const wn_mark_target *t, size_t n, wn_v
 /* Longest note of a missed finding, in bytes: it is one property (one
  * Xapian term, at most 245 bytes with its key and time). */
 #define WN_MISS_NOTE_MAX 160
-/* Record on a loaded review that the bot missed a bug (issue 26): a
+/* Record on a loaded review that the bot missed a bug: a
  * winnow.missed.<id>=<time> <note> property, journaled first like every
  * verdict and never undone.  The note is one line of UTF-8 text, at
  * most WN_MISS_NOTE_MAX bytes (WN_USAGE otherwise). */
@@ -126,7 +126,7 @@ size_t wn_store_pending(const wn_store *s);
 /* The reviews (Message-IDs, each once) given a verdict other than
  * untriaged that notmuch does not hold yet: what verdict memory reads
  * besides notmuch's verdict tags, so that a verdict given minutes ago
- * while another process holds the write lock counts (issue 37).  *ids
+ * while another process holds the write lock counts.  *ids
  * is the caller's: wn_store_ids_free(). */
 wn_status wn_store_pending_judged(const wn_store *s, char ***ids, size_t *n, wn_error *err);
 void wn_store_ids_free(char **ids, size_t n);

@@ -39,7 +39,7 @@ wn_status wn_verdict_from_name(const char *name, wn_verdict *out);
  * "p"), any case.  WN_OK, or WN_USAGE for none of those. */
 wn_status wn_verdict_from_word(const char *word, wn_verdict *out);
 
-/* Why a verdict (mostly a false positive) was given, issue 26: what a
+/* Why a verdict (mostly a false positive) was given: what a
  * bot's operators can act on.  A persistent format (notmuch properties,
  * the journal, shared verdict files, SARIF), so names never change.
  * X(enum suffix, name, the key the interface's prompt takes (its first
@@ -89,7 +89,7 @@ wn_status wn_reason_from_name(const char *name, wn_reason *out);
 /* The reason whose prompt key is c; WN_REASON_NONE when none. */
 wn_reason wn_reason_from_key(int c);
 
-/* A syzbot bug report's state (issue 41), in the words a crash report
+/* A syzbot bug report's state, in the words a crash report
  * takes: stored as a verdict (stats count it there) plus, for a
  * duplicate or a fixed bug, winnow.closed.<fp> = "<kind> <what>": the
  * other report's Message-ID ("dup") or the fixing commit's hash

@@ -43,11 +43,28 @@ int wn_cli_usage_error(const wn_cli *cli, const char *fmt, ...)
 	return 1;
 }
 
+int wn_cli_check_format_in(const wn_cli *cli, const char *name, const char *const *names, size_t n)
+{
+	wn_buf b = WN_BUF_INIT;
+	char *all;
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(name, names[i]) == 0)
+			return 0;
+	/* "json, csv or sarif" */
+	for (size_t i = 0; i < n; i++)
+		wn_buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", names[i]);
+	if (!(all = wn_buf_steal(&b)))
+		return wn_cli_nomem(cli);
+	rc = wn_cli_usage_error(cli, "unknown format '%s' (%s)", name, all);
+	free(all);
+	return rc;
+}
+
 int wn_cli_check_format(const wn_cli *cli, const char *name)
 {
-	if (wn_printer_known(name))
-		return 0;
-	return wn_cli_usage_error(cli, "unknown format '%s' (text or json)", name);
+	return WN_CLI_CHECK_FORMAT(cli, name, WN_FORMATS_PRINTER);
 }
 
 char *wn_cli_join(int argc, char **argv)

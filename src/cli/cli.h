@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "formats.h"
 #include "winnow/winnow.h"
 
 /* What every command gets: the global options, and what main opened. */
@@ -56,9 +57,11 @@ int wn_opt_flag(const char *arg, void *field);		/* bool, set (no argument) */
 
 /* Options several commands take, into field of their arguments (of
  * type type), with their own help. */
-#define WN_OPT_FORMAT(type, field, help_text)                              \
-	{ .name = "format", .arg = "text|json", .parse = wn_opt_string,    \
-	  .offset = offsetof(type, field), .help = (help_text) }
+#define WN_OPT_FORMAT(type, field, help_text)                                                \
+	{                                                                                    \
+		.name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_PRINTER),                 \
+		.parse = wn_opt_string, .offset = offsetof(type, field), .help = (help_text) \
+	}
 #define WN_OPT_TIMEOUT(type, field, help_text)                             \
 	{ .name = "timeout", .arg = "SECONDS", .parse = wn_opt_seconds,    \
 	  .offset = offsetof(type, field), .wants = "seconds", .help = (help_text) }
@@ -87,8 +90,6 @@ typedef struct wn_cmd {
  * True to go on, with optind at the first argument; false to stop
  * with *rc (0 after --help, 1 for a usage error). */
 bool wn_opts_parse(wn_cli *cli, const wn_cmd *cmd, void *args, int argc, char **argv, int *rc);
-/* The command's --help, made from its declaration. */
-void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out);
 
 /* Print "winnow: <what><msg>" on stderr, msg sanitised. */
 void wn_cli_say(const wn_cli *cli, const char *what, const char *msg);
@@ -101,6 +102,14 @@ int wn_cli_usage_error(const wn_cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* 0 when name is an output format, else a usage error (1). */
 int wn_cli_check_format(const wn_cli *cli, const char *name);
+/* 0 when name is one of the n names (a command's WN_FORMATS_ list),
+ * else a usage error naming them all (1). */
+int wn_cli_check_format_in(const wn_cli *cli, const char *name, const char *const *names, size_t n);
+/* The same over a list of formats.h. */
+#define WN_CLI_CHECK_FORMAT(cli, name, LIST)                                                  \
+	wn_cli_check_format_in((cli), (name), (const char *const[]){ LIST(WN_FORMAT_NAME_) }, \
+			       sizeof((const char *const[]){ LIST(WN_FORMAT_NAME_) }) /       \
+				       sizeof(const char *))
 /* Words joined by spaces into one notmuch query, as notmuch does
  * (malloc'd; NULL when out of memory). */
 char *wn_cli_join(int argc, char **argv);

@@ -217,7 +217,7 @@ static int mark_group(wn_cli *cli, struct carry *c, size_t from, bool *done, wn_
 		done[k] = true;
 		t[nt++] = (wn_mark_target) { items[k], c->v[k].finding };
 	}
-	/* The reason goes with the verdict it explains (issue 26). */
+	/* The reason goes with the verdict it explains. */
 	if (nt && (s->reason ? wn_store_mark_why(cli->store, t, nt, s->verdict, s->note, s->reason, &err)
 		   : wn_store_mark_many(cli->store, t, nt, s->verdict, s->note, &err)) != WN_OK)
 		rc = wn_cli_fail(cli, &err);

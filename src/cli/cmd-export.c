@@ -19,13 +19,15 @@ struct export_args {
 	char **words;
 };
 
+/* clang-format off */
 static const wn_opt export_opts[] = {
-	{ .name = "format", .arg = "json|csv|sarif", .parse = wn_opt_string,
+	{ .name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_EXPORT), .parse = wn_opt_string,
 	  .offset = offsetof(struct export_args, format),
 	  .help = "output format (default json): one record per finding in JSON\n"
 		  "or CSV, or a SARIF 2.1.0 log with one run per bot; see winnow(1)" },
 	{ 0 },
 };
+/* clang-format on */
 
 static int export_check(wn_cli *cli, void *args, int argc, char **argv)
 {
@@ -33,9 +35,7 @@ static int export_check(wn_cli *cli, void *args, int argc, char **argv)
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "json") && strcmp(a->format, "csv") && strcmp(a->format, "sarif"))
-		return wn_cli_usage_error(cli, "unknown format '%s' (json, csv or sarif)", a->format);
-	return 0;
+	return WN_CLI_CHECK_FORMAT(cli, a->format, WN_FORMATS_EXPORT);
 }
 
 struct export_ctx {

@@ -23,16 +23,18 @@ struct fb_args {
 	char **words;
 };
 
+/* clang-format off */
 static const wn_opt fb_opts[] = {
 	{ .name = "dry-run", .parse = wn_opt_flag, .offset = offsetof(struct fb_args, dry_run),
 	  .help = "print the digests (an mbox) instead of sending them; record nothing" },
-	{ .name = "format", .arg = "mail|json", .parse = wn_opt_string,
+	{ .name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_FEEDBACK), .parse = wn_opt_string,
 	  .offset = offsetof(struct fb_args, format),
 	  .help = "mail (default): a digest per bot; json: one record per finding\n"
 		  "(records nothing)" },
 	WN_OPT_TIMEOUT(struct fb_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
+/* clang-format on */
 
 static int fb_check(wn_cli *cli, void *args, int argc, char **argv)
 {
@@ -40,9 +42,7 @@ static int fb_check(wn_cli *cli, void *args, int argc, char **argv)
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "mail") && strcmp(a->format, "json"))
-		return wn_cli_usage_error(cli, "unknown format '%s' (mail or json)", a->format);
-	return 0;
+	return WN_CLI_CHECK_FORMAT(cli, a->format, WN_FORMATS_FEEDBACK);
 }
 
 static int add_one(wn_cli *cli, wn_item *it, void *arg)

@@ -313,7 +313,7 @@ static int compose(struct run *r, struct mail *m)
 	wn_status st = resume(r, m, &err);
 	int rc = 0;
 
-	/* A syzbot report's reply is a command to the bot (issue 41). */
+	/* A syzbot report's reply is a command to the bot. */
 	if (st == WN_NOT_FOUND && m->n == 1 && wn_forward_is_syz(m->items[0]))
 		st = wn_forward_syz_compose(r->cli->idx, m->items[0], &m->f, &err);
 	else if (st == WN_NOT_FOUND)

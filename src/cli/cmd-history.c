@@ -74,7 +74,7 @@ static void print_item(wn_printer *p, const wn_history_item *h)
 	p->boolean(p, h->note);
 	if (h->note)
 		wn_pr_text(p, " (note)");
-	/* Why (issue 26): the reason it gave, null when it gave none. */
+	/* Why: the reason it gave, null when it gave none. */
 	p->map_key(p, "reason");
 	if (h->reason && h->reason_to != WN_REASON_NONE)
 		p->label(p, " (reason ");
@@ -89,7 +89,7 @@ static void print_item(wn_printer *p, const wn_history_item *h)
 		wn_pr_text(p, "  [an undo of %zu changes]", h->actions);
 	else if (h->is_undo)
 		wn_pr_text(p, "  [an undo]");
-	/* Issue 36: the changes one undo reverted, one redo gives back. */
+	/* The changes one undo reverted, one redo gives back. */
 	p->map_key(p, "actions");
 	p->integer(p, (long long) h->actions);
 	p->map_key(p, "redo");

@@ -23,8 +23,9 @@ struct ledger_args {
 	char **words;
 };
 
+/* clang-format off */
 static const wn_opt ledger_opts[] = {
-	{ .name = "format", .arg = "text|json|mbox", .parse = wn_opt_string,
+	{ .name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_LEDGER), .parse = wn_opt_string,
 	  .offset = offsetof(struct ledger_args, format),
 	  .help = "output format (default text); mbox: one digest mail per list" },
 	{ .name = "send", .parse = wn_opt_flag, .offset = offsetof(struct ledger_args, send),
@@ -35,15 +36,17 @@ static const wn_opt ledger_opts[] = {
 	  .help = "only the bugs no commit of the tree fixed (list and digests)" },
 	{ 0 },
 };
+/* clang-format on */
 
 static int ledger_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct ledger_args *a = args;
+	int rc;
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "mbox") && !wn_printer_known(a->format))
-		return wn_cli_usage_error(cli, "unknown format '%s' (text, json or mbox)", a->format);
+	if ((rc = WN_CLI_CHECK_FORMAT(cli, a->format, WN_FORMATS_LEDGER)) != 0)
+		return rc;
 	if (a->send && strcmp(a->format, "text"))
 		return wn_cli_usage_error(cli, "takes --send or --format, not both");
 	if (a->git && !*a->git)

@@ -1,4 +1,4 @@
-/* winnow missed — record a bug the bot did not report (issue 26), so
+/* winnow missed — record a bug the bot did not report, so
  * statistics count both of a bot's errors, not only its false positives. */
 #include "autoconfig.h"
 

@@ -1,4 +1,4 @@
-/* winnow redo — give back what the last undo reverted (issue 36). */
+/* winnow redo — give back what the last undo reverted. */
 #include "autoconfig.h"
 
 #include <stdio.h>

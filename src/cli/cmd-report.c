@@ -1,4 +1,4 @@
-/* winnow report — the statistics as one page people look at (issue 26):
+/* winnow report — the statistics as one page people look at:
  * a self-contained HTML page (no script, no network, one inline style)
  * with, per bot, its findings, its false-positive rate with the 95%
  * interval as a bar with whiskers, the monthly trend as a line, its
@@ -59,8 +59,9 @@ struct report_args {
 	char **words;
 };
 
+/* clang-format off */
 static const wn_opt report_opts[] = {
-	{ .name = "format", .arg = "html|svg|json", .parse = wn_opt_string,
+	{ .name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_REPORT), .parse = wn_opt_string,
 	  .offset = offsetof(struct report_args, format),
 	  .help = "a page (default), one chart (--chart), or the records drawn" },
 	{ .name = "chart", .arg = "NAME", .parse = wn_opt_string,
@@ -71,6 +72,7 @@ static const wn_opt report_opts[] = {
 	  .help = "with --format=svg: the bot of a one-bot chart\n(its id or label, any case, as bot: in a query)" },
 	{ 0 },
 };
+/* clang-format on */
 
 /* "unknown chart 'x' (rates, trend, ...)": the names, not a second
  * pointer to --help (the usage error gives that). */
@@ -92,11 +94,12 @@ static int report_check(wn_cli *cli, void *args, int argc, char **argv)
 {
 	struct report_args *a = args;
 	bool svg = !strcmp(a->format, "svg");
+	int rc;
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "html") && !svg && strcmp(a->format, "json"))
-		return wn_cli_usage_error(cli, "unknown format '%s' (html, svg or json)", a->format);
+	if ((rc = WN_CLI_CHECK_FORMAT(cli, a->format, WN_FORMATS_REPORT)) != 0)
+		return rc;
 	if ((a->chart || a->bot) && !svg)
 		return wn_cli_usage_error(cli, "--chart and --bot go with --format=svg");
 	a->which = CHART_RATES;
@@ -111,8 +114,8 @@ static int report_check(wn_cli *cli, void *args, int argc, char **argv)
 	/* A bot as a query's bot:NAME takes it: its name or label, any case. */
 	if (a->bot && !wn_bot_named(a->bot, strlen(a->bot), &a->bot_id)) {
 		char *names = wn_bot_names_text("", ", ", true);
-		int rc = names ? wn_cli_usage_error(cli, "unknown bot '%s' (%s)", a->bot, names)
-			       : wn_cli_nomem(cli);
+		rc = names ? wn_cli_usage_error(cli, "unknown bot '%s' (%s)", a->bot, names) :
+			     wn_cli_nomem(cli);
 
 		free(names);
 		return rc;

@@ -22,8 +22,9 @@ struct stats_args {
 	char **words;
 };
 
+/* clang-format off */
 static const wn_opt stats_opts[] = {
-	{ .name = "format", .arg = "text|json|csv", .parse = wn_opt_string,
+	{ .name = "format", .arg = WN_FORMATS_ARG(WN_FORMATS_STATS), .parse = wn_opt_string,
 	  .offset = offsetof(struct stats_args, format),
 	  .help = "output format (default text, a table to paste into a mail);\n"
 		  "JSON and CSV give one record per group, see winnow(1)" },
@@ -34,6 +35,7 @@ static const wn_opt stats_opts[] = {
 		  "reason" },
 	{ 0 },
 };
+/* clang-format on */
 
 static int stats_check(wn_cli *cli, void *args, int argc, char **argv)
 {
@@ -43,8 +45,8 @@ static int stats_check(wn_cli *cli, void *args, int argc, char **argv)
 
 	a->nwords = argc;
 	a->words = argv;
-	if (strcmp(a->format, "text") && strcmp(a->format, "json") && strcmp(a->format, "csv"))
-		return wn_cli_usage_error(cli, "unknown format '%s' (text, json or csv)", a->format);
+	if ((rc = WN_CLI_CHECK_FORMAT(cli, a->format, WN_FORMATS_STATS)) != 0)
+		return rc;
 	if (wn_stats_keys_parse(a->by, a->keys, &a->nkeys, &err) != WN_OK)
 		rc = wn_cli_usage_error(cli, "--by: %s", wn_error_msg(&err));
 	wn_error_clear(&err);

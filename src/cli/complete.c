@@ -83,7 +83,7 @@ static void words_states(FILE *out, bool *first)
 		if (w)
 			word(out, first, w, strlen(w));
 	}
-	/* A bug report's own words (wn_bot_reads_replies): mark takes them. */
+	/* A bug report's own words (a bot that reads replies, bots.h): mark takes them. */
 	for (int c = WN_CRASH_NONE + 1; c < WN_CRASH_COUNT; c++)
 		word(out, first, wn_crash_word((wn_crash) c), strlen(wn_crash_word((wn_crash) c)));
 }

@@ -275,7 +275,7 @@ static void sites(wn_printer *p, const wn_finding *f)
 	p->end(p);
 }
 
-/* A syzbot report's state in its own words (issue 41), only on one that
+/* A syzbot report's state in its own words, only on one that
  * has one: "state: duplicate of <id>"; JSON "state" and "duplicate_of"
  * or "fixed_by". */
 static void crash_state(wn_printer *p, const wn_item *it, size_t i)
@@ -329,7 +329,7 @@ static void finding(wn_printer *p, const wn_item *it, size_t i)
 	location(p, f);
 	line(p, "fingerprint", "    fingerprint: ", f->fingerprint);
 	line_if(p, "note", "    note: ", it->notes[i]);
-	/* Only when given (issue 26), so a review without reasons reads
+	/* Only when given, so a review without reasons reads
 	 * as it always did. */
 	if (it->reasons && wn_reason_name(it->reasons[i]))
 		line_if(p, "reason", "    reason: ", wn_reason_name(it->reasons[i]));
@@ -438,7 +438,7 @@ static void who(wn_printer *p, const wn_item *it)
 	}
 }
 
-/* Has the patch's author the review (issue 35)?  Read by show alone:
+/* Has the patch's author the review?  Read by show alone:
  * it takes the review's and the patch's mail, two files a review, which
  * list's JSON does not pay for (the key is not there). */
 static void reached(wn_printer *p, const wn_reached *r)
@@ -511,7 +511,9 @@ static void missed(wn_printer *p, const wn_item *it)
 static void review(wn_printer *p, const wn_item *it, const wn_pwbot *pw, size_t npw, bool show,
 		   const wn_reached *reach);
 
-void wn_print_review(wn_printer *p, const wn_item *it)
+/* One loaded review in full: each element of `winnow list
+ * --format=json` (wn_print_review_pw: with what show adds). */
+static void wn_print_review(wn_printer *p, const wn_item *it)
 {
 	review(p, it, NULL, 0, false, NULL);
 }

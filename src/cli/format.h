@@ -7,10 +7,7 @@
 #include "winnow/forward.h"
 #include "winnow/index.h"
 
-/* One loaded review in full: `winnow show`, and each element of
- * `winnow list --format=json`. */
-void wn_print_review(wn_printer *p, const wn_item *it);
-/* The same with the thread's pw-bot: lines (npw of them; JSON's
+/* One loaded review in full, with the thread's pw-bot: lines (npw of them; JSON's
  * "pw_bot" is there only when there are some) and whether the review
  * reached the patch's author (wn_forward_reached; NULL: unknown, JSON
  * null, no text line): `winnow show`. */

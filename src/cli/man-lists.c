@@ -1,6 +1,7 @@
 /* winnow — print the lists of doc/winnow.1 that come from the library's
  * X-macro tables (bots, severities, verdicts and mark's short words,
- * kinds of mail, attribution statuses), one block each, blocks
+ * kinds of mail, attribution statuses, each command's --format values),
+ * one block each, blocks
  * separated by an empty line.  doc/fill-man.sh puts block N where
  * doc/winnow.1.in has its @MAN-LIST N@ line, so a new bot, grade or
  * verdict reaches the page without an edit of it:
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formats.h"
 #include "winnow/review.h"
 #include "winnow/trailer.h"
 #include "winnow/verdict.h"
@@ -95,10 +97,19 @@ int main(void)
 		printf(" \"%s\",", wn_verdict_name((wn_verdict) v));
 	putchar('\n');
 
-	/* COMMANDS, mark: --reason's names and what each means (issue 26). */
+	/* COMMANDS, mark: --reason's names and what each means. */
 	puts("\n.RS\n.PD 0");
 	for (int r = 1; r < WN_REASON_COUNT; r++)
 		printf(".TP 19\n.B %s\n%s\n", wn_reason_name((wn_reason) r), wn_reason_label((wn_reason) r));
 	puts(".PD\n.RE");
+
+	/* SYNOPSIS: each command's --format values (formats.h); ledger's
+	 * line goes on with --send, the other way to use it. */
+	printf("\n.RB [ \\-\\-format=%s ]\n", WN_FORMATS_MAN(WN_FORMATS_PRINTER));
+	printf("\n.RB [ \\-\\-format=%s ]\n", WN_FORMATS_MAN(WN_FORMATS_STATS));
+	printf("\n.RB [ \\-\\-format=%s ]\n", WN_FORMATS_MAN(WN_FORMATS_REPORT));
+	printf("\n.RB [ \\-\\-format=%s ]\n", WN_FORMATS_MAN(WN_FORMATS_EXPORT));
+	printf("\n.RB [ \\-\\-format=%s \" | \" \\-\\-send ]\n", WN_FORMATS_MAN(WN_FORMATS_LEDGER));
+	printf("\n.RB [ \\-\\-format=%s ]\n", WN_FORMATS_MAN(WN_FORMATS_FEEDBACK));
 	return 0;
 }

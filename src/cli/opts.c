@@ -103,7 +103,7 @@ static void put_help(FILE *out, const char *h, int column)
 	fprintf(out, "%s\n", h);
 }
 
-void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
+static void wn_opts_help(const wn_cli *cli, const wn_cmd *cmd, FILE *out)
 {
 	size_t n = count_opts(cmd);
 	int width = 0;

@@ -5,25 +5,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formats.h"
 #include "printer.h"
 
 static const struct {
 	const char *name;
 	wn_printer *(*create)(FILE *out);
 } formats[] = {
-	{ "text", wn_printer_text_new },
-	{ "json", wn_printer_json_new },
+#define WN_X_(name) { #name, wn_printer_##name##_new },
+	WN_FORMATS_PRINTER(WN_X_)
+#undef WN_X_
 };
 
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
-
-bool wn_printer_known(const char *name)
-{
-	for (size_t i = 0; i < NFORMATS; i++)
-		if (strcmp(name, formats[i].name) == 0)
-			return true;
-	return false;
-}
 
 wn_printer *wn_printer_new(const char *name, FILE *out)
 {

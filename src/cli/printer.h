@@ -60,10 +60,9 @@ struct wn_printer {
 	bool is_text;
 };
 
-/* A printer for format name ("text", "json") writing to out; NULL when
- * the name is unknown or memory ran out (see wn_printer_known). */
+/* A printer for format name (WN_FORMATS_PRINTER: "text", "json")
+ * writing to out; NULL when the name is unknown or memory ran out. */
 wn_printer *wn_printer_new(const char *name, FILE *out);
-bool wn_printer_known(const char *name);
 void wn_printer_free(wn_printer **p);
 
 wn_printer *wn_printer_text_new(FILE *out);

@@ -1,4 +1,4 @@
-/* winnow — the charts of `winnow report` (issue 26), drawn as SVG by
+/* winnow — the charts of `winnow report`, drawn as SVG by
  * winnow itself: no script, no network, no library.  Every chart scales
  * to its container (a viewBox and width 100%), says in a <title> what it
  * shows, and puts its numbers in data- attributes beside the shapes, so

@@ -196,8 +196,8 @@ static void agreement_row(wn_printer *p, const char *key, const unsigned long sa
 
 /* One group (g NULL: the total) as a record: its key values, the counts
  * under the verdict names, the rates (null without triaged findings). */
-void wn_stats_record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
-		     const wn_stats_counts *c)
+static void wn_stats_record(wn_printer *p, const wn_stats *s, const wn_stats_group *g,
+			    const wn_stats_counts *c)
 {
 	wn_stats_rates r;
 

@@ -211,6 +211,22 @@ static char *bar(const wn_stats_counts *c, unsigned long max, bool utf8)
 	return wn_buf_steal(&b);
 }
 
+/* "verdicts: # valid, x false positive, ...": each verdict of the
+ * table by its glyph, in the bars' order. */
+static void legend(wn_printer *p, bool utf8)
+{
+	wn_buf b = WN_BUF_INIT;
+	char *line;
+
+	for (int k = 0; k < WN_VERDICT_COUNT; k++)
+		wn_buf_printf(&b, "%s%s %s", k ? ", " : "",
+			      wn_stats_glyph(wn_stats_bar_order[k], utf8),
+			      wn_verdict_label(wn_stats_bar_order[k]));
+	line = wn_buf_steal(&b);
+	wn_pr_text(p, "verdicts: %s", line ? line : "");
+	free(line);
+}
+
 /* A new row with the group's key cells; *i the next column.  NULL when
  * out of memory. */
 static char **keyed_row(struct table *t, const wn_stats *s, const wn_stats_group *g, size_t *i)
@@ -356,7 +372,7 @@ static void reasons_row(struct table *t, const wn_stats *s, const wn_stats_group
 }
 
 /* Why the false positives were wrong, once any was given a reason: the
- * table a bot's operators act on (issue 26). */
+ * table a bot's operators act on. */
 static void reasons_text(wn_printer *p, const wn_stats *s, bool utf8)
 {
 	const wn_stats_counts *c = wn_stats_total(s);
@@ -414,9 +430,7 @@ void wn_stats_text(wn_printer *p, const wn_stats *s, const char *query)
 	p->separator(p);
 	series_table(p, s, utf8);
 	p->separator(p);
-	wn_pr_text(p, "verdicts: %s valid, %s false positive, %s pre-existing, %s untriaged",
-		   wn_stats_glyph(WN_VERDICT_VALID, utf8), wn_stats_glyph(WN_VERDICT_FALSE_POSITIVE, utf8),
-		   wn_stats_glyph(WN_VERDICT_PREEXISTING, utf8), wn_stats_glyph(WN_VERDICT_UNTRIAGED, utf8));
+	legend(p, utf8);
 	p->separator(p);
 	wn_pr_text(p, "FP rate: false positives of the triaged findings, with its 95%% Wilson");
 	p->separator(p);

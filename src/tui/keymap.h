@@ -11,6 +11,28 @@
 
 #include "winnow/review.h"	/* the severities of the "!" help */
 
+/* The queue's orders, in the order `o` cycles through them (the queue
+ * view's, queue-private.h): X(enum suffix, name, as o's help names it),
+ * S between two.  Here, because o's help below is made from it. */
+/* clang-format off */
+#ifdef WN_TEST_FAKE_ENTRIES
+#define QUEUE_FAKE_SORT_(X, S) S X(FAKE, "fakeorder", "fakeorder")
+#else
+#define QUEUE_FAKE_SORT_(X, S)
+#endif
+#define QUEUE_SORTS_BY_(X, S)                                                  \
+	X(DATE,      "date",      "date")            S                         \
+	X(SEVERITY,  "severity",  "severity")        S                         \
+	X(UNTRIAGED, "untriaged", "untriaged")       S                         \
+	X(SERIES,    "series",    "series")          S                         \
+	X(NEWCOMER,  "newcomer",  "newcomers first")                           \
+	QUEUE_FAKE_SORT_(X, S)
+/* clang-format on */
+#define QUEUE_SORTS(X) QUEUE_SORTS_BY_(X, )
+#define QUEUE_SORT_HELP_(e, name, help) help
+/* "date, severity, ...": o's help. */
+#define QUEUE_SORTS_HELP QUEUE_SORTS_BY_(QUEUE_SORT_HELP_, ", ")
+
 /* X(enum suffix, name, default keys separated by spaces, help text).
  * Key names: a single character, or Up Down Left Right PgUp PgDn Home End
  * Enter Tab BackTab Space Esc Backspace, or C-x for Ctrl-x. */
@@ -23,6 +45,7 @@
 #define KEYMAP_FAKE_ACTION_(X)
 #endif
 
+/* clang-format off */
 #define KEYMAP_ACTIONS(X)                                                          \
 	X(MOVE_DOWN,      "move-down",      "j Down",    "Next line (review: next finding)")  \
 	X(MOVE_UP,        "move-up",        "k Up",      "Previous line (review: previous finding)") \
@@ -57,7 +80,7 @@
 	X(POSTPONE,       "postpone",       "P",         "Forward: keep the draft for later (F resumes it)") \
 	X(TO_DRAFTS,      "to-drafts",      "D",         "Forward: into winnow.drafts_folder for your mailer to send") \
 	/* the views maintainers live in: order, patch, mail, thread */                             \
-	X(SORT,           "sort",           "o",         "Queue: next order (date, severity, untriaged, series, newcomers first)") \
+	X(SORT,           "sort",           "o",         "Queue: next order (" QUEUE_SORTS_HELP ")") \
 	X(HIDE_TRIAGED,   "toggle-triaged", "x",         "Queue: hide or show fully triaged reviews (remembered)") \
 	X(HIDE_EMPTY,     "toggle-empty",   "z",         "Queue: hide or show reviews without findings (remembered)") \
 	X(RELOAD,         "reload",         "R",         "Read the index again (the queue also does when it changes)") \
@@ -91,6 +114,7 @@
 	X(MARK_DUPLICATE, "mark-duplicate", "C",         "Bug report: mark it a duplicate, picked from the bot's other reports, best title match first") \
 	X(MARK_FIXED,     "mark-fixed",     "Z",         "Bug report: mark it fixed, by the commit of winnow.tree naming it, else a title typed") \
 	KEYMAP_FAKE_ACTION_(X)
+/* clang-format on */
 
 enum action {
 	ACT_NONE = 0,

@@ -23,6 +23,7 @@
  * role under NO_COLOR) draws the verdict's character instead, so the
  * bars read without colour too.  trend: the monthly false-positive
  * rates. */
+/* clang-format off */
 #define THEME_ROLES(X)                                                    \
 	X(DEFAULT,          "default",                "default default")          \
 	X(TITLE,            "title",                  "white blue bold")          \
@@ -74,10 +75,11 @@
 	X(MAIL_HEADER,      "mail.header",            "green default bold")       \
 	X(LINK,             "link",                   "blue default underline")   \
 	X(SERIES,           "series",                 "default default bold")     \
-	/* who answered a review, and a newcomer's patch (issue 24) */        \
+	/* who answered a review, and a newcomer's patch */        \
 	X(REPLIED_AUTHOR,   "replied.author",         "green default bold")       \
 	X(REPLIED,          "replied.other",          "cyan default")             \
 	X(NEWCOMER,         "newcomer",               "yellow default bold")
+/* clang-format on */
 
 enum role {
 #define THEME_X_(e, name, def) ROLE_##e,

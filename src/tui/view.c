@@ -98,11 +98,6 @@ void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *
 	draw_cells(t, y, x, width, r, theme_attr(&t->theme, fill), 0);
 }
 
-void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill)
-{
-	view_draw_bar_at(t, y, 0, COLS, r, fill);
-}
-
 /* --- cursor and scrolling ---------------------------------------------- */
 
 static void fix_scroll(struct view *v)

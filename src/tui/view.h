@@ -299,11 +299,10 @@ static inline struct view *view_top(struct tui *t)
 void view_draw(struct tui *t);
 /* Draw row r on line y, full width; selected: cursor bar. */
 void view_draw_row(struct tui *t, int y, const struct row *r, bool selected);
-/* Draw row r on line y as a bar filled with role fill (cells keep
- * their own roles). */
-void view_draw_bar(struct tui *t, int y, const struct row *r, enum role fill);
 /* The same in the columns [x, x + width) only. */
 void view_draw_row_at(struct tui *t, int y, int x, int width, const struct row *r, bool selected);
+/* Draw row r on line y, columns [x, x + width), as a bar filled with
+ * role fill (cells keep their own roles). */
 void view_draw_bar_at(struct tui *t, int y, int x, int width, const struct row *r, enum role fill);
 /* Move the cursor to row i (clamped) and keep it visible. */
 void view_goto(struct tui *t, struct view *v, size_t i);

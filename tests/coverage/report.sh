@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make coverage's report (issue 40): line and branch coverage per
+# make coverage's report: line and branch coverage per
 # module from the gcov counters a --enable-coverage build's tests left,
 # gcov alone (no lcov).  The library's modules are held to FLOOR% of
 # their lines (HACKING); those below it are named, and the report

@@ -1,4 +1,4 @@
-/* winnow — libFuzzer target: what issue 12 reads from mail text: a
+/* winnow — libFuzzer target: what verdict memory reads from mail text: a
  * finding's words (similar.c), a patch subject (subject.c) and a patch's
  * hunks (mail/diff.c). */
 #include "autoconfig.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Who the author of a patch is (issue 35, 2), on tests/corpus/author:
+# Who the author of a patch is, on tests/corpus/author:
 # the git author (the in-body From: Ann's patch, sent by Bob), the
 # person B4 Relay sends for (Carol: X-Original-From, Reply-To, never
 # devnull; her earlier patch through it counts, another Carol's it

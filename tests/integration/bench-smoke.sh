@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark still runs: bench/run.sh at 500 messages, one repetition,
-# on the winnow under test, produces every figure of issues 14 and 23
+# on the winnow under test, produces every figure of bench/RESULTS.md
 # (the scans cold and warm, against notmuch show --entire-thread=false): a figure
 # reported "not built yet" (its command missing from this winnow) is a
 # failure like a missing one.  Only that the figures exist is checked,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A bulk mark's write takes the time its size needs, whatever --timeout
-# says: the timeout is for waiting on another process's lock (issue 18,
+# says: the timeout is for waiting on another process's lock (
 # point 10).  And only another process holding the lock is blamed for it.
 # WN_BULK_FINDINGS sets the review's size (default 6000: under the
 # sanitizers its write takes several times --timeout=1; the issue's own

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The caches (the parsed reviews, src/lib/index/cache.c; stats' facts,
-# src/lib/memory/facts.c) and what notmuch does not see (issue 36): a
+# src/lib/memory/facts.c) and what notmuch does not see: a
 # mail rewritten in place with its inode, size and mtime kept (dd
 # conv=notrunc, then touch -r: as cp -p or rsync --inplace -t do), and
 # a mail file removed without `notmuch new`.  list, stats and export

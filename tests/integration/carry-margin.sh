@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two earlier candidates (issue 37): tests/corpus/carry-margin holds
+# Two earlier candidates: tests/corpus/carry-margin holds
 # Sashiko's reviews of v1 and v2 of two patches of "plume".  Each v1
 # review has two findings on the same quoted code; each v2 review one
 # finding repeating one of them.

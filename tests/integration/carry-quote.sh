@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The quoted code as a signal (issue 21, point 1): tests/corpus/
+# The quoted code as a signal: tests/corpus/
 # carry-quote holds Sashiko's reviews of v1 and v2 of one patch, both in
 # gizmo_flush().  v2 #1 rewords v1 #1 (the words alone score 0.25) but
 # quotes the same line: it takes v1 #1's verdict and says why.  v2 #2 is

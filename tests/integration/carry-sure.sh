@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory you can trust (issue 37): tests/corpus/carry-sure holds Sashiko's
+# Memory you can trust: tests/corpus/carry-sure holds Sashiko's
 # reviews of v1 and v2 of "gizmo: map the rx ring once at start", and of
 # patch 2/2 of the v1 series, written after the patterns seen in real
 # reviews.

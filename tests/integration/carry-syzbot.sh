@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A syzbot verdict is carried only to the same bug (issue 18, point 11):
+# A syzbot verdict is carried only to the same bug:
 # tests/corpus/carry-syzbot holds four syzbot reports crashing in one
 # frame, plume_release_folio() at fs/plume/file.c:218.  01 is judged a
 # false positive; 02 (a Write, not a Read) and 03 (syzbot's "(2)": the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A finding's identity across versions of one patch (issue 21, points 1
+# A finding's identity across versions of one patch (points 1
 # and 5): tests/corpus/carry-versions holds Sashiko's reviews of v3 (2/3)
 # and v4 (3/4) of "plume: write folios back in batches", and of another
 # patch touching the same code.

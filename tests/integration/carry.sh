@@ -8,7 +8,7 @@
 . "$WN_TOP_SRCDIR/tests/lib/series-world.sh"
 wn_series_world
 check "v1 judged" wn_series_judge_v1
-# Why v1 #3 is a false positive travels with its verdict (issue 26).
+# Why v1 #3 is a false positive travels with its verdict.
 "$WINNOW" mark --reason=wrong-rule "$v1" 3 fp
 
 json=$WN_WORLD/carry.json

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mark's usage errors say what is wrong (issue 40): a change that took
+# mark's usage errors say what is wrong: a change that took
 # the wrong branch kept the exit status and passed every other test, saying
 # something else.  Usage errors exit 1, as the user's mistakes do.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"

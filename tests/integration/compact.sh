@@ -35,7 +35,7 @@ check "and says so" grep -q "nothing to undo" "$WN_WORLD/out"
 expect_eq "nothing changed by it" '["false-positive","false-positive","pre-existing"]' "$(verdicts)"
 check "journal still bounded" test "$(wc -l < "$journal")" -le 20
 
-# Issue 36.13: a journal cut mid-entry (power loss) is replayed right,
+# A journal cut mid-entry (power loss) is replayed right,
 # and its warning comes once: the first command writes the journal again
 # without the cut line, every entry kept (a verdict still on its way to
 # notmuch among them), so the next command has nothing to warn about.

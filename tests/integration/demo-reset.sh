@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18.8: ./quickstart demo rebuilds its database every run; the
+# ./quickstart demo rebuilds its database every run; the
 # journal beside it (build/demo/state) is reset with it, so an undo
 # after a second run never meets verdicts of a database that is gone.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"

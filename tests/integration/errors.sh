@@ -45,7 +45,7 @@ notmuch config set winnow.tagprefix "team-a/"
 "$WINNOW" mark "$id" 1 valid; expect_eq "a sane prefix works" 0 $?
 expect_eq "and is used" "id:$id" "$(notmuch search --output=messages tag:team-a/valid)"
 
-# Files that are not files (issue 18, point 16): a FIFO as the config
+# Files that are not files: a FIFO as the config
 # would hang winnow for ever, /dev/zero fill its memory.  Refused at
 # once, in one line; timeout(1) only stops a hang from hanging the suite.
 mkfifo "$WN_WORLD/fifo"
@@ -79,7 +79,7 @@ check "it says the value is out of range" grep -q -- "--timeout=99999999 is out 
 "$WINNOW" list --limit=2 > "$WN_WORLD/two"; expect_eq "a sane --limit works" 0 $?
 expect_eq "and limits" 2 "$(wc -l < "$WN_WORLD/two")"
 
-# One message per error (issue 36, point 12): a usage error is one line
+# One message per error: a usage error is one line
 # pointing to the command's --help once, whatever the command and
 # whichever check refused it.  The commands are those winnow --help
 # lists, so a new one is audited too.
@@ -160,7 +160,7 @@ check "naming it, pointing to winnow --help once" \
 check "in one line" one_line
 check "it names the option" grep -q -- "--config wants a value (see 'winnow --help')" "$err"
 
-# winnow missed records on a review (issue 36, point 11): on any other
+# winnow missed records on a review: on any other
 # mail the record would be shown by no command and counted by none, so
 # it is refused (1, as an id not in the index), saying what the id is.
 patch=20261102-frobnic-teardown-v2-1-5c1e2a7d9b30@example.org

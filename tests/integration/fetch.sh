@@ -87,7 +87,7 @@ expect_eq "... told as lei tells it, on one line" \
 nm config set winnow.fetch_folder ../outside
 run fetch --init; expect_eq "a folder outside the database is refused" 2 $?
 check "... before lei runs" test ! -e "$WN_WORLD/db/outside"
-# Strictly one folder's name, and strictly one of lei's dates (issue 36).
+# Strictly one folder's name, and strictly one of lei's dates.
 nm config set winnow.fetch_folder cur
 run fetch --init; expect_eq "a maildir's own folder is refused" 2 $?
 check "... saying so" grep -qF "winnow.fetch_folder must not be 'cur'" "$WN_WORLD/err"
@@ -117,7 +117,7 @@ nm config set winnow.sections 'FROB DRIVER;NO SUCH'
 run fetch --init; expect_eq "a section MAINTAINERS lacks" 2 $?
 check "... is named" grep -qF "MAINTAINERS has no section 'NO SUCH'" "$WN_WORLD/err"
 
-# A lei that never ends is stopped after winnow.tool_timeout (issue 36).
+# A lei that never ends is stopped after winnow.tool_timeout.
 mkdir -p "$WN_WORLD/bin"
 printf '#!/bin/sh\nexec sleep 600\n' > "$WN_WORLD/bin/lei"
 chmod +x "$WN_WORLD/bin/lei"

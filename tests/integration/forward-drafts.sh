@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# winnow.drafts_folder (issue 24, 3): forward --to-drafts writes the mail
+# winnow.drafts_folder: forward --to-drafts writes the mail
 # as a maildir draft (tmp/, then cur/ flagged D) into a folder of the
 # database, for the user's mailer to finish and send.  Its findings are
 # not forwarded until the sent copy (the same Message-ID, outside the

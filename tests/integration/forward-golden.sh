@@ -59,7 +59,7 @@ compare crlf-subject "id:$frob"
 compare no-references "<$bpf>"
 compare group-reply "$hv"
 compare bot-tags "$lkp"
-# The verdict replies (issue 35): to the review the author has, each
+# The verdict replies: to the review the author has, each
 # triaged finding quoted with the verdict under it, the notes made safe.
 kind=()
 compare verdict-reply "$quux"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 35: what kind of mail forward writes, and the recipients' hygiene.
+# What kind of mail forward writes, and the recipients' hygiene.
 # The corpus (tests/corpus/forward-reach): v2 of a patch whose Sashiko
 # review went To its author (a verdict reply), v3 of it (v2's review is
 # superseded), a patch whose review reached the maintainer alone (the

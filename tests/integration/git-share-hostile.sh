@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A shared verdict repository is anyone's input (issue 18): Eve pushes
+# A shared verdict repository is anyone's input: Eve pushes
 # into the remote Ann and Bob share, with a plain git.  Links to files
 # and folders outside it, oversized or malformed files and files of
 # another layout change nothing outside the repository, are reported

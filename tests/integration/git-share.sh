@@ -48,7 +48,7 @@ expect_eq "Bob's pull: Ann's two series decisions in, her demo one kept aside, n
 expect_eq "Bob has Ann's verdicts and note" \
 	'[["untriaged",null],["untriaged",null],["false-positive","blinker_timer_fn() checks bl->stopping"],["pre-existing",null]]' \
 	"$(of bob "$v1")"
-expect_eq "... and the reason of her false positive (issue 26)" misread-code \
+expect_eq "... and the reason of her false positive" misread-code \
 	"$(bob show --format=json "$v1" | jq -r '.findings[2].reason')"
 check "the shared file says it" bash -c 'git --git-dir="$0" show winnow:reviews | grep -q . &&
 	git --git-dir="$0" grep -q "^reason: misread-code$" winnow' "$remote"

@@ -30,7 +30,7 @@ expect_eq "history marks it undone" true \
 check "and says why" grep -q "undone already" "$WN_WORLD/err"
 "$WINNOW" undo --id=nosuch 2 2> "$WN_WORLD/err"; expect_eq "N and --id together exit 1" 1 $?
 
-# Issue 18.8: an undo whose finding another program changed since (here
+# An undo whose finding another program changed since (here
 # another winnow with its own journal) keeps that newer decision, says
 # so, and journals nothing; history and undo go on working after it.
 "$WINNOW" mark "$id" 2 valid
@@ -49,7 +49,7 @@ expect_eq "the action is not shown undone" false "$(jq '.[0].undone' "$WN_WORLD/
 expect_eq "undo --id of it exits 1 too" 1 $?
 check "and says why" grep -q "kept" "$WN_WORLD/err"
 
-# Issue 36.8: undo of many changes asks first, or is refused without a
+# Undo of many changes asks first, or is refused without a
 # terminal to ask in; it is one change, which redo gives back whole.  A
 # journal of its own, so the counts are this part's.
 export XDG_STATE_HOME=$WN_WORLD/redo-state

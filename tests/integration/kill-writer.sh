@@ -4,8 +4,8 @@
 # is retried; nothing is set aside, and after sync-journal every finding
 # holds the last verdict given to it.
 #
-# WN_KILL_MARKS sets the number of marks (default 200; issue 18 asks
-# for a run of 1000 by hand).  The killer watches this shell's winnow
+# WN_KILL_MARKS sets the number of marks (default 200; run
+# 1000 by hand now and then).  The killer watches this shell's winnow
 # processes and SIGKILLs their writer children (found by parent pid and
 # the name "winnow-writer"),
 # most of them at once or after a short random wait, so that kills land

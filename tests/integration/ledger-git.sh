@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ledger closes itself (issue 24, 7): given the maintainer's kernel
+# The ledger closes itself: given the maintainer's kernel
 # tree (ledger --git DIR, or winnow.tree), a bug is fixed by the commit
 # whose Closes:/Link: names one of its reviews or patches, or whose
 # Reported-by: names the bot that reported it while its diff changes the
@@ -74,7 +74,7 @@ Reported-by: sashiko-bot@kernel.org" | tail -n 1)
 
 # The bot's Reported-by on a commit naming frobnic_probe_done() and
 # my_frobnic_probe(), not frobnic_probe(): names are whole words, at
-# either end (issue 37).
+# either end.
 sed -i 's/\treturn frobnic_wait_reset(fd);/\treturn frobnic_wait_reset(fd);\n\t\/* frobnic_probe_done(), my_frobnic_probe() *\//' \
 	"$tree/drivers/misc/frobnic/core.c"
 commit 2026-12-03T12:00:00Z "frobnic: say where the probe ends

@@ -32,7 +32,7 @@ expect_eq "all back to untriaged" "{\"untriaged\":$n}" "$(counts)"
 expect_eq "no tags left" "" "$(notmuch search --output=messages "tag:winnow/valid or tag:winnow/triaged")"
 size=$(wc -c < "$journal")
 check "journal still under $limit bytes after the undo ($size bytes)" test "$size" -lt "$limit"
-# Issue 18.9: a range over every finding is one action too, one line in
+# A range over every finding is one action too, one line in
 # the journal and one undo (it was 10,000 actions, of which the journal
 # keeps 1,000, and took a minute).
 "$WINNOW" mark --timeout=120 "$id" "1-$n" fp; expect_eq "mark 1-N exits 0" 0 $?

@@ -60,7 +60,7 @@ expect_eq "bad state: one line" 1 "$(wc -l < "$err")"
 "$WINNOW" mark nosuch@example.org 1 valid 2> "$err"; expect_eq "unknown message exits 1" 1 $?
 "$WINNOW" mark 20261104022210.5A5ADC4CEB2@smtp.kernel.org all valid 2> "$err"
 expect_eq "review without findings exits 1" 1 $?
-# Issue 36.12: --reason says why a false positive is wrong, so any other
+# --reason says why a false positive is wrong, so any other
 # state with a reason is refused; a repeated --note or --reason is an
 # error, never "the last one wins".
 for state in valid v pre-existing untriaged; do
@@ -75,7 +75,7 @@ check "it says --reason is given twice" grep -q -- "--reason is given twice" "$e
 "$WINNOW" mark --reason=style "$id" 1 fp --reason=style 2> "$err"; expect_eq "even the same reason twice" 1 $?
 expect_eq "nothing marked by the errors" '["untriaged","untriaged","untriaged"]' "$(verdicts)"
 
-# Issue 18.9: one command, one action.  A list or range of findings is
+# One command, one action.  A list or range of findings is
 # one journal action and one undo, like 'all'; a verdict with --severity
 # too; a mark that changes nothing journals nothing.
 actions() { "$WINNOW" history --format=json | jq length; }

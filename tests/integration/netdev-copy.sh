@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The same AI review passed on twice (issue 20, point 11):
+# The same AI review passed on twice:
 # tests/corpus/netdev-ai-copy holds one netdev AI review sent by a
 # maintainer and the same text forwarded later by another, with a line
 # of their own.  The later one is a copy of the first (list and show

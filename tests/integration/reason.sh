@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why a verdict was given (issue 26): mark --reason stores it beside the
+# Why a verdict was given: mark --reason stores it beside the
 # verdict as a notmuch property, through the journal (so a verdict kept
 # in the journal while another process holds the lock keeps its reason),
 # undo restores the reason before, and user errors exit 1.  winnow missed

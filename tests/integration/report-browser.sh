@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# winnow report in a real browser (issue 26): Debian's chromium renders
+# winnow report in a real browser: Debian's chromium renders
 # the page headless.  The rendered DOM holds every bot's rate and
 # interval equal to `winnow stats --format=json`; screenshots at 1280 and
 # 390 pixels wide show the rate bars as long as the rates say (measured

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # winnow report on the demo mailbox with the known verdicts of
-# tests/lib/stats-fixture.sh, a reason and a missed bug (issue 26): the
+# tests/lib/stats-fixture.sh, a reason and a missed bug: the
 # page is self-contained (no script, nothing fetched), every bot's
 # numbers in the DOM are those of `winnow stats --format=json`, text from
 # the query is escaped, the tables are beside the charts, it prints;
@@ -103,7 +103,7 @@ check "and says so" grep -q "wants --bot=NAME" "$WN_WORLD/err"
 "$WINNOW" report --format=svg --chart=trend --bot=nosuch 2> "$WN_WORLD/err"; expect_eq "an unknown bot exits 1" 1 $?
 check "it lists the names --bot takes, labels too" grep -q "unknown bot 'nosuch' (sashiko, .*lkp (0-day)" "$WN_WORLD/err"
 
-# --bot takes what a query's bot: takes (issue 36, point 12): the id or
+# --bot takes what a query's bot: takes: the id or
 # the label, any case, through the one lookup; the chart is the same.
 "$WINNOW" report --format=svg --chart=severity --bot=lkp > "$WN_WORLD/lkp.svg"
 for name in 0-day 0-DAY LKP; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What stats' series pass reads (src/lib/memory/series.c, issue 23): a
+# What stats' series pass reads (src/lib/memory/series.c): a
 # later part of a review's series is read for its diff only when the
 # hunks linking kept of it (wn_diff_keys) do not rule the finding's
 # place out, or when no review's linking read it.  The answers are the

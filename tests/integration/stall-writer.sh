@@ -2,7 +2,7 @@
 # winnow's own writer, slow with nobody else holding the lock (the test
 # hook stalls it once it has the lock): it is stopped once the time its
 # batch can need is over, and the message says that, never that another
-# process holds the lock (issue 18, point 10).
+# process holds the lock.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_need_test_hooks
 wn_world

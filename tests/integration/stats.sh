@@ -111,6 +111,16 @@ check "text as expected (tests/integration/expected/stats-bot.txt)" \
 	diff -u "$expected" "$WN_WORLD/stats.txt"
 check "text is ASCII under LANG=C" bash -c '! LC_ALL=C grep -q "[^[:print:]]" "$1"' _ "$WN_WORLD/stats.txt"
 check "no blanks at the ends of lines" bash -c '! grep -q " $" "$1"' _ "$WN_WORLD/stats.txt"
+# The legend names every verdict of the table (WN_VERDICT_LIST, as
+# mark --help lists it), by its label: "false-positive" reads "false
+# positive".
+legend=$(grep '^verdicts: ' "$WN_WORLD/stats.txt")
+legend_names() { [[ "$legend," == *" ${1//-/ },"* || "$legend," == *" $1,"* ]]; }
+verdicts=$("$WINNOW" mark --help 2>&1 | sed -n '/marks it with):/,/^--severity/s/^  \([a-z-]*\) (.*/\1/p')
+expect_eq "mark --help lists the four verdicts" 4 "$(wc -w <<<"$verdicts")"
+for v in $verdicts; do
+	check "the legend names $v" legend_names "$v"
+done
 check "UTF-8 locale: block bars" bash -c 'LC_ALL=C.UTF-8 "$WINNOW" stats | grep -q "^Sashiko .*█"'
 LC_ALL=C "$WINNOW" stats --by=author,bot > "$WN_WORLD/stats2.txt"
 check "two keys in the text" grep -qE '^joerg\.beispiel@example\.org +Sashiko +3 +7 ' "$WN_WORLD/stats2.txt"
@@ -140,7 +150,7 @@ check "unknown key said" grep -q "unknown key 'colour'" "$WN_WORLD/err"
 "$WINNOW" stats --by=bot,bot 2>/dev/null; expect_eq "repeated key exits 1" 1 $?
 "$WINNOW" stats --format=sarif 2>/dev/null; expect_eq "unknown format exits 1" 1 $?
 NOTMUCH_CONFIG=$WN_WORLD/nonexistent "$WINNOW" stats 2>/dev/null; expect_eq "no database exits 2" 2 $?
-# Spellings of one model are one group (issue 20): the trailers corpus
+# Spellings of one model are one group: the trailers corpus
 # names claude-opus-4-7 and claude-opus-4.7, claude-4.6-opus and
 # claude-opus-4.6-1m (the same model with a longer context).
 bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$WN_TOP_SRCDIR/tests/corpus/trailers" "$WN_WORLD/trailers" >/dev/null

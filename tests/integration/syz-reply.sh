@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 41: a syzbot report's state in its own words (invalid,
+# A syzbot report's state in its own words (invalid,
 # duplicate of, fixed by, real bug), and the reply that tells syzbot
 # (#syz invalid / dup: / fix: / undup), To the report's syzbot+HASH
 # address, Cc syzkaller-bugs and its other recipients, threaded under

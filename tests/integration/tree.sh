@@ -62,7 +62,7 @@ expect_eq "... the same worktree, back at patch 2" "$root|true|2|	kfree(f);" \
 	"$(tree '"\(.tree.root)|\(.tree.applied)|\(.tree.patch)|\(.tree.findings[0] | .lines[.line - .start])"')"
 check "... without running b4" test ! -e "$WN_WORLD/b4-calls"
 
-# The Message-ID comes from mail: b4 gets it after "--" (issue 36).
+# The Message-ID comes from mail: b4 gets it after "--".
 printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s"\nexit 1\n' "$WN_WORLD/b4-argv" > "$WN_WORLD/bin/b4"
 XDG_CACHE_HOME=$WN_WORLD/cache2 PATH=$WN_WORLD/bin:$PATH run show --tree --format=json "$of2"
 expect_eq "b4 is given the patch's id after --" "shazam|-m|--|20260112-frob-v1-2-f00d@example.org" \
@@ -83,7 +83,7 @@ expect_eq "a patch whose id starts with '-': the tree as it is" \
 	"$?|$(tree .tree.applied)|$(tree .tree.why)"
 check "... b4 never ran" test ! -e "$WN_WORLD/b4-argv"
 
-# A b4 that never ends (issue 36) is stopped after winnow.tool_timeout,
+# A b4 that never ends is stopped after winnow.tool_timeout,
 # with what it started, leaving no mbox and no worktree: the tree as it
 # is, saying why.
 gone() { ! kill -0 "$1" 2>/dev/null || grep -q '^[0-9]* (.*) Z' "/proc/$1/stat"; }
@@ -114,7 +114,7 @@ check "... b4's child stopped too" wn_until gone "$(cat "$WN_WORLD/b4-child")"
 check "... leaving no mbox and no worktree" no_leftovers "$WN_WORLD/cache4"
 notmuch config set winnow.tool_timeout ''
 
-# A worktree belongs to its tree (issue 36): another checkout named by
+# A worktree belongs to its tree: another checkout named by
 # winnow.tree gets a worktree of its own, never the old one.
 git clone -q "$linux" "$WN_WORLD/linux2"
 notmuch config set winnow.tree "$WN_WORLD/linux2"

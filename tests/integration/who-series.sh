@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A newcomer's first series is not their experience (issue 40): Sam's
+# A newcomer's first series is not their experience: Sam's
 # first series has six patches, the bot reviews the sixth; the five
 # before it are of the same series, so Sam is still a newcomer
 # (winnow.newcomer 5, and no corpus series was longer than five).  Her

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Who answered a review, and how new its patch's author is (issue 24:
+# Who answered a review, and how new its patch's author is (
 # 5, 6), on tests/corpus/who: Nina (one earlier patch) answers the
 # maintainer who answered the bot's review of her patch, from her
 # address in other case; Victor (six earlier patches) says nothing, the

@@ -30,7 +30,7 @@ wn_world() {
 	bash "$WN_TOP_SRCDIR/tests/lib/mkdb.sh" "$corpus" "$WN_WORLD/db" >/dev/null ||
 		{ echo "mkdb failed for $corpus" >&2; exit 99; }
 	export NOTMUCH_CONFIG=$WN_WORLD/db/notmuch-config
-	# The interface asks why after f (issue 26); the tests written
+	# The interface asks why after f; the tests written
 	# before that mark without it, and tests/tui/reason.sh turns it on.
 	notmuch config set winnow.ask_reason false
 	export HOME=$WN_WORLD/home

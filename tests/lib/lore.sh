@@ -64,7 +64,7 @@ wn_kernel_tree() {
 	git -C "$1" add -A && git -C "$1" commit -qm "the kernel, as the tests know it" || exit 99
 }
 
-# Issue 36: a patch of a series adding symbolic links out of the tree,
+# A patch of a series adding symbolic links out of the tree,
 # and bot reviews naming files through them; nothing outside the
 # worktree may be read or opened.
 WN_LINK_PATCH=20260120-links-f00d@example.org

@@ -1,5 +1,5 @@
 # The series fixture (tests/corpus/series) beside the demo mailbox, in
-# one database, for the tests of issue 12; sourced after env.sh.
+# one database, for the tests of verdict memory; sourced after env.sh.
 #
 #   wn_series_world   build it (wn_world), and set the ids below
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make mutate: change the code on purpose, one small change at a time,
-# and see whether a test notices (issue 40).  Each line of
+# and see whether a test notices.  Each line of
 # tests/mutate/mutants (NAME, FILE, a sed expression, the tests of its
 # module) is applied to a copy of the tree, never to the tree itself;
 # the copy is built once and make rebuilds only what a change touches;

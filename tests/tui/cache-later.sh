@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The queue opens the cache of parsed reviews only once it reads every
-# review (issue 23): opening it reads the index of the whole cache file,
+# review: opening it reads the index of the whole cache file,
 # which at 300,000 messages cost more than the first screen itself.  A
 # screenful is parsed from the mails, and nothing is written; an order
 # that reads every review opens it, and writes it; the rows are the same

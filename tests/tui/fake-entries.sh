@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Issue 22: every list a user reads is made from its table.  The test
+# Every list a user reads is made from its table.  The test
 # build tests/lib/winnow-fake (tests/fake.am, -DWN_TEST_FAKE_ENTRIES) has
 # one more entry in WN_BOT_LIST (fakebot, "Fake Bot"), WN_SEVERITY_LIST
 # (fakesev, a grade), WN_REASON_LIST (fakereason), KEYMAP_ACTIONS
-# (fake-action) and TUI_VIEWS (fakeview); each message, help text and
+# (fake-action), TUI_VIEWS (fakeview), QUEUE_SORTS (fakeorder, the
+# queue's orders) and each command's --format list of src/cli/formats.h
+# (fakeformat); each message, help text and
 # man page list must name it.
 # A list typed by hand, not generated, lacks the fake entry and fails.
 #
@@ -27,9 +29,12 @@ check "JSON's bot values name fakebot" has '|syzbot|fakebot|generic",' "$lists"
 check "the synopsis' --severity names fakesev" has ' low | fakesev | none ]' "$lists"
 check "JSON's severities name fakesev" has 'low, fakesev, error' "$lists"
 check "mark's reasons name fakereason" has $'.B fakereason\na reason of the test build' "$lists"
+check "the synopsis' export --format names fakeformat" has '.RB [ \-\-format=json | csv | sarif | fakeformat ]' "$lists"
+check "the synopsis' ledger --format names fakeformat" has 'mbox | fakeformat " | " \-\-send ]' "$lists"
 keys=$("$fake/keys-man-fake")
 check "the key list names fake-action" has '(fake\-action)' "$keys"
 check "the key list's ! names fakesev" has 'low, fakesev, empty: none) (severity)' "$keys"
+check "the key list's o names fakeorder" has 'newcomers first, fakeorder) (sort)' "$keys"
 # The page made from the template by the fake build's generators names
 # them where the real one names the real entries: a seventh bot edits no
 # man page.
@@ -40,6 +45,7 @@ check "the made page's BOTS section names fakebot" \
 check "the made page's INTERFACE KEYS names fake-action" has '(fake\-action)' "$page"
 check "the made page's --severity names fakesev" has ' low | fakesev | none ]' "$page"
 check "the made page's --reason names fakereason" has '.B fakereason' "$page"
+check "the made page's report --format names fakeformat" has 'format=html | svg | json | fakeformat ]' "$page"
 # ...and the checks of doc/winnow.1 would catch a page without them.
 check "man-lists.sh fails on a page without them" \
 	eval '! MAN_LISTS=$fake/man-lists-fake bash "$WN_TOP_SRCDIR/tests/unit/man-lists.sh" >/dev/null'
@@ -52,6 +58,15 @@ check "mark --help's --severity names fakesev" has '--severity=critical|high|med
 err=$("$WINNOW" mark x 1 nosuch --severity=nosuch 2>&1)
 check "mark's unknown-severity error names fakesev" has '(critical, high, medium, low, fakesev, none)' "$err"
 check "mark --help's reasons name fakereason" has 'fakereason (a reason of the test build)' "$help"
+# Each command's --format: its --help and its unknown-format error.
+for c in stats:text,json,csv export:json,csv,sarif report:html,svg,json feedback:mail,json \
+	ledger:text,json,mbox; do
+	cmd=${c%%:*} fmts=${c#*:}
+	check "$cmd --help's --format names fakeformat" \
+		has "--format=${fmts//,/|}|fakeformat" "$("$WINNOW" "$cmd" --help 2>&1)"
+	check "$cmd's unknown-format error names fakeformat" \
+		has "${fmts//,/, } or fakeformat)" "$("$WINNOW" "$cmd" --format=nosuch 2>&1)"
+done
 
 wn_world
 err=$("$WINNOW" list bot:nosuch 2>&1)
@@ -78,6 +93,7 @@ check "the help names fake-action" grep -qw -- fake-action <<<"$screen"
 legend=${screen#*bot:NAME}
 check "the help's bot:NAME line names fakebot (Fake Bot)" has 'fakebot (Fake Bot)' "$legend"
 check "the help of ! names fakesev" has 'low, fakesev, empty: none)' "$screen"
+check "the help of o names fakeorder" has 'newcomers first, fakeorder)' "$screen"
 # The ! prompt and its warning, on the first review's first finding.
 wn_tui_keys q Enter '!'
 check "the ! prompt names fakesev" wn_tui_wait "Your severity (critical, high, medium, low, fakesev, empty: none):"

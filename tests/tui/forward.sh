@@ -31,7 +31,7 @@ wn_tui_keys v
 check "finding 1 marked valid" wn_tui_wait "marked finding 1 valid"
 
 # F: the editor runs on the draft, then the confirm step.  Sashiko
-# mailed the review to its author: F writes a reply to it (issue 35).
+# mailed the review to its author: F writes a reply to it.
 wn_tui_keys F
 check "the confirm step" wn_tui_wait "[forward]"
 expect_eq "the editor ran once" 1 "$(edits)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# In from a mail client (issue 39): `winnow id:X` opens what X is
+# In from a mail client: `winnow id:X` opens what X is
 # about (tests/tui/screens/from-id/).  A review's id: that review, over
 # the whole queue of winnow.query (q goes there).  A patch's: the queue
 # of its reviews.  Any other mail of a thread: the reviews in it.  An id

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ? fits the view (issue 39; tests/tui/screens/help/): the help is
+# ? fits the view (tests/tui/screens/help/): the help is
 # titled for the view it was opened from and lists that view's keys
 # first, then the keys every view shares; a key of another view only
 # (the queue's o in the review) is not among the review's own.

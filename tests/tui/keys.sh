@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Keys that must not leak (issue 18, points 17-19): Ctrl-C typed while
+# Keys that must not leak: Ctrl-C typed while
 # a | command runs stops the command, not winnow; l opens the limit
 # prompt from every view that lists or shows reviews, so a query typed
 # after it is never read as keys; the prompt offers the current limit

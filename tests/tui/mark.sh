@@ -82,7 +82,7 @@ wn_tui_keys u
 check "u: back to untriaged" wn_tui_wait "marked finding 1 untriaged"
 expect_soon "cleared in notmuch" "" tagged false-positive
 
-# Issue 36.10: f twice writes one change, as winnow mark does; so U
+# F twice writes one change, as winnow mark does; so U
 # after it still undoes the mark the screen showed.
 wn_tui_wait "finding 2 of 3" >/dev/null
 before=$("$WINNOW" history --format=json | jq length)

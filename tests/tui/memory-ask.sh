@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# = asks before taking what is not sure (issue 37), on carry-sure and
+# = asks before taking what is not sure, on carry-sure and
 # carry-margin together.  On the sibling patch of carry-sure, finding 2
 # is only a suggestion: = asks y/n, n leaves it untriaged, y takes v1
 # #2's verdict.  On carry-margin's reset v2, two v1 findings are as

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A verdict given minutes ago is remembered before it reaches notmuch
-# (issue 37): while another process holds the write lock, finding 1 of
+# A verdict given minutes ago is remembered before it reaches notmuch:
+# while another process holds the write lock, finding 1 of
 # patch 1/2 (carry-sure's v1) is marked valid in the interface; it is in
 # the journal only.  Patch 2/2's finding 1 is identical to it: its "seen
 # before" names that verdict and = takes it, though notmuch's verdict

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The review view knows other reviews (issue 12), on the series fixture
+# The review view knows other reviews, on the series fixture
 # beside the demo mailbox: v2 shows what v1 decided ("Seen before") and
 # = takes it, note and all; the series hint names patch 4/5 and + opens
 # it in $PAGER at the hunk; v1 shows a valid finding as likely fixed in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The queue's orders come out the same whether the reviews stay read or
-# are dropped off screen with only what the orders need of them kept
-# (issue 23): on a 3-line terminal (one row shown, the others dropped)
+# are dropped off screen with only what the orders need of them kept:
+# on a 3-line terminal (one row shown, the others dropped)
 # the rows, walked one by one, are those a 40-line terminal shows at
 # once, for every order, and for the untriaged order after a mark, and
 # after its undo (which has the dropped reviews read again).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why a false positive, and what the bot missed (issue 26), at 80x24
+# Why a false positive, and what the bot missed, at 80x24
 # (tests/tui/screens/reason/): f asks for the reason with one key per
 # reason, the key picks it and it is stored with the verdict; Enter
 # skips it; winnow.ask_reason=false never asks.  M records a missed bug

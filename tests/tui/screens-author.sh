@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The queue's author column names the patch's git author (issue 35, 2)
+# The queue's author column names the patch's git author
 # on tests/corpus/author: Ann, whose patch Bob sent (in-body From);
 # Carol through B4 Relay (her name, never "via B4 Relay"); Dan with a
 # Reply-To; Ulrike, whose display name carries a comment in

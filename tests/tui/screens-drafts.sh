@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The forward screen's D (issue 24, 3): the mail goes into
+# The forward screen's D: the mail goes into
 # winnow.drafts_folder for the user's mailer, flagged as a draft, and
 # winnow says its findings count as forwarded once the sent copy is
 # indexed (tests/tui/screens/screens-drafts/); nothing is recorded yet.

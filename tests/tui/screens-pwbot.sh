@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# netdev's patchwork commands in the review's header (issue 24): a
+# netdev's patchwork commands in the review's header: a
 # maintainer's "pw-bot: cr" in the patch's thread shows as a header line
 # of its own, with who wrote it and when, on the netdev AI review that
 # carries it (tests/tui/screens/screens-pwbot/).

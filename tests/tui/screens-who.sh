@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Who answered a review, and newcomers (issue 24: 5, 6), whole screens
+# Who answered a review, and newcomers, whole screens
 # (tests/tui/screens/screens-who/) on tests/corpus/who: the queue's
 # marks (A: the patch's author answered, h: another human; n: a
 # newcomer's patch), o's newcomer order, the review's header (the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The queue drops the reviews read for rows far off screen and reads
-# them again when they come back (issue 23: memory stays a few screens
+# them again when they come back (memory stays a few screens
 # of reviews however far one pages).  On a 3-line terminal (one row) G
 # leaves the first rows far behind; back on top, the rows are as they
 # were, a verdict marked before leaving included (the write landed, or

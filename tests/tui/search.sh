@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# / across the whole queue (issue 39): a review is found by its patch's
+# / across the whole queue: a review is found by its patch's
 # author, its bot and its findings' summaries while its row is off
 # screen and not read yet; in any case, UTF-8 too, with no locale; a
 # word no row holds is "not found".

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One problem the bot discusses at several places (issue 35): the review
+# One problem the bot discusses at several places: the review
 # view shows each place with its code above the bot's words there, and d
 # steps from place to place, from the last back to the first.  The demo's
 # review of frobnic 3/3 raises its first finding at two hunks; its second has

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The statistics view's other errors of the bot (issues 26 and 24.5),
+# The statistics view's other errors of the bot,
 # on tests/corpus/who (two Sashiko reviews, Nina's answered by Nina):
 # each group's missed and author-replied counts, the same numbers as
 # `winnow stats --format=json`, and the false positives by reason of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 41: the queue says a syzbot report's state in a crash report's
+# The queue says a syzbot report's state in a crash report's
 # words -- invalid, duplicate of (the other report's subject), fixed by
 # (the commit), real bug -- and F on a report writes the reply to
 # syzbot, its command first.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18.9: U in the TUI undoes the TUI's own change, never one made
+# U in the TUI undoes the TUI's own change, never one made
 # from the shell while it runs.  Mark finding 1 in the TUI, change it
 # from the shell with `winnow mark`, press U: the shell's newer decision
 # is kept, nothing is journaled, and the TUI says so.

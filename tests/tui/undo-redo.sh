@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 36.8: C-r in the TUI gives back what U reverted, and the screen
+# C-r in the TUI gives back what U reverted, and the screen
 # shows the verdict again; C-r once more has nothing to redo; a finding
 # changed since the undo is never overwritten by a redo.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A bot is one file and one table line (issue 22): HACKING's recipe
+# A bot is one file and one table line: HACKING's recipe
 # (src/lib/bots/NAME.c, its WN_BOT_LIST line, the fragment, its corpus
 # folder, its line in winnow(1)'s BOTS table) is all a new bot touches.
 # So no code outside src/lib/bots/ may name one bot: not its enum

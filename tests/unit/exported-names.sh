@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One prefix, wn_ (issue 40): every name libwinnow.a exports begins
+# One prefix, wn_: every name libwinnow.a exports begins
 # with wn_, but for the module-internal ones of
 # tests/unit/exported-names.allowed (each module's shared helpers under
 # its own prefix, as they were when this check came).  A new exported

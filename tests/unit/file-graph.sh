@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# No circle of calls between files of one library module (issue 22).
+# No circle of calls between files of one library module.
 # A reader follows a call from file A into file B; if B calls back into
 # A (directly or round a longer loop) neither file can be read first.
 # Two files that call each other are one file, or the part both need

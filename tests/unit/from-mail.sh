@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 39, point 1: the mail clients' bindings start 'winnow id:ID' and
+# The mail clients' bindings start 'winnow id:ID' and
 # the Message-ID, the sender's text, never reaches a shell.  A fake
 # winnow on PATH writes its arguments, one a line, NUL-ended, to a file:
 # it must get exactly one argument "id:" and the literal id, or not be

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HACKING's map of the library is true (issue 40): each module's file
+# HACKING's map of the library is true: each module's file
 # list there names exactly the files its fragment src/lib/NAME/NAME.am
 # builds, no more, no fewer.  A file added to a fragment and not to the
 # map (or left in the map when removed) fails here, naming it.

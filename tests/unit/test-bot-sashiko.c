@@ -128,7 +128,7 @@ static void test_sashiko_untagged_by_similarity(void **state)
  * more blocks than entries never makes more findings than entries. */
 /* One problem discussed at three hunks, a [Severity:] block each: every
  * block is a site of the one finding, with its own code, place and
- * words (issue 35). */
+ * words. */
 static const char three_sites[] =
 	"Sashiko AI review found 2 potential issue(s) to consider:\n"
 	"- [High] The private lock frob_lock is taken in frob_start() but never released on the error paths.\n"

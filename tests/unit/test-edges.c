@@ -1,4 +1,4 @@
-/* Edges a change once slipped past (issue 40): the longest Message-ID
+/* Edges a change once slipped past: the longest Message-ID
  * a shared verdict file is named by (longer ones by their hash), and a
  * preprocessor line is no part of the signature of the function below
  * it (the tree view's "the function around a line"). */

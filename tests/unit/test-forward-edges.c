@@ -1,4 +1,4 @@
-/* Forwarding's negative cases (issue 40), each a change that passed
+/* Forwarding's negative cases, each a change that passed
  * every other test: a Message-ID with two '@' is no Message-ID, and one
  * mailbox in two cases is one recipient. */
 #include "autoconfig.h"

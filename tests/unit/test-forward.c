@@ -174,7 +174,7 @@ static void test_optout(void **state)
 	wn_forward_free(&f);
 }
 
-/* Opt-out as people write it (issue 18): copied from a mail, with
+/* Opt-out as people write it: copied from a mail, with
  * commas, a bare domain, plus-addressing, a quoted local part. */
 static void test_optout_forms(void **state)
 {

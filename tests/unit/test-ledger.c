@@ -1,5 +1,6 @@
 /* Unit tests: the pre-existing ledger (ledger.c) and its digests
- * (ledger-mail.c, digest.c), on reviews made up in memory. */
+ * (ledger-mail.c, digest.c), on reviews made up in memory; and
+ * memory's pager (pager.c), run through core/proc.c. */
 #include "autoconfig.h"
 
 #include <setjmp.h>
@@ -8,12 +9,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "winnow/winnow.h"
 #include "winnow/digest.h"
 #include "winnow/ledger.h"
+#include "winnow/series.h"
 
 #define MAXF 4
 
@@ -160,11 +164,52 @@ static void test_digests(void **state)
 	wn_conf_clear(&conf);
 }
 
+/* The pager gets "+LINE" and a file holding the text; one that cannot
+ * run, or fails, is an error naming it (core/proc.c's runner, as the
+ * editor's). */
+static void test_pager(void **state)
+{
+	char dir[] = "/tmp/wn-pager-XXXXXX", cmd[1024], out[256], got[64];
+	wn_error err = WN_ERROR_INIT;
+	FILE *fp;
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/seen", dir);
+	snprintf(cmd, sizeof(cmd), "/bin/sh -c 'printf \"%%s\\n\" \"$0\" > %s; cat \"$1\" >> %s'",
+		 out, out);
+	setenv("PAGER", cmd, 1);
+	assert_int_equal(wn_run_pager("one\ntwo\n", 2, &err), WN_OK);
+	assert_non_null(fp = fopen(out, "r"));
+	assert_non_null(fgets(got, sizeof(got), fp));
+	assert_string_equal(got, "+2\n");
+	assert_non_null(fgets(got, sizeof(got), fp));
+	assert_string_equal(got, "one\n");
+	fclose(fp);
+	unlink(out);
+
+	setenv("PAGER", "/nonexistent/pager", 1);
+	assert_int_equal(wn_run_pager("text\n", 1, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err),
+			    "cannot run the pager '/nonexistent/pager': No such file or directory");
+	setenv("PAGER", "false", 1);
+	assert_int_equal(wn_run_pager("text\n", 1, &err), WN_IO);
+	assert_string_equal(wn_error_msg(&err), "the pager 'false' exited with status 1");
+	/* The splitter's own words after "$PAGER": */
+	setenv("PAGER", "less 'open", 1);
+	assert_int_equal(wn_run_pager("text\n", 1, &err), WN_CONFIG);
+	assert_string_equal(wn_error_msg(&err), "$PAGER: unmatched ' in the command 'less 'open'");
+	unsetenv("PAGER");
+	wn_error_clear(&err);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_digests),
+		cmocka_unit_test(test_pager),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

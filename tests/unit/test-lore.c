@@ -92,7 +92,7 @@ static void test_refused(void **state)
 }
 
 /* winnow.fetch_since is one of lei's dates, never a range or an
- * option; winnow.fetch_folder one folder's name (issue 36). */
+ * option; winnow.fetch_folder one folder's name. */
 static void test_strict_settings(void **state)
 {
 	static const char *const dates[] = { "4.weeks.ago", "1.day.ago", "12.hours.ago",

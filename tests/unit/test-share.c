@@ -73,7 +73,7 @@ static void test_text(void **state)
 	back.author = strdup("Bob <bob@example.org>");
 	back.when = 1;
 	assert_true(sh_same(&v, &back));
-	/* Another reason is another decision (issue 26). */
+	/* Another reason is another decision. */
 	back.reason = WN_REASON_STYLE;
 	assert_false(sh_same(&v, &back));
 	back.reason = v.reason;

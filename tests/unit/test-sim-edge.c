@@ -1,4 +1,4 @@
-/* Verdict memory's threshold at its edge (issue 40): two findings at
+/* Verdict memory's threshold at its edge: two findings at
  * one place whose words overlap by exactly WN_SIM_THRESHOLD are alike
  * ("at least", as similar.h says), a hair below is not.  A threshold
  * moved from >= to > passed every other test. */

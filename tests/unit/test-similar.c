@@ -217,7 +217,7 @@ static void test_nomatch_other_file(void **state)
 	assert_false(similar(&a, NULL, &c, NULL, NULL));
 }
 
-/* --- the quoted code (issue 21) ----------------------------------------------- */
+/* --- the quoted code ----------------------------------------------- */
 
 static void test_quote_normalised(void **state)
 {
@@ -441,7 +441,7 @@ static void test_judge_patch(void **state)
 			    "same patch and function; summary alike");
 }
 
-/* Same code, different problems (issue 37): what each summary says is
+/* Same code, different problems: what each summary says is
  * wrong decides, whatever lines they quote and however many words
  * they share. */
 static void test_judge_kinds(void **state)
@@ -478,7 +478,7 @@ static void test_judge_kinds(void **state)
 
 /* An information leak (what user space must not see reaches it) and a
  * resource leak (what was taken is never given back) are two problems,
- * though both summaries say "leak" (issue 37). */
+ * though both summaries say "leak". */
 static void test_kinds_leaks(void **state)
 {
 	const char *info[] = {

@@ -280,7 +280,7 @@ static void test_by_severity_counts_a_review_in_each(void **state)
 	wn_stats_free(&s);
 }
 
-/* Issue 26: false positives by reason, --by=reason, and the misses of
+/* False positives by reason, --by=reason, and the misses of
  * a bot beside them. */
 static void test_reasons_and_misses(void **state)
 {
@@ -369,7 +369,7 @@ static void test_two_keys(void **state)
 	wn_stats_free(&s);
 }
 
-/* Spellings of one model are one group (issue 20, point 15): the key
+/* Spellings of one model are one group: the key
  * wn_model_key() gives, and the spellings seen beside it. */
 static void test_model_spellings(void **state)
 {

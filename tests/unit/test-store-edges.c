@@ -1,4 +1,4 @@
-/* The write path's negative cases (issue 40), each caught by a change
+/* The write path's negative cases, each caught by a change
  * that once passed every other test: the journal truncated in place
  * under a running reader, an append whose fsync is skipped or fails,
  * and finding N+1 of N (or 0 of a 1-based list) handed to the library directly (winnow mark

@@ -185,7 +185,7 @@ static void test_history_and_undo_of_an_older_action(void **state)
 	wn_error_clear(&err);
 }
 
-/* Issue 18.8: an older winnow journaled an undo that changed nothing as
+/* An older winnow journaled an undo that changed nothing as
  * an entry without changes; the history must not assume a first change
  * (it read e->c[0] of an empty list). */
 static void test_history_of_an_empty_undo(void **state)
@@ -220,7 +220,7 @@ static void test_history_of_an_empty_undo(void **state)
 	wn_error_clear(&err);
 }
 
-/* Issue 18.8/18.9: the undo of the last change stays within what this
+/* The undo of the last change stays within what this
  * store journaled or found at open; a finding another store changed since
  * keeps that decision, and an undo that changes nothing journals nothing
  * and is passed over by the next. */
@@ -335,7 +335,7 @@ static void test_severity_and_reported(void **state)
 	wn_error_clear(&err);
 }
 
-/* Issue 26: a reason and a missed bug, journaled and not yet in notmuch
+/* A reason and a missed bug, journaled and not yet in notmuch
  * when the process goes (as after kill -9), are there when the journal
  * is read again, reach notmuch at the next flush, and undo takes the
  * reason back with its verdict. */
@@ -426,7 +426,7 @@ static char *group_of(struct world *w, size_t skip)
 	return g;
 }
 
-/* Issue 36.9: the undo of an older action keeps a note and a reason
+/* The undo of an older action keeps a note and a reason
  * written on its findings since.  One that set neither reverts the
  * verdict and leaves them; one that set them, overwritten since, keeps
  * the newer decision whole. */
@@ -508,7 +508,7 @@ static size_t history_len(struct world *w)
 	return n;
 }
 
-/* Issue 36.8: undo of several actions is one action, which one redo
+/* Undo of several actions is one action, which one redo
  * gives back whole (a finding two of them changed step by step), as an
  * action undo reverts; a redo over a finding changed since the undo is
  * refused and writes nothing. */
@@ -668,7 +668,7 @@ static void test_query_recent(void **state)
 }
 
 /* A long list: G on its last row keeps that row and the first page,
- * not every row passed (the TUI's memory after G, issue 23); walking
+ * not every row passed (the TUI's memory after G); walking
  * back from there gives the rows a walk forward gives, in order. */
 #define LONG_LIST 300
 
@@ -715,7 +715,7 @@ static void test_list_rows_on_demand(void **state)
 
 /* A mail handed to sendmail stays in doubt until its outcome is
  * journaled, for every winnow that reads the journal; the newest line
- * of a mail counts (issue 18: a crash must not send it twice). */
+ * of a mail counts (a crash must not send it twice). */
 static void test_sendmail_records(void **state)
 {
 	struct world *w = *state;

@@ -29,7 +29,7 @@ static void check(const char *in, unsigned flags, const char *want)
 
 #define KEEP (WN_TEXT_KEEP_NEWLINE | WN_TEXT_KEEP_TAB)
 
-/* One rule for "is this a reply?" (issue 20, point 16): the places
+/* One rule for "is this a reply?": the places
  * that asked it disagreed about "Aw:". */
 static void test_reply_marker(void **state)
 {
@@ -389,7 +389,7 @@ static void test_small_helpers(void **state)
 
 /* Wrapping counts code points, not bytes; a break starts the next line
  * with the continuation prefix; a line break in the text stays one. */
-/* Search in any case, UTF-8 aware and without a locale (issue 39:
+/* Search in any case, UTF-8 aware and without a locale (
  * "/Weißschuh" and "/thomas" must find their rows). */
 static void test_find_ci(void **state)
 {

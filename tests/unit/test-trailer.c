@@ -139,7 +139,7 @@ static void test_tools_free_text(void **state)
 }
 
 /* The kernel's form is AGENT:MODEL [TOOL1] [TOOL2]: a bracketed tool's
- * name may hold blanks and punctuation (issue 20, point 14). */
+ * name may hold blanks and punctuation. */
 static void test_tools_bracketed(void **state)
 {
 	wn_attribution a;
@@ -178,7 +178,7 @@ static void test_tools_bracketed(void **state)
 	wn_attribution_clear(&a);
 }
 
-/* One key for every spelling of a model (issue 20, point 15): lower
+/* One key for every spelling of a model: lower
  * case; numbers joined by one '-', '.' or '_' are one version, written
  * with dots; the name's words first, then its versions; a context size
  * (1m, 200k) and a date stamp (4+ digits) are dropped. */

@@ -84,7 +84,7 @@ struct rv_bot {
 	/* The bot reads replies to its reports: a line "#syz invalid",
 	 * "#syz dup: ..." changes the report's state, so a report gets a
 	 * state of its own (invalid, duplicate of, fixed by) and a reply
-	 * that tells the bot (wn_bot_reads_replies). */
+	 * that tells the bot (wn_review_tracks_state). */
 	bool reads_replies;
 };
 

@@ -719,7 +719,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 
 /* ---- blocks into findings ---- */
 
-void rv_block_place(wn_finding *f, struct rv_block *k)
+static void rv_block_place(wn_finding *f, struct rv_block *k)
 {
 	f->file = k->file;
 	f->function = k->function;

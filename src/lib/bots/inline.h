@@ -60,8 +60,6 @@ void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity mi
  * quotes the commit message, then says so below it, or only gives its
  * Reviewed-by); returns how many were dropped. */
 size_t rv_blocks_drop_clean(struct rv_blocks *b);
-/* Move where k stands (file, function, line, quote) into f. */
-void rv_block_place(wn_finding *f, struct rv_block *k);
 /* Finding i, made from block k and placed where k stands, keeps the
  * fingerprint the walker's older rule gave it (verdicts are stored
  * under it). */

@@ -67,6 +67,15 @@ static const char *by_tail(const char *tail, const char *const *files)
 	return hit;
 }
 
+/* Is path (normalised) one of patch_files? */
+static bool rv_in_patch(const char *path, const char *const *patch_files)
+{
+	for (; path && patch_files && *patch_files; patch_files++)
+		if (strcmp(path, *patch_files) == 0)
+			return true;
+	return false;
+}
+
 char *rv_path_normal(const char *file, const char *const *patch_files)
 {
 	char *d, *whole;
@@ -88,14 +97,6 @@ char *rv_path_normal(const char *file, const char *const *patch_files)
 		return d;
 	free(d);
 	return whole;
-}
-
-bool rv_in_patch(const char *path, const char *const *patch_files)
-{
-	for (; path && patch_files && *patch_files; patch_files++)
-		if (strcmp(path, *patch_files) == 0)
-			return true;
-	return false;
 }
 
 bool rv_in_patch_n(const char *path, size_t n, const char *const *patch_files)

@@ -10,9 +10,7 @@
  * tail) that exactly one of patch_files (NULL-terminated, may be NULL)
  * ends in becomes that file.  malloc'd; NULL for no file or no memory. */
 char *rv_path_normal(const char *file, const char *const *patch_files);
-/* Is path (normalised) one of patch_files? */
-bool rv_in_patch(const char *path, const char *const *patch_files);
-/* The same for path[0..n), normalised first. */
+/* Is path[0..n), normalised, one of patch_files? */
 bool rv_in_patch_n(const char *path, size_t n, const char *const *patch_files);
 
 #endif

@@ -77,14 +77,14 @@ bool wn_bot_passed_on(wn_bot b)
 	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->passed_on;
 }
 
-bool wn_bot_reads_replies(wn_bot b)
+static bool bot_reads_replies(wn_bot b)
 {
 	return (unsigned) b < WN_BOT_COUNT && bots[b].desc->reads_replies;
 }
 
 bool wn_review_tracks_state(wn_bot b, const wn_review *r)
 {
-	return wn_bot_reads_replies(b) && r && r->kind == WN_KIND_REPORT;
+	return bot_reads_replies(b) && r && r->kind == WN_KIND_REPORT;
 }
 
 bool wn_bot_title_names_bug(wn_bot b)

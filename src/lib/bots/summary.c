@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/hash.h"
 #include "summary.h"
 
 static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
@@ -302,7 +303,10 @@ void rv_summary_free(struct rv_summary *s)
 /* ---- matching ---- */
 
 /* Words carry the match: identifiers and long words, lower case, minus
- * the words every comment has. */
+ * the words every comment has.  Each word is kept as its 32-bit FNV-1a
+ * (core/hash), sorted: only equality within this run is asked of it and
+ * nothing is stored, but the width stays, so that two words that
+ * collide and count as one still do and every match is as before. */
 #define MAX_WORDS 256
 
 struct words {
@@ -359,7 +363,7 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 	}
 	while (i < n && w->n < MAX_WORDS) {
 		size_t b;
-		uint32_t h = 2166136261u;
+		uint32_t h = WN_FNV32_BASIS;
 
 		while (i < n && !str_ident_char((unsigned char) s[i]))
 			i++;
@@ -368,13 +372,8 @@ static void words_of(struct rv_ctx *c, const char *s, size_t n, struct words *w)
 			i++;
 		if (i - b < 3 || stopword(s + b, i - b))
 			continue;
-		for (k = b; k < i; k++) {
-			int ch = (unsigned char) s[k];
-
-			if (ch >= 'A' && ch <= 'Z')
-				ch += 'a' - 'A';
-			h = (h ^ (uint32_t) ch) * 16777619u;
-		}
+		for (k = b; k < i; k++)
+			h = wn_fnv1a32_byte(h, (unsigned char) str_lower((unsigned char) s[k]));
 		w->h[w->n++] = h;
 	}
 	qsort(w->h, w->n, sizeof(*w->h), cmp_u32);

@@ -10,14 +10,17 @@
 #include "fileid.h"
 #include "hash.h"
 
-bool wn_file_settled(const struct stat *sb)
+/* Has the file *sb says kept its identity long enough (fileid.h)? */
+static bool file_settled(const struct stat *sb)
 {
 	time_t recent = time(NULL) - WN_FILE_SETTLED;
 
 	return sb->st_mtim.tv_sec <= recent && sb->st_ctim.tv_sec <= recent;
 }
 
-bool wn_file_ident_put(wn_buf *b, const char *path, const struct stat *sb)
+/* "path NUL size mtime ctime inode device" into b; false when out of
+ * memory.  (No settled check: wn_file_ident() makes it.) */
+static bool file_ident_put(wn_buf *b, const char *path, const struct stat *sb)
 {
 	wn_buf_puts(b, path);
 	wn_buf_putc(b, '\0');
@@ -32,9 +35,9 @@ bool wn_file_ident(const char *path, const struct stat *sb, char **out, size_t *
 {
 	wn_buf b = WN_BUF_INIT;
 
-	if (!path || !S_ISREG(sb->st_mode) || !wn_file_settled(sb))
+	if (!path || !S_ISREG(sb->st_mode) || !file_settled(sb))
 		return false;
-	if (!wn_file_ident_put(&b, path, sb)) {
+	if (!file_ident_put(&b, path, sb)) {
 		wn_buf_free(&b);
 		return false;
 	}
@@ -54,11 +57,6 @@ bool wn_readlog_watch(wn_readlog *log)
 		return false;
 	watched = log;
 	return true;
-}
-
-bool wn_readlog_watching(const wn_readlog *log)
-{
-	return log && watched == log;
 }
 
 bool wn_readlog_on(void)
@@ -172,7 +170,7 @@ void wn_readlog_note(const char *path, const struct stat *sb)
 {
 	if (!watched || !path)
 		return;
-	if (sb && (!S_ISREG(sb->st_mode) || !wn_file_settled(sb)))
+	if (sb && (!S_ISREG(sb->st_mode) || !file_settled(sb)))
 		watched->unsure = true;
 	else if (!wn_readlog_add(watched, path, strlen(path), wn_readlog_hash(sb)))
 		watched->unsure = true;

@@ -30,11 +30,6 @@ struct stat;
 
 #define WN_FILE_SETTLED 2
 
-/* Has the file *sb says kept its identity long enough (above)? */
-bool wn_file_settled(const struct stat *sb);
-/* "path NUL size mtime ctime inode device" into b; false when out of
- * memory.  (No settled check: wn_file_ident() makes it.) */
-bool wn_file_ident_put(wn_buf *b, const char *path, const struct stat *sb);
 /* A regular, settled file's identity, malloc'd into *out (*len bytes);
  * false when it has none or out of memory. */
 bool wn_file_ident(const char *path, const struct stat *sb, char **out, size_t *len);
@@ -52,8 +47,7 @@ typedef struct wn_readlog {
 /* Note every file read from now on in log (NULL: stop).  False (and
  * nothing changed) when another log is being watched. */
 bool wn_readlog_watch(wn_readlog *log);
-/* Is log the one watched?  Is any? */
-bool wn_readlog_watching(const wn_readlog *log);
+/* Is any log watched? */
 bool wn_readlog_on(void);
 /* A file read at path with the identity *sb (steady while read); sb
  * NULL: path was not there (ENOENT).  Nothing when no log is watched. */

@@ -20,6 +20,16 @@ static inline uint64_t wn_fnv1a_byte(uint64_t h, unsigned char c)
 	return (h ^ c) * WN_FNV_PRIME;
 }
 
+/* FNV-1a, 32 bit, for what already hashed so: bots/summary.c's words,
+ * whose matches stay as they were.  Never for something new. */
+#define WN_FNV32_BASIS UINT32_C(2166136261)
+#define WN_FNV32_PRIME UINT32_C(16777619)
+
+static inline uint32_t wn_fnv1a32_byte(uint32_t h, unsigned char c)
+{
+	return (h ^ c) * WN_FNV32_PRIME;
+}
+
 /* h continued over p[0..n) (start with WN_FNV_BASIS). */
 uint64_t wn_fnv1a(uint64_t h, const void *p, size_t n);
 /* h continued over the string s up to its NUL; NULL adds nothing. */

@@ -274,23 +274,20 @@ static wn_status editor_argv(const char *const *paths, size_t n, char ***argv, w
 	return WN_OK;
 }
 
-wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
+wn_status wn_proc_run_terminal(char *const *argv, const char *what, wn_error *err)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
-	char **argv = NULL;
 	int fds[2], status = 0, e;
-	pid_t pid;
 	wn_status st;
+	pid_t pid;
 
-	if ((st = editor_argv(paths, n, &argv, err)) != WN_OK)
-		return st;
-	if (pipe2(fds, O_CLOEXEC) < 0) {
-		wn_strv_free(argv);
+	if (pipe2(fds, O_CLOEXEC) < 0)
 		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(errno));
-	}
-	/* As system() does: Ctrl-C is the editor's business while it runs. */
+	/* As system() does: Ctrl-C is the program's business while it
+	 * runs, and what the caller printed comes before it. */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
+	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
@@ -299,17 +296,32 @@ wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
-		st = wn_error_set(err, WN_IO, "cannot start the editor: %s", strerror(errno));
+		st = wn_error_set(err, WN_IO, "cannot start %s: %s", what, strerror(errno));
 	} else if ((e = exec_errno(fds[0])) != 0) {
 		wait_child(pid, &status);
-		st = wn_error_set(err, WN_CONFIG, "cannot run the editor '%s': %s", argv[0], strerror(e));
+		st = wn_error_set(err, WN_CONFIG, "cannot run %s '%s': %s", what, argv[0],
+				  strerror(e));
 	} else if (wait_child(pid, &status) < 0) {
-		st = wn_error_set(err, WN_IO, "lost the editor: %s", strerror(errno));
+		st = wn_error_set(err, WN_IO, "lost %s: %s", what, strerror(errno));
 	} else {
-		st = ended("the editor ", argv[0], status, err);
+		char lead[64];
+
+		snprintf(lead, sizeof(lead), "%s ", what);
+		st = ended(lead, argv[0], status, err);
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
+	return st;
+}
+
+wn_status wn_run_editor(const char *const *paths, size_t n, wn_error *err)
+{
+	char **argv = NULL;
+	wn_status st;
+
+	if ((st = editor_argv(paths, n, &argv, err)) != WN_OK)
+		return st;
+	st = wn_proc_run_terminal(argv, "the editor", err);
 	wn_strv_free(argv);
 	return st;
 }

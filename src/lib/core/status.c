@@ -16,7 +16,7 @@ static const struct {
 #undef WN_X_
 };
 
-const char *wn_status_str(wn_status st)
+static const char *wn_status_str(wn_status st)
 {
 	if ((unsigned) st >= WN_STATUS_COUNT)
 		return "unknown status";
@@ -30,7 +30,7 @@ int wn_status_exit_code(wn_status st)
 	return status_info[st].exit_code;
 }
 
-wn_status wn_error_setv(wn_error *err, wn_status st, const char *fmt, va_list ap)
+static wn_status wn_error_setv(wn_error *err, wn_status st, const char *fmt, va_list ap)
 {
 	if (!err)
 		return st;

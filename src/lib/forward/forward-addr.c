@@ -1,7 +1,7 @@
 /* winnow — the leaves every forward*.c file calls: lists of mailboxes,
  * and what an address, a Message-ID or any header text may hold.  They
  * sit below forward.c and forward-mime.c, which both need them, so that
- * calls between the forward files go one way (issue 22). */
+ * calls between the forward files go one way. */
 #include "autoconfig.h"
 
 #include <stdlib.h>

@@ -377,7 +377,7 @@ static wn_status findings_block(const fwd_body_ctx *c, const wn_forward *f, wn_b
 	return st;
 }
 
-wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
+static wn_status fwd_bot_names(const wn_forward *f, wn_buf *out)
 {
 	size_t shown = 0;
 	wn_status st = WN_OK;

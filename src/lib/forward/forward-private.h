@@ -6,9 +6,9 @@
  *   forward-mime.c   rendering with GMime; draft text in and out
  *   forward-draft.c  draft files, postponing and resuming
  *   forward-send.c   sending, recording, the sent copy
- *   syz-reply.c      the reply that answers syzbot (issue 41)
+ *   syz-reply.c      the reply that answers syzbot
  *
- * Calls between them go one way (issue 22): forward-send.c and
+ * Calls between them go one way: forward-send.c and
  * forward-draft.c call forward.c, forward-mime.c and the files below;
  * syz-reply.c calls forward.c and the files below it;
  * forward.c calls forward-body.c and forward-mime.c; forward-addr.c,
@@ -98,8 +98,6 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 /* The links a review mail carries to its online version (bot's footer,
  * CI run, report), at most FWD_MAX_LINKS; NULL-terminated, malloc'd. */
 wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out);
-/* "Sashiko", "Sashiko and 0-day": the bots of f's parts. */
-wn_status fwd_bot_names(const wn_forward *f, wn_buf *out);
 
 /* --- forward-mime.c --------------------------------------------------- */
 

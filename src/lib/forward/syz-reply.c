@@ -1,5 +1,5 @@
 /* winnow — the reply that tells syzbot what became of its report
- * (issue 41).  syzbot reads the replies to its reports: a line that
+ * (invalid, duplicate, fixed).  syzbot reads the replies to its reports: a line that
  * starts "#syz invalid", "#syz dup: SUBJECT", "#syz fix: TITLE" or
  * "#syz undup" changes the bug on its dashboard.  The reply goes To the
  * report's syzbot+HASH address, Cc syzkaller-bugs and the report's other

@@ -103,7 +103,7 @@ struct wn_cache {
 
 /* (core/fileid.c: size, times, inode, device; none for a file changed
  * within the last two seconds, so nothing read from it is kept.) */
-bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len)
+static bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len)
 {
 	return wn_file_ident(path, sb, out, len);
 }

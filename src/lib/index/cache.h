@@ -66,9 +66,6 @@ void wn_cache_close(wn_cache **c);
  * (core/fileid.h; malloc'd into *out, *len), for msg's first file;
  * false when it cannot be taken. */
 bool wn_cache_ident(notmuch_message_t *msg, char **out, size_t *len);
-/* The same from the file at path's stat *sb, taken already. */
-struct stat;
-bool wn_cache_ident_stat(const char *path, const struct stat *sb, char **out, size_t *len);
 /* wn_message_read_mail(), lean (wn_mail_parse_file_lean(): to, cc and
  * reply_to may be left out; with_list keeps what wn_mail_list() needs),
  * and *ident the identity of the file read, from the descriptor it was

@@ -718,7 +718,7 @@ wn_status wn_link_patch(notmuch_database_t *db, wn_item *it, const wn_mail *revi
 	if (st == WN_NOT_FOUND)
 		st = try_footer(&k);
 	/* A bug report opens its own thread about a tree and answers no
-	 * patch (FORMATS.md): a patch its title found could only be a fix
+	 * patch (syzbot's, 0-day's): a patch its title found could only be a fix
 	 * sent after it, and the phrase searches are dear (a fifth of a
 	 * cold list of real bot mail, half of them for syzbot's reports). */
 	if (st == WN_NOT_FOUND && !report && it->review->patch_subject)

@@ -33,11 +33,6 @@ notmuch_status_t wn_props_set_verdict(notmuch_message_t *msg, const char *fp, wn
 	return nst;
 }
 
-notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value)
-{
-	return wn_props_set_one(msg, WN_PROP_FORWARDED, fp, value);
-}
-
 notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
 				  const char *value)
 {
@@ -321,7 +316,7 @@ static void note_done(wn_item *it, long i, struct pieces *p)
 
 /* The counts are a summary of the verdicts this file reads, so they are
  * counted here; index.c calls down into this file, never the other way
- * (issue 22). */
+ * (tests/unit/file-graph.sh). */
 void wn_item_count(wn_item *it)
 {
 	memset(it->counts, 0, sizeof(it->counts));

@@ -44,8 +44,6 @@ bool wn_props_alloc_item(wn_item *it, size_t n);
 /* Free those arrays, n entries each, and the warning; NULL after. */
 void wn_props_free_item(wn_item *it, size_t n);
 
-/* Set the forwarded record of fp ("<time> <message-id>"). */
-notmuch_status_t wn_props_set_forwarded(notmuch_message_t *msg, const char *fp, const char *value);
 /* Set (or, value NULL or "", remove) the one value of prefix<fp>. */
 notmuch_status_t wn_props_set_one(notmuch_message_t *msg, const char *prefix, const char *fp,
 				  const char *value);

@@ -1,5 +1,5 @@
 /* winnow — who answered a review, and how new its patch's author is
- * (issue 24: 5, 6).  A maintainer reads a review the author already
+ * (the newcomer mark).  A maintainer reads a review the author already
  * answered differently ("the bot is wrong", "fixed in v2"), and a
  * finding sent to someone with few patches weighs more.  Read on
  * demand (wn_index_load_who), since the queue wants it only for the

@@ -28,7 +28,7 @@
 #include "lore-private.h"
 #include "winnow/conf.h"
 #include "winnow/proc.h"
-#include "winnow/series.h"
+#include "winnow/subject.h"
 #include "winnow/text.h"
 
 void wn_tree_clear(wn_tree *t)

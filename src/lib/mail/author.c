@@ -1,5 +1,5 @@
 /* winnow — who a patch mail is from (mail.h, wn_mail_people): the git
- * author, the sender, and where a reply to them goes (issue 35).
+ * author, the sender, and where a reply to them goes.
  *
  * Three ways the header From is not the author:
  *

@@ -6,7 +6,7 @@
  * that what a wn_mail holds cannot depend on which reader read it.
  * That code is mail-fill.c, below both: mail.c calls mail-plain.c and
  * mail-fill.c, mail-plain.c calls mail-fill.c, and nothing calls back
- * up (issue 22). */
+ * up. */
 #ifndef WINNOW_MAIL_PRIVATE_H
 #define WINNOW_MAIL_PRIVATE_H
 

@@ -402,7 +402,7 @@ wn_status wn_ledger_fixes(wn_ledger *l, const char *dir, const char *const *gene
 	return st;
 }
 
-/* --- one commit; a syzbot report's fix (issue 41) ------------------------ */
+/* --- one commit; a syzbot report's fix ------------------------ */
 
 /* The first line of message (len bytes) into *title, refused (WN_PARSE,
  * saying why) when the title's paragraph runs over more lines, or a

@@ -2,16 +2,15 @@
  *
  * The text goes into a private temporary file that the pager reads;
  * the pager is $PAGER (default less) split into words, run without a
- * shell, on the caller's terminal, with "+LINE" before the file, which
- * less, more, most and vi all take as "start at LINE". */
+ * shell, on the caller's terminal (core/proc.c's runner, as the
+ * editor), with "+LINE" before the file, which less, more, most and vi
+ * all take as "start at LINE". */
 #include "autoconfig.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "winnow/proc.h"
@@ -50,7 +49,7 @@ static wn_status pager_argv(const char *path, int line, char ***out, wn_error *e
 	wn_status st;
 
 	if ((st = wn_argv_split(pager && *pager ? pager : "less", &v, err)) != WN_OK)
-		return st == WN_USAGE ? wn_error_set(err, WN_CONFIG, "$PAGER: %s", wn_error_msg(err)) : st;
+		return st == WN_USAGE ? wn_error_prefix(err, WN_CONFIG, "$PAGER") : st;
 	while (v[k])
 		k++;
 	if (!(nv = realloc(v, (k + 3) * sizeof(*nv)))) {
@@ -69,34 +68,6 @@ static wn_status pager_argv(const char *path, int line, char ***out, wn_error *e
 	return WN_OK;
 }
 
-static wn_status run(char **argv, wn_error *err)
-{
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
-	int status = 0;
-	pid_t pid, r;
-
-	/* As system() does: Ctrl-C is the pager's business while it runs. */
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	while (pid > 0 && (r = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-		;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
-	if (pid < 0)
-		return wn_error_set(err, WN_IO, "cannot start the pager: %s", strerror(errno));
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return wn_error_set(err, WN_CONFIG, "cannot run the pager '%s'", argv[0]);
-	return WN_OK;
-}
-
 wn_status wn_run_pager(const char *text, int line, wn_error *err)
 {
 	const char *dir = getenv("TMPDIR");
@@ -110,7 +81,7 @@ wn_status wn_run_pager(const char *text, int line, wn_error *err)
 	if ((st = write_temp(text, path, err)) != WN_OK)
 		return st;
 	if ((st = pager_argv(path, line, &argv, err)) == WN_OK)
-		st = run(argv, err);
+		st = wn_proc_run_terminal(argv, "the pager", err);
 	wn_strv_free(argv);
 	unlink(path);
 	return st;

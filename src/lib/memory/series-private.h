@@ -1,6 +1,6 @@
 /* winnow — what series.c and series-fixed.c share: a patch as a
  * wn_series caches it.  series-fixed.c calls the cache in series.c
- * through these; series.c never calls series-fixed.c (issue 22). */
+ * through these; series.c never calls series-fixed.c. */
 #ifndef WINNOW_SERIES_PRIVATE_H
 #define WINNOW_SERIES_PRIVATE_H
 

@@ -48,7 +48,7 @@ struct wn_series {
 
 /* series-fixed.c fills a patch's reviews; the cache, which owns the
  * patch, frees them (series-fixed.c calls down into this file, never
- * the other way: issue 22). */
+ * the other way). */
 static void reviewed_free(struct sr_reviewed *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

@@ -304,7 +304,7 @@ static void review_values(const wn_item *it, struct review_values *rv)
 		rv->v[WN_STATS_BY_ATTRIBUTION] = wn_attr_name(a->status);
 		if (a->status == WN_ATTR_MODEL)
 			rv->model = a->model ? a->model : a->agent;
-		/* Spellings of one model are one group (issue 20). */
+		/* Spellings of one model are one group. */
 		if (rv->model && wn_model_key(rv->model, rv->model_key, sizeof(rv->model_key)))
 			rv->v[WN_STATS_BY_MODEL] = rv->model_key;
 	}

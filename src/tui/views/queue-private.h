@@ -13,20 +13,15 @@
 
 #include "view.h"
 
-/* The queue's orders, in the order `o` cycles through them. */
-#define QUEUE_SORTS(X)                                          \
-	X(DATE,      "date")                                    \
-	X(SEVERITY,  "severity")                                \
-	X(UNTRIAGED, "untriaged")                               \
-	X(SERIES,    "series")                                  \
-	X(NEWCOMER,  "newcomer")
-
+/* The queue's orders: QUEUE_SORTS in keymap.h, beside o's help. */
+/* clang-format off */
 enum qsort {
-#define QS_X_(e, name) QS_##e,
+#define QS_X_(e, name, help) QS_##e,
 	QUEUE_SORTS(QS_X_)
 #undef QS_X_
 	QS_COUNT
 };
+/* clang-format on */
 
 /* A row: a review (list index), or a series' heading. */
 struct qrow {

@@ -13,7 +13,7 @@
 #include "queue-private.h"
 
 static const char *const sort_names[QS_COUNT] = {
-#define QS_X_(e, name) name,
+#define QS_X_(e, name, help) name,
 	QUEUE_SORTS(QS_X_)
 #undef QS_X_
 };

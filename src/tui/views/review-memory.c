@@ -177,7 +177,7 @@ bool review_memory_work(struct tui *t, struct review_memory **pr, wn_item *it, s
 	return m->step != STEP_DONE;
 }
 
-void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
+static void review_memory_prepare(struct tui *t, struct review_memory **pr, wn_item *it, size_t i)
 {
 	while (review_memory_work(t, pr, it, i))
 		;
@@ -231,7 +231,7 @@ static bool accept_verdict(struct tui *t, wn_item *it, size_t i, wn_verdict v, c
 	wn_mark_target tg = { it, i + 1 };
 	wn_status st;
 
-	/* Its reason too, when it was given one (issue 26). */
+	/* Its reason too, when it was given one. */
 	st = reason ? wn_store_mark_why(t->store, &tg, 1, v, note, reason, &err)
 		    : wn_store_mark(t->store, it, i + 1, v, note, &err);
 	if (st != WN_OK) {

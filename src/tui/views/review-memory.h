@@ -29,9 +29,7 @@ struct memo_line {
  * left.  The first slice after the cursor moved does nothing, so that
  * the key is answered on screen first.  *mem is made on first use. */
 bool review_memory_work(struct tui *t, struct review_memory **mem, wn_item *it, size_t i);
-/* All of it at once (for the keys that need it). */
-void review_memory_prepare(struct tui *t, struct review_memory **mem, wn_item *it, size_t i);
-/* The lines for finding i, after review_memory_prepare(); NULL when none. */
+/* The lines for finding i, once made; NULL when none. */
 const struct memo_line *review_memory_lines(const struct review_memory *mem, size_t i);
 /* ACT_ACCEPT_SEEN, ACT_SERIES_PATCH or ACT_SEVERITY on finding i: true
  * when the cursor should move on to the next finding (a verdict was

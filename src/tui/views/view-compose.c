@@ -169,7 +169,7 @@ static bool compose_new(struct tui *t, struct compose *c, bool preexisting)
 	wn_error err = WN_ERROR_INIT;
 	wn_forward *f = NULL;
 
-	/* A syzbot report's reply is a command to the bot (issue 41). */
+	/* A syzbot report's reply is a command to the bot. */
 	wn_status st = wn_forward_is_syz(c->it) ? wn_forward_syz_compose(t->idx, c->it, &f, &err)
 						 : wn_forward_compose(t->idx, &c->it, 1, &o, &f, &err);
 
