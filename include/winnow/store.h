@@ -100,13 +100,6 @@ wn_status wn_store_flush(wn_store *s, int timeout_ms, wn_error *err);
  * replay slower, never skips it, so nothing stale is shown for want of
  * CPU.  WN_LOCKED when another process kept the lock that long. */
 wn_status wn_store_replay(wn_store *s, int lock_ms, wn_error *err);
-/* Start writing the pending changes in the background and return at
- * once (does nothing when nothing is pending or a write is running). */
-wn_status wn_store_flush_start(wn_store *s, wn_error *err);
-/* Collect a background write if it finished.  *busy tells whether one is
- * still running.  On a finished write the read-only index is refreshed.
- * Returns the write's failure, if it failed. */
-wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err);
 
 /* Read what other processes journaled since (forward, after waiting
  * for another forwarding run, sees what that one sent). */
@@ -245,13 +238,6 @@ typedef struct wn_mark_spec {
 
 wn_status wn_store_mark_picked(wn_store *s, wn_item *it, const bool *pick, const wn_mark_spec *spec,
 			       size_t *changed, wn_error *err);
-
-/* Revert the last marks (journal order, across restarts).  Each mark of
- * wn_store_mark() counts once, even for finding 0.  On return *undone
- * holds how many were reverted and, if changed_id is not NULL, the
- * Message-ID of the last review touched (malloc'd).  Reverts are
- * journaled like marks. */
-wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err);
 
 /* A mail handed to sendmail, as the journal knows it.  HANDED without
  * an outcome means winnow stopped while sendmail had the mail (a crash,

@@ -108,7 +108,7 @@
 	X(ACCEPT_SEEN,    "accept-seen",    "=",         "Review: give the finding the verdict and note of the similar one seen before") \
 	X(SERIES_PATCH,   "series-patch",   "+",         "Review: open the later patch of the series that changes this function too, at the hunk") \
 	X(SEVERITY,       "severity",       "!",         "Review: your own severity of the finding, beside the bot's (" WN_SEV_GRADES_COMMA "empty: none)") \
-	/* a bug report of a bot that reads replies: its state (issue 41) */                        \
+	/* a bug report of a bot that reads replies: its state */                                  \
 	X(MARK_REAL,      "mark-real",      "V",         "Bug report of a bot that reads replies: mark it a real bug") \
 	X(MARK_INVALID,   "mark-invalid",   "X",         "Bug report: mark it invalid (F then tells the bot)") \
 	X(MARK_DUPLICATE, "mark-duplicate", "C",         "Bug report: mark it a duplicate, picked from the bot's other reports, best title match first") \

@@ -508,7 +508,7 @@ static void test_file_in_tree(void **state)
 }
 
 /* winnow.closed: a commit hash, or a fixed bug's title typed after '='
- * (issue 41), which must go into a "#syz fix:" line exactly. */
+ * which must go into a "#syz fix:" line exactly. */
 static void test_closed_values(void **state)
 {
 	const char *what = NULL;

@@ -95,6 +95,19 @@ static void flush(struct world *w)
 }
 
 /* What notmuch holds, read afresh. */
+/* Undo the last change, as U does; *undone: 1 when it reverted any. */
+static wn_status undo_last(struct world *w, size_t *undone)
+{
+	wn_history_item what;
+	wn_error err = { 0 };
+	wn_status st = wn_store_undo_last(w->store, &what, &err);
+
+	*undone = st == WN_OK && what.reverted > 0;
+	if (st == WN_OK)
+		wn_history_item_clear(&what);
+	return st;
+}
+
 static wn_verdict stored(struct world *w, const char *id, size_t finding)
 {
 	wn_item *it = find(w, id);
@@ -129,7 +142,7 @@ static void test_bulk_mark_is_one_action(void **state)
 		assert_int_equal(h[0].reviews, 1);
 		assert_int_equal(h[0].changes, 2);
 		wn_history_free(&h, nh);
-		assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+		assert_int_equal(undo_last(w, &undone), WN_OK);
 		wn_store_overlay(w->store, a);
 	}
 	assert_int_equal(a->counts[WN_VERDICT_FALSE_POSITIVE], a->review->nfindings);
@@ -137,7 +150,7 @@ static void test_bulk_mark_is_one_action(void **state)
 	flush(w);
 	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_FALSE_POSITIVE);
 	assert_int_equal(stored(w, REVIEW_B, 2), WN_VERDICT_FALSE_POSITIVE);
-	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	assert_int_equal(undo_last(w, &undone), WN_OK);
 	assert_int_equal(undone, 1);
 	flush(w);
 	assert_int_equal(stored(w, REVIEW_A, 1), WN_VERDICT_UNTRIAGED);
@@ -324,7 +337,7 @@ static void test_severity_and_reported(void **state)
 	assert_string_equal(a->reported[0], "2026-11-30T00:53:20Z digest-1@example.org");
 	assert_null(a->forwarded[0]);
 	/* Undo takes back the severity, not the verdict before it. */
-	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	assert_int_equal(undo_last(w, &undone), WN_OK);
 	flush(w);
 	wn_item_free(&a);
 	a = find(w, REVIEW_A);
@@ -375,7 +388,7 @@ static void test_reason_and_missed_replayed(void **state)
 	assert_int_equal(a->nmisses, 1);
 	assert_int_equal(a->reasons[1], WN_REASON_NONE);
 	wn_item_free(&a);
-	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	assert_int_equal(undo_last(w, &undone), WN_OK);
 	flush(w);
 	a = find(w, REVIEW_A);
 	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
@@ -401,7 +414,7 @@ static void test_stale_item_refreshed(void **state)
 	assert_int_equal(stale->verdicts[0], WN_VERDICT_UNTRIAGED);
 	assert_int_equal(wn_store_mark(w->store, stale, 1, WN_VERDICT_PREEXISTING, NULL, &err), WN_OK);
 	assert_string_equal(stale->notes[0], "from elsewhere");
-	assert_int_equal(wn_store_undo(w->store, 1, &undone, NULL, &err), WN_OK);
+	assert_int_equal(undo_last(w, &undone), WN_OK);
 	flush(w);
 	other = find(w, REVIEW_B);
 	assert_int_equal(other->verdicts[0], WN_VERDICT_VALID);

@@ -249,7 +249,8 @@ static size_t first_end(const char *s, size_t n, bool colon)
 	return end;
 }
 
-char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
+/* The first sentence of the first paragraph of s, as rv_oneline(). */
+static char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 {
 	size_t end = first_end(s, n, true), a, b;
 

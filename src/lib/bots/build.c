@@ -11,6 +11,8 @@
 #include "build.h"
 #include "winnow/text.h"
 
+static void rv_sites_free(wn_site *v, size_t n);
+
 /* Room for twice as many findings; false (and c->oom) when there is
  * none. */
 static bool grow(struct rv_ctx *c)
@@ -131,7 +133,7 @@ void rv_finding_free(wn_finding *f)
 	memset(f, 0, sizeof(*f));
 }
 
-void rv_sites_free(wn_site *v, size_t n)
+static void rv_sites_free(wn_site *v, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
 		free(v[k].file);

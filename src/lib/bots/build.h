@@ -105,7 +105,6 @@ void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *
 /* A finding of one site keeps none: its place, quote and comment are
  * that site (wn_finding_site()). */
 void rv_sites_settle(wn_finding *f);
-void rv_sites_free(wn_site *v, size_t n);
 /* Append text to f->detail ("; " between parts). */
 void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -137,8 +136,6 @@ char *rv_dup(struct rv_ctx *c, const char *s, size_t n);
 /* One line: whitespace runs collapsed to one space, trimmed, cut at
  * about max bytes on a word boundary (never inside a UTF-8 sequence). */
 char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max);
-/* The first sentence of the first paragraph of s, as rv_oneline(). */
-char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n);
 /* f's summary from its comment s[0..n), rv_first_sentence(); its
  * fingerprint stays what it was before lead-ins were told apart. */
 void rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n);

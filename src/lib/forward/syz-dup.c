@@ -1,4 +1,4 @@
-/* winnow — which report a syzbot report duplicates (issue 41): the
+/* winnow — which report a syzbot report duplicates: the
  * index's other reports of its bot, best title match first, for
  * `winnow mark ID 1 duplicate` without --of and the interface's picker.
  *

@@ -109,7 +109,6 @@ struct wn_author_patches {
 /* Free one of them (void *: a wn_map value), and the whole map
  * (index.c, for who.c too). */
 void wn_author_patches_free(void *a);
-void wn_index_authors_free(wn_index *idx);
 
 /* The ids of the mails of thread tid that the configured query matches
  * (the bots'), NULL-terminated (wn_strv_free); NULL when out of memory

@@ -21,6 +21,8 @@
 #include "props.h"
 #include "winnow/text.h"
 
+static void wn_index_authors_free(wn_index *idx);
+
 static const char *const link_names[] = {
 #define WN_X_(e, name) name,
 	WN_LINK_LIST(WN_X_)
@@ -292,7 +294,7 @@ void wn_author_patches_free(void *v)
 	free(a);
 }
 
-void wn_index_authors_free(wn_index *idx)
+static void wn_index_authors_free(wn_index *idx)
 {
 	wn_map_free(&idx->authors, wn_author_patches_free);
 	free(idx->count_tid);

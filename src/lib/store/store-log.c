@@ -234,7 +234,8 @@ static bool change_pending(const struct change *c)
 	return c && !c->applied && !c->rejected;
 }
 
-bool log_pending(const wn_store *s, const struct finding *f)
+/* Does notmuch still lack the newest decision on f? */
+static bool log_pending(const wn_store *s, const struct finding *f)
 {
 	return change_pending(log_newest(s, f)) || change_pending(log_newest_sev(s, f));
 }

@@ -216,8 +216,6 @@ const struct change *log_newest_note(const wn_store *s, const struct finding *f)
 const struct change *log_newest_reason(const wn_store *s, const struct finding *f);
 /* The newest change that set winnow.closed; NULL when none did. */
 const struct change *log_newest_closed(const wn_store *s, const struct finding *f);
-/* Does notmuch still lack the newest decision on f? */
-bool log_pending(const wn_store *s, const struct finding *f);
 size_t log_pending_count(const wn_store *s);
 /* Every pending finding, sorted by review (malloc'd; *n entries). */
 struct finding **log_pending_list(const wn_store *s, size_t *n);

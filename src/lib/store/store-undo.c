@@ -456,30 +456,6 @@ wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *w
 	return st;
 }
 
-wn_status wn_store_undo(wn_store *s, size_t n, size_t *undone, char **changed_id, wn_error *err)
-{
-	*undone = 0;
-	if (changed_id)
-		*changed_id = NULL;
-	while (*undone < n) {
-		bool none;
-		wn_history_item what = { 0 };
-		wn_status st = undo_one(s, NULL, true, &what, &none, changed_id, err);
-		size_t reverted = what.reverted;
-
-		wn_history_item_clear(&what);
-		if (st != WN_OK)
-			return st;
-		if (none)
-			break;
-		/* An action wholly changed since is passed over, not undone. */
-		*undone += reverted > 0;
-		if (!reverted)
-			n--;
-	}
-	return WN_OK;
-}
-
 wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
 {
 	bool none;

@@ -71,7 +71,9 @@ static bool suspect_set(wn_store *s, const char *eid, const char *fp)
 	return true;
 }
 
-wn_status wn_store_flush_start(wn_store *s, wn_error *err)
+/* Start writing the pending changes in the background and return at
+ * once (does nothing when nothing is pending or a write is running). */
+static wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 {
 	int fds[2];
 	pid_t pid, parent;
@@ -302,7 +304,10 @@ static wn_status child_done(wn_store *s, int status, wn_error *err)
 	return st;
 }
 
-wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
+/* Collect a background write if it finished.  *busy tells whether one is
+ * still running.  On a finished write the read-only index is refreshed.
+ * Returns the write's failure, if it failed. */
+static wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
 {
 	int status = 0;
 	pid_t r;

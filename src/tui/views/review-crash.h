@@ -1,4 +1,4 @@
-/* winnow TUI — a bug report's state in the review view (issue 41): the
+/* winnow TUI — a bug report's state in the review view: the
  * keys that mark a report of a bot that reads replies real, invalid, a
  * duplicate (picked from the index's other reports) or fixed, and the
  * line that says its state. */
