@@ -103,14 +103,63 @@ run
 expect_eq "cut short, checksum right: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
 check "cut short, checksum right: same answers" same_answers
 
+# --- a key's number past the table ------------------------------------------------------------
+# The first record's first dependency names a key the table does not
+# have, the length and checksum right: a damaged file, nothing kept.
+run
+python3 - "$f" <<'EOF'
+import struct, sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+pos = 56
+# (n = num() first: "pos += num()" would add to pos as it was.)
+def num():
+    global pos
+    v = shift = 0
+    while True:
+        c = b[pos]; pos += 1
+        v |= (c & 0x7f) << shift; shift += 7
+        if not c & 0x80:
+            return v
+def put(v):
+    out = bytearray()
+    while True:
+        c = v & 0x7f; v >>= 7
+        out.append(c | (0x80 if v else 0))
+        if not v:
+            return out
+for _ in range(num()):          # the files: shared, rest, hash
+    num(); n = num(); pos += n + 8
+nkeys = num()
+for _ in range(nkeys):          # the keys: kind, bytes, a thread's count
+    kind = num(); n = num(); pos += n
+    if kind == 1:
+        num()
+n = num(); pos += n + 8 + 1     # the first record: id, digest, replied
+n = num(); pos += n             # its flags
+assert num() > 0                # its dependencies
+start = pos
+dep = num()
+b[start:pos] = put((nkeys + 1000) << 1 | (dep & 1))
+b[32:40] = struct.pack("<Q", len(b) - 56)
+open(p, "wb").write(b)
+EOF
+resum "$f"
+run
+expect_eq "a key's number past the table: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
+check "a key's number past the table: same answers" same_answers
+
 # --- damaged, the checksum made right -----------------------------------------------------------
 # Every byte of the payload in turn set to 0xff (a number that never
 # ends, a key's number past the table), to 0 and flipped, the checksum
 # made right: winnow answers (exit 0, JSON, nothing on stderr), never
 # crashes.  The answer itself may differ: a flag flipped in a file whose
-# checksum is right is a fact, not damage.
+# checksum is right is a fact, not damage.  The index moved on since the
+# file (a tag): every record is held against the change, naming its keys,
+# and written again.
 run
 cp "$(factsfile)" "$WN_WORLD/good"
+notmuch tag +facts-fuzz -- "id:$v2"
 size=$(stat -c %s "$WN_WORLD/good")
 bad=0 tried=0
 step=$(((size - 56) / 24 + 1))
@@ -135,5 +184,6 @@ EOF
 done
 expect_eq "damaged at $tried places, checksum right: every run answers" 0 "$bad"
 rm -f "$f"
+notmuch tag -facts-fuzz -- "id:$v2"
 check "and a run after them: same answers" same_answers
 wn_done
