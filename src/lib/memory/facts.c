@@ -212,6 +212,23 @@ static bool count_all(wn_facts *f, uint64_t *n)
 	return count_of(f, "*", n);
 }
 
+/* Thread key i's count of messages now, into it; false when that
+ * cannot be had. */
+static bool count_thread(wn_facts *f, uint32_t i)
+{
+	size_t tn;
+	const char *tid = wn_facts_key(f, i, &tn);
+	char *qs = NULL;
+	uint64_t now;
+	bool ok = asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, &now) &&
+		  now < UINT32_MAX - 1;
+
+	free(qs);
+	if (ok)
+		f->tab[i].count = (uint32_t) now + 1;
+	return ok;
+}
+
 /* "(tag:"a" or tag:"b")" of search.exclude_tags, NULL when none (or a
  * tag a query cannot name, or out of memory: *unsure). */
 static char *excluded_query(wn_facts *f, bool *unsure)
@@ -327,22 +344,14 @@ static bool recount(wn_facts *f)
 		struct fkey *key = &f->tab[i];
 		size_t tn;
 		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
-		char *qs = NULL;
-		uint64_t now;
-		bool ok;
+		uint32_t was = key->count;
 
 		if (key->kind != WN_DEP_THREAD || wn_map_get(&f->ch_threads, tid, tn))
 			continue;
-		ok = asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, &now) &&
-		     now < UINT32_MAX - 1;
-		free(qs);
-		if (!ok)
+		if (!count_thread(f, (uint32_t) i))
 			return false;
-		if (now + 1 != key->count) {
-			key->count = (uint32_t) now + 1;
-			if (wn_map_put(&f->ch_threads, tid, tn, (void *) 1) != WN_OK)
-				return false;
-		}
+		if (key->count != was && wn_map_put(&f->ch_threads, tid, tn, (void *) 1) != WN_OK)
+			return false;
 	}
 	f->removed = true;
 	return true;
@@ -669,20 +678,13 @@ static void write_out(wn_facts *f)
 		struct fkey *k = &f->tab[i];
 		size_t tn;
 		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
-		char *qs = NULL;
-		uint64_t now;
-		bool ok;
 
 		if (!(k->state & KEY_USED) || k->kind != WN_DEP_THREAD ||
 		    (k->count && !wn_map_get(&f->ch_threads, tid, tn) &&
 		     (f->filerev == f->rev || f->changes_ok)))
 			continue;
-		ok = asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, &now) &&
-		     now < UINT32_MAX - 1;
-		free(qs);
-		if (!ok)
+		if (!count_thread(f, (uint32_t) i))
 			return;
-		k->count = (uint32_t) now + 1;
 	}
 	wn_facts_write(f, count, excluded);
 }
