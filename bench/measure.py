@@ -10,6 +10,12 @@ winnow command and its notmuch reference run in turn in each repetition
 medians, the ratio winnow/notmuch (the median of the repetitions'
 ratios), the target of issue 23 and winnow's peak resident set.  With
 several indexes a growth line follows.
+
+The figures after new mail (issue 42) run on a copy of the index, made
+once per index in the scratch folder (never the cached one): winnow runs
+once over the copy, then mail arrives (one unrelated mail, or 100 copies
+of reviews under new Message-IDs) and `notmuch new` indexes it, then
+winnow runs again, timed; the reference runs over the same copy.
 """
 import argparse
 import json
@@ -53,9 +59,9 @@ class Figure:
     run parses everything and writes the cache), "warm" (the cache the
     previous run left: the index unchanged since), None (as it is)."""
 
-    def __init__(self, name, kind, winnow, reference, target, growth, cache=None):
+    def __init__(self, name, kind, winnow, reference, target, growth, cache=None, warm=None):
         self.name, self.kind, self.winnow, self.reference = name, kind, winnow, reference
-        self.target, self.growth, self.cache = target, growth, cache
+        self.target, self.growth, self.cache, self.warm = target, growth, cache, warm
 
 
 # name, kind, winnow command, reference command, target ratio (winnow /
@@ -74,7 +80,18 @@ FIGURES = [
     Figure("export warm", "batch", EXPORT, NM_SHOW, 0.2, "linear", "warm"),
     Figure("one verdict", "verdict", ["{winnow}", "mark", "{review}", "1", "{state}"],
            ["notmuch", "tag", "{tag}", "--", "id:{review}"], 2.0, "flat"),
+    # After new mail (issue 42), on the copy: cache "mail" (one mail no
+    # review answers) or "reviews" (100 new reviews); warm: what ran
+    # before the mail came (the command itself, or for the queue's first
+    # screen a list, which fills the same cache of parsed reviews).
+    Figure("stats +1 mail", "newmail", STATS, NM_SHOW, 0.15, "linear", "mail"),
+    Figure("stats +100 rev", "newmail", STATS, NM_SHOW, 0.25, "linear", "reviews"),
+    Figure("list +1 mail", "newmail", LIST, NM_SHOW, 0.15, "linear", "mail"),
+    Figure("list +100 rev", "newmail", LIST, NM_SHOW, 0.25, "linear", "reviews"),
+    Figure("screen +100 rev", "newmail", ["{winnow}"], ["notmuch", "search", "--limit=50", "{query}"],
+           1.0, "flat", "reviews", warm=LIST),
 ]
+NEW_REVIEWS = 100
 PEAK_MIB = 64  # every command and the TUI
 FLAT = 1.5     # "flat" growth: at most this factor however big the index
 STATES = ("valid", "false-positive")
@@ -304,6 +321,7 @@ class Index:
         self.samples = {f.name: {k: [] for k in ("wn", "nm", "wn_kib", "nm_kib", "wn_cpu", "nm_cpu")}
                         for f in FIGURES}
         self.status = {}
+        self.copy_env, self.delivered = None, 0
         # Runs redone because tmux went away under them, by figure.
         self.tmux_retries = {}
 
@@ -327,11 +345,11 @@ def built(fig, ix):
 
 # --- one run of one side of one figure ------------------------------------
 
-def in_tmux(ix, fig, run):
+def in_tmux(ix, fig, run, env=None):
     """run(t) on a fresh tmux server; redone (twice at most) when tmux
     itself goes away, each redo counted in the figure's JSON."""
     for attempt in range(3):
-        t = Tmux(ix.env)
+        t = Tmux(env or ix.env)
         try:
             return run(t)
         except TmuxGone:
@@ -342,8 +360,8 @@ def in_tmux(ix, fig, run):
             t.close()
 
 
-def screen_run(ix, fig, side, rep):
-    return in_tmux(ix, fig, lambda t: screen_once(ix, fig, side, t))
+def screen_run(ix, fig, side, rep, env=None):
+    return in_tmux(ix, fig, lambda t: screen_once(ix, fig, side, t), env)
 
 
 def screen_once(ix, fig, side, t):
@@ -359,7 +377,26 @@ def screen_once(ix, fig, side, t):
     t0 = time.perf_counter()
     t.start(sh)
     secs, _ = t.wait(pred, t0, 120)
-    return secs * 1000, None, None
+    return secs * 1000, None, pane_cpu_ms(t)
+
+
+def pane_cpu_ms(t):
+    """The CPU time (user + system) the pane's process has taken, its
+    waited-for children's included (notmuch under the reference's
+    shell; exec keeps both), read once the screen is there: to the
+    clock tick (10 ms)."""
+    try:
+        # A capture's reply may still wait ahead of this one's.
+        for _ in range(3):
+            pid = [x[4:] for x in t.cmd("display -p -t b 'pid=#{pane_pid}'") if x.startswith("pid=")]
+            if pid:
+                break
+        with open(f"/proc/{int(pid[0])}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        # utime, stime, cutime, cstime: fields 14-17 of proc(5).
+        return sum(int(x) for x in fields[11:15]) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (Failed, OSError, ValueError, IndexError):
+        return None
 
 
 def tui_peak(ix, fig):
@@ -420,13 +457,83 @@ def verdict_restore(ix):
     run_timed(["notmuch", "tag", TAGS[1], "--", "id:" + ix.vars["review"]], ix.env)
 
 
-RUNNERS = {"screen": screen_run, "batch": batch_run, "verdict": verdict_run}
+# --- after new mail, on a copy of the index ---------------------------------
+
+def index_copy(ix):
+    """The copy of ix's index the figures after new mail change, made
+    at the first of them: its environment (the same caches)."""
+    if ix.copy_env is None:
+        copy = os.path.join(ix.scratch, "copy")
+        shutil.copytree(os.path.join(ix.path, "mail"), os.path.join(copy, "mail"), symlinks=True)
+        with open(os.path.join(ix.path, "notmuch-config")) as f:
+            conf = re.sub(r"(?m)^path=.*$", lambda m: "path=" + os.path.join(copy, "mail"), f.read())
+        with open(os.path.join(copy, "notmuch-config"), "w") as f:
+            f.write(conf)
+        # Its own caches: the copy has the database's uuid.
+        ix.copy_env = dict(ix.env, NOTMUCH_CONFIG=os.path.join(copy, "notmuch-config"),
+                           XDG_CACHE_HOME=os.path.join(copy, "cache"))
+        ix.copy_mail = os.path.join(copy, "mail")
+        # Every review's files (a review may have several), to copy
+        # from: chosen the same way in every run.
+        out = subprocess.run(["notmuch", "search", "--output=files", ix.vars["query"]], env=ix.copy_env,
+                             check=True, capture_output=True, text=True).stdout
+        ix.review_files = sorted(set(x for x in out.splitlines() if x))
+    return ix.copy_env
 
 
-def measure(ix, reps):
+MSGID = re.compile(rb"(?im)^message-id:[ \t]*<[^>\r\n]*>")
+
+
+def deliver(ix, what, rep):
+    """Mail arriving in the copy, indexed by `notmuch new`: one mail no
+    review answers, or NEW_REVIEWS reviews copied under new Message-IDs
+    (answering the patches they answered: their threads grow)."""
+    env = index_copy(ix)
+    folder = os.path.join(ix.copy_mail, "new")
+    ix.delivered += 1
+    tag = f"{os.getpid()}-{ix.delivered}"
+    if what == "mail":
+        date = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(CORPUS_NOW - 3600))
+        with open(os.path.join(folder, f"bench-{tag}.mail"), "wb") as f:
+            f.write((f"From: Bench Sender <sender@bench.invalid>\nTo: bench@bench.invalid\n"
+                     f"Subject: unrelated mail {tag}\nDate: {date}\n"
+                     f"Message-ID: <unrelated-{tag}@bench.invalid>\n\nNothing a review answers.\n").encode())
+    else:
+        rnd = __import__("random").Random(f"{rep}-{ix.delivered}")
+        for k, src in enumerate(rnd.sample(ix.review_files, min(NEW_REVIEWS, len(ix.review_files)))):
+            with open(src, "rb") as f:
+                data = f.read()
+            data, n = MSGID.subn(f"Message-ID: <review-{tag}-{k}@bench.invalid>".encode(), data, count=1)
+            if n:
+                with open(os.path.join(folder, f"bench-{tag}-{k}.mail"), "wb") as f:
+                    f.write(data)
+    subprocess.run(["notmuch", "new", "--quiet"], env=env, check=True,
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def newmail_run(ix, fig, side, rep):
+    env = index_copy(ix)
+    if side == "nm":
+        if fig.winnow == ["{winnow}"]:
+            return screen_run(ix, fig, side, rep, env)
+        return run_timed(subst(fig.reference, **ix.vars), env)
+    # The run before the mail came, over the copy as it is.
+    run_timed(subst(fig.warm or fig.winnow, **ix.vars), env)
+    deliver(ix, fig.cache, rep)
+    if fig.winnow == ["{winnow}"]:
+        return screen_run(ix, fig, side, rep, env)
+    return run_timed(subst(fig.winnow, **ix.vars), env)
+
+
+RUNNERS = {"screen": screen_run, "batch": batch_run, "verdict": verdict_run, "newmail": newmail_run}
+
+
+def measure(ix, reps, only=None):
     figs = []
     for fig in FIGURES:
-        if built(fig, ix):
+        if only and not re.search(only, fig.name):
+            ix.status[fig.name] = "not asked"
+        elif built(fig, ix):
             figs.append(fig)
         else:
             ix.status[fig.name] = "not built yet"
@@ -445,6 +552,7 @@ def measure(ix, reps):
                         ix.samples[fig.name][side].append(ms)
                         if kib is not None:
                             ix.samples[fig.name][side + "_kib"].append(kib)
+                        if cpu is not None:
                             ix.samples[fig.name][side + "_cpu"].append(cpu)
             except Failed as e:
                 ix.status[fig.name] = f"failed: {e}"
@@ -493,31 +601,36 @@ def table(ix, reps):
     m = ix.manifest
     print(f"\n{m['messages']} messages (seed {m['seed']}), {ix.reviews} matching winnow's query; "
           f"median of {reps} run{'s' if reps > 1 else ''}")
-    print(f"  {'figure':<14}{'notmuch ms':>12}{'winnow ms':>11}{'ratio':>7}{'target':>8}"
+    print(f"  {'figure':<16}{'notmuch ms':>12}{'winnow ms':>11}{'ratio':>7}{'target':>8}"
           f"{'peak MiB':>10}{'nm MiB':>8}  {'met':<12}{'cpu ratio':>9}")
     rows = []
     for fig in FIGURES:
         r = result(ix, fig)
         rows.append(r)
+        if r["status"] == "not asked":
+            continue
         if r["status"] != "ok":
-            print(f"  {fig.name:<14}{r['status']}")
+            print(f"  {fig.name:<16}{r['status']}")
             continue
         met = "yes" if r["met"] else "NO"
         if r["met"] is False and r["ratio"] <= fig.target:
             met = "NO (memory)"
-        print(f"  {fig.name:<14}{fmt(r['notmuch_ms'], '12.1f')}{fmt(r['winnow_ms'], '11.1f')}"
-              f"{fmt(r['ratio'], '7.2f')}{'<=' + format(fig.target, '.1f'):>8}"
+        print(f"  {fig.name:<16}{fmt(r['notmuch_ms'], '12.1f')}{fmt(r['winnow_ms'], '11.1f')}"
+              f"{fmt(r['ratio'], '7.2f')}{'<=' + format(fig.target, 'g'):>8}"
               f"{fmt(r['winnow_peak_mib'], '10.1f')}{fmt(r['notmuch_peak_mib'], '8.1f')}  {met:<12}"
               f"{fmt(r['cpu_ratio'], '9.2f')}")
         if r["tmux_retries"]:
-            print(f"  {'':<14}(tmux went away under {r['tmux_retries']} run(s); each was run again)")
+            print(f"  {'':<16}(tmux went away under {r['tmux_retries']} run(s); each was run again)")
     print(f"  ratio: winnow / notmuch, the median of each repetition's, against issue 23's target;\n"
           f"  peak MiB: winnow's maximum resident set (for the first screen, the TUI's after G, on\n"
           f"  the last review), target <= {PEAK_MIB}; nm MiB: notmuch's; met: both targets; cpu ratio:\n"
           f"  the same ratio in user+system time, which others' load on the machine disturbs less;\n"
           f"  cold: winnow's cache of parsed reviews removed before each run; warm: the cache the\n"
           f"  run before left, the index unchanged; reference for both: notmuch show\n"
-          f"  --format=json --body=true --entire-thread=false (the same reviews, nothing more)")
+          f"  --format=json --body=true --entire-thread=false (the same reviews, nothing more);\n"
+          f"  +1 mail, +100 rev: on a copy of the index, winnow run once, then one mail no review\n"
+          f"  answers or {NEW_REVIEWS} new reviews and notmuch new, then winnow timed (the screen after\n"
+          f"  a list); a screen's cpu: its process's, read at the first screen, to the clock tick")
     return dict(messages=m["messages"], seed=m["seed"], reviews=ix.reviews, figures=rows)
 
 
@@ -533,14 +646,14 @@ def growth(results):
     rev = b["reviews"] / a["reviews"] if a["reviews"] else None
     sizes = "".join(f"{r['messages']:>11}" for r in results)
     print(f"\ngrowth: winnow ms at each size (messages), and from {a['messages']} to {b['messages']}")
-    print(f"  {'figure':<14}{sizes}   growth  cpu     notmuch  target          met")
-    print(f"  {'reviews':<14}" + "".join(f"{r['reviews']:>11}" for r in results) + f"   x{fmt(rev, '<6.1f')}")
+    print(f"  {'figure':<16}{sizes}   growth  cpu     notmuch  target          met")
+    print(f"  {'reviews':<16}" + "".join(f"{r['reviews']:>11}" for r in results) + f"   x{fmt(rev, '<6.1f')}")
     for i, fig in enumerate(FIGURES):
         rows = [r["figures"][i] for r in results]
         cells = "".join(fmt(x["winnow_ms"], "11.1f") for x in rows)
         fa, fb = rows[0], rows[-1]
         if not all((fa["winnow_ms"], fb["winnow_ms"], fa["notmuch_ms"], fb["notmuch_ms"])):
-            print(f"  {fig.name:<14}{cells}   -")
+            print(f"  {fig.name:<16}{cells}   -")
             continue
         g = fb["winnow_ms"] / fa["winnow_ms"]
         nm = fb["notmuch_ms"] / fa["notmuch_ms"]
@@ -549,7 +662,7 @@ def growth(results):
         limit = FLAT if fig.growth == "flat" else (rev or 0) * 1.1
         peaks = [x["winnow_peak_mib"] for x in rows if x["winnow_peak_mib"] is not None]
         ok = g <= limit and all(p <= PEAK_MIB for p in peaks)
-        print(f"  {fig.name:<14}{cells}   x{g:<6.2f} {'x' + format(cpu, '.2f') if cpu else '-':<7} x{nm:<6.2f}  {fig.growth + ', <= x' + format(limit, '.1f'):<15} "
+        print(f"  {fig.name:<16}{cells}   x{g:<6.2f} {'x' + format(cpu, '.2f') if cpu else '-':<7} x{nm:<6.2f}  {fig.growth + ', <= x' + format(limit, '.1f'):<15} "
               f"{'yes' if ok else 'NO'}")
     print(f"  growth: winnow's wall clock, smallest to largest; cpu: its user+system time's;\n"
           f"  notmuch: its reference's wall clock; met: growth within\n"
@@ -562,6 +675,7 @@ def main():
     ap.add_argument("--query", required=True)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--figures", help="measure only the figures whose names this regex finds")
     ap.add_argument("index", nargs="+")
     args = ap.parse_args()
     args.winnow = os.path.abspath(args.winnow)
@@ -569,7 +683,7 @@ def main():
     for path in args.index:
         ix = Index(path, args)
         try:
-            measure(ix, args.reps)
+            measure(ix, args.reps, args.figures)
             results.append(table(ix, args.reps))
         finally:
             ix.close()

@@ -3,7 +3,7 @@
 # kernel-list index, in the same run, reported as ratios (issues 14 and
 # 23; DESIGN.md, "Performance from the first line").
 #
-#   bench/run.sh [--reps N] [--seed S] [--winnow BIN] [--json FILE] SIZE...
+#   bench/run.sh [--reps N] [--seed S] [--winnow BIN] [--json FILE] [--figures RE] SIZE...
 #
 # SIZE is a number of messages (10000, 100000, 300000; any number).  For
 # each size, bench/gen.py writes the corpus and `notmuch new` indexes it
@@ -26,6 +26,8 @@
 #   --seed S     corpus seed (default 1)
 #   --winnow BIN measure this binary instead of building one
 #   --json FILE  also write every figure to FILE
+#   --figures RE only the figures whose names the regular expression RE
+#                finds ('stats', '\+' for those after new mail)
 #
 # Needs python3, notmuch, tmux and GNU time (and the build dependencies unless
 # --winnow is given); missing Debian packages are installed with apt-get
@@ -34,11 +36,11 @@ set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 prog=bench/run.sh
-reps=5 seed=1 winnow= json=
+reps=5 seed=1 winnow= json= figures=
 
 say() { printf '%s: %s\n' "$prog" "$*" >&2; }
 die() { say "$*"; exit 1; }
-usage() { sed -n '6,32p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,34p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -50,6 +52,8 @@ while [ $# -gt 0 ]; do
 	--winnow=*) winnow=${1#*=}; shift ;;
 	--json) json=${2:?}; shift 2 ;;
 	--json=*) json=${1#*=}; shift ;;
+	--figures) figures=${2:?}; shift 2 ;;
+	--figures=*) figures=${1#*=}; shift ;;
 	-h | --help) usage ;;
 	-*) die "unknown option $1 (see --help)" ;;
 	*) break ;;
@@ -197,8 +201,12 @@ query=$(default_query "${dirs[0]}") || die "winnow list --print-query failed"
 mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 rev=$(git -C "$top" describe --always --dirty 2>/dev/null || echo "release")
-echo "winnow benchmark, $(date -u '+%Y-%m-%d %H:%M') UTC: $prog --reps $reps --seed $seed $*"
+echo "winnow benchmark, $(date -u '+%Y-%m-%d %H:%M') UTC: $prog --reps $reps --seed $seed${figures:+ --figures '$figures'} $*"
+echo "load: $(uptime)"
 echo "machine: $(nproc) cores (${cpu:-unknown CPU}), $mem memory, $(uname -sr); $(notmuch --version)"
 echo "winnow: $rev, $winnow${built:-}"
 echo "query: $query"
-python3 "$top/bench/measure.py" --winnow "$winnow" --query "$query" --reps "$reps" ${json:+--json "$json"} "${dirs[@]}"
+rc=0
+python3 "$top/bench/measure.py" --winnow "$winnow" --query "$query" --reps "$reps" ${json:+--json "$json"} ${figures:+--figures "$figures"} "${dirs[@]}" || rc=$?
+echo "load after: $(uptime)"
+exit "$rc"

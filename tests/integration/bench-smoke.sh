@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark still runs: bench/run.sh at 500 messages, one repetition,
 # on the winnow under test, produces every figure of bench/RESULTS.md
-# (the scans cold and warm, against notmuch show --entire-thread=false): a figure
+# (the scans cold and warm, against notmuch show --entire-thread=false,
+# and after new mail on a copy of the index): a figure
 # reported "not built yet" (its command missing from this winnow) is a
 # failure like a missing one.  Only that the figures exist is checked,
 # never how fast anything was.
@@ -42,6 +43,14 @@ for f in list stats export; do
 done
 check "the reference shows the reviews alone" grep -q -- '--entire-thread=false' "$WN_TOP_SRCDIR/bench/measure.py"
 check "one verdict" produced "one verdict" no
+# After new mail (issue 42): on a copy, the cached index left as made.
+for f in "stats +1 mail" "stats +100 rev" "list +1 mail" "list +100 rev" "screen +100 rev"; do
+	check "$f" produced "$f" no
+done
+screen_cpu() { jq -e '.[0].figures[] | select(.figure == "screen +100 rev") | .cpu_ratio > 0' "$work/figures.json" >/dev/null; }
+check "a screen has a cpu ratio" screen_cpu
+expect_eq "the cached index has none of the mail the figures after new mail sent" 0 \
+	"$(NOTMUCH_CONFIG=$(echo "$work"/cache/500-1-*/notmuch-config) notmuch search --output=messages '*' | grep -c bench.invalid)"
 check "the table is printed" grep -q '^500 messages (seed 1), [0-9]* matching' "$work/out"
 check "the index is cached where asked" bash -c "ls -d '$work'/cache/500-1-*/ready >/dev/null"
 

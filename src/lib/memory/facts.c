@@ -1,20 +1,14 @@
-/* winnow — the stats' facts of each review kept between runs (facts.h).
+/* winnow — the stats' facts of each review kept between runs (facts.h);
+ * the file's format and the tables of records and keys: facts-file.c.
  *
- * $XDG_CACHE_HOME/winnow/facts-<hash of the database path>:
- *
- *     "WNFACTS5" key revision count length checksum excluded  (8 bytes each)
- *     payload                                                  (length bytes)
- *
- * revision: the one the records hold at; count: how many messages the
- * index held then, excluded: how many of them had a tag of
- * search.exclude_tags.  The payload: the files the passes that derived
- * the facts read (their number, then each one's path and the hash of
- * its identity, 0 for one that was not there: core/fileid.h's read
- * log), the threads the records depend on each with its count of
- * messages, then one record per review: its id, the digest of its parse,
- * whether the author answered, its findings' flags, and what they were
- * read from (series.h: wn_series_deps: threads, ids, a title, an
- * author's window of dates).
+ * The file ($XDG_CACHE_HOME/winnow/facts-<hash of the database path>)
+ * holds, at one revision of the index: the files the passes that
+ * derived the facts read (core/fileid.h's read log), the keys the
+ * records depend on (threads each with its count of messages, ids,
+ * titles, addresses), then one record per review: its id, the digest
+ * of its parse, whether the author answered, its findings' flags, and
+ * the keys they were read from (series.h: wn_series_deps: threads, ids,
+ * a title, an author's window of dates), by number.
  *
  * When a record holds.  A review's facts are read from the index
  * (threads, senders and dates, the series' patches and versions, the
@@ -53,194 +47,21 @@
  * memo).  Whether a finding is valid is no part of a fact: the journal
  * can change it without a revision, so "fixed" is kept for the findings
  * it was asked for (valid then) and asked again for a finding valid now
- * that was not.
- *
- * The file is read whole and checked (length, checksum, size limits)
- * at open; any fault is an empty cache.  A run that derived anything
- * writes every record it holds to a new file beside the old and renames
- * it over: a reader never sees half a file, and of two winnows the
- * last to finish wins (both wrote facts of their own revision): the
- * records that still hold and this run's, at the handle's revision.  A
- * full disk or an unwritable folder leaves the old file or none. */
+ * that was not. */
 #include "autoconfig.h"
 
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "../core/fileid.h"
 #include "../core/hash.h"
-#include "../core/map.h"
-#include "../index/cache.h"
 #include "../index/index-nm.h"
 #include "../index/message.h"
-#include "winnow/facts.h"
+#include "facts-private.h"
 #include "winnow/series.h"
 #include "winnow/subject.h"
 #include "winnow/text.h"
-
-#define MAGIC "WNFACTS5"	/* 5: the dependency threads' counts; 4: the
-				 * count of excluded messages; 3: each
-				 * record's dependencies, the count of
-				 * messages; 2: the files read */
-#define HEAD 56
-/* Far larger than the facts of any index (about 80 bytes a review):
- * a larger file is a damaged one, not a reason to allocate.  Also
- * what a slot's offset can hold. */
-#define FILE_MAX (256u << 20)
-/* A slot: 0 empty, else the record's offset + 1 in the file's payload
- * (old) or, with ADDED, in what this run put (add). */
-#define ADDED (1u << 31)
-
-/* The records stay as they are in the file (and as put, in a buffer):
- * a table of offsets finds them.  At 300,000 messages a map of copied
- * ids and a struct per record came to 20 MiB, a third of the memory
- * budget; this is the file's size and half a MiB. */
-struct wn_facts {
-	wn_index *idx;
-	char *path;
-	uint64_t key;
-	unsigned long rev, gen;	/* the handle's when opened */
-	uint64_t filerev;	/* the revision the file's records hold at */
-	uint64_t count;		/* ... and how many messages the index held */
-	uint64_t excluded;	/* ... of them with an excluded tag (~0: unknown) */
-	/* The messages changed since filerev (changed_since()): their
-	 * threads, ids, titles, and senders with dates. */
-	bool changes_read, changes_ok;
-	/* The threads the records depend on, each with its count of
-	 * messages then (+ 1) -- now, for those counted again; removed:
-	 * a message may have been removed, and those counts were taken. */
-	wn_map thr;
-	bool removed;
-	bool files_gone;	/* a file read then was removed with notmuch new */
-	wn_map ch_threads, ch_ids, ch_titles;
-	struct sent *ch_from;
-	size_t nch_from;
-	unsigned char *old;	/* the file's payload, checked */
-	size_t oldlen, recs;	/* ... its records from recs on */
-	wn_readlog log;		/* the files read: the file's and this run's */
-	bool watching;		/* this run's reads go into log */
-	wn_buf add;		/* records put this run */
-	uint32_t *slots;	/* open addressing over the ids' hashes */
-	size_t cap, n;
-	bool dirty;		/* something derived: write at close */
-	bool moved;		/* the handle was reopened: no hits, no writing */
-	unsigned long hits, misses;
-};
-
-/* A changed message's sender (its From, lower case) and date. */
-struct sent {
-	char *from;
-	time_t date;
-};
-
-/* A record as stored: id, digest, replied, flags, dependencies. */
-struct rec {
-	const char *id;
-	size_t idn;
-	uint64_t digest, replied;
-	const char *flags;
-	size_t n;
-	size_t deps;		/* where its dependencies start */
-	size_t start, end;	/* its bytes */
-};
-
-/* A record's dependency as stored. */
-struct dep {
-	uint64_t kind, lo, hi;
-	const char *key;
-	size_t kn;
-};
-
-/* The next dependency at r; false (r->bad) when it does not hold. */
-static bool dep_next(wn_cache_rd *r, struct dep *d)
-{
-	d->kind = wn_cache_get_u64(r);
-	d->key = wn_cache_get_bytes(r, &d->kn);
-	d->lo = wn_cache_get_u64(r);
-	d->hi = wn_cache_get_u64(r);
-	if (!d->key)
-		r->bad = true;
-	return !r->bad;
-}
-
-/* The record at off in p[0..len); false when it does not hold. */
-static bool rec_at(const unsigned char *p, size_t len, size_t off, struct rec *x)
-{
-	wn_cache_rd r = { p, len, off, false };
-
-	x->start = off;
-	x->id = wn_cache_get_bytes(&r, &x->idn);
-	x->digest = wn_cache_get_u64(&r);
-	x->replied = wn_cache_get_u64(&r);
-	x->flags = wn_cache_get_bytes(&r, &x->n);
-	x->deps = r.pos;
-	/* The dependencies: their number, then kind, key, lo, hi each. */
-	for (uint64_t k = 0, nd = wn_cache_get_u64(&r); k < nd && !r.bad; k++) {
-		struct dep d;
-
-		dep_next(&r, &d);
-	}
-	x->end = r.pos;
-	return !r.bad && x->id && x->flags && x->replied <= 1;
-}
-
-/* The record a slot names (it was checked when it went in). */
-static void rec_of(const wn_facts *f, uint32_t slot, struct rec *x)
-{
-	size_t off = (slot & ~ADDED) - 1;
-
-	if (slot & ADDED)
-		rec_at((const unsigned char *) f->add.data, f->add.len, off, x);
-	else
-		rec_at(f->old, f->oldlen, off, x);
-}
-
-/* The slot of id: its record's, or the empty one it would go in. */
-static uint32_t *slot_of(const wn_facts *f, const char *id, size_t idn)
-{
-	size_t i = (size_t) wn_fnv1a(WN_FNV_BASIS, id, idn) & (f->cap - 1);
-
-	for (;; i = (i + 1) & (f->cap - 1)) {
-		struct rec x;
-
-		if (!f->slots[i])
-			return &f->slots[i];
-		rec_of(f, f->slots[i], &x);
-		if (x.idn == idn && memcmp(x.id, id, idn) == 0)
-			return &f->slots[i];
-	}
-}
-
-/* Room for one more id, the table at most half full; false when out
- * of memory. */
-static bool room(wn_facts *f)
-{
-	size_t cap = f->cap ? f->cap * 2 : 1024;
-	wn_facts bigger = *f;
-
-	if (2 * (f->n + 1) <= f->cap)
-		return true;
-	if (!(bigger.slots = calloc(cap, sizeof(*bigger.slots))))
-		return false;
-	bigger.cap = cap;
-	for (size_t i = 0; i < f->cap; i++) {
-		struct rec x;
-
-		if (!f->slots[i])
-			continue;
-		rec_of(f, f->slots[i], &x);
-		*slot_of(&bigger, x.id, x.idn) = f->slots[i];
-	}
-	free(f->slots);
-	f->slots = bigger.slots;
-	f->cap = cap;
-	return true;
-}
 
 /* --- the digest of a review's parse ------------------------------------------ */
 
@@ -280,51 +101,6 @@ static uint64_t digest_of(const wn_item *it)
 		h = mix(h, f->about_commit_msg);
 	}
 	return h;
-}
-
-/* --- reading ------------------------------------------------------------------ */
-
-static uint64_t le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v |= (uint64_t) p[i] << (8 * i);
-	return v;
-}
-
-/* The file, whole, when it is one of this key and revision; NULL. */
-static unsigned char *read_file(const wn_facts *f, size_t *len)
-{
-	/* Not blocking: a FIFO put there would wait for a writer. */
-	int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	unsigned char *buf = NULL;
-	struct stat sb;
-	size_t got = 0;
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= HEAD &&
-	    (uint64_t) sb.st_size <= FILE_MAX && (buf = malloc((size_t) sb.st_size))) {
-		while (got < (size_t) sb.st_size) {
-			ssize_t r = read(fd, buf + got, (size_t) sb.st_size - got);
-
-			if (r <= 0)
-				break;
-			got += (size_t) r;
-		}
-	}
-	close(fd);
-	/* Records of a revision the handle does not read yet (a newer
-	 * winnow wrote them) are no cache for it. */
-	if (!buf || got != (size_t) sb.st_size || memcmp(buf, MAGIC, 8) != 0 ||
-	    le64(buf + 8) != f->key || le64(buf + 16) > f->rev || le64(buf + 32) != got - HEAD ||
-	    le64(buf + 40) != wn_fnv1a(WN_FNV_BASIS, buf + HEAD, got - HEAD)) {
-		free(buf);
-		return NULL;
-	}
-	*len = got;
-	return buf;
 }
 
 /* --- what changed since the file's revision ------------------------------------------ */
@@ -436,6 +212,25 @@ static bool count_all(wn_facts *f, uint64_t *n)
 	return count_of(f, "*", n);
 }
 
+/* Thread key i's count of messages now, into it: the one its listing
+ * took this run (who.c lists the thread of every review whose facts
+ * were derived), else one query; false when that cannot be had. */
+static bool count_thread(wn_facts *f, uint32_t i)
+{
+	size_t tn;
+	const char *tid = wn_facts_key(f, i, &tn);
+	char *qs = NULL;
+	uint64_t now;
+	bool ok = wn_index_thread_count(f->idx, tid, tn, &now) ||
+		  (asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, &now));
+
+	ok = ok && now < UINT32_MAX - 1;
+	free(qs);
+	if (ok)
+		f->tab[i].count = (uint32_t) now + 1;
+	return ok;
+}
+
 /* "(tag:"a" or tag:"b")" of search.exclude_tags, NULL when none (or a
  * tag a query cannot name, or out of memory: *unsure). */
 static char *excluded_query(wn_facts *f, bool *unsure)
@@ -511,65 +306,57 @@ static void mark_known(wn_facts *f, wn_map *ids, struct changed *c)
 
 	while (off < f->oldlen) {
 		wn_cache_rd r = { f->old, f->oldlen, 0, false };
-		struct dep d, prev = { 0 };
+		struct dep d;
+		const struct fkey *prev = NULL;
 		struct rec x;
 
-		if (!rec_at(f->old, f->oldlen, off, &x))
+		if (!wn_facts_rec_at(f->old, f->oldlen, off, f->nold, &x))
 			return;
 		r.pos = x.deps;
-		for (uint64_t k = 0, nd = wn_cache_get_u64(&r); k < nd && dep_next(&r, &d); k++) {
+		for (uint64_t k = 0, nd = wn_facts_get_num(&r); k < nd && wn_facts_dep_next(&r, &d);
+		     k++) {
+			const struct fkey *key = &f->tab[d.key];
+			size_t kn, tn;
+			const char *id = wn_facts_key(f, d.key, &kn), *tid;
 			void *v;
 
-			if (d.kind == WN_DEP_ID && prev.kind == WN_DEP_THREAD &&
-			    (v = wn_map_get(ids, d.key, d.kn))) {
+			if (key->kind == WN_DEP_ID && prev && prev->kind == WN_DEP_THREAD &&
+			    (v = wn_map_get(ids, id, kn))) {
 				struct changed *m = &c[(size_t) v - 1];
 
-				m->known |= strlen(m->thread) == prev.kn &&
-					    memcmp(m->thread, prev.key, prev.kn) == 0;
+				tid = wn_facts_key(f, (uint32_t) (prev - f->tab), &tn);
+				m->known |=
+					strlen(m->thread) == tn && memcmp(m->thread, tid, tn) == 0;
 			}
-			prev = d;
+			prev = key;
 		}
 		off = x.end;
 	}
 }
 
-struct recount {
-	wn_facts *f;
-	bool ok;
-};
-
-/* One dependency thread counted again: changed, it goes with the
- * changed messages' threads. */
-static void recount_one(const char *tid, size_t tn, void **val, void *arg)
-{
-	struct recount *rc = arg;
-	char *qs = NULL;
-	uint64_t now;
-
-	if (!rc->ok || wn_map_get(&rc->f->ch_threads, tid, tn))
-		return;
-	if (asprintf(&qs, "thread:%.*s", (int) tn, tid) < 0 || !count_of(rc->f, qs, &now) ||
-	    now >= UINT32_MAX) {
-		rc->ok = false;
-	} else if (now + 1 != (uintptr_t) *val) {
-		*val = (void *) (uintptr_t) (now + 1);
-		rc->ok = wn_map_put(&rc->f->ch_threads, tid, tn, (void *) 1) == WN_OK;
-	}
-	free(qs);
-}
-
 /* Messages were removed (the count grew by less than the new ones):
  * every thread a record depends on counted again, one query each, and
- * a thread with another count taken as changed.  A message removed was
- * in a thread; a record that read it depends on that thread (an id
- * found is in the thread before it).  False when that cannot be told. */
+ * a thread with another count taken as changed (its key's count now
+ * the new one).  A message removed was in a thread; a record that read
+ * it depends on that thread (an id found is in the thread before it).
+ * False when that cannot be told. */
 static bool recount(wn_facts *f)
 {
-	struct recount rc = { f, true };
+	for (size_t i = 0; i < f->nold; i++) {
+		struct fkey *key = &f->tab[i];
+		size_t tn;
+		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
+		uint32_t was = key->count;
 
-	wn_map_each_key(&f->thr, recount_one, &rc);
-	f->removed = rc.ok;
-	return rc.ok;
+		if (key->kind != WN_DEP_THREAD || wn_map_get(&f->ch_threads, tid, tn))
+			continue;
+		if (!count_thread(f, (uint32_t) i))
+			return false;
+		if (key->count != was && wn_map_put(&f->ch_threads, tid, tn, (void *) 1) != WN_OK)
+			return false;
+	}
+	f->removed = true;
+	return true;
 }
 
 /* The messages changed (new, tagged, moved, rethreaded) since the
@@ -639,64 +426,73 @@ static bool changed_since(wn_facts *f)
 	return f->changes_ok;
 }
 
-/* Could no message changed since the file's revision change the facts
- * of the record x?  Its dependencies (series.h: wn_series_deps) against
- * the changed messages' threads, ids, titles and senders. */
-static bool deps_hold(wn_facts *f, const struct rec *x, const unsigned char *base, size_t len)
+/* Could a message changed since the file's revision touch key i (an
+ * author's address: dates aside)?  Held against the changed messages'
+ * threads, ids, titles and senders once for every record naming it. */
+static bool key_touched(wn_facts *f, uint32_t i)
 {
-	wn_cache_rd r = { base, len, x->deps, false };
-	uint64_t nd;
+	struct fkey *k = &f->tab[i];
+	size_t kn;
+	const char *key;
+	bool t = false;
+
+	if (k->state & KEY_JUDGED)
+		return (k->state & KEY_TOUCHED) != 0;
+	key = wn_facts_key(f, i, &kn);
+	if (k->kind == WN_DEP_THREAD) {
+		t = wn_map_get(&f->ch_threads, key, kn) != NULL;
+	} else if (k->kind == WN_DEP_ID) {
+		t = wn_map_get(&f->ch_ids, key, kn) != NULL;
+	} else if (k->kind == WN_DEP_TITLE) {
+		t = wn_map_get(&f->ch_titles, key, kn) != NULL;
+	} else {
+		/* The search was from:"address": any From holding it, a
+		 * superset of what notmuch's terms match. */
+		char *addr = wn_strndup(key, kn);
+
+		for (size_t j = 0; j < f->nch_from && !t; j++)
+			t = !addr || strstr(f->ch_from[j].from, addr);
+		free(addr);
+	}
+	k->state |= (uint8_t) (KEY_JUDGED | (t ? KEY_TOUCHED : 0));
+	return t;
+}
+
+/* Did a sender of key d.key write within d's window? */
+static bool from_within(wn_facts *f, const struct dep *d)
+{
+	size_t kn;
+	const char *key = wn_facts_key(f, d->key, &kn);
+	char *addr = wn_strndup(key, kn);
+	bool in = !addr;
+
+	for (size_t i = 0; addr && i < f->nch_from && !in; i++)
+		in = (int64_t) f->ch_from[i].date >= d->lo &&
+		     (int64_t) f->ch_from[i].date <= d->hi && strstr(f->ch_from[i].from, addr);
+	free(addr);
+	return in;
+}
+
+/* Could no message changed since the file's revision change the facts
+ * of the file's record x?  Its dependencies (series.h: wn_series_deps)
+ * against the changed messages. */
+static bool deps_hold(wn_facts *f, const struct rec *x)
+{
+	wn_cache_rd r = { f->old, f->oldlen, x->deps, false };
 
 	if (f->filerev == f->rev)
 		return true;
 	if (!changed_since(f))
 		return false;
-	nd = wn_cache_get_u64(&r);
-	for (uint64_t k = 0; k < nd && !r.bad; k++) {
+	for (uint64_t k = 0, nd = wn_facts_get_num(&r); k < nd && !r.bad; k++) {
 		struct dep d;
-		uint64_t kind, lo, hi;
-		size_t kn;
-		const char *key;
 
-		if (!dep_next(&r, &d))
+		if (!wn_facts_dep_next(&r, &d) ||
+		    (key_touched(f, d.key) &&
+		     (f->tab[d.key].kind != WN_DEP_FROM || from_within(f, &d))))
 			return false;
-		kind = d.kind, lo = d.lo, hi = d.hi, key = d.key, kn = d.kn;
-		if (kind == WN_DEP_THREAD) {
-			if (wn_map_get(&f->ch_threads, key, kn) ||
-			    (f->removed && !wn_map_get(&f->thr, key, kn)))
-				return false;
-		} else if (kind == WN_DEP_ID) {
-			if (wn_map_get(&f->ch_ids, key, kn))
-				return false;
-		} else if (kind == WN_DEP_TITLE) {
-			if (wn_map_get(&f->ch_titles, key, kn))
-				return false;
-		} else if (kind == WN_DEP_FROM) {
-			/* The search was from:"address": any From holding
-			 * it, a superset of what notmuch's terms match. */
-			char *addr = wn_strndup(key, kn);
-
-			for (size_t i = 0; addr && i < f->nch_from; i++)
-				if ((uint64_t) f->ch_from[i].date >= lo && (uint64_t) f->ch_from[i].date <= hi &&
-				    strstr(f->ch_from[i].from, addr)) {
-					free(addr);
-					return false;
-				}
-			if (!addr)
-				return false;
-			free(addr);
-		} else {
-			return false;
-		}
 	}
 	return !r.bad;
-}
-
-/* The record's bytes and where they lie. */
-static const unsigned char *base_of(const wn_facts *f, uint32_t slot, size_t *len)
-{
-	*len = slot & ADDED ? f->add.len : f->oldlen;
-	return slot & ADDED ? (const unsigned char *) f->add.data : f->old;
 }
 
 /* A mail file read then, gone now: when no message of the index has it
@@ -714,67 +510,9 @@ static bool file_gone(const char *path, void *arg)
 	return true;
 }
 
-/* The files the payload's facts were read from into the log, *recs
- * where the records start; false when that does not hold or a file is
- * no longer as it was read. */
-static bool load_files(wn_facts *f, const unsigned char *p, size_t len, size_t *recs)
-{
-	wn_cache_rd r = { p, len, 0, false };
-	uint64_t n = wn_cache_get_u64(&r);
-
-	for (uint64_t i = 0; i < n && !r.bad; i++) {
-		size_t pn;
-		const char *path = wn_cache_get_bytes(&r, &pn);
-		uint64_t hash = wn_cache_get_u64(&r);
-
-		if (!path || r.bad || !wn_readlog_add(&f->log, path, pn, hash))
-			return false;
-	}
-	/* The dependency threads with their counts of messages. */
-	n = wn_cache_get_u64(&r);
-	for (uint64_t i = 0; i < n && !r.bad; i++) {
-		size_t tn;
-		const char *tid = wn_cache_get_bytes(&r, &tn);
-		uint64_t count = wn_cache_get_u64(&r);
-
-		if (!tid || r.bad || count >= UINT32_MAX ||
-		    wn_map_put(&f->thr, tid, tn, (void *) (uintptr_t) (count + 1)) != WN_OK)
-			return false;
-	}
-	*recs = r.pos;
-	return !r.bad && !f->log.unsure && wn_readlog_holds(&f->log, file_gone, f);
-}
-
-/* Every record of the payload into the table; false (the table
- * emptied) on one that does not hold or an id twice. */
-static bool load(wn_facts *f)
-{
-	size_t off = f->recs;
-
-	while (off < f->oldlen) {
-		struct rec x;
-		uint32_t *slot;
-
-		if (!rec_at(f->old, f->oldlen, off, &x) || !room(f) ||
-		    *(slot = slot_of(f, x.id, x.idn)))
-			break;
-		*slot = (uint32_t) (off + 1);
-		f->n++;
-		off = x.end;
-	}
-	if (off == f->oldlen)
-		return true;
-	if (f->slots)
-		memset(f->slots, 0, f->cap * sizeof(*f->slots));
-	f->n = 0;
-	return false;
-}
-
 wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 {
 	wn_facts *f = calloc(1, sizeof(*f));
-	unsigned char *buf;
-	size_t len = 0;
 
 	if (!f)
 		return NULL;
@@ -788,23 +526,13 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 	for (const char *const *t = wn_index_exclude_tags(idx); t && *t; t++)
 		f->key = wn_fnv1a_field(f->key, *t);
 	f->rev = wn_index_stamp(idx, NULL, &f->gen);
-	if ((buf = read_file(f, &len)) && load_files(f, buf + HEAD, len - HEAD, &f->recs)) {
-		f->filerev = le64(buf + 16);
-		f->count = le64(buf + 24);
-		f->excluded = le64(buf + 48);
-		/* The payload stays where it was read: the records' bytes. */
-		memmove(buf, buf + HEAD, len - HEAD);
-		f->old = buf;
-		f->oldlen = len - HEAD;
-		/* What changed since, while the file's records are all
-		 * there to say which changed messages were in the index. */
-		if (load(f) && f->n && f->filerev != f->rev)
+	/* What changed since, while the file's records are all there to
+	 * say which changed messages were in the index. */
+	if (wn_facts_read(f, file_gone)) {
+		if (f->n && f->filerev != f->rev)
 			changed_since(f);
 	} else {
-		free(buf);
-		f->recs = 0;
-		wn_readlog_free(&f->log);
-		wn_map_free(&f->thr, NULL);
+		f->files_gone = false;
 	}
 	/* Not when another pass watches (a second statistics view): then
 	 * this one keeps nothing. */
@@ -833,14 +561,15 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 {
 	uint32_t *slot;
 	struct rec x;
+	size_t len;
 
 	if (!f)
 		return false;
-	slot = f->cap && holds(f, false) ? slot_of(f, it->id, strlen(it->id)) : NULL;
+	slot = f->cap && holds(f, false) ? wn_facts_slot_of(f, it->id, strlen(it->id)) : NULL;
 	if (slot && *slot)
-		rec_of(f, *slot, &x);
+		wn_facts_rec_of(f, *slot, &x, &len);
 	if (!slot || !*slot || x.n != n || x.digest != digest_of(it) ||
-	    (!(*slot & ADDED) && !deps_hold(f, &x, f->old, f->oldlen))) {
+	    (!(*slot & ADDED) && !deps_hold(f, &x))) {
 		f->misses++;
 		return false;
 	}
@@ -850,8 +579,10 @@ bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *
 	return true;
 }
 
-/* The dependencies wn_series_deps() names, into a record being put. */
+/* The dependencies wn_series_deps() names, into a record being put:
+ * each a key's number, an author's with its window of dates. */
 struct deps {
+	wn_facts *f;
 	wn_buf b;
 	uint64_t n;
 };
@@ -859,11 +590,15 @@ struct deps {
 static bool dep_put(void *arg, wn_dep_kind kind, const char *key, time_t lo, time_t hi)
 {
 	struct deps *d = arg;
+	uint32_t i;
 
-	wn_cache_put_u64(&d->b, (uint64_t) kind);
-	wn_cache_put_bytes(&d->b, key, strlen(key));
-	wn_cache_put_u64(&d->b, (uint64_t) lo);
-	wn_cache_put_u64(&d->b, (uint64_t) hi);
+	if (!wn_facts_key_put(d->f, kind, key, strlen(key), &i))
+		return false;
+	wn_facts_put_num(&d->b, (uint64_t) i << 1 | (kind == WN_DEP_FROM));
+	if (kind == WN_DEP_FROM) {
+		wn_facts_put_num(&d->b, wn_facts_zigzag(lo));
+		wn_facts_put_num(&d->b, wn_facts_zigzag(hi));
+	}
 	d->n++;
 	return !wn_buf_failed(&d->b);
 }
@@ -872,11 +607,11 @@ void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 		  const unsigned char *flags, size_t n)
 {
 	size_t idn = strlen(it->id), off;
-	struct deps d = { WN_BUF_INIT, 0 };
+	struct deps d = { f, WN_BUF_INIT, 0 };
 	bool versions = false;
 	uint32_t *slot;
 
-	if (!f || !f->watching || !holds(f, false) || !room(f))
+	if (!f || !f->watching || !holds(f, false) || !wn_facts_room(f))
 		return;
 	for (size_t i = 0; i < n; i++)
 		versions |= (flags[i] & WN_FACT_FIXED_KNOWN) != 0;
@@ -886,11 +621,13 @@ void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 		return;
 	}
 	off = f->add.len;
-	wn_cache_put_bytes(&f->add, it->id, idn);
+	wn_facts_put_num(&f->add, idn);
+	wn_buf_append(&f->add, it->id, idn);
 	wn_cache_put_u64(&f->add, digest_of(it));
-	wn_cache_put_u64(&f->add, replied);
-	wn_cache_put_bytes(&f->add, (const char *) flags, n);
-	wn_cache_put_u64(&f->add, d.n);
+	wn_buf_putc(&f->add, replied ? 1 : 0);
+	wn_facts_put_num(&f->add, n);
+	wn_buf_append(&f->add, (const char *) flags, n);
+	wn_facts_put_num(&f->add, d.n);
 	wn_buf_append(&f->add, d.b.data ? d.b.data : "", d.b.len);
 	wn_buf_free(&d.b);
 	if (wn_buf_failed(&f->add) || f->add.len >= ADDED - 1) {
@@ -899,7 +636,7 @@ void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 		return;
 	}
 	/* A record put again replaces the one before (left unwritten). */
-	slot = slot_of(f, it->id, idn);
+	slot = wn_facts_slot_of(f, it->id, idn);
 	f->n += !*slot;
 	*slot = (uint32_t) (off + 1) | ADDED;
 	f->dirty = true;
@@ -907,149 +644,51 @@ void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 
 /* --- writing ------------------------------------------------------------------ */
 
-static void put_le64(unsigned char *p, uint64_t v)
+/* The records that hold at the handle's revision (the file's that no
+ * change since could touch, and this run's) left in the slots, the
+ * keys they name marked, each thread's count of messages now: the one
+ * kept, for a thread no message changed in since (or counted again),
+ * else counted now (count_thread()).  Then the file (facts-file.c). */
+static void write_out(wn_facts *f)
 {
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char) (v >> (8 * i));
-}
+	uint64_t count, excluded;
 
-/* The header, its length and checksum as given, to out's start. */
-static bool put_head(const wn_facts *f, FILE *out, uint64_t count, uint64_t excluded, uint64_t len,
-		     uint64_t sum)
-{
-	unsigned char head[HEAD];
-
-	memcpy(head, MAGIC, 8);
-	put_le64(head + 8, f->key);
-	put_le64(head + 16, f->rev);
-	put_le64(head + 24, count);
-	put_le64(head + 32, len);
-	put_le64(head + 40, sum);
-	put_le64(head + 48, excluded);
-	return fseek(out, 0, SEEK_SET) == 0 && fwrite(head, 1, HEAD, out) == HEAD;
-}
-
-/* Will the record in slot be written (it holds at the handle's
- * revision)? */
-static bool kept(wn_facts *f, uint32_t slot, struct rec *x, const unsigned char **base)
-{
-	size_t blen;
-
-	rec_of(f, slot, x);
-	*base = base_of(f, slot, &blen);
-	return (slot & ADDED) || deps_hold(f, x, *base, blen);
-}
-
-/* The threads the records written depend on, each with its count of
- * messages now: the one kept, for a thread no message changed in since
- * (or counted again), else the one its listing took this run (who.c
- * lists the thread of every review whose facts were derived), else one
- * query.  False when that cannot be had. */
-static bool put_threads(wn_facts *f, FILE *out, uint64_t *sum, uint64_t *len)
-{
-	wn_map now = WN_MAP_INIT;
-	wn_buf b = WN_BUF_INIT;
-	bool ok = true;
-
-	for (size_t i = 0; ok && i < f->cap; i++) {
-		const unsigned char *base;
-		struct rec x;
-		struct dep d;
-		wn_cache_rd r;
-
-		if (!f->slots[i] || !kept(f, f->slots[i], &x, &base))
-			continue;
-		r = (wn_cache_rd) { base, x.end, x.deps, false };
-		for (uint64_t k = 0, nd = wn_cache_get_u64(&r); ok && k < nd && dep_next(&r, &d); k++) {
-			void *was;
-			uint64_t count;
-			char *qs = NULL;
-
-			if (d.kind != WN_DEP_THREAD || wn_map_get(&now, d.key, d.kn))
-				continue;
-			if ((was = wn_map_get(&f->thr, d.key, d.kn)) &&
-			    !wn_map_get(&f->ch_threads, d.key, d.kn) &&
-			    (f->filerev == f->rev || f->changes_ok)) {
-				count = (uintptr_t) was - 1;
-			} else if (!wn_index_thread_count(f->idx, d.key, d.kn, &count)) {
-				ok = asprintf(&qs, "thread:%.*s", (int) d.kn, d.key) >= 0 &&
-				     count_of(f, qs, &count) && count < UINT32_MAX;
-				free(qs);
-			}
-			ok = ok && wn_map_put(&now, d.key, d.kn, (void *) (uintptr_t) (count + 1)) == WN_OK;
-			wn_cache_put_bytes(&b, d.key, d.kn);
-			wn_cache_put_u64(&b, count);
-		}
-		ok = ok && !r.bad;
-	}
-	if (ok) {
-		wn_buf head = WN_BUF_INIT;
-
-		wn_cache_put_u64(&head, now.n);
-		ok = !wn_buf_failed(&head) && !wn_buf_failed(&b) &&
-		     fwrite(head.data, 1, head.len, out) == head.len &&
-		     (!b.len || fwrite(b.data, 1, b.len, out) == b.len);
-		*sum = wn_fnv1a(*sum, head.data, head.len);
-		*sum = wn_fnv1a(*sum, b.data ? b.data : "", b.len);
-		*len += head.len + b.len;
-		wn_buf_free(&head);
-	}
-	wn_map_free(&now, NULL);
-	wn_buf_free(&b);
-	return ok;
-}
-
-/* Every record the table names, straight from where it lies, then the
- * header with their length and checksum. */
-static void write_file(wn_facts *f)
-{
-	uint64_t len = 0, sum = WN_FNV_BASIS, count, excluded;
-	char *tmp = NULL;
-	FILE *out;
-	bool ok;
-
-	wn_buf files = WN_BUF_INIT;
-	const char *path;
-	uint64_t hash;
-	size_t at = 0;
-
-	/* The records are written at the handle's revision: those of the
-	 * file that no change since could touch, and this run's. */
-	if (!count_all(f, &count) || !(out = wn_cache_create(f->path, &tmp)))
+	if (!count_all(f, &count))
 		return;
 	excluded = count_excluded(f, NULL);
-	ok = put_head(f, out, 0, 0, 0, 0);
-	wn_cache_put_u64(&files, f->log.n);
-	while ((path = wn_readlog_next(&f->log, &at, &hash))) {
-		wn_cache_put_bytes(&files, path, strlen(path));
-		wn_cache_put_u64(&files, hash);
-	}
-	ok = ok && !wn_buf_failed(&files) && fwrite(files.data, 1, files.len, out) == files.len;
-	sum = wn_fnv1a(sum, files.data, files.len);
-	len += files.len;
-	wn_buf_free(&files);
-	ok = ok && put_threads(f, out, &sum, &len);
-	for (size_t i = 0; ok && i < f->cap; i++) {
-		const unsigned char *base;
+	for (size_t i = 0; i < f->cap; i++) {
+		wn_cache_rd r;
 		struct rec x;
-		size_t blen;
+		struct dep d;
+		size_t len;
+		const unsigned char *base;
 
 		if (!f->slots[i])
 			continue;
-		rec_of(f, f->slots[i], &x);
-		base = base_of(f, f->slots[i], &blen);
-		if (!(f->slots[i] & ADDED) && !deps_hold(f, &x, base, blen))
+		base = wn_facts_rec_of(f, f->slots[i], &x, &len);
+		/* No lookup follows: a slot emptied breaks no chain. */
+		if (!(f->slots[i] & ADDED) && !deps_hold(f, &x)) {
+			f->slots[i] = 0;
 			continue;
-		ok = fwrite(base + x.start, 1, x.end - x.start, out) == x.end - x.start;
-		sum = wn_fnv1a(sum, base + x.start, x.end - x.start);
-		len += x.end - x.start;
+		}
+		r = (wn_cache_rd){ base, len, x.deps, false };
+		for (uint64_t k = 0, nd = wn_facts_get_num(&r); k < nd && wn_facts_dep_next(&r, &d);
+		     k++)
+			f->tab[d.key].state |= KEY_USED;
 	}
-	ok = ok && put_head(f, out, count, excluded, len, sum);
-	ok = fflush(out) == 0 && !ferror(out) && ok;
-	ok = fclose(out) == 0 && ok;
-	if (!ok || rename(tmp, f->path) != 0)
-		unlink(tmp);
-	free(tmp);
+	for (size_t i = 0; i < f->ntab; i++) {
+		struct fkey *k = &f->tab[i];
+		size_t tn;
+		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
+
+		if (!(k->state & KEY_USED) || k->kind != WN_DEP_THREAD ||
+		    (k->count && !wn_map_get(&f->ch_threads, tid, tn) &&
+		     (f->filerev == f->rev || f->changes_ok)))
+			continue;
+		if (!count_thread(f, (uint32_t) i))
+			return;
+	}
+	wn_facts_write(f, count, excluded);
 }
 
 #ifdef WN_TEST_HOOKS
@@ -1084,16 +723,18 @@ void wn_facts_close(wn_facts **pf)
 	 * that still hold are brought forward to its revision. */
 	if ((f->dirty || (f->n && f->filerev != f->rev)) && f->watching && !f->log.unsure &&
 	    holds(f, true))
-		write_file(f);
+		write_out(f);
 	wn_readlog_free(&f->log);
 	wn_map_free(&f->ch_threads, NULL);
 	wn_map_free(&f->ch_ids, NULL);
 	wn_map_free(&f->ch_titles, NULL);
-	wn_map_free(&f->thr, NULL);
 	for (size_t i = 0; i < f->nch_from; i++)
 		free(f->ch_from[i].from);
 	free(f->ch_from);
 	free(f->old);
+	free(f->tab);
+	free(f->kslots);
+	wn_buf_free(&f->keys);
 	wn_buf_free(&f->add);
 	free(f->slots);
 	free(f->path);
