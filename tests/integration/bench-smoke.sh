@@ -43,7 +43,7 @@ for f in list stats export; do
 done
 check "the reference shows the reviews alone" grep -q -- '--entire-thread=false' "$WN_TOP_SRCDIR/bench/measure.py"
 check "one verdict" produced "one verdict" no
-# After new mail (issue 42): on a copy, the cached index left as made.
+# After new mail: on a copy, the cached index left as made.
 for f in "stats +1 mail" "stats +100 rev" "list +1 mail" "list +100 rev" "screen +100 rev"; do
 	check "$f" produced "$f" no
 done

@@ -87,14 +87,6 @@ void wn_map_each(const wn_map *m, void (*fn)(void *val, void *arg), void *arg)
 			fn(m->slots[i].val, arg);
 }
 
-void wn_map_each_key(wn_map *m, void (*fn)(const char *key, size_t len, void **val, void *arg),
-		     void *arg)
-{
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->slots[i].key)
-			fn(m->slots[i].key, m->slots[i].len, &m->slots[i].val, arg);
-}
-
 void wn_map_free(wn_map *m, void (*free_val)(void *val))
 {
 	for (size_t i = 0; i < m->cap; i++) {

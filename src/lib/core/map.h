@@ -23,10 +23,6 @@ void *wn_map_get(const wn_map *m, const char *key, size_t len);
 wn_status wn_map_put(wn_map *m, const char *key, size_t len, void *val);
 /* Call fn on every value (in no particular order). */
 void wn_map_each(const wn_map *m, void (*fn)(void *val, void *arg), void *arg);
-/* Call fn on every key with its value, which it may replace (not
- * putting into m meanwhile). */
-void wn_map_each_key(wn_map *m, void (*fn)(const char *key, size_t len, void **val, void *arg),
-		     void *arg);
 /* Free the keys and the table, and each value with free_val (may be NULL). */
 void wn_map_free(wn_map *m, void (*free_val)(void *val));
 
