@@ -35,6 +35,7 @@ struct mark_args {
 /* How many reports duplicate without --of lists. */
 #define DUP_LIST_MAX 10
 
+/* clang-format off */
 static const wn_opt mark_opts[] = {
 	{ .name = "note", .arg = "TEXT", .parse = wn_opt_string,
 	  .offset = offsetof(struct mark_args, note),
@@ -58,6 +59,7 @@ static const wn_opt mark_opts[] = {
 	WN_OPT_TIMEOUT(struct mark_args, timeout_ms, "wait this long for the write lock (default 5)"),
 	{ 0 },
 };
+/* clang-format on */
 
 /* --severity's word: one a maintainer grades by (WN_SEVERITY_LIST), or none. */
 static int severity_check(wn_cli *cli, struct mark_args *a)
@@ -456,6 +458,7 @@ static int mark_run(wn_cli *cli, void *args)
 	return rc;
 }
 
+/* clang-format off */
 const wn_cmd wn_cmd_mark = {
 	.args = "MESSAGE-ID FINDING STATE",
 	.about = "Give findings of a review a verdict.  FINDING is the 1-based index\n"
@@ -493,3 +496,4 @@ const wn_cmd wn_cmd_mark = {
 	.check = mark_check,
 	.run = mark_run,
 };
+/* clang-format on */

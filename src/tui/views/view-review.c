@@ -524,6 +524,7 @@ static struct view_req review_request(struct tui *t, struct view *v, enum action
 }
 
 /* The keys this view takes itself: the help lists them first. */
+/* clang-format off */
 static const enum action review_keys[] = {
 	ACT_OPEN, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_MARK_VALID, ACT_MARK_FALSE, ACT_MARK_PRE,
 	ACT_MARK_UNTRIAGED, ACT_MARK_REAL, ACT_MARK_INVALID, ACT_MARK_DUPLICATE, ACT_MARK_FIXED,
@@ -532,6 +533,7 @@ static const enum action review_keys[] = {
 	ACT_MISSED, ACT_SELECT, ACT_SELECT_ALL, ACT_SELECT_NONE, ACT_APPLY, ACT_COPY_ID,
 	ACT_COPY_PATCH_ID, ACT_NONE,
 };
+/* clang-format on */
 
 const struct view_ops review_ops = {
 	.name = "review",
