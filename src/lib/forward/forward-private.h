@@ -55,12 +55,26 @@ wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
 bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
 void fwd_mboxes_clear(fwd_mboxes *l);
 
-/* --- forward.c ------------------------------------------------------- */
+/* --- forward-to.c ---------------------------------------------------- */
 
 /* Add the user (user.name, user.primary_email) to me; WN_CONFIG saying
  * what is wrong when either could not go into a header as it is (what:
  * "forwarded findings", "a digest"). */
 wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
+/* Add line (from mail: made safe here) to what the user is told. */
+wn_status wn_fwd_add_notice(wn_forward *f, const char *line);
+/* From you, To the author, Cc per winnow.cc from the To/Cc of the mail
+ * answered (the patch; for a verdict reply the review, and its sender
+ * when a person sent it). */
+wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch,
+			    const wn_mail *answered, wn_error *err);
+
+/* Are a and b one person's addresses, as opt-out compares them (case,
+ * quotes, "+tag")? */
+bool wn_fwd_same_person(const char *a, const char *b);
+
+/* --- forward.c ------------------------------------------------------- */
+
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
 wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
 /* The command word the reply f carries when it is a reply to a bot
