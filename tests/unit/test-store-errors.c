@@ -112,10 +112,14 @@ static void test_journal_unplaced(void **state)
 {
 	char *dir = tmpdir(), *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL, *want = NULL;
 	char *xdg = getenv("XDG_STATE_HOME") ? strdup(getenv("XDG_STATE_HOME")) : NULL;
+	char cwd[4096];
 	wn_journal *j = NULL;
 	wn_error err = WN_ERROR_INIT;
 
 	(void) state;
+	/* Were the relative folder taken, it would be made in dir. */
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
 	unsetenv("HOME");
 	setenv("XDG_STATE_HOME", "relative/state", 1);
 	assert_int_equal(wn_journal_open(NULL, "/db", &j, &err), WN_CONFIG);
@@ -135,6 +139,7 @@ static void test_journal_unplaced(void **state)
 		setenv("XDG_STATE_HOME", xdg, 1);
 	else
 		unsetenv("XDG_STATE_HOME");
+	assert_int_equal(chdir(cwd), 0);
 	rmtree(dir);
 	free(dir);
 	free(home);
@@ -584,6 +589,123 @@ static void test_repair_fails(void **state)
 	free(journal);
 }
 
+/* Undo with nothing to undo: none undone, nothing journaled. */
+static void test_undo_nothing(void **state)
+{
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+	char *changed = (char *) "stale";
+	size_t undone = 9;
+
+	bench_open(*state, &b, NULL, NULL);
+	assert_int_equal(wn_store_undo(b.s, 3, &undone, &changed, &err), WN_OK);
+	assert_int_equal(undone, 0);
+	assert_null(changed);
+	assert_int_equal(size_of(wn_store_journal_path(b.s)), 0);
+	bench_close(&b);
+	wn_error_clear(&err);
+}
+
+/* A verdict on a review the index no longer holds stays in the journal,
+ * and the writer's word on it reaches the caller as a warning. */
+static void test_review_gone(void **state)
+{
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+
+	bench_open(*state, &b, NULL,
+		   "{\"op\":\"mark\",\"eid\":\"1\",\"group\":\"g1\",\"id\":\"gone@example.org\","
+		   "\"t\":1,\"c\":[[\"0123456789abcdef\",\"valid\",\"untriaged\",null,null]]}\n");
+	assert_null(wn_store_warning(b.s));
+	assert_int_equal(wn_store_pending(b.s), 1);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	assert_non_null(wn_store_warning(b.s));
+	assert_non_null(strstr(wn_store_warning(b.s),
+			       "review <gone@example.org> is no longer in the index"));
+	assert_non_null(strstr(wn_store_warning(b.s), wn_store_journal_path(b.s)));
+	bench_close(&b);
+	wn_error_clear(&err);
+}
+
+/* The journal's lines without the writer's "applied" ones: a writer
+ * that committed to notmuch and died before it could say so. */
+static char *unacknowledged(const char *path)
+{
+	char *text = slurp(path), *out = calloc(1, strlen(text) + 1), *line, *save = NULL;
+
+	assert_non_null(out);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!strstr(line, "\"op\":\"applied\"")) {
+			strcat(out, line);
+			strcat(out, "\n");
+		}
+	free(text);
+	return out;
+}
+
+static char *replace(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	char *out = NULL;
+
+	assert_non_null(at);
+	assert_true(asprintf(&out, "%.*s%s%s", (int) (at - text), text, to, at + strlen(from)) > 0);
+	return out;
+}
+
+/* Such a journal's decisions that notmuch already holds (verdict, note,
+ * reason, closed, severity) are recognised as written when the store
+ * opens; one that differs in any of them is still to be written. */
+static void test_recognise_applied(void **state)
+{
+	struct world *w = *state;
+	wn_mark_spec spec = { .verdict = true, .v = WN_VERDICT_FALSE_POSITIVE, .note = "held",
+			      .reason = true, .why = WN_REASON_MISREAD_CODE,
+			      .closed = "fix 0123456789ab", .severity = true, .sev = WN_SEV_LOW };
+	static const char *const differs[][2] = {
+		{ "\"held\"", "\"other\"" },
+		{ "\"misread-code\"", "\"wrong-rule\"" },
+		{ "\"fix 0123456789ab\"", "\"fix 0123456789ac\"" },
+		{ "\"false-positive\"", "\"valid\"" },
+	};
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+	bool pick[64] = { true };
+	size_t changed = 0;
+	char *journal, *other;
+
+	bench_open(w, &b, NULL, NULL);
+	assert_true(b.a->review->nfindings <= 64);
+	assert_true(wn_closed_ok(spec.closed));
+	assert_int_equal(wn_store_mark_picked(b.s, b.a, pick, &spec, &changed, &err), WN_OK);
+	assert_int_equal(changed, 2);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	assert_int_equal(wn_store_pending(b.s), 0);
+	journal = unacknowledged(wn_store_journal_path(b.s));
+	bench_close(&b);
+
+	bench_open(w, &b, NULL, journal);
+	assert_int_equal(wn_store_pending(b.s), 0);
+	assert_int_equal(b.a->verdicts[0], WN_VERDICT_FALSE_POSITIVE);
+	wn_store_close(&b.s);
+	wn_item_free(&b.a);
+	free(b.state);
+
+	for (size_t i = 0; i < sizeof(differs) / sizeof(differs[0]); i++) {
+		other = replace(journal, differs[i][0], differs[i][1]);
+		bench_open(w, &b, NULL, other);
+		if (wn_store_pending(b.s) == 0)
+			fail_msg("%s for %s: taken as written", differs[i][1], differs[i][0]);
+		/* Not flushed: notmuch keeps what the first store wrote. */
+		wn_store_close(&b.s);
+		wn_item_free(&b.a);
+		free(b.state);
+		free(other);
+	}
+	free(journal);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest journal[] = {
@@ -599,6 +721,9 @@ int main(void)
 		cmocka_unit_test(test_old_journal_line),
 		cmocka_unit_test(test_broken_entries),
 		cmocka_unit_test(test_repair_fails),
+		cmocka_unit_test(test_undo_nothing),
+		cmocka_unit_test(test_review_gone),
+		cmocka_unit_test(test_recognise_applied),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
