@@ -706,6 +706,72 @@ static void test_recognise_applied(void **state)
 	wn_error_clear(&err);
 }
 
+/* Compaction (here once the journal holds more than two changes, the
+ * newest kept): when its new file cannot be written the warning says
+ * so and every line stays; once it can, the journal is written anew,
+ * the record kept marked as written, and notmuch still holds every
+ * decision (verdicts, notes, severities, forwards). */
+static void test_compaction(void **state)
+{
+	struct world *w = *state;
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+	char *tmp = NULL, *text, *folder;
+	size_t one = 1;
+	off_t full;
+	wn_verdict v2;
+	wn_severity sev;
+
+	setenv("WINNOW_JOURNAL_KEEP", "1", 1);
+	bench_open(w, &b, NULL, NULL);
+	folder = strdup(b.state);
+	assert_non_null(folder);
+	assert_true(asprintf(&tmp, "%s.tmp", wn_store_journal_path(b.s)) > 0);
+	assert_int_equal(mkdir(tmp, 0700), 0);
+	/* Three changes, each to what notmuch does not hold already (the
+	 * tests before this one wrote into the same database). */
+	v2 = b.a->verdicts[1] == WN_VERDICT_FALSE_POSITIVE ? WN_VERDICT_PREEXISTING
+							    : WN_VERDICT_FALSE_POSITIVE;
+	sev = b.a->severity[0] == WN_SEV_HIGH ? WN_SEV_MEDIUM : WN_SEV_HIGH;
+	assert_int_equal(wn_store_mark(b.s, b.a, 2, v2, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_set_severity(b.s, b.a, 1, sev, &err), WN_OK);
+	assert_int_equal(wn_store_mark(b.s, b.a, 1, WN_VERDICT_VALID, "kept", &err), WN_OK);
+	assert_int_equal(wn_store_last_changes(b.s), 1);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	assert_non_null(wn_store_warning(b.s));
+	assert_non_null(strstr(wn_store_warning(b.s), "cannot rewrite journal"));
+	full = size_of(wn_store_journal_path(b.s));
+	text = slurp(wn_store_journal_path(b.s));
+	assert_non_null(strstr(text, "\"op\":\"applied\""));
+	assert_non_null(strstr(text, "\"op\":\"severity\""));
+	free(text);
+
+	assert_int_equal(rmdir(tmp), 0);
+	assert_int_equal(wn_store_forwarded(b.s, b.a, &one, 1, "sent@example.org", 1, &err), WN_OK);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	text = slurp(wn_store_journal_path(b.s));
+	assert_null(strstr(text, "\"op\":\"applied\""));
+	assert_non_null(strstr(text, "\"op\":\"forward\""));
+	assert_non_null(strstr(text, "\"applied\":true"));
+	assert_true(size_of(wn_store_journal_path(b.s)) < full);
+	free(text);
+	bench_close(&b);
+
+	bench_open(w, &b, folder, NULL);
+	assert_int_equal(wn_store_pending(b.s), 0);
+	assert_int_equal(b.a->verdicts[0], WN_VERDICT_VALID);
+	assert_string_equal(b.a->notes[0], "kept");
+	assert_non_null(b.a->forwarded[0]);
+	assert_non_null(strstr(b.a->forwarded[0], "sent@example.org"));
+	assert_int_equal(b.a->verdicts[1], v2);
+	assert_int_equal(b.a->severity[0], sev);
+	bench_close(&b);
+	unsetenv("WINNOW_JOURNAL_KEEP");
+	free(folder);
+	free(tmp);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest journal[] = {
@@ -724,6 +790,7 @@ int main(void)
 		cmocka_unit_test(test_undo_nothing),
 		cmocka_unit_test(test_review_gone),
 		cmocka_unit_test(test_recognise_applied),
+		cmocka_unit_test(test_compaction),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
