@@ -361,15 +361,21 @@ static void test_mark_picked_refused(void **state)
 		{ { .verdict = false }, "nothing to mark" },
 		{ { .verdict = true, .v = WN_VERDICT_COUNT }, "bad verdict" },
 		{ { .severity = true, .sev = WN_SEV_COUNT }, "bad severity" },
-		{ { .severity = true, .sev = WN_SEV_LOW, .note = "n" }, "a note goes with a verdict" },
-		{ { .severity = true, .sev = WN_SEV_LOW, .reason = true }, "a reason goes with a verdict" },
-		{ { .verdict = true, .v = WN_VERDICT_FALSE_POSITIVE, .reason = true,
-		    .why = WN_REASON_COUNT }, "bad reason" },
+		{ { .severity = true, .sev = WN_SEV_LOW, .note = "n" },
+		  "a note goes with a verdict" },
+		{ { .severity = true, .sev = WN_SEV_LOW, .reason = true },
+		  "a reason goes with a verdict" },
+		{ { .verdict = true,
+		    .v = WN_VERDICT_FALSE_POSITIVE,
+		    .reason = true,
+		    .why = WN_REASON_COUNT },
+		  "bad reason" },
 		{ { .severity = true, .sev = WN_SEV_LOW, .closed = "fix 0123abcd" },
 		  "a duplicate or a fixing commit goes with a verdict" },
 		{ { .verdict = true, .v = WN_VERDICT_VALID, .closed = "neither dup nor fix" },
 		  "bad winnow.closed value" },
-		{ { .verdict = true, .v = WN_VERDICT_VALID, .note = "\xff\xfe" }, "not valid UTF-8" },
+		{ { .verdict = true, .v = WN_VERDICT_VALID, .note = "\xff\xfe" },
+		  "not valid UTF-8" },
 	};
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
@@ -497,6 +503,23 @@ static void test_old_journal_line(void **state)
 	wn_error_clear(&err);
 }
 
+/* Append to *text a journal line of review A: op, its eid (and group)
+ * from n, then tail, whose %s (or %1$s) is fp. */
+static void add_line(char **text, const char *op, int n, const char *tail, const char *fp)
+{
+	char *rest = NULL, *more = NULL;
+
+	assert_true(asprintf(&rest, tail, fp) >= 0);
+	assert_true(
+		asprintf(
+			&more,
+			"%s{\"op\":\"%s\",\"eid\":\"%d\",\"group\":\"g%d\",\"id\":\"%s\",\"t\":1%s}\n",
+			*text ? *text : "", op, n, n, REVIEW_A, rest) > 0);
+	free(rest);
+	free(*text);
+	*text = more;
+}
+
 /* Broken entries between good ones: each is passed over with a warning
  * naming its line, and costs none of the others. */
 static void test_broken_entries(void **state)
@@ -508,20 +531,17 @@ static void test_broken_entries(void **state)
 	char *journal = NULL;
 	size_t n = 0;
 
-#define MARK(eid, tail) "{\"op\":\"mark\",\"eid\":\"" eid "\",\"group\":\"g" eid "\",\"id\":\"" \
-	REVIEW_A "\",\"t\":1" tail "}\n"
 	bench_open(w, &b, NULL, NULL);
-	assert_true(asprintf(&journal,
-			     MARK("1", ",\"c\":[[\"%s\",\"valid\",\"untriaged\",null,null]]")
-			     MARK("2", ",\"c\":\"not a list\"")
-			     "{\"op\":\"severity\",\"eid\":\"3\",\"group\":\"g3\",\"id\":\"" REVIEW_A
-			     "\",\"t\":1}\n"
-			     MARK("4", ",\"c\":[]")
-			     MARK("5", ",\"c\":[[\"%s\",\"false-positive\",\"untriaged\",null,null]]")
-			     MARK("6", ",\"c\":[[\"%s\",\"valid\",\"untriaged\",null,null]],"
-				  "\"fps\":[\"%s\",7]"),
-			     fp_of(&b, 0), fp_of(&b, 1), fp_of(&b, 1), fp_of(&b, 1)) > 0);
-#undef MARK
+	add_line(&journal, "mark", 1, ",\"c\":[[\"%s\",\"valid\",\"untriaged\",null,null]]",
+		 fp_of(&b, 0));
+	add_line(&journal, "mark", 2, ",\"c\":\"not a list\"", NULL);
+	add_line(&journal, "severity", 3, "", NULL);
+	add_line(&journal, "mark", 4, ",\"c\":[]", NULL);
+	add_line(&journal, "mark", 5,
+		 ",\"c\":[[\"%s\",\"false-positive\",\"untriaged\",null,null]]", fp_of(&b, 1));
+	add_line(&journal, "mark", 6,
+		 ",\"c\":[[\"%1$s\",\"valid\",\"untriaged\",null,null]],\"fps\":[\"%1$s\",7]",
+		 fp_of(&b, 1));
 	bench_close(&b);
 
 	bench_open(w, &b, NULL, journal);
@@ -659,9 +679,14 @@ static char *replace(const char *text, const char *from, const char *to)
 static void test_recognise_applied(void **state)
 {
 	struct world *w = *state;
-	wn_mark_spec spec = { .verdict = true, .v = WN_VERDICT_FALSE_POSITIVE, .note = "held",
-			      .reason = true, .why = WN_REASON_MISREAD_CODE,
-			      .closed = "fix 0123456789ab", .severity = true, .sev = WN_SEV_LOW };
+	wn_mark_spec spec = { .verdict = true,
+			      .v = WN_VERDICT_FALSE_POSITIVE,
+			      .note = "held",
+			      .reason = true,
+			      .why = WN_REASON_MISREAD_CODE,
+			      .closed = "fix 0123456789ab",
+			      .severity = true,
+			      .sev = WN_SEV_LOW };
 	static const char *const differs[][2] = {
 		{ "\"held\"", "\"other\"" },
 		{ "\"misread-code\"", "\"wrong-rule\"" },
@@ -730,8 +755,8 @@ static void test_compaction(void **state)
 	assert_int_equal(mkdir(tmp, 0700), 0);
 	/* Three changes, each to what notmuch does not hold already (the
 	 * tests before this one wrote into the same database). */
-	v2 = b.a->verdicts[1] == WN_VERDICT_FALSE_POSITIVE ? WN_VERDICT_PREEXISTING
-							    : WN_VERDICT_FALSE_POSITIVE;
+	v2 = b.a->verdicts[1] == WN_VERDICT_FALSE_POSITIVE ? WN_VERDICT_PREEXISTING :
+							     WN_VERDICT_FALSE_POSITIVE;
 	sev = b.a->severity[0] == WN_SEV_HIGH ? WN_SEV_MEDIUM : WN_SEV_HIGH;
 	assert_int_equal(wn_store_mark(b.s, b.a, 2, v2, NULL, &err), WN_OK);
 	assert_int_equal(wn_store_set_severity(b.s, b.a, 1, sev, &err), WN_OK);
@@ -781,16 +806,11 @@ int main(void)
 		cmocka_unit_test(test_journal_compact_fails),
 	};
 	const struct CMUnitTest store[] = {
-		cmocka_unit_test(test_mark_picked_refused),
-		cmocka_unit_test(test_not_loaded),
-		cmocka_unit_test(test_drafted_refused),
-		cmocka_unit_test(test_old_journal_line),
-		cmocka_unit_test(test_broken_entries),
-		cmocka_unit_test(test_repair_fails),
-		cmocka_unit_test(test_undo_nothing),
-		cmocka_unit_test(test_review_gone),
-		cmocka_unit_test(test_recognise_applied),
-		cmocka_unit_test(test_compaction),
+		cmocka_unit_test(test_mark_picked_refused), cmocka_unit_test(test_not_loaded),
+		cmocka_unit_test(test_drafted_refused),	    cmocka_unit_test(test_old_journal_line),
+		cmocka_unit_test(test_broken_entries),	    cmocka_unit_test(test_repair_fails),
+		cmocka_unit_test(test_undo_nothing),	    cmocka_unit_test(test_review_gone),
+		cmocka_unit_test(test_recognise_applied),   cmocka_unit_test(test_compaction),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 

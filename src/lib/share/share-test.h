@@ -16,7 +16,7 @@
 
 typedef struct sh_repo {
 	char *dir;
-	char *name, *email;	/* commit identity */
+	char *name, *email; /* commit identity */
 } sh_repo;
 
 /* Open (creating it, with a first empty commit, when new) the
