@@ -19,35 +19,10 @@
 #include <unistd.h>
 
 #include "store/journal.h"
+#include "scratch-test.h"
 #include "winnow/winnow.h"
 
 #define REVIEW_A "20261102102845.9E02AC4CEF3@smtp.kernel.org"
-
-static char *tmpdir(void)
-{
-	char *d = strdup("/tmp/winnow-errors.XXXXXX");
-
-	assert_non_null(d);
-	assert_non_null(mkdtemp(d));
-	return d;
-}
-
-static void rmtree(const char *d)
-{
-	char *cmd = NULL;
-
-	if (asprintf(&cmd, "rm -rf '%s'", d) > 0 && system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", d);
-	free(cmd);
-}
-
-static off_t size_of(const char *path)
-{
-	struct stat sb;
-
-	assert_int_equal(stat(path, &sb), 0);
-	return sb.st_size;
-}
 
 static char *slurp(const char *path)
 {
