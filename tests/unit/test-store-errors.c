@@ -772,6 +772,40 @@ static void test_compaction(void **state)
 	wn_error_clear(&err);
 }
 
+/* A writer that cannot open the database for writing (here: its Xapian
+ * folder moved away) fails the flush saying why, and the verdict stays
+ * journaled, to be written once it can. */
+static void test_writer_cannot_open(void **state)
+{
+	void *own = NULL;
+	struct world *w;
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+	char *xapian = NULL, *away = NULL;
+
+	(void) state;
+	/* A database of its own: the others' index stays whole. */
+	assert_int_equal(world_up(&own), 0);
+	w = own;
+	assert_true(asprintf(&xapian, "%s/db/mail/.notmuch/xapian", w->dir) > 0);
+	assert_true(asprintf(&away, "%s.away", xapian) > 0);
+	bench_open(w, &b, NULL, NULL);
+	assert_int_equal(rename(xapian, away), 0);
+	assert_int_equal(wn_store_mark(b.s, b.a, 1, WN_VERDICT_VALID, NULL, &err), WN_OK);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_DB);
+	assert_said(&err, "cannot open the notmuch database for writing");
+	assert_int_equal(wn_store_pending(b.s), 1);
+
+	assert_int_equal(rename(away, xapian), 0);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	assert_int_equal(wn_store_pending(b.s), 0);
+	bench_close(&b);
+	world_down(&own);
+	free(xapian);
+	free(away);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest journal[] = {
@@ -786,6 +820,7 @@ int main(void)
 		cmocka_unit_test(test_broken_entries),	    cmocka_unit_test(test_repair_fails),
 		cmocka_unit_test(test_undo_nothing),	    cmocka_unit_test(test_review_gone),
 		cmocka_unit_test(test_recognise_applied),   cmocka_unit_test(test_compaction),
+		cmocka_unit_test(test_writer_cannot_open),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
