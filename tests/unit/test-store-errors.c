@@ -806,6 +806,39 @@ static void test_writer_cannot_open(void **state)
 	wn_error_clear(&err);
 }
 
+/* A change notmuch refuses (a property key may not hold '=', and a
+ * journal is a file anyone can write) is set aside: the writer goes on,
+ * says so once, and keeps it whole in the journal's .rejected file. */
+static void test_writer_rejects(void **state)
+{
+	struct world *w = *state;
+	struct bench b;
+	wn_error err = WN_ERROR_INIT;
+	char *journal = NULL, *rejected = NULL, *text;
+
+	add_line(&journal, "mark", 1, ",\"c\":[[\"%s\",\"valid\",\"untriaged\",null,\"a note\"]]",
+		 "bad=fp");
+	bench_open(w, &b, NULL, journal);
+	assert_int_equal(wn_store_pending(b.s), 1);
+	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
+	assert_int_equal(wn_store_pending(b.s), 0);
+	assert_non_null(wn_store_warning(b.s));
+	assert_non_null(strstr(wn_store_warning(b.s), "finding bad=fp of review <" REVIEW_A
+						     "> could not be written to notmuch"));
+	text = slurp(wn_store_journal_path(b.s));
+	assert_non_null(strstr(text, "\"op\":\"reject\""));
+	free(text);
+	assert_true(asprintf(&rejected, "%s.rejected", wn_store_journal_path(b.s)) > 0);
+	text = slurp(rejected);
+	assert_non_null(strstr(text, "\"fp\":\"bad=fp\""));
+	assert_non_null(strstr(text, "\"note\":\"a note\""));
+	free(text);
+	bench_close(&b);
+	free(rejected);
+	free(journal);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest journal[] = {
@@ -821,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_undo_nothing),	    cmocka_unit_test(test_review_gone),
 		cmocka_unit_test(test_recognise_applied),   cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_writer_cannot_open),
+		cmocka_unit_test(test_writer_rejects),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
