@@ -824,7 +824,7 @@ static void test_writer_rejects(void **state)
 	assert_int_equal(wn_store_pending(b.s), 0);
 	assert_non_null(wn_store_warning(b.s));
 	assert_non_null(strstr(wn_store_warning(b.s), "finding bad=fp of review <" REVIEW_A
-						     "> could not be written to notmuch"));
+						      "> could not be written to notmuch"));
 	text = slurp(wn_store_journal_path(b.s));
 	assert_non_null(strstr(text, "\"op\":\"reject\""));
 	free(text);
@@ -853,8 +853,7 @@ int main(void)
 		cmocka_unit_test(test_broken_entries),	    cmocka_unit_test(test_repair_fails),
 		cmocka_unit_test(test_undo_nothing),	    cmocka_unit_test(test_review_gone),
 		cmocka_unit_test(test_recognise_applied),   cmocka_unit_test(test_compaction),
-		cmocka_unit_test(test_writer_cannot_open),
-		cmocka_unit_test(test_writer_rejects),
+		cmocka_unit_test(test_writer_cannot_open),  cmocka_unit_test(test_writer_rejects),
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
