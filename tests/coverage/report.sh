@@ -29,8 +29,10 @@ module() {
 		[ -f "$top/$src" ] || continue
 		(cd "$tmp" && gcov -b -n -o "$OLDPWD/$o" "$top/$src" 2>/dev/null) |
 			awk -v want="$src" '
-				/^File / { f = $2; gsub(/\x27/, "", f); on = (f ~ ("(^|/)" want "$")) }
-				on && /^Lines executed:/ { split($2, a, "%"); sub(/.*:/, "", a[1]); l += $NF; lc += a[1] * $NF / 100 }
+				/^File / { f = $2; gsub(/\x27/, "", f); on = (f ~ ("(^|/)" want "$")); lines = 0 }
+				# gcov ends with a total of lines, no File line
+				# before it: count only the first line of a file.
+				on && !lines && /^Lines executed:/ { split($2, a, "%"); sub(/.*:/, "", a[1]); l += $NF; lc += a[1] * $NF / 100; lines = 1 }
 				on && /^No executable lines/ { }
 				on && /^Taken at least once:/ { split($4, a, "%"); sub(/.*:/, "", a[1]); b += $NF; bc += a[1] * $NF / 100 }
 				END { printf "%d %d %d %d\n", l, lc + 0.5, b, bc + 0.5 }'

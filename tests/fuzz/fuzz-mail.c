@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "mail/mail-private.h"
+#include "mail/mail-test.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 #include "winnow/trailer.h"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "share/share-private.h"
+#include "share/share-test.h"
 #include "winnow/lore.h"
 
 static void test_review_dir_longest_name(void **state)

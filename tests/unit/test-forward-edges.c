@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "forward/forward-private.h"
+#include "forward/forward-test.h"
 
 static void test_msgid_one_at(void **state)
 {

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/lib/forward/forward-private.h"
+#include "../../src/lib/forward/forward-test.h"
 #include "winnow/winnow.h"
 #include "winnow/forward.h"
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../src/lib/mail/mail-private.h"
+#include "../../src/lib/mail/mail-test.h"
 #include "winnow/mail.h"
 #include "winnow/text.h"
 

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "share/share-private.h"
+#include "share/share-test.h"
 
 static void test_paths(void **state)
 {

@@ -23,6 +23,7 @@
 #include "store/journal.h"
 #include "winnow/memory.h"
 #include "winnow/series.h"
+#include "scratch-test.h"
 #include "winnow/winnow.h"
 
 /* --- fsync, counted and made to fail on demand ------------------------------ */
@@ -68,32 +69,6 @@ static wn_status on_line(const char *line, size_t len, void *arg)
 	}
 	s->n++;
 	return WN_OK;
-}
-
-static char *tmpdir(void)
-{
-	char *d = strdup("/tmp/winnow-edges.XXXXXX");
-
-	assert_non_null(d);
-	assert_non_null(mkdtemp(d));
-	return d;
-}
-
-static void rmtree(const char *d)
-{
-	char *cmd = NULL;
-
-	if (asprintf(&cmd, "rm -rf '%s'", d) > 0 && system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", d);
-	free(cmd);
-}
-
-static off_t size_of(const char *path)
-{
-	struct stat sb;
-
-	assert_int_equal(stat(path, &sb), 0);
-	return sb.st_size;
 }
 
 /* Another program empties the journal in place (same file, shorter)

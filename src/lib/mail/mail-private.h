@@ -16,6 +16,8 @@
 #include <gmime/gmime.h>
 
 #include "winnow/mail.h"
+/* What the tests reach is declared there, once: the two readers. */
+#include "mail-test.h"
 
 /* The headers read by name.  X(enum suffix, header name); the address
  * headers come first.  X-Original-From: who a relay (B4 Relay) sends
@@ -61,9 +63,6 @@ typedef struct mail_view {
 
 /* --- mail-fill.c: what both readers call --------------------------------- */
 
-/* GMime set up (once) and the parser options both readers use. */
-GMimeParserOptions *wn_mail_gmime(void);
-
 /* Fill the header fields of m from v. */
 wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v);
 /* ... of which the address lists to, cc and reply_to, from v's (what m
@@ -92,26 +91,5 @@ char *wn_mail_one_line(const char *s);
  * bigger ones GMime's parser reads from the file in pieces (and stops
  * at the body limit). */
 #define WN_MAIL_PLAIN_MAX ((size_t) 2 << 20)
-
-/* Read data as a plain mail: one text/plain part (or no Content-Type),
- * in 7bit, 8bit, binary, quoted-printable or base64, with each header
- * that is read at most once.  WN_OK: *out is the wn_mail GMime's parser
- * would give, field for field; WN_NOT_FOUND: not plain, read it with
- * GMime; WN_NOMEM. */
-wn_status wn_mail_plain(const char *data, size_t len, wn_mail **out);
-/* What a read leaves out of the address lists (wn_mail_parse_file_lean()):
- * GMime's address parser and its objects were a tenth of a cold listing.
- * LEAN_LIST: To and Cc when the List-Id names the list (a patch's
- * reader asks wn_mail_list(), and keeps Reply-To, which wn_mail_people()
- * reads); LEAN_SENDER: all three (a review's reader uses From's alone). */
-enum mail_lean { LEAN_NONE, LEAN_LIST, LEAN_SENDER };
-
-/* The same, lean when asked. */
-wn_status wn_mail_plain_read(const char *data, size_t len, enum mail_lean lean, wn_mail **out);
-
-/* --- mail.c --------------------------------------------------------------- */
-
-/* The GMime reader alone, for tests that hold the two side by side. */
-wn_status wn_mail_parse_mem_gmime(const char *data, size_t len, wn_mail **out, wn_error *err);
 
 #endif
