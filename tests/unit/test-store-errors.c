@@ -432,9 +432,9 @@ static void test_old_journal_line(void **state)
 	struct world *w = *state;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
-	char *journal = NULL, *changed = NULL;
+	char *journal = NULL;
 	wn_item *a = NULL;
-	size_t undone = 0;
+	wn_history_item what;
 
 	/* The fingerprints first, from a bench of no journal. */
 	bench_open(w, &b, NULL, NULL);
@@ -456,23 +456,22 @@ static void test_old_journal_line(void **state)
 	assert_null(b.a->notes[1]);
 
 	/* Undoing them goes back to what each line says came before. */
-	assert_int_equal(wn_store_undo(b.s, 1, &undone, &changed, &err), WN_OK);
-	assert_int_equal(undone, 1);
-	assert_string_equal(changed, REVIEW_A);
+	assert_int_equal(wn_store_undo_last(b.s, &what, &err), WN_OK);
+	assert_true(what.reverted > 0);
+	assert_string_equal(what.review, REVIEW_A);
+	wn_history_item_clear(&what);
 	assert_int_equal(wn_index_find(w->idx, REVIEW_A, &a, &err), WN_OK);
 	wn_store_overlay(b.s, a);
 	assert_int_equal(a->verdicts[1], WN_VERDICT_PREEXISTING);
 	assert_int_equal(a->verdicts[0], WN_VERDICT_VALID);
 	wn_item_free(&a);
-	free(changed);
-	changed = NULL;
-	assert_int_equal(wn_store_undo(b.s, 1, &undone, &changed, &err), WN_OK);
+	assert_int_equal(wn_store_undo_last(b.s, &what, &err), WN_OK);
+	wn_history_item_clear(&what);
 	assert_int_equal(wn_index_find(w->idx, REVIEW_A, &a, &err), WN_OK);
 	wn_store_overlay(b.s, a);
 	assert_int_equal(a->verdicts[0], WN_VERDICT_UNTRIAGED);
 	assert_null(a->notes[0]);
 	wn_item_free(&a);
-	free(changed);
 	bench_close(&b);
 	free(journal);
 	wn_error_clear(&err);
@@ -589,13 +588,13 @@ static void test_undo_nothing(void **state)
 {
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
-	char *changed = (char *) "stale";
-	size_t undone = 9;
+	wn_history_item *v = NULL;
+	size_t n = 9;
 
 	bench_open(*state, &b, NULL, NULL);
-	assert_int_equal(wn_store_undo(b.s, 3, &undone, &changed, &err), WN_OK);
-	assert_int_equal(undone, 0);
-	assert_null(changed);
+	assert_int_equal(wn_store_undo_many(b.s, 3, &v, &n, &err), WN_NOT_FOUND);
+	assert_int_equal(n, 0);
+	assert_null(v);
 	assert_int_equal(size_of(wn_store_journal_path(b.s)), 0);
 	bench_close(&b);
 	wn_error_clear(&err);

@@ -21,13 +21,19 @@ wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *e
 	 * From header (or the draft's), so they are held to the same rule:
 	 * refused, not silently mended, as the user must fix the config. */
 	if (!c->user_email || !*c->user_email)
-		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set in the notmuch config: "
-				    "%s need a From", what);
+		return wn_error_set(err, WN_CONFIG,
+				    "user.primary_email is not set in the notmuch config: "
+				    "%s need a From",
+				    what);
 	if (fwd_has_control(c->user_email) || !fwd_addr_ok(c->user_email))
-		return wn_error_set(err, WN_CONFIG, "user.primary_email in the notmuch config is not one "
-				    "mail address (a line break, blank or quote in it?): %s need a From", what);
+		return wn_error_set(
+			err, WN_CONFIG,
+			"user.primary_email in the notmuch config is not one "
+			"mail address (a line break, blank or quote in it?): %s need a From",
+			what);
 	if (fwd_has_control(c->user_name))
-		return wn_error_set(err, WN_CONFIG, "user.name in the notmuch config holds a line break or "
+		return wn_error_set(err, WN_CONFIG,
+				    "user.name in the notmuch config holds a line break or "
 				    "another control character: it cannot go into a From header");
 	if (fwd_mboxes_add(me, c->user_name, c->user_email) != WN_OK)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
@@ -105,8 +111,8 @@ static bool is_domain(const char *s)
 			if (!label)
 				return false;
 			label = 0;
-		} else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-			   *s == '-') {
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+			   (*s >= '0' && *s <= '9') || *s == '-') {
 			label++;
 		} else {
 			return false;
@@ -149,17 +155,21 @@ static wn_status optout_entry(const char *item, struct optout *o, wn_error *err)
 		return st == WN_OK ? st : wn_error_set(err, st, "out of memory");
 	}
 	if (fwd_has_control(item))
-		return wn_error_set(err, WN_CONFIG, "winnow.optout: an entry holds a control character");
+		return wn_error_set(err, WN_CONFIG,
+				    "winnow.optout: an entry holds a control character");
 	st = fwd_parse_loose(item, &l);
 	if (st == WN_OK && !l.n)
-		st = wn_error_set(err, WN_CONFIG, "winnow.optout: cannot read '%.80s' as mail addresses or a "
-				  "domain (write them as 'bob@example.com; Name <ann@example.org>; @example.net')",
-				  item);
+		st = wn_error_set(
+			err, WN_CONFIG,
+			"winnow.optout: cannot read '%.80s' as mail addresses or a "
+			"domain (write them as 'bob@example.com; Name <ann@example.org>; @example.net')",
+			item);
 	for (size_t i = 0; st == WN_OK && i < l.n; i++) {
 		char *a = norm_addr(l.v[i].addr);
 
 		if (!a)
-			st = wn_error_set(err, WN_CONFIG, "winnow.optout: '%.80s' is not a mail address",
+			st = wn_error_set(err, WN_CONFIG,
+					  "winnow.optout: '%.80s' is not a mail address",
 					  l.v[i].addr);
 		else
 			st = fwd_mboxes_add(&o->addrs, NULL, a);
@@ -300,9 +310,9 @@ static bool is_list(const char *addr)
  * (already To), you under any of your addresses, a bot (nobody reads
  * its mailbox), and whoever opted out of bot findings. */
 struct cc_skip {
-	fwd_mboxes addrs;		/* the author and you */
+	fwd_mboxes addrs; /* the author and you */
 	const struct optout *optout;
-	const char *const *bots;	/* winnow.bots */
+	const char *const *bots; /* winnow.bots */
 };
 
 /* Are a and b one person's addresses, as opt-out compares them
@@ -336,7 +346,8 @@ static wn_status say_dropped(wn_forward *f, const fwd_mboxes *l, const char *whe
 
 	if (!l->dropped.len)
 		return WN_OK;
-	if (asprintf(&line, "dropped from the %s: '%s' is no mail address", where, wn_buf_str(&l->dropped)) < 0)
+	if (asprintf(&line, "dropped from the %s: '%s' is no mail address", where,
+		     wn_buf_str(&l->dropped)) < 0)
 		return WN_NOMEM;
 	st = wn_fwd_add_notice(f, line);
 	free(line);
@@ -368,14 +379,15 @@ static wn_status cc_from_patch(wn_forward *f, const wn_mail *patch, bool lists_o
 /* winnow.cc: ';'-separated words "all" (the default: a group reply, as
  * kernel people answer a patch), "lists", "none", or addresses, in any
  * mix. */
-static wn_status build_cc(wn_forward *f, const wn_conf *c, const wn_mail *patch, const struct cc_skip *skip,
-			  fwd_mboxes *cc, wn_error *err)
+static wn_status build_cc(wn_forward *f, const wn_conf *c, const wn_mail *patch,
+			  const struct cc_skip *skip, fwd_mboxes *cc, wn_error *err)
 {
 	const char *spec = c->cc && *c->cc ? c->cc : "all";
 	char *copy = strdup(spec), *save = NULL, *w;
 	wn_status st = copy ? WN_OK : WN_NOMEM;
 
-	for (w = copy ? strtok_r(copy, ";", &save) : NULL; w && st == WN_OK; w = strtok_r(NULL, ";", &save)) {
+	for (w = copy ? strtok_r(copy, ";", &save) : NULL; w && st == WN_OK;
+	     w = strtok_r(NULL, ";", &save)) {
 		wn_text_trim(w);
 		if (!*w || strcasecmp(w, "none") == 0)
 			continue;
@@ -394,8 +406,8 @@ static wn_status build_cc(wn_forward *f, const wn_conf *c, const wn_mail *patch,
 /* From you, To the author, Cc per winnow.cc from the To/Cc of the mail
  * answered (the patch; for a verdict reply the review, and its sender
  * when a person sent it). */
-wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch, const wn_mail *answered,
-			    wn_error *err)
+wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patch,
+			    const wn_mail *answered, wn_error *err)
 {
 	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, sender = { 0 };
 	struct optout o;
@@ -422,7 +434,8 @@ wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 		wn_people_clear(&who);
 		fwd_mboxes_clear(&me);
 		optout_clear(&o);
-		return wn_error_set(err, WN_NOT_FOUND, "the patch's author has no usable address: nobody to reply to");
+		return wn_error_set(err, WN_NOT_FOUND,
+				    "the patch's author has no usable address: nobody to reply to");
 	}
 	/* Never Cc the author again, nor ourselves. */
 	for (size_t i = 0; st == WN_OK && i < to.n; i++)
@@ -434,8 +447,9 @@ wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 	for (char **e = c->other_email; st == WN_OK && e && *e; e++)
 		st = fwd_mboxes_add(&skip.addrs, NULL, *e);
 	/* A person who passed the review on answers for it too. */
-	if (st == WN_OK && answered != patch && answered->from_addr && fwd_addr_ok(answered->from_addr) &&
-	    !skipped(&skip, answered->from_addr) && !(c->cc && strcasecmp(c->cc, "none") == 0))
+	if (st == WN_OK && answered != patch && answered->from_addr &&
+	    fwd_addr_ok(answered->from_addr) && !skipped(&skip, answered->from_addr) &&
+	    !(c->cc && strcasecmp(c->cc, "none") == 0))
 		st = fwd_mboxes_add(&cc, NULL, answered->from_addr);
 	if (st == WN_OK)
 		st = fwd_parse_addresses(who.cc, &sender, false, NULL);
@@ -444,8 +458,9 @@ wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 			st = fwd_mboxes_add(&cc, sender.v[i].name, sender.v[i].addr);
 	if (st == WN_OK)
 		st = build_cc(f, c, answered, &skip, &cc, err);
-	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
-			    !(f->cc = fwd_format_addresses(&cc))))
+	if (st == WN_OK &&
+	    (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
+	     !(f->cc = fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
 	wn_people_clear(&who);
 	fwd_mboxes_clear(&sender);
