@@ -152,16 +152,16 @@ static void same(const struct seen *a, const struct seen *b, unsigned long n)
 			 b->forwarded[1], a->history, b->history);
 }
 
-/* The actions, each on review A (loaded in it) after setup.  Undo and
- * the store's opening are not here: they fail this test today (an undo
- * refused for memory is then not done by the next one; an opening out
- * of memory may say "message has no file"). */
-enum action { MARK, FORWARD };
+/* The actions, each on review A (loaded in it) after setup.  The
+ * store's opening is not here: out of memory it may say "message has
+ * no file" (the mail reader's message, set before it ran out). */
+enum action { MARK, FORWARD, UNDO, REDO };
 
 static wn_status act(enum action what, wn_store *s, wn_item *it, wn_error *err)
 {
 	wn_mark_spec spec = { .verdict = true, .v = WN_VERDICT_VALID, .note = "kept" };
 	size_t one = 1;
+	wn_history_item what_undone;
 	wn_status st = WN_OK;
 
 	switch (what) {
@@ -171,16 +171,34 @@ static wn_status act(enum action what, wn_store *s, wn_item *it, wn_error *err)
 	case FORWARD:
 		st = wn_store_forwarded(s, it, &one, 1, "sent@example.org", 1, err);
 		break;
+	case UNDO:
+		if ((st = wn_store_undo_last(s, &what_undone, err)) == WN_OK)
+			wn_history_item_clear(&what_undone);
+		break;
+	case REDO:
+		if ((st = wn_store_redo(s, &what_undone, err)) == WN_OK)
+			wn_history_item_clear(&what_undone);
+		break;
 	}
 	return st;
 }
 
-/* Before the action: a mark of the second finding. */
-static void setup(wn_store *s, wn_item *it)
+/* Before the action: a mark of the second finding, and for UNDO one
+ * of the first, which it takes back (REDO: and that undo, which it
+ * gives back). */
+static void setup(enum action what, wn_store *s, wn_item *it)
 {
 	wn_error err = WN_ERROR_INIT;
 
 	assert_int_equal(wn_store_mark(s, it, 2, WN_VERDICT_FALSE_POSITIVE, "before", &err), WN_OK);
+	if (what == UNDO || what == REDO)
+		assert_int_equal(wn_store_mark(s, it, 1, WN_VERDICT_PREEXISTING, NULL, &err), WN_OK);
+	if (what == REDO) {
+		wn_history_item h;
+
+		assert_int_equal(wn_store_undo_last(s, &h, &err), WN_OK);
+		wn_history_item_clear(&h);
+	}
 	wn_error_clear(&err);
 }
 
@@ -208,7 +226,7 @@ static void each_allocation(struct world *w, enum action what)
 	assert_int_equal(wn_store_open(w->idx, state, &s, &err), WN_OK);
 	assert_int_equal(wn_index_find(w->idx, REVIEW_A, &it, &err), WN_OK);
 	wn_store_overlay(s, it);
-	setup(s, it);
+	setup(what, s, it);
 	assert_int_equal(act(what, s, it, &err), WN_OK);
 	look(w->idx, s, &want);
 	wn_item_free(&it);
@@ -220,7 +238,7 @@ static void each_allocation(struct world *w, enum action what)
 		assert_int_equal(wn_store_open(w->idx, state, &s, &err), WN_OK);
 		assert_int_equal(wn_index_find(w->idx, REVIEW_A, &it, &err), WN_OK);
 		wn_store_overlay(s, it);
-		setup(s, it);
+		setup(what, s, it);
 		fail_nth(n);
 		st = act(what, s, it, &err);
 		hit = failed();
@@ -261,11 +279,23 @@ static void test_forward(void **state)
 	each_allocation(*state, FORWARD);
 }
 
+static void test_undo(void **state)
+{
+	each_allocation(*state, UNDO);
+}
+
+static void test_redo(void **state)
+{
+	each_allocation(*state, REDO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mark),
 		cmocka_unit_test(test_forward),
+		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_redo),
 	};
 
 	return cmocka_run_group_tests(tests, world_up, world_down);

@@ -95,14 +95,32 @@ static char *finding_key(const char *msgid, const char *fp, size_t *len)
 	return k;
 }
 
+bool log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out)
+{
+	/* The key on the stack when it fits (any Message-ID a header line
+	 * can hold does): a lookup that cannot fail for memory, since a
+	 * lookup that failed would read as "the journal has nothing". */
+	char small[1100], *k = small;
+	size_t a = strlen(msgid), b = strlen(fp), len = a + b + 1;
+
+	*out = NULL;
+	if (len + 1 <= sizeof(small)) {
+		memcpy(small, msgid, a + 1);
+		memcpy(small + a + 1, fp, b + 1);
+	} else if (!(k = finding_key(msgid, fp, &len))) {
+		return false;
+	}
+	*out = wn_map_get(&s->findings, k, len);
+	if (k != small)
+		free(k);
+	return true;
+}
+
 struct finding *log_finding(const wn_store *s, const char *msgid, const char *fp)
 {
-	size_t len;
-	char *k = finding_key(msgid, fp, &len);
-	struct finding *f = k ? wn_map_get(&s->findings, k, len) : NULL;
+	struct finding *f;
 
-	free(k);
-	return f;
+	return log_find(s, msgid, fp, &f) ? f : NULL;
 }
 
 wn_status log_index(wn_store *s, size_t i)
@@ -255,9 +273,13 @@ bool log_entry_pending(const wn_store *s, size_t i)
 	if (e->forward)
 		return log_forward_pending(e);
 	for (size_t k = 0; k < e->nc; k++) {
-		const struct finding *f = log_finding(s, e->msgid, e->c[k].fp);
-		const struct change *newest = !f ? NULL : e->severity ? log_newest_sev(s, f)
-						       : log_newest(s, f);
+		struct finding *f;
+		const struct change *newest;
+
+		/* Out of memory: taken as pending, so the writer still tries. */
+		if (!log_find(s, e->msgid, e->c[k].fp, &f))
+			return change_pending(&e->c[k]);
+		newest = !f ? NULL : e->severity ? log_newest_sev(s, f) : log_newest(s, f);
 		if (newest == &e->c[k] && change_pending(newest))
 			return true;
 	}

@@ -34,6 +34,10 @@ struct undo {
 	struct step *v;		/* the actions reached, newest first */
 	size_t n;
 	wn_map taken;		/* their groups */
+	/* Each one described, before the journal is written: once it is,
+	 * nothing may fail, or a caller told "out of memory" would undo
+	 * once more an undo that was done. */
+	wn_history_item *h;
 };
 
 static void step_clear(struct step *p)
@@ -46,6 +50,7 @@ static void step_clear(struct step *p)
 
 static void undo_clear(struct undo *u)
 {
+	wn_history_free(&u->h, u->n);
 	for (size_t k = 0; k < u->n; k++)
 		step_clear(&u->v[k]);
 	free(u->v);
@@ -225,6 +230,30 @@ static wn_status revert_group(wn_store *s, struct step *p, size_t to, char **rgr
 	return st;
 }
 
+static wn_status describe(const wn_store *s, const char *group, wn_history_item *h);
+
+/* The steps of u described (u->h), how each went with them. */
+static wn_status describe_steps(struct undo *u)
+{
+	if (u->n && !(u->h = calloc(u->n, sizeof(*u->h))))
+		return WN_NOMEM;
+	for (size_t k = 0; k < u->n; k++) {
+		struct step *p = &u->v[k];
+		wn_status st = describe(u->s, p->group, &u->h[k]);
+
+		if (st != WN_OK)
+			return st;
+		u->h[k].reverted = p->reverted;
+		u->h[k].kept = p->kept;
+		u->h[k].kept_v = p->kept_v;
+		u->h[k].kept_sev = p->kept_sev;
+		u->h[k].kept_review = p->kept_review;
+		u->h[k].kept_fp = p->kept_fp;
+		p->kept_review = p->kept_fp = NULL;
+	}
+	return WN_OK;
+}
+
 static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 {
 	struct undo *u = arg;
@@ -247,6 +276,8 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 		st = revert_group(s, p, first, &rgroup);
 	}
 	free(rgroup);
+	if (st == WN_OK)
+		st = describe_steps(u);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
 		st = log_put_entry(out, s, i, false);
 	if (st != WN_OK) {
@@ -380,61 +411,47 @@ static wn_status describe(const wn_store *s, const char *group, wn_history_item 
  * An action none of whose findings can go back is not undone; this
  * process passes over it next. */
 static wn_status undo_steps(wn_store *s, const char *want, bool reach, size_t steps,
-			    wn_history_item **out, size_t *nout, char **changed_id, wn_error *err)
+			    wn_history_item **out, size_t *nout, wn_error *err)
 {
 	struct undo u = { .s = s, .want = want, .steps = steps, .reach = reach, .first = s->n };
 	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
-	bool wrote = st == WN_OK && s->n > u.first;
-	wn_history_item *v = NULL;
 
 	*out = NULL;
 	*nout = 0;
-	if (st != WN_OK && s->n > u.first)
-		log_truncate(s, u.first);
-	if (st == WN_OK && u.n && !(v = calloc(u.n, sizeof(*v))))
-		st = WN_NOMEM;
-	for (size_t k = 0; st == WN_OK && k < u.n; k++) {
+	if (st != WN_OK) {
+		if (s->n > u.first)
+			log_truncate(s, u.first);
+		undo_clear(&u);
+		return st;
+	}
+	/* Journaled: from here on nothing fails.  An action none of whose
+	 * findings went back is passed over next time (a hint only: kept
+	 * when there is memory for it). */
+	for (size_t k = 0; k < u.n; k++) {
 		struct step *p = &u.v[k];
 
-		if (p->reverted)
+		if (p->reverted) {
 			log_mark_undone(s, p->group);
-		else if (wn_map_put(&s->spent, p->group, strlen(p->group), (void *) 1) != WN_OK)
-			st = WN_NOMEM;
-		if (st == WN_OK && (st = describe(s, p->group, &v[k])) == WN_OK) {
-			v[k].reverted = p->reverted;
-			v[k].kept = p->kept;
-			v[k].kept_v = p->kept_v;
-			v[k].kept_sev = p->kept_sev;
-			v[k].kept_review = p->kept_review;
-			v[k].kept_fp = p->kept_fp;
-			p->kept_review = p->kept_fp = NULL;
+			u.h[k].undone = true;
+		} else {
+			(void) wn_map_put(&s->spent, p->group, strlen(p->group), (void *) 1);
 		}
 	}
-	if (st == WN_OK && changed_id && wrote) {
-		free(*changed_id);
-		if (!(*changed_id = strdup(s->e[u.first].msgid)))
-			st = WN_NOMEM;
-	}
-	if (st == WN_OK) {
-		*out = v;
-		*nout = u.n;
-	} else {
-		wn_history_free(&v, u.n);
-		if (st == WN_NOMEM)
-			wn_error_set(err, st, "out of memory");
-	}
+	*out = u.h;
+	*nout = u.n;
+	u.h = NULL;
 	undo_clear(&u);
-	return st;
+	return WN_OK;
 }
 
 /* The one action of undo_steps(s, want, reach, 1) into *what (may be
  * NULL); *none when there was none. */
 static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_item *what,
-			  bool *none, char **changed_id, wn_error *err)
+			  bool *none, wn_error *err)
 {
 	wn_history_item *v = NULL;
 	size_t n = 0;
-	wn_status st = undo_steps(s, want, reach, 1, &v, &n, changed_id, err);
+	wn_status st = undo_steps(s, want, reach, 1, &v, &n, err);
 
 	*none = st == WN_OK && n == 0;
 	if (st == WN_OK && n && what) {
@@ -448,7 +465,7 @@ static wn_status undo_one(wn_store *s, const char *want, bool reach, wn_history_
 wn_status wn_store_undo_group(wn_store *s, const char *group, wn_history_item *what, wn_error *err)
 {
 	bool none;
-	wn_status st = undo_one(s, group, false, what, &none, NULL, err);
+	wn_status st = undo_one(s, group, false, what, &none, err);
 
 	if (st == WN_OK && none)
 		return wn_error_set(err, WN_NOT_FOUND, "that change is undone already, or no longer "
@@ -462,7 +479,7 @@ wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
 	wn_status st;
 
 	memset(what, 0, sizeof(*what));
-	st = undo_one(s, NULL, true, what, &none, NULL, err);
+	st = undo_one(s, NULL, true, what, &none, err);
 	if (st == WN_OK && none)
 		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
 	return st;
@@ -471,7 +488,7 @@ wn_status wn_store_undo_last(wn_store *s, wn_history_item *what, wn_error *err)
 wn_status wn_store_undo_many(wn_store *s, size_t n, wn_history_item **out, size_t *nout,
 			     wn_error *err)
 {
-	wn_status st = undo_steps(s, NULL, true, n, out, nout, NULL, err);
+	wn_status st = undo_steps(s, NULL, true, n, out, nout, err);
 
 	if (st == WN_OK && *nout == 0)
 		return wn_error_set(err, WN_NOT_FOUND, "nothing to undo");
@@ -505,6 +522,7 @@ struct redo {
 	wn_store *s;
 	size_t first;
 	struct step undo;	/* the undo redone; kept: a finding changed since */
+	wn_history_item h;	/* the redo, described before it is journaled */
 };
 
 /* The newest undo within reach not redone yet. */
@@ -530,6 +548,7 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 
 	r->first = first;
 	step_clear(&r->undo);
+	wn_history_item_clear(&r->h);
 	if (!target)
 		return WN_OK;
 	if (!(r->undo.group = strdup(target)))
@@ -558,6 +577,10 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 		log_truncate(s, first);
 		return WN_OK;
 	}
+	/* Described now: once journaled, nothing may fail (a redo told
+	 * "out of memory" but done would be redone again). */
+	if (st == WN_OK && s->n > first)
+		st = describe(s, s->e[first].group, &r->h);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
 		st = log_put_entry(out, s, i, false);
 	if (st != WN_OK) {
@@ -589,12 +612,12 @@ wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
 				  "nothing redone");
 	} else if (st == WN_OK && s->n > r.first) {
 		log_mark_redone(s, r.undo.group);
-		if (describe(s, s->e[r.first].group, what) != WN_OK)
-			st = wn_error_set(err, WN_NOMEM, "out of memory");
-		else
-			what->reverted = r.undo.reverted;
+		*what = r.h;
+		memset(&r.h, 0, sizeof(r.h));
+		what->reverted = r.undo.reverted;
 	}
 	step_clear(&r.undo);
+	wn_history_item_clear(&r.h);
 	return st;
 }
 

@@ -49,14 +49,17 @@ static bool pending_change(const struct change *c)
 	return c && !c->applied && !c->rejected;
 }
 
-static void journal_view(const wn_store *s, const char *msgid, const char *fp, struct jview *j)
+/* False when out of memory (never read as "the journal says nothing"). */
+static bool journal_view(const wn_store *s, const char *msgid, const char *fp, struct jview *j)
 {
-	const struct finding *f = log_finding(s, msgid, fp);
+	struct finding *f;
 	const struct change *c;
 
 	memset(j, 0, sizeof(*j));
+	if (!log_find(s, msgid, fp, &f))
+		return false;
 	if (!f)
-		return;
+		return true;
 	if (pending_change(c = log_newest(s, f))) {
 		j->has_v = true;
 		j->v = c->v;
@@ -77,6 +80,7 @@ static void journal_view(const wn_store *s, const char *msgid, const char *fp, s
 		j->has_closed = true;
 		j->closed = c->closed && *c->closed ? c->closed : NULL;
 	}
+	return true;
 }
 
 /* Replace *slot by a copy of value (NULL: none); false when out of
@@ -170,7 +174,12 @@ bool wn_store_current_state(const wn_store *s, notmuch_message_t *msg, const cha
 	*reason = msg ? wn_props_read_reason(msg, fp) : WN_REASON_NONE;
 	if (msg && !wn_props_read_finding(msg, fp, v, note))
 		return false;
-	journal_view(s, msgid, fp, &j);
+	if (!journal_view(s, msgid, fp, &j)) {
+		free(*note);
+		free(*closed);
+		*note = *closed = NULL;
+		return false;
+	}
 	if (j.has_v)
 		*v = j.v;
 	if (j.has_sev)
