@@ -192,7 +192,8 @@ static void setup(enum action what, wn_store *s, wn_item *it)
 
 	assert_int_equal(wn_store_mark(s, it, 2, WN_VERDICT_FALSE_POSITIVE, "before", &err), WN_OK);
 	if (what == UNDO || what == REDO)
-		assert_int_equal(wn_store_mark(s, it, 1, WN_VERDICT_PREEXISTING, NULL, &err), WN_OK);
+		assert_int_equal(wn_store_mark(s, it, 1, WN_VERDICT_PREEXISTING, NULL, &err),
+				 WN_OK);
 	if (what == REDO) {
 		wn_history_item h;
 
