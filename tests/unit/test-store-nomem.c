@@ -152,10 +152,9 @@ static void same(const struct seen *a, const struct seen *b, unsigned long n)
 			 b->forwarded[1], a->history, b->history);
 }
 
-/* The actions, each on review A (loaded in it) after setup.  The
- * store's opening is not here: out of memory it may say "message has
- * no file" (the mail reader's message, set before it ran out). */
-enum action { MARK, FORWARD, UNDO, REDO };
+/* The actions, each on review A (loaded in it) after setup; OPEN opens
+ * the store again over the journal setup left. */
+enum action { MARK, FORWARD, UNDO, REDO, OPEN };
 
 static wn_status act(enum action what, wn_store *s, wn_item *it, wn_error *err)
 {
@@ -179,6 +178,8 @@ static wn_status act(enum action what, wn_store *s, wn_item *it, wn_error *err)
 		if ((st = wn_store_redo(s, &what_undone, err)) == WN_OK)
 			wn_history_item_clear(&what_undone);
 		break;
+	case OPEN:
+		break;
 	}
 	return st;
 }
@@ -191,7 +192,7 @@ static void setup(enum action what, wn_store *s, wn_item *it)
 	wn_error err = WN_ERROR_INIT;
 
 	assert_int_equal(wn_store_mark(s, it, 2, WN_VERDICT_FALSE_POSITIVE, "before", &err), WN_OK);
-	if (what == UNDO || what == REDO)
+	if (what == UNDO || what == REDO || what == OPEN)
 		assert_int_equal(wn_store_mark(s, it, 1, WN_VERDICT_PREEXISTING, NULL, &err),
 				 WN_OK);
 	if (what == REDO) {
@@ -200,6 +201,8 @@ static void setup(enum action what, wn_store *s, wn_item *it)
 		assert_int_equal(wn_store_undo_last(s, &h, &err), WN_OK);
 		wn_history_item_clear(&h);
 	}
+	if (what == OPEN)
+		assert_int_equal(act(FORWARD, s, it, &err), WN_OK);
 	wn_error_clear(&err);
 }
 
@@ -240,8 +243,14 @@ static void each_allocation(struct world *w, enum action what)
 		assert_int_equal(wn_index_find(w->idx, REVIEW_A, &it, &err), WN_OK);
 		wn_store_overlay(s, it);
 		setup(what, s, it);
-		fail_nth(n);
-		st = act(what, s, it, &err);
+		if (what == OPEN) {
+			wn_store_close(&s);
+			fail_nth(n);
+			st = wn_store_open(w->idx, state, &s, &err);
+		} else {
+			fail_nth(n);
+			st = act(what, s, it, &err);
+		}
 		hit = failed();
 		fail_nth(0);
 		if (st != WN_OK) {
@@ -251,7 +260,10 @@ static void each_allocation(struct world *w, enum action what)
 			assert_true(hit);
 			nomem++;
 			/* Done again, with the memory back. */
-			assert_int_equal(act(what, s, it, &err), WN_OK);
+			if (what == OPEN)
+				assert_int_equal(wn_store_open(w->idx, state, &s, &err), WN_OK);
+			else
+				assert_int_equal(act(what, s, it, &err), WN_OK);
 		}
 		look(w->idx, s, &got);
 		same(&got, &want, n);
@@ -290,6 +302,11 @@ static void test_redo(void **state)
 	each_allocation(*state, REDO);
 }
 
+static void test_open(void **state)
+{
+	each_allocation(*state, OPEN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_forward),
 		cmocka_unit_test(test_undo),
 		cmocka_unit_test(test_redo),
+		cmocka_unit_test(test_open),
 	};
 
 	return cmocka_run_group_tests(tests, world_up, world_down);

@@ -130,6 +130,10 @@ wn_status wn_message_read_mail_stat(notmuch_message_t *msg, wn_mail **mail, wn_r
 	}
 	if (files)
 		notmuch_filenames_destroy(files);
+	/* The readers say nothing when memory runs out: without this the
+	 * caller would be told "message has no file". */
+	if (st == WN_NOMEM)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
 	return st;
 }
 
