@@ -310,10 +310,8 @@ static void test_open(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mark),
-		cmocka_unit_test(test_forward),
-		cmocka_unit_test(test_undo),
-		cmocka_unit_test(test_redo),
+		cmocka_unit_test(test_mark), cmocka_unit_test(test_forward),
+		cmocka_unit_test(test_undo), cmocka_unit_test(test_redo),
 		cmocka_unit_test(test_open),
 	};
 

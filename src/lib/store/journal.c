@@ -203,8 +203,10 @@ static wn_status read_lines(wn_journal *j, int fd, off_t from, wn_journal_line_f
 	/* line() returns a status only: say it here, or the caller shows
 	 * whatever err held before. */
 	if (st != WN_OK) {
-		st = wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
-				  : "journal %s: an entry could not be taken in", j->path);
+		st = wn_error_set(err, st,
+				  st == WN_NOMEM ? "out of memory" :
+						   "journal %s: an entry could not be taken in",
+				  j->path);
 		goto out;
 	}
 	j->seen = from + (off_t) done;
