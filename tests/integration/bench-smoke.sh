@@ -55,7 +55,8 @@ check "the table is printed" grep -q '^500 messages (seed 1), [0-9]* matching' "
 check "the index is cached where asked" bash -c "ls -d '$work'/cache/500-1-*/ready >/dev/null"
 
 # bench/floor.c, the floor RESULTS.md holds stats cold against, still
-# builds and reads every message of every thread, once per value.
+# builds and reads every message of every thread, once per value, also
+# in batches of threads.
 floor_runs() {
 	local conf db tids count date from
 	conf=$(echo "$work"/cache/500-1-*/notmuch-config)
@@ -73,6 +74,14 @@ floor_runs() {
 		[ "$count" = "${BASH_REMATCH[1]} threads, ${BASH_REMATCH[2]} messages, 0 values" ] &&
 		[ "$from" = "${BASH_REMATCH[1]} threads, ${BASH_REMATCH[2]} messages, $((2 * BASH_REMATCH[2])) values" ] ||
 		{ printf '  count: %s\n  date: %s\n  from: %s\n' "$count" "$date" "$from" >&2; return 1; }
+	# batch and or: the same listing asked several threads a query (7:
+	# the last query short), every message put in a thread asked.
+	local n
+	for n in 1 7; do
+		[ "$("$work/floor" "$db" batch "$n" <<<"$tids")" = "$from" ] &&
+			[ "$("$work/floor" "$db" or "$n" <<<"$tids")" = "$from" ] ||
+			{ echo "  batch $n: not $from" >&2; return 1; }
+	done
 	# Every message of the index is in one thread.
 	[ "${BASH_REMATCH[2]}" -eq "$(NOTMUCH_CONFIG=$conf notmuch count '*')" ] ||
 		{ echo "  $date, of $(NOTMUCH_CONFIG=$conf notmuch count '*') messages" >&2; return 1; }
@@ -84,6 +93,10 @@ floor_runs() {
 	file=$("$work/floor" "$db" file <<<"$ids")
 	[ "$file" = "$(wc -l <<<"$ids") messages, $bytes bytes" ] ||
 		{ echo "  file: $file; $(wc -l <<<"$ids") messages of $bytes bytes" >&2; return 1; }
+	# name: every message found and named, no file read.
+	file=$("$work/floor" "$db" name <<<"$ids")
+	[ "$file" = "$(wc -l <<<"$ids") messages, $(wc -l <<<"$ids") names" ] ||
+		{ echo "  name: $file" >&2; return 1; }
 }
 check "bench/floor.c builds and reads each thread and file" floor_runs
 wn_done
