@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A module's insides stay its own (issue 40): no test or fuzzer includes
+# A module's insides stay its own: no test or fuzzer includes
 # a NAME-private.h (what tests reach is declared in the module's one
 # test header, src/lib/NAME/NAME-test.h), and no library file includes
 # another module's NAME-test.h.  Each include that breaks this fails

@@ -1,4 +1,4 @@
-/* The store's error paths (issue 40: the store under its coverage
+/* The store's error paths (the store was under its coverage
  * floor): a journal that cannot be placed, opened, read, locked or
  * rewritten; a journal holding lines of an older winnow or broken
  * entries; a repair that cannot write; marks, records and drafts the

@@ -1,4 +1,4 @@
-/* The store out of memory (issue 40: the store under its coverage
+/* The store out of memory (the store was under its coverage
  * floor, most of what was never run being what happens when an
  * allocation fails).  Linked with --wrap for malloc, calloc, realloc and
  * strdup, so that every one the library makes comes here first; the Nth
