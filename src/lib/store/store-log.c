@@ -95,7 +95,7 @@ static char *finding_key(const char *msgid, const char *fp, size_t *len)
 	return k;
 }
 
-bool log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out)
+bool wn_log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out)
 {
 	/* The key on the stack when it fits (any Message-ID a header line
 	 * can hold does): a lookup that cannot fail for memory, since a
@@ -114,13 +114,6 @@ bool log_find(const wn_store *s, const char *msgid, const char *fp, struct findi
 	if (k != small)
 		free(k);
 	return true;
-}
-
-struct finding *log_finding(const wn_store *s, const char *msgid, const char *fp)
-{
-	struct finding *f;
-
-	return log_find(s, msgid, fp, &f) ? f : NULL;
 }
 
 wn_status log_index(wn_store *s, size_t i)
@@ -277,7 +270,7 @@ bool log_entry_pending(const wn_store *s, size_t i)
 		const struct change *newest;
 
 		/* Out of memory: taken as pending, so the writer still tries. */
-		if (!log_find(s, e->msgid, e->c[k].fp, &f))
+		if (!wn_log_find(s, e->msgid, e->c[k].fp, &f))
 			return change_pending(&e->c[k]);
 		newest = !f ? NULL : e->severity ? log_newest_sev(s, f) : log_newest(s, f);
 		if (newest == &e->c[k] && change_pending(newest))

@@ -207,10 +207,7 @@ void log_free(wn_store *s);
 
 /* The journal's record of a finding into *out (NULL: none); false only
  * when out of memory, never taken for "none". */
-bool log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out);
-/* The same, NULL for none or out of memory: for callers to whom both
- * mean the same. */
-struct finding *log_finding(const wn_store *s, const char *msgid, const char *fp);
+bool wn_log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out);
 /* The newest verdict change; NULL when only severities were set. */
 const struct change *log_newest(const wn_store *s, const struct finding *f);
 /* The newest severity change; NULL when none. */

@@ -56,7 +56,7 @@ static bool journal_view(const wn_store *s, const char *msgid, const char *fp, s
 	const struct change *c;
 
 	memset(j, 0, sizeof(*j));
-	if (!log_find(s, msgid, fp, &f))
+	if (!wn_log_find(s, msgid, fp, &f))
 		return false;
 	if (!f)
 		return true;
