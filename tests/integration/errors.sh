@@ -24,6 +24,13 @@ check "no getopt noise" bash -c '! grep -q "invalid option" "$1"' _ "$err"
 check "in one line" one_line
 "$WINNOW" mark "$id" 99999999999999999999 valid 2> "$err"; expect_eq "a 20-digit finding exits 1" 1 $?
 check "it is called too large, not wrapped" grep -q "'99999999999999999999' is far too large" "$err"
+# 31 digits are too many whatever they hold: this one, led by zeros,
+# is not read as finding 1.
+long=0000000000000000000000000000001
+"$WINNOW" mark "$id" "$long" valid 2> "$err"; expect_eq "a 31-digit finding exits 1" 1 $?
+check "it is called too large" grep -q "'$long' is far too large" "$err"
+expect_eq "... and nothing is marked" untriaged \
+	"$("$WINNOW" show --format=json "$id" | jq -r '.findings[0].verdict')"
 "$WINNOW" undo 99999999999999999999 2> "$err"; expect_eq "undo of a 20-digit count exits 1" 1 $?
 "$WINNOW" mark --note 2> "$err"; expect_eq "an option without its value exits 1" 1 $?
 check "it names the option" grep -q -- "--note wants a value" "$err"

@@ -147,6 +147,16 @@ expect_eq "the late review takes Ann's verdict" '"valid"' \
 	"$(bob show --format=json "$demo" | jq -c '.findings[0].verdict')"
 expect_eq "... and nothing waits any more" 0 "$(jq '.skipped' "$WN_WORLD/out")"
 
+# Two findings of one review, the same verdict with no note but two
+# reasons: each keeps its own.
+ann mark "$v2" 2 false-positive --reason=misread-code
+ann mark "$v2" 4 false-positive --reason=wrong-rule
+quiet ann git push "$remote"
+quiet bob git pull --format=json "$remote"
+expect_eq "Bob imports both" 2 "$(jq '.imported' "$WN_WORLD/out")"
+expect_eq "... each with its own reason" '[["false-positive","misread-code"],["false-positive","wrong-rule"]]' \
+	"$(bob show --format=json "$v2" | jq -c '[.findings[1,3] | [.verdict, .reason]]')"
+
 # Usage and environment.
 ann git > /dev/null 2>&1; expect_eq "no arguments: usage error" 1 $?
 ann git fetch "$remote" > /dev/null 2>&1; expect_eq "an unknown operation: usage error" 1 $?

@@ -153,6 +153,15 @@ notmuch config set winnow.undo_confirm 100
 notmuch config set winnow.undo_confirm 0
 "$WINNOW" redo > /dev/null
 "$WINNOW" undo < /dev/null 2> /dev/null; expect_eq "winnow.undo_confirm 0: even one asks" 1 $?
+# Asked for more than there are, exactly winnow.undo_confirm changes
+# to revert: no question.
+six_marks
+"$WINNOW" undo 99999 < /dev/null 2> "$WN_WORLD/err"
+k=$(sed -n 's/.*not undoing \([0-9]*\) changes.*/\1/p' "$WN_WORLD/err")
+notmuch config set winnow.undo_confirm "$k"
+"$WINNOW" undo 99999 < /dev/null > "$WN_WORLD/out" 2>&1
+expect_eq "as many changes as winnow.undo_confirm ($k) need no question" 0 $?
+expect_eq "and are undone" "undid $k changes" "$(cat "$WN_WORLD/out")"
 notmuch config set winnow.undo_confirm nonsense
 "$WINNOW" undo 2> "$WN_WORLD/err"; expect_eq "winnow.undo_confirm not a number: exit 2" 2 $?
 check "and says so" grep -q "winnow.undo_confirm must be a number" "$WN_WORLD/err"

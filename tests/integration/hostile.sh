@@ -23,6 +23,14 @@ check "no control character in text output" bash -c \
 	'! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" < "$1")' _ "$WN_WORLD/list.txt"
 check "no bidi override in text output" bash -c '! grep -q $'"'"'\xe2\x80\xae'"'"' "$1"' _ "$WN_WORLD/list.txt"
 
+# show's text holds the subject and the summaries, history's the ids:
+# the printer cleans each as it prints it (tabs kept in the quote).
+"$WINNOW" show esc-1@example.org > "$WN_WORLD/show.txt" 2>&1
+expect_eq "text show exits 0" 0 $?
+check "no control character in show's text" bash -c \
+	'! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n\t" < "$1")' _ "$WN_WORLD/show.txt"
+check "... which has the subject, the escape left out" grep -qF "hostile: guard the ring" "$WN_WORLD/show.txt"
+
 # JSON ids are exactly notmuch's.
 notmuch search --output=messages --format=json 'from:sashiko-bot@kernel.org' |
 	jq -r '.[]' | LC_ALL=C sort > "$WN_WORLD/want"
@@ -34,6 +42,9 @@ ctl=$(sed -n 's/^id:\([^ ]*\)  .*/\1/p' "$WN_WORLD/list.txt" | grep '^ctl')
 expect_eq "the control-character id is shown escaped" 'ctl\x1b[31mred\x07bell@example.org' "$ctl"
 "$WINNOW" show "$ctl" > /dev/null; expect_eq "show takes the escaped id back" 0 $?
 "$WINNOW" mark "$ctl" 1 valid; expect_eq "mark takes it too" 0 $?
+"$WINNOW" history > "$WN_WORLD/history.txt" 2>&1
+check "history names it without its control characters" bash -c \
+	'grep -qF "ctl" "$1" && ! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" < "$1")' _ "$WN_WORLD/history.txt"
 "$WINNOW" show --format=json $'ctl\e[31mred\abell@example.org' > "$WN_WORLD/one.json"
 expect_eq "the real id works as well, and is marked" valid "$(jq -r '.findings[0].verdict' "$WN_WORLD/one.json")"
 bidi=$(sed -n 's/^id:\([^ ]*\)  .*/\1/p' "$WN_WORLD/list.txt" | grep '^bidi')

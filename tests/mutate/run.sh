@@ -24,13 +24,16 @@ mkdir -p "$tree" "$dir/logs"
 say() { printf 'mutate: %s\n' "$*" >&2; }
 
 # The copy: the tree's files as git sees them (tracked, and new ones not
-# ignored), synced by content so make rebuilds only what differs.
+# ignored), synced by content so make rebuilds only what differs.  A
+# file copied takes the time of copying, not its own: a test edited
+# before the last run built it would otherwise look older than its
+# object, and the old test would run.
 say "copying the tree to $tree"
 (cd "$top" && git ls-files -co --exclude-standard -z) |
 	while IFS= read -r -d '' f; do
 		[ -f "$top/$f" ] || continue
 		cmp -s "$top/$f" "$tree/$f" 2>/dev/null && continue
-		mkdir -p "$tree/$(dirname "$f")" && cp -p "$top/$f" "$tree/$f" || exit 2
+		mkdir -p "$tree/$(dirname "$f")" && cp "$top/$f" "$tree/$f" || exit 2
 	done || { say "copying failed"; exit 2; }
 cd "$tree" || exit 2
 if [ ! -f Makefile ]; then

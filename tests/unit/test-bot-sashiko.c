@@ -804,6 +804,33 @@ static void test_sashiko_summary_stray_blank(void **state)
 	wn_review_free(&r);
 }
 
+/* A heading is a short line: a wrapped entry line of over 100
+ * characters after a stray blank line, though it ends in
+ * "pre-existing issues:", continues its entry and does not make the
+ * entries after it pre-existing.  (The lower bound, 3, cannot be
+ * seen: no two characters hold "bug", the shortest heading word.) */
+static void test_sashiko_summary_long_line_no_heading(void **state)
+{
+	static const char body[] =
+		"Sashiko AI review found 2 potential issue(s) to consider:\n"
+		"- [High] The first entry is wrapped\n"
+		"\n"
+		"over a blank line by a mail client that kept a line far longer than any heading, "
+		"ending in pre-existing issues:\n"
+		"\n"
+		"- [Low] The second entry is new.\n"
+		"--\n";
+	wn_review *r = parse(WN_BOT_SASHIKO, body);
+
+	(void) state;
+	assert_int_equal(r->nfindings, 2);
+	assert_false(F(r, 0)->preexisting);
+	assert_contains(F(r, 0)->summary, "ending in pre-existing issues:");
+	assert_int_equal(F(r, 1)->severity, WN_SEV_LOW);
+	assert_false(F(r, 1)->preexisting);
+	wn_review_free(&r);
+}
+
 /* Without its "--", a summary still ends at the commit header, at an
  * unquoted diff header or at the patch line. */
 static void test_sashiko_summary_no_terminator(void **state)
@@ -1070,6 +1097,7 @@ int main(void)
 		cmocka_unit_test(test_sashiko_nul_bytes),
 		cmocka_unit_test(test_sashiko_summary_variants),
 		cmocka_unit_test(test_sashiko_summary_stray_blank),
+		cmocka_unit_test(test_sashiko_summary_long_line_no_heading),
 		cmocka_unit_test(test_sashiko_summary_hedges),
 		cmocka_unit_test(test_sashiko_summary_no_terminator),
 		cmocka_unit_test(test_sashiko_summary_unreadable_and_none),

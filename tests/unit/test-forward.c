@@ -448,6 +448,20 @@ static void test_body_default(void **state)
 	free(body);
 }
 
+/* A line the bot gave only roughly (a hunk's line, not the finding's)
+ * says so: "~15", so the author does not look for the problem at 15
+ * exactly. */
+static void test_body_line_approx(void **state)
+{
+	struct body_fixture *x = *state;
+	char *body;
+
+	x->review->findings[0].line_approx = true;
+	body = body_of(x);
+	assert_non_null(strstr(body, "\nAt f.c:~15 in f():\n"));
+	free(body);
+}
+
 static void test_body_template(void **state)
 {
 	struct body_fixture *x = *state;
@@ -554,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_render_encoding),
 		cmocka_unit_test_setup_teardown(test_body_default, body_setup, body_teardown),
 		cmocka_unit_test_setup_teardown(test_body_template, body_setup, body_teardown),
+		cmocka_unit_test_setup_teardown(test_body_line_approx, body_setup, body_teardown),
 		cmocka_unit_test(test_links),
 		cmocka_unit_test(test_editor),
 	};

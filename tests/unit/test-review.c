@@ -41,6 +41,14 @@ static void test_bot_names(void **state)
 	assert_false(wn_bot_named("lkpx", 4, &b));
 	assert_false(wn_bot_named(NULL, 0, &b));
 	assert_int_equal(wn_bot_from_name("0-day", &b), WN_USAGE);
+	/* The list an unknown --bot shows: a label only where it is more
+	 * than the name in capitals ("bpf-ci" is "BPF CI"; "lkp" is not
+	 * "0-day"). */
+	char *names = wn_bot_names_text("", ", ", true);
+
+	assert_non_null(names);
+	assert_non_null(strstr(names, "sashiko, bpf-ci, netdev-ai, lkp (0-day), syzbot"));
+	free(names);
 }
 
 static void test_severity_names(void **state)
@@ -55,6 +63,13 @@ static void test_severity_names(void **state)
 	assert_int_equal(wn_severity_parse("Unknown"), WN_SEV_UNKNOWN);
 	assert_int_equal(wn_severity_parse("bogus"), WN_SEV_UNKNOWN);
 	assert_int_equal(wn_severity_parse(NULL), WN_SEV_UNKNOWN);
+	/* The library's callers are not only winnow's: a value past the
+	 * table is no grade and no kind, never a read past its end. */
+	assert_true(wn_severity_graded(WN_SEV_LOW));
+	assert_false(wn_severity_graded(WN_SEV_NOTE));
+	assert_false(wn_severity_graded(WN_SEV_COUNT));
+	assert_string_equal(wn_kind_name(WN_KIND_FIXUP), "fix-up");
+	assert_string_equal(wn_kind_name(WN_KIND_COUNT), "review");
 }
 
 static void test_detect_bots(void **state)

@@ -79,6 +79,13 @@ static void test_text(void **state)
 	back.reason = v.reason;
 	back.severity = WN_SEV_NONE;
 	assert_false(sh_same(&v, &back));
+	/* So is another note: the same verdict for another stated cause
+	 * is a conflict, not a decision already held. */
+	back.severity = v.severity;
+	assert_true(sh_same(&v, &back));
+	free(back.note);
+	back.note = strdup("line one");
+	assert_false(sh_same(&v, &back));
 	wn_share_value_clear(&back);
 	free(id);
 	/* A file of an older winnow has no reason line: it reads as none;
@@ -100,6 +107,7 @@ static void test_text(void **state)
 }
 
 /* What the store would refuse is refused on reading. */
+#define NOTE_MAX 65536
 static void test_refused_values(void **state)
 {
 	wn_share_value v;
@@ -114,6 +122,19 @@ static void test_refused_values(void **state)
 	strcpy(big + strlen("review: a@b\nstate: valid\nnote: ") + 70000, "\n");
 	assert_int_equal(sh_parse(big, &v, &id, &err), WN_PARSE);
 	assert_non_null(strstr(wn_error_msg(&err), "70000 bytes"));
+	assert_null(id);
+	/* The store keeps notes of up to WN_NOTE_MAX bytes (NOTE_MAX:
+	 * the constant is the index's own): one that long is read, one
+	 * byte more is refused. */
+	memset(big + strlen("review: a@b\nstate: valid\nnote: "), 'x', NOTE_MAX);
+	strcpy(big + strlen("review: a@b\nstate: valid\nnote: ") + NOTE_MAX, "\n");
+	assert_int_equal(sh_parse(big, &v, &id, &err), WN_OK);
+	assert_int_equal(strlen(v.note), NOTE_MAX);
+	wn_share_value_clear(&v);
+	free(id);
+	id = NULL;
+	strcpy(big + strlen("review: a@b\nstate: valid\nnote: ") + NOTE_MAX, "x\n");
+	assert_int_equal(sh_parse(big, &v, &id, &err), WN_PARSE);
 	assert_null(id);
 	free(big);
 	wn_error_clear(&err);

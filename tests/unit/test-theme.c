@@ -417,6 +417,91 @@ static void test_key_names(void **state)
 	assert_int_equal(keymap_key_parse("Nope"), -1);
 	assert_int_equal(keymap_key_parse("C-"), -1);
 	assert_int_equal(keymap_key_parse(""), -1);
+	/* A blank is spelled Space: a bare one is a typo, not a key. */
+	assert_int_equal(keymap_key_parse(" "), -1);
+	/* An overlong UTF-8 form (C0 80 for NUL, C1 BF for DEL) names
+	 * no key: only the shortest form of a character does. */
+	assert_int_equal(keymap_key_parse("\xc0\x80"), -1);
+	assert_int_equal(keymap_key_parse("\xc1\xbf"), -1);
+	assert_int_equal(keymap_key_parse("\xc2\x80"), 0x80);
+}
+
+/* The help and the error messages name a control key as it is bound,
+ * C-a to C-z; the code after C-z is Esc, which has its own name. */
+static void test_key_names_control(void **state)
+{
+	char name[16];
+
+	(void) state;
+	keymap_key_name(1, name, sizeof(name));
+	assert_string_equal(name, "C-a");
+	keymap_key_name(26, name, sizeof(name));
+	assert_string_equal(name, "C-z");
+	assert_int_equal(keymap_key_parse("C-z"), 26);
+	keymap_key_name(27, name, sizeof(name));
+	assert_string_equal(name, "Esc");
+	keymap_key_name(28, name, sizeof(name));
+	assert_string_equal(name, "#28");
+}
+
+/* The character curses holds at (y, x) of stdscr. */
+static wchar_t cell(int y, int x)
+{
+	cchar_t cc;
+	wchar_t w[CCHARW_MAX + 1];
+	attr_t a;
+	short pair;
+
+	assert_int_equal(mvin_wch(y, x, &cc), OK);
+	assert_int_equal(getcchar(&cc, w, &a, &pair, NULL), OK);
+	return w[0];
+}
+
+/* draw_text_attr, the one way text reaches the screen, on a screen that
+ * lives only in curses' memory (no terminal): a character the locale
+ * cannot print is drawn as '?', text is cut with an ellipsis at the
+ * right margin however wide a caller asks, and nothing is drawn from
+ * the margin on.  (draw_fill's own bounds cannot be seen: mvhline clips
+ * at the margin and refuses to start past it by itself.) */
+static void test_draw_text_edges(void **state)
+{
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	SCREEN *sc;
+	int cols;
+
+	(void) state;
+	assert_non_null(out);
+	assert_non_null(in);
+	if (!(sc = newterm("xterm", out, in))) {
+		fclose(out);
+		fclose(in);
+		skip();
+	}
+	set_term(sc);
+	cols = COLS;
+	/* U+0378 is unassigned: wcwidth() refuses it */
+	assert_int_equal(draw_text_attr(0, 0, 10, A_NORMAL, "a\xcd\xb8z"), 3);
+	assert_int_equal(cell(0, 0), L'a');
+	assert_int_equal(cell(0, 1), L'?');
+	assert_int_equal(cell(0, 2), L'z');
+	/* asked for one column more than the three left: two and the
+	 * ellipsis ('~': display_init, which learns the locale, did not
+	 * run), nothing wrapped to the next line */
+	assert_int_equal(draw_text_attr(1, cols - 3, 4, A_NORMAL, "abcd"), 3);
+	assert_int_equal(cell(1, cols - 3), L'a');
+	assert_int_equal(cell(1, cols - 2), L'b');
+	assert_int_equal(cell(1, cols - 1), L'~');
+	assert_int_equal(cell(2, 0), L' ');
+	assert_int_equal(draw_text_attr(2, cols - 3, 10, A_NORMAL, "abcd"), 3);
+	assert_int_equal(cell(2, cols - 1), L'~');
+	assert_int_equal(cell(3, 0), L' ');
+	/* at the margin: no column used */
+	assert_int_equal(draw_text_attr(3, cols, 5, A_NORMAL, "abc"), 0);
+	assert_int_equal(draw_text_attr(3, cols - 1, 5, A_NORMAL, ""), 0);
+	endwin();
+	delscreen(sc);
+	fclose(out);
+	fclose(in);
 }
 
 static void wrap_check(const char *in, int width, bool wrap, const char *const *want)
@@ -494,7 +579,9 @@ int main(void)
 		cmocka_unit_test(test_roles),
 		cmocka_unit_test(test_mark_verdicts),
 		cmocka_unit_test(test_key_names),
+		cmocka_unit_test(test_key_names_control),
 		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_draw_text_edges),
 	};
 
 	/* Wide-character widths need a UTF-8 locale. */
