@@ -14,7 +14,7 @@
 /* X(enum suffix, name used in JSON/CLI/config, label shown in the TUI)
  *
  * The table of bots: each line is one bot, whose rules (detection,
- * parser, query term) are the descriptor rv_bot_<suffix> in
+ * parser, query term) are the descriptor wn_rv_bot_<suffix> in
  * src/lib/bots/.  Detection asks the bots in this order; generic, the
  * rule for senders the user lists, stays last. */
 /* A test build (tests/lib/winnow-fake, -DWN_TEST_FAKE_ENTRIES) has one

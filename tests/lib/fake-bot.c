@@ -10,10 +10,10 @@
 static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	(void) L;
-	rv_explain(c, "the fake bot of the test build reads nothing");
+	wn_rv_explain(c, "the fake bot of the test build reads nothing");
 }
 
-const struct rv_bot rv_bot_FAKEBOT = {
+const struct rv_bot wn_rv_bot_FAKEBOT = {
 	.sender = "nobody (the test build's fake bot)",
 	.parse = parse,
 };

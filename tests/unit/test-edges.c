@@ -24,14 +24,14 @@ static void test_review_dir_longest_name(void **state)
 	/* 198 letters and "@x": 200 bytes, kept as they are. */
 	memset(id, 'a', 198);
 	strcpy(id + 198, "@x");
-	dir = sh_review_dir(id);
+	dir = wn_sh_review_dir(id);
 	assert_non_null(dir);
 	assert_non_null(strstr(dir, id));
 	free(dir);
 	/* One more: named by its hash. */
 	memset(id, 'a', 199);
 	strcpy(id + 199, "@x");
-	dir = sh_review_dir(id);
+	dir = wn_sh_review_dir(id);
 	assert_non_null(dir);
 	assert_null(strstr(dir, "aaaa"));
 	assert_non_null(strchr(dir, '~'));

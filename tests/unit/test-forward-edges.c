@@ -14,11 +14,11 @@
 static void test_msgid_one_at(void **state)
 {
 	(void) state;
-	assert_true(fwd_msgid_ok("20261102.1@example.org"));
-	assert_false(fwd_msgid_ok("20261102.1@example.org@evil.example"));
-	assert_false(fwd_msgid_ok("@example.org"));
-	assert_false(fwd_msgid_ok("20261102.1@"));
-	assert_false(fwd_msgid_ok("no-at-sign"));
+	assert_true(wn_fwd_msgid_ok("20261102.1@example.org"));
+	assert_false(wn_fwd_msgid_ok("20261102.1@example.org@evil.example"));
+	assert_false(wn_fwd_msgid_ok("@example.org"));
+	assert_false(wn_fwd_msgid_ok("20261102.1@"));
+	assert_false(wn_fwd_msgid_ok("no-at-sign"));
 }
 
 static void test_mailbox_in_two_cases(void **state)
@@ -26,11 +26,11 @@ static void test_mailbox_in_two_cases(void **state)
 	fwd_mboxes l = { 0 };
 
 	(void) state;
-	assert_int_equal(fwd_mboxes_add(&l, "Ann Author", "Ann@Example.ORG"), WN_OK);
-	assert_true(fwd_mboxes_has(&l, "ann@example.org"));
-	assert_true(fwd_mboxes_has(&l, "ANN@EXAMPLE.ORG"));
-	assert_false(fwd_mboxes_has(&l, "ann@example.org.evil"));
-	fwd_mboxes_clear(&l);
+	assert_int_equal(wn_fwd_mboxes_add(&l, "Ann Author", "Ann@Example.ORG"), WN_OK);
+	assert_true(wn_fwd_mboxes_has(&l, "ann@example.org"));
+	assert_true(wn_fwd_mboxes_has(&l, "ANN@EXAMPLE.ORG"));
+	assert_false(wn_fwd_mboxes_has(&l, "ann@example.org.evil"));
+	wn_fwd_mboxes_clear(&l);
 }
 
 int main(void)

@@ -388,7 +388,7 @@ static int body_setup(void **state)
 	x->f.nparts = 1;
 	x->f.nvalid = 1;
 	x->f.subject = x->subject;
-	assert_int_equal(fwd_review_links(WN_BOT_SASHIKO, review_text, strlen(review_text), &x->links), WN_OK);
+	assert_int_equal(wn_fwd_review_links(WN_BOT_SASHIKO, review_text, strlen(review_text), &x->links), WN_OK);
 	*state = x;
 	return 0;
 }
@@ -413,7 +413,7 @@ static char *body_of(struct body_fixture *x)
 	fwd_body_ctx c = { &x->conf, "Zoë Ångström", links, NULL };
 	char *body = NULL;
 
-	assert_int_equal(fwd_body(&c, &x->f, &body, NULL), WN_OK);
+	assert_int_equal(wn_fwd_body(&c, &x->f, &body, NULL), WN_OK);
 	return body;
 }
 
@@ -492,7 +492,7 @@ static void test_body_template(void **state)
 		wn_error err = WN_ERROR_INIT;
 
 		body = NULL;
-		assert_int_equal(fwd_body(&c, &x->f, &body, &err), WN_CONFIG);
+		assert_int_equal(wn_fwd_body(&c, &x->f, &body, &err), WN_CONFIG);
 		assert_non_null(strstr(wn_error_msg(&err), "/nonexistent/template"));
 		wn_error_clear(&err);
 	}
@@ -507,14 +507,14 @@ static void test_links(void **state)
 	char **v = NULL;
 
 	(void) state;
-	assert_int_equal(fwd_review_links(WN_BOT_BPF_CI, bpf, strlen(bpf), &v), WN_OK);
+	assert_int_equal(wn_fwd_review_links(WN_BOT_BPF_CI, bpf, strlen(bpf), &v), WN_OK);
 	assert_string_equal(v[0], "https://ci.example.org/runs/42");
 	assert_null(v[1]);
 	wn_strv_free(v);
-	assert_int_equal(fwd_review_links(WN_BOT_LKP, lkp, strlen(lkp), &v), WN_OK);
+	assert_int_equal(wn_fwd_review_links(WN_BOT_LKP, lkp, strlen(lkp), &v), WN_OK);
 	assert_string_equal(v[0], "https://lore.kernel.org/oe-kbuild-all/2026-lkp@intel.com/");
 	wn_strv_free(v);
-	assert_int_equal(fwd_review_links(WN_BOT_GENERIC, bpf, strlen(bpf), &v), WN_OK);
+	assert_int_equal(wn_fwd_review_links(WN_BOT_GENERIC, bpf, strlen(bpf), &v), WN_OK);
 	assert_null(v[0]);
 	wn_strv_free(v);
 }

@@ -548,7 +548,7 @@ static void test_granularity(void **state)
 	free(b);
 }
 
-/* rv_phrase() as it was, a byte at a time: the oracle for the
+/* wn_rv_phrase() as it was, a byte at a time: the oracle for the
  * memchr() walk it takes now. */
 static bool oracle_word(int ch)
 {
@@ -589,17 +589,17 @@ static void test_phrase(void **state)
 	char s[40];
 
 	(void) state;
-	assert_true(rv_phrase("Still  Triggering.", 18, "still triggering"));
-	assert_false(rv_phrase("xstill triggering", 17, "still triggering"));
-	assert_false(rv_phrase("still triggeringly", 18, "still triggering"));
-	assert_true(rv_phrase("a FREE-form summary", 19, "free form summary"));
+	assert_true(wn_rv_phrase("Still  Triggering.", 18, "still triggering"));
+	assert_false(wn_rv_phrase("xstill triggering", 17, "still triggering"));
+	assert_false(wn_rv_phrase("still triggeringly", 18, "still triggering"));
+	assert_true(wn_rv_phrase("a FREE-form summary", 19, "free form summary"));
 	for (int k = 0; k < 200000; k++) {
 		size_t n = (seed = seed * 1103515245u + 12345u) % sizeof(s);
 
 		for (size_t i = 0; i < n; i++)
 			s[i] = alphabet[((seed = seed * 1103515245u + 12345u) >> 16) % (sizeof(alphabet) - 1)];
 		for (size_t j = 0; j < sizeof(phrases) / sizeof(phrases[0]); j++)
-			if (rv_phrase(s, n, phrases[j]) != oracle_phrase(s, n, phrases[j]))
+			if (wn_rv_phrase(s, n, phrases[j]) != oracle_phrase(s, n, phrases[j]))
 				fail_msg("'%.*s' / '%s'", (int) n, s, phrases[j]);
 	}
 }

@@ -3,7 +3,7 @@
  * Every bot is one file that ends with one descriptor, as htop's meters
  * end with a MeterClass:
  *
- *	const struct rv_bot rv_bot_SASHIKO = {
+ *	const struct rv_bot wn_rv_bot_SASHIKO = {
  *		.sent_by = sent_by,
  *		.parse = parse,
  *		.query = "from:sashiko-bot@kernel.org",
@@ -52,7 +52,7 @@ struct rv_bot {
 	 * a review on), or the user listed the sender.  NULL: never. */
 	bool (*looks_like)(const struct rv_mail *m);
 	/* Split the body into findings (see build.h).  Never fails: a mail
-	 * that yields nothing gets rv_explain()'d. */
+	 * that yields nothing gets wn_rv_explain()'d. */
 	void (*parse)(struct rv_ctx *c, const struct rv_lines *L);
 	/* The notmuch query term that finds the bot's mails, or'ed into
 	 * the default winnow.query.  NULL: none. */
@@ -89,7 +89,7 @@ struct rv_bot {
 };
 
 /* One descriptor per line of WN_BOT_LIST. */
-#define WN_X_(e, name, label) extern const struct rv_bot rv_bot_##e;
+#define WN_X_(e, name, label) extern const struct rv_bot wn_rv_bot_##e;
 WN_BOT_LIST(WN_X_)
 #undef WN_X_
 

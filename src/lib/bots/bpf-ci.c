@@ -15,7 +15,7 @@
 /* bot+bpf-ci@kernel.org, at kernel.org or a host of it. */
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
-	return m->domain && str_host_in(m->domain, "kernel.org") && m->local_n >= 10 &&
+	return m->domain && wn_str_host_in(m->domain, "kernel.org") && m->local_n >= 10 &&
 	       strncasecmp(m->local, "bot+bpf-ci", 10) == 0 ? RV_MINE : RV_NOT_MINE;
 }
 
@@ -26,14 +26,14 @@ static bool footer(const struct rv_lines *L, size_t i, size_t to)
 	const char *t = L->v[i].s;
 	size_t tn = L->v[i].n, k;
 
-	str_trim(&t, &tn);
-	if (!str_eq(t, tn, "---"))
+	wn_str_trim(&t, &tn);
+	if (!wn_str_eq(t, tn, "---"))
 		return false;
 	for (k = i + 1; k < to && k <= i + 4; k++) {
 		const struct rv_line *l = &L->v[k];
 
-		if (str_find_ci(l->s, l->n, "AI reviewed") || str_prefix(l->s, l->n, "See:") ||
-		    str_prefix(l->s, l->n, "CI run summary:"))
+		if (wn_str_find_ci(l->s, l->n, "AI reviewed") || wn_str_prefix(l->s, l->n, "See:") ||
+		    wn_str_prefix(l->s, l->n, "CI run summary:"))
 			return true;
 	}
 	return false;
@@ -46,17 +46,17 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	struct rv_inline_opts o = { .footer = footer };
 	size_t i;
 
-	rv_inline_walk(c, L, 0, L->n, &o, &blocks, &meta);
+	wn_rv_inline_walk(c, L, 0, L->n, &o, &blocks, &meta);
 	/* The footer's "In-Reply-To-Subject:" may come after the point
 	 * where the walk stopped. */
 	for (i = 0; !meta.irt_subject && i < L->n; i++)
-		if (str_prefix_ci(L->v[i].s, L->v[i].n, "In-Reply-To-Subject:"))
+		if (wn_str_prefix_ci(L->v[i].s, L->v[i].n, "In-Reply-To-Subject:"))
 			meta.irt_subject = &L->v[i];
 	if (meta.irt_subject) {
 		const char *s = meta.irt_subject->s + 20;
 		size_t n = meta.irt_subject->n - 20;
 
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		/* `subject` in backticks, sometimes quotes */
 		while (n && (s[0] == '`' || s[0] == '"' || s[0] == '\'')) {
 			s++;
@@ -64,19 +64,19 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		while (n && (s[n - 1] == '`' || s[n - 1] == '"' || s[n - 1] == '\''))
 			n--;
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		if (n)
-			c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
+			c->r->patch_subject = wn_rv_oneline(c, s, n, RV_NO_CUT);
 	}
-	rv_blocks_group(c, &blocks, WN_SEV_NONE, false);
-	rv_place_unquoted(c);
+	wn_rv_blocks_group(c, &blocks, WN_SEV_NONE, false);
+	wn_rv_place_unquoted(c);
 	if (!c->r->nfindings)
-		rv_explain(c, L->n ? "BPF CI review without comments after quoted code"
+		wn_rv_explain(c, L->n ? "BPF CI review without comments after quoted code"
 				   : "empty BPF CI mail");
-	rv_blocks_free(&blocks);
+	wn_rv_blocks_free(&blocks);
 }
 
-const struct rv_bot rv_bot_BPF_CI = {
+const struct rv_bot wn_rv_bot_BPF_CI = {
 	.sender = "bot+bpf-ci@kernel.org",
 	.sent_by = sent_by,
 	.parse = parse,

@@ -57,7 +57,7 @@ static bool phrase_by_letter(const char *s, size_t n, const char *phrase)
 	return false;
 }
 
-bool rv_phrase(const char *s, size_t n, const char *phrase)
+bool wn_rv_phrase(const char *s, size_t n, const char *phrase)
 {
 	/* phrase_at() fails at once where the first letter differs: look
 	 * no further there (this runs over every line of a review). */
@@ -79,7 +79,7 @@ bool rv_phrase(const char *s, size_t n, const char *phrase)
 	return false;
 }
 
-bool rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
+bool wn_rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
 {
 	wn_buf b = WN_BUF_INIT;
 	size_t i;
@@ -96,7 +96,7 @@ bool rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const cha
 		if (wn_buf_append(&b, L->v[i].s, L->v[i].n) != WN_OK || wn_buf_putc(&b, ' ') != WN_OK ||
 		    (k && wn_buf_append(&b, L->v[i + 1].s, k) != WN_OK))
 			break;
-		hit = rv_phrase(b.data, b.len, phrase);
+		hit = wn_rv_phrase(b.data, b.len, phrase);
 	}
 	wn_buf_free(&b);
 	return hit;
@@ -116,7 +116,7 @@ static bool sentence_end(const char *s, size_t n, size_t i)
 	for (k = 0; k < sizeof(abbrev) / sizeof(abbrev[0]); k++) {
 		size_t al = strlen(abbrev[k]);
 
-		if (i >= al && str_prefix_ci(s + i - al, al, abbrev[k]) &&
+		if (i >= al && wn_str_prefix_ci(s + i - al, al, abbrev[k]) &&
 		    (i == al || !str_ident_char((unsigned char) s[i - al - 1])))
 			return false;
 	}
@@ -249,17 +249,17 @@ static size_t first_end(const char *s, size_t n, bool colon)
 	return end;
 }
 
-/* The first sentence of the first paragraph of s, as rv_oneline(). */
+/* The first sentence of the first paragraph of s, as wn_rv_oneline(). */
 static char *rv_first_sentence(struct rv_ctx *c, const char *s, size_t n)
 {
 	size_t end = first_end(s, n, true), a, b;
 
 	if (last_char(s, 0, end) == ':' && after_lead_in(s, n, end, &a, &b))
-		return rv_oneline(c, s + a, b - a, RV_SUMMARY_MAX);
-	return rv_oneline(c, s, end, RV_SUMMARY_MAX);
+		return wn_rv_oneline(c, s + a, b - a, RV_SUMMARY_MAX);
+	return wn_rv_oneline(c, s, end, RV_SUMMARY_MAX);
 }
 
-void rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n)
+void wn_rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n)
 {
 	char *before;
 
@@ -268,8 +268,8 @@ void rv_summarise(struct rv_ctx *c, wn_finding *f, const char *s, size_t n)
 	 * summary: where telling lead-ins apart changed the summary, the
 	 * fingerprint keeps hashing what the summary was before, so no
 	 * verdict given then is lost. */
-	before = rv_oneline(c, s, first_end(s, n, false), RV_SUMMARY_MAX);
+	before = wn_rv_oneline(c, s, first_end(s, n, false), RV_SUMMARY_MAX);
 	if (f->summary && before && strcmp(f->summary, before) != 0)
-		rv_fp_text(c, (size_t) (f - c->r->findings), before, strlen(before));
+		wn_rv_fp_text(c, (size_t) (f - c->r->findings), before, strlen(before));
 	free(before);
 }

@@ -25,7 +25,7 @@ static wn_status lines_split(const char *body, size_t len, struct rv_lines *out)
 	out->v = calloc(count, sizeof(*out->v));
 	if (!out->v)
 		return WN_NOMEM;
-	while (str_next_line(body, len, &pos, &s, &n)) {
+	while (wn_str_next_line(body, len, &pos, &s, &n)) {
 		/* CRLF mail, and stray CRs at the end of a line. */
 		while (n && s[n - 1] == '\r')
 			n--;
@@ -36,7 +36,7 @@ static wn_status lines_split(const char *body, size_t len, struct rv_lines *out)
 	return WN_OK;
 }
 
-void rv_lines_free(struct rv_lines *l)
+void wn_rv_lines_free(struct rv_lines *l)
 {
 	free(l->v);
 	free(l->repaired);
@@ -52,7 +52,7 @@ static char *alloc(struct rv_ctx *c, size_t n)
 	return d;
 }
 
-char *rv_dup(struct rv_ctx *c, const char *s, size_t n)
+char *wn_rv_dup(struct rv_ctx *c, const char *s, size_t n)
 {
 	char *d = alloc(c, n + 1);
 	size_t i;
@@ -65,7 +65,7 @@ char *rv_dup(struct rv_ctx *c, const char *s, size_t n)
 	return d;
 }
 
-void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n)
+void wn_rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n)
 {
 	/* NUL bytes in mail text become spaces: C strings must not end
 	 * early, and the text must not vanish after them. */
@@ -81,7 +81,7 @@ void rv_put(struct rv_ctx *c, wn_buf *b, const char *s, size_t n)
 	}
 }
 
-char *rv_take(struct rv_ctx *c, wn_buf *b)
+char *wn_rv_take(struct rv_ctx *c, wn_buf *b)
 {
 	char *s;
 
@@ -95,7 +95,7 @@ char *rv_take(struct rv_ctx *c, wn_buf *b)
 	return s;
 }
 
-char *rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
+char *wn_rv_oneline(struct rv_ctx *c, const char *s, size_t n, size_t max)
 {
 	char *d = alloc(c, n + 4);
 	size_t i, k = 0, cut;
@@ -146,7 +146,7 @@ static bool qp_escape(const char *s, size_t n, size_t i)
 	size_t k;
 
 	for (k = 0; k < sizeof(esc) / sizeof(esc[0]); k++)
-		if (str_prefix(s + i, n - i, esc[k]))
+		if (wn_str_prefix(s + i, n - i, esc[k]))
 			return true;
 	return false;
 }
@@ -191,8 +191,8 @@ static wn_status qp_repair(const char *body, size_t len, char **out, size_t *out
 			i += 2;
 			continue;
 		}
-		hi = i + 1 < len ? str_hex((unsigned char) body[i + 1]) : -1;
-		lo = i + 2 < len ? str_hex((unsigned char) body[i + 2]) : -1;
+		hi = i + 1 < len ? wn_str_hex((unsigned char) body[i + 1]) : -1;
+		lo = i + 2 < len ? wn_str_hex((unsigned char) body[i + 2]) : -1;
 		if (hi >= 0 && lo >= 0) {
 			d[o++] = (char) (hi * 16 + lo);
 			i += 2;
@@ -206,7 +206,7 @@ static wn_status qp_repair(const char *body, size_t len, char **out, size_t *out
 	return WN_OK;
 }
 
-wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
+wn_status wn_rv_lines_read(const char *body, size_t len, struct rv_lines *out)
 {
 	size_t rlen = 0;
 
@@ -220,7 +220,7 @@ wn_status rv_lines_read(const char *body, size_t len, struct rv_lines *out)
 		len = rlen;
 	}
 	if (lines_split(body, len, out) != WN_OK) {
-		rv_lines_free(out);
+		wn_rv_lines_free(out);
 		return WN_NOMEM;
 	}
 	return WN_OK;

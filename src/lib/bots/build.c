@@ -38,7 +38,7 @@ oom:
 	return false;
 }
 
-wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
+wn_finding *wn_rv_add(struct rv_ctx *c, bool loc_in_fp)
 {
 	wn_review *r = c->r;
 	wn_finding *f;
@@ -56,10 +56,10 @@ wn_finding *rv_add(struct rv_ctx *c, bool loc_in_fp)
 
 static char *dup0(struct rv_ctx *c, const char *s)
 {
-	return s ? rv_dup(c, s, strlen(s)) : NULL;
+	return s ? wn_rv_dup(c, s, strlen(s)) : NULL;
 }
 
-void rv_fp_place(struct rv_ctx *c, size_t i, const char *file, const char *function)
+void wn_rv_fp_place(struct rv_ctx *c, size_t i, const char *file, const char *function)
 {
 	struct rv_fploc *p;
 
@@ -71,25 +71,25 @@ void rv_fp_place(struct rv_ctx *c, size_t i, const char *file, const char *funct
 	p->function = dup0(c, function);
 }
 
-void rv_fp_pin(struct rv_ctx *c, size_t i)
+void wn_rv_fp_pin(struct rv_ctx *c, size_t i)
 {
 	if (i < c->r->nfindings)
-		rv_fp_place(c, i, c->r->findings[i].file, c->r->findings[i].function);
+		wn_rv_fp_place(c, i, c->r->findings[i].file, c->r->findings[i].function);
 }
 
-void rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)
+void wn_rv_fp_text(struct rv_ctx *c, size_t i, const char *text, size_t n)
 {
 	if (c->oom || i >= c->r->nfindings)
 		return;
 	free(c->fp[i].text);
-	c->fp[i].text = rv_dup(c, text, n);
+	c->fp[i].text = wn_rv_dup(c, text, n);
 }
 
-void rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line)
+void wn_rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line)
 {
 	wn_finding *f;
 
-	rv_fp_pin(c, i);
+	wn_rv_fp_pin(c, i);
 	if (c->oom || i >= c->r->nfindings) {
 		free(file);
 		free(function);
@@ -105,16 +105,16 @@ void rv_move(struct rv_ctx *c, size_t i, char *file, char *function, int line)
 	f->line = line;
 }
 
-void rv_fp_pin_file(struct rv_ctx *c, size_t i)
+void wn_rv_fp_pin_file(struct rv_ctx *c, size_t i)
 {
-	rv_fp_pin(c, i);
+	wn_rv_fp_pin(c, i);
 	if (c->oom || i >= c->r->nfindings)
 		return;
 	free(c->fp[i].function);
 	c->fp[i].function = NULL;
 }
 
-void rv_finding_free(wn_finding *f)
+void wn_rv_finding_free(wn_finding *f)
 {
 	free(f->summary);
 	free(f->file);
@@ -144,7 +144,7 @@ static void rv_sites_free(wn_site *v, size_t n)
 	free(v);
 }
 
-void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
+void wn_rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
 		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n)
 {
 	wn_site *v, *p;
@@ -167,10 +167,10 @@ void rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *
 	p->line_approx = approx;
 	p->about_commit_msg = commit_msg;
 	p->code = dup0(c, code);
-	p->comment = comment && n ? rv_dup(c, comment, n) : NULL;
+	p->comment = comment && n ? wn_rv_dup(c, comment, n) : NULL;
 }
 
-void rv_sites_settle(wn_finding *f)
+void wn_rv_sites_settle(wn_finding *f)
 {
 	if (f->nsites > 1)
 		return;
@@ -179,14 +179,14 @@ void rv_sites_settle(wn_finding *f)
 	f->nsites = 0;
 }
 
-void rv_drop(struct rv_ctx *c, const bool *drop)
+void wn_rv_drop(struct rv_ctx *c, const bool *drop)
 {
 	wn_review *r = c->r;
 	size_t i, o = 0;
 
 	for (i = 0; i < r->nfindings; i++) {
 		if (drop[i]) {
-			rv_finding_free(&r->findings[i]);
+			wn_rv_finding_free(&r->findings[i]);
 			free(c->fp[i].file);
 			free(c->fp[i].function);
 			free(c->fp[i].text);
@@ -201,7 +201,7 @@ void rv_drop(struct rv_ctx *c, const bool *drop)
 	r->nfindings = o;
 }
 
-void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
+void wn_rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
 		  int line, bool approx)
 {
 	wn_place *v, *p;
@@ -227,7 +227,7 @@ void rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char 
 	p->line_approx = approx;
 }
 
-void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
+void wn_rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 {
 	va_list ap;
 	char *s = NULL, *joined = NULL;
@@ -252,7 +252,7 @@ void rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	f->detail = s;
 }
 
-void rv_explain(struct rv_ctx *c, const char *fmt, ...)
+void wn_rv_explain(struct rv_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 	char *s = NULL;
@@ -276,16 +276,16 @@ static size_t tag_line(const char **s, size_t n)
 	static const char *const keys[] = { "Reported-by:", "Closes:", "Link:", "Tested-by:" };
 	const char *t = *s;
 
-	str_trim(&t, &n);
+	wn_str_trim(&t, &n);
 	if (n >= 2 && t[0] == '|' && t[1] == ' ') {
 		t += 2;
 		n -= 2;
-		str_trim(&t, &n);
+		wn_str_trim(&t, &n);
 	}
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		size_t kn = strlen(keys[k]);
 
-		if (n > kn + 1 && str_prefix_ci(t, n, keys[k]) && t[kn] == ' ') {
+		if (n > kn + 1 && wn_str_prefix_ci(t, n, keys[k]) && t[kn] == ' ') {
 			*s = t;
 			return n;
 		}
@@ -318,7 +318,7 @@ static void add_unique(struct rv_ctx *c, char ***v, size_t *count, size_t max, c
 		return;
 	}
 	*v = nv;
-	if ((nv[*count] = rv_dup(c, s, n)))
+	if ((nv[*count] = wn_rv_dup(c, s, n)))
 		(*count)++;
 }
 
@@ -333,10 +333,10 @@ static void add_tag(struct rv_ctx *c, const char *s, size_t n)
 static bool asks_tags(const struct rv_line *l)
 {
 	return (l->n && l->s[0] != '>') &&
-	       (str_find_ci(l->s, l->n, "add following tag") || str_find_ci(l->s, l->n, "add the following tag"));
+	       (wn_str_find_ci(l->s, l->n, "add following tag") || wn_str_find_ci(l->s, l->n, "add the following tag"));
 }
 
-void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to)
+void wn_rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to)
 {
 	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
 		size_t k, lead = 0;
@@ -363,18 +363,18 @@ void rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size
 }
 /* ---- Message-IDs in links ---- */
 
-char *rv_msgid(struct rv_ctx *c, const char *s, size_t n)
+char *wn_rv_msgid(struct rv_ctx *c, const char *s, size_t n)
 {
-	char *d = rv_dup(c, s, n), *p, *q;
+	char *d = wn_rv_dup(c, s, n), *p, *q;
 	size_t len;
 
 	if (!d)
 		return NULL;
 	for (p = q = d; *p; p++) {
-		if (p[0] == '%' && str_hex((unsigned char) p[1]) >= 0 &&
-		    str_hex((unsigned char) p[2]) >= 0) {
-			*q++ = (char) (str_hex((unsigned char) p[1]) * 16 +
-				       str_hex((unsigned char) p[2]));
+		if (p[0] == '%' && wn_str_hex((unsigned char) p[1]) >= 0 &&
+		    wn_str_hex((unsigned char) p[2]) >= 0) {
+			*q++ = (char) (wn_str_hex((unsigned char) p[1]) * 16 +
+				       wn_str_hex((unsigned char) p[2]));
 			p += 2;
 		} else {
 			*q++ = *p;
@@ -408,7 +408,7 @@ static void add_fact(struct rv_ctx *c, const char *s, size_t n)
 	add_unique(c, &c->r->facts, &c->r->nfacts, MAX_FACTS, s, n);
 }
 
-void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		     const char *const *keys)
 {
 	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
@@ -417,8 +417,8 @@ void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, si
 
 		if (!n || t[0] == '>' || t[0] == ' ' || t[0] == '\t')
 			continue;
-		str_trim(&t, &n);
-		for (k = 0; keys[k] && !str_prefix_ci(t, n, keys[k]); k++)
+		wn_str_trim(&t, &n);
+		for (k = 0; keys[k] && !wn_str_prefix_ci(t, n, keys[k]); k++)
 			;
 		if (!keys[k])
 			continue;
@@ -432,12 +432,12 @@ void rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, si
 			wn_buf b = WN_BUF_INIT;
 			char *line;
 
-			str_trim(&u, &un);
+			wn_str_trim(&u, &un);
 			if (!un)
 				break;
-			rv_put(c, &b, "        ", 8);
-			rv_put(c, &b, u, un);
-			if ((line = rv_take(c, &b)))
+			wn_rv_put(c, &b, "        ", 8);
+			wn_rv_put(c, &b, u, un);
+			if ((line = wn_rv_take(c, &b)))
 				add_fact(c, line, strlen(line));
 			free(line);
 		}

@@ -21,10 +21,10 @@
 
 #include "free-form.h"
 
-bool rv_free_form(const struct rv_lines *L, size_t from, size_t to)
+bool wn_rv_free_form(const struct rv_lines *L, size_t from, size_t to)
 {
-	return rv_phrase_lines(L, from, to, "recitation restrictions") ||
-	       rv_phrase_lines(L, from, to, "free form summary");
+	return wn_rv_phrase_lines(L, from, to, "recitation restrictions") ||
+	       wn_rv_phrase_lines(L, from, to, "free form summary");
 }
 
 /* ---- the place a paragraph names ---- */
@@ -46,7 +46,7 @@ static bool path_at(const char *s, size_t n, size_t *i, size_t *start, size_t *l
 	e = *i;
 	while (e > b && s[e - 1] == '.')
 		e--;
-	if (e - b < 4 || !memchr(s + b, '/', e - b) || str_find(s + b, e - b, "//"))
+	if (e - b < 4 || !memchr(s + b, '/', e - b) || wn_str_find(s + b, e - b, "//"))
 		return false;
 	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
 		size_t sn = strlen(suffix[k]);
@@ -94,7 +94,7 @@ static size_t call_in(const char *s, size_t from, size_t to, bool last, size_t *
  * one the path holds ("func() in fs/x.c"). */
 #define NEAR 80
 
-void rv_prose_place(struct rv_ctx *c, struct rv_block *k)
+void wn_rv_prose_place(struct rv_ctx *c, struct rv_block *k)
 {
 	const char *s = k->comment;
 	size_t n = s ? strlen(s) : 0, i = 0, pb = 0, pn = 0, fb = 0, fn = 0;
@@ -120,9 +120,9 @@ void rv_prose_place(struct rv_ctx *c, struct rv_block *k)
 		return;
 	k->about_commit_msg = false;
 	if (path)
-		k->file = rv_dup(c, s + pb, pn);
+		k->file = wn_rv_dup(c, s + pb, pn);
 	if (fn)
-		k->function = rv_dup(c, s + fb, fn);
+		k->function = wn_rv_dup(c, s + fb, fn);
 }
 
 /* ---- the paragraphs ---- */
@@ -130,9 +130,9 @@ void rv_prose_place(struct rv_ctx *c, struct rv_block *k)
 /* The commit's header lines and the patch line. */
 static bool header_line(const char *t, size_t tn)
 {
-	return rv_commit_line(t, tn) || str_prefix(t, tn, "--- Patch [") ||
-	       str_prefix(t, tn, "Author:") || str_prefix(t, tn, "Subject:") ||
-	       str_prefix(t, tn, "Date:");
+	return wn_rv_commit_line(t, tn) || wn_str_prefix(t, tn, "--- Patch [") ||
+	       wn_str_prefix(t, tn, "Author:") || wn_str_prefix(t, tn, "Subject:") ||
+	       wn_str_prefix(t, tn, "Date:");
 }
 
 /* How the commit's own description opens. */
@@ -144,7 +144,7 @@ static bool describes_commit(const char *t, size_t tn)
 	size_t k;
 
 	for (k = 0; k < sizeof(open) / sizeof(open[0]); k++)
-		if (str_prefix_ci(t, tn, open[k]))
+		if (wn_str_prefix_ci(t, tn, open[k]))
 			return true;
 	return false;
 }
@@ -156,9 +156,9 @@ static bool issue_paragraph(const struct rv_lines *L, size_t a, size_t b, size_t
 	const char *t = L->v[a].s, *e = L->v[b - 1].s;
 	size_t tn = L->v[a].n, en = L->v[b - 1].n;
 
-	str_trim(&t, &tn);
-	str_trim(&e, &en);
-	if (header_line(t, tn) || rv_free_form(L, a, b))
+	wn_str_trim(&t, &tn);
+	wn_str_trim(&e, &en);
+	if (header_line(t, tn) || wn_rv_free_form(L, a, b))
 		return false;
 	if (kept)
 		return true;
@@ -184,16 +184,16 @@ static void paragraph(struct rv_ctx *c, const struct rv_lines *L, size_t a, size
 		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 			n--;
 		if (i > a)
-			rv_put(c, &text, "\n", 1);
-		rv_put(c, &text, s, n);
+			wn_rv_put(c, &text, "\n", 1);
+		wn_rv_put(c, &text, s, n);
 	}
 	k.order = a;
-	k.comment = rv_take(c, &text);
-	rv_prose_place(c, &k);
-	rv_blocks_push(c, out, &k);
+	k.comment = wn_rv_take(c, &text);
+	wn_rv_prose_place(c, &k);
+	wn_rv_blocks_push(c, out, &k);
 }
 
-void rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		     struct rv_blocks *out)
 {
 	size_t i, a = SIZE_MAX, kept = 0;
@@ -202,10 +202,10 @@ void rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, si
 		to = L->n;
 	for (i = from; i <= to && !c->oom; i++) {
 		const struct rv_line *l = i < to ? &L->v[i] : NULL;
-		bool end = !l || str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--") ||
-			   str_find_ci(l->s, l->n, "sashiko.dev");
+		bool end = !l || wn_str_eq(l->s, l->n, "-- ") || wn_str_eq(l->s, l->n, "--") ||
+			   wn_str_find_ci(l->s, l->n, "sashiko.dev");
 
-		if (!end && !str_blank(l->s, l->n)) {
+		if (!end && !wn_str_blank(l->s, l->n)) {
 			if (a == SIZE_MAX)
 				a = i;
 			continue;

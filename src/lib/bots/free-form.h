@@ -7,15 +7,15 @@
 #include "inline.h"
 
 /* Does lines [from, to) of L say the review is free-form? */
-bool rv_free_form(const struct rv_lines *L, size_t from, size_t to);
+bool wn_rv_free_form(const struct rv_lines *L, size_t from, size_t to);
 /* The paragraphs of prose in [from, to) that explain issues, one block
  * each, placed at the file and function they name: the commit header
  * and description, the free-form note and the footer are left out. */
-void rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		     struct rv_blocks *out);
 /* A block without quoted code (a free-form review's, under its severity
  * tag) placed at the file and function its text names: not about the
  * commit message, whatever the walk made of it. */
-void rv_prose_place(struct rv_ctx *c, struct rv_block *k);
+void wn_rv_prose_place(struct rv_ctx *c, struct rv_block *k);
 
 #endif

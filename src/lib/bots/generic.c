@@ -25,15 +25,15 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	struct rv_blocks blocks = { 0 };
 
-	rv_inline_walk(c, L, 0, L->n, NULL, &blocks, NULL);
-	rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, false);
+	wn_rv_inline_walk(c, L, 0, L->n, NULL, &blocks, NULL);
+	wn_rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, false);
 	if (!c->r->nfindings)
-		rv_explain(c, "read with the generic rule (a sender from winnow.bots, or no known bot): "
+		wn_rv_explain(c, "read with the generic rule (a sender from winnow.bots, or no known bot): "
 			   "no unquoted comment follows quoted text");
-	rv_blocks_free(&blocks);
+	wn_rv_blocks_free(&blocks);
 }
 
-const struct rv_bot rv_bot_GENERIC = {
+const struct rv_bot wn_rv_bot_GENERIC = {
 	.sender = "the senders of winnow.bots",
 	.looks_like = looks_like,
 	.parse = parse,

@@ -41,7 +41,7 @@ static bool has_word(const char *s, size_t n, const char *w)
 	size_t wn = strlen(w);
 	const char *p = s;
 
-	while ((p = str_find_ci(p, n - (size_t) (p - s), w))) {
+	while ((p = wn_str_find_ci(p, n - (size_t) (p - s), w))) {
 		bool start = p == s || !word_char((unsigned char) p[-1]);
 		bool end = (size_t) (p - s) + wn >= n || !word_char((unsigned char) p[wn]);
 
@@ -68,7 +68,7 @@ static bool asks(const char *s, size_t n)
 	size_t pos = 0, ln;
 	const char *l;
 
-	while (str_next_line(s, n, &pos, &l, &ln)) {
+	while (wn_str_next_line(s, n, &pos, &l, &ln)) {
 		const char *q = l;
 
 		if (!prose_line(l, ln))
@@ -114,7 +114,7 @@ static bool names_problem(const char *s, size_t n)
 		if (has_word(s, n, words[k]))
 			return true;
 	for (k = 0; k < sizeof(phrases) / sizeof(phrases[0]); k++)
-		if (str_find_ci(s, n, phrases[k]))
+		if (wn_str_find_ci(s, n, phrases[k]))
 			return true;
 	return false;
 }
@@ -149,7 +149,7 @@ static bool problem_noun(const char *w, size_t n)
 	};
 
 	for (size_t k = 0; k < sizeof(nouns) / sizeof(nouns[0]); k++)
-		if (n == strlen(nouns[k]) && str_prefix_ci(w, n, nouns[k]))
+		if (n == strlen(nouns[k]) && wn_str_prefix_ci(w, n, nouns[k]))
 			return true;
 	return false;
 }
@@ -199,9 +199,9 @@ static bool points_back(const char *s, size_t n)
 	const char *p;
 	size_t k, fn;
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
-		if (str_prefix_ci(s, n, starts[k]))
+		if (wn_str_prefix_ci(s, n, starts[k]))
 			return true;
 	fn = first_para(s, n);
 	for (k = 0; k < fn && !((s[k] == '.' || s[k] == '?') && (k + 1 >= fn || s[k + 1] == ' ' ||
@@ -209,7 +209,7 @@ static bool points_back(const char *s, size_t n)
 		;
 	fn = k;
 	for (k = 0; k < sizeof(back) / sizeof(back[0]); k++)
-		if (str_find_ci(s, fn, back[k]))
+		if (wn_str_find_ci(s, fn, back[k]))
 			return true;
 	/* Inside a statement "the same leak this patch fixes" compares with
 	 * the patch; a question asks whether a problem recurs. */
@@ -219,7 +219,7 @@ static bool points_back(const char *s, size_t n)
 		const char *w = k ? "similar" : "same";
 		size_t wn = strlen(w);
 
-		for (p = s; (p = str_find_ci(p, fn - (size_t) (p - s), w)); p++)
+		for (p = s; (p = wn_str_find_ci(p, fn - (size_t) (p - s), w)); p++)
 			if ((p == s || !word_char((unsigned char) p[-1])) &&
 			    (size_t) (p - s) + wn < fn && !word_char((unsigned char) p[wn]) &&
 			    names_same(p, s, fn))
@@ -255,10 +255,10 @@ static enum opening opens(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(another) / sizeof(another[0]); k++)
-		if (str_prefix_ci(s, n, another[k]))
+		if (wn_str_prefix_ci(s, n, another[k]))
 			return ANOTHER;
 	for (k = 0; k < sizeof(maybe) / sizeof(maybe[0]); k++)
-		if (str_prefix_ci(s, n, maybe[k]))
+		if (wn_str_prefix_ci(s, n, maybe[k]))
 			return MAYBE;
 	return SAME;
 }
@@ -281,7 +281,7 @@ struct group {
 /* Block k as a site of f, with text s[0..n) of it. */
 static void site(struct rv_ctx *c, wn_finding *f, const struct rv_block *k, const char *s, size_t n)
 {
-	rv_add_site(c, f, k->file, k->function, k->line, k->line_approx, k->about_commit_msg, k->quote,
+	wn_rv_add_site(c, f, k->file, k->function, k->line, k->line_approx, k->about_commit_msg, k->quote,
 		    s, n);
 }
 
@@ -307,14 +307,14 @@ static void take_context(struct group *g, struct rv_block *k)
 		size_t pos = 0, ln;
 		const char *l;
 
-		while (str_next_line(k->quote, strlen(k->quote), &pos, &l, &ln)) {
-			rv_put(c, &g->context, "> ", ln ? 2 : 1);
-			rv_put(c, &g->context, l, ln);
-			rv_put(c, &g->context, "\n", 1);
+		while (wn_str_next_line(k->quote, strlen(k->quote), &pos, &l, &ln)) {
+			wn_rv_put(c, &g->context, "> ", ln ? 2 : 1);
+			wn_rv_put(c, &g->context, l, ln);
+			wn_rv_put(c, &g->context, "\n", 1);
 		}
 	}
-	rv_put(c, &g->context, k->comment, strlen(k->comment));
-	rv_put(c, &g->context, "\n\n", 2);
+	wn_rv_put(c, &g->context, k->comment, strlen(k->comment));
+	wn_rv_put(c, &g->context, "\n\n", 2);
 	if (!g->ctx_n)
 		g->ctx_first = (size_t) (k - g->b->v);
 	g->ctx_n++;
@@ -327,7 +327,7 @@ static void take_context(struct group *g, struct rv_block *k)
 
 static char *dup0(struct rv_ctx *c, const char *s)
 {
-	return s ? rv_dup(c, s, strlen(s)) : NULL;
+	return s ? wn_rv_dup(c, s, strlen(s)) : NULL;
 }
 
 /* A finding from text s[0..n) of block k, the waiting context first;
@@ -335,7 +335,7 @@ static char *dup0(struct rv_ctx *c, const char *s)
 static void finding(struct group *g, const struct rv_block *k, const char *s, size_t n)
 {
 	struct rv_ctx *c = g->c;
-	wn_finding *f = rv_add(c, true);
+	wn_finding *f = wn_rv_add(c, true);
 	wn_buf comment = WN_BUF_INIT;
 
 	while (n && str_space((unsigned char) s[n - 1]))
@@ -344,22 +344,22 @@ static void finding(struct group *g, const struct rv_block *k, const char *s, si
 		return;
 	f->severity = k->has_sev ? k->sev : g->ctx_sev ? g->ctx_sev_v : g->missing;
 	f->preexisting = g->prose_pre && (k->prose_preexisting || g->ctx_pre);
-	rv_summarise(c, f, s, n);
+	wn_rv_summarise(c, f, s, n);
 	f->file = dup0(c, k->file);
 	f->function = dup0(c, k->function);
 	f->quote = dup0(c, k->quote);
 	f->line = k->line;
 	f->line_approx = k->line_approx;
 	f->about_commit_msg = k->about_commit_msg;
-	rv_block_fp(c, c->r->nfindings - 1, k);
+	wn_rv_block_fp(c, c->r->nfindings - 1, k);
 	if (g->context.len) {
-		rv_put(c, &comment, g->context.data, g->context.len);
+		wn_rv_put(c, &comment, g->context.data, g->context.len);
 		wn_buf_reset(&g->context);
 	}
 	context_sites(g, f);
 	site(c, f, k, s, n);
-	rv_put(c, &comment, s, n);
-	f->comment = rv_take(c, &comment);
+	wn_rv_put(c, &comment, s, n);
+	f->comment = wn_rv_take(c, &comment);
 	g->ctx_sev = g->ctx_pre = false;
 	g->last = c->r->nfindings - 1;
 }
@@ -392,7 +392,7 @@ static bool sentence_another(const char *s, size_t n, size_t i)
 	if (k == i || k == 0 || !strchr(".?!", s[k - 1]))
 		return false;
 	for (size_t w = 0; w < sizeof(strong) / sizeof(strong[0]); w++)
-		if (str_prefix(s + i, n - i, strong[w]))
+		if (wn_str_prefix(s + i, n - i, strong[w]))
 			return true;
 	return false;
 }
@@ -413,9 +413,9 @@ static bool points_before(const char *s, size_t n)
 		"if not", "in that case", "in this case", "here",
 	};
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
-		if (str_prefix_ci(s, n, starts[k]))
+		if (wn_str_prefix_ci(s, n, starts[k]))
 			return true;
 	return false;
 }
@@ -435,9 +435,9 @@ static bool hangs_on(const char *s, size_t n)
 		"specifically", "instead",
 	};
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
-		if (str_prefix_ci(s, n, starts[k]))
+		if (wn_str_prefix_ci(s, n, starts[k]))
 			return true;
 	return points_before(s, n);
 }
@@ -453,7 +453,7 @@ static bool says_outcome(const char *s, size_t n)
 	const char *comma = memchr(s, ',', n < 24 ? n : 24);
 	size_t k;
 
-	if (!comma || str_prefix_ci(s, n, "another"))
+	if (!comma || wn_str_prefix_ci(s, n, "another"))
 		return false;
 	k = (size_t) (comma + 1 - s);
 	if (points_before(s + k, n - k))
@@ -469,8 +469,8 @@ static bool code_para(const char *s, size_t n)
 	size_t pos = 0, ln;
 	const char *l;
 
-	while (str_next_line(s, n, &pos, &l, &ln))
-		if (!str_blank(l, ln) && prose_line(l, ln))
+	while (wn_str_next_line(s, n, &pos, &l, &ln))
+		if (!wn_str_blank(l, ln) && prose_line(l, ln))
 			return false;
 	return true;
 }
@@ -519,8 +519,8 @@ static bool closing_question(const char *s, size_t n)
 		"safer", "simpler",  "cleaner",	    "preferable", "appropriate",
 	};
 
-	str_trim(&s, &n);
-	if (str_prefix_ci(s, n, "should") && n > 6 && str_space((unsigned char) s[6]))
+	wn_str_trim(&s, &n);
+	if (wn_str_prefix_ci(s, n, "should") && n > 6 && str_space((unsigned char) s[6]))
 		return true;
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (has_word(s, n, words[k]))
@@ -539,7 +539,7 @@ static bool told_whole(const char *s, size_t n)
 	const char *l;
 	bool stated = false, last_q = false, closes = false;
 
-	while (str_next_line(s, n, &pos, &l, &ln)) {
+	while (wn_str_next_line(s, n, &pos, &l, &ln)) {
 		if (!prose_line(l, ln))
 			continue;
 		for (size_t k = 0; k < ln; k++) {
@@ -573,7 +573,7 @@ static bool lists_another(const char *s, size_t n, const char *cut, size_t *cut_
 	if (*cut_end == SIZE_MAX)
 		*cut_end = c0 + unit_end(cut, n - c0);
 	ue = *cut_end;
-	if (ue > i || !str_blank(s + ue, i - ue) || !told_whole(cut, ue - c0))
+	if (ue > i || !wn_str_blank(s + ue, i - ue) || !told_whole(cut, ue - c0))
 		return false;
 	para = first_para(s + i, n - i);
 	return told_whole(s + i, unit_end(s + i, n - i)) && !hangs_on(s + i, para) &&
@@ -632,7 +632,7 @@ static bool common_word(const char *w, size_t n)
 	};
 
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-		if (n == strlen(words[k]) && str_prefix_ci(w, n, words[k]))
+		if (n == strlen(words[k]) && wn_str_prefix_ci(w, n, words[k]))
 			return true;
 	return false;
 }
@@ -642,7 +642,7 @@ static bool common_word(const char *w, size_t n)
 static bool has_stem(const char *s, size_t n, const char *stem, size_t sn)
 {
 	for (size_t i = 0; i + sn <= n; i++)
-		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && str_prefix_ci(s + i, n - i, stem))
+		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && wn_str_prefix_ci(s + i, n - i, stem))
 			return true;
 	return false;
 }
@@ -655,7 +655,7 @@ static size_t stem_len(const char *w, size_t n)
 	for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
 		size_t e = strlen(ends[k]);
 
-		if (n > e + 3 && str_prefix_ci(w + n - e, e, ends[k]))
+		if (n > e + 3 && wn_str_prefix_ci(w + n - e, e, ends[k]))
 			return n - e;
 	}
 	return n;
@@ -741,9 +741,9 @@ static bool continues(const char *s, size_t n)
 	};
 	size_t k;
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
-		if (str_prefix_ci(s, n, starts[k]))
+		if (wn_str_prefix_ci(s, n, starts[k]))
 			return true;
 	return false;
 }
@@ -780,7 +780,7 @@ static void add_to(struct group *g, const struct rv_block *k, size_t at)
 	wn_buf comment = WN_BUF_INIT;
 
 	g->last = at;
-	rv_add_place(c, f, k->file, k->function, k->line, k->line_approx);
+	wn_rv_add_place(c, f, k->file, k->function, k->line, k->line_approx);
 	/* Its own code with its own words, not only words appended to
 	 * another place's. */
 	context_sites(g, f);
@@ -791,15 +791,15 @@ static void add_to(struct group *g, const struct rv_block *k, size_t at)
 		wn_buf_reset(&g->context);
 		return;
 	}
-	rv_put(c, &comment, f->comment, f->comment ? strlen(f->comment) : 0);
-	rv_put(c, &comment, "\n\n", 2);
+	wn_rv_put(c, &comment, f->comment, f->comment ? strlen(f->comment) : 0);
+	wn_rv_put(c, &comment, "\n\n", 2);
 	if (g->context.len) {
-		rv_put(c, &comment, g->context.data, g->context.len);
+		wn_rv_put(c, &comment, g->context.data, g->context.len);
 		wn_buf_reset(&g->context);
 	}
-	rv_put(c, &comment, k->comment, strlen(k->comment));
+	wn_rv_put(c, &comment, k->comment, strlen(k->comment));
 	free(f->comment);
-	f->comment = rv_take(c, &comment);
+	f->comment = wn_rv_take(c, &comment);
 }
 
 /* A repeat: the finding it points at, in add_to(). */
@@ -808,7 +808,7 @@ static void repeat(struct group *g, const struct rv_block *k, size_t first)
 	add_to(g, k, pointed_at(g, k, first));
 }
 
-void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre)
+void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre)
 {
 	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0, 0, 0 };
 	size_t i, first = c->r->nfindings, problems = 0;
@@ -819,7 +819,7 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 	/* Nothing reads as a problem: each block is one, as the bot sent
 	 * it rather than as a guess. */
 	if (!problems) {
-		rv_blocks_to_findings(c, b, missing_sev, prose_pre);
+		wn_rv_blocks_to_findings(c, b, missing_sev, prose_pre);
 		return;
 	}
 	for (i = 0; i < b->n && !c->oom; i++) {
@@ -847,16 +847,16 @@ void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_
 		wn_finding *f = &c->r->findings[c->r->nfindings - 1];
 		wn_buf comment = WN_BUF_INIT;
 
-		rv_put(c, &comment, f->comment, strlen(f->comment));
-		rv_put(c, &comment, "\n\n", 2);
+		wn_rv_put(c, &comment, f->comment, strlen(f->comment));
+		wn_rv_put(c, &comment, "\n\n", 2);
 		while (g.context.len && (g.context.data[g.context.len - 1] == '\n'))
 			g.context.data[--g.context.len] = '\0';
-		rv_put(c, &comment, g.context.data, g.context.len);
+		wn_rv_put(c, &comment, g.context.data, g.context.len);
 		free(f->comment);
-		f->comment = rv_take(c, &comment);
+		f->comment = wn_rv_take(c, &comment);
 		context_sites(&g, f);
 	}
 	wn_buf_free(&g.context);
 	for (i = first; i < c->r->nfindings; i++)
-		rv_sites_settle(&c->r->findings[i]);
+		wn_rv_sites_settle(&c->r->findings[i]);
 }

@@ -12,7 +12,7 @@
  * back ("Similarly, ...") another place of the problem it points at,
  * and a block that raises several problems ("There is also ...") that
  * many findings.  missing_sev and prose_pre as for
- * rv_blocks_to_findings(); the blocks stay the caller's to free. */
-void rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre);
+ * wn_rv_blocks_to_findings(); the blocks stay the caller's to free. */
+void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre);
 
 #endif

@@ -1,5 +1,5 @@
 /* winnow — the hedge an AI reviewer opens a finding with, and that the
- * displayed summary leaves out (build.h: rv_hedge).
+ * displayed summary leaves out (build.h: wn_rv_hedge).
  *
  *	This is a pre-existing issue, but the lock is never dropped.
  *	This isn't a bug introduced by this patch, but is it safe to ...?
@@ -53,7 +53,7 @@ static bool has_word(const char *s, size_t n, const char *const *words)
 		while (j < n && letter(s[j]))
 			j++;
 		for (const char *const *w = words; *w; w++)
-			if (j - i == strlen(*w) && str_prefix_ci(s + i, j - i, *w))
+			if (j - i == strlen(*w) && wn_str_prefix_ci(s + i, j - i, *w))
 				return true;
 		i = j;
 	}
@@ -81,7 +81,7 @@ static const char *const openers[] = {
 	"why", "will", "with", "would", NULL
 };
 
-bool rv_hedge_capital(const char *s)
+bool wn_rv_hedge_capital(const char *s)
 {
 	size_t n = 0;
 
@@ -95,7 +95,7 @@ bool rv_hedge_capital(const char *s)
 	return false;
 }
 
-size_t rv_hedge(const char *s)
+size_t wn_rv_hedge(const char *s)
 {
 	size_t n = s ? strlen(s) : 0, at = SIZE_MAX, len = 0;
 

@@ -34,11 +34,11 @@ static bool quoted_line(const struct rv_line *l, const char **content, size_t *c
 	return true;
 }
 
-wn_severity rv_sev_word(const char *s, size_t n)
+wn_severity wn_rv_sev_word(const char *s, size_t n)
 {
 	char word[16];
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	if (!n || n >= sizeof(word))
 		return WN_SEV_UNKNOWN;
 	memcpy(word, s, n);
@@ -55,7 +55,7 @@ static bool sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest
 	size_t wn;
 	bool labelled = false;
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	if (n < 3 || s[0] != '[')
 		return false;
 	close = memchr(s, ']', n);
@@ -63,29 +63,29 @@ static bool sev_tag(const char *s, size_t n, wn_severity *sev, const char **rest
 		return false;
 	w = s + 1;
 	wn = (size_t) (close - w);
-	str_trim(&w, &wn);
-	if (str_prefix_ci(w, wn, "severity:")) {
+	wn_str_trim(&w, &wn);
+	if (wn_str_prefix_ci(w, wn, "severity:")) {
 		w += 9;
 		wn -= 9;
 		labelled = true;
 	}
-	str_trim(&w, &wn);
-	*sev = rv_sev_word(w, wn);
+	wn_str_trim(&w, &wn);
+	*sev = wn_rv_sev_word(w, wn);
 	/* A bare "[Word]" is a tag only when the word is a severity. */
-	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && str_prefix_ci(w, wn, "unknown")))
+	if (*sev == WN_SEV_UNKNOWN && !labelled && !(wn == 7 && wn_str_prefix_ci(w, wn, "unknown")))
 		return false;
 	*rest = close + 1;
 	*rn = n - (size_t) (close + 1 - s);
-	str_trim(rest, rn);
+	wn_str_trim(rest, rn);
 	return true;
 }
 
-bool rv_commit_line(const char *s, size_t n)
+bool wn_rv_commit_line(const char *s, size_t n)
 {
 	size_t i;
 
-	str_trim(&s, &n);
-	if (n != 47 || !str_prefix(s, n, "commit "))
+	wn_str_trim(&s, &n);
+	if (n != 47 || !wn_str_prefix(s, n, "commit "))
 		return false;
 	for (i = 7; i < n; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
@@ -107,10 +107,10 @@ static bool preexisting_prose(const char *s, size_t n)
 
 	/* Each of them holds "patch" or "existing": most comments hold
 	 * neither, and are read twice rather than thirteen times. */
-	if (!str_find_ci(s, n, "patch") && !str_find_ci(s, n, "existing"))
+	if (!wn_str_find_ci(s, n, "patch") && !wn_str_find_ci(s, n, "existing"))
 		return false;
 	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
-		if (str_find_ci(s, n, pats[k]))
+		if (wn_str_find_ci(s, n, pats[k]))
 			return true;
 	return false;
 }
@@ -151,7 +151,7 @@ struct walk {
 	struct rv_blocks *out;
 };
 
-bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k)
+bool wn_rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k)
 {
 	if (!c->oom && b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 8;
@@ -181,8 +181,8 @@ bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k)
 
 static void push_block(struct walk *w)
 {
-	w->cur.comment = rv_take(w->c, &w->text);
-	rv_blocks_push(w->c, w->out, &w->cur);
+	w->cur.comment = wn_rv_take(w->c, &w->text);
+	wn_rv_blocks_push(w->c, w->out, &w->cur);
 }
 
 static void end_comment(struct walk *w)
@@ -203,10 +203,10 @@ static char *ring_quote(struct walk *w)
 		const struct rv_line *l = &w->ring[(start + k) % QUOTE_RING];
 
 		if (k)
-			rv_put(w->c, &b, "\n", 1);
-		rv_put(w->c, &b, l->s, l->n);
+			wn_rv_put(w->c, &b, "\n", 1);
+		wn_rv_put(w->c, &b, l->s, l->n);
 	}
-	return rv_take(w->c, &b);
+	return wn_rv_take(w->c, &b);
 }
 
 static void comment_line(struct walk *w, const char *s, size_t n, size_t order)
@@ -227,14 +227,14 @@ static void comment_line(struct walk *w, const char *s, size_t n, size_t order)
 		w->cur.about_commit_msg = !w->in_diff;
 		if (w->in_diff) {
 			if (w->file_n)
-				w->cur.file = rv_dup(c, w->file, w->file_n);
+				w->cur.file = wn_rv_dup(c, w->file, w->file_n);
 			if (w->pfunc_n)
-				w->cur.function = rv_dup(c, w->pfunc, w->pfunc_n);
+				w->cur.function = wn_rv_dup(c, w->pfunc, w->pfunc_n);
 			if (w->func_n != w->pfunc_n ||
 			    (w->func_n && memcmp(w->func, w->pfunc, w->func_n) != 0)) {
 				w->cur.fp_own = true;
 				if (w->func_n)
-					w->cur.fp_function = rv_dup(c, w->func, w->func_n);
+					w->cur.fp_function = wn_rv_dup(c, w->func, w->func_n);
 			}
 			if (w->in_hunk) {
 				w->cur.line = (int) w->cur_line;
@@ -243,10 +243,10 @@ static void comment_line(struct walk *w, const char *s, size_t n, size_t order)
 		}
 		w->cur.quote = ring_quote(w);
 	} else if (w->text.len) {
-		rv_put(c, &w->text, w->pending_blank ? "\n\n" : "\n", w->pending_blank ? 2 : 1);
+		wn_rv_put(c, &w->text, w->pending_blank ? "\n\n" : "\n", w->pending_blank ? 2 : 1);
 	}
 	w->pending_blank = false;
-	rv_put(c, &w->text, s, n);
+	wn_rv_put(c, &w->text, s, n);
 }
 
 /* "diff --git a/X b/Y" -> Y; "+++ b/Y" -> Y. */
@@ -259,12 +259,12 @@ static void set_file(struct walk *w, const char *s, size_t n)
 		if (s[k] == '\t')
 			break;	/* "+++ b/f\t2024-01-01 ..." */
 	n = k;
-	str_trim(&s, &n);
-	if (str_prefix(s, n, "b/")) {
+	wn_str_trim(&s, &n);
+	if (wn_str_prefix(s, n, "b/")) {
 		s += 2;
 		n -= 2;
 	}
-	if (!n || str_eq(s, n, "/dev/null"))
+	if (!n || wn_str_eq(s, n, "/dev/null"))
 		return;
 	for (t = s; t < s + n; t++)
 		if (*t == '\0')
@@ -310,7 +310,7 @@ static bool c_keyword(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
-		if (str_eq(s, n, kw[k]))
+		if (wn_str_eq(s, n, kw[k]))
 			return true;
 	return false;
 }
@@ -328,7 +328,7 @@ static void definer_macro(struct walk *w, const char *args, size_t an)
 
 	for (k = 0; k < sizeof(macros) / sizeof(macros[0]); k++) {
 		ml = strlen(macros[k]);
-		if (w->func_n == ml + 1 && str_prefix(w->func, w->func_n, macros[k]) &&
+		if (w->func_n == ml + 1 && wn_str_prefix(w->func, w->func_n, macros[k]) &&
 		    w->func[ml] >= '0' && w->func[ml] <= '9')
 			break;
 	}
@@ -406,24 +406,24 @@ static bool hunk(struct walk *w, const char *s, size_t n)
 	if (i >= n || s[i] != '-')
 		return false;
 	i++;
-	if (!str_num(s, n, &i, &v))
+	if (!wn_str_num(s, n, &i, &v))
 		return false;
 	if (i < n && s[i] == ',') {
 		i++;
-		if (!str_num(s, n, &i, &v))
+		if (!wn_str_num(s, n, &i, &v))
 			return false;
 	}
 	if (i + 1 >= n || s[i] != ' ' || s[i + 1] != '+')
 		return false;
 	i += 2;
-	if (!str_num(s, n, &i, &start))
+	if (!wn_str_num(s, n, &i, &start))
 		return false;
 	if (i < n && s[i] == ',') {
 		i++;
-		if (!str_num(s, n, &i, &v))
+		if (!wn_str_num(s, n, &i, &v))
 			return false;
 	}
-	at = str_find(s + i, n - i, "@@");
+	at = wn_str_find(s + i, n - i, "@@");
 	if (!at)
 		return false;
 	i = (size_t) (at - s) + 2;
@@ -449,15 +449,15 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 	size_t k;
 	char ch;
 
-	if (str_prefix(q, qn, "diff --git ")) {
+	if (wn_str_prefix(q, qn, "diff --git ")) {
 		diff_git(w, q + 11, qn - 11);
 		return;
 	}
-	if (str_prefix(q, qn, "--- a/") || str_prefix(q, qn, "--- /dev/null")) {
+	if (wn_str_prefix(q, qn, "--- a/") || wn_str_prefix(q, qn, "--- /dev/null")) {
 		w->in_diff = true;
 		return;
 	}
-	if (str_prefix(q, qn, "+++ ") && (!w->in_hunk || str_prefix(q, qn, "+++ b/"))) {
+	if (wn_str_prefix(q, qn, "+++ ") && (!w->in_hunk || wn_str_prefix(q, qn, "+++ b/"))) {
 		set_file(w, q + 4, qn - 4);
 		w->in_diff = true;
 		w->in_hunk = false;
@@ -467,9 +467,9 @@ static void quoted(struct walk *w, const char *q, size_t qn)
 	}
 	if (w->in_diff && !w->in_hunk)
 		for (k = 0; k < sizeof(header) / sizeof(header[0]); k++)
-			if (str_prefix(q, qn, header[k]))
+			if (wn_str_prefix(q, qn, header[k]))
 				return;
-	if (str_prefix(q, qn, "@@ -") && hunk(w, q, qn))
+	if (wn_str_prefix(q, qn, "@@ -") && hunk(w, q, qn))
 		return;
 
 	w->ring[w->ring_head] = (struct rv_line) { q, qn };
@@ -507,7 +507,7 @@ static bool raw_header_line(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < sizeof(hdr) / sizeof(hdr[0]); k++)
-		if (str_prefix(s, n, hdr[k]))
+		if (wn_str_prefix(s, n, hdr[k]))
 			return true;
 	return false;
 }
@@ -532,7 +532,7 @@ static bool is_snip(const char *s, size_t n)
 		return false;
 	t = s + 1;
 	tn = n - 2;
-	str_trim(&t, &tn);
+	wn_str_trim(&t, &tn);
 	if (ellipsis(t, tn, false) || ellipsis(t, tn, true))
 		return true;
 	/* only dots and blanks: "[ .. ]", "[. . .]" */
@@ -551,7 +551,7 @@ static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
 
 	while (j < to && j < lim && raw_header_line(L->v[j].s, L->v[j].n))
 		j++;
-	while (j < to && j < lim && str_blank(L->v[j].s, L->v[j].n))
+	while (j < to && j < lim && wn_str_blank(L->v[j].s, L->v[j].n))
 		j++;
 	if (j >= to || j >= lim)
 		return false;
@@ -561,7 +561,7 @@ static bool raw_diff_header(const struct rv_lines *L, size_t i, size_t to)
 		const char *t = L->v[j].s;
 		size_t tn = L->v[j].n;
 
-		str_trim(&t, &tn);
+		wn_str_trim(&t, &tn);
 		return is_snip(t, tn);
 	}
 }
@@ -615,7 +615,7 @@ static void reset_patch(struct walk *w)
 	w->tag = false;
 }
 
-void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		    const struct rv_inline_opts *o, struct rv_blocks *out,
 		    struct rv_inline_meta *meta)
 {
@@ -646,7 +646,7 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		}
 		/* Some mails leave the diff header unquoted and start
 		 * quoting at the code: still where we are. */
-		if ((str_prefix(l->s, l->n, "diff --git ") && raw_diff_header(L, i, to)) ||
+		if ((wn_str_prefix(l->s, l->n, "diff --git ") && raw_diff_header(L, i, to)) ||
 		    (w.raw_header && raw_header_line(l->s, l->n))) {
 			end_comment(&w);
 			w.raw_header = true;
@@ -655,16 +655,16 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 			continue;
 		}
 		w.raw_header = false;
-		str_trim(&t, &tn);
-		if (str_prefix(t, tn, "```"))
+		wn_str_trim(&t, &tn);
+		if (wn_str_prefix(t, tn, "```"))
 			continue;	/* code fences of older BPF CI mails */
-		if (str_prefix_ci(t, tn, "In-Reply-To-Subject:")) {
+		if (wn_str_prefix_ci(t, tn, "In-Reply-To-Subject:")) {
 			end_comment(&w);
 			if (meta && !meta->irt_subject)
 				meta->irt_subject = l;
 			continue;
 		}
-		if (str_prefix(t, tn, "--- Patch [") || rv_commit_line(t, tn)) {
+		if (wn_str_prefix(t, tn, "--- Patch [") || wn_rv_commit_line(t, tn)) {
 			end_comment(&w);
 			if (meta && !meta->patch_line && t[0] == '-')
 				meta->patch_line = l;
@@ -674,11 +674,11 @@ void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, siz
 		/* signature: the footer follows (a review written without
 		 * quoting the code has its tags instead) */
 		if ((w.seen_quote || w.in_comment || w.tag) &&
-		    (str_eq(l->s, l->n, "-- ") || str_eq(l->s, l->n, "--")))
+		    (wn_str_eq(l->s, l->n, "-- ") || wn_str_eq(l->s, l->n, "--")))
 			break;
 		if (o && o->footer && o->footer(L, i, to))
 			break;
-		if (str_prefix_ci(t, tn, "pw-bot:")) {
+		if (wn_str_prefix_ci(t, tn, "pw-bot:")) {
 			end_comment(&w);
 			continue;
 		}
@@ -730,10 +730,10 @@ static void rv_block_place(wn_finding *f, struct rv_block *k)
 	k->file = k->function = k->quote = NULL;
 }
 
-void rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k)
+void wn_rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k)
 {
 	if (k->fp_own)
-		rv_fp_place(c, i, c->r->findings[i].file, k->fp_function);
+		wn_rv_fp_place(c, i, c->r->findings[i].file, k->fp_function);
 }
 
 /* Does summary s say it is about the commit message rather than code? */
@@ -745,12 +745,12 @@ static bool about_message(const char *s)
 	};
 
 	for (size_t k = 0; s && k < sizeof(words) / sizeof(words[0]); k++)
-		if (str_find_ci(s, strlen(s), words[k]))
+		if (wn_str_find_ci(s, strlen(s), words[k]))
 			return true;
 	return false;
 }
 
-void rv_place_unquoted(struct rv_ctx *c)
+void wn_rv_place_unquoted(struct rv_ctx *c)
 {
 	const char *const *pf = c->in->patch_files;
 
@@ -763,12 +763,12 @@ void rv_place_unquoted(struct rv_ctx *c)
 		c->r->wants_patch_files = true;
 		if (!pf || !pf[0] || pf[1])
 			continue;
-		rv_fp_pin(c, i);
-		f->file = rv_dup(c, pf[0], strlen(pf[0]));
+		wn_rv_fp_pin(c, i);
+		f->file = wn_rv_dup(c, pf[0], strlen(pf[0]));
 	}
 }
 
-void rv_blocks_free(struct rv_blocks *b)
+void wn_rv_blocks_free(struct rv_blocks *b)
 {
 	size_t i;
 
@@ -800,7 +800,7 @@ static bool clean_statement(const char *s, size_t n)
 	if (n > 300 || memchr(s, '?', n))
 		return false;
 	for (size_t k = 0; k < sizeof(nothing) / sizeof(nothing[0]); k++)
-		if (str_find_ci(s, n, nothing[k]))
+		if (wn_str_find_ci(s, n, nothing[k]))
 			return true;
 	return false;
 }
@@ -815,12 +815,12 @@ static bool only_trailers(const char *s, size_t n)
 	const char *l;
 	bool any = false;
 
-	while (str_next_line(s, n, &pos, &l, &ln)) {
-		str_trim(&l, &ln);
+	while (wn_str_next_line(s, n, &pos, &l, &ln)) {
+		wn_str_trim(&l, &ln);
 		if (!ln)
 			continue;
 		for (k = 0; k < nk; k++)
-			if (ln > strlen(keys[k]) && str_prefix_ci(l, ln, keys[k]))
+			if (ln > strlen(keys[k]) && wn_str_prefix_ci(l, ln, keys[k]))
 				break;
 		if (k == nk)
 			return false;
@@ -829,7 +829,7 @@ static bool only_trailers(const char *s, size_t n)
 	return any;
 }
 
-size_t rv_blocks_drop_clean(struct rv_blocks *b)
+size_t wn_rv_blocks_drop_clean(struct rv_blocks *b)
 {
 	size_t i, o = 0, dropped = 0;
 
@@ -852,22 +852,22 @@ size_t rv_blocks_drop_clean(struct rv_blocks *b)
 	return dropped;
 }
 
-void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+void wn_rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
 			   bool prose_pre)
 {
 	size_t i;
 
 	for (i = 0; i < b->n; i++) {
 		struct rv_block *k = &b->v[i];
-		wn_finding *f = rv_add(c, true);
+		wn_finding *f = wn_rv_add(c, true);
 
 		if (!f)
 			return;
 		f->severity = k->has_sev ? k->sev : missing_sev;
 		f->preexisting = prose_pre && k->prose_preexisting;
-		rv_summarise(c, f, k->comment, strlen(k->comment));
+		wn_rv_summarise(c, f, k->comment, strlen(k->comment));
 		rv_block_place(f, k);
-		rv_block_fp(c, c->r->nfindings - 1, k);
+		wn_rv_block_fp(c, c->r->nfindings - 1, k);
 		f->comment = k->comment;
 		k->comment = NULL;
 	}

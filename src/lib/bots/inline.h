@@ -16,7 +16,7 @@ struct rv_block {
 	char *function;
 	/* The function the fingerprint has (fp_function, may be NULL) is
 	 * not the one shown: a signature the fingerprint's older rule does
-	 * not read named it (see rv_block_fp). */
+	 * not read named it (see wn_rv_block_fp). */
 	bool fp_own;
 	char *fp_function;
 	int line;
@@ -45,35 +45,35 @@ struct rv_inline_meta {
 };
 
 /* Cut lines [from, to) into comment blocks.  o and meta may be NULL. */
-void rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		    const struct rv_inline_opts *o, struct rv_blocks *out,
 		    struct rv_inline_meta *meta);
-void rv_blocks_free(struct rv_blocks *b);
+void wn_rv_blocks_free(struct rv_blocks *b);
 /* Append *k to b (moved: *k is zeroed), noting its pre-existing prose;
  * false when out of memory or k has no comment (k's strings freed). */
-bool rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k);
+bool wn_rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k);
 /* Every block becomes a finding: severity from its tag or missing_sev;
  * prose_pre: honour "wasn't introduced by this patch" prose. */
-void rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+void wn_rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
 			   bool prose_pre);
 /* Drop the blocks that only say nothing was found (a clean review
  * quotes the commit message, then says so below it, or only gives its
  * Reviewed-by); returns how many were dropped. */
-size_t rv_blocks_drop_clean(struct rv_blocks *b);
+size_t wn_rv_blocks_drop_clean(struct rv_blocks *b);
 /* Finding i, made from block k and placed where k stands, keeps the
  * fingerprint the walker's older rule gave it (verdicts are stored
  * under it). */
-void rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k);
+void wn_rv_block_fp(struct rv_ctx *c, size_t i, const struct rv_block *k);
 
 /* A finding of the review that quotes no code and names no file, nor
  * speaks of the commit message, stands in the patch's only file when
  * the patch touches one (c->in->patch_files; asked for when unknown).
  * Its fingerprint keeps no file. */
-void rv_place_unquoted(struct rv_ctx *c);
+void wn_rv_place_unquoted(struct rv_ctx *c);
 
 /* Severity from a word (n bytes), WN_SEV_UNKNOWN when not recognised. */
-wn_severity rv_sev_word(const char *s, size_t n);
+wn_severity wn_rv_sev_word(const char *s, size_t n);
 /* "commit <40 hex>" alone on a line: where a patch's text starts. */
-bool rv_commit_line(const char *s, size_t n);
+bool wn_rv_commit_line(const char *s, size_t n);
 
 #endif

@@ -27,7 +27,7 @@ static bool sev_word(const char *s, size_t n, size_t *i, wn_severity *sev)
 	size_t w;
 
 	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++)
-		if (str_prefix_ci(s + *i, n - *i, words[w].w)) {
+		if (wn_str_prefix_ci(s + *i, n - *i, words[w].w)) {
 			*i += strlen(words[w].w);
 			*sev = words[w].sev;
 			return true;
@@ -37,7 +37,7 @@ static bool sev_word(const char *s, size_t n, size_t *i, wn_severity *sev)
 		const char *word = w ? "warning[" : "error[";
 		size_t j = *i + strlen(word);
 
-		if (!str_prefix(s + *i, n - *i, word))
+		if (!wn_str_prefix(s + *i, n - *i, word))
 			continue;
 		while (j < n && j - *i < 20 && s[j] != ']' && s[j] != ' ')
 			j++;
@@ -64,7 +64,7 @@ static bool linker_name(const char *s, size_t n)
 		size_t xn = n - j - 2;
 
 		if ((j == 0 || b[j - 1] == '-') && memcmp(b + j, "ld", 2) == 0 &&
-		    (!xn || str_eq(x, xn, ".lld") || str_eq(x, xn, ".bfd") || str_eq(x, xn, ".gold")))
+		    (!xn || wn_str_eq(x, xn, ".lld") || wn_str_eq(x, xn, ".bfd") || wn_str_eq(x, xn, ".gold")))
 			return true;
 	}
 	return false;
@@ -95,7 +95,7 @@ size_t wn_lkp_tool_prefix(const char *s, size_t n, bool *ld)
 		if (!wn_lkp_alpha((unsigned char) s[k]) && s[k] != '-' && s[k] != '_' &&
 		    !(s[k] == '[' && k) && !(s[k] >= '0' && s[k] <= '9') && s[k] != ']')
 			return 0;
-	if (str_prefix(s + j, n - j, "*** "))
+	if (wn_str_prefix(s + j, n - j, "*** "))
 		return j;
 	i = j;
 	return sev_word(s, n, &i, &sev) ? j : 0;
@@ -117,13 +117,13 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 		}
 		s += sp;
 		n -= sp;
-		if (str_prefix(s, n, "*** ")) {
+		if (wn_str_prefix(s, n, "*** ")) {
 			/* make[6]: *** No rule to make target ... */
 			d->sev = WN_SEV_ERROR;
 			d->sev_explicit = true;
 			d->msg = s + 4;
 			d->msg_n = n - 4;
-			str_trim(&d->msg, &d->msg_n);
+			wn_str_trim(&d->msg, &d->msg_n);
 			return d->msg_n > 0;
 		}
 	}
@@ -151,15 +151,15 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 		d->path = NULL;
 		d->path_n = 0;
 		i = 0;
-	} else if (str_num(s, n, &i, &d->line)) {
+	} else if (wn_str_num(s, n, &i, &d->line)) {
 		size_t j = i + 1;
 		long col;
 
-		if (i < n && s[i] == ':' && str_num(s, n, &j, &col)) {
+		if (i < n && s[i] == ':' && wn_str_num(s, n, &j, &col)) {
 			size_t e = j + 1;
 
 			/* coccinelle gives a column range: "12:6-12:" */
-			if (j < n && s[j] == '-' && str_num(s, n, &e, &col))
+			if (j < n && s[j] == '-' && wn_str_num(s, n, &e, &col))
 				j = e;
 			i = j;
 		}
@@ -171,7 +171,7 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 
 			while (i < n && s[i] == ' ')
 				i++;
-			p = str_find(s + i, n - i, "() ");
+			p = wn_str_find(s + i, n - i, "() ");
 			if (p && !memchr(s + i, ' ', (size_t) (p - (s + i)))) {
 				d->func = s + i;
 				d->func_n = (size_t) (p - (s + i));
@@ -179,7 +179,7 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 			}
 		}
 	} else if (i < n && s[i] == '(') {
-		const char *p = str_find(s + i, n - i, "):");
+		const char *p = wn_str_find(s + i, n - i, "):");
 
 		if (!p)
 			return false;
@@ -192,14 +192,14 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 
 		while (j < n && s[j] == ' ')
 			j++;
-		if (str_num(s, n, &j, &line) && j < n && s[j] == ' ') {
+		if (wn_str_num(s, n, &j, &line) && j < n && s[j] == ' ') {
 			d->line = line;
 			i = j;
 		}
 	}
 	while (i < n && s[i] == ' ')
 		i++;
-	while (str_prefix_ci(s + i, n - i, "sparse:")) {
+	while (wn_str_prefix_ci(s + i, n - i, "sparse:")) {
 		sparse = true;
 		i += 7;
 		for (sp = 0; i < n && s[i] == ' '; i++)
@@ -209,7 +209,7 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 	}
 	if (sev_word(s, n, &i, &d->sev))
 		d->sev_explicit = true;
-	else if (!d->path && (str_prefix(s, n, "ERROR:") || str_prefix(s, n, "WARNING:"))) {
+	else if (!d->path && (wn_str_prefix(s, n, "ERROR:") || wn_str_prefix(s, n, "WARNING:"))) {
 		d->sev = s[0] == 'E' ? WN_SEV_ERROR : WN_SEV_WARNING;
 		d->sev_explicit = true;
 		i = s[0] == 'E' ? 6 : 8;
@@ -220,13 +220,13 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 	}
 	d->msg = s + i;
 	d->msg_n = n - i;
-	str_trim(&d->msg, &d->msg_n);
+	wn_str_trim(&d->msg, &d->msg_n);
 	if (!d->msg_n)
 		return false;
 	/* GNU ld's words, with or without its name before them, and its
 	 * section after a source line: "x.c:12:(.text+0x44): undefined" */
-	d->ld_ref = linker || str_prefix(d->msg, d->msg_n, "undefined reference to") ||
-		    (str_prefix(d->msg, d->msg_n, "(.") && str_find(d->msg, d->msg_n, "+0x"));
+	d->ld_ref = linker || wn_str_prefix(d->msg, d->msg_n, "undefined reference to") ||
+		    (wn_str_prefix(d->msg, d->msg_n, "(.") && wn_str_find(d->msg, d->msg_n, "+0x"));
 	if (!d->path && d->sev_explicit) {
 		/* kernel-doc: "Warning: drivers/x.c:12 function parameter ..." */
 		size_t e = 0;
@@ -236,7 +236,7 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 			e++;
 		sp = e + 1;
 		if (e < d->msg_n && d->msg[e] == ':' && memchr(d->msg, '/', e) &&
-		    str_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
+		    wn_str_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
 							  d->msg[sp] == ':')) {
 			d->path = d->msg;
 			d->path_n = e;
@@ -278,22 +278,22 @@ void wn_lkp_stable_text(struct rv_ctx *c, size_t at, const char *s)
 		size_t j;
 
 		if (s[i] == '(' && (close = memchr(s + i, ')', n - i)) &&
-		    str_find(s + i, (size_t) (close - (s + i)), "+0x") &&
+		    wn_str_find(s + i, (size_t) (close - (s + i)), "+0x") &&
 		    !memchr(s + i + 1, '(', (size_t) (close - (s + i + 1)))) {
 			i = (size_t) (close - s) + 1;	/* "(.text+0x44)" */
 			changed = true;
 			continue;
 		}
-		if (str_prefix(s + i, n - i, "+0x") && (j = hex_run(s, n, i + 3)) > i + 3) {
-			if (str_prefix(s + j, n - j, "/0x"))
+		if (wn_str_prefix(s + i, n - i, "+0x") && (j = hex_run(s, n, i + 3)) > i + 3) {
+			if (wn_str_prefix(s + j, n - j, "/0x"))
 				j = hex_run(s, n, j + 3);	/* "+0x4e/0x90" */
 			i = j;
 			changed = true;
 			continue;
 		}
-		if (str_prefix(s + i, n - i, "0x") && (!i || !str_ident_char((unsigned char) s[i - 1])) &&
+		if (wn_str_prefix(s + i, n - i, "0x") && (!i || !str_ident_char((unsigned char) s[i - 1])) &&
 		    (j = hex_run(s, n, i + 2)) > i + 2) {
-			rv_put(c, &b, "0x", 2);
+			wn_rv_put(c, &b, "0x", 2);
 			i = j;
 			changed = true;
 			continue;
@@ -312,11 +312,11 @@ void wn_lkp_stable_text(struct rv_ctx *c, size_t at, const char *s)
 				continue;
 			}
 		}
-		rv_put(c, &b, s + i, 1);
+		wn_rv_put(c, &b, s + i, 1);
 		i++;
 	}
 	if (changed && !c->oom)
-		rv_fp_text(c, at, b.len ? b.data : "", b.len);
+		wn_rv_fp_text(c, at, b.len ? b.data : "", b.len);
 	wn_buf_free(&b);
 }
 

@@ -106,14 +106,14 @@ static char *door_key(struct rv_ctx *c, size_t i, const struct slot *sl, size_t 
 	wn_buf b = WN_BUF_INIT;
 	char head[8] = { (char) ('A' + (int) f->severity), f->preexisting ? 'o' : 'n', 0x1f, 0 };
 
-	rv_put(c, &b, file ? file : "", file ? strlen(file) : 0);
-	rv_put(c, &b, "\x1f", 1);
-	rv_put(c, &b, head, strlen(head));
-	rv_put(c, &b, f->summary, sl->at);
-	rv_put(c, &b, "\x1e", 1);
-	rv_put(c, &b, f->summary + sl->end, strlen(f->summary + sl->end));
+	wn_rv_put(c, &b, file ? file : "", file ? strlen(file) : 0);
+	wn_rv_put(c, &b, "\x1f", 1);
+	wn_rv_put(c, &b, head, strlen(head));
+	wn_rv_put(c, &b, f->summary, sl->at);
+	wn_rv_put(c, &b, "\x1e", 1);
+	wn_rv_put(c, &b, f->summary + sl->end, strlen(f->summary + sl->end));
 	*len = b.len;
-	return rv_take(c, &b);
+	return wn_rv_take(c, &b);
 }
 
 /* The stem two identifiers share: their common start, cut after its
@@ -179,38 +179,38 @@ static void fold(struct rv_ctx *c, const struct family *fam, bool *drop)
 	wn_buf sum = WN_BUF_INIT, fp = WN_BUF_INIT, q = WN_BUF_INIT, com = WN_BUF_INIT;
 	bool one_fn = true;
 
-	rv_put(c, &sum, s, sl->at);
-	rv_put(c, &sum, s + sl->at, fam->stem);
-	rv_put(c, &sum, "*", 1);
-	rv_put(c, &sum, post, strlen(post));
+	wn_rv_put(c, &sum, s, sl->at);
+	wn_rv_put(c, &sum, s + sl->at, fam->stem);
+	wn_rv_put(c, &sum, "*", 1);
+	wn_rv_put(c, &sum, post, strlen(post));
 	/* The fingerprint sees neither the count nor the stem: the same
 	 * family reported again with fewer places keeps its verdict. */
-	rv_put(c, &fp, s, sl->at);
-	rv_put(c, &fp, "*", 1);
-	rv_put(c, &fp, post, strlen(post));
+	wn_rv_put(c, &fp, s, sl->at);
+	wn_rv_put(c, &fp, "*", 1);
+	wn_rv_put(c, &fp, post, strlen(post));
 	if (lead->comment)
-		rv_put(c, &com, lead->comment, strlen(lead->comment));
+		wn_rv_put(c, &com, lead->comment, strlen(lead->comment));
 	for (size_t k = 0; k < fam->n; k++) {
 		wn_finding *f = &c->r->findings[fam->member[k]];
 		const char *raw = f->comment ? f->comment : f->summary;
 		size_t rn = first_line(raw);
 
 		if (q.len)
-			rv_put(c, &q, "\n", 1);
-		rv_put(c, &q, raw, rn);
+			wn_rv_put(c, &q, "\n", 1);
+		wn_rv_put(c, &q, raw, rn);
 		if (f->quote) {
-			rv_put(c, &q, "\n", 1);
-			rv_put(c, &q, f->quote, strlen(f->quote));
+			wn_rv_put(c, &q, "\n", 1);
+			wn_rv_put(c, &q, f->quote, strlen(f->quote));
 		}
 		if (!k)
 			continue;
 		if (raw[rn])		/* a remark under the member's own line */
-			rv_put(c, &com, raw + rn, strlen(raw + rn));
+			wn_rv_put(c, &com, raw + rn, strlen(raw + rn));
 		one_fn = one_fn && (f->function ? lead->function && !strcmp(f->function, lead->function)
 						: !lead->function);
-		rv_add_place(c, lead, f->file, f->function, f->line, f->line_approx);
+		wn_rv_add_place(c, lead, f->file, f->function, f->line, f->line_approx);
 		for (size_t a = 0; a < f->nalso; a++)
-			rv_add_place(c, lead, f->also[a].file, f->also[a].function, f->also[a].line,
+			wn_rv_add_place(c, lead, f->also[a].file, f->also[a].function, f->also[a].line,
 				     f->also[a].line_approx);
 		drop[fam->member[k]] = true;
 	}
@@ -220,16 +220,16 @@ static void fold(struct rv_ctx *c, const struct family *fam, bool *drop)
 		      (int) fam->stem, s + sl->at);
 	if (wn_buf_status(&sum) != WN_OK || wn_buf_status(&com) != WN_OK)
 		c->oom = true;
-	rv_fp_text(c, fam->lead, fp.data ? fp.data : "", fp.len);
+	wn_rv_fp_text(c, fam->lead, fp.data ? fp.data : "", fp.len);
 	/* Its places lie in several functions, maybe others next time. */
-	rv_fp_pin_file(c, fam->lead);
+	wn_rv_fp_pin_file(c, fam->lead);
 	if (!c->oom) {
 		free(lead->summary);
-		lead->summary = rv_take(c, &sum);
+		lead->summary = wn_rv_take(c, &sum);
 		free(lead->quote);
-		lead->quote = rv_take(c, &q);
+		lead->quote = wn_rv_take(c, &q);
 		free(lead->comment);
-		lead->comment = rv_take(c, &com);
+		lead->comment = wn_rv_take(c, &com);
 		if (!one_fn) {
 			free(lead->function);
 			lead->function = NULL;
@@ -289,7 +289,7 @@ static void free_doors(void *v)
 	}
 }
 
-void lkp_families(struct rv_ctx *c)
+void wn_lkp_families(struct rv_ctx *c)
 {
 	size_t n = c->r->nfindings, nfam = 0;
 	struct family **fams = calloc(n ? n : 1, sizeof(*fams));
@@ -325,7 +325,7 @@ void lkp_families(struct rv_ctx *c)
 			any = true;
 		}
 	if (any && !c->oom)
-		rv_drop(c, drop);
+		wn_rv_drop(c, drop);
 	for (size_t f = 0; f < nfam; f++) {
 		free(fams[f]->member);
 		free(fams[f]);

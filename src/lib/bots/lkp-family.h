@@ -27,6 +27,6 @@
 #define LKP_FAMILY_MIN 10
 
 /* Fold the families among c's findings, each into its first member. */
-void lkp_families(struct rv_ctx *c);
+void wn_lkp_families(struct rv_ctx *c);
 
 #endif

@@ -15,8 +15,8 @@
  * ..."), a rule ("---"). */
 static bool robot_after_listing(const char *s, size_t n)
 {
-	return str_prefix(s, n, ":::") || str_prefix(s, n, "#") || str_prefix(s, n, "git ") ||
-	       str_prefix(s, n, "---");
+	return wn_str_prefix(s, n, ":::") || wn_str_prefix(s, n, "#") || wn_str_prefix(s, n, "git ") ||
+	       wn_str_prefix(s, n, "---");
 }
 
 /* Prose after a listing, up to the next listing or the signature, that
@@ -36,7 +36,7 @@ static size_t remark(struct lkp *k, const struct rv_lines *L, size_t j, wn_findi
 		const char *s = L->v[j].s;
 		size_t n = L->v[j].n;
 
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		if (!n)
 			break;
 		last = j;
@@ -45,8 +45,8 @@ static size_t remark(struct lkp *k, const struct rv_lines *L, size_t j, wn_findi
 		const char *s = L->v[j].s;
 		size_t n = L->v[j].n;
 
-		str_trim(&s, &n);
-		if (str_prefix(s, n, "vim +") || str_eq(s, n, "--"))
+		wn_str_trim(&s, &n);
+		if (wn_str_prefix(s, n, "vim +") || wn_str_eq(s, n, "--"))
 			break;
 		if (!n) {
 			para = false;
@@ -56,8 +56,8 @@ static size_t remark(struct lkp *k, const struct rv_lines *L, size_t j, wn_findi
 			robot = robot_after_listing(s, n);
 		if (!robot) {
 			if (b.len)
-				rv_put(c, &b, para ? "\n" : "\n\n", para ? 1 : 2);
-			rv_put(c, &b, s, n);
+				wn_rv_put(c, &b, para ? "\n" : "\n\n", para ? 1 : 2);
+			wn_rv_put(c, &b, s, n);
 		}
 		para = true;
 		last = j;
@@ -67,11 +67,11 @@ static size_t remark(struct lkp *k, const struct rv_lines *L, size_t j, wn_findi
 		char *text;
 
 		if (fd->comment) {
-			rv_put(c, &all, fd->comment, strlen(fd->comment));
-			rv_put(c, &all, "\n\n", 2);
+			wn_rv_put(c, &all, fd->comment, strlen(fd->comment));
+			wn_rv_put(c, &all, "\n\n", 2);
 		}
-		rv_put(c, &all, b.data, b.len);
-		if ((text = rv_take(c, &all))) {
+		wn_rv_put(c, &all, b.data, b.len);
+		if ((text = wn_rv_take(c, &all))) {
 			free(fd->comment);
 			fd->comment = text;
 		}
@@ -92,7 +92,7 @@ size_t wn_lkp_vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 	size_t tn = l->n, j, path_n = 0, first;
 	long line = 0;
 
-	str_trim(&t, &tn);
+	wn_str_trim(&t, &tn);
 	for (j = 4; j < tn;) {
 		size_t b;
 
@@ -104,7 +104,7 @@ size_t wn_lkp_vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 		if (t[b] == '+' && b + 1 < j && t[b + 1] != '/') {
 			size_t x = b + 1;
 
-			str_num(t, tn, &x, &line);
+			wn_str_num(t, tn, &x, &line);
 		} else if (j > b) {
 			path = t + b;
 			path_n = j - b;
@@ -117,14 +117,14 @@ size_t wn_lkp_vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 		const char *at;
 		bool mark;
 
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		if (!n && j == first) {
 			first++;	/* the blank line under "vim +..." */
 			continue;
 		}
-		if (!n || str_prefix(s, n, "vim +") || str_prefix(s, n, "--"))
+		if (!n || wn_str_prefix(s, n, "vim +") || wn_str_prefix(s, n, "--"))
 			break;
-		at = str_find(s, n, " @");
+		at = wn_str_find(s, n, " @");
 		x = at ? (size_t) (at - s) + 2 : 0;
 		mark = (s[0] == '>' && n > 2 && s[1] == ' ' && s[2] >= '0' && s[2] <= '9') ||
 		       (at && x < n && s[x] >= '0' && s[x] <= '9');
@@ -149,10 +149,10 @@ size_t wn_lkp_vim_block(struct lkp *k, const struct rv_lines *L, size_t i)
 					while (ln && (ls[ln - 1] == ' ' || ls[ln - 1] == '\t'))
 						ln--;
 					if (q.len)
-						rv_put(c, &q, "\n", 1);
-					rv_put(c, &q, ls, ln);
+						wn_rv_put(c, &q, "\n", 1);
+					wn_rv_put(c, &q, ls, ln);
 				}
-				fd->quote = rv_take(c, &q);
+				fd->quote = wn_rv_take(c, &q);
 				quoted = fd;
 				break;
 			}
@@ -169,13 +169,13 @@ bool wn_lkp_signature(const struct rv_lines *L, size_t i)
 {
 	size_t j;
 
-	if (str_eq(L->v[i].s, L->v[i].n, "-- "))
+	if (wn_str_eq(L->v[i].s, L->v[i].n, "-- "))
 		return true;
-	if (!str_eq(L->v[i].s, L->v[i].n, "--"))
+	if (!wn_str_eq(L->v[i].s, L->v[i].n, "--"))
 		return false;
 	for (j = i + 1; j < L->n && j <= i + 2; j++)
-		if (str_find_ci(L->v[j].s, L->v[j].n, "0-DAY") ||
-		    str_find_ci(L->v[j].s, L->v[j].n, "Test Service"))
+		if (wn_str_find_ci(L->v[j].s, L->v[j].n, "0-DAY") ||
+		    wn_str_find_ci(L->v[j].s, L->v[j].n, "Test Service"))
 			return true;
 	return false;
 }

@@ -9,7 +9,7 @@
 #include "place.h"
 
 /* "In file included from include/linux/bitops.h:6," / "from x.c:13:" */
-void lkp_place_chain(struct lkp_place *p, const char *s, size_t n, bool first)
+void wn_lkp_place_chain(struct lkp_place *p, const char *s, size_t n, bool first)
 {
 	size_t i = first ? 22 : 5, b;
 	long line = 0;
@@ -26,12 +26,12 @@ void lkp_place_chain(struct lkp_place *p, const char *s, size_t n, bool first)
 	if (i < n && s[i] == ':') {
 		size_t j = i + 1;
 
-		str_num(s, n, &j, &line);
+		wn_str_num(s, n, &j, &line);
 	}
 	p->chain[p->nchain++] = (struct lkp_site) { s + b, i - b, line };
 }
 
-void lkp_place_reset(struct lkp_place *p)
+void wn_lkp_place_reset(struct lkp_place *p)
 {
 	p->nchain = 0;
 	p->fn = NULL;
@@ -52,10 +52,10 @@ static void move(struct lkp_place *p, struct rv_ctx *c, size_t i, const char *pa
 		 long line, int by)
 {
 	wn_finding *f = &c->r->findings[i];
-	char *file = rv_dup(c, path, pn), *fn = NULL;
+	char *file = wn_rv_dup(c, path, pn), *fn = NULL;
 
 	if (same(path, pn, p->fn_file.path, p->fn_file.path_n) && p->fn)
-		fn = rv_dup(c, p->fn, p->fn_n);
+		fn = wn_rv_dup(c, p->fn, p->fn_n);
 	if (c->oom) {
 		free(file);
 		free(fn);
@@ -63,17 +63,17 @@ static void move(struct lkp_place *p, struct rv_ctx *c, size_t i, const char *pa
 	}
 	if (!p->by) {
 		if (f->line > 0)
-			rv_add_detail(c, f, "reported at %s:%d", f->file, f->line);
+			wn_rv_add_detail(c, f, "reported at %s:%d", f->file, f->line);
 		else
-			rv_add_detail(c, f, "reported at %s", f->file);
+			wn_rv_add_detail(c, f, "reported at %s", f->file);
 	}
-	rv_move(c, i, file, fn, (int) line);
+	wn_rv_move(c, i, file, fn, (int) line);
 	p->by = by;
 }
 
 static bool in_patch(struct rv_ctx *c, const char *path, size_t n)
 {
-	return rv_in_patch_n(path, n, c->in->patch_files);
+	return wn_rv_in_patch_n(path, n, c->in->patch_files);
 }
 
 static bool header(const char *file)
@@ -83,7 +83,7 @@ static bool header(const char *file)
 	return file[0] == '<' || (n > 2 && strcmp(file + n - 2, ".h") == 0);
 }
 
-void lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i)
+void wn_lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i)
 {
 	const wn_finding *f = i < c->r->nfindings ? &c->r->findings[i] : NULL;
 	size_t k;
@@ -114,7 +114,7 @@ void lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i)
 		}
 }
 
-void lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line)
+void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line)
 {
 	if (p->cur < c->r->nfindings && c->r->findings[p->cur].file &&
 	    !same(path, path_n, c->r->findings[p->cur].file, strlen(c->r->findings[p->cur].file)))

@@ -33,13 +33,13 @@ struct lkp_place {
 };
 
 /* An "In file included from X:L," (first) or "from X:L:" line. */
-void lkp_place_chain(struct lkp_place *p, const char *s, size_t n, bool first);
+void wn_lkp_place_chain(struct lkp_place *p, const char *s, size_t n, bool first);
 /* A new section or file: the chain and function are no longer in force. */
-void lkp_place_reset(struct lkp_place *p);
+void wn_lkp_place_reset(struct lkp_place *p);
 /* Finding i was just made from a diagnostic: move it if it lies outside
  * the patch's files and the chain or function name a place inside. */
-void lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i);
+void wn_lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i);
 /* A "path:line:col: note: in expansion of macro 'M'" line below it. */
-void lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line);
+void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line);
 
 #endif

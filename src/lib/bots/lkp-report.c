@@ -24,8 +24,8 @@ static void patch_link(struct rv_ctx *c, const char *t, size_t tn)
 	for (seg = t + e; seg > t && seg[-1] != '/'; seg--)
 		;
 	if (seg < t + e && (memchr(seg, '@', (size_t) (t + e - seg)) ||
-			     str_find_ci(seg, (size_t) (t + e - seg), "%40")) && !c->r->patch_id)
-		c->r->patch_id = rv_msgid(c, seg, (size_t) (t + e - seg));
+			     wn_str_find_ci(seg, (size_t) (t + e - seg), "%40")) && !c->r->patch_id)
+		c->r->patch_id = wn_rv_msgid(c, seg, (size_t) (t + e - seg));
 }
 
 /* "url: .../commits/Author-Name/subject-words/20231113-034453": the
@@ -82,23 +82,23 @@ void wn_lkp_report_refs(struct rv_ctx *c, const struct rv_lines *L)
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n, k = 0;
 
-		str_trim(&t, &tn);
-		if (str_prefix(t, tn, "patch link:") || str_prefix(t, tn, "url:")) {
+		wn_str_trim(&t, &tn);
+		if (wn_str_prefix(t, tn, "patch link:") || wn_str_prefix(t, tn, "url:")) {
 			bool link = t[0] == 'p';
 
 			k = link ? 11 : 4;
 			t += k;
 			tn -= k;
-			str_trim(&t, &tn);
+			wn_str_trim(&t, &tn);
 			if (link)
 				patch_link(c, t, tn);
 			else if (!c->r->posted_before)
 				branch_time(c, t, tn);
 			continue;
 		}
-		if (str_prefix(t, tn, "patch subject:")) {
+		if (wn_str_prefix(t, tn, "patch subject:")) {
 			k = 14;
-		} else if (str_prefix(t, tn, "commit:")) {
+		} else if (wn_str_prefix(t, tn, "commit:")) {
 			k = 7;
 			while (k < tn && t[k] == ' ')
 				k++;
@@ -110,8 +110,8 @@ void wn_lkp_report_refs(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		t += k;
 		tn -= k;
-		str_trim(&t, &tn);
+		wn_str_trim(&t, &tn);
 		if (tn && !c->r->patch_subject)
-			c->r->patch_subject = rv_oneline(c, t, tn, RV_NO_CUT);
+			c->r->patch_subject = wn_rv_oneline(c, t, tn, RV_NO_CUT);
 	}
 }

@@ -41,7 +41,7 @@ static bool robot_name(const char *name)
 	if (!name)
 		return false;
 	n = strlen(name);
-	str_trim(&name, &n);
+	wn_str_trim(&name, &n);
 	return n == 17 && (strncasecmp(name, "kernel test robot", n) == 0 ||
 			   strncasecmp(name, "kbuild test robot", n) == 0);
 }
@@ -53,7 +53,7 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	if (strcasecmp(m->from, "lkp@intel.com") == 0)
 		return RV_MINE;
-	return m->domain && str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name)
+	return m->domain && wn_str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name)
 	       ? RV_MINE : RV_NOT_MINE;
 }
 
@@ -88,7 +88,7 @@ static wn_kind kind_of(const char *subject)
 	if (!subject)
 		return WN_KIND_REVIEW;
 	for (k = 0; k < sizeof(summary_phrases) / sizeof(summary_phrases[0]); k++)
-		if (rv_phrase(subject, strlen(subject), summary_phrases[k]))
+		if (wn_rv_phrase(subject, strlen(subject), summary_phrases[k]))
 			return WN_KIND_SUMMARY;
 	return fixup_subject(subject) ? WN_KIND_FIXUP : WN_KIND_REVIEW;
 }
@@ -106,25 +106,25 @@ static bool forwarded(const wn_mail *m)
 	size_t lines = 0, pos = 0, n;
 	const char *t;
 
-	while (m->body && lines++ < 2000 && str_next_line(m->body, m->body_len, &pos, &t, &n)) {
+	while (m->body && lines++ < 2000 && wn_str_next_line(m->body, m->body_len, &pos, &t, &n)) {
 		if (n && t[0] == '>')
 			continue;
 		/* A patch that fixes a reported warning may paste the
 		 * report into its commit message: it carries a diff. */
-		if (str_prefix(t, n, "diff --git "))
+		if (wn_str_prefix(t, n, "diff --git "))
 			return false;
-		str_trim(&t, &n);
-		if (lines <= 12 && str_prefix_ci(t, n, "kernel test robot noticed the following"))
+		wn_str_trim(&t, &n);
+		if (lines <= 12 && wn_str_prefix_ci(t, n, "kernel test robot noticed the following"))
 			noticed = true;
-		if (str_prefix(t, n, "| "))
+		if (wn_str_prefix(t, n, "| "))
 			t += 2, n -= 2;
-		if (str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
+		if (wn_str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
 			reported = true;
-		if (str_prefix_ci(t, n, "smatch warnings:") || str_prefix_ci(t, n, "new smatch warnings:") ||
-		    str_prefix_ci(t, n, "sparse warnings:") || str_prefix_ci(t, n, "all warnings (new ones") ||
-		    str_prefix_ci(t, n, "all errors (new ones"))
+		if (wn_str_prefix_ci(t, n, "smatch warnings:") || wn_str_prefix_ci(t, n, "new smatch warnings:") ||
+		    wn_str_prefix_ci(t, n, "sparse warnings:") || wn_str_prefix_ci(t, n, "all warnings (new ones") ||
+		    wn_str_prefix_ci(t, n, "all errors (new ones"))
 			section = true;
-		if (str_prefix(t, n, "0-DAY CI Kernel Test Service"))
+		if (wn_str_prefix(t, n, "0-DAY CI Kernel Test Service"))
 			footer = true;
 	}
 	return reported && (noticed || section || footer);
@@ -138,7 +138,7 @@ static void end_context(struct lkp *k)
 {
 	if (k->have && k->quote.len && !k->c->oom && k->cur < k->c->r->nfindings &&
 	    !k->c->r->findings[k->cur].quote)
-		k->c->r->findings[k->cur].quote = rv_take(k->c, &k->quote);
+		k->c->r->findings[k->cur].quote = wn_rv_take(k->c, &k->quote);
 	wn_buf_reset(&k->quote);
 	k->quote_lines = 0;
 	k->have = false;
@@ -157,12 +157,12 @@ static void note_line(struct lkp *k, const char *s, size_t n)
 		return;
 	f = &c->r->findings[k->note_for];
 	if (f->notes) {
-		rv_put(c, &b, f->notes, strlen(f->notes));
-		rv_put(c, &b, "\n", 1);
+		wn_rv_put(c, &b, f->notes, strlen(f->notes));
+		wn_rv_put(c, &b, "\n", 1);
 	}
-	rv_put(c, &b, s, n);
+	wn_rv_put(c, &b, s, n);
 	free(f->notes);
-	f->notes = rv_take(c, &b);
+	f->notes = wn_rv_take(c, &b);
 	k->note_lines++;
 }
 
@@ -177,8 +177,8 @@ static void add_context(struct lkp *k, const char *s, size_t n)
 	if (!k->have || k->quote_lines >= MAX_QUOTE_LINES)
 		return;
 	if (k->quote.len)
-		rv_put(k->c, &k->quote, "\n", 1);
-	rv_put(k->c, &k->quote, s, n);
+		wn_rv_put(k->c, &k->quote, "\n", 1);
+	wn_rv_put(k->c, &k->quote, s, n);
 	k->quote_lines++;
 }
 
@@ -192,7 +192,7 @@ static bool section_word(const char *w, size_t n)
 	};
 
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-		if (n == strlen(words[k]) && str_prefix_ci(w, n, words[k]))
+		if (n == strlen(words[k]) && wn_str_prefix_ci(w, n, words[k]))
 			return true;
 	return false;
 }
@@ -214,7 +214,7 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 	bool err;
 
 	/* A template slip left some as shell: echo "sparse warnings: ..." */
-	if (str_prefix(t, tn, "echo \"") && tn > 7 && t[tn - 1] == '"') {
+	if (wn_str_prefix(t, tn, "echo \"") && tn > 7 && t[tn - 1] == '"') {
 		t += 6;
 		tn -= 7;
 	}
@@ -240,22 +240,22 @@ static bool heading(struct lkp *k, const char *t, size_t tn)
 	}
 	rest = t + i;
 	rn = tn - i;
-	str_trim(&rest, &rn);
+	wn_str_trim(&rest, &rn);
 	/* "All errors" may stand alone; any other needs its ':' or its
 	 * "(new ones prefixed by >>)". */
-	if (!(rn ? rest[0] == ':' || rest[0] == '(' : str_prefix_ci(t, tn, "all ")))
+	if (!(rn ? rest[0] == ':' || rest[0] == '(' : wn_str_prefix_ci(t, tn, "all ")))
 		return false;
 	if (!words)
 		return false;	/* a bare "Errors:" is prose */
-	err = str_find_ci(t + b, i - b, "error") && !str_find_ci(t + b, i - b, "warning");
+	err = wn_str_find_ci(t + b, i - b, "error") && !wn_str_find_ci(t + b, i - b, "warning");
 	k->headings = true;
-	k->pre = str_prefix_ci(t, tn, "old ");
+	k->pre = wn_str_prefix_ci(t, tn, "old ");
 	k->dflt = err ? WN_SEV_ERROR : WN_SEV_WARNING;
-	if (str_prefix_ci(t, tn, "kconfig") || str_find_ci(t, tn, "for reference only"))
+	if (wn_str_prefix_ci(t, tn, "kconfig") || wn_str_find_ci(t, tn, "for reference only"))
 		k->kind = S_IGNORE;
-	else if (str_find_ci(t, b, "smatch"))
+	else if (wn_str_find_ci(t, b, "smatch"))
 		k->kind = S_SMATCH;
-	else if (str_find_ci(t, b, "sparse"))
+	else if (wn_str_find_ci(t, b, "sparse"))
 		k->kind = S_SPARSE;
 	else
 		k->kind = S_GCC;
@@ -270,7 +270,7 @@ static bool ld_function(struct lkp *k, const char *s, size_t n)
 	size_t i = wn_lkp_tool_prefix(s, n, &ld);
 	const char *p, *name;
 
-	if (!ld || !(p = str_find(s + i, n - i, ": in function ")))
+	if (!ld || !(p = wn_str_find(s + i, n - i, ": in function ")))
 		return false;
 	name = p + 14;
 	if (name < s + n && (*name == '`' || *name == '\''))
@@ -287,7 +287,7 @@ static bool ld_function(struct lkp *k, const char *s, size_t n)
 static void lld_function(struct lkp *k, const char *s, size_t n)
 {
 	struct rv_ctx *c = k->c;
-	const char *p = str_find(s, n, ".o:("), *e;
+	const char *p = wn_str_find(s, n, ".o:("), *e;
 
 	if (!p || !k->have || k->cur >= c->r->nfindings || c->r->findings[k->cur].function)
 		return;
@@ -295,7 +295,7 @@ static void lld_function(struct lkp *k, const char *s, size_t n)
 	for (e = p; e < s + n && str_ident_char((unsigned char) *e); e++)
 		;
 	if (e > p && e < s + n && *e == ')')
-		c->r->findings[k->cur].function = rv_dup(c, p, (size_t) (e - p));
+		c->r->findings[k->cur].function = wn_rv_dup(c, p, (size_t) (e - p));
 }
 
 /* Where a diagnostic printed without a place is, from the line below
@@ -310,14 +310,14 @@ static bool place_below(struct lkp *k, const char *s, size_t n)
 	size_t e, j;
 	long line = 0;
 
-	if (str_prefix(s, n, ">>> ") && !str_prefix(s, n, ">>> referenced by ")) {
+	if (wn_str_prefix(s, n, ">>> ") && !wn_str_prefix(s, n, ">>> referenced by ")) {
 		lld_function(k, s, n);
 		return true;
 	}
-	if (str_prefix(s, n, "--> ")) {
+	if (wn_str_prefix(s, n, "--> ")) {
 		s += 4;
 		n -= 4;
-	} else if (str_prefix(s, n, ">>> referenced by ")) {
+	} else if (wn_str_prefix(s, n, ">>> referenced by ")) {
 		s += 18;
 		n -= 18;
 		if ((p = memchr(s, '(', n)) && s[n - 1] == ')') {
@@ -332,15 +332,15 @@ static bool place_below(struct lkp *k, const char *s, size_t n)
 	f = &c->r->findings[k->cur];
 	if (f->file)
 		return true;
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' '; e++)
 		;
 	if (!e)
 		return true;
 	j = e + 1;
 	if (e < n && s[e] == ':')
-		str_num(s, n, &j, &line);
-	f->file = rv_dup(c, s, e);
+		wn_str_num(s, n, &j, &line);
+	f->file = wn_rv_dup(c, s, e);
 	f->line = (int) line;
 	return true;
 }
@@ -348,11 +348,11 @@ static bool place_below(struct lkp *k, const char *s, size_t n)
 /* "drivers/x.c: In function 'foo':" (quotes may be typographic) */
 static bool in_function(struct lkp *k, const char *t, size_t tn)
 {
-	const char *p = str_find(t, tn, ": In function ");
+	const char *p = wn_str_find(t, tn, ": In function ");
 	const char *name, *e;
 
 	if (!p) {
-		if (str_find(t, tn, ": At top level:") || str_find(t, tn, ": In member function")) {
+		if (wn_str_find(t, tn, ": At top level:") || wn_str_find(t, tn, ": In member function")) {
 			k->place.fn = NULL;
 			return true;
 		}
@@ -407,7 +407,7 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	k->tool_n = d->tool_n;
 	k->form = d->msg;
 	k->form_n = wn_lkp_form_of(d->msg, d->msg_n);
-	f = rv_add(c, true);
+	f = wn_rv_add(c, true);
 	if (!f)
 		return;
 	f->severity = d->sev_explicit ? d->sev : k->dflt;
@@ -415,20 +415,20 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	{
 		/* sparse appends "@@ expected T @@ got U @@" to its message;
 		 * the types are detail for the comment, not the summary. */
-		const char *at = str_find(d->msg, d->msg_n, " @@");
+		const char *at = wn_str_find(d->msg, d->msg_n, " @@");
 		size_t sn = at && at > d->msg ? (size_t) (at - d->msg) : d->msg_n;
 
-		f->summary = rv_oneline(c, d->msg, sn, RV_SUMMARY_MAX);
+		f->summary = wn_rv_oneline(c, d->msg, sn, RV_SUMMARY_MAX);
 	}
-	f->comment = rv_oneline(c, raw, rn, RV_NO_CUT);
+	f->comment = wn_rv_oneline(c, raw, rn, RV_NO_CUT);
 	if (d->path)
-		f->file = rv_dup(c, d->path, d->path_n);
+		f->file = wn_rv_dup(c, d->path, d->path_n);
 	f->line = (int) d->line;
 	if (d->func_n)
-		f->function = rv_dup(c, d->func, d->func_n);
+		f->function = wn_rv_dup(c, d->func, d->func_n);
 	else if (d->path && k->place.fn && k->place.fn_file.path_n == d->path_n &&
 		 memcmp(k->place.fn_file.path, d->path, d->path_n) == 0)
-		f->function = rv_dup(c, k->place.fn, k->place.fn_n);
+		f->function = wn_rv_dup(c, k->place.fn, k->place.fn_n);
 	k->have = true;
 	k->cur = c->r->nfindings - 1;
 	k->note_ok = true;
@@ -441,12 +441,12 @@ static void finding(struct lkp *k, const struct diag *d, const char *raw, size_t
 	if (d->ld_ref && k->ld_fn_n && !f->function) {
 		/* Shown, not hashed: the fingerprints of references read
 		 * before the linker's function was were made without it. */
-		rv_fp_pin(c, k->cur);
-		f->function = rv_dup(c, k->ld_fn, k->ld_fn_n);
+		wn_rv_fp_pin(c, k->cur);
+		f->function = wn_rv_dup(c, k->ld_fn, k->ld_fn_n);
 	}
 	/* A note is about the diagnostic above it, not a new place. */
 	if (!(d->sev_explicit && d->sev == WN_SEV_NOTE))
-		lkp_place_finding(&k->place, c, k->cur);
+		wn_lkp_place_finding(&k->place, c, k->cur);
 }
 
 /* One finding per distinct diagnostic: the same text (path, line,
@@ -456,7 +456,7 @@ static void diagnostic(struct lkp *k, const struct diag *d, const char *raw, siz
 {
 	bool oom = false;
 
-	if (rv_seen_add(&k->seen, raw, rn, k->c->r->nfindings, &oom)) {
+	if (wn_rv_seen_add(&k->seen, raw, rn, k->c->r->nfindings, &oom)) {
 		end_context(k);
 		k->note_ok = false;	/* its notes came with it the first time */
 		return;
@@ -477,9 +477,9 @@ static void diag_line(struct lkp *k, const struct diag *d, bool marked, const ch
 		return;
 	}
 	if (d->sev_explicit && d->sev == WN_SEV_NOTE && d->path &&
-	    (str_find(d->msg, d->msg_n, "in expansion of macro") ||
-	     str_find(d->msg, d->msg_n, "in definition of macro")))
-		lkp_place_note(&k->place, k->c, d->path, d->path_n, d->line);
+	    (wn_str_find(d->msg, d->msg_n, "in expansion of macro") ||
+	     wn_str_find(d->msg, d->msg_n, "in definition of macro")))
+		wn_lkp_place_note(&k->place, k->c, d->path, d->path_n, d->line);
 	if (marked || (k->take_all && (k->kind != S_GCC || d->sev_explicit))) {
 		diagnostic(k, d, s, sn);
 	} else if (d->sev_explicit && d->sev == WN_SEV_NOTE && k->note_ok) {
@@ -500,12 +500,12 @@ static void repeat(const struct rv_seen_slot *e, void *arg)
 	struct lkp *k = arg;
 
 	if (e->count > 1 && e->at < k->c->r->nfindings)
-		rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
+		wn_rv_add_detail(k->c, &k->c->r->findings[e->at], "reported %u times", e->count);
 }
 
 static void repeats(struct lkp *k)
 {
-	rv_seen_each(&k->seen, repeat, k);
+	wn_rv_seen_each(&k->seen, repeat, k);
 }
 
 /* Does the section starting after line i hold any ">>" diagnostic? */
@@ -515,10 +515,10 @@ static bool section_marked(const struct rv_lines *L, size_t i, struct lkp *probe
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n;
 
-		if (str_prefix(t, tn, ">>"))
+		if (wn_str_prefix(t, tn, ">>"))
 			return true;
-		str_trim(&t, &tn);
-		if (str_prefix(t, tn, "vim +") || str_eq(L->v[i].s, L->v[i].n, "-- ") ||
+		wn_str_trim(&t, &tn);
+		if (wn_str_prefix(t, tn, "vim +") || wn_str_eq(L->v[i].s, L->v[i].n, "-- ") ||
 		    heading(probe, t, tn))
 			return false;
 	}
@@ -536,7 +536,7 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 
 	c->r->kind = kind_of(c->in->subject);
 	if (c->r->kind != WN_KIND_REVIEW) {
-		rv_explain(c, c->r->kind == WN_KIND_SUMMARY
+		wn_rv_explain(c, c->r->kind == WN_KIND_SUMMARY
 			   ? "a kernel test robot branch summary, not a review of a patch"
 			   : "a patch the kernel test robot sent itself, not a review");
 		return;
@@ -545,9 +545,9 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	k.c = c;
 	wn_lkp_report_refs(c, L);
 	/* what a fix's author needs to build it again */
-	rv_report_facts(c, L, 0, 60, facts);
+	wn_rv_report_facts(c, L, 0, 60, facts);
 	/* "| Reported-by: kernel test robot <lkp@intel.com>", "| Closes:" */
-	rv_asked_tags(c, L, 0, L->n);
+	wn_rv_asked_tags(c, L, 0, L->n);
 	for (i = 0; i < L->n && !c->oom; i++) {
 		const struct rv_line *l = &L->v[i];
 		const char *t = l->s, *s;
@@ -557,17 +557,17 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 
 		if (wn_lkp_signature(L, i))
 			break;
-		str_trim(&t, &tn);
+		wn_str_trim(&t, &tn);
 		if (heading(&k, t, tn)) {
 			end_context(&k);
 			k.note_ok = false;
-			lkp_place_reset(&k.place);
+			wn_lkp_place_reset(&k.place);
 			k.ld_fn_n = 0;
 			memset(&probe, 0, sizeof(probe));
 			k.take_all = !section_marked(L, i, &probe);
 			continue;
 		}
-		if (str_prefix(t, tn, "vim +")) {
+		if (wn_str_prefix(t, tn, "vim +")) {
 			end_context(&k);
 			k.note_ok = false;
 			k.kind = S_NONE;
@@ -576,32 +576,32 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		}
 		if (k.kind == S_NONE || k.kind == S_IGNORE)
 			continue;
-		if (str_eq(t, tn, "--")) {
+		if (wn_str_eq(t, tn, "--")) {
 			end_context(&k);
 			k.note_ok = false;
-			lkp_place_reset(&k.place);
+			wn_lkp_place_reset(&k.place);
 			k.ld_fn_n = 0;
 			continue;
 		}
 		/* ">>>" opens ld.lld's lines under its error, not a new one */
-		marked = str_prefix(l->s, l->n, ">>") && !str_prefix(l->s, l->n, ">>>");
+		marked = wn_str_prefix(l->s, l->n, ">>") && !wn_str_prefix(l->s, l->n, ">>>");
 		s = marked ? l->s + 2 : l->s;
 		sn = marked ? l->n - 2 : l->n;
-		if (str_prefix(l->s, l->n, "<<"))
+		if (wn_str_prefix(l->s, l->n, "<<"))
 			continue;	/* fixed by the patch */
-		str_trim(&s, &sn);
+		wn_str_trim(&s, &sn);
 		if (!sn) {
 			/* gcc excerpts hold no blank lines: a blank ends one */
 			end_context(&k);
 			k.note_ok = false;
 			continue;
 		}
-		if (str_prefix(s, sn, "In file included from") || str_prefix(s, sn, "from ")) {
+		if (wn_str_prefix(s, sn, "In file included from") || wn_str_prefix(s, sn, "from ")) {
 			end_context(&k);
-			lkp_place_chain(&k.place, s, sn, s[0] == 'I');
+			wn_lkp_place_chain(&k.place, s, sn, s[0] == 'I');
 			continue;
 		}
-		if (in_function(&k, s, sn) || str_find(s, sn, " generated.")) {
+		if (in_function(&k, s, sn) || wn_str_find(s, sn, " generated.")) {
 			end_context(&k);
 			k.note_ok = false;
 			continue;
@@ -630,14 +630,14 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	end_context(&k);
 	wn_buf_free(&k.quote);
 	repeats(&k);
-	rv_seen_free(&k.seen);
-	lkp_families(c);
+	wn_rv_seen_free(&k.seen);
+	wn_lkp_families(c);
 	if (!c->r->nfindings)
-		rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
+		wn_rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
 					 : "kernel test robot mail without a warnings/errors section");
 }
 
-const struct rv_bot rv_bot_LKP = {
+const struct rv_bot wn_rv_bot_LKP = {
 	.sender = "lkp@intel.com (Intel's kernel test robot)",
 	.sent_by = sent_by,
 	.looks_like = looks_like,

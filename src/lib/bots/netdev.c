@@ -81,7 +81,7 @@ static bool intro_in(const char *s, size_t n)
 	char w[WORDS][24];
 	size_t i = 0, len[WORDS] = { 0 };
 
-	if (str_find_ci(s, n, "human sending this email"))
+	if (wn_str_find_ci(s, n, "human sending this email"))
 		return true;
 	for (;;) {
 		memmove(w[0], w[1], sizeof(w[0]) * (WORDS - 1));
@@ -123,9 +123,9 @@ static size_t intro_line(const struct rv_lines *L)
 	for (i = 0; i < L->n && seen < INTRO_LINES; i++) {
 		const struct rv_line *l = &L->v[i];
 
-		if (str_blank(l->s, l->n))
+		if (wn_str_blank(l->s, l->n))
 			continue;
-		if (l->s[0] == '>' || str_eq(l->s, l->n, "---"))
+		if (l->s[0] == '>' || wn_str_eq(l->s, l->n, "---"))
 			break;
 		seen++;
 		if (intro_at(l, i + 1 < L->n ? &L->v[i + 1] : NULL))
@@ -139,10 +139,10 @@ static bool looks_like(const struct rv_mail *rm)
 	struct rv_lines L;
 	bool yes;
 
-	if (rv_lines_read(rm->m->body, rm->m->body_len, &L) != WN_OK)
+	if (wn_rv_lines_read(rm->m->body, rm->m->body_len, &L) != WN_OK)
 		return false;
 	yes = intro_line(&L) != SIZE_MAX;
-	rv_lines_free(&L);
+	wn_rv_lines_free(&L);
 	return yes;
 }
 
@@ -150,23 +150,23 @@ static bool looks_like(const struct rv_mail *rm)
  * send-email, a link, "For local reproduction steps see ...". */
 static bool boilerplate(const char *t, size_t tn)
 {
-	return str_prefix(t, tn, "From:") || str_prefix_ci(t, tn, "http") ||
-	       str_prefix_ci(t, tn, "For local reproduction") || str_prefix_ci(t, tn, "Link:") ||
-	       str_find_ci(t, tn, "full review") || str_find_ci(t, tn, "review at http");
+	return wn_str_prefix(t, tn, "From:") || wn_str_prefix_ci(t, tn, "http") ||
+	       wn_str_prefix_ci(t, tn, "For local reproduction") || wn_str_prefix_ci(t, tn, "Link:") ||
+	       wn_str_find_ci(t, tn, "full review") || wn_str_find_ci(t, tn, "review at http");
 }
 
 /* The standard second sentence, typos aside: "The human sending this
  * email has considered the AI review valid, or at least plausible." */
 static bool standard_second(const char *s, size_t n)
 {
-	return n < 120 && str_find_ci(s, n, "considered") && str_find_ci(s, n, "plausible");
+	return n < 120 && wn_str_find_ci(s, n, "considered") && wn_str_find_ci(s, n, "plausible");
 }
 
 static void put_note(struct rv_ctx *c, wn_buf *b, const char *s, size_t n, bool para)
 {
 	if (b->len)
-		rv_put(c, b, para ? "\n\n" : "\n", para ? 2 : 1);
-	rv_put(c, b, s, n);
+		wn_rv_put(c, b, para ? "\n\n" : "\n", para ? 2 : 1);
+	wn_rv_put(c, b, s, n);
 }
 
 /* The opening paragraph from line intro: its first sentence is the
@@ -185,7 +185,7 @@ static size_t opening(struct rv_ctx *c, const struct rv_lines *L, size_t intro, 
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n;
 
-		str_trim(&t, &tn);
+		wn_str_trim(&t, &tn);
 		if (!tn || (i > intro && boilerplate(t, tn)))
 			break;
 		put_note(c, &p, t, tn, false);
@@ -197,10 +197,10 @@ static size_t opening(struct rv_ctx *c, const struct rv_lines *L, size_t intro, 
 		if (dot) {
 			rest = dot + 1;
 			rn = p.len - (size_t) (rest - p.data);
-			str_trim(&rest, &rn);
+			wn_str_trim(&rest, &rn);
 		}
 		if (rn && !standard_second(rest, rn)) {
-			char *one = rv_oneline(c, rest, rn, RV_NO_CUT);
+			char *one = wn_rv_oneline(c, rest, rn, RV_NO_CUT);
 
 			if (one)
 				put_note(c, out, one, strlen(one), out->len > 0);
@@ -223,7 +223,7 @@ static void note(struct rv_ctx *c, const struct rv_lines *L, size_t intro, size_
 		const char *t = L->v[i].s;
 		size_t tn = L->v[i].n;
 
-		str_trim(&t, &tn);
+		wn_str_trim(&t, &tn);
 		if (i == intro) {
 			i = opening(c, L, intro, end, &b) - 1;
 			blank = true;
@@ -238,7 +238,7 @@ static void note(struct rv_ctx *c, const struct rv_lines *L, size_t intro, size_
 		put_note(c, &b, t, tn, blank);
 		blank = false;
 	}
-	c->r->note = rv_take(c, &b);
+	c->r->note = wn_rv_take(c, &b);
 }
 
 static void parse(struct rv_ctx *c, const struct rv_lines *L)
@@ -253,8 +253,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 
 		if (tn && t[0] == '>')
 			break;
-		str_trim(&t, &tn);
-		if (str_eq(t, tn, "---")) {
+		wn_str_trim(&t, &tn);
+		if (wn_str_eq(t, tn, "---")) {
 			start = i + 1;
 			break;
 		}
@@ -262,21 +262,21 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	end = start ? start - 1 : (intro != SIZE_MAX ? i : 0);
 	if (intro != SIZE_MAX)
 		note(c, L, intro, end);
-	rv_summary_parse(c, L, start, L->n, &sum);
+	wn_rv_summary_parse(c, L, start, L->n, &sum);
 	c->r->declared = sum.declared;
-	rv_inline_walk(c, L, sum.found ? sum.end : start, L->n, NULL, &blocks, NULL);
+	wn_rv_inline_walk(c, L, sum.found ? sum.end : start, L->n, NULL, &blocks, NULL);
 	if (sum.found && sum.n)
-		rv_summary_attach(c, &sum, &blocks);
+		wn_rv_summary_attach(c, &sum, &blocks);
 	else
-		rv_blocks_group(c, &blocks, WN_SEV_NONE, true);
-	rv_place_unquoted(c);
+		wn_rv_blocks_group(c, &blocks, WN_SEV_NONE, true);
+	wn_rv_place_unquoted(c);
 	if (!c->r->nfindings)
-		rv_explain(c, "netdev AI review without comments after quoted code");
-	rv_summary_free(&sum);
-	rv_blocks_free(&blocks);
+		wn_rv_explain(c, "netdev AI review without comments after quoted code");
+	wn_rv_summary_free(&sum);
+	wn_rv_blocks_free(&blocks);
 }
 
-const struct rv_bot rv_bot_NETDEV_AI = {
+const struct rv_bot wn_rv_bot_NETDEV_AI = {
 	.sender = "netdev's \"AI-generated review\" mails",
 	.looks_like = looks_like,
 	.parse = parse,

@@ -76,7 +76,7 @@ static bool rv_in_patch(const char *path, const char *const *patch_files)
 	return false;
 }
 
-char *rv_path_normal(const char *file, const char *const *patch_files)
+char *wn_rv_path_normal(const char *file, const char *const *patch_files)
 {
 	char *d, *whole;
 	const char *hit;
@@ -99,7 +99,7 @@ char *rv_path_normal(const char *file, const char *const *patch_files)
 	return whole;
 }
 
-bool rv_in_patch_n(const char *path, size_t n, const char *const *patch_files)
+bool wn_rv_in_patch_n(const char *path, size_t n, const char *const *patch_files)
 {
 	char *p;
 	bool in;

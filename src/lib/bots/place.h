@@ -9,8 +9,8 @@
 /* file with "./", "x/../" and doubled '/' resolved; a base name (or any
  * tail) that exactly one of patch_files (NULL-terminated, may be NULL)
  * ends in becomes that file.  malloc'd; NULL for no file or no memory. */
-char *rv_path_normal(const char *file, const char *const *patch_files);
+char *wn_rv_path_normal(const char *file, const char *const *patch_files);
 /* Is path[0..n), normalised, one of patch_files? */
-bool rv_in_patch_n(const char *path, size_t n, const char *const *patch_files);
+bool wn_rv_in_patch_n(const char *path, size_t n, const char *const *patch_files);
 
 #endif

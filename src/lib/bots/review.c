@@ -23,7 +23,7 @@ static const struct {
 	const char *name, *label;
 	const struct rv_bot *desc;
 } bots[] = {
-#define WN_X_(e, name, label) { name, label, &rv_bot_##e },
+#define WN_X_(e, name, label) { name, label, &wn_rv_bot_##e },
 	WN_BOT_LIST(WN_X_)
 #undef WN_X_
 };
@@ -295,20 +295,20 @@ static bool fp_set(wn_map *m, uint64_t h, unsigned count)
 }
 
 /* The summary shown says the problem, not the hedge before it
- * (rv_hedge); the fingerprint keeps hashing the summary as the bot
+ * (wn_rv_hedge); the fingerprint keeps hashing the summary as the bot
  * wrote it, so no verdict given before is lost.  False when out of
  * memory. */
 static bool drop_hedge(struct rv_ctx *c, size_t i)
 {
 	wn_finding *f = &c->r->findings[i];
-	size_t h = rv_hedge(f->summary);
+	size_t h = wn_rv_hedge(f->summary);
 
 	if (!h)
 		return true;
 	if (!c->fp[i].text && !(c->fp[i].text = strdup(f->summary)))
 		return false;
 	memmove(f->summary, f->summary + h, strlen(f->summary + h) + 1);
-	if (rv_hedge_capital(f->summary))
+	if (wn_rv_hedge_capital(f->summary))
 		f->summary[0] = (char) (f->summary[0] - 'a' + 'A');
 	return true;
 }
@@ -338,7 +338,7 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 			goto out;
 		if (!drop_hedge(c, i))
 			goto out;
-		if (f->file && !f->path && !(f->path = rv_path_normal(f->file, c->in->patch_files)))
+		if (f->file && !f->path && !(f->path = wn_rv_path_normal(f->file, c->in->patch_files)))
 			goto out;
 		/* a bare base name ("xfs_buf.c") is completed from them */
 		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))
@@ -409,15 +409,15 @@ wn_status wn_review_parse_with(wn_bot bot, const char *body, size_t len, const w
 	r->bot = bot;
 	r->kind = WN_KIND_REVIEW;
 	r->declared = -1;
-	if (rv_lines_read(body, len, &L) != WN_OK)
+	if (wn_rv_lines_read(body, len, &L) != WN_OK)
 		goto nomem;
 	bots[bot].desc->parse(&c, &L);
-	rv_lines_free(&L);
+	wn_rv_lines_free(&L);
 	if (!c.oom && r->nfindings) {
 		free(r->explain);
 		r->explain = NULL;
 	} else if (!c.oom && !r->explain) {
-		rv_explain(&c, "%s mail: nothing parsed", wn_bot_label(bot));
+		wn_rv_explain(&c, "%s mail: nothing parsed", wn_bot_label(bot));
 	}
 	if (c.oom || !finish(&c, bot))
 		goto nomem;
@@ -439,7 +439,7 @@ void wn_review_free(wn_review **rp)
 		return;
 	r = *rp;
 	for (i = 0; i < r->nfindings; i++)
-		rv_finding_free(&r->findings[i]);
+		wn_rv_finding_free(&r->findings[i]);
 	free(r->findings);
 	free(r->cover_id);
 	free(r->patch_subject);

@@ -23,13 +23,13 @@
  * part, at kernel.org or a host of it. */
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
-	return m->domain && str_host_in(m->domain, "kernel.org") &&
-	       str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
+	return m->domain && wn_str_host_in(m->domain, "kernel.org") &&
+	       wn_str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
 }
 
 static bool has_at(const wn_buf *b)
 {
-	return b->len && (memchr(b->data, '@', b->len) || str_find_ci(b->data, b->len, "%40"));
+	return b->len && (memchr(b->data, '@', b->len) || wn_str_find_ci(b->data, b->len, "%40"));
 }
 
 /* A footer URL broken over lines continues on the next line when that
@@ -38,7 +38,7 @@ static bool url_continues(const struct rv_line *next, const wn_buf *sofar)
 {
 	if (!next->n || next->s[0] == ' ' || next->s[0] == '\t' || memchr(next->s, ' ', next->n))
 		return false;
-	return !has_at(sofar) || str_find(next->s, next->n, "part=");
+	return !has_at(sofar) || wn_str_find(next->s, next->n, "part=");
 }
 
 static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
@@ -52,9 +52,9 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	/* The footer is at the end: search backwards. */
 	for (li = L->n; li > from; li--) {
 		const struct rv_line *l = &L->v[li - 1];
-		const char *d = str_find_ci(l->s, l->n, "sashiko.dev");
+		const char *d = wn_str_find_ci(l->s, l->n, "sashiko.dev");
 
-		if (d && (p = str_find(d, l->n - (size_t) (d - l->s), "/patchset/")) &&
+		if (d && (p = wn_str_find(d, l->n - (size_t) (d - l->s), "/patchset/")) &&
 		    p - d < 24)
 			break;
 		p = NULL;
@@ -73,7 +73,7 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 				goto done;
 			if (!query && (ch == '?' || ch == '#' || ch == '&'))
 				query = true;
-			rv_put(c, query ? &q : &id, &ch, 1);
+			wn_rv_put(c, query ? &q : &id, &ch, 1);
 		}
 		if (li + 1 >= L->n || !url_continues(&L->v[li + 1], &id))
 			break;
@@ -82,11 +82,11 @@ static void footer(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	}
 done:
 	if (!c->oom && id.len)
-		c->r->cover_id = rv_msgid(c, id.data, id.len);
-	p = q.len ? str_find(q.data, q.len, "part=") : NULL;
+		c->r->cover_id = wn_rv_msgid(c, id.data, id.len);
+	p = q.len ? wn_str_find(q.data, q.len, "part=") : NULL;
 	if (p) {
 		i = (size_t) (p - q.data) + 5;
-		if (str_num(q.data, q.len, &i, &part))
+		if (wn_str_num(q.data, q.len, &i, &part))
 			c->r->part = (int) part;
 	}
 	wn_buf_free(&id);
@@ -99,18 +99,18 @@ static void patch_subject(struct rv_ctx *c, const struct rv_line *l)
 	const char *s = l->s, *p;
 	size_t n = l->n;
 
-	str_trim(&s, &n);
-	p = str_find(s, n, "]:");
+	wn_str_trim(&s, &n);
+	p = wn_str_find(s, n, "]:");
 	if (!p)
 		return;
 	n -= (size_t) (p + 2 - s);
 	s = p + 2;
-	str_trim(&s, &n);
-	if (n >= 3 && str_eq(s + n - 3, 3, "---"))
+	wn_str_trim(&s, &n);
+	if (n >= 3 && wn_str_eq(s + n - 3, 3, "---"))
 		n -= 3;
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	if (n)
-		c->r->patch_subject = rv_oneline(c, s, n, RV_NO_CUT);
+		c->r->patch_subject = wn_rv_oneline(c, s, n, RV_NO_CUT);
 }
 
 static bool no_issues_prose(const struct rv_lines *L)
@@ -123,7 +123,7 @@ static bool no_issues_prose(const struct rv_lines *L)
 
 	for (i = 0; i < L->n; i++)
 		for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++)
-			if (str_find_ci(L->v[i].s, L->v[i].n, pats[k]))
+			if (wn_str_find_ci(L->v[i].s, L->v[i].n, pats[k]))
 				return true;
 	return false;
 }
@@ -136,16 +136,16 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	size_t clean = 0, i;
 	bool prose = false;
 
-	rv_summary_parse(c, L, 0, L->n, &sum);
+	wn_rv_summary_parse(c, L, 0, L->n, &sum);
 	c->r->declared = sum.declared;
-	rv_inline_walk(c, L, sum.found ? sum.end : 0, L->n, NULL, &blocks, &meta);
+	wn_rv_inline_walk(c, L, sum.found ? sum.end : 0, L->n, NULL, &blocks, &meta);
 	/* A free-form review quotes no code: its tagged blocks name their
 	 * place in words, and without tags its paragraphs are the text. */
-	if (rv_free_form(L, sum.found ? sum.end : 0, L->n)) {
+	if (wn_rv_free_form(L, sum.found ? sum.end : 0, L->n)) {
 		for (i = 0; i < blocks.n; i++)
-			rv_prose_place(c, &blocks.v[i]);
+			wn_rv_prose_place(c, &blocks.v[i]);
 		if (!blocks.n) {
-			rv_prose_blocks(c, L, sum.found ? sum.end : 0, L->n, &blocks);
+			wn_rv_prose_blocks(c, L, sum.found ? sum.end : 0, L->n, &blocks);
 			prose = true;
 		}
 	}
@@ -153,35 +153,35 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 		patch_subject(c, meta.patch_line);
 	footer(c, L, sum.found ? sum.end : 0);
 	if (!sum.found || !sum.n)
-		clean = rv_blocks_drop_clean(&blocks);
+		clean = wn_rv_blocks_drop_clean(&blocks);
 	if (sum.found && sum.n && prose)
-		rv_summary_attach_prose(c, &sum, &blocks);
+		wn_rv_summary_attach_prose(c, &sum, &blocks);
 	else if (sum.found && sum.n)
-		rv_summary_attach(c, &sum, &blocks);
+		wn_rv_summary_attach(c, &sum, &blocks);
 	else if (!sum.found || sum.declared != 0)
 		/* Older mails without a summary: every comment is a finding,
 		 * and Sashiko prints a missing severity as "Unknown".  A
 		 * summary whose entries could not be read leaves the same:
 		 * the comments, rather than nothing. */
-		rv_blocks_group(c, &blocks, WN_SEV_UNKNOWN, true);
-	rv_place_unquoted(c);
+		wn_rv_blocks_group(c, &blocks, WN_SEV_UNKNOWN, true);
+	wn_rv_place_unquoted(c);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)
-			rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
+			wn_rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
 				   sum.declared, sum.declared == 1 ? "" : "s");
 		else if ((sum.found && sum.declared == 0) || clean || no_issues_prose(L))
-			rv_explain(c, "Sashiko found no issues");
+			wn_rv_explain(c, "Sashiko found no issues");
 		else if (!L->n)
-			rv_explain(c, "empty Sashiko mail");
+			wn_rv_explain(c, "empty Sashiko mail");
 		else
-			rv_explain(c, "Sashiko mail without a \"found N potential issue(s)\" summary "
+			wn_rv_explain(c, "Sashiko mail without a \"found N potential issue(s)\" summary "
 				   "and without comments after quoted code");
 	}
-	rv_summary_free(&sum);
-	rv_blocks_free(&blocks);
+	wn_rv_summary_free(&sum);
+	wn_rv_blocks_free(&blocks);
 }
 
-const struct rv_bot rv_bot_SASHIKO = {
+const struct rv_bot wn_rv_bot_SASHIKO = {
 	.sender = "sashiko-bot@kernel.org",
 	.sent_by = sent_by,
 	.parse = parse,

@@ -5,7 +5,7 @@
 
 #include "seen.h"
 
-struct rv_seen_slot *rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at, bool *oom)
+struct rv_seen_slot *wn_rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at, bool *oom)
 {
 	struct rv_seen_slot *e = wn_map_get(&t->m, s, n);
 
@@ -34,7 +34,7 @@ static void each_one(void *val, void *arg)
 	w->fn(val, w->arg);
 }
 
-void rv_seen_each(const struct rv_seen *t, void (*fn)(const struct rv_seen_slot *e, void *arg),
+void wn_rv_seen_each(const struct rv_seen *t, void (*fn)(const struct rv_seen_slot *e, void *arg),
 		  void *arg)
 {
 	struct each w = { fn, arg };
@@ -42,7 +42,7 @@ void rv_seen_each(const struct rv_seen *t, void (*fn)(const struct rv_seen_slot 
 	wn_map_each(&t->m, each_one, &w);
 }
 
-void rv_seen_free(struct rv_seen *t)
+void wn_rv_seen_free(struct rv_seen *t)
 {
 	wn_map_free(&t->m, free);
 }

@@ -39,9 +39,9 @@ static struct rv_entry *new_entry(struct rv_ctx *c, struct rv_summary *s)
 /* Words that name what a review counts. */
 static bool issue_word(const char *s, size_t n)
 {
-	return str_prefix_ci(s, n, "issue") || str_prefix_ci(s, n, "problem") ||
-	       str_prefix_ci(s, n, "finding") || str_prefix_ci(s, n, "regression") ||
-	       str_prefix_ci(s, n, "bug");
+	return wn_str_prefix_ci(s, n, "issue") || wn_str_prefix_ci(s, n, "problem") ||
+	       wn_str_prefix_ci(s, n, "finding") || wn_str_prefix_ci(s, n, "regression") ||
+	       wn_str_prefix_ci(s, n, "bug");
 }
 
 /* "found N potential issue(s)", "found no issues" in l: *n gets N.
@@ -53,8 +53,8 @@ static bool issue_word(const char *s, size_t n)
  * the locking") elsewhere cannot pass for a summary. */
 static bool found_line(const struct rv_line *l, int *n)
 {
-	const char *p = str_find_ci(l->s, l->n, "found ");
-	bool review = str_find_ci(l->s, l->n, "review") != NULL;
+	const char *p = wn_str_find_ci(l->s, l->n, "found ");
+	bool review = wn_str_find_ci(l->s, l->n, "review") != NULL;
 	size_t i, len;
 	long v;
 
@@ -63,22 +63,22 @@ static bool found_line(const struct rv_line *l, int *n)
 		len = l->n;
 		while (i < len && l->s[i] == ' ')
 			i++;
-		if (str_num(l->s, len, &i, &v)) {
+		if (wn_str_num(l->s, len, &i, &v)) {
 			while (i < len && l->s[i] == ' ')
 				i++;
-			if (str_prefix_ci(l->s + i, len - i, "potential") ||
-			    str_prefix_ci(l->s + i, len - i, "possible") ||
+			if (wn_str_prefix_ci(l->s + i, len - i, "potential") ||
+			    wn_str_prefix_ci(l->s + i, len - i, "possible") ||
 			    (review && issue_word(l->s + i, len - i))) {
 				*n = (int) v;
 				return true;
 			}
-		} else if (str_prefix_ci(l->s + i, len - i, "no ") && review) {
+		} else if (wn_str_prefix_ci(l->s + i, len - i, "no ") && review) {
 			i += 3;
 			while (i < len && l->s[i] == ' ')
 				i++;
-			if (str_prefix_ci(l->s + i, len - i, "potential ") ||
-			    str_prefix_ci(l->s + i, len - i, "possible ") ||
-			    str_prefix_ci(l->s + i, len - i, "new "))
+			if (wn_str_prefix_ci(l->s + i, len - i, "potential ") ||
+			    wn_str_prefix_ci(l->s + i, len - i, "possible ") ||
+			    wn_str_prefix_ci(l->s + i, len - i, "new "))
 				i = (size_t) ((const char *) memchr(l->s + i, ' ', len - i) - l->s) + 1;
 			if (issue_word(l->s + i, len - i)) {
 				*n = 0;
@@ -86,7 +86,7 @@ static bool found_line(const struct rv_line *l, int *n)
 			}
 		}
 		i = (size_t) (p - l->s) + 1;
-		p = str_find_ci(l->s + i, l->n - i, "found ");
+		p = wn_str_find_ci(l->s + i, l->n - i, "found ");
 	}
 	return false;
 }
@@ -99,7 +99,7 @@ static void strip_markup(const char **s, size_t *n)
 		(*s)++, (*n)--;
 	while (*n && ((*s)[*n - 1] == '*' || (*s)[*n - 1] == '_'))
 		(*n)--;
-	str_trim(s, n);
+	wn_str_trim(s, n);
 }
 
 /* "New issues:", "Pre-existing issues:", "Issues not introduced by this
@@ -107,16 +107,16 @@ static void strip_markup(const char **s, size_t *n)
 static bool heading(const char *s, size_t n, bool *pre)
 {
 	strip_markup(&s, &n);
-	if (n < 3 || n > 100 || s[n - 1] != ':' || str_prefix(s, n, "- ") ||
+	if (n < 3 || n > 100 || s[n - 1] != ':' || wn_str_prefix(s, n, "- ") ||
 	    !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
 		return false;
-	if (!str_find_ci(s, n, "issue") && !str_find_ci(s, n, "finding") &&
-	    !str_find_ci(s, n, "problem") && !str_find_ci(s, n, "bug"))
+	if (!wn_str_find_ci(s, n, "issue") && !wn_str_find_ci(s, n, "finding") &&
+	    !wn_str_find_ci(s, n, "problem") && !wn_str_find_ci(s, n, "bug"))
 		return false;
-	*pre = str_find_ci(s, n, "pre-existing") || str_find_ci(s, n, "preexisting") ||
-	       str_find_ci(s, n, "pre existing") || str_find_ci(s, n, "existing issue") ||
-	       str_find_ci(s, n, "old issue") || str_find_ci(s, n, "not introduced") ||
-	       str_find_ci(s, n, "predat");
+	*pre = wn_str_find_ci(s, n, "pre-existing") || wn_str_find_ci(s, n, "preexisting") ||
+	       wn_str_find_ci(s, n, "pre existing") || wn_str_find_ci(s, n, "existing issue") ||
+	       wn_str_find_ci(s, n, "old issue") || wn_str_find_ci(s, n, "not introduced") ||
+	       wn_str_find_ci(s, n, "predat");
 	return true;
 }
 
@@ -130,7 +130,7 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 	const char *close;
 	size_t i = 0, k;
 
-	if (str_prefix(t, tn, "\xe2\x80\xa2"))
+	if (wn_str_prefix(t, tn, "\xe2\x80\xa2"))
 		i = 3;
 	else if (tn && (t[0] == '-' || t[0] == '*'))
 		i = 1;
@@ -150,11 +150,11 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 		return false;
 	*w = t + i + 1;
 	*wn = (size_t) (close - *w);
-	str_trim(w, wn);
-	if (str_prefix_ci(*w, *wn, "severity:")) {
+	wn_str_trim(w, wn);
+	if (wn_str_prefix_ci(*w, *wn, "severity:")) {
 		*w += 9;
 		*wn -= 9;
-		str_trim(w, wn);
+		wn_str_trim(w, wn);
 	}
 	/* One word: "[ ... ]" or "[PATCH 2/3]" in a wrapped line is not
 	 * an entry. */
@@ -169,7 +169,7 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
 		(*rest)++;
 		(*rn)--;
 	}
-	str_trim(rest, rn);
+	wn_str_trim(rest, rn);
 	return true;
 }
 
@@ -177,9 +177,9 @@ static bool entry_start(const char *t, size_t tn, const char **w, size_t *wn,
  * commit header, the patch line, an unquoted diff header, the footer. */
 static bool hard_stop(const struct rv_line *l, const char *t, size_t tn)
 {
-	return (l->n && l->s[0] == '>') || str_prefix(t, tn, "--- Patch [") ||
-	       rv_commit_line(t, tn) || str_prefix(l->s, l->n, "diff --git ") ||
-	       str_eq(l->s, l->n, "-- ");
+	return (l->n && l->s[0] == '>') || wn_str_prefix(t, tn, "--- Patch [") ||
+	       wn_rv_commit_line(t, tn) || wn_str_prefix(l->s, l->n, "diff --git ") ||
+	       wn_str_eq(l->s, l->n, "-- ");
 }
 
 /* After a blank line, text that is neither an entry nor a heading
@@ -199,8 +199,8 @@ static bool more_entries(const struct rv_lines *L, size_t i, size_t to, const st
 		size_t tn = l->n, wn, rn;
 		bool p;
 
-		str_trim(&t, &tn);
-		if (str_eq(t, tn, "--") || hard_stop(l, t, tn))
+		wn_str_trim(&t, &tn);
+		if (wn_str_eq(t, tn, "--") || hard_stop(l, t, tn))
 			return false;
 		if (entry_start(t, tn, &w, &wn, &rest, &rn) || heading(t, tn, &p))
 			return true;
@@ -208,7 +208,7 @@ static bool more_entries(const struct rv_lines *L, size_t i, size_t to, const st
 	return false;
 }
 
-void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		      struct rv_summary *out)
 {
 	struct rv_entry *cur = NULL;
@@ -237,8 +237,8 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		size_t tn = l->n, wn, rn;
 		bool p;
 
-		str_trim(&t, &tn);
-		if (str_eq(t, tn, "--")) {
+		wn_str_trim(&t, &tn);
+		if (wn_str_eq(t, tn, "--")) {
 			i++;
 			break;
 		}
@@ -261,9 +261,9 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 			cur = new_entry(c, out);
 			if (!cur)
 				break;
-			cur->sev = rv_sev_word(w, wn);
+			cur->sev = wn_rv_sev_word(w, wn);
 			cur->preexisting = pre;
-			rv_put(c, &cur->text, rest, rn);
+			wn_rv_put(c, &cur->text, rest, rn);
 			blank = false;
 			continue;
 		}
@@ -276,21 +276,21 @@ void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
 		if (!cur)
 			continue;
 		/* A rewrapped copy may glue the "--" to the last entry. */
-		if (tn > 3 && str_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
+		if (tn > 3 && wn_str_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
 			tn -= 2;
-			str_trim(&t, &tn);
-			rv_put(c, &cur->text, " ", 1);
-			rv_put(c, &cur->text, t, tn);
+			wn_str_trim(&t, &tn);
+			wn_rv_put(c, &cur->text, " ", 1);
+			wn_rv_put(c, &cur->text, t, tn);
 			i++;
 			break;
 		}
-		rv_put(c, &cur->text, " ", 1);
-		rv_put(c, &cur->text, t, tn);
+		wn_rv_put(c, &cur->text, " ", 1);
+		wn_rv_put(c, &cur->text, t, tn);
 	}
 	out->end = i;
 }
 
-void rv_summary_free(struct rv_summary *s)
+void wn_rv_summary_free(struct rv_summary *s)
 {
 	size_t i;
 
@@ -631,7 +631,7 @@ static void segment(size_t *owner, size_t n)
 
 static char *dup0(struct rv_ctx *c, const char *s)
 {
-	return s ? rv_dup(c, s, strlen(s)) : NULL;
+	return s ? wn_rv_dup(c, s, strlen(s)) : NULL;
 }
 
 /* Where block k stands (file, function, line, quote) into f, copied:
@@ -707,7 +707,7 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 	}
 	for (j = 0; j < s->n && !c->oom; j++) {
 		struct rv_entry *e = &s->v[j];
-		wn_finding *f = rv_add(c, false);
+		wn_finding *f = wn_rv_add(c, false);
 		wn_buf comment = WN_BUF_INIT;
 		bool first = true;
 
@@ -715,31 +715,31 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 			break;
 		f->severity = e->sev;
 		f->preexisting = e->preexisting;
-		f->summary = rv_oneline(c, wn_buf_str(&e->text), e->text.len, RV_NO_CUT);
+		f->summary = wn_rv_oneline(c, wn_buf_str(&e->text), e->text.len, RV_NO_CUT);
 		for (i = head ? head[j] : SIZE_MAX; i != SIZE_MAX; i = next_of[i]) {
 			struct rv_block *k = &b->v[i];
 
 			/* Paragraphs of prose have no code: a site each
 			 * would only cut the text up. */
 			if (!prose)
-				rv_add_site(c, f, k->file, k->function, k->line, k->line_approx,
+				wn_rv_add_site(c, f, k->file, k->function, k->line, k->line_approx,
 					    k->about_commit_msg, k->quote, k->comment,
 					    strlen(k->comment));
 			if (first)
 				block_place(c, f, k);	/* the first in mail order */
 			else
-				rv_put(c, &comment, "\n\n", 2);
-			rv_put(c, &comment, k->comment, strlen(k->comment));
+				wn_rv_put(c, &comment, "\n\n", 2);
+			wn_rv_put(c, &comment, k->comment, strlen(k->comment));
 			first = false;
 		}
 		/* A block another entry's too (orphans()). */
 		if (first && share && share[j] != SIZE_MAX) {
 			block_place(c, f, &b->v[share[j]]);
-			f->comment = rv_dup(c, b->v[share[j]].comment, strlen(b->v[share[j]].comment));
+			f->comment = wn_rv_dup(c, b->v[share[j]].comment, strlen(b->v[share[j]].comment));
 		} else {
-			f->comment = rv_take(c, &comment);
+			f->comment = wn_rv_take(c, &comment);
 		}
-		rv_sites_settle(f);
+		wn_rv_sites_settle(f);
 		f->pairing_unsure = unsure && unsure[j] && f->comment;
 	}
 out:
@@ -751,12 +751,12 @@ out:
 	free(has);
 }
 
-void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+void wn_rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
 {
 	attach(c, s, b, false);
 }
 
-void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
+void wn_rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b)
 {
 	attach(c, s, b, true);
 }

@@ -21,9 +21,9 @@ struct rv_summary {
 };
 
 /* Look for the summary in [from, to) before the first quoted line. */
-void rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
+void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 		      struct rv_summary *out);
-void rv_summary_free(struct rv_summary *s);
+void wn_rv_summary_free(struct rv_summary *s);
 /* One finding per entry; blocks attach to entries by severity and word
  * overlap and lend them their location.  Pairings that cross two
  * entries are exchanged when that fits the words better; a finding
@@ -31,10 +31,10 @@ void rv_summary_free(struct rv_summary *s);
  * order alone) has pairing_unsure.  Each of an entry's blocks is a
  * site of its finding; an entry no block's tag allows shares the block
  * with the most of its words.  The blocks stay the caller's to free. */
-void rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
+void wn_rv_summary_attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 /* The same for paragraphs of prose in their order (free-form.c): an
  * entry's best paragraph opens its text, the ones after it continue it
  * until another entry's opens. */
-void rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
+void wn_rv_summary_attach_prose(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b);
 
 #endif

@@ -8,17 +8,17 @@
 
 #include "syzbot.h"
 
-bool rv_syz_still_triggers(const struct rv_lines *L)
+bool wn_rv_syz_still_triggers(const struct rv_lines *L)
 {
-	return rv_phrase_lines(L, 0, L->n, "still triggering") ||
-	       rv_phrase_lines(L, 0, L->n, "still triggered");
+	return wn_rv_phrase_lines(L, 0, L->n, "still triggering") ||
+	       wn_rv_phrase_lines(L, 0, L->n, "still triggered");
 }
 
 /* The phrases of syzbot's answers to a "#syz" command it could not
  * carry out; SYZ_HIDDEN holds the same phrases. */
-bool rv_syz_command_error(const struct rv_lines *L)
+bool wn_rv_syz_command_error(const struct rv_lines *L)
 {
-	return rv_phrase_lines(L, 0, L->n, "does not look like a valid git repo address");
+	return wn_rv_phrase_lines(L, 0, L->n, "does not look like a valid git repo address");
 }
 
 /* What a follow-up says, by its opening sentence. */
@@ -36,18 +36,18 @@ static const struct {
 
 /* The follow-up sentence among the first unquoted lines: *what and the
  * line it is on; false when there is none (a reply to a command). */
-bool rv_syz_followup_line(const struct rv_lines *L, wn_followup *what, size_t *at)
+bool wn_rv_syz_followup_line(const struct rv_lines *L, wn_followup *what, size_t *at)
 {
 	size_t i, k, seen = 0;
 
 	for (i = 0; i < L->n && seen < 12; i++) {
 		const struct rv_line *l = &L->v[i];
 
-		if (!l->n || l->s[0] == '>' || str_blank(l->s, l->n))
+		if (!l->n || l->s[0] == '>' || wn_str_blank(l->s, l->n))
 			continue;
 		seen++;
 		for (k = 0; k < sizeof(followup_phrases) / sizeof(followup_phrases[0]); k++)
-			if (rv_phrase_lines(L, i, i + 1, followup_phrases[k].phrase)) {
+			if (wn_rv_phrase_lines(L, i, i + 1, followup_phrases[k].phrase)) {
 				*what = followup_phrases[k].what;
 				*at = i;
 				return true;
@@ -62,7 +62,7 @@ static size_t next_text(const struct rv_lines *L, size_t i)
 	size_t lim = i + 6;
 
 	for (i++; i < L->n && i < lim; i++)
-		if (!str_blank(L->v[i].s, L->v[i].n) && L->v[i].s[0] != '>')
+		if (!wn_str_blank(L->v[i].s, L->v[i].n) && L->v[i].s[0] != '>')
 			return i;
 	return SIZE_MAX;
 }
@@ -74,7 +74,7 @@ static const struct rv_line *key_line(const struct rv_lines *L, size_t from, con
 	size_t i, kn = strlen(key);
 
 	for (i = from; i < L->n; i++)
-		if (str_prefix(L->v[i].s, L->v[i].n, key) && L->v[i].n > kn) {
+		if (wn_str_prefix(L->v[i].s, L->v[i].n, key) && L->v[i].n > kn) {
 			size_t o = kn;
 
 			while (o < L->v[i].n && (L->v[i].s[o] == ' ' || L->v[i].s[o] == '\t'))
@@ -89,9 +89,9 @@ static void says_line(struct rv_ctx *c, const char *prefix, const char *s, size_
 {
 	wn_buf b = WN_BUF_INIT;
 
-	rv_put(c, &b, prefix, strlen(prefix));
-	rv_put(c, &b, s, n);
-	c->r->followup_says = b.len ? rv_oneline(c, b.data, b.len, RV_SUMMARY_MAX) : NULL;
+	wn_rv_put(c, &b, prefix, strlen(prefix));
+	wn_rv_put(c, &b, s, n);
+	c->r->followup_says = b.len ? wn_rv_oneline(c, b.data, b.len, RV_SUMMARY_MAX) : NULL;
 	wn_buf_free(&b);
 }
 
@@ -102,7 +102,7 @@ static void says_commit(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	size_t i, j;
 
 	for (i = from; i < L->n && i < from + 6; i++)
-		if (str_prefix(L->v[i].s, L->v[i].n, "commit ") && L->v[i].n >= 19)
+		if (wn_str_prefix(L->v[i].s, L->v[i].n, "commit ") && L->v[i].n >= 19)
 			break;
 	if (i >= L->n || i >= from + 6)
 		return;
@@ -113,12 +113,12 @@ static void says_commit(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 		if (tn && (t[0] == ' ' || t[0] == '\t')) {
 			wn_buf b = WN_BUF_INIT;
 
-			str_trim(&t, &tn);
-			rv_put(c, &b, L->v[i].s, 19);
-			rv_put(c, &b, " (\"", 3);
-			rv_put(c, &b, t, tn);
-			rv_put(c, &b, "\")", 2);
-			c->r->followup_says = rv_oneline(c, b.data, b.len, RV_SUMMARY_MAX);
+			wn_str_trim(&t, &tn);
+			wn_rv_put(c, &b, L->v[i].s, 19);
+			wn_rv_put(c, &b, " (\"", 3);
+			wn_rv_put(c, &b, t, tn);
+			wn_rv_put(c, &b, "\")", 2);
+			c->r->followup_says = wn_rv_oneline(c, b.data, b.len, RV_SUMMARY_MAX);
 			wn_buf_free(&b);
 			return;
 		}
@@ -126,19 +126,19 @@ static void says_commit(struct rv_ctx *c, const struct rv_lines *L, size_t from)
 	says_line(c, "", L->v[i].s, L->v[i].n);
 }
 
-void rv_syz_followup(struct rv_ctx *c, const struct rv_lines *L)
+void wn_rv_syz_followup(struct rv_ctx *c, const struct rv_lines *L)
 {
 	wn_followup what = WN_FOLLOWUP_COMMAND_REPLY;
 	size_t at = 0, t, vo = 0;
 	const struct rv_line *kv;
 
-	if (!rv_syz_followup_line(L, &what, &at)) {
+	if (!wn_rv_syz_followup_line(L, &what, &at)) {
 		/* A reply to a "#syz" command: what it says is its first
 		 * line of its own ("unknown command", "I see the command
 		 * but can't find the corresponding bug"). */
 		for (at = 0; at < L->n; at++)
-			if (!str_blank(L->v[at].s, L->v[at].n) && L->v[at].s[0] != '>' &&
-			    !str_prefix_ci(L->v[at].s, L->v[at].n, "Hello"))
+			if (!wn_str_blank(L->v[at].s, L->v[at].n) && L->v[at].s[0] != '>' &&
+			    !wn_str_prefix_ci(L->v[at].s, L->v[at].n, "Hello"))
 				break;
 		if (at < L->n)
 			says_line(c, "", L->v[at].s, L->v[at].n);
@@ -154,21 +154,21 @@ void rv_syz_followup(struct rv_ctx *c, const struct rv_lines *L)
 	}
 	c->r->kind = WN_KIND_FOLLOWUP;
 	c->r->followup = what;
-	rv_explain(c, "a syzbot follow-up (%s), not a new report", wn_followup_name(what));
+	wn_rv_explain(c, "a syzbot follow-up (%s), not a new report", wn_followup_name(what));
 }
 
 /* "syzbot has tested the proposed patch but the reproducer is still
  * triggering an issue:" then the title, then the crash: one finding on
  * the tested patch. */
-void rv_syz_still_triggered(struct rv_ctx *c, const struct rv_lines *L)
+void wn_rv_syz_still_triggered(struct rv_ctx *c, const struct rv_lines *L)
 {
 	size_t i, t = SIZE_MAX, k;
 
 	c->r->kind = WN_KIND_REVIEW;
 	c->r->followup = WN_FOLLOWUP_STILL_TRIGGERS;
 	for (i = 0; i < L->n; i++)
-		if (rv_phrase_lines(L, i, i + 1, "still triggering") ||
-		    rv_phrase_lines(L, i, i + 1, "still triggered"))
+		if (wn_rv_phrase_lines(L, i, i + 1, "still triggering") ||
+		    wn_rv_phrase_lines(L, i, i + 1, "still triggered"))
 			break;
 	/* The title follows the sentence, which ends in ':' and may wrap
 	 * ("... still triggered\ncrash:"). */
@@ -176,21 +176,21 @@ void rv_syz_still_triggered(struct rv_ctx *c, const struct rv_lines *L)
 		const char *s = L->v[k].s;
 		size_t n = L->v[k].n;
 
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		if (n && s[n - 1] == ':') {
 			t = next_text(L, k);
 			break;
 		}
 	}
 	for (k = t == SIZE_MAX ? 0 : t + 1; k < L->n; k++)
-		if (rv_syz_crash_head(L->v[k].s, L->v[k].n))
+		if (wn_rv_syz_crash_head(L->v[k].s, L->v[k].n))
 			break;
 	if (t != SIZE_MAX)
 		says_line(c, "", L->v[t].s, L->v[t].n);
 	if (k < L->n)
-		rv_syz_crash_finding(c, L, k, L->n, t != SIZE_MAX ? L->v[t].s : NULL,
+		wn_rv_syz_crash_finding(c, L, k, L->n, t != SIZE_MAX ? L->v[t].s : NULL,
 			      t != SIZE_MAX ? L->v[t].n : 0);
-	else if (t != SIZE_MAX && rv_add(c, false))
+	else if (t != SIZE_MAX && wn_rv_add(c, false))
 		c->r->findings[c->r->nfindings - 1].summary =
-			rv_oneline(c, L->v[t].s, L->v[t].n, RV_SUMMARY_MAX);
+			wn_rv_oneline(c, L->v[t].s, L->v[t].n, RV_SUMMARY_MAX);
 }

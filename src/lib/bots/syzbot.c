@@ -56,7 +56,7 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 	if (addr || strncasecmp(m->subject, subject_tags[0], strlen(subject_tags[0])) == 0)
 		return RV_MINE;
 	if (patch_subject(m->subject) && from &&
-	    str_find_ci(from, strlen(from), "syzkaller.appspotmail.com"))
+	    wn_str_find_ci(from, strlen(from), "syzkaller.appspotmail.com"))
 		return RV_MINE;
 	return RV_NOT_MINE;
 }
@@ -75,15 +75,15 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 		if (i < L->n) {
 			t = L->v[i].s;
 			tn = L->v[i].n;
-			str_trim(&t, &tn);
-			if (!str_eq(t, tn, "***"))
+			wn_str_trim(&t, &tn);
+			if (!wn_str_eq(t, tn, "***"))
 				continue;
 		}
 		for (j = start; j < i; j++) {
 			const char *s = L->v[j].s;
 			size_t n = L->v[j].n;
 
-			str_trim(&s, &n);
+			wn_str_trim(&s, &n);
 			if (!tl) {
 				if (n) {
 					tl = s;
@@ -92,27 +92,27 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 				}
 				continue;
 			}
-			if (j <= tline + 4 && (str_prefix(s, n, "tree:") || str_prefix(s, n, "arch:") ||
-					       str_prefix(s, n, "base:")))
+			if (j <= tline + 4 && (wn_str_prefix(s, n, "tree:") || wn_str_prefix(s, n, "arch:") ||
+					       wn_str_prefix(s, n, "base:")))
 				block = true;
-			if (block && crash == SIZE_MAX && n && rv_syz_crash_head(s, n))
+			if (block && crash == SIZE_MAX && n && wn_rv_syz_crash_head(s, n))
 				crash = j;
 		}
 		if (block) {
-			const char *in = tl ? str_find(tl, tln, " in ") : NULL;
+			const char *in = tl ? wn_str_find(tl, tln, " in ") : NULL;
 			size_t before = c->r->nfindings, text = tline + 1;
 
 			/* No crash line (a build error): quote the text under
 			 * the tree/arch block instead. */
-			while (text < i && str_blank(L->v[text].s, L->v[text].n))
+			while (text < i && wn_str_blank(L->v[text].s, L->v[text].n))
 				text++;
-			while (text < i && !str_blank(L->v[text].s, L->v[text].n))
+			while (text < i && !wn_str_blank(L->v[text].s, L->v[text].n))
 				text++;
-			while (text < i && str_blank(L->v[text].s, L->v[text].n))
+			while (text < i && wn_str_blank(L->v[text].s, L->v[text].n))
 				text++;
 			if (crash == SIZE_MAX && text < i)
 				crash = text;
-			rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl, tln);
+			wn_rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl, tln);
 			/* Moved off a generic first frame (pinned), it has
 			 * that frame's function: the title names the
 			 * generic one. */
@@ -127,7 +127,7 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 					fl++;
 				if (fl && e + fl == tl + tln) {
 					free(f->function);
-					f->function = rv_dup(c, e, fl);
+					f->function = wn_rv_dup(c, e, fl);
 				}
 			}
 			if (crash == SIZE_MAX && c->r->nfindings > before) {
@@ -147,19 +147,19 @@ static void ci_intro(struct rv_ctx *c, const struct rv_lines *L)
 	size_t i;
 
 	for (i = 0; i < L->n; i++)
-		if (str_find_ci(L->v[i].s, L->v[i].n, "found the following issue"))
+		if (wn_str_find_ci(L->v[i].s, L->v[i].n, "found the following issue"))
 			break;
 	for (i++; i < L->n && !c->oom; i++) {
 		const char *s = L->v[i].s;
 		size_t n = L->v[i].n;
 		wn_finding *f;
 
-		str_trim(&s, &n);
+		wn_str_trim(&s, &n);
 		if (!n)
 			break;
-		f = rv_add(c, true);
+		f = wn_rv_add(c, true);
 		if (f)
-			f->summary = rv_oneline(c, s, n, RV_SUMMARY_MAX);
+			f->summary = wn_rv_oneline(c, s, n, RV_SUMMARY_MAX);
 	}
 }
 
@@ -173,7 +173,7 @@ static void ci_intro(struct rv_ctx *c, const struct rv_lines *L)
  * follow-up.  A person's patch claimed by its From: line is a fix-up,
  * as lkp's own patches are. 
  * SYZ_HIDDEN selects the mails given a kind the queue leaves out, by the
- * same rules: the subject's start, and the phrases of rv_syz_still_triggers(). */
+ * same rules: the subject's start, and the phrases of wn_rv_syz_still_triggers(). */
 #define SYZ_HIDDEN "from:syzbot and (subject:\"/^\\[syzbot\\] Monthly /\" or " \
 		   "subject:\"/^\\[(RFC )?PATCH/\" or " \
 		   "(subject:\"/^[Rr][Ee]:/\" and (body:\"does not look like a valid git repo " \
@@ -206,10 +206,10 @@ static wn_kind kind_of(struct rv_ctx *c, const struct rv_lines *L, bool ci)
 			return WN_KIND_SUMMARY;
 		if (!reply_subject(subject))
 			return WN_KIND_REPORT;
-	} else if (!rv_syz_followup_line(L, &what, &at)) {
+	} else if (!wn_rv_syz_followup_line(L, &what, &at)) {
 		return WN_KIND_REPORT;
 	}
-	return rv_syz_still_triggers(L) && !rv_syz_command_error(L) ? WN_KIND_REVIEW
+	return wn_rv_syz_still_triggers(L) && !wn_rv_syz_command_error(L) ? WN_KIND_REVIEW
 								     : WN_KIND_FOLLOWUP;
 }
 
@@ -221,22 +221,22 @@ static size_t report_start(const struct rv_lines *L)
 	size_t i, k;
 
 	for (i = 0; i < L->n && i < 60; i++)
-		if (str_prefix_ci(L->v[i].s, L->v[i].n, "Reported-by:") &&
-		    str_find_ci(L->v[i].s, L->v[i].n, "syz"))
+		if (wn_str_prefix_ci(L->v[i].s, L->v[i].n, "Reported-by:") &&
+		    wn_str_find_ci(L->v[i].s, L->v[i].n, "syz"))
 			break;
 	if (i < L->n && i < 60) {
 		for (k = i + 1; k < L->n; k++) {
 			const char *s = L->v[k].s;
 			size_t n = L->v[k].n;
 
-			str_trim(&s, &n);
-			if (n && !rv_syz_rule_line(s, n))
-				return rv_syz_report_end(s, n) ? SIZE_MAX : k;
+			wn_str_trim(&s, &n);
+			if (n && !wn_rv_syz_rule_line(s, n))
+				return wn_rv_syz_report_end(s, n) ? SIZE_MAX : k;
 		}
 		return SIZE_MAX;
 	}
 	for (i = 0; i < L->n; i++)
-		if (rv_syz_crash_head(L->v[i].s, L->v[i].n))
+		if (wn_rv_syz_crash_head(L->v[i].s, L->v[i].n))
 			return i;
 	return SIZE_MAX;
 }
@@ -256,7 +256,7 @@ static bool subject_title(struct rv_ctx *c, const char *subject, const char **t,
 	*t = subject + sj.title_at;
 	*tn = strlen(*t);
 	wn_subject_clear(&sj);
-	str_trim(t, tn);
+	wn_str_trim(t, tn);
 	return *tn > 0;
 }
 
@@ -272,24 +272,24 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 	bool titled = subject_title(c, c->in->subject, &t, &tn);
 
 	if (start == SIZE_MAX) {
-		if (titled && rv_add(c, false))
-			c->r->findings[c->r->nfindings - 1].summary = rv_oneline(c, t, tn, RV_SUMMARY_MAX);
+		if (titled && wn_rv_add(c, false))
+			c->r->findings[c->r->nfindings - 1].summary = wn_rv_oneline(c, t, tn, RV_SUMMARY_MAX);
 		else
-			rv_explain(c, "syzbot mail without a crash report");
+			wn_rv_explain(c, "syzbot mail without a crash report");
 		return;
 	}
-	for (k = start; k < L->n && !rv_syz_report_end(L->v[k].s, L->v[k].n); k++)
-		if (rv_syz_crash_head(L->v[k].s, L->v[k].n))
+	for (k = start; k < L->n && !wn_rv_syz_report_end(L->v[k].s, L->v[k].n); k++)
+		if (wn_rv_syz_crash_head(L->v[k].s, L->v[k].n))
 			break;
-	if (k >= L->n || rv_syz_report_end(L->v[k].s, L->v[k].n))
+	if (k >= L->n || wn_rv_syz_report_end(L->v[k].s, L->v[k].n))
 		k = start;
-	rv_syz_crash_finding(c, L, k, L->n, titled ? t : NULL, tn);
+	wn_rv_syz_crash_finding(c, L, k, L->n, titled ? t : NULL, tn);
 	if (k != start && c->r->nfindings) {
 		/* the quote holds the whole report, from its first line */
 		wn_finding *f = &c->r->findings[c->r->nfindings - 1];
 
 		free(f->quote);
-		f->quote = rv_syz_crash_quote(c, L, start, L->n);
+		f->quote = wn_rv_syz_crash_quote(c, L, start, L->n);
 	}
 }
 
@@ -304,48 +304,48 @@ static void read_mail(struct rv_ctx *c, const struct rv_lines *L)
 	bool ci = false;
 
 	for (i = 0; i < L->n && i < 20; i++)
-		if (str_find_ci(L->v[i].s, L->v[i].n, "syzbot ci has tested"))
+		if (wn_str_find_ci(L->v[i].s, L->v[i].n, "syzbot ci has tested"))
 			ci = true;
 	c->r->kind = kind_of(c, L, ci);
 	/* "Reported-by: syzbot+HASH@...", syzbot ci's "Tested-by:" */
-	rv_asked_tags(c, L, 0, L->n);
+	wn_rv_asked_tags(c, L, 0, L->n);
 	switch (c->r->kind) {
 	case WN_KIND_SUMMARY:
-		rv_explain(c, "a syzbot monthly report, a summary, not a review");
+		wn_rv_explain(c, "a syzbot monthly report, a summary, not a review");
 		return;
 	case WN_KIND_FIXUP:
-		rv_explain(c, "a patch whose From: line names syzbot, not a review");
+		wn_rv_explain(c, "a patch whose From: line names syzbot, not a review");
 		return;
 	case WN_KIND_FOLLOWUP:
-		rv_syz_followup(c, L);
+		wn_rv_syz_followup(c, L);
 		return;
 	case WN_KIND_REPORT:
 		/* the kernel it crashed on, the dashboard, the reproducers */
-		rv_report_facts(c, L, 0, 40, report_facts);
+		wn_rv_report_facts(c, L, 0, 40, report_facts);
 		report(c, L);
 		return;
 	default:
 		break;
 	}
 	if (!ci) {
-		rv_syz_still_triggered(c, L);
+		wn_rv_syz_still_triggered(c, L);
 		return;
 	}
 	ci_sections(c, L);
 	if (!c->r->nfindings)
 		ci_intro(c, L);
 	if (!c->r->nfindings)
-		rv_explain(c, "syzbot ci report without findings");
+		wn_rv_explain(c, "syzbot ci report without findings");
 }
 
 /* A finding is placed where its crash is, then where the patch is. */
 static void parse(struct rv_ctx *c, const struct rv_lines *L)
 {
 	read_mail(c, L);
-	rv_syz_patch_place(c);
+	wn_rv_syz_patch_place(c);
 }
 
-const struct rv_bot rv_bot_SYZBOT = {
+const struct rv_bot wn_rv_bot_SYZBOT = {
 	.sender = "syzbot and syzbot ci",
 	.sent_by = sent_by,
 	.parse = parse,

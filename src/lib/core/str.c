@@ -7,7 +7,7 @@
 
 #include "str.h"
 
-int str_hex(int ch)
+int wn_str_hex(int ch)
 {
 	if (ch >= '0' && ch <= '9')
 		return ch - '0';
@@ -18,7 +18,7 @@ int str_hex(int ch)
 	return -1;
 }
 
-bool str_blank(const char *s, size_t n)
+bool wn_str_blank(const char *s, size_t n)
 {
 	size_t i;
 
@@ -28,7 +28,7 @@ bool str_blank(const char *s, size_t n)
 	return true;
 }
 
-void str_trim(const char **s, size_t *n)
+void wn_str_trim(const char **s, size_t *n)
 {
 	while (*n && str_space((unsigned char) (*s)[0])) {
 		(*s)++;
@@ -38,14 +38,14 @@ void str_trim(const char **s, size_t *n)
 		(*n)--;
 }
 
-bool str_prefix(const char *s, size_t n, const char *p)
+bool wn_str_prefix(const char *s, size_t n, const char *p)
 {
 	size_t pl = strlen(p);
 
 	return n >= pl && memcmp(s, p, pl) == 0;
 }
 
-bool str_prefix_ci(const char *s, size_t n, const char *p)
+bool wn_str_prefix_ci(const char *s, size_t n, const char *p)
 {
 	size_t i, pl = strlen(p);
 
@@ -57,12 +57,12 @@ bool str_prefix_ci(const char *s, size_t n, const char *p)
 	return true;
 }
 
-bool str_eq(const char *s, size_t n, const char *p)
+bool wn_str_eq(const char *s, size_t n, const char *p)
 {
 	return n == strlen(p) && memcmp(s, p, n) == 0;
 }
 
-const char *str_find(const char *s, size_t n, const char *needle)
+const char *wn_str_find(const char *s, size_t n, const char *needle)
 {
 	size_t nl = strlen(needle);
 
@@ -73,7 +73,7 @@ const char *str_find(const char *s, size_t n, const char *needle)
 	return memmem(s, n, needle, nl);
 }
 
-const char *str_find_ci(const char *s, size_t n, const char *needle)
+const char *wn_str_find_ci(const char *s, size_t n, const char *needle)
 {
 	size_t i, nl = strlen(needle);
 	int first;
@@ -84,12 +84,12 @@ const char *str_find_ci(const char *s, size_t n, const char *needle)
 		return NULL;
 	first = str_lower((unsigned char) needle[0]);
 	for (i = 0; i + nl <= n; i++)
-		if (str_lower((unsigned char) s[i]) == first && str_prefix_ci(s + i, n - i, needle))
+		if (str_lower((unsigned char) s[i]) == first && wn_str_prefix_ci(s + i, n - i, needle))
 			return s + i;
 	return NULL;
 }
 
-bool str_num(const char *s, size_t n, size_t *i, long *out)
+bool wn_str_num(const char *s, size_t n, size_t *i, long *out)
 {
 	long v = 0;
 	size_t k = *i;
@@ -108,7 +108,7 @@ bool str_num(const char *s, size_t n, size_t *i, long *out)
 	return true;
 }
 
-bool str_next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *n)
+bool wn_str_next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *n)
 {
 	const char *nl;
 
@@ -121,7 +121,7 @@ bool str_next_line(const char *text, size_t len, size_t *pos, const char **line,
 	return true;
 }
 
-bool str_host_in(const char *host, const char *domain)
+bool wn_str_host_in(const char *host, const char *domain)
 {
 	size_t hl = strlen(host), dl = strlen(domain);
 

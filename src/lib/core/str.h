@@ -34,36 +34,36 @@ static inline bool str_ident_char(int ch)
 	       (ch >= '0' && ch <= '9') || ch == '_';
 }
 /* Value of a hex digit, -1 for any other byte. */
-int str_hex(int ch);
+int wn_str_hex(int ch);
 
 /* Only str_space() bytes (or nothing)? */
-bool str_blank(const char *s, size_t n);
+bool wn_str_blank(const char *s, size_t n);
 /* Drop str_space() bytes from both ends. */
-void str_trim(const char **s, size_t *n);
+void wn_str_trim(const char **s, size_t *n);
 /* Does s start with p (a C string)?  _ci: ignoring ASCII case. */
-bool str_prefix(const char *s, size_t n, const char *p);
-bool str_prefix_ci(const char *s, size_t n, const char *p);
+bool wn_str_prefix(const char *s, size_t n, const char *p);
+bool wn_str_prefix_ci(const char *s, size_t n, const char *p);
 /* Is s exactly p? */
-bool str_eq(const char *s, size_t n, const char *p);
+bool wn_str_eq(const char *s, size_t n, const char *p);
 /* First occurrence of needle (a C string) in s; NULL when absent.  _ci:
  * ignoring ASCII case (needles are short constants: linear in n). */
-const char *str_find(const char *s, size_t n, const char *needle);
-const char *str_find_ci(const char *s, size_t n, const char *needle);
+const char *wn_str_find(const char *s, size_t n, const char *needle);
+const char *wn_str_find_ci(const char *s, size_t n, const char *needle);
 /* Decimal digits at s[*i] into *out, *i moved past them; false when
  * there are none.  Values beyond INT_MAX clamp to it. */
-bool str_num(const char *s, size_t n, size_t *i, long *out);
+bool wn_str_num(const char *s, size_t n, size_t *i, long *out);
 
 /* The line of text[0..len) that starts at *pos, without its '\n', into
  * *line and *n, and *pos moved past it; false once *pos reaches len (a
  * final '\n' opens no empty line).  The loop every reader of mail text
  * runs:
  *
- *	for (pos = 0; str_next_line(text, len, &pos, &l, &n);)
+ *	for (pos = 0; wn_str_next_line(text, len, &pos, &l, &n);)
  */
-bool str_next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *n);
+bool wn_str_next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *n);
 
 /* Is host the domain itself or a host under it ("smtp.kernel.org" for
  * "kernel.org")?  ASCII case ignored; both are C strings. */
-bool str_host_in(const char *host, const char *domain);
+bool wn_str_host_in(const char *host, const char *domain);
 
 #endif

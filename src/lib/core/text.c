@@ -420,8 +420,8 @@ char *wn_msgid_unescape(const char *s)
 	for (size_t i = 0; i < n; i++) {
 		int hi, lo;
 
-		if (s[i] == '\\' && s[i + 1] == 'x' && (hi = str_hex(s[i + 2])) >= 0 &&
-		    (lo = str_hex(s[i + 3])) >= 0 && (hi || lo)) {
+		if (s[i] == '\\' && s[i + 1] == 'x' && (hi = wn_str_hex(s[i + 2])) >= 0 &&
+		    (lo = wn_str_hex(s[i + 3])) >= 0 && (hi || lo)) {
 			out[k++] = (char) (hi << 4 | lo);
 			i += 3;
 		} else {

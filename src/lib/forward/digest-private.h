@@ -14,8 +14,8 @@
 /* Append first, then text (mail text: made safe here) wrapped at
  * DIGEST_WRAP columns at blanks, each further line after rest; a
  * newline ends it. */
-wn_status dg_para(wn_buf *b, const char *first, const char *rest, const char *text);
+wn_status wn_dg_para(wn_buf *b, const char *first, const char *rest, const char *text);
 /* "2026-11-10" (UTC); "" for no date. */
-void dg_date(time_t t, char out[16]);
+void wn_dg_date(time_t t, char out[16]);
 
 #endif

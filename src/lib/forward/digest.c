@@ -39,17 +39,17 @@ static wn_status identity(wn_forward *f, const wn_conf *c)
 static wn_status people(wn_forward *f, const wn_conf *c, const char *to, wn_error *err)
 {
 	fwd_mboxes me = { 0 }, them = { 0 };
-	wn_status st = fwd_me(c, &me, "digests", err);
+	wn_status st = wn_fwd_me(c, &me, "digests", err);
 
 	if (st == WN_OK)
-		st = fwd_parse_addresses(to, &them, true, err);
+		st = wn_fwd_parse_addresses(to, &them, true, err);
 	if (st == WN_OK && !them.n)
 		st = wn_error_set(err, WN_PARSE, "no address to send the digest to");
-	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) ||
-			    !(f->to = fwd_format_addresses(&them)) || !(f->cc = strdup(""))))
+	if (st == WN_OK && (!(f->from = wn_fwd_format_addresses(&me)) ||
+			    !(f->to = wn_fwd_format_addresses(&them)) || !(f->cc = strdup(""))))
 		st = WN_NOMEM;
-	fwd_mboxes_clear(&me);
-	fwd_mboxes_clear(&them);
+	wn_fwd_mboxes_clear(&me);
+	wn_fwd_mboxes_clear(&them);
 	return st;
 }
 
@@ -60,7 +60,7 @@ wn_status wn_digest_compose(const wn_conf *c, const char *to, const char *subjec
 	wn_status st;
 
 	*out = NULL;
-	if (!c->user_email || !fwd_addr_ok(c->user_email))
+	if (!c->user_email || !wn_fwd_addr_ok(c->user_email))
 		return wn_error_set(err, WN_CONFIG, "user.primary_email is not set (or not an address) in the "
 				    "notmuch config: a digest needs a From");
 	if (!(f = calloc(1, sizeof(*f))))
@@ -82,7 +82,7 @@ wn_status wn_digest_compose(const wn_conf *c, const char *to, const char *subjec
 
 /* --- bodies ------------------------------------------------------------------ */
 
-wn_status dg_para(wn_buf *b, const char *first, const char *rest, const char *text)
+wn_status wn_dg_para(wn_buf *b, const char *first, const char *rest, const char *text)
 {
 	char *safe = wn_text_sanitize(text, 0);
 	size_t col;
@@ -94,7 +94,7 @@ wn_status dg_para(wn_buf *b, const char *first, const char *rest, const char *te
 	return st;
 }
 
-void dg_date(time_t t, char out[16])
+void wn_dg_date(time_t t, char out[16])
 {
 	struct tm tm;
 

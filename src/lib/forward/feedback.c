@@ -83,7 +83,7 @@ static char *link_of(wn_feedback *fb, const wn_item *it)
 	if (wn_index_message(fb->idx, it->id, &msg, NULL) != WN_OK || !msg)
 		return NULL;
 	if (wn_message_read_mail(msg, &m, NULL) == WN_OK &&
-	    fwd_review_links(it->bot, m->body, m->body_len, &links) == WN_OK && links && links[0])
+	    wn_fwd_review_links(it->bot, m->body, m->body_len, &links) == WN_OK && links && links[0])
 		first = strdup(links[0]);
 	wn_strv_free(links);
 	wn_mail_free(&m);
@@ -207,7 +207,7 @@ static wn_status heading(const wn_feedback_item *x, size_t k, wn_buf *b)
 	else if (st == WN_OK && bs)
 		st = wn_buf_printf(&w, " (the bot said %s)", bs);
 	if (st == WN_OK)
-		st = dg_para(b, num, "   ", wn_buf_str(&w));
+		st = wn_dg_para(b, num, "   ", wn_buf_str(&w));
 	wn_buf_free(&w);
 	return st;
 }
@@ -224,7 +224,7 @@ static wn_status place(const wn_feedback_item *x, wn_buf *b)
 	if (st == WN_OK && x->function)
 		st = wn_buf_printf(&w, ", in %s()", x->function);
 	if (st == WN_OK)
-		st = dg_para(b, "   ", "   ", wn_buf_str(&w));
+		st = wn_dg_para(b, "   ", "   ", wn_buf_str(&w));
 	wn_buf_free(&w);
 	return st;
 }
@@ -246,15 +246,15 @@ static wn_status item_text(const wn_feedback_item *x, size_t k, wn_buf *b)
 	if (st == WN_OK)
 		st = place(x, b);
 	if (st == WN_OK)
-		st = dg_para(b, "   ", "   ", x->summary);
+		st = wn_dg_para(b, "   ", "   ", x->summary);
 	if (st == WN_OK && x->patch_subject)
-		st = dg_para(b, "   Patch: ", "     ", x->patch_subject);
+		st = wn_dg_para(b, "   Patch: ", "     ", x->patch_subject);
 	if (st == WN_OK && x->patch)
 		st = id_line(b, "     ", x->patch);
 	if (st == WN_OK)
-		st = x->link ? dg_para(b, "   Review: ", "     ", x->link) : id_line(b, "   Review: ", x->review);
+		st = x->link ? wn_dg_para(b, "   Review: ", "     ", x->link) : id_line(b, "   Review: ", x->review);
 	if (st == WN_OK && x->note)
-		st = dg_para(b, "   Note: ", "   ", x->note);
+		st = wn_dg_para(b, "   Note: ", "   ", x->note);
 	if (st == WN_OK)
 		st = wn_buf_putc(b, '\n');
 	return st;
@@ -292,7 +292,7 @@ static wn_status reasons_text(const wn_feedback *fb, wn_bot bot, wn_buf *b)
 		}
 	if (!given)
 		return WN_OK;
-	st = dg_para(b, "", "", "Why the false positives were wrong, with an example of each:");
+	st = wn_dg_para(b, "", "", "Why the false positives were wrong, with an example of each:");
 	for (unsigned r = 1; st == WN_OK && r < WN_REASON_COUNT; r++)
 		if (count[r])
 			st = wn_buf_printf(b, "  %-18s %3zu  e.g. %zu below (%s)\n", wn_reason_name((wn_reason) r),
@@ -313,7 +313,7 @@ wn_status wn_feedback_digest(const wn_feedback *fb, wn_bot bot, const wn_conf *c
 	if (st == WN_OK)
 		st = wn_buf_printf(&text, intro, wn_bot_label(bot));
 	if (st == WN_OK)
-		st = dg_para(&body, "", "", wn_buf_str(&text));
+		st = wn_dg_para(&body, "", "", wn_buf_str(&text));
 	if (st == WN_OK)
 		st = wn_buf_putc(&body, '\n');
 	if (st == WN_OK)

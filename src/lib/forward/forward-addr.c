@@ -10,7 +10,7 @@
 
 #include "forward-private.h"
 
-bool fwd_addr_ok(const char *addr)
+bool wn_fwd_addr_ok(const char *addr)
 {
 	const char *at = addr ? strchr(addr, '@') : NULL;
 
@@ -22,7 +22,7 @@ bool fwd_addr_ok(const char *addr)
 	return true;
 }
 
-wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr)
+wn_status wn_fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr)
 {
 	fwd_mbox *nv = realloc(l->v, (l->n + 1) * sizeof(*nv));
 
@@ -40,7 +40,7 @@ wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr)
 	return WN_OK;
 }
 
-bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr)
+bool wn_fwd_mboxes_has(const fwd_mboxes *l, const char *addr)
 {
 	for (size_t i = 0; i < l->n; i++)
 		if (strcasecmp(l->v[i].addr, addr) == 0)
@@ -48,7 +48,7 @@ bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr)
 	return false;
 }
 
-void fwd_mboxes_clear(fwd_mboxes *l)
+void wn_fwd_mboxes_clear(fwd_mboxes *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].name);
@@ -60,7 +60,7 @@ void fwd_mboxes_clear(fwd_mboxes *l)
 	wn_buf_free(&l->dropped);
 }
 
-bool fwd_has_control(const char *s)
+bool wn_fwd_has_control(const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *) s; p && *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
@@ -72,7 +72,7 @@ bool fwd_has_control(const char *s)
  * ASCII, no blank, no bracket (wn_msgid_canon() allowed the rest), and
  * well-formed as RFC 5322 has it: one '@' with text on both sides.  A
  * References header built of anything else threads nowhere. */
-bool fwd_msgid_ok(const char *id)
+bool wn_fwd_msgid_ok(const char *id)
 {
 	const char *at = id ? strchr(id, '@') : NULL;
 

@@ -67,8 +67,8 @@ static wn_status put_wrapped(wn_buf *b, const char *prefix, const char *s)
  * location line above the quote names the file. */
 static bool quotable(const char *l, size_t n)
 {
-	return !str_prefix(l, n, "diff --git ") && !str_prefix(l, n, "index ") &&
-	       !str_prefix(l, n, "--- ") && !str_prefix(l, n, "+++ ");
+	return !wn_str_prefix(l, n, "diff --git ") && !wn_str_prefix(l, n, "index ") &&
+	       !wn_str_prefix(l, n, "--- ") && !wn_str_prefix(l, n, "+++ ");
 }
 
 /* The quoted code, "> " in front, trimmed to its last FWD_QUOTE_LINES
@@ -80,12 +80,12 @@ static wn_status put_quote(wn_buf *b, const char *q)
 	const char *l;
 	wn_status st = WN_OK;
 
-	while (str_next_line(q, len, &pos, &l, &n))
+	while (wn_str_next_line(q, len, &pos, &l, &n))
 		total += quotable(l, n);
 	skip = total > FWD_QUOTE_LINES ? total - FWD_QUOTE_LINES : 0;
 	if (skip)
 		st = wn_buf_puts(b, "> [ ... ]\n");
-	for (pos = 0; st == WN_OK && str_next_line(q, len, &pos, &l, &n);) {
+	for (pos = 0; st == WN_OK && wn_str_next_line(q, len, &pos, &l, &n);) {
 		if (!quotable(l, n) || k++ < skip)
 			continue;
 		st = wn_buf_printf(b, ">%s%.*s\n", n ? " " : "", (int) n, l);
@@ -100,7 +100,7 @@ static wn_status put_block(wn_buf *b, const char *s)
 
 	while (*s == '\n' || *s == ' ' || *s == '\t') {
 		const char *nl = strchr(s, '\n');
-		if (!nl || !str_blank(s, (size_t) (nl - s)))
+		if (!nl || !wn_str_blank(s, (size_t) (nl - s)))
 			break;
 		s = nl + 1;
 	}
@@ -129,7 +129,7 @@ static wn_status put_location(wn_buf *b, const wn_site *x)
 
 static bool has_words(const char *s)
 {
-	return s && !str_blank(s, strlen(s));
+	return s && !wn_str_blank(s, strlen(s));
 }
 
 /* Does the comment open with the summary?  Bots without a summary
@@ -192,7 +192,7 @@ static wn_status put_finding(wn_buf *b, const wn_item *it, size_t idx)
 				st = put_block(b, site.comment);
 		}
 	}
-	if (st == WN_OK && note && !str_blank(note, strlen(note))) {
+	if (st == WN_OK && note && !wn_str_blank(note, strlen(note))) {
 		st = wn_buf_putc(b, '\n');
 		if (st == WN_OK)
 			st = put_wrapped(b, "Note: ", note);
@@ -211,7 +211,7 @@ static wn_status quote_lines(wn_buf *b, const char *s)
 	const char *l;
 	wn_status st = WN_OK;
 
-	while (st == WN_OK && str_next_line(s, len, &pos, &l, &n)) {
+	while (st == WN_OK && wn_str_next_line(s, len, &pos, &l, &n)) {
 		while (n && str_space((unsigned char) l[n - 1]))
 			n--;
 		st = wn_buf_printf(b, ">%s%.*s\n", n ? " " : "", (int) n, l);
@@ -461,7 +461,7 @@ static wn_status expand(const char *tpl, const struct key_value *kv, size_t nkv,
 		}
 		st = wn_buf_append(out, p, (size_t) (open - p));
 		for (i = 0; i < nkv; i++)
-			if (str_eq(open + 1, (size_t) (close - open - 1), kv[i].key))
+			if (wn_str_eq(open + 1, (size_t) (close - open - 1), kv[i].key))
 				break;
 		/* An unknown {word} is text the user wrote: keep it. */
 		if (st == WN_OK)
@@ -505,7 +505,7 @@ static wn_status sanitize_into(const char *text, char **out)
 	return WN_OK;
 }
 
-wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err)
+wn_status wn_fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err)
 {
 	wn_buf findings = WN_BUF_INIT, bots = WN_BUF_INIT, body = WN_BUF_INIT;
 	char *tpl = NULL, *first = first_word(c->author), count[24], total[24], unchecked[160] = "";
@@ -556,11 +556,11 @@ wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_er
 /* The URL in line l (n bytes), into *out; NULL when none. */
 static wn_status url_in(const char *l, size_t n, char **out)
 {
-	const char *u = str_find(l, n, "https://"), *e;
+	const char *u = wn_str_find(l, n, "https://"), *e;
 
 	*out = NULL;
 	if (!u)
-		u = str_find(l, n, "http://");
+		u = wn_str_find(l, n, "http://");
 	if (!u)
 		return WN_OK;
 	for (e = u; e < l + n && (unsigned char) *e > ' ' && (unsigned char) *e < 0x7f; e++)
@@ -575,10 +575,10 @@ static bool marked(wn_bot bot, const char *l, size_t n)
 {
 	const char *marker = wn_bot_link_marker(bot);
 
-	return marker && str_find(l, n, marker);
+	return marker && wn_str_find(l, n, marker);
 }
 
-wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out)
+wn_status wn_fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out)
 {
 	char **v = calloc(FWD_MAX_LINKS + 1, sizeof(char *));
 	size_t pos = 0, n, got = 0;
@@ -586,7 +586,7 @@ wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out
 
 	if (!(*out = v))
 		return WN_NOMEM;
-	while (body && got < FWD_MAX_LINKS && str_next_line(body, len, &pos, &l, &n)) {
+	while (body && got < FWD_MAX_LINKS && wn_str_next_line(body, len, &pos, &l, &n)) {
 		char *u;
 		bool dup = false;
 

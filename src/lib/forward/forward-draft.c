@@ -350,7 +350,7 @@ wn_status wn_forward_draft_find(const char *dir, wn_item **items, size_t n, wn_f
 	char *mpath;
 
 	*out = NULL;
-	if (!f || fwd_key(f, items, n) != WN_OK || !(mpath = path_of(dir, f->key, "json"))) {
+	if (!f || wn_fwd_key(f, items, n) != WN_OK || !(mpath = path_of(dir, f->key, "json"))) {
 		wn_forward_free(&f);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}

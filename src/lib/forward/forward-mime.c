@@ -38,7 +38,7 @@ static bool whole_in(const char *raw, const char *addr, const char **bad, size_t
 	size_t n = strlen(addr);
 
 	*bad = NULL;
-	for (const char *p = raw; (p = str_find_ci(p, strlen(p), addr)) != NULL; p++) {
+	for (const char *p = raw; (p = wn_str_find_ci(p, strlen(p), addr)) != NULL; p++) {
 		bool left = p == raw || strchr("<, \t:;\"", p[-1]);
 		bool right = !p[n] || strchr(">, \t;)", p[n]);
 
@@ -62,7 +62,7 @@ static wn_status add_mailbox(InternetAddressMailbox *mb, const char *raw, fwd_mb
 	char *safe;
 	wn_status st;
 
-	if (fwd_addr_ok(addr) && !whole_in(raw, addr, &bad, &badlen)) {
+	if (wn_fwd_addr_ok(addr) && !whole_in(raw, addr, &bad, &badlen)) {
 		if (strict)
 			return wn_error_set(err, WN_PARSE, "'%.*s' is not a mail address",
 					    (int) (bad ? badlen : strlen(addr)), bad ? bad : addr);
@@ -70,15 +70,15 @@ static wn_status add_mailbox(InternetAddressMailbox *mb, const char *raw, fwd_mb
 				   (int) (bad ? badlen : strlen(addr)), bad ? bad : addr);
 		return st;
 	}
-	if (!fwd_addr_ok(addr))
+	if (!wn_fwd_addr_ok(addr))
 		return strict ? wn_error_set(err, WN_PARSE, "'%s' is not a mail address", addr ? addr : "")
 			      : WN_OK;
-	if (fwd_mboxes_has(l, addr))
+	if (wn_fwd_mboxes_has(l, addr))
 		return WN_OK;
 	safe = name ? wn_text_header_safe(name) : NULL;
 	if (name && !safe)
 		return WN_NOMEM;
-	st = fwd_mboxes_add(l, safe, addr);
+	st = wn_fwd_mboxes_add(l, safe, addr);
 	free(safe);
 	return st;
 }
@@ -102,19 +102,19 @@ static wn_status add_list(InternetAddressList *list, const char *raw, fwd_mboxes
 	return st;
 }
 
-wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err)
+wn_status wn_fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err)
 {
 	InternetAddressList *list;
 	char *safe;
 	wn_status st;
 
-	if (!text || str_blank(text, strlen(text)))
+	if (!text || wn_str_blank(text, strlen(text)))
 		return WN_OK;
 	pthread_once(&gmime_once, gmime_setup);
 	/* What we send (strict) is refused with a line break in it: it is
 	 * the user's own text (draft, config), and mending it could turn
 	 * "a\nBcc: b" into an address nobody meant. */
-	if (strict && fwd_has_control(text))
+	if (strict && wn_fwd_has_control(text))
 		return wn_error_set(err, WN_PARSE, "the addresses '%.60s' hold a line break or another control "
 				    "character", text);
 	/* A control character makes GMime drop the whole list. */
@@ -146,7 +146,7 @@ static wn_status add_loose(InternetAddressList *list, fwd_mboxes *l)
 			const char *a = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia));
 
 			if (a && strchr(a, '@'))
-				st = fwd_mboxes_add(l, NULL, a);
+				st = wn_fwd_mboxes_add(l, NULL, a);
 		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
 			st = add_loose(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)), l);
 		}
@@ -154,7 +154,7 @@ static wn_status add_loose(InternetAddressList *list, fwd_mboxes *l)
 	return st;
 }
 
-wn_status fwd_parse_loose(const char *text, fwd_mboxes *l)
+wn_status wn_fwd_parse_loose(const char *text, fwd_mboxes *l)
 {
 	InternetAddressList *list;
 	wn_status st;
@@ -167,7 +167,7 @@ wn_status fwd_parse_loose(const char *text, fwd_mboxes *l)
 	return st;
 }
 
-char *fwd_format_addresses(const fwd_mboxes *l)
+char *wn_fwd_format_addresses(const fwd_mboxes *l)
 {
 	wn_buf b = WN_BUF_INIT;
 
@@ -197,7 +197,7 @@ static wn_status set_addresses(GMimeMessage *m, GMimeAddressType type, const cha
 {
 	fwd_mboxes l = { 0 };
 	InternetAddressList *dst = g_mime_message_get_addresses(m, type);
-	wn_status st = fwd_parse_addresses(text, &l, true, err);
+	wn_status st = wn_fwd_parse_addresses(text, &l, true, err);
 
 	for (size_t i = 0; st == WN_OK && i < l.n; i++) {
 		InternetAddress *ia = internet_address_mailbox_new(l.v[i].name, l.v[i].addr);
@@ -206,7 +206,7 @@ static wn_status set_addresses(GMimeMessage *m, GMimeAddressType type, const cha
 		internet_address_list_add(dst, ia);
 		g_object_unref(ia);
 	}
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	return st;
 }
 
@@ -218,12 +218,12 @@ static wn_status set_threading(GMimeMessage *m, const wn_forward *f, wn_error *e
 
 	/* The patch's ids come from mail: one with a blank or line break
 	 * in it would end up split over header lines. */
-	if (!fwd_msgid_ok(f->message_id) || (f->in_reply_to && !fwd_msgid_ok(f->in_reply_to)))
+	if (!wn_fwd_msgid_ok(f->message_id) || (f->in_reply_to && !wn_fwd_msgid_ok(f->in_reply_to)))
 		return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' cannot go into a header",
-				    !fwd_msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
+				    !wn_fwd_msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
 				    : f->in_reply_to);
 	for (size_t i = 0; i < f->nreferences; i++)
-		if (!fwd_msgid_ok(f->references[i]))
+		if (!wn_fwd_msgid_ok(f->references[i]))
 			return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' in References cannot go "
 					    "into a header", f->references[i]);
 	g_mime_message_set_message_id(m, f->message_id);
@@ -294,7 +294,7 @@ static wn_status build(GMimeMessage *m, const wn_forward *f, time_t date, wn_err
 		return st;
 	/* Made safe when composed or read from the draft; checked once
 	 * more here, as the last gate before a header. */
-	if (!f->subject || fwd_has_control(f->subject))
+	if (!f->subject || wn_fwd_has_control(f->subject))
 		return wn_error_set(err, WN_PARSE, "the Subject holds a line break or another control character");
 	if (!(subject = strdup(f->subject)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
@@ -377,7 +377,7 @@ static wn_status take_header(struct edited *e, const char *line, wn_error *err)
 static wn_status canon_addresses(char **v, bool one, bool need, const char *what, wn_error *err)
 {
 	fwd_mboxes l = { 0 };
-	wn_status st = fwd_parse_addresses(*v, &l, true, err);
+	wn_status st = wn_fwd_parse_addresses(*v, &l, true, err);
 	char *s;
 
 	if (st == WN_PARSE)
@@ -387,7 +387,7 @@ static wn_status canon_addresses(char **v, bool one, bool need, const char *what
 	if (st == WN_OK && one && l.n > 1)
 		st = wn_error_set(err, WN_PARSE, "the draft's %s names more than one address", what);
 	if (st == WN_OK) {
-		s = fwd_format_addresses(&l);
+		s = wn_fwd_format_addresses(&l);
 		if (!s)
 			st = WN_NOMEM;
 		else {
@@ -395,7 +395,7 @@ static wn_status canon_addresses(char **v, bool one, bool need, const char *what
 			*v = s;
 		}
 	}
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	return st;
 }
 
@@ -407,7 +407,7 @@ static wn_status read_headers(const char *text, size_t len, struct edited *e, si
 	wn_status st = WN_OK;
 
 	*body = len;
-	while (st == WN_OK && str_next_line(text, len, &pos, &l, &n)) {
+	while (st == WN_OK && wn_str_next_line(text, len, &pos, &l, &n)) {
 		if (n && l[n - 1] == '\r')
 			n--;
 		if (n && (l[0] == ' ' || l[0] == '\t') && cur.len) {

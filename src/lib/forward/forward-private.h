@@ -29,16 +29,16 @@
 
 /* Is addr fit for a header: one '@' with text on both sides, no blank,
  * control, quote or bracket? */
-bool fwd_addr_ok(const char *addr);
+bool wn_fwd_addr_ok(const char *addr);
 /* Does s hold a control character (CR, LF, tab, ESC...)? */
-bool fwd_has_control(const char *s);
+bool wn_fwd_has_control(const char *s);
 
 /* --- forward-to.c ---------------------------------------------------- */
 
 /* Add the user (user.name, user.primary_email) to me; WN_CONFIG saying
  * what is wrong when either could not go into a header as it is (what:
  * "forwarded findings", "a digest"). */
-wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
+wn_status wn_fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err);
 /* Add line (from mail: made safe here) to what the user is told. */
 wn_status wn_fwd_add_notice(wn_forward *f, const char *line);
 /* From you, To the author, Cc per winnow.cc from the To/Cc of the mail
@@ -54,7 +54,7 @@ bool wn_fwd_same_person(const char *a, const char *b);
 /* --- forward.c ------------------------------------------------------- */
 
 /* Set f->key from the reviews' Message-IDs (order does not matter). */
-wn_status fwd_key(wn_forward *f, wn_item **items, size_t n);
+wn_status wn_fwd_key(wn_forward *f, wn_item **items, size_t n);
 /* The command word the reply f carries when it is a reply to a bot
  * that reads replies ("dup" of "#syz dup: ...", from its body as it is
  * sent, edited or not), or NULL (syz-reply.c). */
@@ -63,12 +63,12 @@ const char *wn_forward_syz_told(const wn_forward *f);
  * the drafts folder, sent by the user's mailer). */
 const char *wn_forward_syz_told_body(const wn_item *it, const char *body);
 /* One mail of the index by Message-ID; WN_NOT_FOUND saying so. */
-wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err);
+wn_status wn_fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err);
 /* f->subject: "Re: " and parent's subject, header-safe. */
-wn_status fwd_reply_subject(wn_forward *f, const wn_mail *parent);
+wn_status wn_fwd_reply_subject(wn_forward *f, const wn_mail *parent);
 /* Thread f under parent (In-Reply-To, References) and give it a new
  * Message-ID (f->key and f->created set before). */
-wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c);
+wn_status wn_fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c);
 
 /* --- forward-body.c --------------------------------------------------- */
 
@@ -77,12 +77,12 @@ wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *
 /* Parse an address list (draft text, patch headers) into l (appending),
  * names made header-safe.  Mailboxes with unusable addresses are
  * skipped, or fail with WN_PARSE when strict. */
-wn_status fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err);
+wn_status wn_fwd_parse_addresses(const char *text, fwd_mboxes *l, bool strict, wn_error *err);
 /* The addresses GMime reads in text (each with an '@', not checked
  * further: for matching, never for sending), appended to l. */
-wn_status fwd_parse_loose(const char *text, fwd_mboxes *l);
+wn_status wn_fwd_parse_loose(const char *text, fwd_mboxes *l);
 /* "Name <addr>, addr2" as the draft shows a list (names quoted when
  * they need it, not encoded).  malloc'd. */
-char *fwd_format_addresses(const fwd_mboxes *l);
+char *wn_fwd_format_addresses(const fwd_mboxes *l);
 
 #endif

@@ -30,10 +30,10 @@ typedef struct fwd_mboxes {
 
 /* A Message-ID fit to be written between <> in a header: printable
  * ASCII, no blank, no bracket. */
-bool fwd_msgid_ok(const char *id);
-wn_status fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
-bool fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
-void fwd_mboxes_clear(fwd_mboxes *l);
+bool wn_fwd_msgid_ok(const char *id);
+wn_status wn_fwd_mboxes_add(fwd_mboxes *l, const char *name, const char *addr);
+bool wn_fwd_mboxes_has(const fwd_mboxes *l, const char *addr);
+void wn_fwd_mboxes_clear(fwd_mboxes *l);
 
 /* --- forward-body.c --------------------------------------------------- */
 
@@ -51,9 +51,9 @@ typedef struct fwd_body_ctx {
 /* The body of f: the template (winnow.forward_template or the built-in
  * one) expanded, the findings where it says {findings}.  Safe text:
  * no control character but '\n' and '\t'. */
-wn_status fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err);
+wn_status wn_fwd_body(const fwd_body_ctx *c, const wn_forward *f, char **out, wn_error *err);
 /* The links a review mail carries to its online version (bot's footer,
  * CI run, report), at most FWD_MAX_LINKS; NULL-terminated, malloc'd. */
-wn_status fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out);
+wn_status wn_fwd_review_links(wn_bot bot, const char *body, size_t len, char ***out);
 
 #endif

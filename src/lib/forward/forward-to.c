@@ -14,7 +14,7 @@
 
 /* --- the user, and what they are told --------------------------------- */
 
-wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
+wn_status wn_fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *err)
 {
 	/* The user's own name and address come from the notmuch config,
 	 * not from mail, but a line break there would still split the
@@ -25,17 +25,17 @@ wn_status fwd_me(const wn_conf *c, fwd_mboxes *me, const char *what, wn_error *e
 				    "user.primary_email is not set in the notmuch config: "
 				    "%s need a From",
 				    what);
-	if (fwd_has_control(c->user_email) || !fwd_addr_ok(c->user_email))
+	if (wn_fwd_has_control(c->user_email) || !wn_fwd_addr_ok(c->user_email))
 		return wn_error_set(
 			err, WN_CONFIG,
 			"user.primary_email in the notmuch config is not one "
 			"mail address (a line break, blank or quote in it?): %s need a From",
 			what);
-	if (fwd_has_control(c->user_name))
+	if (wn_fwd_has_control(c->user_name))
 		return wn_error_set(err, WN_CONFIG,
 				    "user.name in the notmuch config holds a line break or "
 				    "another control character: it cannot go into a From header");
-	if (fwd_mboxes_add(me, c->user_name, c->user_email) != WN_OK)
+	if (wn_fwd_mboxes_add(me, c->user_name, c->user_email) != WN_OK)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	return WN_OK;
 }
@@ -130,8 +130,8 @@ struct optout {
 
 static void optout_clear(struct optout *o)
 {
-	fwd_mboxes_clear(&o->addrs);
-	fwd_mboxes_clear(&o->domains);
+	wn_fwd_mboxes_clear(&o->addrs);
+	wn_fwd_mboxes_clear(&o->domains);
 }
 
 /* One entry of the ';'-separated setting: a domain, or what GMime reads
@@ -150,14 +150,14 @@ static wn_status optout_entry(const char *item, struct optout *o, wn_error *err)
 			d[i] = (char) (d[i] >= 'A' && d[i] <= 'Z' ? d[i] - 'A' + 'a' : d[i]);
 		while (n && d[n - 1] == '.')
 			d[--n] = '\0';
-		st = d ? fwd_mboxes_add(&o->domains, NULL, d) : WN_NOMEM;
+		st = d ? wn_fwd_mboxes_add(&o->domains, NULL, d) : WN_NOMEM;
 		free(d);
 		return st == WN_OK ? st : wn_error_set(err, st, "out of memory");
 	}
-	if (fwd_has_control(item))
+	if (wn_fwd_has_control(item))
 		return wn_error_set(err, WN_CONFIG,
 				    "winnow.optout: an entry holds a control character");
-	st = fwd_parse_loose(item, &l);
+	st = wn_fwd_parse_loose(item, &l);
 	if (st == WN_OK && !l.n)
 		st = wn_error_set(
 			err, WN_CONFIG,
@@ -172,10 +172,10 @@ static wn_status optout_entry(const char *item, struct optout *o, wn_error *err)
 					  "winnow.optout: '%.80s' is not a mail address",
 					  l.v[i].addr);
 		else
-			st = fwd_mboxes_add(&o->addrs, NULL, a);
+			st = wn_fwd_mboxes_add(&o->addrs, NULL, a);
 		free(a);
 	}
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	if (st == WN_NOMEM)
 		wn_error_set(err, st, "out of memory");
 	return st;
@@ -248,10 +248,10 @@ bool wn_forward_opted_out(const wn_conf *c, const char *who)
 	 * the reason; here there is nobody to tell. */
 	if (optout_read(c, &o, NULL) != WN_OK)
 		return false;
-	if (fwd_parse_loose(who, &l) == WN_OK)
+	if (wn_fwd_parse_loose(who, &l) == WN_OK)
 		for (size_t i = 0; !hit && i < l.n; i++)
 			hit = optout_has(&o, l.v[i].addr);
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	optout_clear(&o);
 	return hit;
 }
@@ -259,12 +259,12 @@ bool wn_forward_opted_out(const wn_conf *c, const char *who)
 static wn_status optout_scan(const struct optout *o, const char *list, wn_buf *out)
 {
 	fwd_mboxes l = { 0 };
-	wn_status st = list ? fwd_parse_loose(list, &l) : WN_OK;
+	wn_status st = list ? wn_fwd_parse_loose(list, &l) : WN_OK;
 
 	for (size_t i = 0; st == WN_OK && i < l.n; i++)
 		if (optout_has(o, l.v[i].addr))
 			st = wn_buf_printf(out, "%s%s", out->len ? ", " : "", l.v[i].addr);
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	return st;
 }
 
@@ -360,19 +360,19 @@ static wn_status cc_from_patch(wn_forward *f, const wn_mail *patch, bool lists_o
 			       const struct cc_skip *skip, fwd_mboxes *cc)
 {
 	fwd_mboxes all = { 0 };
-	wn_status st = fwd_parse_addresses(patch->to, &all, false, NULL);
+	wn_status st = wn_fwd_parse_addresses(patch->to, &all, false, NULL);
 
 	if (st == WN_OK)
-		st = fwd_parse_addresses(patch->cc, &all, false, NULL);
+		st = wn_fwd_parse_addresses(patch->cc, &all, false, NULL);
 	if (st == WN_OK)
 		st = say_dropped(f, &all, "Cc");
 	for (size_t i = 0; st == WN_OK && i < all.n; i++) {
 		if ((lists_only && !is_list(all.v[i].addr)) || skipped(skip, all.v[i].addr) ||
-		    fwd_mboxes_has(cc, all.v[i].addr))
+		    wn_fwd_mboxes_has(cc, all.v[i].addr))
 			continue;
-		st = fwd_mboxes_add(cc, all.v[i].name, all.v[i].addr);
+		st = wn_fwd_mboxes_add(cc, all.v[i].name, all.v[i].addr);
 	}
-	fwd_mboxes_clear(&all);
+	wn_fwd_mboxes_clear(&all);
 	return st;
 }
 
@@ -395,7 +395,7 @@ static wn_status build_cc(wn_forward *f, const wn_conf *c, const wn_mail *patch,
 			st = cc_from_patch(f, patch, strcasecmp(w, "lists") == 0, skip, cc);
 			continue;
 		}
-		st = fwd_parse_addresses(w, cc, true, err);
+		st = wn_fwd_parse_addresses(w, cc, true, err);
 		if (st == WN_PARSE)
 			st = wn_error_prefix(err, WN_CONFIG, "winnow.cc");
 	}
@@ -419,55 +419,55 @@ wn_status wn_fwd_recipients(wn_forward *f, const wn_conf *c, const wn_mail *patc
 	 * sender Cc when someone else (wn_mail_people). */
 	if (wn_mail_people(patch, &who) != WN_OK)
 		return WN_NOMEM;
-	if ((st = fwd_me(c, &me, "forwarded findings", err)) != WN_OK) {
+	if ((st = wn_fwd_me(c, &me, "forwarded findings", err)) != WN_OK) {
 		wn_people_clear(&who);
 		return st;
 	}
 	/* Composing checked it reads (wn_forward_optout_check). */
 	if ((st = optout_read(c, &o, err)) != WN_OK) {
 		wn_people_clear(&who);
-		fwd_mboxes_clear(&me);
+		wn_fwd_mboxes_clear(&me);
 		return st;
 	}
-	st = fwd_parse_addresses(who.to, &to, false, NULL);
+	st = wn_fwd_parse_addresses(who.to, &to, false, NULL);
 	if (st == WN_OK && !to.n) {
 		wn_people_clear(&who);
-		fwd_mboxes_clear(&me);
+		wn_fwd_mboxes_clear(&me);
 		optout_clear(&o);
 		return wn_error_set(err, WN_NOT_FOUND,
 				    "the patch's author has no usable address: nobody to reply to");
 	}
 	/* Never Cc the author again, nor ourselves. */
 	for (size_t i = 0; st == WN_OK && i < to.n; i++)
-		st = fwd_mboxes_add(&skip.addrs, NULL, to.v[i].addr);
+		st = wn_fwd_mboxes_add(&skip.addrs, NULL, to.v[i].addr);
 	if (st == WN_OK && *who.author.addr)
-		st = fwd_mboxes_add(&skip.addrs, NULL, who.author.addr);
+		st = wn_fwd_mboxes_add(&skip.addrs, NULL, who.author.addr);
 	if (st == WN_OK)
-		st = fwd_mboxes_add(&skip.addrs, NULL, c->user_email);
+		st = wn_fwd_mboxes_add(&skip.addrs, NULL, c->user_email);
 	for (char **e = c->other_email; st == WN_OK && e && *e; e++)
-		st = fwd_mboxes_add(&skip.addrs, NULL, *e);
+		st = wn_fwd_mboxes_add(&skip.addrs, NULL, *e);
 	/* A person who passed the review on answers for it too. */
 	if (st == WN_OK && answered != patch && answered->from_addr &&
-	    fwd_addr_ok(answered->from_addr) && !skipped(&skip, answered->from_addr) &&
+	    wn_fwd_addr_ok(answered->from_addr) && !skipped(&skip, answered->from_addr) &&
 	    !(c->cc && strcasecmp(c->cc, "none") == 0))
-		st = fwd_mboxes_add(&cc, NULL, answered->from_addr);
+		st = wn_fwd_mboxes_add(&cc, NULL, answered->from_addr);
 	if (st == WN_OK)
-		st = fwd_parse_addresses(who.cc, &sender, false, NULL);
+		st = wn_fwd_parse_addresses(who.cc, &sender, false, NULL);
 	for (size_t i = 0; st == WN_OK && i < sender.n; i++)
-		if (!skipped(&skip, sender.v[i].addr) && !fwd_mboxes_has(&cc, sender.v[i].addr))
-			st = fwd_mboxes_add(&cc, sender.v[i].name, sender.v[i].addr);
+		if (!skipped(&skip, sender.v[i].addr) && !wn_fwd_mboxes_has(&cc, sender.v[i].addr))
+			st = wn_fwd_mboxes_add(&cc, sender.v[i].name, sender.v[i].addr);
 	if (st == WN_OK)
 		st = build_cc(f, c, answered, &skip, &cc, err);
 	if (st == WN_OK &&
-	    (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
-	     !(f->cc = fwd_format_addresses(&cc))))
+	    (!(f->from = wn_fwd_format_addresses(&me)) || !(f->to = wn_fwd_format_addresses(&to)) ||
+	     !(f->cc = wn_fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
 	wn_people_clear(&who);
-	fwd_mboxes_clear(&sender);
-	fwd_mboxes_clear(&me);
-	fwd_mboxes_clear(&to);
-	fwd_mboxes_clear(&cc);
-	fwd_mboxes_clear(&skip.addrs);
+	wn_fwd_mboxes_clear(&sender);
+	wn_fwd_mboxes_clear(&me);
+	wn_fwd_mboxes_clear(&to);
+	wn_fwd_mboxes_clear(&cc);
+	wn_fwd_mboxes_clear(&skip.addrs);
 	optout_clear(&o);
 	return st;
 }

@@ -131,14 +131,14 @@ static wn_status note_forwarded(wn_forward *f)
 
 /* --- threading ------------------------------------------------------------- */
 
-/* Append id to References: well-formed ids only (fwd_msgid_ok), each
+/* Append id to References: well-formed ids only (wn_fwd_msgid_ok), each
  * once; an id seen before moves to the end, so that the parent, added
  * last, ends the header whatever its own References held. */
 static wn_status add_ref(wn_forward *f, const char *id)
 {
 	char **nv;
 
-	if (!fwd_msgid_ok(id))
+	if (!wn_fwd_msgid_ok(id))
 		return WN_OK;
 	for (size_t i = 0; i < f->nreferences; i++)
 		if (strcmp(f->references[i], id) == 0) {
@@ -167,7 +167,7 @@ static wn_status threading(wn_forward *f, const wn_mail *parent)
 
 	for (size_t i = 0; st == WN_OK && i < parent->nreferences; i++)
 		st = add_ref(f, parent->references[i]);
-	if (st == WN_OK && fwd_msgid_ok(parent->message_id)) {
+	if (st == WN_OK && wn_fwd_msgid_ok(parent->message_id)) {
 		if (!(f->in_reply_to = strdup(parent->message_id)))
 			return WN_NOMEM;
 		st = add_ref(f, parent->message_id);
@@ -241,7 +241,7 @@ static wn_status read_links(wn_index *idx, const wn_forward *f, char ***links, w
 
 		/* A review that cannot be read just has no links. */
 		if (read_mail(idx, f->parts[k].it->id, &m, NULL) == WN_OK)
-			st = fwd_review_links(f->parts[k].it->bot, m->body, m->body_len, &links[k]);
+			st = wn_fwd_review_links(f->parts[k].it->bot, m->body, m->body_len, &links[k]);
 		else
 			st = (links[k] = calloc(1, sizeof(char *))) ? WN_OK : WN_NOMEM;
 		wn_mail_free(&m);
@@ -263,12 +263,12 @@ static wn_status list_template(const wn_conf_trailer *t, size_t n, const wn_mail
 	*out = NULL;
 	if (!n)
 		return WN_OK;
-	if ((st = fwd_parse_loose(patch->to, &to)) == WN_OK)
-		st = fwd_parse_loose(patch->cc, &to);
+	if ((st = wn_fwd_parse_loose(patch->to, &to)) == WN_OK)
+		st = wn_fwd_parse_loose(patch->cc, &to);
 	for (size_t i = 0; st == WN_OK && i < n && !*out; i++)
-		if (fwd_mboxes_has(&to, t[i].list))
+		if (wn_fwd_mboxes_has(&to, t[i].list))
 			*out = &t[i];
-	fwd_mboxes_clear(&to);
+	wn_fwd_mboxes_clear(&to);
 	return st;
 }
 
@@ -297,7 +297,7 @@ static wn_status make_body(wn_index *idx, wn_forward *f, const wn_mail *patch, w
 		wn_people_clear(&who);
 
 	if (st == WN_OK)
-		st = fwd_body(&c, f, &f->body, err);
+		st = wn_fwd_body(&c, f, &f->body, err);
 	for (size_t k = 0; links && k < f->nparts; k++)
 		wn_strv_free(links[k]);
 	free(links);
@@ -317,8 +317,8 @@ static wn_status list_trailers(wn_forward *f, const wn_conf *c, const wn_mail *p
 
 	if (!c->nforward_trailers || !f->nvalid)
 		return WN_OK;
-	if ((st = fwd_parse_loose(patch->to, &to)) == WN_OK)
-		st = fwd_parse_loose(patch->cc, &to);
+	if ((st = wn_fwd_parse_loose(patch->to, &to)) == WN_OK)
+		st = wn_fwd_parse_loose(patch->cc, &to);
 	if (st == WN_OK)
 		st = wn_buf_puts(&b, f->body);
 	for (size_t i = 0; st == WN_OK && i < c->nforward_trailers; i++) {
@@ -326,14 +326,14 @@ static wn_status list_trailers(wn_forward *f, const wn_conf *c, const wn_mail *p
 
 		/* wn_conf_check refused a line break in it; the line is the
 		 * user's own, still held to the rule of every body line. */
-		if (!fwd_mboxes_has(&to, t->list) || fwd_has_control(t->line))
+		if (!wn_fwd_mboxes_has(&to, t->list) || wn_fwd_has_control(t->line))
 			continue;
 		/* The lines close the mail, after a blank line. */
 		while (!added && b.len && b.data[b.len - 1] == '\n')
 			b.data[--b.len] = '\0';
 		st = wn_buf_printf(&b, "%s%s\n", added++ ? "" : "\n\n", t->line);
 	}
-	fwd_mboxes_clear(&to);
+	wn_fwd_mboxes_clear(&to);
 	if (st == WN_OK && added) {
 		char *body = wn_buf_steal(&b);
 
@@ -378,10 +378,10 @@ static bool among(const char *list, const char *addr)
 	fwd_mboxes l = { 0 };
 	bool hit = false;
 
-	if (list && fwd_parse_loose(list, &l) == WN_OK)
+	if (list && wn_fwd_parse_loose(list, &l) == WN_OK)
 		for (size_t i = 0; !hit && i < l.n; i++)
 			hit = wn_fwd_same_person(l.v[i].addr, addr);
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	return hit;
 }
 
@@ -409,10 +409,10 @@ static wn_status reach_of(const wn_conf *c, const wn_mail *review, const wn_mail
 		return WN_NOMEM;
 	if (*who.author.addr)
 		reached = among(review->to, who.author.addr) || among(review->cc, who.author.addr);
-	if (!reached && fwd_parse_addresses(who.to, &to, false, NULL) == WN_OK)
+	if (!reached && wn_fwd_parse_addresses(who.to, &to, false, NULL) == WN_OK)
 		for (size_t i = 0; !reached && i < to.n; i++)
 			reached = among(review->to, to.v[i].addr) || among(review->cc, to.v[i].addr);
-	fwd_mboxes_clear(&to);
+	wn_fwd_mboxes_clear(&to);
 	wn_people_clear(&who);
 	if (reached)
 		out->how = WN_REACH_BOT;
@@ -442,12 +442,12 @@ size_t wn_forward_recipients(const wn_forward *f)
 	size_t n;
 
 	/* Loose: an address the send would refuse still counts here. */
-	if (fwd_parse_loose(f->to, &l) != WN_OK || fwd_parse_loose(f->cc, &l) != WN_OK) {
-		fwd_mboxes_clear(&l);
+	if (wn_fwd_parse_loose(f->to, &l) != WN_OK || wn_fwd_parse_loose(f->cc, &l) != WN_OK) {
+		wn_fwd_mboxes_clear(&l);
 		return 0;
 	}
 	n = l.n;
-	fwd_mboxes_clear(&l);
+	wn_fwd_mboxes_clear(&l);
 	return n;
 }
 
@@ -507,7 +507,7 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item **items, size_t n
 	answered = f->kind == WN_FWD_VERDICTS ? review : patch;
 	if ((st = wn_fwd_recipients(f, wn_index_conf(idx), patch, answered, err)) == WN_OK &&
 	    (st = subject(f, answered)) == WN_OK && (st = threading(f, answered)) == WN_OK &&
-	    (st = fwd_key(f, items, n)) == WN_OK &&
+	    (st = wn_fwd_key(f, items, n)) == WN_OK &&
 	    (st = new_message_id(f, wn_index_conf(idx))) == WN_OK &&
 	    (st = note_forwarded(f)) == WN_OK && (st = make_body(idx, f, patch, err)) == WN_OK)
 		st = list_trailers(f, wn_index_conf(idx), patch);
@@ -554,22 +554,22 @@ static char *key_of(wn_item **items, size_t n)
 	return asprintf(&k, "%016llx", (unsigned long long) wn_fnv1a_field(sum, "winnow-draft")) < 0 ? NULL : k;
 }
 
-wn_status fwd_key(wn_forward *f, wn_item **items, size_t n)
+wn_status wn_fwd_key(wn_forward *f, wn_item **items, size_t n)
 {
 	return (f->key = key_of(items, n)) ? WN_OK : WN_NOMEM;
 }
 
-wn_status fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
+wn_status wn_fwd_read_mail(wn_index *idx, const char *id, wn_mail **out, wn_error *err)
 {
 	return read_mail(idx, id, out, err);
 }
 
-wn_status fwd_reply_subject(wn_forward *f, const wn_mail *parent)
+wn_status wn_fwd_reply_subject(wn_forward *f, const wn_mail *parent)
 {
 	return subject(f, parent);
 }
 
-wn_status fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c)
+wn_status wn_fwd_thread_under(wn_forward *f, const wn_mail *parent, const wn_conf *c)
 {
 	wn_status st = threading(f, parent);
 

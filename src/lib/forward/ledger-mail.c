@@ -83,7 +83,7 @@ static wn_status where(const wn_ledger_entry *e, size_t k, wn_buf *b)
 	if (st == WN_OK && e->function)
 		st = wn_buf_printf(&w, ", in %s()", e->function);
 	if (st == WN_OK)
-		st = dg_para(b, num, "   ", wn_buf_str(&w));
+		st = wn_dg_para(b, num, "   ", wn_buf_str(&w));
 	wn_buf_free(&w);
 	return st;
 }
@@ -95,8 +95,8 @@ static wn_status when(const wn_ledger_entry *e, wn_buf *b)
 	const char *sev = wn_severity_name(e->severity);
 	wn_status st = bots_of(e, &bots);
 
-	dg_date(e->first, first);
-	dg_date(e->last, last);
+	wn_dg_date(e->first, first);
+	wn_dg_date(e->last, last);
 	if (st == WN_OK && sev)
 		st = wn_buf_printf(&w, "Severity (the bot's): %s.  ", sev);
 	if (st == WN_OK && e->nreports == 1)
@@ -105,7 +105,7 @@ static wn_status when(const wn_ledger_entry *e, wn_buf *b)
 		st = wn_buf_printf(&w, "Reported %zu times, %s to %s, by %s, on:", e->nreports, first, last,
 				   wn_buf_str(&bots));
 	if (st == WN_OK)
-		st = dg_para(b, "   ", "   ", wn_buf_str(&w));
+		st = wn_dg_para(b, "   ", "   ", wn_buf_str(&w));
 	wn_buf_free(&w);
 	wn_buf_free(&bots);
 	return st;
@@ -126,7 +126,7 @@ static wn_status entry_text(const wn_ledger_entry *e, size_t k, wn_buf *b)
 	wn_status st = where(e, k, b);
 
 	if (st == WN_OK)
-		st = dg_para(b, "   ", "   ", e->summary);
+		st = wn_dg_para(b, "   ", "   ", e->summary);
 	if (st == WN_OK)
 		st = when(e, b);
 	for (size_t i = 0; st == WN_OK && i < e->nreports; i++) {
@@ -134,12 +134,12 @@ static wn_status entry_text(const wn_ledger_entry *e, size_t k, wn_buf *b)
 
 		if (patch_listed(e, i))
 			continue;
-		st = dg_para(b, "   - ", "     ", r->patch_subject);
+		st = wn_dg_para(b, "   - ", "     ", r->patch_subject);
 		if (st == WN_OK && r->patch)
 			st = patch_id(b, r->patch);
 	}
 	for (size_t i = 0; st == WN_OK && i < e->nnotes; i++)
-		st = dg_para(b, "   Note: ", "   ", e->notes[i]);
+		st = wn_dg_para(b, "   Note: ", "   ", e->notes[i]);
 	if (st == WN_OK)
 		st = wn_buf_putc(b, '\n');
 	return st;
@@ -164,7 +164,7 @@ static wn_status digest(const wn_ledger *l, size_t from, size_t to, const wn_con
 	if (st == WN_OK)
 		st = wn_buf_puts(&body, "Hello,\n\n");
 	if (st == WN_OK)
-		st = dg_para(&body, "", "", wn_buf_str(&text));
+		st = wn_dg_para(&body, "", "", wn_buf_str(&text));
 	if (st == WN_OK)
 		st = wn_buf_putc(&body, '\n');
 	for (size_t i = from; st == WN_OK && i < to; i++)

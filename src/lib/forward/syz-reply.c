@@ -45,7 +45,7 @@ static bool exact_line(const char *text)
 static wn_status dup_subject(wn_index *idx, const char *other, char **arg, wn_error *err)
 {
 	wn_mail *m = NULL;
-	wn_status st = fwd_read_mail(idx, other, &m, err);
+	wn_status st = wn_fwd_read_mail(idx, other, &m, err);
 
 	if (st == WN_NOT_FOUND)
 		return wn_error_set(err, st, "the report this one duplicates, <%s>, is no longer in the index",
@@ -119,40 +119,40 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *rep,
 {
 	fwd_mboxes me = { 0 }, to = { 0 }, cc = { 0 }, all = { 0 };
 	size_t n = 0;
-	wn_status st = fwd_me(c, &me, "a reply to the bot", err);
+	wn_status st = wn_fwd_me(c, &me, "a reply to the bot", err);
 
 	if (st != WN_OK)
 		return st;
-	if (!syz_hash(rep->from_addr, &n) || !fwd_addr_ok(rep->from_addr)) {
-		fwd_mboxes_clear(&me);
+	if (!syz_hash(rep->from_addr, &n) || !wn_fwd_addr_ok(rep->from_addr)) {
+		wn_fwd_mboxes_clear(&me);
 		return wn_error_set(err, WN_NOT_FOUND, "the report is not From its bot's address "
 				    "with the report's id: the bot would not read the reply");
 	}
-	st = fwd_mboxes_add(&to, NULL, rep->from_addr);
+	st = wn_fwd_mboxes_add(&to, NULL, rep->from_addr);
 	if (st == WN_OK)
-		st = fwd_parse_addresses(rep->to ? rep->to : "", &all, false, NULL);
+		st = wn_fwd_parse_addresses(rep->to ? rep->to : "", &all, false, NULL);
 	if (st == WN_OK)
-		st = fwd_parse_addresses(rep->cc ? rep->cc : "", &all, false, NULL);
+		st = wn_fwd_parse_addresses(rep->cc ? rep->cc : "", &all, false, NULL);
 	for (size_t i = 0; st == WN_OK && i < all.n; i++)
-		if (!strncasecmp(all.v[i].addr, "syzkaller-bugs@", 15) && !fwd_mboxes_has(&cc, all.v[i].addr))
-			st = fwd_mboxes_add(&cc, all.v[i].name, all.v[i].addr);
+		if (!strncasecmp(all.v[i].addr, "syzkaller-bugs@", 15) && !wn_fwd_mboxes_has(&cc, all.v[i].addr))
+			st = wn_fwd_mboxes_add(&cc, all.v[i].name, all.v[i].addr);
 	if (st == WN_OK && !cc.n)
-		st = fwd_mboxes_add(&cc, NULL, SYZ_LIST);
+		st = wn_fwd_mboxes_add(&cc, NULL, SYZ_LIST);
 	for (size_t i = 0; st == WN_OK && i < all.n; i++) {
 		const char *a = all.v[i].addr;
 
-		if (fwd_mboxes_has(&cc, a) || fwd_mboxes_has(&to, a) || is_me(c, a) || wn_forward_opted_out(c, a) ||
+		if (wn_fwd_mboxes_has(&cc, a) || wn_fwd_mboxes_has(&to, a) || is_me(c, a) || wn_forward_opted_out(c, a) ||
 		    syz_hash(a, &n))
 			continue;
-		st = fwd_mboxes_add(&cc, all.v[i].name, a);
+		st = wn_fwd_mboxes_add(&cc, all.v[i].name, a);
 	}
-	if (st == WN_OK && (!(f->from = fwd_format_addresses(&me)) || !(f->to = fwd_format_addresses(&to)) ||
-			    !(f->cc = fwd_format_addresses(&cc))))
+	if (st == WN_OK && (!(f->from = wn_fwd_format_addresses(&me)) || !(f->to = wn_fwd_format_addresses(&to)) ||
+			    !(f->cc = wn_fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
-	fwd_mboxes_clear(&me);
-	fwd_mboxes_clear(&to);
-	fwd_mboxes_clear(&cc);
-	fwd_mboxes_clear(&all);
+	wn_fwd_mboxes_clear(&me);
+	wn_fwd_mboxes_clear(&to);
+	wn_fwd_mboxes_clear(&cc);
+	wn_fwd_mboxes_clear(&all);
 	return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
 }
 
@@ -239,11 +239,11 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	f->parts[0].findings[f->parts[0].n++] = 1;
 	if ((st = command(idx, f, it, &cmd, &arg, err)) != WN_OK)
 		return st;
-	st = fwd_read_mail(idx, it->id, &rep, err);
+	st = wn_fwd_read_mail(idx, it->id, &rep, err);
 	if (st == WN_OK)
 		st = recipients(f, c, rep, err);
-	if (st == WN_OK && ((st = fwd_reply_subject(f, rep)) != WN_OK || (st = fwd_key(f, &it, 1)) != WN_OK ||
-			    (st = fwd_thread_under(f, rep, c)) != WN_OK || (st = notice(f, it)) != WN_OK ||
+	if (st == WN_OK && ((st = wn_fwd_reply_subject(f, rep)) != WN_OK || (st = wn_fwd_key(f, &it, 1)) != WN_OK ||
+			    (st = wn_fwd_thread_under(f, rep, c)) != WN_OK || (st = notice(f, it)) != WN_OK ||
 			    (st = body(f, cmd, arg, f->nfalse ? it->notes[0] : NULL)) != WN_OK))
 		wn_error_set(err, st, "out of memory");
 	wn_mail_free(&rep);
@@ -291,7 +291,7 @@ wn_status wn_forward_syz_fix(wn_index *idx, const wn_item *it, char **hash, wn_e
 		return wn_error_set(err, WN_CONFIG,
 				    "winnow.tree is not set: no commit to look for (--title TEXT "
 				    "gives the fixing commit's title)");
-	if ((st = fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
+	if ((st = wn_fwd_read_mail(idx, it->id, &rep, err)) != WN_OK)
 		return st;
 	if (!(h = syz_hash(rep->from_addr, &n)))
 		st = wn_error_set(err, WN_NOT_FOUND, "the report is not From its bot's address with the report's id");

@@ -32,8 +32,8 @@ static bool looks_like_patch(const wn_mail *m)
 
 	if (wn_subject_is_patch(m->subject))
 		return true;
-	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &n))
-		if (str_prefix(l, n, "diff --git ") || str_prefix(l, n, "--- a/"))
+	while (m->body && wn_str_next_line(m->body, m->body_len, &pos, &l, &n))
+		if (wn_str_prefix(l, n, "diff --git ") || wn_str_prefix(l, n, "--- a/"))
 			return true;
 	return false;
 }
@@ -65,11 +65,11 @@ static wn_status diff_files(const wn_mail *m, char ***out, size_t *count)
 	size_t pos = 0, ln;
 	const char *l;
 
-	while (m->body && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
+	while (m->body && wn_str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
 		const char *b;
 		size_t bn;
 
-		if (!str_prefix(l, ln, "diff --git ") || !(b = str_find(l, ln, " b/")))
+		if (!wn_str_prefix(l, ln, "diff --git ") || !(b = wn_str_find(l, ln, " b/")))
 			continue;
 		b += 3;
 		bn = ln - (size_t) (b - l);

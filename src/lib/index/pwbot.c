@@ -23,12 +23,12 @@ static char *pw_state(const char *l, size_t n, bool *oom)
 {
 	char *raw, *s;
 
-	str_trim(&l, &n);
-	if (!str_prefix_ci(l, n, "pw-bot:"))
+	wn_str_trim(&l, &n);
+	if (!wn_str_prefix_ci(l, n, "pw-bot:"))
 		return NULL;
 	l += 7;
 	n -= 7;
-	str_trim(&l, &n);
+	wn_str_trim(&l, &n);
 	if (!n)
 		return NULL;
 	if (n > PW_STATE_MAX)
@@ -73,7 +73,7 @@ static wn_status scan(notmuch_message_t *msg, wn_pwbot **v, size_t *n)
 	/* A mail that cannot be read just has no commands. */
 	if (wn_message_read_mail(msg, &m, NULL) != WN_OK)
 		return WN_OK;
-	while (st == WN_OK && str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
+	while (st == WN_OK && wn_str_next_line(m->body, m->body_len, &pos, &l, &ln)) {
 		char *state = ln && l[0] == '>' ? NULL : pw_state(l, ln, &oom);
 
 		if (state)

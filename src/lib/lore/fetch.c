@@ -148,7 +148,7 @@ out:
  * broken query would look like "no new mail". */
 static bool worker_failed(const char *text, size_t len)
 {
-	return str_find(text, len, " Exception: ") != NULL;
+	return wn_str_find(text, len, " Exception: ") != NULL;
 }
 
 wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, wn_error *err)
@@ -156,13 +156,13 @@ wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, w
 	wn_buf out = WN_BUF_INIT;
 	size_t pos = 0, n;
 	const char *l;
-	wn_status st = lore_run(NULL, argv, f->timeout, &out, err);
+	wn_status st = wn_lore_run(NULL, argv, f->timeout, &out, err);
 
 	if (st == WN_OK && worker_failed(out.data ? out.data : "", out.len)) {
-		lore_last_line(out.data, out.len, &l, &n);
+		wn_lore_last_line(out.data, out.len, &l, &n);
 		st = wn_error_set(err, WN_IO, "lei: %.*s", (int) n, l ? l : "");
 	}
-	while (st == WN_OK && progress && str_next_line(out.data ? out.data : "", out.len, &pos, &l, &n))
+	while (st == WN_OK && progress && wn_str_next_line(out.data ? out.data : "", out.len, &pos, &l, &n))
 		if (n && l[0] == '#')
 			wn_buf_printf(progress, "%.*s\n", (int) n, l);
 	wn_buf_free(&out);
@@ -181,7 +181,7 @@ wn_status wn_fetch_notmuch_new(wn_index *idx, wn_error *err)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	/* No limit: a first notmuch new of a large fetch takes what it
 	 * takes, and stops cleanly on Ctrl-C. */
-	st = lore_run(NULL, argv, 0, NULL, err);
+	st = wn_lore_run(NULL, argv, 0, NULL, err);
 	free(opt);
 	return st == WN_OK ? wn_index_refresh(idx, err) : st;
 }

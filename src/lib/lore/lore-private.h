@@ -8,20 +8,20 @@
  * (created, mode 0600, replacing one there) for b4's -m; *root, the
  * Message-ID of its first message (malloc'd), names the series.
  * WN_NOT_FOUND when msgid is not in the index. */
-wn_status lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
+wn_status wn_lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
 			   wn_error *err);
 
 /* What a program said went wrong in its output (text, len), trimmed:
  * its last "error:", "fatal:" or "CRITICAL:" line, else its last line
  * that is neither blank, a "# ..." progress line (lei's) nor a "hint:";
  * *line NULL when there is none. */
-void lore_last_line(const char *text, size_t len, const char **line, size_t *n);
+void wn_lore_last_line(const char *text, size_t len, const char **line, size_t *n);
 
 /* Run argv in dir (NULL: here) and wait, for at most secs seconds (0:
  * no limit, else winnow.tool_timeout) or until Ctrl-C; what it printed
  * goes to output when not NULL.  When it fails, err is "NAME: " and
- * its last line (lore_last_line), or how it ended when it said nothing
+ * its last line (wn_lore_last_line), or how it ended when it said nothing
  * or was stopped. */
-wn_status lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err);
+wn_status wn_lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err);
 
 #endif

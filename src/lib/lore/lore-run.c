@@ -16,12 +16,12 @@ static bool complaint(const char *l, size_t n)
 	static const char *const words[] = { "error:", "fatal:", "CRITICAL:" };
 
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-		if (str_prefix(l, n, words[k]))
+		if (wn_str_prefix(l, n, words[k]))
 			return true;
 	return false;
 }
 
-void lore_last_line(const char *text, size_t len, const char **line, size_t *n)
+void wn_lore_last_line(const char *text, size_t len, const char **line, size_t *n)
 {
 	size_t pos = 0, ln;
 	const char *l;
@@ -29,9 +29,9 @@ void lore_last_line(const char *text, size_t len, const char **line, size_t *n)
 
 	*line = NULL;
 	*n = 0;
-	while (str_next_line(text, len, &pos, &l, &ln)) {
-		str_trim(&l, &ln);
-		if (!ln || l[0] == '#' || str_prefix(l, ln, "hint:") || (said && !complaint(l, ln)))
+	while (wn_str_next_line(text, len, &pos, &l, &ln)) {
+		wn_str_trim(&l, &ln);
+		if (!ln || l[0] == '#' || wn_str_prefix(l, ln, "hint:") || (said && !complaint(l, ln)))
 			continue;
 		said = said || complaint(l, ln);
 		*line = l;
@@ -39,7 +39,7 @@ void lore_last_line(const char *text, size_t len, const char **line, size_t *n)
 	}
 }
 
-wn_status lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err)
+wn_status wn_lore_run(const char *dir, char *const *argv, int secs, wn_buf *output, wn_error *err)
 {
 	wn_buf own = WN_BUF_INIT, *out = output ? output : &own;
 	wn_error run = WN_ERROR_INIT;
@@ -55,7 +55,7 @@ wn_status lore_run(const char *dir, char *const *argv, int secs, wn_buf *output,
 		/* Whatever it said last, it did not finish. */
 		st = wn_error_set(err, st, "%s", wn_error_msg(&run));
 	} else if (st != WN_OK) {
-		lore_last_line(out->data ? out->data : "", out->len, &l, &n);
+		wn_lore_last_line(out->data ? out->data : "", out->len, &l, &n);
 		if (l)
 			st = wn_error_set(err, st, "%s: %.*s", base, (int) n, l);
 		else

@@ -41,9 +41,9 @@ static bool tag_line(const char *l, size_t n)
 
 static long section_index(char *const *sections, const char *l, size_t n)
 {
-	str_trim(&l, &n);
+	wn_str_trim(&l, &n);
 	for (size_t k = 0; sections[k]; k++)
-		if (strlen(sections[k]) == n && str_prefix_ci(l, n, sections[k]))
+		if (strlen(sections[k]) == n && wn_str_prefix_ci(l, n, sections[k]))
 			return (long) k;
 	return -1;
 }
@@ -60,8 +60,8 @@ wn_status wn_maintainers_patterns(const char *text, size_t len, char *const *sec
 		nsec++;
 	if (!(seen = calloc(nsec + 1, sizeof(*seen))))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	while (st == WN_OK && str_next_line(text, len, &pos, &l, &n)) {
-		if (str_blank(l, n)) {
+	while (st == WN_OK && wn_str_next_line(text, len, &pos, &l, &n)) {
+		if (wn_str_blank(l, n)) {
 			in = false;
 			top = true;
 			continue;
@@ -76,7 +76,7 @@ wn_status wn_maintainers_patterns(const char *text, size_t len, char *const *sec
 			const char *v = l + 2;
 			size_t vn = n - 2;
 
-			str_trim(&v, &vn);
+			wn_str_trim(&v, &vn);
 			if (vn)
 				st = push(l[0] == 'F' ? files : excluded, v, vn);
 		}

@@ -28,7 +28,7 @@ static bool split(const char *text, size_t len, struct lines *v)
 	const char *l;
 
 	memset(v, 0, sizeof(*v));
-	while (str_next_line(text, len, &pos, &l, &n)) {
+	while (wn_str_next_line(text, len, &pos, &l, &n)) {
 		if (v->n == cap) {
 			size_t nc = cap ? 2 * cap : 256;
 			const char **na = realloc(v->at, nc * sizeof(*na));
@@ -59,9 +59,9 @@ static bool signature(const struct lines *v, size_t i)
 	const char *l = v->at[i];
 	size_t n = v->len[i];
 
-	if (str_blank(l, n) || l[0] == '#' || l[0] == '}')
+	if (wn_str_blank(l, n) || l[0] == '#' || l[0] == '}')
 		return false;
-	str_trim(&l, &n);
+	wn_str_trim(&l, &n);
 	return !(n && l[n - 1] == ';') && !(n >= 2 && !memcmp(l + n - 2, "*/", 2));
 }
 

@@ -26,7 +26,7 @@ static void put_mboxrd(FILE *out, const char *text, size_t len)
 	const char *l;
 
 	fputs("From mboxrd@z Thu Jan  1 00:00:00 1970\n", out);
-	while (str_next_line(text, len, &pos, &l, &n)) {
+	while (wn_str_next_line(text, len, &pos, &l, &n)) {
 		size_t q = 0;
 
 		while (q < n && l[q] == '>')
@@ -78,7 +78,7 @@ out:
 	return st;
 }
 
-wn_status lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
+wn_status wn_lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
 			   wn_error *err)
 {
 	notmuch_message_t *m = wn_index_find_message(idx, msgid);

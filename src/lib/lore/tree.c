@@ -53,7 +53,7 @@ static wn_status worktree(int secs, const char *tree, const char *op, const char
 {
 	const char *argv[] = { "git", "-C", tree, "worktree", op, a1, a2, a3, NULL };
 
-	return lore_run(NULL, (char *const *) argv, secs, NULL, err);
+	return wn_lore_run(NULL, (char *const *) argv, secs, NULL, err);
 }
 
 /* A worktree left by an earlier try (b4 failed, winnow was killed). */
@@ -78,7 +78,7 @@ static wn_status shazam(int secs, const char *wt, const char *mbox, const char *
 	const char *argv[] = { "b4", "--offline-mode", "--no-stdin", "shazam", "-m", mbox, "--",
 			       patch_id, NULL };
 
-	return lore_run(wt, (char *const *) argv, secs, NULL, err);
+	return wn_lore_run(wt, (char *const *) argv, secs, NULL, err);
 }
 
 static int patch_part(const wn_patch *p)
@@ -107,7 +107,7 @@ static wn_status head_of(int secs, const char *wt, char oid[41], wn_error *err)
 {
 	const char *argv[] = { "git", "-C", wt, "rev-parse", "--verify", "HEAD", NULL };
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = lore_run(NULL, (char *const *) argv, secs, &out, err);
+	wn_status st = wn_lore_run(NULL, (char *const *) argv, secs, &out, err);
 
 	if (st == WN_OK && (out.len < 40 || !is_oid(out.data, 40)))
 		st = wn_error_set(err, WN_IO, "git rev-parse said no commit for %s", wt);
@@ -163,7 +163,7 @@ static wn_status stand_at(int secs, const char *wt, const char *base, const char
 	wn_status st;
 
 	snprintf(range, sizeof(range), "%s..%s", base, tip);
-	if ((st = lore_run(NULL, (char *const *) list, secs, &out, err)) != WN_OK)
+	if ((st = wn_lore_run(NULL, (char *const *) list, secs, &out, err)) != WN_OK)
 		goto out;
 	for (size_t at = 0; at + 40 <= out.len && is_oid(out.data + at, 40); at += 41)
 		if (++n <= part || part < 1)
@@ -174,7 +174,7 @@ static wn_status stand_at(int secs, const char *wt, const char *base, const char
 	}
 	t->patches = n;
 	t->upto = part >= 1 && part <= n ? part : n;
-	st = lore_run(NULL, (char *const *) checkout, secs, NULL, err);
+	st = wn_lore_run(NULL, (char *const *) checkout, secs, NULL, err);
 out:
 	wn_buf_free(&out);
 	return st;
@@ -213,7 +213,7 @@ static wn_status apply(wn_index *idx, const wn_item *it, const char *tree, wn_tr
 		goto out;
 	}
 	if ((st = wn_mkdirs(dir, err)) != WN_OK ||
-	    (st = lore_thread_mbox(idx, it->patch->id, mbox, &root, err)) != WN_OK)
+	    (st = wn_lore_thread_mbox(idx, it->patch->id, mbox, &root, err)) != WN_OK)
 		goto out;
 	if (!(wt = wn_strdupf("%s/%016" PRIx64, dir, worktree_key(tree, root))) ||
 	    !(mark = wn_strdupf("%s.applied", wt))) {

@@ -76,7 +76,7 @@ static char *inbody_from_raw(const char *body, size_t len, bool *nomem)
 	*nomem = false;
 	if (len > INBODY_MAX_BYTES)
 		len = INBODY_MAX_BYTES;
-	while (str_next_line(body, len, &pos, &l, &ln) && lines++ < INBODY_MAX_LINES) {
+	while (wn_str_next_line(body, len, &pos, &l, &ln) && lines++ < INBODY_MAX_LINES) {
 		while (ln && (l[ln - 1] == '\r' || l[ln - 1] == ' ' || l[ln - 1] == '\t'))
 			ln--;
 		if (!ln) {

@@ -170,7 +170,7 @@ static bool hunk_start(struct scan *sc, const char *file, const char *s, size_t 
 			return false;
 	} else {
 		i = (size_t) (plus - s) + 1;
-		str_num(s, n, &i, &start);
+		wn_str_num(s, n, &i, &start);
 		if (!(nh = realloc(sc->d->h, (sc->d->n + 1) * sizeof(*nh))))
 			return false;
 		sc->d->h = nh;
@@ -182,7 +182,7 @@ static bool hunk_start(struct scan *sc, const char *file, const char *s, size_t 
 		h->new_line = (int) start;
 		h->mail_line = line;
 	}
-	close = n > 2 ? str_find(s + 2, n - 2, "@@") : NULL;
+	close = n > 2 ? wn_str_find(s + 2, n - 2, "@@") : NULL;
 	if (close)
 		return add_function(sc, close + 2, (size_t) (s + n - close - 2));
 	return true;
@@ -194,13 +194,13 @@ static bool new_file(char **file, const char *s, size_t n)
 	const char *b;
 	char *path, *p;
 
-	if (str_prefix(s, n, "+++ "))
+	if (wn_str_prefix(s, n, "+++ "))
 		b = s + 4;
-	else if ((b = str_find(s, n, " b/")))
+	else if ((b = wn_str_find(s, n, " b/")))
 		b++;
 	else
 		return true;
-	if (str_prefix(b, (size_t) (s + n - b), "/dev/null"))
+	if (wn_str_prefix(b, (size_t) (s + n - b), "/dev/null"))
 		return true;
 	if (!(path = wn_strndup(b, (size_t) (s + n - b))))
 		return false;
@@ -215,7 +215,7 @@ static bool new_file(char **file, const char *s, size_t n)
  * it defines, if any, into the hunk's.  False when out of memory. */
 static bool code_line(struct scan *sc, const char *l, size_t n)
 {
-	if (!(sc->k ? sc->in_hunk : sc->d->n > 0) || n < 2 || str_prefix(l, n, "--- ") ||
+	if (!(sc->k ? sc->in_hunk : sc->d->n > 0) || n < 2 || wn_str_prefix(l, n, "--- ") ||
 	    !defines(l + 1, n - 1))
 		return true;
 	return add_function(sc, l + 1, n - 1);
@@ -229,7 +229,7 @@ static bool scan(const char *body, size_t len, struct scan *sc)
 	int line = 0;
 	bool ok = true;
 
-	while (ok && body && str_next_line(body, len, &pos, &l, &n)) {
+	while (ok && body && wn_str_next_line(body, len, &pos, &l, &n)) {
 		/* A mail read as it is may end its lines in CRLF. */
 		if (n && l[n - 1] == '\r')
 			n--;
@@ -237,15 +237,15 @@ static bool scan(const char *body, size_t len, struct scan *sc)
 		/* By the first byte: linking reads every patch through here. */
 		switch (n ? l[0] : '\0') {
 		case 'd':
-			if (str_prefix(l, n, "diff --git "))
+			if (wn_str_prefix(l, n, "diff --git "))
 				ok = new_file(&file, l, n);
 			break;
 		case '@':
-			if (str_prefix(l, n, "@@ -"))
+			if (wn_str_prefix(l, n, "@@ -"))
 				ok = hunk_start(sc, file, l, n, line);
 			break;
 		case '+':
-			ok = str_prefix(l, n, "+++ ") ? new_file(&file, l, n) : code_line(sc, l, n);
+			ok = wn_str_prefix(l, n, "+++ ") ? new_file(&file, l, n) : code_line(sc, l, n);
 			break;
 		case '-':
 		case ' ':

@@ -350,7 +350,7 @@ static bool misread(const char *text, const char **at, const char *addr, const c
 
 	if (!n)
 		return false;
-	for (const char *p = *at; (p = str_find_ci(p, strlen(p), addr)) != NULL; p++) {
+	for (const char *p = *at; (p = wn_str_find_ci(p, strlen(p), addr)) != NULL; p++) {
 		if (p != text && !strchr("<, \t:;\"", p[-1]))
 			continue;
 		*at = p + n;

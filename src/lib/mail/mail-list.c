@@ -23,7 +23,7 @@ static char *lower_dup(const char *s, size_t n)
 {
 	char *r;
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	if (!n || !(r = wn_strndup(s, n)))
 		return NULL;
 	for (char *p = r; *p; p++)
@@ -83,7 +83,7 @@ static void entry_address(const char **s, size_t *n)
 		*n = (size_t) (gt - lt - 1);
 		*s = lt + 1;
 	}
-	str_trim(s, n);
+	wn_str_trim(s, n);
 }
 
 /* The first list address of a decoded address list ("A <a@x>, b@y"),

@@ -20,7 +20,7 @@
 
 static bool word_is(const char *w, size_t n, const char *what)
 {
-	return n == strlen(what) && str_prefix_ci(w, n, what);
+	return n == strlen(what) && wn_str_prefix_ci(w, n, what);
 }
 
 /* "k/n" with both numbers. */
@@ -29,10 +29,10 @@ static bool part_of(const char *w, size_t n, int *k, int *total)
 	size_t i = 0;
 	long a, b;
 
-	if (!str_num(w, n, &i, &a) || i >= n || w[i] != '/')
+	if (!wn_str_num(w, n, &i, &a) || i >= n || w[i] != '/')
 		return false;
 	i++;
-	if (!str_num(w, n, &i, &b) || i != n)
+	if (!wn_str_num(w, n, &i, &b) || i != n)
 		return false;
 	*k = (int) a;
 	*total = (int) b;
@@ -45,9 +45,9 @@ static bool version_of(const char *w, size_t n, int *v)
 	size_t i = 1;
 	long x;
 
-	if (n > 5 && str_prefix_ci(w, n, "patchv"))
+	if (n > 5 && wn_str_prefix_ci(w, n, "patchv"))
 		return version_of(w + 5, n - 5, v);
-	if (n < 2 || (w[0] != 'v' && w[0] != 'V') || !str_num(w, n, &i, &x) || i != n)
+	if (n < 2 || (w[0] != 'v' && w[0] != 'V') || !wn_str_num(w, n, &i, &x) || i != n)
 		return false;
 	*v = (int) x;
 	return true;
@@ -85,7 +85,7 @@ static bool next_word(const char *g, size_t n, size_t *i, const char **w, size_t
  * the length of the name after the dash, 0 when w is no such word. */
 static size_t patch_dash(const char *w, size_t n)
 {
-	return n > 6 && str_prefix_ci(w, n, "patch-") ? n - 6 : 0;
+	return n > 6 && wn_str_prefix_ci(w, n, "patch-") ? n - 6 : 0;
 }
 
 /* Does the group (between the brackets) name a patch? */
@@ -98,7 +98,7 @@ static bool patch_group(const char *g, size_t n)
 	while (next_word(g, n, &i, &w, &len))
 		if (word_is(w, len, "patch") || word_is(w, len, "rfc") || word_is(w, len, "patchset") ||
 		    word_is(w, len, "patches") || patch_dash(w, len) ||
-		    (str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
+		    (wn_str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
 			return true;
 	return false;
 }
@@ -124,7 +124,7 @@ static void take_group(const char *g, size_t n, wn_subject *out, wn_buf *prefix,
 	size_t i = 0, wl, dash;
 
 	while (next_word(g, n, &i, &w, &wl)) {
-		bool glued = str_prefix_ci(w, wl, "patchv") && version_of(w, wl, &out->version);
+		bool glued = wn_str_prefix_ci(w, wl, "patchv") && version_of(w, wl, &out->version);
 
 		/* "PATCHv2": the version, and the word PATCH. */
 		if (glued)

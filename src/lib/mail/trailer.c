@@ -56,13 +56,13 @@ static bool eq_ci(const char *a, const char *b)
  * blanks (the usual separator before the diffstat), or "--- file". */
 static bool is_patch_break(const char *l, size_t n)
 {
-	if (str_prefix(l, n, "diff -") || str_prefix(l, n, "Index: "))
+	if (wn_str_prefix(l, n, "diff -") || wn_str_prefix(l, n, "Index: "))
 		return true;
-	if (!str_prefix(l, n, "---"))
+	if (!wn_str_prefix(l, n, "---"))
 		return false;
 	if (n > 4 && l[3] == ' ' && !str_space(l[4]))
 		return true;
-	return str_blank(l + 3, n - 3);
+	return wn_str_blank(l + 3, n - 3);
 }
 
 static size_t commit_msg_end(const char *s, size_t len)
@@ -70,7 +70,7 @@ static size_t commit_msg_end(const char *s, size_t len)
 	size_t pos = 0, n;
 	const char *l;
 
-	while (str_next_line(s, len, &pos, &l, &n))
+	while (wn_str_next_line(s, len, &pos, &l, &n))
 		if (is_patch_break(l, n))
 			return (size_t) (l - s);
 	return len;
@@ -85,8 +85,8 @@ static size_t scissors_end(const char *s, size_t len)
 	const char *l;
 
 	/* the whole line, its '\n' included */
-	while (str_next_line(s, len, &pos, &l, &n))
-		if (str_eq(l, n, cut) && l + n < s + len)
+	while (wn_str_next_line(s, len, &pos, &l, &n))
+		if (wn_str_eq(l, n, cut) && l + n < s + len)
 			return (size_t) (l - s);
 	return len;
 }
@@ -100,13 +100,13 @@ static size_t strip_ignored(const char *s, size_t len)
 	bool in_conflicts = false, have_boc = false;
 	const char *l;
 
-	while (pos < cutoff && str_next_line(s, len, &pos, &l, &n)) {
+	while (pos < cutoff && wn_str_next_line(s, len, &pos, &l, &n)) {
 		if (!n || l[0] == '#') {
 			if (!have_boc) {
 				boc = (size_t) (l - s);
 				have_boc = true;
 			}
-		} else if (str_eq(l, n, "Conflicts:") && l + n < s + len) {
+		} else if (wn_str_eq(l, n, "Conflicts:") && l + n < s + len) {
 			in_conflicts = true;
 			if (!have_boc) {
 				boc = (size_t) (l - s);
@@ -172,7 +172,7 @@ static size_t block_start(const char *s, const line *lines, size_t nl)
 			pcl = 0;
 			continue;
 		}
-		if (str_blank(l, n)) {
+		if (wn_str_blank(l, n)) {
 			if (only_spaces)
 				continue;
 			ntl += pcl;
@@ -181,8 +181,8 @@ static size_t block_start(const char *s, const line *lines, size_t nl)
 			return nl;
 		}
 		only_spaces = false;
-		if (str_prefix(l, n, "Signed-off-by: ") ||
-		    str_prefix(l, n, "(cherry picked from commit ")) {
+		if (wn_str_prefix(l, n, "Signed-off-by: ") ||
+		    wn_str_prefix(l, n, "(cherry picked from commit ")) {
 			tl++;
 			pcl = 0;
 			recognized = true;
@@ -315,7 +315,7 @@ static wn_status split_lines(const char *s, size_t len, line **out, size_t *nout
 	const char *l;
 	line *v = NULL;
 
-	while (str_next_line(s, len, &pos, &l, &ln)) {
+	while (wn_str_next_line(s, len, &pos, &l, &ln)) {
 		if (n == cap) {
 			size_t nc = cap ? cap * 2 : 64;
 			line *p = realloc(v, nc * sizeof(*p));

@@ -45,7 +45,7 @@ static bool has_word(const char *s, size_t n, const char *w)
 {
 	size_t wn = strlen(w);
 
-	for (const char *p = wn ? str_find(s, n, w) : NULL; p; p = str_find(p + 1, n - (size_t) (p + 1 - s), w))
+	for (const char *p = wn ? wn_str_find(s, n, w) : NULL; p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - s), w))
 		if ((p == s || !word_char(p[-1])) && (p + wn == s + n || !word_char(p[wn])))
 			return true;
 	return false;
@@ -57,7 +57,7 @@ static bool names_id(const char *v, size_t n, const char *id)
 {
 	size_t idn = id ? strlen(id) : 0;
 
-	for (const char *p = idn ? str_find(v, n, id) : NULL; p; p = str_find(p + 1, n - (size_t) (p + 1 - v), id)) {
+	for (const char *p = idn ? wn_str_find(v, n, id) : NULL; p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - v), id)) {
 		char before = p == v ? ' ' : p[-1], after = p + idn == v + n ? ' ' : p[idn];
 
 		if (strchr(" </:=", before) && strchr(" >/?#", after))
@@ -182,18 +182,18 @@ static wn_status commit_msg(struct scan *sc, const char *hash, const char *body,
 	char *subject;
 	wn_status st = WN_OK;
 
-	if (!str_next_line(body, len, &pos, &subj, &subjn))
+	if (!wn_str_next_line(body, len, &pos, &subj, &subjn))
 		subj = "";
 	if (!(subject = wn_strndup(subj, subjn)))
 		return WN_NOMEM;
-	for (pos = 0; st == WN_OK && str_next_line(body, len, &pos, &l, &n);) {
+	for (pos = 0; st == WN_OK && wn_str_next_line(body, len, &pos, &l, &n);) {
 		const char *how = NULL;
 		char *v;
 
-		str_trim(&l, &n);
-		if (str_prefix_ci(l, n, "Closes:"))
+		wn_str_trim(&l, &n);
+		if (wn_str_prefix_ci(l, n, "Closes:"))
 			how = "closes";
-		else if (str_prefix_ci(l, n, "Link:"))
+		else if (wn_str_prefix_ci(l, n, "Link:"))
 			how = "link";
 		if (how) {
 			size_t k = strlen(how) + 1;
@@ -208,7 +208,7 @@ static wn_status commit_msg(struct scan *sc, const char *hash, const char *body,
 			free(v);
 			continue;
 		}
-		if (str_prefix_ci(l, n, "Reported-by:") && sc->nsus < MAX_SUSPECTS) {
+		if (wn_str_prefix_ci(l, n, "Reported-by:") && sc->nsus < MAX_SUSPECTS) {
 			char *addr = value_addr(l + 12, n - 12);
 			wn_bot b;
 
@@ -245,8 +245,8 @@ static bool diff_touches(const char *diff, size_t len, const char *file, const c
 	size_t pos = 0, n, fn = strlen(file);
 	bool in_file = false;
 
-	while (str_next_line(diff, len, &pos, &l, &n)) {
-		if (str_prefix_ci(l, n, "diff --git ")) {
+	while (wn_str_next_line(diff, len, &pos, &l, &n)) {
+		if (wn_str_prefix_ci(l, n, "diff --git ")) {
 			in_file = false;
 			continue;
 		}
@@ -412,9 +412,9 @@ static wn_status exact_title(const char *msg, size_t len, const char *hash, char
 	const char *l = NULL, *next;
 	size_t pos = 0, n = 0, nn;
 
-	if (!str_next_line(msg, len, &pos, &l, &n) || !n)
+	if (!wn_str_next_line(msg, len, &pos, &l, &n) || !n)
 		return wn_error_set(err, WN_PARSE, "commit %.12s has no title", hash);
-	if (str_next_line(msg, len, &pos, &next, &nn) && nn)
+	if (wn_str_next_line(msg, len, &pos, &next, &nn) && nn)
 		return wn_error_set(err, WN_PARSE, "the title of commit %.12s runs over more than one line: "
 				    "it cannot be sent exactly (the bot matches it byte for byte)", hash);
 	for (size_t i = 0; i < n; i++)
@@ -465,9 +465,9 @@ static bool names_report(const char *body, size_t len, const char *extid, const 
 	size_t pos = 0, n, en = strlen(extid);
 	const char *l;
 
-	while (str_next_line(body, len, &pos, &l, &n)) {
-		str_trim(&l, &n);
-		if (str_prefix_ci(l, n, "Reported-by:")) {
+	while (wn_str_next_line(body, len, &pos, &l, &n)) {
+		wn_str_trim(&l, &n);
+		if (wn_str_prefix_ci(l, n, "Reported-by:")) {
 			char *addr = value_addr(l + 12, n - 12);
 			size_t hn = 0;
 			const char *h = addr ? wn_bot_report_extid(addr, &hn) : NULL;
@@ -476,8 +476,8 @@ static bool names_report(const char *body, size_t len, const char *extid, const 
 			free(addr);
 			if (hit)
 				return true;
-		} else if (str_prefix_ci(l, n, "Closes:") || str_prefix_ci(l, n, "Link:")) {
-			for (const char *p = str_find(l, n, "extid="); p; p = str_find(p + 1, n - (size_t) (p + 1 - l), "extid=")) {
+		} else if (wn_str_prefix_ci(l, n, "Closes:") || wn_str_prefix_ci(l, n, "Link:")) {
+			for (const char *p = wn_str_find(l, n, "extid="); p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - l), "extid=")) {
 				size_t rest = n - (size_t) (p + 6 - l);
 
 				if (rest >= en && !strncasecmp(p + 6, extid, en) &&

@@ -23,11 +23,11 @@
 static void version(wn_series *s, const char *id, const char *subject, void *arg)
 {
 	struct sr_patch *me = arg, *p = wn_text_is_reply(subject) ? NULL
-				       : sr_patch_get(s, id);
+				       : wn_sr_patch_get(s, id);
 
 	if (p && p != me && !p->subj.reply && p->subj.version > me->subj.version &&
 	    strcmp(p->subj.title, me->subj.title) == 0)
-		sr_push(&me->versions, &me->nversions, p);
+		wn_sr_push(&me->versions, &me->nversions, p);
 }
 
 static int by_version(const void *a, const void *b)
@@ -68,7 +68,7 @@ static void find_versions(wn_series *s, struct sr_patch *p)
 	p->versions_read = true;
 	if (!*p->subj.title || !(qs = title_query(p->subj.title)))
 		return;
-	sr_each(s, qs, NULL, version, p);
+	wn_sr_each(s, qs, NULL, version, p);
 	free(qs);
 	if (p->nversions > 1)
 		qsort(p->versions, p->nversions, sizeof(*p->versions), by_version);
@@ -108,14 +108,14 @@ static bool keep_review(struct sr_patch *p, const wn_item *it)
 
 static void find_reviews(wn_series *s, struct sr_patch *p)
 {
-	wn_index *idx = sr_index(s);
+	wn_index *idx = wn_sr_index(s);
 	wn_list list = { 0 };
 	char *qs = NULL;
 
 	if (p->reviewed_read)
 		return;
 	p->reviewed_read = true;
-	if (!sr_patch_thread(s, p) || asprintf(&qs, "thread:%s", p->thread) < 0)
+	if (!wn_sr_patch_thread(s, p) || asprintf(&qs, "thread:%s", p->thread) < 0)
 		return;
 	if (wn_index_query(idx, qs, &list, NULL) == WN_OK) {
 		for (size_t i = 0; i < list.n; i++) {
@@ -150,7 +150,7 @@ static void reported_on(const struct sr_patch *q, wn_bot bot, const char *loc, c
 
 static wn_status fixed_fill(wn_series *s, struct sr_patch *q, const char *review, wn_fixed *out)
 {
-	sr_patch_subject(s, q);
+	wn_sr_patch_subject(s, q);
 	out->version = q->subj.version;
 	out->patch = strdup(q->id);
 	out->subject = wn_strdup0(q->subject);
@@ -201,8 +201,8 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 		key_clear(&k);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	sr_trim(s);
-	p = k.file && k.loc ? sr_review_patch(s, it) : NULL;
+	wn_sr_trim(s);
+	p = k.file && k.loc ? wn_sr_review_patch(s, it) : NULL;
 	if (p)
 		find_versions(s, p);
 	for (size_t v = 0; p && st == WN_NOT_FOUND && v < p->nversions; v++) {
@@ -215,7 +215,7 @@ wn_status wn_series_fixed(wn_series *s, const wn_item *it, size_t i, wn_fixed *o
 		/* Not reviewed by the bot yet, or reported again: look on. */
 		if (!review || again)
 			continue;
-		if (sr_patch_find(s, q, k.file, k.fn))
+		if (wn_sr_patch_find(s, q, k.file, k.fn))
 			st = fixed_fill(s, q, review, out);
 	}
 	key_clear(&k);
@@ -232,8 +232,8 @@ wn_status wn_series_superseded(wn_series *s, const wn_item *it, wn_fixed *out, w
 	memset(out, 0, sizeof(*out));
 	if (!it->loaded || !it->patch)
 		return WN_NOT_FOUND;
-	sr_trim(s);
-	if (!(p = sr_review_patch(s, it)))
+	wn_sr_trim(s);
+	if (!(p = wn_sr_review_patch(s, it)))
 		return WN_NOT_FOUND;
 	find_versions(s, p);
 	if (!p->nversions)
@@ -259,7 +259,7 @@ static bool dep(wn_series_dep_fn fn, void *arg, wn_dep_kind kind, const char *ke
 	return !key || fn(arg, kind, key, 0, 0);
 }
 
-/* The same walk the facts took (sr_review_patch, sr_find_later,
+/* The same walk the facts took (wn_sr_review_patch, wn_sr_find_later,
  * find_versions, find_reviews' threads), over the series' cache: what
  * it no longer holds is read again.  A superset is fine (more facts
  * derived again after new mail), a subset never. */
@@ -274,19 +274,19 @@ bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_de
 	ok = dep(fn, arg, WN_DEP_THREAD, it->thread_id) && dep(fn, arg, WN_DEP_ID, it->id);
 	if (!ok || !it->loaded || !it->patch)
 		return ok;
-	sr_trim(s);
+	wn_sr_trim(s);
 	/* A patch the index does not hold (yet) is its id alone. */
-	if (!dep(fn, arg, WN_DEP_ID, it->patch->id) || !(p = sr_review_patch(s, it)))
+	if (!dep(fn, arg, WN_DEP_ID, it->patch->id) || !(p = wn_sr_review_patch(s, it)))
 		return ok;
 	/* A thread followed by an id: that message was in that thread
 	 * (facts.c tells a changed message's tags from its arrival). */
-	ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p)) && dep(fn, arg, WN_DEP_ID, p->id);
+	ok = dep(fn, arg, WN_DEP_THREAD, wn_sr_patch_thread(s, p)) && dep(fn, arg, WN_DEP_ID, p->id);
 	if (ok && p->subj.part > 0 && p->subj.total > 0) {
-		sr_find_later(s, p);
+		wn_sr_find_later(s, p);
 		/* The later parts (in its thread, or unthreaded: from its
 		 * author within days of it, whether any was found or not). */
 		for (size_t k = 0; ok && k < p->nlater; k++)
-			ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p->later[k])) &&
+			ok = dep(fn, arg, WN_DEP_THREAD, wn_sr_patch_thread(s, p->later[k])) &&
 			     dep(fn, arg, WN_DEP_ID, p->later[k]->id);
 		ok = ok && fn(arg, WN_DEP_FROM, p->author, p->date - SR_SIBLING_DAYS * 86400,
 			      p->date + SR_SIBLING_DAYS * 86400);
@@ -295,7 +295,7 @@ bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_de
 		find_versions(s, p);
 		ok = fn(arg, WN_DEP_TITLE, p->subj.title, 0, 0);
 		for (size_t v = 0; ok && v < p->nversions; v++)
-			ok = dep(fn, arg, WN_DEP_THREAD, sr_patch_thread(s, p->versions[v])) &&
+			ok = dep(fn, arg, WN_DEP_THREAD, wn_sr_patch_thread(s, p->versions[v])) &&
 			     dep(fn, arg, WN_DEP_ID, p->versions[v]->id);
 	}
 	return ok;

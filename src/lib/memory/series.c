@@ -103,17 +103,17 @@ wn_status wn_series_new(wn_index *idx, wn_series **out, wn_error *err)
 	if (!*out)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	(*out)->idx = idx;
-	/* Linking keeps what sr_patch_find() asks of each patch. */
+	/* Linking keeps what wn_sr_patch_find() asks of each patch. */
 	wn_index_keep_hunks(idx, true);
 	return WN_OK;
 }
 
-wn_index *sr_index(wn_series *s)
+wn_index *wn_sr_index(wn_series *s)
 {
 	return s->idx;
 }
 
-void sr_trim(wn_series *s)
+void wn_sr_trim(wn_series *s)
 {
 	if (s->patches.n <= CACHE_MAX)
 		return;
@@ -168,7 +168,7 @@ static char *address_of(const char *from)
 /* A patch from its document values: Message-ID, From, Subject, date.
  * thread: its thread when the caller knows it, or NULL: the thread id
  * is a term, and asking notmuch for it decompresses the whole term list
- * (every word of the mail), so sr_patch_thread() reads it only when it
+ * (every word of the mail), so wn_sr_patch_thread() reads it only when it
  * is needed. */
 static struct sr_patch *patch_of(const char *id, const char *from, const char *subject,
 				 time_t date, const char *thread)
@@ -206,7 +206,7 @@ static struct sr_patch *patch_keep(wn_series *s, const char *id, struct sr_patch
 	return p;
 }
 
-struct sr_patch *sr_patch_get(wn_series *s, const char *id)
+struct sr_patch *wn_sr_patch_get(wn_series *s, const char *id)
 {
 	struct sr_patch *p = wn_map_get(&s->patches, id, strlen(id));
 	notmuch_message_t *msg = NULL;
@@ -221,7 +221,7 @@ struct sr_patch *sr_patch_get(wn_series *s, const char *id)
 	return patch_keep(s, id, p);
 }
 
-const char *sr_patch_thread(wn_series *s, struct sr_patch *p)
+const char *wn_sr_patch_thread(wn_series *s, struct sr_patch *p)
 {
 	notmuch_message_t *msg = NULL;
 
@@ -257,7 +257,7 @@ static const wn_diff *sr_patch_diff(wn_series *s, struct sr_patch *p)
 	return &p->diff;
 }
 
-const wn_hunk *sr_patch_find(wn_series *s, struct sr_patch *p, const char *file, const char *fn)
+const wn_hunk *wn_sr_patch_find(wn_series *s, struct sr_patch *p, const char *file, const char *fn)
 {
 	bool read = false;
 	wn_status st;
@@ -325,7 +325,7 @@ static void gather_run(struct gather *g, sr_each_fn fn, void *arg)
 /* Call fn on the Message-ID and subject of every message of query qs
  * (raw notmuch, not narrowed by winnow.query), at most SCAN_MAX.
  * thread: the thread all of them are in, when qs says so; else NULL. */
-void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
+void wn_sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, void *arg)
 {
 	notmuch_query_t *q = wn_index_query_new(s->idx, qs);
 	notmuch_messages_t *msgs = NULL;
@@ -350,7 +350,7 @@ void sr_each(wn_series *s, const char *qs, const char *thread, sr_each_fn fn, vo
 	gather_run(&g, fn, arg);
 }
 
-/* sr_each over "thread:THREAD", from the list of the thread the index
+/* wn_sr_each over "thread:THREAD", from the list of the thread the index
  * keeps for who answered its reviews (the same messages in the same
  * order, read once for both), or searched when it keeps none. */
 static void sr_each_thread(wn_series *s, const char *thread, sr_each_fn fn, void *arg)
@@ -369,13 +369,13 @@ static void sr_each_thread(wn_series *s, const char *thread, sr_each_fn fn, void
 	free(g.ids);
 	s->thread_searches++;
 	if (asprintf(&qs, "thread:%s", thread) >= 0)
-		sr_each(s, qs, thread, fn, arg);
+		wn_sr_each(s, qs, thread, fn, arg);
 	free(qs);
 }
 
 /* --- later patches of the series ----------------------------------------------- */
 
-bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
+bool wn_sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
 {
 	struct sr_patch **nv;
 
@@ -395,10 +395,10 @@ bool sr_push(struct sr_patch ***v, size_t *n, struct sr_patch *p)
 static void thread_member(wn_series *s, const char *id, const char *subject, void *arg)
 {
 	struct sr_thread *t = arg;
-	struct sr_patch *p = wn_subject_part(subject) > 0 ? sr_patch_get(s, id) : NULL;
+	struct sr_patch *p = wn_subject_part(subject) > 0 ? wn_sr_patch_get(s, id) : NULL;
 
 	if (p && !p->subj.reply && p->subj.part > 0)
-		sr_push(&t->v, &t->n, p);
+		wn_sr_push(&t->v, &t->n, p);
 }
 
 static struct sr_thread *thread_of(wn_series *s, const char *thread)
@@ -415,7 +415,7 @@ static struct sr_thread *thread_of(wn_series *s, const char *thread)
 	return t;
 }
 
-struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it)
+struct sr_patch *wn_sr_review_patch(wn_series *s, const wn_item *it)
 {
 	const char *id = it->patch->id;
 	struct sr_patch *p = wn_map_get(&s->patches, id, strlen(id));
@@ -425,7 +425,7 @@ struct sr_patch *sr_review_patch(wn_series *s, const wn_item *it)
 	 * thread is known without its term list. */
 	if (!p && it->thread_id && thread_of(s, it->thread_id))
 		p = wn_map_get(&s->patches, id, strlen(id));
-	return p ? p : sr_patch_get(s, id);
+	return p ? p : wn_sr_patch_get(s, id);
 }
 
 static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
@@ -437,10 +437,10 @@ static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
 /* Unthreaded: the author's mails within days of p. */
 static void sibling(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = wn_subject_part(subject) > 0 ? sr_patch_get(s, id) : NULL;
+	struct sr_patch *me = arg, *p = wn_subject_part(subject) > 0 ? wn_sr_patch_get(s, id) : NULL;
 
 	if (p && p != me && !p->subj.reply && p->subj.part > me->subj.part && same_series(p, me))
-		sr_push(&me->later, &me->nlater, p);
+		wn_sr_push(&me->later, &me->nlater, p);
 }
 
 static int by_part(const void *a, const void *b)
@@ -453,7 +453,7 @@ static int by_part(const void *a, const void *b)
 /* The later parts of p's series: in its thread, or (a series sent
  * without threading: no other part there) from its author within days
  * of it.  The last part has none, and is asked nothing. */
-void sr_find_later(wn_series *s, struct sr_patch *p)
+void wn_sr_find_later(wn_series *s, struct sr_patch *p)
 {
 	struct sr_thread *t;
 	bool threaded = false;
@@ -462,7 +462,7 @@ void sr_find_later(wn_series *s, struct sr_patch *p)
 	if (p->later_read)
 		return;
 	p->later_read = true;
-	if (p->subj.part <= 0 || p->subj.part >= p->subj.total || !sr_patch_thread(s, p) ||
+	if (p->subj.part <= 0 || p->subj.part >= p->subj.total || !wn_sr_patch_thread(s, p) ||
 	    !(t = thread_of(s, p->thread)))
 		return;
 	for (size_t i = 0; i < t->n; i++) {
@@ -470,12 +470,12 @@ void sr_find_later(wn_series *s, struct sr_patch *p)
 			continue;
 		threaded = true;
 		if (t->v[i]->subj.part > p->subj.part)
-			sr_push(&p->later, &p->nlater, t->v[i]);
+			wn_sr_push(&p->later, &p->nlater, t->v[i]);
 	}
 	if (!threaded && strchr(p->author, '@') && !strpbrk(p->author, "\"() ") &&
 	    asprintf(&qs, "from:\"%s\" and date:@%lld..@%lld", p->author,
 		     (long long) p->date - SIBLING_DAYS * 86400, (long long) p->date + SIBLING_DAYS * 86400) >= 0)
-		sr_each(s, qs, NULL, sibling, p);
+		wn_sr_each(s, qs, NULL, sibling, p);
 	free(qs);
 	if (p->nlater > 1)
 		qsort(p->later, p->nlater, sizeof(*p->later), by_part);
@@ -508,18 +508,18 @@ wn_status wn_series_later(wn_series *s, const wn_item *it, size_t i, wn_later *o
 	memset(out, 0, sizeof(*out));
 	if (!it->loaded || !it->review || i >= it->review->nfindings || !it->patch)
 		return WN_NOT_FOUND;
-	sr_trim(s);
+	wn_sr_trim(s);
 	f = &it->review->findings[i];
 	if (f->about_commit_msg || !(file = wn_diff_path(f->file)))
 		return WN_NOT_FOUND;
 	fn = wn_sim_function(f->function);
-	p = sr_review_patch(s, it);
+	p = wn_sr_review_patch(s, it);
 	if (p && p->subj.part > 0 && p->subj.total > 0) {
-		sr_find_later(s, p);
+		wn_sr_find_later(s, p);
 		for (size_t k = 0; st == WN_NOT_FOUND && k < p->nlater; k++) {
-			const wn_hunk *h = sr_patch_find(s, p->later[k], file, fn);
+			const wn_hunk *h = wn_sr_patch_find(s, p->later[k], file, fn);
 
-			if (h && sr_patch_subject(s, p->later[k]) == WN_OK)
+			if (h && wn_sr_patch_subject(s, p->later[k]) == WN_OK)
 				st = later_fill(out, p->later[k], h);
 		}
 	}
@@ -538,7 +538,7 @@ void wn_later_clear(wn_later *l)
 }
 
 /* The subject as the mail has it (for showing), read once. */
-wn_status sr_patch_subject(wn_series *s, struct sr_patch *p)
+wn_status wn_sr_patch_subject(wn_series *s, struct sr_patch *p)
 {
 	notmuch_message_t *msg = NULL;
 	const char *v;

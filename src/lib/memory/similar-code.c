@@ -18,7 +18,7 @@ static size_t blame_prefix(const char *s, size_t n)
 {
 	size_t i = 0, k;
 
-	while (i < n && str_hex((unsigned char) s[i]) >= 0)
+	while (i < n && wn_str_hex((unsigned char) s[i]) >= 0)
 		i++;
 	if (i < 7 || i >= n || s[i] != ' ')
 		return 0;

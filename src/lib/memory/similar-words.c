@@ -55,7 +55,7 @@ static bool is_hex(const char *w, size_t n)
 		return false;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (str_hex((unsigned char) w[i]) < 0)
+		if (wn_str_hex((unsigned char) w[i]) < 0)
 			return false;
 		digit |= w[i] >= '0' && w[i] <= '9';
 	}

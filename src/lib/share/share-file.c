@@ -28,7 +28,7 @@ static bool keep(unsigned char c, bool first)
 	       c == '-' || (c == '.' && !first);
 }
 
-char *sh_review_dir(const char *id)
+char *wn_sh_review_dir(const char *id)
 {
 	unsigned long long h = wn_fnv1a_field(WN_FNV_BASIS, id);
 	wn_buf b = WN_BUF_INIT;
@@ -59,7 +59,7 @@ static void iso(time_t t, char out[32])
 		strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-wn_status sh_format(const wn_share_value *v, const char *review, wn_buf *out)
+wn_status wn_sh_format(const wn_share_value *v, const char *review, wn_buf *out)
 {
 	char when[32], *id = wn_msgid_escape(review);
 	wn_status st = id ? WN_OK : WN_NOMEM;
@@ -131,7 +131,7 @@ static wn_status take(wn_share_value *v, char **review, wn_buf *note, const char
 	return WN_OK;
 }
 
-wn_status sh_parse(const char *text, wn_share_value *v, char **review, wn_error *err)
+wn_status wn_sh_parse(const char *text, wn_share_value *v, char **review, wn_error *err)
 {
 	wn_buf note = WN_BUF_INIT, line = WN_BUF_INIT;
 	wn_status st = WN_OK;
@@ -180,7 +180,7 @@ wn_status sh_parse(const char *text, wn_share_value *v, char **review, wn_error 
 	return st;
 }
 
-bool sh_same(const wn_share_value *a, const wn_share_value *b)
+bool wn_sh_same(const wn_share_value *a, const wn_share_value *b)
 {
 	return a->verdict == b->verdict && a->severity == b->severity && a->reason == b->reason &&
 	       !strcmp(a->note ? a->note : "", b->note ? b->note : "");
@@ -210,7 +210,7 @@ static const char *why(int e)
 	return e == ELOOP || e == ENOTDIR ? "a symbolic link or not a folder" : strerror(e);
 }
 
-wn_status sh_read(const char *dir, const char *path, size_t max, wn_buf *out, wn_error *err)
+wn_status wn_sh_read(const char *dir, const char *path, size_t max, wn_buf *out, wn_error *err)
 {
 	wn_error why = WN_ERROR_INIT;
 	int fd = wn_file_open_in(dir, path, max, &why);
@@ -249,7 +249,7 @@ wn_status sh_read(const char *dir, const char *path, size_t max, wn_buf *out, wn
 	return st == WN_OK && !out->data ? wn_buf_puts(out, "") : st;
 }
 
-wn_status sh_write(const char *dir, const char *path, const char *text, wn_error *err)
+wn_status wn_sh_write(const char *dir, const char *path, const char *text, wn_error *err)
 {
 	const char *leaf = NULL;
 	size_t len = strlen(text), off = 0;
@@ -294,7 +294,7 @@ wn_status sh_write(const char *dir, const char *path, const char *text, wn_error
 	return WN_OK;
 }
 
-wn_status sh_unlink(const char *dir, const char *path)
+wn_status wn_sh_unlink(const char *dir, const char *path)
 {
 	const char *leaf = NULL;
 	int pfd = open_parent(dir, path, false, &leaf), r;
@@ -321,7 +321,7 @@ static bool hex_upper(char c)
 	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
 }
 
-/* A folder name sh_review_dir() writes: kept bytes and _HH, or ~hash. */
+/* A folder name wn_sh_review_dir() writes: kept bytes and _HH, or ~hash. */
 static bool review_name(const char *s, size_t n)
 {
 	if (n && s[0] == '~')
@@ -340,7 +340,7 @@ static bool review_name(const char *s, size_t n)
 	return true;
 }
 
-const char *sh_layout_check(const char *path)
+const char *wn_sh_layout_check(const char *path)
 {
 	const char *p = path, *name, *slash;
 	size_t k = strlen(SH_CONFLICT), fl;

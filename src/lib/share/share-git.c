@@ -83,7 +83,7 @@ static char *ceiling(const char *dir)
 
 #define MAX_ARGS 32
 
-wn_status sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
+wn_status wn_sh_git(const sh_repo *r, wn_buf *out, wn_error *err, ...)
 {
 	const char *argv[MAX_ARGS + 1];
 	char *ident[2] = { NULL, NULL }, *ceil = ceiling(r->dir), **env = ceil ? child_env(ceil) : NULL;
@@ -134,9 +134,9 @@ static wn_status init(sh_repo *r, wn_error *err)
 
 	/* No template: no sample hooks to copy, fewer bytes to lack. */
 	if (st == WN_OK)
-		st = sh_git(r, NULL, err, "init", "-q", "--template=", NULL);
+		st = wn_sh_git(r, NULL, err, "init", "-q", "--template=", NULL);
 	if (st == WN_OK)
-		st = sh_git(r, NULL, err, "symbolic-ref", "HEAD", "refs/heads/" SH_BRANCH, NULL);
+		st = wn_sh_git(r, NULL, err, "symbolic-ref", "HEAD", "refs/heads/" SH_BRANCH, NULL);
 	return st;
 }
 
@@ -144,9 +144,9 @@ static wn_status init(sh_repo *r, wn_error *err)
  * run stopped between init and it). */
 static wn_status first_commit(sh_repo *r, wn_error *err)
 {
-	if (sh_git(r, NULL, NULL, "rev-parse", "-q", "--verify", "HEAD", NULL) == WN_OK)
+	if (wn_sh_git(r, NULL, NULL, "rev-parse", "-q", "--verify", "HEAD", NULL) == WN_OK)
 		return WN_OK;
-	return sh_git(r, NULL, err, "commit", "-q", "--allow-empty", "-m",
+	return wn_sh_git(r, NULL, err, "commit", "-q", "--allow-empty", "-m",
 		      "winnow: verdicts shared with git", NULL);
 }
 
@@ -167,7 +167,7 @@ static wn_status renew(sh_repo *r, wn_error *err)
 	wn_buf b = WN_BUF_INIT;
 	wn_status st = WN_OK;
 
-	if (sh_read(r->dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) == WN_OK)
+	if (wn_sh_read(r->dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) == WN_OK)
 		text = wn_buf_steal(&b);
 	if (nftw(r->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 && errno != ENOENT)
 		st = wn_error_set(err, WN_IO, "cannot remove the broken repository %s: %s", r->dir,
@@ -175,13 +175,13 @@ static wn_status renew(sh_repo *r, wn_error *err)
 	if (st == WN_OK)
 		st = init(r, err);
 	if (st == WN_OK && text)
-		st = sh_write(r->dir, SH_SYNCED, text, err);
+		st = wn_sh_write(r->dir, SH_SYNCED, text, err);
 	wn_buf_free(&b);
 	free(text);
 	return st;
 }
 
-wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
+wn_status wn_sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
 		       wn_error *err)
 {
 	char *state = NULL, *dotgit = NULL;
@@ -197,13 +197,13 @@ wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const 
 	    !(r->email = strdup(email && *email ? email : "winnow@localhost"))) {
 		free(state);
 		free(dotgit);
-		sh_repo_close(r);
+		wn_sh_repo_close(r);
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
 	free(state);
 	if (stat(dotgit, &sb) < 0)
 		st = init(r, err);
-	else if (sh_git(r, NULL, NULL, "rev-parse", "--git-dir", NULL) != WN_OK)
+	else if (wn_sh_git(r, NULL, NULL, "rev-parse", "--git-dir", NULL) != WN_OK)
 		st = renew(r, err);
 	else
 		st = WN_OK;
@@ -211,11 +211,11 @@ wn_status sh_repo_open(sh_repo *r, const char *db_path, const char *name, const 
 		st = first_commit(r, err);
 	free(dotgit);
 	if (st != WN_OK)
-		sh_repo_close(r);
+		wn_sh_repo_close(r);
 	return st;
 }
 
-void sh_repo_close(sh_repo *r)
+void wn_sh_repo_close(sh_repo *r)
 {
 	free(r->dir);
 	free(r->name);

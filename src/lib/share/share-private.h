@@ -58,32 +58,32 @@ struct ctx {
 	size_t kept_both;	/* conflicts made by the import (to commit) */
 };
 
-void sh_locals_clear(struct locals *l);
+void wn_sh_locals_clear(struct locals *l);
 /* Set the file at path aside: listed once in c->out->refused. */
-void sh_refuse(struct ctx *c, const char *path, const char *reason);
-bool sh_is_synced(struct ctx *c, const char *id, const char *fp);
+void wn_sh_refuse(struct ctx *c, const char *path, const char *reason);
+bool wn_sh_is_synced(struct ctx *c, const char *id, const char *fp);
 /* Free a struct rdir (a map value). */
-void sh_rdir_free(void *d);
-struct local *sh_local_find(const struct locals *l, const char *fp);
+void wn_sh_rdir_free(void *d);
+struct local *wn_sh_local_find(const struct locals *l, const char *fp);
 /* Every finding of msg with a verdict, note or severity of its own. */
-wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out);
+wn_status wn_sh_locals_of(notmuch_message_t *msg, struct locals *out);
 /* c->dirs: the files of the working tree, by review folder. */
-wn_status sh_list_files(struct ctx *c);
+wn_status wn_sh_list_files(struct ctx *c);
 /* The value of file name in folder dir (review: its "review:" line,
  * may be NULL); WN_NOT_FOUND when there is none, WN_PARSE (and set
  * aside) when it cannot be taken. */
-wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
+wn_status wn_sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
 			char **review);
-bool sh_is_conflict(const char *name);
+bool wn_sh_is_conflict(const char *name);
 /* The findings this database and the repository agree on: read, one
  * more (written into the repository, or taken from it), written. */
-void sh_synced_load(struct ctx *c);
-void sh_synced_add(struct ctx *c, const char *id, const char *fp);
-void sh_synced_save(struct ctx *c);
+void wn_sh_synced_load(struct ctx *c);
+void wn_sh_synced_add(struct ctx *c, const char *id, const char *fp);
+void wn_sh_synced_save(struct ctx *c);
 /* Write the local decisions into the working tree (dry: only count
  * them in c->out->changed); resolve: settle open conflicts with them. */
-wn_status sh_export(struct ctx *c, bool dry, bool resolve);
+wn_status wn_sh_export(struct ctx *c, bool dry, bool resolve);
 /* git add and commit what changed, "winnow: WHAT by ME". */
-wn_status sh_commit(struct ctx *c, const char *what);
+wn_status wn_sh_commit(struct ctx *c, const char *what);
 
 #endif

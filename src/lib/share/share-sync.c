@@ -36,16 +36,16 @@ static wn_status ctx_open(struct ctx *c, wn_index *idx, wn_store *store, wn_shar
 		c->me = NULL;
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	}
-	if ((st = sh_repo_open(&c->repo, wn_index_db_path(idx), name, email, err)) != WN_OK)
+	if ((st = wn_sh_repo_open(&c->repo, wn_index_db_path(idx), name, email, err)) != WN_OK)
 		return st;
-	sh_synced_load(c);
+	wn_sh_synced_load(c);
 	return (out->repo = strdup(c->repo.dir)) ? WN_OK : wn_error_set(err, WN_NOMEM, "out of memory");
 }
 
 static void ctx_close(struct ctx *c)
 {
-	sh_repo_close(&c->repo);
-	wn_map_free(&c->dirs, sh_rdir_free);
+	wn_sh_repo_close(&c->repo);
+	wn_map_free(&c->dirs, wn_sh_rdir_free);
 	wn_map_free(&c->synced, free);
 	wn_map_free(&c->refused, NULL);
 	free(c->me);
@@ -74,12 +74,12 @@ void wn_share_result_clear(wn_share_result *r)
 static wn_status fetch(struct ctx *c, const char *remote, bool *empty)
 {
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = sh_git(&c->repo, &out, c->err, "ls-remote", "--", remote, "refs/heads/" SH_BRANCH, NULL);
+	wn_status st = wn_sh_git(&c->repo, &out, c->err, "ls-remote", "--", remote, "refs/heads/" SH_BRANCH, NULL);
 
 	*empty = st == WN_OK && out.len == 0;
 	wn_buf_free(&out);
 	if (st == WN_OK && !*empty)
-		st = sh_git(&c->repo, NULL, c->err, "fetch", "-q", "--", remote, "refs/heads/" SH_BRANCH, NULL);
+		st = wn_sh_git(&c->repo, NULL, c->err, "fetch", "-q", "--", remote, "refs/heads/" SH_BRANCH, NULL);
 	c->out->remote_empty = *empty;
 	return st;
 }
@@ -88,7 +88,7 @@ static wn_status fetch(struct ctx *c, const char *remote, bool *empty)
 static wn_status count(struct ctx *c, const char *range, size_t *n)
 {
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = sh_git(&c->repo, &out, c->err, "rev-list", "--count", range, NULL);
+	wn_status st = wn_sh_git(&c->repo, &out, c->err, "rev-list", "--count", range, NULL);
 
 	*n = st == WN_OK ? strtoul(wn_buf_str(&out), NULL, 10) : 0;
 	wn_buf_free(&out);
@@ -109,20 +109,20 @@ static char *stage(struct ctx *c, int k, const char *path)
 	snprintf(opt, sizeof(opt), "--stage=%d", k);
 	if (asprintf(&spec, ":%d:%s", k, path) < 0)
 		return NULL;
-	if (sh_git(&c->repo, &out, NULL, "cat-file", "-s", spec, NULL) != WN_OK)
+	if (wn_sh_git(&c->repo, &out, NULL, "cat-file", "-s", spec, NULL) != WN_OK)
 		goto out;
 	if (strtoull(wn_buf_str(&out), NULL, 10) > SH_FILE_MAX) {
-		sh_refuse(c, path, "larger than a file of winnow's may be");
+		wn_sh_refuse(c, path, "larger than a file of winnow's may be");
 		goto out;
 	}
 	wn_buf_reset(&out);
-	if (sh_git(&c->repo, &out, NULL, "checkout-index", "-f", "--temp", opt, "--", path, NULL) != WN_OK ||
+	if (wn_sh_git(&c->repo, &out, NULL, "checkout-index", "-f", "--temp", opt, "--", path, NULL) != WN_OK ||
 	    !(tab = strchr(wn_buf_str(&out), '\t')))
 		goto out;
 	*tab = '\0';
-	if (sh_read(c->repo.dir, out.data, SH_FILE_MAX, &text, &why) == WN_PARSE)
-		sh_refuse(c, path, wn_error_msg(&why));
-	sh_unlink(c->repo.dir, out.data);
+	if (wn_sh_read(c->repo.dir, out.data, SH_FILE_MAX, &text, &why) == WN_PARSE)
+		wn_sh_refuse(c, path, wn_error_msg(&why));
+	wn_sh_unlink(c->repo.dir, out.data);
 out:
 	free(spec);
 	wn_buf_free(&out);
@@ -141,24 +141,24 @@ static wn_status settle(struct ctx *c, const char *path)
 	bool differ = false;
 	wn_status st;
 
-	if (ours && theirs && !sh_is_conflict(path) && sh_parse(ours, &a, &id, NULL) == WN_OK) {
+	if (ours && theirs && !wn_sh_is_conflict(path) && wn_sh_parse(ours, &a, &id, NULL) == WN_OK) {
 		free(id);
-		if (sh_parse(theirs, &b, &id, NULL) == WN_OK) {
-			differ = !sh_same(&a, &b);
+		if (wn_sh_parse(theirs, &b, &id, NULL) == WN_OK) {
+			differ = !wn_sh_same(&a, &b);
 			wn_share_value_clear(&b);
 			free(id);
 		}
 		wn_share_value_clear(&a);
 	}
-	st = sh_write(c->repo.dir, path, ours ? ours : theirs ? theirs : "", c->err);
+	st = wn_sh_write(c->repo.dir, path, ours ? ours : theirs ? theirs : "", c->err);
 	if (st == WN_OK && differ) {
 		if (asprintf(&side, "%s%s", path, SH_CONFLICT) < 0)
 			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
 		else
-			st = sh_write(c->repo.dir, side, theirs, c->err);
+			st = wn_sh_write(c->repo.dir, side, theirs, c->err);
 	}
 	if (st == WN_OK)
-		st = sh_git(&c->repo, NULL, c->err, "add", "--", path, side, NULL);
+		st = wn_sh_git(&c->repo, NULL, c->err, "add", "--", path, side, NULL);
 	free(ours);
 	free(theirs);
 	free(side);
@@ -173,16 +173,16 @@ static wn_status merge(struct ctx *c, const char *remote)
 
 	if (asprintf(&msg, "winnow: merge of %s", remote) < 0)
 		return wn_error_set(c->err, WN_NOMEM, "out of memory");
-	st = sh_git(&c->repo, NULL, NULL, "merge", "-q", "--no-edit", "--allow-unrelated-histories",
+	st = wn_sh_git(&c->repo, NULL, NULL, "merge", "-q", "--no-edit", "--allow-unrelated-histories",
 		    "-m", msg, "FETCH_HEAD", NULL);
 	if (st != WN_OK) {
-		st = sh_git(&c->repo, &out, c->err, "diff", "--name-only", "-z", "--diff-filter=U", NULL);
+		st = wn_sh_git(&c->repo, &out, c->err, "diff", "--name-only", "-z", "--diff-filter=U", NULL);
 		if (st == WN_OK && !out.len)
 			st = wn_error_set(c->err, WN_IO, "git cannot merge %s into %s", remote, c->repo.dir);
 		for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1)
 			st = settle(c, out.data + i);
 		if (st == WN_OK)
-			st = sh_git(&c->repo, NULL, c->err, "commit", "-q", "-m", msg, NULL);
+			st = wn_sh_git(&c->repo, NULL, c->err, "commit", "-q", "-m", msg, NULL);
 	}
 	free(msg);
 	wn_buf_free(&out);
@@ -202,16 +202,16 @@ static void orient(struct ctx *c, wn_share_conflict *x)
 
 	if (wn_index_message(c->idx, x->review, &msg, NULL) != WN_OK || !msg)
 		return;
-	if (sh_locals_of(msg, &l) == WN_OK) {
-		mine = sh_local_find(&l, x->fingerprint);
-		if (!sh_same(mine ? &mine->v : &none, &x->ours) &&
-		    sh_same(mine ? &mine->v : &none, &x->theirs)) {
+	if (wn_sh_locals_of(msg, &l) == WN_OK) {
+		mine = wn_sh_local_find(&l, x->fingerprint);
+		if (!wn_sh_same(mine ? &mine->v : &none, &x->ours) &&
+		    wn_sh_same(mine ? &mine->v : &none, &x->theirs)) {
 			t = x->ours;
 			x->ours = x->theirs;
 			x->theirs = t;
 		}
 	}
-	sh_locals_clear(&l);
+	wn_sh_locals_clear(&l);
 	notmuch_message_destroy(msg);
 }
 
@@ -229,10 +229,10 @@ static bool add_conflict(struct ctx *c, const struct rdir *d, const char *name)
 	x = &nv[r->nconflicts];
 	memset(x, 0, sizeof(*x));
 	memcpy(x->fingerprint, fp, WN_FP_LEN + 1);
-	if (sh_file_value(c, d->path, fp, &x->ours, &x->review) == WN_OK) {
+	if (wn_sh_file_value(c, d->path, fp, &x->ours, &x->review) == WN_OK) {
 		char *other = NULL;
 
-		if (sh_file_value(c, d->path, name, &x->theirs, &other) == WN_OK) {
+		if (wn_sh_file_value(c, d->path, name, &x->theirs, &other) == WN_OK) {
 			orient(c, x);
 			r->nconflicts++;
 			ok = true;
@@ -252,7 +252,7 @@ static void conflicts_in(void *val, void *arg)
 	struct rdir *d = val;
 
 	for (size_t i = 0; i < d->n; i++)
-		if (sh_is_conflict(d->names[i]))
+		if (wn_sh_is_conflict(d->names[i]))
 			add_conflict(arg, d, d->names[i]);
 }
 
@@ -266,7 +266,7 @@ static int by_review(const void *a, const void *b)
 
 static wn_status conflicts(struct ctx *c)
 {
-	wn_status st = sh_list_files(c);
+	wn_status st = wn_sh_list_files(c);
 
 	if (st == WN_OK)
 		wn_map_each(&c->dirs, conflicts_in, c);
@@ -336,18 +336,18 @@ static wn_status keep_both(struct ctx *c, const struct rdir *d, const char *id, 
 
 	v.author = c->me;
 	v.when = c->now;
-	st = sh_format(&v, id, &a);
+	st = wn_sh_format(&v, id, &a);
 	if (st == WN_OK)
-		st = sh_format(theirs, id, &b);
+		st = wn_sh_format(theirs, id, &b);
 	if (st == WN_OK && (asprintf(&path, "%s/%s", d->path, fp) < 0 ||
 			    asprintf(&side, "%s/%s%s", d->path, fp, SH_CONFLICT) < 0))
 		st = WN_NOMEM;
 	if (st == WN_NOMEM)
 		wn_error_set(c->err, st, "out of memory");
 	if (st == WN_OK)
-		st = sh_write(c->repo.dir, side, wn_buf_str(&b), c->err);
+		st = wn_sh_write(c->repo.dir, side, wn_buf_str(&b), c->err);
 	if (st == WN_OK)
-		st = sh_write(c->repo.dir, path, wn_buf_str(&a), c->err);
+		st = wn_sh_write(c->repo.dir, path, wn_buf_str(&a), c->err);
 	c->kept_both += st == WN_OK;
 	free(path);
 	free(side);
@@ -364,32 +364,32 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 	struct change *ch = calloc(d->n, sizeof(*ch));
 	wn_item *it = NULL;
 	size_t n = 0;
-	wn_status st = ch ? sh_locals_of(msg, &l) : WN_NOMEM;
+	wn_status st = ch ? wn_sh_locals_of(msg, &l) : WN_NOMEM;
 
 	for (size_t i = 0; st == WN_OK && i < d->n; i++) {
-		const struct local *x = sh_local_find(&l, d->names[i]);
+		const struct local *x = wn_sh_local_find(&l, d->names[i]);
 		wn_share_value none = { 0 }, f;
 		char *cname = NULL;
 		bool open;
 
-		if (sh_is_conflict(d->names[i]) || asprintf(&cname, "%s%s", d->names[i], SH_CONFLICT) < 0)
+		if (wn_sh_is_conflict(d->names[i]) || asprintf(&cname, "%s%s", d->names[i], SH_CONFLICT) < 0)
 			continue;
 		/* An open conflict is imported by nobody. */
 		open = false;
 		for (size_t k = 0; k < d->n; k++)
 			open |= !strcmp(d->names[k], cname);
 		free(cname);
-		if (open || sh_file_value(c, d->path, d->names[i], &f, NULL) != WN_OK)
+		if (open || wn_sh_file_value(c, d->path, d->names[i], &f, NULL) != WN_OK)
 			continue;
-		if (sh_same(&f, x ? &x->v : &none)) {
-			sh_synced_add(c, id, d->names[i]);
+		if (wn_sh_same(&f, x ? &x->v : &none)) {
+			wn_sh_synced_add(c, id, d->names[i]);
 			wn_share_value_clear(&f);
 			continue;
 		}
 		/* Only a decision the repository once held (in step at a
 		 * sync, or written into it) may be replaced by its own. */
 		if (x && (x->v.verdict != WN_VERDICT_UNTRIAGED || x->v.severity != WN_SEV_NONE ||
-			  (x->v.note && *x->v.note)) && !sh_is_synced(c, id, d->names[i])) {
+			  (x->v.note && *x->v.note)) && !wn_sh_is_synced(c, id, d->names[i])) {
 			st = keep_both(c, d, id, d->names[i], &x->v, &f);
 			wn_share_value_clear(&f);
 			continue;
@@ -404,7 +404,7 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 				wn_share_value_clear(&f);
 				continue;
 			}
-			sh_synced_add(c, id, d->names[i]);
+			wn_sh_synced_add(c, id, d->names[i]);
 			ch[n].finding = (size_t) fi + 1;
 			ch[n++].v = f;
 		} else {
@@ -417,7 +417,7 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 		wn_share_value_clear(&ch[k].v);
 	free(ch);
 	if (ch)
-		sh_locals_clear(&l);
+		wn_sh_locals_clear(&l);
 	wn_item_free(&it);
 	return st == WN_NOMEM ? wn_error_set(c->err, st, "out of memory") : st;
 }
@@ -438,7 +438,7 @@ static void import_dir(void *val, void *arg)
 	if (w->st != WN_OK)
 		return;
 	for (size_t i = 0; i < d->n && !id; i++)
-		if (!sh_is_conflict(d->names[i]) && sh_file_value(w->c, d->path, d->names[i], &v, &id) == WN_OK)
+		if (!wn_sh_is_conflict(d->names[i]) && wn_sh_file_value(w->c, d->path, d->names[i], &v, &id) == WN_OK)
 			wn_share_value_clear(&v);
 	if (!id)
 		return;
@@ -454,7 +454,7 @@ static void import_dir(void *val, void *arg)
 		w->st = import_review(w->c, d, id, msg);
 		w->c->err = outer;
 		if (w->st == WN_USAGE || w->st == WN_PARSE) {
-			sh_refuse(w->c, d->path, wn_error_msg(&why));
+			wn_sh_refuse(w->c, d->path, wn_error_msg(&why));
 			w->st = WN_OK;
 		} else if (w->st != WN_OK) {
 			wn_error_set(outer, w->st, "%s", wn_error_msg(&why));
@@ -467,7 +467,7 @@ static void import_dir(void *val, void *arg)
 
 static wn_status import(struct ctx *c)
 {
-	struct walk w = { c, sh_list_files(c) };
+	struct walk w = { c, wn_sh_list_files(c) };
 
 	if (w.st == WN_OK)
 		wn_map_each(&c->dirs, import_dir, &w);
@@ -482,7 +482,7 @@ static wn_status finish(struct ctx *c, wn_status st, bool save)
 	if (st == WN_OK)
 		st = conflicts(c);
 	if (st == WN_OK && save)
-		sh_synced_save(c);
+		wn_sh_synced_save(c);
 	ctx_close(c);
 	return st;
 }
@@ -495,9 +495,9 @@ wn_status wn_share_pull(wn_index *idx, wn_store *store, const char *remote, wn_s
 	wn_status st = ctx_open(&c, idx, store, out, err);
 
 	if (st == WN_OK)
-		st = sh_export(&c, false, false);
+		st = wn_sh_export(&c, false, false);
 	if (st == WN_OK)
-		st = sh_commit(&c, "decisions");
+		st = wn_sh_commit(&c, "decisions");
 	if (st == WN_OK)
 		st = fetch(&c, remote, &empty);
 	if (st == WN_OK && !empty)
@@ -505,7 +505,7 @@ wn_status wn_share_pull(wn_index *idx, wn_store *store, const char *remote, wn_s
 	if (st == WN_OK)
 		st = import(&c);
 	if (st == WN_OK && c.kept_both)
-		st = sh_commit(&c, "unshared decisions kept beside the repository's");
+		st = wn_sh_commit(&c, "unshared decisions kept beside the repository's");
 	return finish(&c, st, true);
 }
 
@@ -517,9 +517,9 @@ wn_status wn_share_push(wn_index *idx, wn_store *store, const char *remote, bool
 	wn_status st = ctx_open(&c, idx, store, out, err);
 
 	if (st == WN_OK)
-		st = sh_export(&c, false, resolve);
+		st = wn_sh_export(&c, false, resolve);
 	if (st == WN_OK)
-		st = sh_commit(&c, resolve ? "decisions, conflicts settled" : "decisions");
+		st = wn_sh_commit(&c, resolve ? "decisions, conflicts settled" : "decisions");
 	if (st == WN_OK)
 		st = fetch(&c, remote, &empty);
 	if (st == WN_OK && !empty && (st = count(&c, "HEAD..FETCH_HEAD", &out->behind)) == WN_OK &&
@@ -527,7 +527,7 @@ wn_status wn_share_push(wn_index *idx, wn_store *store, const char *remote, bool
 		st = wn_error_set(err, WN_USAGE, "%s has decisions not pulled yet: run 'winnow git pull' "
 				  "first", remote);
 	if (st == WN_OK)
-		st = sh_git(&c.repo, NULL, err, "push", "-q", "--", remote, "HEAD:refs/heads/" SH_BRANCH, NULL);
+		st = wn_sh_git(&c.repo, NULL, err, "push", "-q", "--", remote, "HEAD:refs/heads/" SH_BRANCH, NULL);
 	out->pushed = st == WN_OK;
 	return finish(&c, st, true);
 }
@@ -540,7 +540,7 @@ wn_status wn_share_status(wn_index *idx, wn_store *store, const char *remote,
 	wn_status st = ctx_open(&c, idx, store, out, err);
 
 	if (st == WN_OK)
-		st = sh_export(&c, true, false);
+		st = wn_sh_export(&c, true, false);
 	if (st == WN_OK)
 		st = fetch(&c, remote, &empty);
 	if (st == WN_OK && !empty && (st = count(&c, "HEAD..FETCH_HEAD", &out->behind)) == WN_OK)

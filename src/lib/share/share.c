@@ -29,7 +29,7 @@
 
 /* --- the local side -------------------------------------------------------- */
 
-void sh_locals_clear(struct locals *l)
+void wn_sh_locals_clear(struct locals *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		wn_share_value_clear(&l->v[i].v);
@@ -37,7 +37,7 @@ void sh_locals_clear(struct locals *l)
 	memset(l, 0, sizeof(*l));
 }
 
-struct local *sh_local_find(const struct locals *l, const char *fp)
+struct local *wn_sh_local_find(const struct locals *l, const char *fp)
 {
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->v[i].fp, fp))
@@ -67,7 +67,7 @@ static wn_status local_add(struct locals *l, notmuch_message_t *msg, const char 
 	char *note = NULL;
 	wn_verdict v;
 
-	if (sh_local_find(l, fp))
+	if (wn_sh_local_find(l, fp))
 		return WN_OK;
 	if (!wn_props_read_finding(msg, fp, &v, &note) || !(nv = realloc(l->v, (l->n + 1) * sizeof(*nv)))) {
 		free(note);
@@ -85,7 +85,7 @@ static wn_status local_add(struct locals *l, notmuch_message_t *msg, const char 
 }
 
 /* Every finding of msg with a verdict, note or severity of its own. */
-wn_status sh_locals_of(notmuch_message_t *msg, struct locals *out)
+wn_status wn_sh_locals_of(notmuch_message_t *msg, struct locals *out)
 {
 	static const char *const prefixes[] = { WN_PROP_VERDICT, WN_PROP_NOTE, WN_PROP_SEVERITY,
 						WN_PROP_REASON };
@@ -115,7 +115,7 @@ static bool decided(const wn_share_value *v)
 
 /* --- the repository's side ----------------------------------------------- */
 
-void sh_rdir_free(void *p)
+void wn_sh_rdir_free(void *p)
 {
 	struct rdir *d = p;
 
@@ -154,7 +154,7 @@ static wn_status rdir_add(struct ctx *c, const char *path)
 	return WN_OK;
 }
 
-void sh_refuse(struct ctx *c, const char *path, const char *reason)
+void wn_sh_refuse(struct ctx *c, const char *path, const char *reason)
 {
 	wn_share_result *r = c->out;
 	wn_share_refused *nv;
@@ -174,14 +174,14 @@ void sh_refuse(struct ctx *c, const char *path, const char *reason)
 
 /* The files of the index (HEAD's tree), by review folder: only regular
  * files of winnow's layout; anything else is set aside, never read. */
-wn_status sh_list_files(struct ctx *c)
+wn_status wn_sh_list_files(struct ctx *c)
 {
 	wn_buf out = WN_BUF_INIT;
 	wn_status st;
 
-	wn_map_free(&c->dirs, sh_rdir_free);
+	wn_map_free(&c->dirs, wn_sh_rdir_free);
 	/* "<mode> <object> <stage>\t<path>" */
-	st = sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
+	st = wn_sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
 	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1) {
 		const char *e = out.data + i, *path = strchr(e, '\t'), *why;
 
@@ -189,9 +189,9 @@ wn_status sh_list_files(struct ctx *c)
 			continue;
 		path++;
 		if (strncmp(e, "100644 ", 7) && strncmp(e, "100755 ", 7))
-			sh_refuse(c, path, !strncmp(e, "120000 ", 7) ? "a symbolic link" : "not a regular file");
-		else if ((why = sh_layout_check(path)))
-			sh_refuse(c, path, why);
+			wn_sh_refuse(c, path, !strncmp(e, "120000 ", 7) ? "a symbolic link" : "not a regular file");
+		else if ((why = wn_sh_layout_check(path)))
+			wn_sh_refuse(c, path, why);
 		else
 			st = rdir_add(c, path);
 	}
@@ -200,21 +200,21 @@ wn_status sh_list_files(struct ctx *c)
 }
 
 /* The value in file name of folder d: WN_NOT_FOUND when there is none. */
-wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
+wn_status wn_sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
 			    char **review)
 {
 	wn_buf b = WN_BUF_INIT;
 	wn_error why = WN_ERROR_INIT;
 	char *path = NULL, *id = NULL, *home = NULL;
 	wn_status st = asprintf(&path, "%s/%s", dir, name) < 0 ? WN_NOMEM
-			: sh_read(c->repo.dir, path, SH_FILE_MAX, &b, &why);
+			: wn_sh_read(c->repo.dir, path, SH_FILE_MAX, &b, &why);
 
 	memset(v, 0, sizeof(*v));
 	if (st == WN_OK)
-		st = sh_parse(wn_buf_str(&b), v, &id, &why);
+		st = wn_sh_parse(wn_buf_str(&b), v, &id, &why);
 	/* A file in the folder of another review than it names would
 	 * reach that review's findings unseen by the export. */
-	if (st == WN_OK && (!(home = sh_review_dir(id)) || strcmp(home, dir))) {
+	if (st == WN_OK && (!(home = wn_sh_review_dir(id)) || strcmp(home, dir))) {
 		st = home ? wn_error_set(&why, WN_PARSE, "in another review's folder than its "
 					 "review: line names") : WN_NOMEM;
 		wn_share_value_clear(v);
@@ -222,7 +222,7 @@ wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_sha
 		id = NULL;
 	}
 	if (st == WN_PARSE && path)
-		sh_refuse(c, path, wn_error_msg(&why));
+		wn_sh_refuse(c, path, wn_error_msg(&why));
 	if (review)
 		*review = id;
 	else
@@ -234,7 +234,7 @@ wn_status sh_file_value(struct ctx *c, const char *dir, const char *name, wn_sha
 	return st;
 }
 
-bool sh_is_conflict(const char *name)
+bool wn_sh_is_conflict(const char *name)
 {
 	size_t n = strlen(name), k = strlen(SH_CONFLICT);
 
@@ -250,12 +250,12 @@ static char *synced_key(const char *id, const char *fp)
 	return asprintf(&k, "%s\x1f%s", id, fp) < 0 ? NULL : k;
 }
 
-void sh_synced_load(struct ctx *c)
+void wn_sh_synced_load(struct ctx *c)
 {
 	wn_buf b = WN_BUF_INIT;
 
 	/* Our own file, written by us: no smaller bound than memory. */
-	if (sh_read(c->repo.dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) != WN_OK)
+	if (wn_sh_read(c->repo.dir, SH_SYNCED, (size_t) -1 / 2, &b, NULL) != WN_OK)
 		return;
 	for (char *line = b.data, *nl; line && *line; line = nl ? nl + 1 : NULL) {
 		char *tab = strchr(line, '\t'), *id;
@@ -266,13 +266,13 @@ void sh_synced_load(struct ctx *c)
 			continue;
 		*tab = '\0';
 		id = wn_msgid_unescape(line);
-		sh_synced_add(c, id ? id : line, tab + 1);
+		wn_sh_synced_add(c, id ? id : line, tab + 1);
 		free(id);
 	}
 	wn_buf_free(&b);
 }
 
-void sh_synced_add(struct ctx *c, const char *id, const char *fp)
+void wn_sh_synced_add(struct ctx *c, const char *id, const char *fp)
 {
 	char *k = synced_key(id, fp);
 
@@ -282,7 +282,7 @@ void sh_synced_add(struct ctx *c, const char *id, const char *fp)
 	free(k);
 }
 
-bool sh_is_synced(struct ctx *c, const char *id, const char *fp)
+bool wn_sh_is_synced(struct ctx *c, const char *id, const char *fp)
 {
 	char *k = synced_key(id, fp);
 	bool r = k && wn_map_get(&c->synced, k, strlen(k));
@@ -303,7 +303,7 @@ static void save_one(void *val, void *arg)
 	free(e);
 }
 
-void sh_synced_save(struct ctx *c)
+void wn_sh_synced_save(struct ctx *c)
 {
 	char *path = NULL, *tmp = NULL;
 	FILE *f;
@@ -333,14 +333,14 @@ static wn_status write_value(struct ctx *c, const char *dir, const char *name, c
 	c->out->changed++;
 	if (dry)
 		return WN_OK;
-	sh_synced_add(c, id, name);
+	wn_sh_synced_add(c, id, name);
 	v.author = c->me;
 	v.when = c->now;
-	st = sh_format(&v, id, &b);
+	st = wn_sh_format(&v, id, &b);
 	if (st == WN_OK && asprintf(&path, "%s/%s", dir, name) < 0)
 		st = WN_NOMEM;
 	if (st == WN_OK)
-		st = sh_write(c->repo.dir, path, wn_buf_str(&b), c->err);
+		st = wn_sh_write(c->repo.dir, path, wn_buf_str(&b), c->err);
 	else
 		wn_error_set(c->err, st, "out of memory");
 	c->out->exported += st == WN_OK;
@@ -354,7 +354,7 @@ static void drop_conflict(struct ctx *c, const char *dir, const char *fp, bool d
 	char *path = NULL;
 
 	if (!dry && asprintf(&path, "%s/%s%s", dir, fp, SH_CONFLICT) >= 0)
-		sh_unlink(c->repo.dir, path);
+		wn_sh_unlink(c->repo.dir, path);
 	free(path);
 }
 
@@ -364,27 +364,27 @@ static wn_status export_one(struct ctx *c, const char *dir, const char *id, cons
 {
 	wn_share_value f, o;
 	char *cname = NULL;
-	wn_status st = sh_file_value(c, dir, fp, &f, NULL), sc;
+	wn_status st = wn_sh_file_value(c, dir, fp, &f, NULL), sc;
 
 	if (st != WN_OK && st != WN_NOT_FOUND && st != WN_PARSE)
 		return wn_error_set(c->err, st, "cannot read the repository's file of %s", fp);
 	if (asprintf(&cname, "%s%s", fp, SH_CONFLICT) < 0)
 		return wn_error_set(c->err, WN_NOMEM, "out of memory");
-	sc = sh_file_value(c, dir, cname, &o, NULL);
+	sc = wn_sh_file_value(c, dir, cname, &o, NULL);
 	free(cname);
 	if (sc == WN_OK) {
 		/* An open conflict ends when this side decides anew, or
 		 * when asked to keep this side's decision. */
-		if (resolve || (!sh_same(l, &f) && !sh_same(l, &o))) {
+		if (resolve || (!wn_sh_same(l, &f) && !wn_sh_same(l, &o))) {
 			drop_conflict(c, dir, fp, dry);
-			st = sh_same(l, &f) && st == WN_OK ? WN_OK : write_value(c, dir, fp, id, l, dry);
+			st = wn_sh_same(l, &f) && st == WN_OK ? WN_OK : write_value(c, dir, fp, id, l, dry);
 		} else {
 			st = WN_OK;
 		}
 	} else if (st != WN_OK) {
 		st = decided(l) ? write_value(c, dir, fp, id, l, dry) : WN_OK;
 	} else {
-		st = sh_same(l, &f) ? WN_OK : write_value(c, dir, fp, id, l, dry);
+		st = wn_sh_same(l, &f) ? WN_OK : write_value(c, dir, fp, id, l, dry);
 	}
 	wn_share_value_clear(&f);
 	wn_share_value_clear(&o);
@@ -395,7 +395,7 @@ static wn_status export_one(struct ctx *c, const char *dir, const char *id, cons
 static wn_status export_review(struct ctx *c, const char *id, const struct locals *l, bool dry,
 			       bool resolve)
 {
-	char *dir = sh_review_dir(id);
+	char *dir = wn_sh_review_dir(id);
 	struct rdir *d = dir ? wn_map_get(&c->dirs, dir, strlen(dir)) : NULL;
 	wn_share_value none = { 0 };
 	wn_status st = dir ? WN_OK : WN_NOMEM;
@@ -407,8 +407,8 @@ static wn_status export_review(struct ctx *c, const char *id, const struct local
 	/* What the repository has and notmuch no longer does, after they
 	 * agreed: withdrawn here. */
 	for (size_t i = 0; st == WN_OK && d && i < d->n; i++)
-		if (!sh_is_conflict(d->names[i]) && !sh_local_find(l, d->names[i]) &&
-		    sh_is_synced(c, id, d->names[i]))
+		if (!wn_sh_is_conflict(d->names[i]) && !wn_sh_local_find(l, d->names[i]) &&
+		    wn_sh_is_synced(c, id, d->names[i]))
 			st = export_one(c, dir, id, d->names[i], &none, dry, resolve);
 	free(dir);
 	return st;
@@ -418,13 +418,13 @@ static wn_status export_message(struct ctx *c, notmuch_message_t *msg, bool dry,
 {
 	struct locals l = { 0 };
 	char *id = wn_strdup0(notmuch_message_get_message_id(msg));
-	wn_status st = id ? sh_locals_of(msg, &l) : WN_NOMEM;
+	wn_status st = id ? wn_sh_locals_of(msg, &l) : WN_NOMEM;
 
 	if (st == WN_OK)
 		st = export_review(c, id, &l, dry, resolve);
 	if (st == WN_NOMEM)
 		wn_error_set(c->err, st, "out of memory");
-	sh_locals_clear(&l);
+	wn_sh_locals_clear(&l);
 	free(id);
 	return st;
 }
@@ -448,7 +448,7 @@ static void export_rest(void *val, void *arg)
 	if (d->seen || r->st != WN_OK || !d->n)
 		return;
 	for (size_t i = 0; i < d->n && !id; i++)
-		if (!sh_is_conflict(d->names[i]) && sh_file_value(r->c, d->path, d->names[i], &v, &id) == WN_OK)
+		if (!wn_sh_is_conflict(d->names[i]) && wn_sh_file_value(r->c, d->path, d->names[i], &v, &id) == WN_OK)
 			wn_share_value_clear(&v);
 	if (id && wn_index_message(r->c->idx, id, &msg, NULL) == WN_OK && msg) {
 		r->st = export_message(r->c, msg, r->dry, r->resolve);
@@ -457,12 +457,12 @@ static void export_rest(void *val, void *arg)
 	free(id);
 }
 
-wn_status sh_export(struct ctx *c, bool dry, bool resolve)
+wn_status wn_sh_export(struct ctx *c, bool dry, bool resolve)
 {
 	notmuch_query_t *q = wn_index_query_new(c->idx, wn_index_conf(c->idx)->query);
 	notmuch_messages_t *msgs = NULL;
 	struct rest r = { c, dry, resolve, WN_OK };
-	wn_status st = q ? sh_list_files(c) : wn_error_set(c->err, WN_NOMEM, "out of memory");
+	wn_status st = q ? wn_sh_list_files(c) : wn_error_set(c->err, WN_NOMEM, "out of memory");
 
 	if (st == WN_OK && notmuch_query_search_messages(q, &msgs) != NOTMUCH_STATUS_SUCCESS)
 		st = wn_error_set(c->err, WN_DB, "notmuch cannot run winnow.query");
@@ -488,7 +488,7 @@ wn_status sh_export(struct ctx *c, bool dry, bool resolve)
 static wn_status unlink_links(struct ctx *c)
 {
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
+	wn_status st = wn_sh_git(&c->repo, &out, c->err, "ls-files", "-s", "-z", NULL);
 
 	for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1) {
 		const char *e = out.data + i, *path = strchr(e, '\t');
@@ -499,29 +499,29 @@ static wn_status unlink_links(struct ctx *c)
 		if (asprintf(&spec, ":(literal)%s", path + 1) < 0)
 			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
 		else
-			st = sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec, NULL);
+			st = wn_sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec, NULL);
 		free(spec);
 	}
 	wn_buf_free(&out);
 	return st;
 }
 
-wn_status sh_commit(struct ctx *c, const char *what)
+wn_status wn_sh_commit(struct ctx *c, const char *what)
 {
 	wn_buf status = WN_BUF_INIT;
 	wn_status st = unlink_links(c);
 	char *msg = NULL;
 
 	if (st == WN_OK)
-		st = sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
+		st = wn_sh_git(&c->repo, NULL, c->err, "add", "-A", NULL);
 
 	if (st == WN_OK)
-		st = sh_git(&c->repo, &status, c->err, "status", "--porcelain", NULL);
+		st = wn_sh_git(&c->repo, &status, c->err, "status", "--porcelain", NULL);
 	if (st == WN_OK && status.len) {
 		if (asprintf(&msg, "winnow: %s by %s", what, c->me) < 0)
 			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
 		else
-			st = sh_git(&c->repo, NULL, c->err, "commit", "-q", "-m", msg, NULL);
+			st = wn_sh_git(&c->repo, NULL, c->err, "commit", "-q", "-m", msg, NULL);
 	}
 	free(msg);
 	wn_buf_free(&status);

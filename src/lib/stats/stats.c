@@ -39,7 +39,7 @@ const char *wn_stats_key_help(wn_stats_key k)
 static bool key_from_name(const char *s, size_t n, wn_stats_key *out)
 {
 	for (unsigned k = 0; k < WN_STATS_KEY_COUNT; k++)
-		if (str_eq(s, n, keys_tab[k].name)) {
+		if (wn_str_eq(s, n, keys_tab[k].name)) {
 			*out = (wn_stats_key) k;
 			return true;
 		}
@@ -279,7 +279,7 @@ static void author_address(const char *from, char *out, size_t size)
 	const char *s = lt && gt ? lt + 1 : from;
 	size_t n = lt && gt ? (size_t) (gt - lt - 1) : strlen(from);
 
-	str_trim(&s, &n);
+	wn_str_trim(&s, &n);
 	if (n >= size)
 		n = size - 1;
 	for (size_t i = 0; i < n; i++)

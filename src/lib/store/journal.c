@@ -153,7 +153,7 @@ wn_status wn_journal_lines(const char *data, size_t len, wn_journal_line_fn line
 	const char *l;
 	wn_status st;
 
-	while (str_next_line(data, len, &pos, &l, &n)) {
+	while (wn_str_next_line(data, len, &pos, &l, &n)) {
 		if (l + n == data + len) {
 			if (torn)
 				*torn = 1;	/* no '\n' after it */

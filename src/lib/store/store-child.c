@@ -81,7 +81,7 @@ static void reject(const wn_store *f, struct outcome *o, const char *eid, const 
 		wn_buf_puts(&o->rejects, line);
 		wn_buf_putc(&o->rejects, '\n');
 	}
-	log_keep_rejected(f, eid, fp, why);
+	wn_log_keep_rejected(f, eid, fp, why);
 	free(line);
 	json_decref(j);
 }
@@ -90,14 +90,14 @@ static void reject(const wn_store *f, struct outcome *o, const char *eid, const 
 static notmuch_status_t write_review(const wn_store *f, notmuch_message_t *msg, struct finding **v,
 				     size_t lo, size_t hi, int fd, struct outcome *o)
 {
-	const struct review_fps *r = log_review(f, v[lo]->msgid);
+	const struct review_fps *r = wn_log_review(f, v[lo]->msgid);
 	notmuch_status_t nst = notmuch_message_freeze(msg);
 
 	for (size_t i = lo; i < hi && nst == NOTMUCH_STATUS_SUCCESS; i++) {
-		const struct change *c = log_newest(f, v[i]), *n = log_newest_note(f, v[i]);
-		const struct change *sc = log_newest_sev(f, v[i]);
-		const struct change *rc = log_newest_reason(f, v[i]);
-		const struct change *cc = log_newest_closed(f, v[i]);
+		const struct change *c = wn_log_newest(f, v[i]), *n = wn_log_newest_note(f, v[i]);
+		const struct change *sc = wn_log_newest_sev(f, v[i]);
+		const struct change *rc = wn_log_newest_reason(f, v[i]);
+		const struct change *cc = wn_log_newest_closed(f, v[i]);
 		notmuch_status_t w;
 
 		/* One change notmuch refuses must not cost the others. */
@@ -163,7 +163,7 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 		const struct entry *e = &f->e[i];
 		notmuch_message_t *msg = NULL;
 
-		if (!e->forward || !log_forward_pending(e))
+		if (!e->forward || !wn_log_forward_pending(e))
 			continue;
 		if (notmuch_database_find_message(db, e->msgid, &msg) != NOTMUCH_STATUS_SUCCESS || !msg) {
 			child_say(fd, "missing %s\n", e->msgid);
@@ -192,8 +192,8 @@ static bool is_change(const wn_store *f, const struct finding *v, const char *ei
 {
 	if (strcmp(v->fp, fp) != 0)
 		return false;
-	return (log_newest(f, v) && strcmp(f->e[v->e].eid, eid) == 0) ||
-	       (log_newest_sev(f, v) && strcmp(f->e[v->se].eid, eid) == 0);
+	return (wn_log_newest(f, v) && strcmp(f->e[v->e].eid, eid) == 0) ||
+	       (wn_log_newest_sev(f, v) && strcmp(f->e[v->se].eid, eid) == 0);
 }
 
 /* Write every pending decision, or (suspect_eid set) the suspect change
@@ -203,7 +203,7 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 				  const char *suspect_eid, const char *suspect_fp)
 {
 	size_t n = 0, records = 0, work;
-	struct finding **v = log_pending_list(f, &n);
+	struct finding **v = wn_log_pending_list(f, &n);
 	notmuch_status_t nst;
 
 	if (!v)
@@ -217,7 +217,7 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 		n = k;
 	} else {
 		for (size_t i = 0; i < f->n && f->nforward; i++)
-			records += f->e[i].forward && log_forward_pending(&f->e[i]);
+			records += f->e[i].forward && wn_log_forward_pending(&f->e[i]);
 	}
 	/* The parent gives the write time by its size: every change, and
 	 * every finding of the reviews whose tags are brought in step. */
@@ -227,7 +227,7 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 
 		if (i > 0 && strcmp(v[i]->msgid, v[i - 1]->msgid) == 0)
 			continue;
-		if ((r = log_review(f, v[i]->msgid)))
+		if ((r = wn_log_review(f, v[i]->msgid)))
 			work += r->n;
 	}
 	child_say(fd, "batch %zu\n", work);
@@ -262,7 +262,7 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 static void __attribute__((noreturn)) child_exit(wn_store *f, struct outcome *o, int code)
 {
 	if (f) {
-		log_free(f);
+		wn_log_free(f);
 		free(f->warning);
 		free(f);
 	}
@@ -316,7 +316,7 @@ void __attribute__((noreturn)) wn_store_child_write(wn_store *s, int fd)
 	}
 	f->idx = s->idx;
 	f->j = s->j;
-	if (wn_journal_read(s->j, log_line, f, &torn, NULL) != WN_OK || f->oom) {
+	if (wn_journal_read(s->j, wn_log_line, f, &torn, NULL) != WN_OK || f->oom) {
 		child_say(fd, "error cannot read the journal %s\n", wn_journal_path(s->j));
 		notmuch_database_destroy(db);
 		child_exit(f, &o, 4);

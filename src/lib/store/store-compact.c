@@ -38,13 +38,13 @@ static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *
 	wn_map seen = WN_MAP_INIT;
 	wn_status st = WN_OK;
 
-	if (wn_journal_lines(data, len, log_line, f, NULL) != WN_OK || f->oom)
+	if (wn_journal_lines(data, len, wn_log_line, f, NULL) != WN_OK || f->oom)
 		return WN_NOMEM;
 	from = c->all ? 0 : f->n;
 	while (from > 0 && kept < keep)
 		kept += f->e[--from].nc;
 	for (size_t i = 0; i < from; i++)
-		if (log_entry_pending(f, i)) {
+		if (wn_log_entry_pending(f, i)) {
 			from = i;
 			break;
 		}
@@ -58,13 +58,13 @@ static wn_status compact_build(const char *data, size_t len, wn_buf *out, void *
 			continue;
 		st = wn_map_put(&seen, id, strlen(id), (void *) 1);
 		if (st == WN_OK)
-			st = log_put_review(out, f, id);
+			st = wn_log_put_review(out, f, id);
 	}
 	for (size_t i = from; i < f->n && st == WN_OK; i++)
-		st = log_put_entry(out, f, i, true);
+		st = wn_log_put_entry(out, f, i, true);
 	/* A mail whose sending may have been cut short stays in doubt. */
 	if (st == WN_OK)
-		st = log_put_sent(out, f);
+		st = wn_log_put_sent(out, f);
 	wn_map_free(&seen, NULL);
 	return st;
 }
@@ -89,10 +89,10 @@ static wn_status compact(wn_store *s, bool all, wn_error *err)
 
 	if (st == WN_OK) {
 		/* Our memory is the journal as written back. */
-		log_reset(s);
-		st = wn_journal_read(s->j, log_line, s, &torn, err);
+		wn_log_reset(s);
+		st = wn_journal_read(s->j, wn_log_line, s, &torn, err);
 	}
-	log_free(&scratch);
+	wn_log_free(&scratch);
 	free(scratch.warning);
 	return st;
 }
@@ -107,11 +107,11 @@ void wn_store_maybe_compact(wn_store *s)
 	if (wn_store_changes_of(s) <= 2 * keep && wn_journal_size(s->j) < 2 * keep * 512)
 		return;
 	if (compact(s, false, &err) != WN_OK)
-		store_warn(s, "%s", wn_error_msg(&err));
+		wn_store_warn(s, "%s", wn_error_msg(&err));
 	wn_error_clear(&err);
 }
 
-wn_status store_repair(wn_store *s, wn_error *err)
+wn_status wn_store_repair(wn_store *s, wn_error *err)
 {
 	return compact(s, true, err);
 }

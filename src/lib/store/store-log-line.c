@@ -134,21 +134,21 @@ static wn_status read_fps(wn_store *s, const char *msgid, json_t *fps)
 			free(v);
 			return WN_PARSE;
 		}
-	st = log_set_review(s, msgid, v, n);
+	st = wn_log_set_review(s, msgid, v, n);
 	free(v);
 	if (st == WN_OK)
-		((struct review_fps *) log_review(s, msgid))->journaled = true;
+		((struct review_fps *) wn_log_review(s, msgid))->journaled = true;
 	return st;
 }
 
-void log_mark_undone(wn_store *s, const char *group)
+void wn_log_mark_undone(wn_store *s, const char *group)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (strcmp(s->e[i].group, group) == 0)
 			s->e[i].undone = true;
 }
 
-void log_mark_redone(wn_store *s, const char *group)
+void wn_log_mark_redone(wn_store *s, const char *group)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (strcmp(s->e[i].group, group) == 0)
@@ -165,7 +165,7 @@ static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 
 	if (!eid || !group || !id || (cs && !json_is_array(cs)))
 		return WN_PARSE;
-	if (!(e = log_push(s)))
+	if (!(e = wn_log_push(s)))
 		return WN_NOMEM;
 	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
 	e->eid = strdup(eid);
@@ -191,15 +191,15 @@ static wn_status read_mark(wn_store *s, json_t *o, bool severity)
 	for (size_t k = 0; st == WN_OK && k < e->nc; k++)
 		e->c[k].applied = json_is_true(json_object_get(o, "applied"));
 	if (st == WN_OK)
-		st = log_index(s, first);
+		st = wn_log_index(s, first);
 	if (st != WN_OK) {
-		log_truncate(s, first);
+		wn_log_truncate(s, first);
 		return st;
 	}
 	if (e->undo_of)
-		log_mark_undone(s, e->undo_of);
+		wn_log_mark_undone(s, e->undo_of);
 	if (e->redo_of)
-		log_mark_redone(s, e->redo_of);
+		wn_log_mark_redone(s, e->redo_of);
 	return WN_OK;
 }
 
@@ -215,7 +215,7 @@ static wn_status read_forward(wn_store *s, json_t *o, const char *prop)
 
 	if (!eid || !id || !value || !json_is_array(fps) || nc == 0)
 		return WN_PARSE;
-	if (!(e = log_push(s)))
+	if (!(e = wn_log_push(s)))
 		return WN_NOMEM;
 	e->c = calloc(nc, sizeof(*e->c));
 	e->eid = strdup(eid);
@@ -232,9 +232,9 @@ static wn_status read_forward(wn_store *s, json_t *o, const char *prop)
 		e->c[e->nc].applied = applied;
 	}
 	if (st == WN_OK)
-		st = log_index(s, first);
+		st = wn_log_index(s, first);
 	if (st != WN_OK)
-		log_truncate(s, first);
+		wn_log_truncate(s, first);
 	return st;
 }
 
@@ -275,14 +275,14 @@ static wn_status read_reject(wn_store *s, json_t *o)
 			return WN_NOMEM;
 		/* Said once, by the process whose write set it aside. */
 		if (s->announce_rejects)
-			store_warn(s, "the verdict on finding %s of review <%s> could not be written to notmuch "
+			wn_store_warn(s, "the verdict on finding %s of review <%s> could not be written to notmuch "
 			   "(%s); it is set aside in %s.rejected", fp, e->msgid, why,
 			   wn_journal_path(s->j));
 	}
 	return WN_OK;
 }
 
-wn_status log_line(const char *line, size_t len, void *store)
+wn_status wn_log_line(const char *line, size_t len, void *store)
 {
 	wn_store *s = store;
 	json_t *o = json_loadb(line, len, 0, NULL);
@@ -323,7 +323,7 @@ wn_status log_line(const char *line, size_t len, void *store)
 		s->cut++;
 	if (st != WN_OK) {
 		/* Keep going: one bad line must not cost the others. */
-		store_warn(s, "journal %s: line %zu is not a winnow entry; ignored",
+		wn_store_warn(s, "journal %s: line %zu is not a winnow entry; ignored",
 			   wn_journal_path(s->j), s->lineno);
 	}
 	return WN_OK;
@@ -331,9 +331,9 @@ wn_status log_line(const char *line, size_t len, void *store)
 
 /* Every file of the module reads newer lines this way, so it sits with
  * the reader rather than above it. */
-wn_status store_catch_up(wn_store *s, wn_error *err)
+wn_status wn_store_catch_up(wn_store *s, wn_error *err)
 {
-	wn_status st = wn_journal_update(s->j, log_reset, log_line, s, err);
+	wn_status st = wn_journal_update(s->j, wn_log_reset, wn_log_line, s, err);
 
 	if (st == WN_OK && s->oom) {
 		s->oom = false;
@@ -418,12 +418,12 @@ static wn_status put_forward(wn_buf *b, const struct entry *e, bool full)
 		      : strcmp(e->prop, WN_PROP_MISSED) == 0 ? "missed" : "forward", "eid", e->eid,
 		      "group", e->group, "id", e->msgid, "t", (json_int_t) e->t,
 		      "value", e->forward, "fps", fps);
-	if (o && full && !log_forward_pending(e))
+	if (o && full && !wn_log_forward_pending(e))
 		json_object_set_new(o, "applied", json_true());
 	return put_json(b, o);
 }
 
-wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
+wn_status wn_log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
 {
 	const struct entry *e = &s->e[i];
 	json_t *cs, *o;
@@ -444,16 +444,16 @@ wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full)
 		json_object_set_new(o, "undo_of", json_string(e->undo_of));
 	if (o && e->redo_of)
 		json_object_set_new(o, "redo_of", json_string(e->redo_of));
-	if (o && full && !log_entry_pending(s, i))
+	if (o && full && !wn_log_entry_pending(s, i))
 		json_object_set_new(o, "applied", json_true());
 	if (o && full && e->undone)
 		json_object_set_new(o, "undone", json_true());
 	return put_json(b, o);
 }
 
-wn_status log_put_review(wn_buf *b, const wn_store *s, const char *msgid)
+wn_status wn_log_put_review(wn_buf *b, const wn_store *s, const char *msgid)
 {
-	const struct review_fps *r = log_review(s, msgid);
+	const struct review_fps *r = wn_log_review(s, msgid);
 	json_t *fps = json_array();
 
 	if (!r) {

@@ -25,7 +25,7 @@ static const char *const state_names[] = {
 	[WN_SENT_DRAFTED] = "drafted",
 };
 
-wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
+wn_status wn_log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
 			    const char *findings)
 {
 	struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
@@ -72,7 +72,7 @@ wn_status wn_store_log_read_sendmail(wn_store *s, json_t *o)
 				if (!(text = json_dumps(findings, JSON_COMPACT | JSON_ENSURE_ASCII)))
 					return WN_NOMEM;
 			}
-			st = log_sent_remember(s, json_string_value(mail), (wn_sent_state) k,
+			st = wn_log_sent_remember(s, json_string_value(mail), (wn_sent_state) k,
 					       json_integer_value(json_object_get(o, "t")), text);
 			free(text);
 			return st;
@@ -112,7 +112,7 @@ static char *sent_line(const char *msgid, wn_sent_state state, long long t, cons
 	return text;
 }
 
-wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
+wn_status wn_log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
 			   const char *findings)
 {
 	char *line = sent_line(msgid, state, t, findings);
@@ -124,7 +124,7 @@ wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, 
 	return st;
 }
 
-bool log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t)
+bool wn_log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t)
 {
 	const struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
 
@@ -164,7 +164,7 @@ static int by_time(const void *a, const void *b)
 	return x->t < y->t ? -1 : x->t > y->t;
 }
 
-wn_status log_put_sent(wn_buf *out, const wn_store *s)
+wn_status wn_log_put_sent(wn_buf *out, const wn_store *s)
 {
 	struct put p = { calloc(s->sent.n + 1, sizeof(*p.v)), 0 };
 	size_t accepted = 0;
@@ -193,7 +193,7 @@ wn_status log_put_sent(wn_buf *out, const wn_store *s)
 	return st;
 }
 
-wn_status log_sent_drafted(const wn_store *s,
+wn_status wn_log_sent_drafted(const wn_store *s,
 			   wn_status (*fn)(void *arg, const char *msgid, long long t, const char *findings),
 			   void *arg)
 {

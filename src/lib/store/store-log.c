@@ -16,7 +16,7 @@
 #include "store-private.h"
 #include "winnow/text.h"
 
-void store_warn(wn_store *s, const char *fmt, ...)
+void wn_store_warn(wn_store *s, const char *fmt, ...)
 {
 	va_list ap;
 	char *m;
@@ -67,7 +67,7 @@ static void review_free(void *v)
 	free(r);
 }
 
-struct entry *log_push(wn_store *s)
+struct entry *wn_log_push(wn_store *s)
 {
 	if (s->n == s->cap) {
 		size_t ncap = s->cap ? 2 * s->cap : 32;
@@ -116,7 +116,7 @@ bool wn_log_find(const wn_store *s, const char *msgid, const char *fp, struct fi
 	return true;
 }
 
-wn_status log_index(wn_store *s, size_t i)
+wn_status wn_log_index(wn_store *s, size_t i)
 {
 	struct entry *e = &s->e[i];
 
@@ -177,18 +177,18 @@ static wn_status reindex(wn_store *s)
 	wn_map_free(&s->findings, free);
 	wn_map_free(&s->eids, NULL);
 	for (size_t i = 0; i < s->n; i++)
-		if (log_index(s, i) != WN_OK)
+		if (wn_log_index(s, i) != WN_OK)
 			return WN_NOMEM;
 	return WN_OK;
 }
 
-void log_pop(wn_store *s)
+void wn_log_pop(wn_store *s)
 {
 	if (s->n)
 		entry_clear(&s->e[--s->n]);
 }
 
-void log_truncate(wn_store *s, size_t first)
+void wn_log_truncate(wn_store *s, size_t first)
 {
 	while (s->n > first)
 		entry_clear(&s->e[--s->n]);
@@ -196,46 +196,46 @@ void log_truncate(wn_store *s, size_t first)
 		s->oom = true;
 }
 
-void log_reset(void *store)
+void wn_log_reset(void *store)
 {
 	wn_store *s = store;
 
 	s->lineno = 0;
 	s->cut = 0;
-	log_truncate(s, 0);
+	wn_log_truncate(s, 0);
 	wn_map_free(&s->reviews, review_free);
 	wn_store_log_sent_free(s);
 }
 
-void log_free(wn_store *s)
+void wn_log_free(wn_store *s)
 {
-	log_reset(s);
+	wn_log_reset(s);
 	free(s->e);
 	s->e = NULL;
 	s->cap = 0;
 }
 
-const struct change *log_newest(const wn_store *s, const struct finding *f)
+const struct change *wn_log_newest(const wn_store *s, const struct finding *f)
 {
 	return f->has_v ? &s->e[f->e].c[f->c] : NULL;
 }
 
-const struct change *log_newest_sev(const wn_store *s, const struct finding *f)
+const struct change *wn_log_newest_sev(const wn_store *s, const struct finding *f)
 {
 	return f->has_sev ? &s->e[f->se].c[f->sc] : NULL;
 }
 
-const struct change *log_newest_note(const wn_store *s, const struct finding *f)
+const struct change *wn_log_newest_note(const wn_store *s, const struct finding *f)
 {
 	return f->has_note ? &s->e[f->ne].c[f->nc] : NULL;
 }
 
-const struct change *log_newest_reason(const wn_store *s, const struct finding *f)
+const struct change *wn_log_newest_reason(const wn_store *s, const struct finding *f)
 {
 	return f->has_reason ? &s->e[f->re].c[f->rc] : NULL;
 }
 
-const struct change *log_newest_closed(const wn_store *s, const struct finding *f)
+const struct change *wn_log_newest_closed(const wn_store *s, const struct finding *f)
 {
 	return f->has_closed ? &s->e[f->ce].c[f->cc] : NULL;
 }
@@ -248,10 +248,10 @@ static bool change_pending(const struct change *c)
 /* Does notmuch still lack the newest decision on f? */
 static bool log_pending(const wn_store *s, const struct finding *f)
 {
-	return change_pending(log_newest(s, f)) || change_pending(log_newest_sev(s, f));
+	return change_pending(wn_log_newest(s, f)) || change_pending(wn_log_newest_sev(s, f));
 }
 
-bool log_forward_pending(const struct entry *e)
+bool wn_log_forward_pending(const struct entry *e)
 {
 	for (size_t k = 0; k < e->nc; k++)
 		if (!e->c[k].applied)
@@ -259,12 +259,12 @@ bool log_forward_pending(const struct entry *e)
 	return false;
 }
 
-bool log_entry_pending(const wn_store *s, size_t i)
+bool wn_log_entry_pending(const wn_store *s, size_t i)
 {
 	const struct entry *e = &s->e[i];
 
 	if (e->forward)
-		return log_forward_pending(e);
+		return wn_log_forward_pending(e);
 	for (size_t k = 0; k < e->nc; k++) {
 		struct finding *f;
 		const struct change *newest;
@@ -272,7 +272,7 @@ bool log_entry_pending(const wn_store *s, size_t i)
 		/* Out of memory: taken as pending, so the writer still tries. */
 		if (!wn_log_find(s, e->msgid, e->c[k].fp, &f))
 			return change_pending(&e->c[k]);
-		newest = !f ? NULL : e->severity ? log_newest_sev(s, f) : log_newest(s, f);
+		newest = !f ? NULL : e->severity ? wn_log_newest_sev(s, f) : wn_log_newest(s, f);
 		if (newest == &e->c[k] && change_pending(newest))
 			return true;
 	}
@@ -300,13 +300,13 @@ static void count_pending(void *val, void *arg)
 	c->n += log_pending(c->s, val);
 }
 
-size_t log_pending_count(const wn_store *s)
+size_t wn_log_pending_count(const wn_store *s)
 {
 	struct collect c = { s, NULL, 0 };
 
 	wn_map_each(&s->findings, count_pending, &c);
 	for (size_t i = 0; s->nforward && i < s->n; i++)
-		c.n += s->e[i].forward && log_forward_pending(&s->e[i]);
+		c.n += s->e[i].forward && wn_log_forward_pending(&s->e[i]);
 	return c.n;
 }
 
@@ -318,7 +318,7 @@ static int by_review(const void *a, const void *b)
 	return r ? r : strcmp(x->fp, y->fp);
 }
 
-struct finding **log_pending_list(const wn_store *s, size_t *n)
+struct finding **wn_log_pending_list(const wn_store *s, size_t *n)
 {
 	struct collect c = { s, malloc((s->findings.n + 1) * sizeof(struct finding *)), 0 };
 
@@ -332,7 +332,7 @@ struct finding **log_pending_list(const wn_store *s, size_t *n)
 	return c.v;
 }
 
-wn_status log_set_review(wn_store *s, const char *msgid, const char *const *fps, size_t n)
+wn_status wn_log_set_review(wn_store *s, const char *msgid, const char *const *fps, size_t n)
 {
 	struct review_fps *r = calloc(1, sizeof(*r)), *old;
 
@@ -354,14 +354,14 @@ wn_status log_set_review(wn_store *s, const char *msgid, const char *const *fps,
 	return WN_OK;
 }
 
-const struct review_fps *log_review(const wn_store *s, const char *msgid)
+const struct review_fps *wn_log_review(const wn_store *s, const char *msgid)
 {
 	return wn_map_get(&s->reviews, msgid, strlen(msgid));
 }
 
 /* --- changes set aside ---------------------------------------------------- */
 
-void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why)
+void wn_log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why)
 {
 	uintptr_t i = (uintptr_t) wn_map_get(&s->eids, eid, strlen(eid));
 	const struct entry *e = i ? &s->e[i - 1] : NULL;

@@ -40,7 +40,7 @@ void wn_store_count_lines(wn_store *s, const wn_buf *out)
 /* A new entry about msgid, in group (NULL: a group of its own). */
 struct entry *wn_store_new_entry(wn_store *s, const char *msgid, const char *group, size_t nc)
 {
-	struct entry *e = log_push(s);
+	struct entry *e = wn_log_push(s);
 
 	if (!e)
 		return NULL;
@@ -51,7 +51,7 @@ struct entry *wn_store_new_entry(wn_store *s, const char *msgid, const char *gro
 	e->c = calloc(nc ? nc : 1, sizeof(*e->c));
 	if (!e->eid || !e->group || !e->msgid || !e->c ||
 	    wn_store_reach_add(s, e->group) != WN_OK) {
-		log_truncate(s, s->n - 1);
+		wn_log_truncate(s, s->n - 1);
 		return NULL;
 	}
 	return e;
@@ -60,7 +60,7 @@ struct entry *wn_store_new_entry(wn_store *s, const char *msgid, const char *gro
 /* Does the journal know the review's findings as the item has them? */
 static bool review_known(const wn_store *s, const wn_item *it)
 {
-	const struct review_fps *r = log_review(s, it->id);
+	const struct review_fps *r = wn_log_review(s, it->id);
 
 	if (!r || !r->journaled || r->n != it->review->nfindings)
 		return false;
@@ -83,15 +83,15 @@ static wn_status put_review(wn_store *s, const wn_item *it, wn_buf *out)
 		return WN_NOMEM;
 	for (size_t i = 0; i < it->review->nfindings; i++)
 		fps[i] = it->review->findings[i].fingerprint;
-	st = log_set_review(s, it->id, fps, it->review->nfindings);
+	st = wn_log_set_review(s, it->id, fps, it->review->nfindings);
 	free(fps);
-	return st == WN_OK ? log_put_review(out, s, it->id) : st;
+	return st == WN_OK ? wn_log_put_review(out, s, it->id) : st;
 }
 
 static void reviews_journaled(wn_store *s, const wn_mark_target *t, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		struct review_fps *r = (struct review_fps *) log_review(s, t[k].it->id);
+		struct review_fps *r = (struct review_fps *) wn_log_review(s, t[k].it->id);
 		if (r)
 			r->journaled = true;
 	}
@@ -206,16 +206,16 @@ static wn_status mark_entry(struct mark *m, const wn_mark_target *t, const char 
 	}
 	/* Nothing to change: no entry, and no "review" line either. */
 	if (e->nc == 0) {
-		log_pop(s);
+		wn_log_pop(s);
 		return WN_OK;
 	}
 	m->changed += e->nc;
 	/* The review's line goes before the first mark of it. */
 	if ((st = put_review(s, it, out)) != WN_OK)
 		return st;
-	if ((st = log_index(s, s->n - 1)) != WN_OK)
+	if ((st = wn_log_index(s, s->n - 1)) != WN_OK)
 		return st;
-	return log_put_entry(out, s, s->n - 1, false);
+	return wn_log_put_entry(out, s, s->n - 1, false);
 }
 
 static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
@@ -245,7 +245,7 @@ static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
 	}
 	free(group);
 	if (st != WN_OK) {
-		log_truncate(s, m->first);
+		wn_log_truncate(s, m->first);
 		if (st == WN_PARSE)
 			return wn_error_set(err, WN_PARSE, "cannot journal a verdict: "
 					    "a Message-ID or a note is not UTF-8");
@@ -296,11 +296,11 @@ static wn_status mark_run(struct mark *m, wn_error *err)
 		if ((st = check_target(&m->t[k], err)) != WN_OK)
 			return st;
 	m->first = s->n;
-	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_mark, m, err);
+	st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_mark, m, err);
 	s->last_changes = st == WN_OK ? m->changed : 0;
 	if (st != WN_OK) {
 		if (s->n > m->first)
-			log_truncate(s, m->first);
+			wn_log_truncate(s, m->first);
 		return st;
 	}
 	if (s->n == m->first)
@@ -451,10 +451,10 @@ static wn_status compose_forward(wn_buf *out, void *arg, wn_error *err)
 				st = WN_NOMEM;
 		}
 	}
-	if (st == WN_OK && (st = log_index(s, s->n - 1)) == WN_OK)
-		st = log_put_entry(out, s, s->n - 1, false);
+	if (st == WN_OK && (st = wn_log_index(s, s->n - 1)) == WN_OK)
+		st = wn_log_put_entry(out, s, s->n - 1, false);
 	if (st != WN_OK) {
-		log_truncate(s, f->first);
+		wn_log_truncate(s, f->first);
 		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
 				    : "cannot journal the forward: a Message-ID is not UTF-8");
 	}
@@ -487,9 +487,9 @@ static wn_status record(wn_store *s, const char *prop, wn_item *it, const size_t
 	    asprintf(&value, "%s %s%s%s", stamp, sent_msgid, told ? " " : "", told ? told : "") < 0)
 		return wn_error_set(err, WN_NOMEM, "out of memory");
 	f.value = value;
-	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_forward, &f, err);
 	if (st != WN_OK && s->n > f.first)
-		log_truncate(s, f.first);
+		wn_log_truncate(s, f.first);
 	into = strcmp(prop, WN_PROP_REPORTED) == 0 ? it->reported : it->forwarded;
 	for (size_t k = 0; st == WN_OK && into && k < n; k++) {
 		char *copy = strdup(value);
@@ -564,9 +564,9 @@ wn_status wn_store_missed(wn_store *s, wn_item *it, const char *note, time_t whe
 	}
 	f.value = value;
 	f.key = key;
-	st = wn_journal_txn(s->j, log_reset, log_line, s, compose_forward, &f, err);
+	st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_forward, &f, err);
 	if (st != WN_OK && s->n > f.first)
-		log_truncate(s, f.first);
+		wn_log_truncate(s, f.first);
 	if (st == WN_OK)
 		wn_props_add_miss(it, value);
 	free(value);

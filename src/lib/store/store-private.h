@@ -180,52 +180,52 @@ struct wn_store {
 /* --- store-log*.c: the journal's lines in memory ----------------------- */
 
 /* Forget every entry (the journal was replaced under us). */
-void log_reset(void *store);
+void wn_log_reset(void *store);
 /* Take one journal line into the store (wn_journal_line_fn). */
-wn_status log_line(const char *line, size_t len, void *store);
+wn_status wn_log_line(const char *line, size_t len, void *store);
 /* Append entry i's line to b; full adds applied/undone/rejected state
  * (for compaction). */
-wn_status log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full);
+wn_status wn_log_put_entry(wn_buf *b, const wn_store *s, size_t i, bool full);
 /* Append the "review" line of msgid when the store has its findings. */
-wn_status log_put_review(wn_buf *b, const wn_store *s, const char *msgid);
+wn_status wn_log_put_review(wn_buf *b, const wn_store *s, const char *msgid);
 /* Record the findings of a review (copied); replaces older ones. */
-wn_status log_set_review(wn_store *s, const char *msgid, const char *const *fps, size_t n);
-const struct review_fps *log_review(const wn_store *s, const char *msgid);
+wn_status wn_log_set_review(wn_store *s, const char *msgid, const char *const *fps, size_t n);
+const struct review_fps *wn_log_review(const wn_store *s, const char *msgid);
 /* Entries of group were undone. */
-void log_mark_undone(wn_store *s, const char *group);
+void wn_log_mark_undone(wn_store *s, const char *group);
 /* Entries of group (an undo) were given back by a redo. */
-void log_mark_redone(wn_store *s, const char *group);
+void wn_log_mark_redone(wn_store *s, const char *group);
 /* Index entry i (just added) in the finding and eid maps. */
-wn_status log_index(wn_store *s, size_t i);
+wn_status wn_log_index(wn_store *s, size_t i);
 /* A new zeroed entry at the end; NULL when out of memory. */
-struct entry *log_push(wn_store *s);
-/* Drop the last entry, which was never indexed (log_index). */
-void log_pop(wn_store *s);
+struct entry *wn_log_push(wn_store *s);
+/* Drop the last entry, which was never indexed (wn_log_index). */
+void wn_log_pop(wn_store *s);
 /* Drop the entries from first on (a failed append) and re-index. */
-void log_truncate(wn_store *s, size_t first);
-void log_free(wn_store *s);
+void wn_log_truncate(wn_store *s, size_t first);
+void wn_log_free(wn_store *s);
 
 /* The journal's record of a finding into *out (NULL: none); false only
  * when out of memory, never taken for "none". */
 bool wn_log_find(const wn_store *s, const char *msgid, const char *fp, struct finding **out);
 /* The newest verdict change; NULL when only severities were set. */
-const struct change *log_newest(const wn_store *s, const struct finding *f);
+const struct change *wn_log_newest(const wn_store *s, const struct finding *f);
 /* The newest severity change; NULL when none. */
-const struct change *log_newest_sev(const wn_store *s, const struct finding *f);
+const struct change *wn_log_newest_sev(const wn_store *s, const struct finding *f);
 /* The newest change that set the note; NULL when none did. */
-const struct change *log_newest_note(const wn_store *s, const struct finding *f);
+const struct change *wn_log_newest_note(const wn_store *s, const struct finding *f);
 /* The newest change that set the reason; NULL when none did. */
-const struct change *log_newest_reason(const wn_store *s, const struct finding *f);
+const struct change *wn_log_newest_reason(const wn_store *s, const struct finding *f);
 /* The newest change that set winnow.closed; NULL when none did. */
-const struct change *log_newest_closed(const wn_store *s, const struct finding *f);
-size_t log_pending_count(const wn_store *s);
+const struct change *wn_log_newest_closed(const wn_store *s, const struct finding *f);
+size_t wn_log_pending_count(const wn_store *s);
 /* Every pending finding, sorted by review (malloc'd; *n entries). */
-struct finding **log_pending_list(const wn_store *s, size_t *n);
+struct finding **wn_log_pending_list(const wn_store *s, size_t *n);
 /* Is forward entry e not yet in notmuch? */
-bool log_forward_pending(const struct entry *e);
+bool wn_log_forward_pending(const struct entry *e);
 /* Does entry i hold the newest, pending change of some finding (or is
  * it a pending forward record)? */
-bool log_entry_pending(const wn_store *s, size_t i);
+bool wn_log_entry_pending(const wn_store *s, size_t i);
 
 /* The sendmail records (store-log-sent.c) are read and reset with the
  * other lines (store-log-line.c, store-log.c). */
@@ -234,32 +234,32 @@ void wn_store_log_sent_free(wn_store *s);
 
 /* Copy the change (eid, fp) and why to the journal's ".rejected" file,
  * where the user finds what could not be written. */
-void log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why);
+void wn_log_keep_rejected(const wn_store *s, const char *eid, const char *fp, const char *why);
 
-void store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wn_store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Bring the journal's newer lines (other processes, the writer) in. */
-wn_status store_catch_up(wn_store *s, wn_error *err);
+wn_status wn_store_catch_up(wn_store *s, wn_error *err);
 
 /* The mails handed to sendmail (store-sent.c is their public side). */
 /* Remember the newest state of a mail (msgid copied); findings: the
  * drafted mail's, as the journal writes them (JSON text, copied), NULL
  * for every other state. */
-wn_status log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
+wn_status wn_log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
 			    const char *findings);
 /* What the journal last said of mail msgid; false when nothing. */
-bool log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t);
-/* Append one "sendmail" line (findings: as for log_sent_remember);
+bool wn_log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t);
+/* Append one "sendmail" line (findings: as for wn_log_sent_remember);
  * WN_PARSE when msgid is not UTF-8. */
-wn_status log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
+wn_status wn_log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
 			   const char *findings);
 /* Each mail still drafted, oldest first: fn(msgid, t, findings JSON). */
-wn_status log_sent_drafted(const wn_store *s,
+wn_status wn_log_sent_drafted(const wn_store *s,
 			   wn_status (*fn)(void *arg, const char *msgid, long long t, const char *findings),
 			   void *arg);
 /* Append the lines compaction keeps: the mails still in doubt, and the
  * newest ones sendmail took. */
-wn_status log_put_sent(wn_buf *out, const wn_store *s);
+wn_status wn_log_put_sent(wn_buf *out, const wn_store *s);
 
 /* --- store-writer.c, store-child.c, store-compact.c --------------------- */
 
@@ -273,12 +273,12 @@ size_t wn_store_changes_of(const wn_store *s);
 void wn_store_maybe_compact(wn_store *s);
 
 /* Kill a running writer (its batch stays journaled). */
-void store_writer_stop(wn_store *s);
+void wn_store_writer_stop(wn_store *s);
 /* Write the journal again with every entry it holds but without the
  * lines cut short (a crash during a write), so that their warning is
  * given once, not by every later command.  On failure
  * the journal stays as it was. */
-wn_status store_repair(wn_store *s, wn_error *err);
+wn_status wn_store_repair(wn_store *s, wn_error *err);
 
 /* --- store.c and store-mark.c: what marking and undo use ---------------- */
 

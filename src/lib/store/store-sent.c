@@ -43,7 +43,7 @@ struct txn {
 static wn_status compose_sent(wn_buf *out, void *arg, wn_error *err)
 {
 	struct txn *x = arg;
-	wn_status st = log_put_sendmail(out, x->msgid, x->state, x->t, x->findings);
+	wn_status st = wn_log_put_sendmail(out, x->msgid, x->state, x->t, x->findings);
 
 	if (st != WN_OK)
 		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory"
@@ -55,11 +55,11 @@ static wn_status compose_sent(wn_buf *out, void *arg, wn_error *err)
 
 static wn_status journal_sent(wn_store *s, struct txn *x, wn_error *err)
 {
-	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_sent, x, err);
+	wn_status st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_sent, x, err);
 
 	/* Remembered once on disk only: a line that failed to go out must
 	 * not make this process believe the mail was handed over. */
-	if (st == WN_OK && log_sent_remember(s, x->msgid, x->state, x->t, x->findings) != WN_OK)
+	if (st == WN_OK && wn_log_sent_remember(s, x->msgid, x->state, x->t, x->findings) != WN_OK)
 		s->oom = true;
 	return st;
 }
@@ -175,9 +175,9 @@ wn_status wn_store_drafts(wn_store *s, wn_drafted **out, size_t *n, wn_error *er
 
 	*out = NULL;
 	*n = 0;
-	if ((st = store_catch_up(s, err)) != WN_OK)
+	if ((st = wn_store_catch_up(s, err)) != WN_OK)
 		return st;
-	if ((st = log_sent_drafted(s, one_draft, &d)) != WN_OK) {
+	if ((st = wn_log_sent_drafted(s, one_draft, &d)) != WN_OK) {
 		wn_drafted_free(d.v, d.n);
 		return wn_error_set(err, st, "out of memory");
 	}
@@ -196,9 +196,9 @@ wn_status wn_store_sent(wn_store *s, const char *msgid, wn_sent_state *state, ti
 	if (when)
 		*when = 0;
 	/* Another winnow (a TUI, a forward --all) may have sent it since. */
-	if ((st = store_catch_up(s, err)) != WN_OK)
+	if ((st = wn_store_catch_up(s, err)) != WN_OK)
 		return st;
-	if (msgid && log_sent_find(s, msgid, state, &t) && when)
+	if (msgid && wn_log_sent_find(s, msgid, state, &t) && when)
 		*when = (time_t) t;
 	return WN_OK;
 }

@@ -160,10 +160,10 @@ static wn_status push_reverse(wn_store *s, struct step *p, size_t oi, const char
 	}
 	p->reverted += e->nc;
 	if (e->nc == 0) {
-		log_pop(s);
+		wn_log_pop(s);
 		return WN_OK;
 	}
-	return log_index(s, s->n - 1);
+	return wn_log_index(s, s->n - 1);
 }
 
 /* The group to undo: want if it can be, else the newest that can (with
@@ -279,9 +279,9 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 	if (st == WN_OK)
 		st = describe_steps(u);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
-		st = log_put_entry(out, s, i, false);
+		st = wn_log_put_entry(out, s, i, false);
 	if (st != WN_OK) {
-		log_truncate(s, first);
+		wn_log_truncate(s, first);
 		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the undo");
 	}
 	wn_store_count_lines(s, out);
@@ -414,13 +414,13 @@ static wn_status undo_steps(wn_store *s, const char *want, bool reach, size_t st
 			    wn_history_item **out, size_t *nout, wn_error *err)
 {
 	struct undo u = { .s = s, .want = want, .steps = steps, .reach = reach, .first = s->n };
-	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_undo, &u, err);
+	wn_status st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_undo, &u, err);
 
 	*out = NULL;
 	*nout = 0;
 	if (st != WN_OK) {
 		if (s->n > u.first)
-			log_truncate(s, u.first);
+			wn_log_truncate(s, u.first);
 		undo_clear(&u);
 		return st;
 	}
@@ -431,7 +431,7 @@ static wn_status undo_steps(wn_store *s, const char *want, bool reach, size_t st
 		struct step *p = &u.v[k];
 
 		if (p->reverted) {
-			log_mark_undone(s, p->group);
+			wn_log_mark_undone(s, p->group);
 			u.h[k].undone = true;
 		} else {
 			(void) wn_map_put(&s->spent, p->group, strlen(p->group), (void *) 1);
@@ -498,7 +498,7 @@ wn_status wn_store_undo_many(wn_store *s, size_t n, wn_history_item **out, size_
 wn_status wn_store_undo_count(wn_store *s, size_t n, size_t *count, wn_error *err)
 {
 	wn_map seen = WN_MAP_INIT;
-	wn_status st = store_catch_up(s, err);
+	wn_status st = wn_store_catch_up(s, err);
 
 	*count = 0;
 	for (size_t i = s->n; st == WN_OK && i > 0 && *count < n; i--) {
@@ -574,7 +574,7 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 	/* All of it or nothing: a finding changed since the undo is a
 	 * decision made after it, which a redo must not overwrite. */
 	if (st == WN_OK && r->undo.kept) {
-		log_truncate(s, first);
+		wn_log_truncate(s, first);
 		return WN_OK;
 	}
 	/* Described now: once journaled, nothing may fail (a redo told
@@ -582,9 +582,9 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 	if (st == WN_OK && s->n > first)
 		st = describe(s, s->e[first].group, &r->h);
 	for (size_t i = first; i < s->n && st == WN_OK; i++)
-		st = log_put_entry(out, s, i, false);
+		st = wn_log_put_entry(out, s, i, false);
 	if (st != WN_OK) {
-		log_truncate(s, first);
+		wn_log_truncate(s, first);
 		return wn_error_set(err, st, st == WN_NOMEM ? "out of memory" : "cannot journal the redo");
 	}
 	wn_store_count_lines(s, out);
@@ -594,11 +594,11 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
 {
 	struct redo r = { .s = s, .first = s->n };
-	wn_status st = wn_journal_txn(s->j, log_reset, log_line, s, compose_redo, &r, err);
+	wn_status st = wn_journal_txn(s->j, wn_log_reset, wn_log_line, s, compose_redo, &r, err);
 
 	memset(what, 0, sizeof(*what));
 	if (st != WN_OK && s->n > r.first)
-		log_truncate(s, r.first);
+		wn_log_truncate(s, r.first);
 	if (st == WN_OK && !r.undo.group)
 		st = wn_error_set(err, WN_NOT_FOUND, "nothing to redo");
 	else if (st == WN_OK && r.undo.kept) {
@@ -611,7 +611,7 @@ wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
 		st = wn_error_set(err, WN_USAGE, "a finding the undo reverted was changed since; "
 				  "nothing redone");
 	} else if (st == WN_OK && s->n > r.first) {
-		log_mark_redone(s, r.undo.group);
+		wn_log_mark_redone(s, r.undo.group);
 		*what = r.h;
 		memset(&r.h, 0, sizeof(r.h));
 		what->reverted = r.undo.reverted;
@@ -624,7 +624,7 @@ wn_status wn_store_redo(wn_store *s, wn_history_item *what, wn_error *err)
 wn_status wn_store_history(wn_store *s, wn_history_item **out, size_t *n, wn_error *err)
 {
 	wn_history_item *v;
-	wn_status st = store_catch_up(s, err);
+	wn_status st = wn_store_catch_up(s, err);
 
 	*out = NULL;
 	*n = 0;

@@ -81,9 +81,9 @@ static wn_status wn_store_flush_start(wn_store *s, wn_error *err)
 
 	if (s->child > 0)
 		return WN_OK;
-	if ((st = store_catch_up(s, err)) != WN_OK)
+	if ((st = wn_store_catch_up(s, err)) != WN_OK)
 		return st;
-	if (!log_pending_count(s))
+	if (!wn_log_pending_count(s))
 		return WN_OK;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return wn_error_set(err, WN_IO, "cannot create a pipe: %s", strerror(errno));
@@ -148,7 +148,7 @@ static void said_line(wn_store *s, char *line)
 		w->w_eid = strndup(line + 2, (size_t) (sp - line - 2));
 		w->w_fp = strdup(sp + 1);
 	} else if (strncmp(line, "missing ", 8) == 0) {
-		store_warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
+		wn_store_warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
 			   line + 8, wn_journal_path(s->j));
 	} else if (strncmp(line, "error ", 6) == 0) {
 		free(w->error);
@@ -184,7 +184,7 @@ static void child_drain(wn_store *s)
 	}
 }
 
-void store_writer_stop(wn_store *s)
+void wn_store_writer_stop(wn_store *s)
 {
 	if (s->child > 0) {
 		/* Pending entries stay in the journal for the next start. */
@@ -216,9 +216,9 @@ static wn_status set_aside(wn_store *s, const char *eid, const char *fp, const c
 		wn_error_set(err, WN_NOMEM, "out of memory");
 	if (st == WN_OK) {
 		s->rejected++;
-		log_keep_rejected(s, eid, fp, why);
+		wn_log_keep_rejected(s, eid, fp, why);
 		s->announce_rejects = true;
-		st = store_catch_up(s, err);
+		st = wn_store_catch_up(s, err);
 		s->announce_rejects = false;
 	}
 	free(line);
@@ -289,9 +289,9 @@ static wn_status child_done(wn_store *s, int status, wn_error *err)
 		 * suspect written alone was no poison after all. */
 		suspect_set(s, NULL, NULL);
 		s->announce_rejects = true;
-		st = store_catch_up(s, err);
+		st = wn_store_catch_up(s, err);
 		s->announce_rejects = false;
-		if (st == WN_OK && log_pending_count(s) == 0)
+		if (st == WN_OK && wn_log_pending_count(s) == 0)
 			wn_store_maybe_compact(s);
 		if (st == WN_OK)
 			st = wn_index_refresh(s->idx, err);
@@ -325,7 +325,7 @@ static wn_status wn_store_poll(wn_store *s, bool *busy, wn_error *err)
 	}
 	s->child = -1;
 	if (r < 0) {
-		store_writer_stop(s);
+		wn_store_writer_stop(s);
 		return wn_error_set(err, WN_IO, "lost the notmuch writer: %s", strerror(errno));
 	}
 	return child_done(s, status, err);
@@ -357,8 +357,8 @@ static wn_status timed_out(wn_store *s, int timeout_ms, wn_error *err)
 	child_drain(s);
 	open = s->said.open;
 	took = open ? now_ms() - s->said.open_ms : 0;
-	store_writer_stop(s);
-	n = log_pending_count(s);
+	wn_store_writer_stop(s);
+	n = wn_log_pending_count(s);
 	if (!open && s->deaths) {
 		char how[64];
 
@@ -383,7 +383,7 @@ static wn_status timed_out(wn_store *s, int timeout_ms, wn_error *err)
 static wn_status died_out(wn_store *s, wn_error *err)
 {
 	char how[64];
-	size_t n = log_pending_count(s);
+	size_t n = wn_log_pending_count(s);
 
 	status_text(s->death_status, how, sizeof(how));
 	return wn_error_set(err, WN_DB, "the notmuch writer died %u time%s (last %s); %zu verdict%s "
@@ -449,10 +449,10 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 			return st;
 		if ((st = wn_store_poll(s, &busy, err)) != WN_OK)
 			return st;
-		if (!log_pending_count(s))
+		if (!wn_log_pending_count(s))
 			return WN_OK;
 		return wn_error_set(err, WN_LOCKED, "%zu verdict%s waiting for the index lock",
-				    log_pending_count(s), log_pending_count(s) == 1 ? "" : "s");
+				    wn_log_pending_count(s), wn_log_pending_count(s) == 1 ? "" : "s");
 	}
 	s->deaths = 0;
 	/* A write started earlier may hold entries made since: finish it,
@@ -468,7 +468,7 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 			return st;
 		ran = ran || s->child > 0;
 		/* What the writer is to write, until it says (journal caught up). */
-		pending = log_pending_count(s);
+		pending = wn_log_pending_count(s);
 		for (;;) {
 			long long now;
 			bool out;
@@ -492,7 +492,7 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 				return timed_out(s, timeout_ms, err);
 			usleep(2000);
 		}
-		if (log_pending_count(s) == 0 || !ran)
+		if (wn_log_pending_count(s) == 0 || !ran)
 			return WN_OK;
 		if (s->deaths == deaths && !alone && ++clean >= 2)
 			return WN_OK;

@@ -60,23 +60,23 @@ static bool journal_view(const wn_store *s, const char *msgid, const char *fp, s
 		return false;
 	if (!f)
 		return true;
-	if (pending_change(c = log_newest(s, f))) {
+	if (pending_change(c = wn_log_newest(s, f))) {
 		j->has_v = true;
 		j->v = c->v;
 	}
-	if (pending_change(c = log_newest_note(s, f))) {
+	if (pending_change(c = wn_log_newest_note(s, f))) {
 		j->has_note = true;
 		j->note = c->note && *c->note ? c->note : NULL;
 	}
-	if (pending_change(c = log_newest_sev(s, f))) {
+	if (pending_change(c = wn_log_newest_sev(s, f))) {
 		j->has_sev = true;
 		j->sev = c->sev;
 	}
-	if (pending_change(c = log_newest_reason(s, f))) {
+	if (pending_change(c = wn_log_newest_reason(s, f))) {
 		j->has_reason = true;
 		j->reason = c->reason;
 	}
-	if (pending_change(c = log_newest_closed(s, f))) {
+	if (pending_change(c = wn_log_newest_closed(s, f))) {
 		j->has_closed = true;
 		j->closed = c->closed && *c->closed ? c->closed : NULL;
 	}
@@ -126,7 +126,7 @@ static void overlay_records(const wn_store *s, wn_item *it)
 		const struct entry *e = &s->e[i];
 		char **into;
 
-		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !log_forward_pending(e))
+		if (!e->forward || strcmp(e->msgid, it->id) != 0 || !wn_log_forward_pending(e))
 			continue;
 		if (strcmp(e->prop, WN_PROP_MISSED) == 0) {
 			wn_props_add_miss(it, e->forward);
@@ -204,13 +204,13 @@ size_t wn_store_last_changes(const wn_store *s)
 
 size_t wn_store_pending(const wn_store *s)
 {
-	return log_pending_count(s);
+	return wn_log_pending_count(s);
 }
 
 wn_status wn_store_pending_judged(const wn_store *s, char ***ids, size_t *n, wn_error *err)
 {
 	size_t np = 0, k = 0;
-	struct finding **p = log_pending_list(s, &np);
+	struct finding **p = wn_log_pending_list(s, &np);
 	wn_status st = WN_OK;
 
 	*ids = NULL;
@@ -221,7 +221,7 @@ wn_status wn_store_pending_judged(const wn_store *s, char ***ids, size_t *n, wn_
 	}
 	/* The list is sorted by review: each review once. */
 	for (size_t i = 0; st == WN_OK && i < np; i++) {
-		const struct change *c = log_newest(s, p[i]);
+		const struct change *c = wn_log_newest(s, p[i]);
 
 		if (!pending_change(c) || c->v == WN_VERDICT_UNTRIAGED ||
 		    (k && strcmp((*ids)[k - 1], p[i]->msgid) == 0))
@@ -255,16 +255,16 @@ void wn_store_ids_free(char **ids, size_t n)
 static void recognise_applied(wn_store *s)
 {
 	size_t n = 0;
-	struct finding **v = log_pending_list(s, &n);
+	struct finding **v = wn_log_pending_list(s, &n);
 	notmuch_message_t *msg = NULL;
 	const char *msg_of = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		struct change *c = (struct change *) log_newest(s, v[i]);
-		struct change *sc = (struct change *) log_newest_sev(s, v[i]);
-		const struct change *nc = log_newest_note(s, v[i]);
-		const struct change *rc = log_newest_reason(s, v[i]);
-		const struct change *cc = log_newest_closed(s, v[i]);
+		struct change *c = (struct change *) wn_log_newest(s, v[i]);
+		struct change *sc = (struct change *) wn_log_newest_sev(s, v[i]);
+		const struct change *nc = wn_log_newest_note(s, v[i]);
+		const struct change *rc = wn_log_newest_reason(s, v[i]);
+		const struct change *cc = wn_log_newest_closed(s, v[i]);
 		wn_verdict have;
 		char *note = NULL;
 		bool same;
@@ -341,7 +341,7 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	}
 #endif
 	if (st == WN_OK)
-		st = wn_journal_read(s->j, log_line, s, &torn, err);
+		st = wn_journal_read(s->j, wn_log_line, s, &torn, err);
 	if (st == WN_OK && s->oom)
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
 	/* A write cut short (power loss): its warning is given now, once,
@@ -354,12 +354,12 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		wn_error rerr = WN_ERROR_INIT;
 		size_t cut = s->cut;
 
-		if (store_repair(s, &rerr) == WN_OK)
-			store_warn(s, "journal %s: %s; ignored, and the journal written again without %s",
+		if (wn_store_repair(s, &rerr) == WN_OK)
+			wn_store_warn(s, "journal %s: %s; ignored, and the journal written again without %s",
 				   wn_journal_path(s->j), what ? what : "an entry was cut short",
 				   cut > 1 ? "them" : "it");
 		else
-			store_warn(s, "journal %s: %s; ignored (%s)", wn_journal_path(s->j),
+			wn_store_warn(s, "journal %s: %s; ignored (%s)", wn_journal_path(s->j),
 				   what ? what : "an entry was cut short", wn_error_msg(&rerr));
 		free(what);
 		wn_error_clear(&rerr);
@@ -391,8 +391,8 @@ void wn_store_close(wn_store **ps)
 
 	if (!s)
 		return;
-	store_writer_stop(s);
-	log_free(s);
+	wn_store_writer_stop(s);
+	wn_log_free(s);
 	wn_map_free(&s->reach, NULL);
 	wn_map_free(&s->spent, NULL);
 	free(s->warning);
@@ -403,5 +403,5 @@ void wn_store_close(wn_store **ps)
 
 wn_status wn_store_refresh(wn_store *s, wn_error *err)
 {
-	return store_catch_up(s, err);
+	return wn_store_catch_up(s, err);
 }
