@@ -388,7 +388,9 @@ static int body_setup(void **state)
 	x->f.nparts = 1;
 	x->f.nvalid = 1;
 	x->f.subject = x->subject;
-	assert_int_equal(wn_fwd_review_links(WN_BOT_SASHIKO, review_text, strlen(review_text), &x->links), WN_OK);
+	assert_int_equal(
+		wn_fwd_review_links(WN_BOT_SASHIKO, review_text, strlen(review_text), &x->links),
+		WN_OK);
 	*state = x;
 	return 0;
 }

@@ -94,7 +94,8 @@ static void test_text(void **state)
 	assert_int_equal(back.reason, WN_REASON_NONE);
 	wn_share_value_clear(&back);
 	free(id);
-	assert_int_equal(wn_sh_parse("review: a@b\nstate: valid\nreason: newer\n", &back, &id, NULL), WN_OK);
+	assert_int_equal(
+		wn_sh_parse("review: a@b\nstate: valid\nreason: newer\n", &back, &id, NULL), WN_OK);
 	assert_int_equal(back.reason, WN_REASON_NONE);
 	wn_share_value_clear(&back);
 	free(id);
@@ -115,7 +116,8 @@ static void test_refused_values(void **state)
 	wn_error err = WN_ERROR_INIT;
 
 	(void) state;
-	assert_int_equal(wn_sh_parse("review: a@b\nstate: valid\nnote: \xff\xfe\n", &v, &id, &err), WN_PARSE);
+	assert_int_equal(wn_sh_parse("review: a@b\nstate: valid\nnote: \xff\xfe\n", &v, &id, &err),
+			 WN_PARSE);
 	assert_non_null(strstr(wn_error_msg(&err), "UTF-8"));
 	strcpy(big, "review: a@b\nstate: valid\nnote: ");
 	memset(big + strlen(big), 'x', 70000);
@@ -143,8 +145,10 @@ static void test_refused_values(void **state)
 static void test_layout(void **state)
 {
 	(void) state;
-	assert_null(wn_sh_layout_check("reviews/c9/20261110101500.B1A2C3D4E5F@smtp.kernel.org/3ca8dcf3614911da"));
-	assert_null(wn_sh_layout_check("reviews/d0/crlf_0D_0Aid@example.org/c9a683f3a4fbca17.conflict"));
+	assert_null(wn_sh_layout_check(
+		"reviews/c9/20261110101500.B1A2C3D4E5F@smtp.kernel.org/3ca8dcf3614911da"));
+	assert_null(wn_sh_layout_check(
+		"reviews/d0/crlf_0D_0Aid@example.org/c9a683f3a4fbca17.conflict"));
 	assert_null(wn_sh_layout_check("reviews/00/~0123456789abcdef/c9a683f3a4fbca17"));
 	assert_non_null(wn_sh_layout_check("README"));
 	assert_non_null(wn_sh_layout_check("reviews/c9/x@y/../../../etc/passwd"));
@@ -236,7 +240,8 @@ static void test_git_env(void **state)
 	setenv("XDG_STATE_HOME", dir, 1);
 	setenv("GIT_DIR", "/nonexistent/elsewhere.git", 1);
 	setenv("GIT_WORK_TREE", "/nonexistent", 1);
-	assert_int_equal(wn_sh_repo_open(&r, "/some/database", "Ann", "ann@example.org", NULL), WN_OK);
+	assert_int_equal(wn_sh_repo_open(&r, "/some/database", "Ann", "ann@example.org", NULL),
+			 WN_OK);
 	assert_string_equal(getenv("GIT_DIR"), "/nonexistent/elsewhere.git");
 	assert_string_equal(getenv("GIT_WORK_TREE"), "/nonexistent");
 	assert_int_equal(wn_sh_git(&r, &out, NULL, "rev-parse", "--show-toplevel", NULL), WN_OK);

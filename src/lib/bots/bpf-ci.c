@@ -16,7 +16,9 @@
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	return m->domain && wn_str_host_in(m->domain, "kernel.org") && m->local_n >= 10 &&
-	       strncasecmp(m->local, "bot+bpf-ci", 10) == 0 ? RV_MINE : RV_NOT_MINE;
+			       strncasecmp(m->local, "bot+bpf-ci", 10) == 0 ?
+		       RV_MINE :
+		       RV_NOT_MINE;
 }
 
 /* The footer: "---", then the request to fix or reply, "See:" and "CI
@@ -32,7 +34,8 @@ static bool footer(const struct rv_lines *L, size_t i, size_t to)
 	for (k = i + 1; k < to && k <= i + 4; k++) {
 		const struct rv_line *l = &L->v[k];
 
-		if (wn_str_find_ci(l->s, l->n, "AI reviewed") || wn_str_prefix(l->s, l->n, "See:") ||
+		if (wn_str_find_ci(l->s, l->n, "AI reviewed") ||
+		    wn_str_prefix(l->s, l->n, "See:") ||
 		    wn_str_prefix(l->s, l->n, "CI run summary:"))
 			return true;
 	}
@@ -71,8 +74,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_rv_blocks_group(c, &blocks, WN_SEV_NONE, false);
 	wn_rv_place_unquoted(c);
 	if (!c->r->nfindings)
-		wn_rv_explain(c, L->n ? "BPF CI review without comments after quoted code"
-				   : "empty BPF CI mail");
+		wn_rv_explain(c, L->n ? "BPF CI review without comments after quoted code" :
+					"empty BPF CI mail");
 	wn_rv_blocks_free(&blocks);
 }
 

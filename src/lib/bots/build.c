@@ -144,8 +144,9 @@ static void rv_sites_free(wn_site *v, size_t n)
 	free(v);
 }
 
-void wn_rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
-		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n)
+void wn_rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
+		    int line, bool approx, bool commit_msg, const char *code, const char *comment,
+		    size_t n)
 {
 	wn_site *v, *p;
 
@@ -202,7 +203,7 @@ void wn_rv_drop(struct rv_ctx *c, const bool *drop)
 }
 
 void wn_rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
-		  int line, bool approx)
+		     int line, bool approx)
 {
 	wn_place *v, *p;
 
@@ -332,8 +333,8 @@ static void add_tag(struct rv_ctx *c, const char *s, size_t n)
  * words that stay on one line are looked for. */
 static bool asks_tags(const struct rv_line *l)
 {
-	return (l->n && l->s[0] != '>') &&
-	       (wn_str_find_ci(l->s, l->n, "add following tag") || wn_str_find_ci(l->s, l->n, "add the following tag"));
+	return (l->n && l->s[0] != '>') && (wn_str_find_ci(l->s, l->n, "add following tag") ||
+					    wn_str_find_ci(l->s, l->n, "add the following tag"));
 }
 
 void wn_rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to)
@@ -409,7 +410,7 @@ static void add_fact(struct rv_ctx *c, const char *s, size_t n)
 }
 
 void wn_rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		     const char *const *keys)
+			const char *const *keys)
 {
 	for (size_t i = from; i < to && i < L->n && !c->oom; i++) {
 		const char *t = L->v[i].s;

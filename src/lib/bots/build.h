@@ -95,13 +95,14 @@ void wn_rv_drop(struct rv_ctx *c, const bool *drop);
 void wn_rv_finding_free(wn_finding *f);
 /* Add a place to finding f (copies). */
 void wn_rv_add_place(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
-		  int line, bool approx);
+		     int line, bool approx);
 /* Add a site to finding f (copies; comment is n bytes): one block of
  * the mail the finding is made of.  Beyond RV_MAX_SITES only the text
  * and places are kept (a hostile mail repeats a block at will). */
 #define RV_MAX_SITES 64
-void wn_rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function, int line,
-		 bool approx, bool commit_msg, const char *code, const char *comment, size_t n);
+void wn_rv_add_site(struct rv_ctx *c, wn_finding *f, const char *file, const char *function,
+		    int line, bool approx, bool commit_msg, const char *code, const char *comment,
+		    size_t n);
 /* A finding of one site keeps none: its place, quote and comment are
  * that site (wn_finding_site()). */
 void wn_rv_sites_settle(wn_finding *f);
@@ -109,8 +110,7 @@ void wn_rv_sites_settle(wn_finding *f);
 void wn_rv_add_detail(struct rv_ctx *c, wn_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Record why there are no findings (first call wins). */
-void wn_rv_explain(struct rv_ctx *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void wn_rv_explain(struct rv_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The tags a bot asks a fix to carry, into c->r->tags: the trailer
  * lines after its request ("kindly add following tags", "please add
@@ -129,7 +129,7 @@ void wn_rv_asked_tags(struct rv_ctx *c, const struct rv_lines *L, size_t from, s
  * lines are not looked at, a line holding a control character or
  * invalid UTF-8 is left out. */
 void wn_rv_report_facts(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		     const char *const *keys);
+			const char *const *keys);
 
 /* Copy of s[0..n) as a C string, NUL bytes turned into spaces. */
 char *wn_rv_dup(struct rv_ctx *c, const char *s, size_t n);

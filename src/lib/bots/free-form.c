@@ -194,7 +194,7 @@ static void paragraph(struct rv_ctx *c, const struct rv_lines *L, size_t a, size
 }
 
 void wn_rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		     struct rv_blocks *out)
+			struct rv_blocks *out)
 {
 	size_t i, a = SIZE_MAX, kept = 0;
 

@@ -12,7 +12,7 @@ bool wn_rv_free_form(const struct rv_lines *L, size_t from, size_t to);
  * each, placed at the file and function they name: the commit header
  * and description, the free-form note and the footer are left out. */
 void wn_rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		     struct rv_blocks *out);
+			struct rv_blocks *out);
 /* A block without quoted code (a free-form review's, under its severity
  * tag) placed at the file and function its text names: not about the
  * commit message, whatever the walk made of it. */

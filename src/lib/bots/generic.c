@@ -28,8 +28,10 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_rv_inline_walk(c, L, 0, L->n, NULL, &blocks, NULL);
 	wn_rv_blocks_to_findings(c, &blocks, WN_SEV_NONE, false);
 	if (!c->r->nfindings)
-		wn_rv_explain(c, "read with the generic rule (a sender from winnow.bots, or no known bot): "
-			   "no unquoted comment follows quoted text");
+		wn_rv_explain(
+			c,
+			"read with the generic rule (a sender from winnow.bots, or no known bot): "
+			"no unquoted comment follows quoted text");
 	wn_rv_blocks_free(&blocks);
 }
 

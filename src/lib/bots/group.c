@@ -281,8 +281,8 @@ struct group {
 /* Block k as a site of f, with text s[0..n) of it. */
 static void site(struct rv_ctx *c, wn_finding *f, const struct rv_block *k, const char *s, size_t n)
 {
-	wn_rv_add_site(c, f, k->file, k->function, k->line, k->line_approx, k->about_commit_msg, k->quote,
-		    s, n);
+	wn_rv_add_site(c, f, k->file, k->function, k->line, k->line_approx, k->about_commit_msg,
+		       k->quote, s, n);
 }
 
 /* The context blocks waiting, as sites of f (before the block that
@@ -642,7 +642,8 @@ static bool common_word(const char *w, size_t n)
 static bool has_stem(const char *s, size_t n, const char *stem, size_t sn)
 {
 	for (size_t i = 0; i + sn <= n; i++)
-		if ((i == 0 || !word_char((unsigned char) s[i - 1])) && wn_str_prefix_ci(s + i, n - i, stem))
+		if ((i == 0 || !word_char((unsigned char) s[i - 1])) &&
+		    wn_str_prefix_ci(s + i, n - i, stem))
 			return true;
 	return false;
 }
@@ -808,7 +809,8 @@ static void repeat(struct group *g, const struct rv_block *k, size_t first)
 	add_to(g, k, pointed_at(g, k, first));
 }
 
-void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre)
+void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+			bool prose_pre)
 {
 	struct group g = { c, b, missing_sev, prose_pre, WN_BUF_INIT, false, WN_SEV_NONE, false, 0, 0, 0 };
 	size_t i, first = c->r->nfindings, problems = 0;

@@ -13,6 +13,7 @@
  * and a block that raises several problems ("There is also ...") that
  * many findings.  missing_sev and prose_pre as for
  * wn_rv_blocks_to_findings(); the blocks stay the caller's to free. */
-void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev, bool prose_pre);
+void wn_rv_blocks_group(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
+			bool prose_pre);
 
 #endif

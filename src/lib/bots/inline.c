@@ -616,8 +616,8 @@ static void reset_patch(struct walk *w)
 }
 
 void wn_rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		    const struct rv_inline_opts *o, struct rv_blocks *out,
-		    struct rv_inline_meta *meta)
+		       const struct rv_inline_opts *o, struct rv_blocks *out,
+		       struct rv_inline_meta *meta)
 {
 	struct walk w;
 	size_t i;
@@ -853,7 +853,7 @@ size_t wn_rv_blocks_drop_clean(struct rv_blocks *b)
 }
 
 void wn_rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
-			   bool prose_pre)
+			      bool prose_pre)
 {
 	size_t i;
 

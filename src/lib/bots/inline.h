@@ -46,8 +46,8 @@ struct rv_inline_meta {
 
 /* Cut lines [from, to) into comment blocks.  o and meta may be NULL. */
 void wn_rv_inline_walk(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		    const struct rv_inline_opts *o, struct rv_blocks *out,
-		    struct rv_inline_meta *meta);
+		       const struct rv_inline_opts *o, struct rv_blocks *out,
+		       struct rv_inline_meta *meta);
 void wn_rv_blocks_free(struct rv_blocks *b);
 /* Append *k to b (moved: *k is zeroed), noting its pre-existing prose;
  * false when out of memory or k has no comment (k's strings freed). */
@@ -55,7 +55,7 @@ bool wn_rv_blocks_push(struct rv_ctx *c, struct rv_blocks *b, struct rv_block *k
 /* Every block becomes a finding: severity from its tag or missing_sev;
  * prose_pre: honour "wasn't introduced by this patch" prose. */
 void wn_rv_blocks_to_findings(struct rv_ctx *c, struct rv_blocks *b, wn_severity missing_sev,
-			   bool prose_pre);
+			      bool prose_pre);
 /* Drop the blocks that only say nothing was found (a clean review
  * quotes the commit message, then says so below it, or only gives its
  * Reviewed-by); returns how many were dropped. */

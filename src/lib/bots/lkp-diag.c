@@ -64,7 +64,8 @@ static bool linker_name(const char *s, size_t n)
 		size_t xn = n - j - 2;
 
 		if ((j == 0 || b[j - 1] == '-') && memcmp(b + j, "ld", 2) == 0 &&
-		    (!xn || wn_str_eq(x, xn, ".lld") || wn_str_eq(x, xn, ".bfd") || wn_str_eq(x, xn, ".gold")))
+		    (!xn || wn_str_eq(x, xn, ".lld") || wn_str_eq(x, xn, ".bfd") ||
+		     wn_str_eq(x, xn, ".gold")))
 			return true;
 	}
 	return false;
@@ -236,8 +237,8 @@ bool wn_lkp_parse_diag(const char *s, size_t n, struct diag *d, bool loose)
 			e++;
 		sp = e + 1;
 		if (e < d->msg_n && d->msg[e] == ':' && memchr(d->msg, '/', e) &&
-		    wn_str_num(d->msg, d->msg_n, &sp, &line) && (sp == d->msg_n || d->msg[sp] == ' ' ||
-							  d->msg[sp] == ':')) {
+		    wn_str_num(d->msg, d->msg_n, &sp, &line) &&
+		    (sp == d->msg_n || d->msg[sp] == ' ' || d->msg[sp] == ':')) {
 			d->path = d->msg;
 			d->path_n = e;
 			d->line = line;
@@ -291,7 +292,8 @@ void wn_lkp_stable_text(struct rv_ctx *c, size_t at, const char *s)
 			changed = true;
 			continue;
 		}
-		if (wn_str_prefix(s + i, n - i, "0x") && (!i || !str_ident_char((unsigned char) s[i - 1])) &&
+		if (wn_str_prefix(s + i, n - i, "0x") &&
+		    (!i || !str_ident_char((unsigned char) s[i - 1])) &&
 		    (j = hex_run(s, n, i + 2)) > i + 2) {
 			wn_rv_put(c, &b, "0x", 2);
 			i = j;

@@ -210,8 +210,8 @@ static void fold(struct rv_ctx *c, const struct family *fam, bool *drop)
 						: !lead->function);
 		wn_rv_add_place(c, lead, f->file, f->function, f->line, f->line_approx);
 		for (size_t a = 0; a < f->nalso; a++)
-			wn_rv_add_place(c, lead, f->also[a].file, f->also[a].function, f->also[a].line,
-				     f->also[a].line_approx);
+			wn_rv_add_place(c, lead, f->also[a].file, f->also[a].function,
+					f->also[a].line, f->also[a].line_approx);
 		drop[fam->member[k]] = true;
 	}
 	wn_buf_printf(&sum, " (%zu places)", fam->n);

@@ -15,8 +15,8 @@
  * ..."), a rule ("---"). */
 static bool robot_after_listing(const char *s, size_t n)
 {
-	return wn_str_prefix(s, n, ":::") || wn_str_prefix(s, n, "#") || wn_str_prefix(s, n, "git ") ||
-	       wn_str_prefix(s, n, "---");
+	return wn_str_prefix(s, n, ":::") || wn_str_prefix(s, n, "#") ||
+	       wn_str_prefix(s, n, "git ") || wn_str_prefix(s, n, "---");
 }
 
 /* Prose after a listing, up to the next listing or the signature, that

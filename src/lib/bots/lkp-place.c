@@ -114,7 +114,8 @@ void wn_lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i)
 		}
 }
 
-void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line)
+void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n,
+		       long line)
 {
 	if (p->cur < c->r->nfindings && c->r->findings[p->cur].file &&
 	    !same(path, path_n, c->r->findings[p->cur].file, strlen(c->r->findings[p->cur].file)))

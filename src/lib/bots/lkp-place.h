@@ -40,6 +40,7 @@ void wn_lkp_place_reset(struct lkp_place *p);
  * the patch's files and the chain or function name a place inside. */
 void wn_lkp_place_finding(struct lkp_place *p, struct rv_ctx *c, size_t i);
 /* A "path:line:col: note: in expansion of macro 'M'" line below it. */
-void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n, long line);
+void wn_lkp_place_note(struct lkp_place *p, struct rv_ctx *c, const char *path, size_t path_n,
+		       long line);
 
 #endif

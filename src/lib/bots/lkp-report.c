@@ -23,8 +23,10 @@ static void patch_link(struct rv_ctx *c, const char *t, size_t tn)
 		e--;
 	for (seg = t + e; seg > t && seg[-1] != '/'; seg--)
 		;
-	if (seg < t + e && (memchr(seg, '@', (size_t) (t + e - seg)) ||
-			     wn_str_find_ci(seg, (size_t) (t + e - seg), "%40")) && !c->r->patch_id)
+	if (seg < t + e &&
+	    (memchr(seg, '@', (size_t) (t + e - seg)) ||
+	     wn_str_find_ci(seg, (size_t) (t + e - seg), "%40")) &&
+	    !c->r->patch_id)
 		c->r->patch_id = wn_rv_msgid(c, seg, (size_t) (t + e - seg));
 }
 

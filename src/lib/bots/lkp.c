@@ -53,8 +53,9 @@ static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	if (strcasecmp(m->from, "lkp@intel.com") == 0)
 		return RV_MINE;
-	return m->domain && wn_str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name)
-	       ? RV_MINE : RV_NOT_MINE;
+	return m->domain && wn_str_host_in(m->domain, "intel.com") && robot_name(m->m->from_name) ?
+		       RV_MINE :
+		       RV_NOT_MINE;
 }
 
 /* The robot's senders, as a notmuch query. */
@@ -114,14 +115,17 @@ static bool forwarded(const wn_mail *m)
 		if (wn_str_prefix(t, n, "diff --git "))
 			return false;
 		wn_str_trim(&t, &n);
-		if (lines <= 12 && wn_str_prefix_ci(t, n, "kernel test robot noticed the following"))
+		if (lines <= 12 &&
+		    wn_str_prefix_ci(t, n, "kernel test robot noticed the following"))
 			noticed = true;
 		if (wn_str_prefix(t, n, "| "))
 			t += 2, n -= 2;
 		if (wn_str_prefix(t, n, "Reported-by: kernel test robot <lkp@intel.com>"))
 			reported = true;
-		if (wn_str_prefix_ci(t, n, "smatch warnings:") || wn_str_prefix_ci(t, n, "new smatch warnings:") ||
-		    wn_str_prefix_ci(t, n, "sparse warnings:") || wn_str_prefix_ci(t, n, "all warnings (new ones") ||
+		if (wn_str_prefix_ci(t, n, "smatch warnings:") ||
+		    wn_str_prefix_ci(t, n, "new smatch warnings:") ||
+		    wn_str_prefix_ci(t, n, "sparse warnings:") ||
+		    wn_str_prefix_ci(t, n, "all warnings (new ones") ||
 		    wn_str_prefix_ci(t, n, "all errors (new ones"))
 			section = true;
 		if (wn_str_prefix(t, n, "0-DAY CI Kernel Test Service"))
@@ -352,7 +356,8 @@ static bool in_function(struct lkp *k, const char *t, size_t tn)
 	const char *name, *e;
 
 	if (!p) {
-		if (wn_str_find(t, tn, ": At top level:") || wn_str_find(t, tn, ": In member function")) {
+		if (wn_str_find(t, tn, ": At top level:") ||
+		    wn_str_find(t, tn, ": In member function")) {
 			k->place.fn = NULL;
 			return true;
 		}
@@ -536,9 +541,10 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 
 	c->r->kind = kind_of(c->in->subject);
 	if (c->r->kind != WN_KIND_REVIEW) {
-		wn_rv_explain(c, c->r->kind == WN_KIND_SUMMARY
-			   ? "a kernel test robot branch summary, not a review of a patch"
-			   : "a patch the kernel test robot sent itself, not a review");
+		wn_rv_explain(
+			c, c->r->kind == WN_KIND_SUMMARY ?
+				   "a kernel test robot branch summary, not a review of a patch" :
+				   "a patch the kernel test robot sent itself, not a review");
 		return;
 	}
 	memset(&k, 0, sizeof(k));
@@ -596,7 +602,8 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 			k.note_ok = false;
 			continue;
 		}
-		if (wn_str_prefix(s, sn, "In file included from") || wn_str_prefix(s, sn, "from ")) {
+		if (wn_str_prefix(s, sn, "In file included from") ||
+		    wn_str_prefix(s, sn, "from ")) {
 			end_context(&k);
 			wn_lkp_place_chain(&k.place, s, sn, s[0] == 'I');
 			continue;
@@ -633,8 +640,9 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_rv_seen_free(&k.seen);
 	wn_lkp_families(c);
 	if (!c->r->nfindings)
-		wn_rv_explain(c, k.headings ? "kernel test robot report without new (>>) diagnostics"
-					 : "kernel test robot mail without a warnings/errors section");
+		wn_rv_explain(
+			c, k.headings ? "kernel test robot report without new (>>) diagnostics" :
+					"kernel test robot mail without a warnings/errors section");
 }
 
 const struct rv_bot wn_rv_bot_LKP = {
@@ -644,5 +652,5 @@ const struct rv_bot wn_rv_bot_LKP = {
 	.parse = parse,
 	.query = LKP_FROM,
 	.hidden = LKP_HIDDEN,
-	.link_marker = "Closes:",		/* "| Closes: https://lore..." */
+	.link_marker = "Closes:", /* "| Closes: https://lore..." */
 };

@@ -151,8 +151,9 @@ static bool looks_like(const struct rv_mail *rm)
 static bool boilerplate(const char *t, size_t tn)
 {
 	return wn_str_prefix(t, tn, "From:") || wn_str_prefix_ci(t, tn, "http") ||
-	       wn_str_prefix_ci(t, tn, "For local reproduction") || wn_str_prefix_ci(t, tn, "Link:") ||
-	       wn_str_find_ci(t, tn, "full review") || wn_str_find_ci(t, tn, "review at http");
+	       wn_str_prefix_ci(t, tn, "For local reproduction") ||
+	       wn_str_prefix_ci(t, tn, "Link:") || wn_str_find_ci(t, tn, "full review") ||
+	       wn_str_find_ci(t, tn, "review at http");
 }
 
 /* The standard second sentence, typos aside: "The human sending this

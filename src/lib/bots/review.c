@@ -338,7 +338,8 @@ static bool finish(struct rv_ctx *c, wn_bot bot)
 			goto out;
 		if (!drop_hedge(c, i))
 			goto out;
-		if (f->file && !f->path && !(f->path = wn_rv_path_normal(f->file, c->in->patch_files)))
+		if (f->file && !f->path &&
+		    !(f->path = wn_rv_path_normal(f->file, c->in->patch_files)))
 			goto out;
 		/* a bare base name ("xfs_buf.c") is completed from them */
 		if (f->file && f->file[0] != '<' && !strchr(f->file, '/'))

@@ -24,7 +24,9 @@
 static enum rv_claim sent_by(const struct rv_mail *m)
 {
 	return m->domain && wn_str_host_in(m->domain, "kernel.org") &&
-	       wn_str_find(m->local, m->local_n, "sashiko") ? RV_MINE : RV_NOT_MINE;
+			       wn_str_find(m->local, m->local_n, "sashiko") ?
+		       RV_MINE :
+		       RV_NOT_MINE;
 }
 
 static bool has_at(const wn_buf *b)
@@ -167,14 +169,16 @@ static void parse(struct rv_ctx *c, const struct rv_lines *L)
 	wn_rv_place_unquoted(c);
 	if (!c->r->nfindings) {
 		if (sum.found && sum.declared > 0)
-			wn_rv_explain(c, "Sashiko summary announces %d issue%s but no entries were found",
-				   sum.declared, sum.declared == 1 ? "" : "s");
+			wn_rv_explain(
+				c, "Sashiko summary announces %d issue%s but no entries were found",
+				sum.declared, sum.declared == 1 ? "" : "s");
 		else if ((sum.found && sum.declared == 0) || clean || no_issues_prose(L))
 			wn_rv_explain(c, "Sashiko found no issues");
 		else if (!L->n)
 			wn_rv_explain(c, "empty Sashiko mail");
 		else
-			wn_rv_explain(c, "Sashiko mail without a \"found N potential issue(s)\" summary "
+			wn_rv_explain(
+				c, "Sashiko mail without a \"found N potential issue(s)\" summary "
 				   "and without comments after quoted code");
 	}
 	wn_rv_summary_free(&sum);
@@ -186,5 +190,5 @@ const struct rv_bot wn_rv_bot_SASHIKO = {
 	.sent_by = sent_by,
 	.parse = parse,
 	.query = "from:sashiko-bot@kernel.org",
-	.link_marker = "AI review",		/* "Sashiko AI review · https://..." */
+	.link_marker = "AI review", /* "Sashiko AI review · https://..." */
 };

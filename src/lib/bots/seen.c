@@ -5,7 +5,8 @@
 
 #include "seen.h"
 
-struct rv_seen_slot *wn_rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at, bool *oom)
+struct rv_seen_slot *wn_rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at,
+				    bool *oom)
 {
 	struct rv_seen_slot *e = wn_map_get(&t->m, s, n);
 
@@ -35,7 +36,7 @@ static void each_one(void *val, void *arg)
 }
 
 void wn_rv_seen_each(const struct rv_seen *t, void (*fn)(const struct rv_seen_slot *e, void *arg),
-		  void *arg)
+		     void *arg)
 {
 	struct each w = { fn, arg };
 

@@ -22,10 +22,11 @@ struct rv_seen {
 /* The slot of s[0..n) once seen before (its count raised), else NULL
  * after recording it as finding at.  *oom when memory ran out (then
  * nothing is recorded). */
-struct rv_seen_slot *wn_rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at, bool *oom);
+struct rv_seen_slot *wn_rv_seen_add(struct rv_seen *t, const char *s, size_t n, size_t at,
+				    bool *oom);
 /* Call fn on every slot, in no particular order. */
 void wn_rv_seen_each(const struct rv_seen *t, void (*fn)(const struct rv_seen_slot *e, void *arg),
-		  void *arg);
+		     void *arg);
 void wn_rv_seen_free(struct rv_seen *t);
 
 #endif

@@ -209,7 +209,7 @@ static bool more_entries(const struct rv_lines *L, size_t i, size_t to, const st
 }
 
 void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		      struct rv_summary *out)
+			 struct rv_summary *out)
 {
 	struct rv_entry *cur = NULL;
 	bool pre = false, blank = false;
@@ -276,7 +276,8 @@ void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from
 		if (!cur)
 			continue;
 		/* A rewrapped copy may glue the "--" to the last entry. */
-		if (tn > 3 && wn_str_eq(t + tn - 2, 2, "--") && (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
+		if (tn > 3 && wn_str_eq(t + tn - 2, 2, "--") &&
+		    (t[tn - 3] == ' ' || t[tn - 3] == '\t')) {
 			tn -= 2;
 			wn_str_trim(&t, &tn);
 			wn_rv_put(c, &cur->text, " ", 1);
@@ -723,8 +724,8 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 			 * would only cut the text up. */
 			if (!prose)
 				wn_rv_add_site(c, f, k->file, k->function, k->line, k->line_approx,
-					    k->about_commit_msg, k->quote, k->comment,
-					    strlen(k->comment));
+					       k->about_commit_msg, k->quote, k->comment,
+					       strlen(k->comment));
 			if (first)
 				block_place(c, f, k);	/* the first in mail order */
 			else
@@ -735,7 +736,8 @@ static void attach(struct rv_ctx *c, struct rv_summary *s, struct rv_blocks *b, 
 		/* A block another entry's too (orphans()). */
 		if (first && share && share[j] != SIZE_MAX) {
 			block_place(c, f, &b->v[share[j]]);
-			f->comment = wn_rv_dup(c, b->v[share[j]].comment, strlen(b->v[share[j]].comment));
+			f->comment = wn_rv_dup(c, b->v[share[j]].comment,
+					       strlen(b->v[share[j]].comment));
 		} else {
 			f->comment = wn_rv_take(c, &comment);
 		}

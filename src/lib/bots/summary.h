@@ -22,7 +22,7 @@ struct rv_summary {
 
 /* Look for the summary in [from, to) before the first quoted line. */
 void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
-		      struct rv_summary *out);
+			 struct rv_summary *out);
 void wn_rv_summary_free(struct rv_summary *s);
 /* One finding per entry; blocks attach to entries by severity and word
  * overlap and lend them their location.  Pairings that cross two

@@ -159,7 +159,8 @@ static void locate(const struct rv_lines *L, size_t k, size_t to, struct crash *
 		size_t n = L->v[j].n;
 
 		strip_log_prefix(&s, &n);
-		if (wn_str_prefix(s, n, "RIP: ") && (p = memchr(s + 5, ':', n - 5)) && wn_str_find(s, n, "+0x")) {
+		if (wn_str_prefix(s, n, "RIP: ") && (p = memchr(s + 5, ':', n - 5)) &&
+		    wn_str_find(s, n, "+0x")) {
 			n -= (size_t) (p + 1 - s);
 			s = p + 1;
 		} else if (wn_str_prefix(s, n, "pc : ") && wn_str_find(s, n, "+0x")) {
@@ -281,7 +282,8 @@ void wn_rv_syz_patch_place(struct rv_ctx *c)
 		 * frame outside the generic machinery */
 		if (f->file && (strcmp(f->file, file) || f->line != (int) at.line)) {
 			if (f->function)
-				wn_rv_add_detail(c, f, "crashed in %s() at %s:%d", f->function, f->file, f->line);
+				wn_rv_add_detail(c, f, "crashed in %s() at %s:%d", f->function,
+						 f->file, f->line);
 			else
 				wn_rv_add_detail(c, f, "crashed at %s:%d", f->file, f->line);
 		}
@@ -325,14 +327,17 @@ static char *title(struct rv_ctx *c, const char *s, size_t n, const struct crash
 	strip_log_prefix(&s, &n);
 	/* "BUG: KASAN: ..." is titled "KASAN: ..." (KMSAN, KCSAN, KFENCE
 	 * alike): the sanitizer's name is the headline. */
-	if (wn_str_prefix(s, n, "BUG: K") && (wn_str_prefix(s + 5, n - 5, "KASAN:") || wn_str_prefix(s + 5, n - 5, "KMSAN:") ||
-					  wn_str_prefix(s + 5, n - 5, "KCSAN:") || wn_str_prefix(s + 5, n - 5, "KFENCE:"))) {
+	if (wn_str_prefix(s, n, "BUG: K") &&
+	    (wn_str_prefix(s + 5, n - 5, "KASAN:") || wn_str_prefix(s + 5, n - 5, "KMSAN:") ||
+	     wn_str_prefix(s + 5, n - 5, "KCSAN:") || wn_str_prefix(s + 5, n - 5, "KFENCE:"))) {
 		s += 5;
 		n -= 5;
 	}
 	if (cr->func && ((wn_str_prefix(s, n, "WARNING:") &&
-			  (wn_str_find(s, n, "CPU:") || wn_str_find(s, n, "CPU#") || wn_str_find(s, n, " at "))) ||
-			 wn_str_find(s, n, "general protection fault") || wn_str_prefix(s, n, "kernel BUG at"))) {
+			  (wn_str_find(s, n, "CPU:") || wn_str_find(s, n, "CPU#") ||
+			   wn_str_find(s, n, " at "))) ||
+			 wn_str_find(s, n, "general protection fault") ||
+			 wn_str_prefix(s, n, "kernel BUG at"))) {
 		const char *what = s[0] == 'W' ? "WARNING" :
 				   s[0] == 'k' ? "kernel BUG" : "general protection fault";
 
@@ -419,7 +424,7 @@ char *wn_rv_syz_crash_quote(struct rv_ctx *c, const struct rv_lines *L, size_t k
 }
 
 void wn_rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, size_t to,
-			  const char *sum, size_t sum_n)
+			     const char *sum, size_t sum_n)
 {
 	struct crash cr, own;
 	wn_finding *f = wn_rv_add(c, true);
@@ -429,8 +434,8 @@ void wn_rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t 
 	locate(L, k, to, &cr);
 	if (!cr.file)
 		first_source(L, k, to, &cr);
-	f->summary = sum ? wn_rv_oneline(c, sum, sum_n, RV_SUMMARY_MAX) : title(c, L->v[k].s, L->v[k].n, &cr,
-								       kasan_access(L, k, to));
+	f->summary = sum ? wn_rv_oneline(c, sum, sum_n, RV_SUMMARY_MAX) :
+			   title(c, L->v[k].s, L->v[k].n, &cr, kasan_access(L, k, to));
 	if (!f->summary)
 		f->summary = wn_rv_oneline(c, L->v[k].s, L->v[k].n, RV_SUMMARY_MAX);
 	if (cr.func)
@@ -443,7 +448,7 @@ void wn_rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t 
 		/* The fingerprint keeps the place it was first made with, so
 		 * verdicts given before stay on their finding. */
 		wn_rv_move(c, (size_t) (f - c->r->findings), wn_rv_dup(c, own.file, own.file_n),
-			wn_rv_dup(c, own.func, own.func_n), (int) own.line);
+			   wn_rv_dup(c, own.func, own.func_n), (int) own.line);
 	}
 	f->quote = wn_rv_syz_crash_quote(c, L, k, to);
 }

@@ -145,7 +145,8 @@ void wn_rv_syz_followup(struct rv_ctx *c, const struct rv_lines *L)
 	} else if (what == WN_FOLLOWUP_BISECTED || what == WN_FOLLOWUP_FIXED_BY) {
 		says_commit(c, L, at + 1);
 	} else if (what == WN_FOLLOWUP_REPRODUCER &&
-		   ((kv = key_line(L, at, "C reproducer:", &vo)) || (kv = key_line(L, at, "syz repro:", &vo)))) {
+		   ((kv = key_line(L, at, "C reproducer:", &vo)) ||
+		    (kv = key_line(L, at, "syz repro:", &vo)))) {
 		says_line(c, "reproducer: ", kv->s + vo, kv->n - vo);
 	} else if (what == WN_FOLLOWUP_TEST_OK && (kv = key_line(L, at, "commit:", &vo))) {
 		says_line(c, "tested on ", kv->s + vo, kv->n - vo);
@@ -189,7 +190,7 @@ void wn_rv_syz_still_triggered(struct rv_ctx *c, const struct rv_lines *L)
 		says_line(c, "", L->v[t].s, L->v[t].n);
 	if (k < L->n)
 		wn_rv_syz_crash_finding(c, L, k, L->n, t != SIZE_MAX ? L->v[t].s : NULL,
-			      t != SIZE_MAX ? L->v[t].n : 0);
+					t != SIZE_MAX ? L->v[t].n : 0);
 	else if (t != SIZE_MAX && wn_rv_add(c, false))
 		c->r->findings[c->r->nfindings - 1].summary =
 			wn_rv_oneline(c, L->v[t].s, L->v[t].n, RV_SUMMARY_MAX);

@@ -92,8 +92,9 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 				}
 				continue;
 			}
-			if (j <= tline + 4 && (wn_str_prefix(s, n, "tree:") || wn_str_prefix(s, n, "arch:") ||
-					       wn_str_prefix(s, n, "base:")))
+			if (j <= tline + 4 &&
+			    (wn_str_prefix(s, n, "tree:") || wn_str_prefix(s, n, "arch:") ||
+			     wn_str_prefix(s, n, "base:")))
 				block = true;
 			if (block && crash == SIZE_MAX && n && wn_rv_syz_crash_head(s, n))
 				crash = j;
@@ -112,7 +113,8 @@ static void ci_sections(struct rv_ctx *c, const struct rv_lines *L)
 				text++;
 			if (crash == SIZE_MAX && text < i)
 				crash = text;
-			wn_rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl, tln);
+			wn_rv_syz_crash_finding(c, L, crash != SIZE_MAX ? crash : tline, i, tl,
+						tln);
 			/* Moved off a generic first frame (pinned), it has
 			 * that frame's function: the title names the
 			 * generic one. */
@@ -209,8 +211,8 @@ static wn_kind kind_of(struct rv_ctx *c, const struct rv_lines *L, bool ci)
 	} else if (!wn_rv_syz_followup_line(L, &what, &at)) {
 		return WN_KIND_REPORT;
 	}
-	return wn_rv_syz_still_triggers(L) && !wn_rv_syz_command_error(L) ? WN_KIND_REVIEW
-								     : WN_KIND_FOLLOWUP;
+	return wn_rv_syz_still_triggers(L) && !wn_rv_syz_command_error(L) ? WN_KIND_REVIEW :
+									    WN_KIND_FOLLOWUP;
 }
 
 /* Where the report starts: after the "Reported-by: syzbot+...@" tag
@@ -273,7 +275,8 @@ static void report(struct rv_ctx *c, const struct rv_lines *L)
 
 	if (start == SIZE_MAX) {
 		if (titled && wn_rv_add(c, false))
-			c->r->findings[c->r->nfindings - 1].summary = wn_rv_oneline(c, t, tn, RV_SUMMARY_MAX);
+			c->r->findings[c->r->nfindings - 1].summary =
+				wn_rv_oneline(c, t, tn, RV_SUMMARY_MAX);
 		else
 			wn_rv_explain(c, "syzbot mail without a crash report");
 		return;

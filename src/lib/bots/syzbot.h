@@ -20,7 +20,7 @@ char *wn_rv_syz_crash_quote(struct rv_ctx *c, const struct rv_lines *L, size_t k
  * (sum_n bytes) or, when NULL, as syzbot titles the crash line; placed
  * at the crash, else the first frame or message naming a source file. */
 void wn_rv_syz_crash_finding(struct rv_ctx *c, const struct rv_lines *L, size_t k, size_t to,
-			  const char *sum, size_t sum_n);
+			     const char *sum, size_t sum_n);
 
 /* Once the patch's files are known (wn_review_input), each crash
  * finding moves to the first frame of its crash's own stack in a file

@@ -84,7 +84,8 @@ const char *wn_str_find_ci(const char *s, size_t n, const char *needle)
 		return NULL;
 	first = str_lower((unsigned char) needle[0]);
 	for (i = 0; i + nl <= n; i++)
-		if (str_lower((unsigned char) s[i]) == first && wn_str_prefix_ci(s + i, n - i, needle))
+		if (str_lower((unsigned char) s[i]) == first &&
+		    wn_str_prefix_ci(s + i, n - i, needle))
 			return s + i;
 	return NULL;
 }

@@ -83,7 +83,8 @@ static char *link_of(wn_feedback *fb, const wn_item *it)
 	if (wn_index_message(fb->idx, it->id, &msg, NULL) != WN_OK || !msg)
 		return NULL;
 	if (wn_message_read_mail(msg, &m, NULL) == WN_OK &&
-	    wn_fwd_review_links(it->bot, m->body, m->body_len, &links) == WN_OK && links && links[0])
+	    wn_fwd_review_links(it->bot, m->body, m->body_len, &links) == WN_OK && links &&
+	    links[0])
 		first = strdup(links[0]);
 	wn_strv_free(links);
 	wn_mail_free(&m);
@@ -252,7 +253,8 @@ static wn_status item_text(const wn_feedback_item *x, size_t k, wn_buf *b)
 	if (st == WN_OK && x->patch)
 		st = id_line(b, "     ", x->patch);
 	if (st == WN_OK)
-		st = x->link ? wn_dg_para(b, "   Review: ", "     ", x->link) : id_line(b, "   Review: ", x->review);
+		st = x->link ? wn_dg_para(b, "   Review: ", "     ", x->link) :
+			       id_line(b, "   Review: ", x->review);
 	if (st == WN_OK && x->note)
 		st = wn_dg_para(b, "   Note: ", "   ", x->note);
 	if (st == WN_OK)

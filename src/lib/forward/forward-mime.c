@@ -220,8 +220,9 @@ static wn_status set_threading(GMimeMessage *m, const wn_forward *f, wn_error *e
 	 * in it would end up split over header lines. */
 	if (!wn_fwd_msgid_ok(f->message_id) || (f->in_reply_to && !wn_fwd_msgid_ok(f->in_reply_to)))
 		return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' cannot go into a header",
-				    !wn_fwd_msgid_ok(f->message_id) ? f->message_id ? f->message_id : ""
-				    : f->in_reply_to);
+				    !wn_fwd_msgid_ok(f->message_id) ?
+					    f->message_id ? f->message_id : "" :
+					    f->in_reply_to);
 	for (size_t i = 0; i < f->nreferences; i++)
 		if (!wn_fwd_msgid_ok(f->references[i]))
 			return wn_error_set(err, WN_PARSE, "the Message-ID '%.60s' in References cannot go "

@@ -241,7 +241,8 @@ static wn_status read_links(wn_index *idx, const wn_forward *f, char ***links, w
 
 		/* A review that cannot be read just has no links. */
 		if (read_mail(idx, f->parts[k].it->id, &m, NULL) == WN_OK)
-			st = wn_fwd_review_links(f->parts[k].it->bot, m->body, m->body_len, &links[k]);
+			st = wn_fwd_review_links(f->parts[k].it->bot, m->body, m->body_len,
+						 &links[k]);
 		else
 			st = (links[k] = calloc(1, sizeof(char *))) ? WN_OK : WN_NOMEM;
 		wn_mail_free(&m);

@@ -134,20 +134,22 @@ static wn_status recipients(wn_forward *f, const wn_conf *c, const wn_mail *rep,
 	if (st == WN_OK)
 		st = wn_fwd_parse_addresses(rep->cc ? rep->cc : "", &all, false, NULL);
 	for (size_t i = 0; st == WN_OK && i < all.n; i++)
-		if (!strncasecmp(all.v[i].addr, "syzkaller-bugs@", 15) && !wn_fwd_mboxes_has(&cc, all.v[i].addr))
+		if (!strncasecmp(all.v[i].addr, "syzkaller-bugs@", 15) &&
+		    !wn_fwd_mboxes_has(&cc, all.v[i].addr))
 			st = wn_fwd_mboxes_add(&cc, all.v[i].name, all.v[i].addr);
 	if (st == WN_OK && !cc.n)
 		st = wn_fwd_mboxes_add(&cc, NULL, SYZ_LIST);
 	for (size_t i = 0; st == WN_OK && i < all.n; i++) {
 		const char *a = all.v[i].addr;
 
-		if (wn_fwd_mboxes_has(&cc, a) || wn_fwd_mboxes_has(&to, a) || is_me(c, a) || wn_forward_opted_out(c, a) ||
-		    syz_hash(a, &n))
+		if (wn_fwd_mboxes_has(&cc, a) || wn_fwd_mboxes_has(&to, a) || is_me(c, a) ||
+		    wn_forward_opted_out(c, a) || syz_hash(a, &n))
 			continue;
 		st = wn_fwd_mboxes_add(&cc, all.v[i].name, a);
 	}
-	if (st == WN_OK && (!(f->from = wn_fwd_format_addresses(&me)) || !(f->to = wn_fwd_format_addresses(&to)) ||
-			    !(f->cc = wn_fwd_format_addresses(&cc))))
+	if (st == WN_OK &&
+	    (!(f->from = wn_fwd_format_addresses(&me)) || !(f->to = wn_fwd_format_addresses(&to)) ||
+	     !(f->cc = wn_fwd_format_addresses(&cc))))
 		st = WN_NOMEM;
 	wn_fwd_mboxes_clear(&me);
 	wn_fwd_mboxes_clear(&to);
@@ -242,9 +244,11 @@ static wn_status compose(wn_index *idx, wn_forward *f, wn_item *it, wn_error *er
 	st = wn_fwd_read_mail(idx, it->id, &rep, err);
 	if (st == WN_OK)
 		st = recipients(f, c, rep, err);
-	if (st == WN_OK && ((st = wn_fwd_reply_subject(f, rep)) != WN_OK || (st = wn_fwd_key(f, &it, 1)) != WN_OK ||
-			    (st = wn_fwd_thread_under(f, rep, c)) != WN_OK || (st = notice(f, it)) != WN_OK ||
-			    (st = body(f, cmd, arg, f->nfalse ? it->notes[0] : NULL)) != WN_OK))
+	if (st == WN_OK &&
+	    ((st = wn_fwd_reply_subject(f, rep)) != WN_OK ||
+	     (st = wn_fwd_key(f, &it, 1)) != WN_OK ||
+	     (st = wn_fwd_thread_under(f, rep, c)) != WN_OK || (st = notice(f, it)) != WN_OK ||
+	     (st = body(f, cmd, arg, f->nfalse ? it->notes[0] : NULL)) != WN_OK))
 		wn_error_set(err, st, "out of memory");
 	wn_mail_free(&rep);
 	free(arg);

@@ -162,7 +162,8 @@ wn_status wn_fetch_lei(const wn_fetch *f, char *const *argv, wn_buf *progress, w
 		wn_lore_last_line(out.data, out.len, &l, &n);
 		st = wn_error_set(err, WN_IO, "lei: %.*s", (int) n, l ? l : "");
 	}
-	while (st == WN_OK && progress && wn_str_next_line(out.data ? out.data : "", out.len, &pos, &l, &n))
+	while (st == WN_OK && progress &&
+	       wn_str_next_line(out.data ? out.data : "", out.len, &pos, &l, &n))
 		if (n && l[0] == '#')
 			wn_buf_printf(progress, "%.*s\n", (int) n, l);
 	wn_buf_free(&out);

@@ -9,7 +9,7 @@
  * Message-ID of its first message (malloc'd), names the series.
  * WN_NOT_FOUND when msgid is not in the index. */
 wn_status wn_lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
-			   wn_error *err);
+			      wn_error *err);
 
 /* What a program said went wrong in its output (text, len), trimmed:
  * its last "error:", "fatal:" or "CRITICAL:" line, else its last line

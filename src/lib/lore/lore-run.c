@@ -31,7 +31,8 @@ void wn_lore_last_line(const char *text, size_t len, const char **line, size_t *
 	*n = 0;
 	while (wn_str_next_line(text, len, &pos, &l, &ln)) {
 		wn_str_trim(&l, &ln);
-		if (!ln || l[0] == '#' || wn_str_prefix(l, ln, "hint:") || (said && !complaint(l, ln)))
+		if (!ln || l[0] == '#' || wn_str_prefix(l, ln, "hint:") ||
+		    (said && !complaint(l, ln)))
 			continue;
 		said = said || complaint(l, ln);
 		*line = l;

@@ -79,7 +79,7 @@ out:
 }
 
 wn_status wn_lore_thread_mbox(wn_index *idx, const char *msgid, const char *path, char **root,
-			   wn_error *err)
+			      wn_error *err)
 {
 	notmuch_message_t *m = wn_index_find_message(idx, msgid);
 	char *tid = m ? strdup(notmuch_message_get_thread_id(m)) : NULL;

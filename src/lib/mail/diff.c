@@ -245,7 +245,8 @@ static bool scan(const char *body, size_t len, struct scan *sc)
 				ok = hunk_start(sc, file, l, n, line);
 			break;
 		case '+':
-			ok = wn_str_prefix(l, n, "+++ ") ? new_file(&file, l, n) : code_line(sc, l, n);
+			ok = wn_str_prefix(l, n, "+++ ") ? new_file(&file, l, n) :
+							   code_line(sc, l, n);
 			break;
 		case '-':
 		case ' ':

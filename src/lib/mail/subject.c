@@ -96,8 +96,9 @@ static bool patch_group(const char *g, size_t n)
 	int v;
 
 	while (next_word(g, n, &i, &w, &len))
-		if (word_is(w, len, "patch") || word_is(w, len, "rfc") || word_is(w, len, "patchset") ||
-		    word_is(w, len, "patches") || patch_dash(w, len) ||
+		if (word_is(w, len, "patch") || word_is(w, len, "rfc") ||
+		    word_is(w, len, "patchset") || word_is(w, len, "patches") ||
+		    patch_dash(w, len) ||
 		    (wn_str_prefix_ci(w, len, "patchv") && version_of(w, len, &v)))
 			return true;
 	return false;

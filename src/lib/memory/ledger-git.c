@@ -45,7 +45,8 @@ static bool has_word(const char *s, size_t n, const char *w)
 {
 	size_t wn = strlen(w);
 
-	for (const char *p = wn ? wn_str_find(s, n, w) : NULL; p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - s), w))
+	for (const char *p = wn ? wn_str_find(s, n, w) : NULL; p;
+	     p = wn_str_find(p + 1, n - (size_t) (p + 1 - s), w))
 		if ((p == s || !word_char(p[-1])) && (p + wn == s + n || !word_char(p[wn])))
 			return true;
 	return false;
@@ -57,7 +58,8 @@ static bool names_id(const char *v, size_t n, const char *id)
 {
 	size_t idn = id ? strlen(id) : 0;
 
-	for (const char *p = idn ? wn_str_find(v, n, id) : NULL; p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - v), id)) {
+	for (const char *p = idn ? wn_str_find(v, n, id) : NULL; p;
+	     p = wn_str_find(p + 1, n - (size_t) (p + 1 - v), id)) {
 		char before = p == v ? ' ' : p[-1], after = p + idn == v + n ? ' ' : p[idn];
 
 		if (strchr(" </:=", before) && strchr(" >/?#", after))
@@ -477,7 +479,8 @@ static bool names_report(const char *body, size_t len, const char *extid, const 
 			if (hit)
 				return true;
 		} else if (wn_str_prefix_ci(l, n, "Closes:") || wn_str_prefix_ci(l, n, "Link:")) {
-			for (const char *p = wn_str_find(l, n, "extid="); p; p = wn_str_find(p + 1, n - (size_t) (p + 1 - l), "extid=")) {
+			for (const char *p = wn_str_find(l, n, "extid="); p;
+			     p = wn_str_find(p + 1, n - (size_t) (p + 1 - l), "extid=")) {
 				size_t rest = n - (size_t) (p + 6 - l);
 
 				if (rest >= en && !strncasecmp(p + 6, extid, en) &&

@@ -22,8 +22,7 @@
 
 static void version(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = wn_text_is_reply(subject) ? NULL
-				       : wn_sr_patch_get(s, id);
+	struct sr_patch *me = arg, *p = wn_text_is_reply(subject) ? NULL : wn_sr_patch_get(s, id);
 
 	if (p && p != me && !p->subj.reply && p->subj.version > me->subj.version &&
 	    strcmp(p->subj.title, me->subj.title) == 0)
@@ -280,7 +279,8 @@ bool wn_series_deps(wn_series *s, const wn_item *it, bool versions, wn_series_de
 		return ok;
 	/* A thread followed by an id: that message was in that thread
 	 * (facts.c tells a changed message's tags from its arrival). */
-	ok = dep(fn, arg, WN_DEP_THREAD, wn_sr_patch_thread(s, p)) && dep(fn, arg, WN_DEP_ID, p->id);
+	ok = dep(fn, arg, WN_DEP_THREAD, wn_sr_patch_thread(s, p)) &&
+	     dep(fn, arg, WN_DEP_ID, p->id);
 	if (ok && p->subj.part > 0 && p->subj.total > 0) {
 		wn_sr_find_later(s, p);
 		/* The later parts (in its thread, or unthreaded: from its

@@ -437,7 +437,8 @@ static bool same_series(const struct sr_patch *a, const struct sr_patch *b)
 /* Unthreaded: the author's mails within days of p. */
 static void sibling(wn_series *s, const char *id, const char *subject, void *arg)
 {
-	struct sr_patch *me = arg, *p = wn_subject_part(subject) > 0 ? wn_sr_patch_get(s, id) : NULL;
+	struct sr_patch *me = arg,
+			*p = wn_subject_part(subject) > 0 ? wn_sr_patch_get(s, id) : NULL;
 
 	if (p && p != me && !p->subj.reply && p->subj.part > me->subj.part && same_series(p, me))
 		wn_sr_push(&me->later, &me->nlater, p);

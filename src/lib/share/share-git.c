@@ -147,7 +147,7 @@ static wn_status first_commit(sh_repo *r, wn_error *err)
 	if (wn_sh_git(r, NULL, NULL, "rev-parse", "-q", "--verify", "HEAD", NULL) == WN_OK)
 		return WN_OK;
 	return wn_sh_git(r, NULL, err, "commit", "-q", "--allow-empty", "-m",
-		      "winnow: verdicts shared with git", NULL);
+			 "winnow: verdicts shared with git", NULL);
 }
 
 static int remove_one(const char *path, const struct stat *sb, int type, struct FTW *ftw)
@@ -182,7 +182,7 @@ static wn_status renew(sh_repo *r, wn_error *err)
 }
 
 wn_status wn_sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
-		       wn_error *err)
+			  wn_error *err)
 {
 	char *state = NULL, *dotgit = NULL;
 	struct stat sb;

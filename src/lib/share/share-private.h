@@ -73,7 +73,7 @@ wn_status wn_sh_list_files(struct ctx *c);
  * may be NULL); WN_NOT_FOUND when there is none, WN_PARSE (and set
  * aside) when it cannot be taken. */
 wn_status wn_sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
-			char **review);
+			   char **review);
 bool wn_sh_is_conflict(const char *name);
 /* The findings this database and the repository agree on: read, one
  * more (written into the repository, or taken from it), written. */

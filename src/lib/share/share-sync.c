@@ -74,12 +74,14 @@ void wn_share_result_clear(wn_share_result *r)
 static wn_status fetch(struct ctx *c, const char *remote, bool *empty)
 {
 	wn_buf out = WN_BUF_INIT;
-	wn_status st = wn_sh_git(&c->repo, &out, c->err, "ls-remote", "--", remote, "refs/heads/" SH_BRANCH, NULL);
+	wn_status st = wn_sh_git(&c->repo, &out, c->err, "ls-remote", "--", remote,
+				 "refs/heads/" SH_BRANCH, NULL);
 
 	*empty = st == WN_OK && out.len == 0;
 	wn_buf_free(&out);
 	if (st == WN_OK && !*empty)
-		st = wn_sh_git(&c->repo, NULL, c->err, "fetch", "-q", "--", remote, "refs/heads/" SH_BRANCH, NULL);
+		st = wn_sh_git(&c->repo, NULL, c->err, "fetch", "-q", "--", remote,
+			       "refs/heads/" SH_BRANCH, NULL);
 	c->out->remote_empty = *empty;
 	return st;
 }
@@ -116,7 +118,8 @@ static char *stage(struct ctx *c, int k, const char *path)
 		goto out;
 	}
 	wn_buf_reset(&out);
-	if (wn_sh_git(&c->repo, &out, NULL, "checkout-index", "-f", "--temp", opt, "--", path, NULL) != WN_OK ||
+	if (wn_sh_git(&c->repo, &out, NULL, "checkout-index", "-f", "--temp", opt, "--", path,
+		      NULL) != WN_OK ||
 	    !(tab = strchr(wn_buf_str(&out), '\t')))
 		goto out;
 	*tab = '\0';
@@ -141,7 +144,8 @@ static wn_status settle(struct ctx *c, const char *path)
 	bool differ = false;
 	wn_status st;
 
-	if (ours && theirs && !wn_sh_is_conflict(path) && wn_sh_parse(ours, &a, &id, NULL) == WN_OK) {
+	if (ours && theirs && !wn_sh_is_conflict(path) &&
+	    wn_sh_parse(ours, &a, &id, NULL) == WN_OK) {
 		free(id);
 		if (wn_sh_parse(theirs, &b, &id, NULL) == WN_OK) {
 			differ = !wn_sh_same(&a, &b);
@@ -173,10 +177,11 @@ static wn_status merge(struct ctx *c, const char *remote)
 
 	if (asprintf(&msg, "winnow: merge of %s", remote) < 0)
 		return wn_error_set(c->err, WN_NOMEM, "out of memory");
-	st = wn_sh_git(&c->repo, NULL, NULL, "merge", "-q", "--no-edit", "--allow-unrelated-histories",
-		    "-m", msg, "FETCH_HEAD", NULL);
+	st = wn_sh_git(&c->repo, NULL, NULL, "merge", "-q", "--no-edit",
+		       "--allow-unrelated-histories", "-m", msg, "FETCH_HEAD", NULL);
 	if (st != WN_OK) {
-		st = wn_sh_git(&c->repo, &out, c->err, "diff", "--name-only", "-z", "--diff-filter=U", NULL);
+		st = wn_sh_git(&c->repo, &out, c->err, "diff", "--name-only", "-z",
+			       "--diff-filter=U", NULL);
 		if (st == WN_OK && !out.len)
 			st = wn_error_set(c->err, WN_IO, "git cannot merge %s into %s", remote, c->repo.dir);
 		for (size_t i = 0; st == WN_OK && i < out.len; i += strlen(out.data + i) + 1)
@@ -372,7 +377,8 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 		char *cname = NULL;
 		bool open;
 
-		if (wn_sh_is_conflict(d->names[i]) || asprintf(&cname, "%s%s", d->names[i], SH_CONFLICT) < 0)
+		if (wn_sh_is_conflict(d->names[i]) ||
+		    asprintf(&cname, "%s%s", d->names[i], SH_CONFLICT) < 0)
 			continue;
 		/* An open conflict is imported by nobody. */
 		open = false;
@@ -388,8 +394,10 @@ static wn_status import_review(struct ctx *c, const struct rdir *d, const char *
 		}
 		/* Only a decision the repository once held (in step at a
 		 * sync, or written into it) may be replaced by its own. */
-		if (x && (x->v.verdict != WN_VERDICT_UNTRIAGED || x->v.severity != WN_SEV_NONE ||
-			  (x->v.note && *x->v.note)) && !wn_sh_is_synced(c, id, d->names[i])) {
+		if (x &&
+		    (x->v.verdict != WN_VERDICT_UNTRIAGED || x->v.severity != WN_SEV_NONE ||
+		     (x->v.note && *x->v.note)) &&
+		    !wn_sh_is_synced(c, id, d->names[i])) {
 			st = keep_both(c, d, id, d->names[i], &x->v, &f);
 			wn_share_value_clear(&f);
 			continue;
@@ -438,7 +446,8 @@ static void import_dir(void *val, void *arg)
 	if (w->st != WN_OK)
 		return;
 	for (size_t i = 0; i < d->n && !id; i++)
-		if (!wn_sh_is_conflict(d->names[i]) && wn_sh_file_value(w->c, d->path, d->names[i], &v, &id) == WN_OK)
+		if (!wn_sh_is_conflict(d->names[i]) &&
+		    wn_sh_file_value(w->c, d->path, d->names[i], &v, &id) == WN_OK)
 			wn_share_value_clear(&v);
 	if (!id)
 		return;
@@ -527,7 +536,8 @@ wn_status wn_share_push(wn_index *idx, wn_store *store, const char *remote, bool
 		st = wn_error_set(err, WN_USAGE, "%s has decisions not pulled yet: run 'winnow git pull' "
 				  "first", remote);
 	if (st == WN_OK)
-		st = wn_sh_git(&c.repo, NULL, err, "push", "-q", "--", remote, "HEAD:refs/heads/" SH_BRANCH, NULL);
+		st = wn_sh_git(&c.repo, NULL, err, "push", "-q", "--", remote,
+			       "HEAD:refs/heads/" SH_BRANCH, NULL);
 	out->pushed = st == WN_OK;
 	return finish(&c, st, true);
 }

@@ -22,7 +22,7 @@ typedef struct sh_repo {
 /* Open (creating it, with a first empty commit, when new) the
  * repository of the database at db_path. */
 wn_status wn_sh_repo_open(sh_repo *r, const char *db_path, const char *name, const char *email,
-		       wn_error *err);
+			  wn_error *err);
 void wn_sh_repo_close(sh_repo *r);
 /* Run git -C r->dir with the arguments after err (NULL-terminated);
  * what it writes goes to out (may be NULL).  WN_OK only when it exits

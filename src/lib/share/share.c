@@ -189,7 +189,9 @@ wn_status wn_sh_list_files(struct ctx *c)
 			continue;
 		path++;
 		if (strncmp(e, "100644 ", 7) && strncmp(e, "100755 ", 7))
-			wn_sh_refuse(c, path, !strncmp(e, "120000 ", 7) ? "a symbolic link" : "not a regular file");
+			wn_sh_refuse(c, path,
+				     !strncmp(e, "120000 ", 7) ? "a symbolic link" :
+								 "not a regular file");
 		else if ((why = wn_sh_layout_check(path)))
 			wn_sh_refuse(c, path, why);
 		else
@@ -201,13 +203,14 @@ wn_status wn_sh_list_files(struct ctx *c)
 
 /* The value in file name of folder d: WN_NOT_FOUND when there is none. */
 wn_status wn_sh_file_value(struct ctx *c, const char *dir, const char *name, wn_share_value *v,
-			    char **review)
+			   char **review)
 {
 	wn_buf b = WN_BUF_INIT;
 	wn_error why = WN_ERROR_INIT;
 	char *path = NULL, *id = NULL, *home = NULL;
-	wn_status st = asprintf(&path, "%s/%s", dir, name) < 0 ? WN_NOMEM
-			: wn_sh_read(c->repo.dir, path, SH_FILE_MAX, &b, &why);
+	wn_status st = asprintf(&path, "%s/%s", dir, name) < 0 ?
+			       WN_NOMEM :
+			       wn_sh_read(c->repo.dir, path, SH_FILE_MAX, &b, &why);
 
 	memset(v, 0, sizeof(*v));
 	if (st == WN_OK)
@@ -377,7 +380,8 @@ static wn_status export_one(struct ctx *c, const char *dir, const char *id, cons
 		 * when asked to keep this side's decision. */
 		if (resolve || (!wn_sh_same(l, &f) && !wn_sh_same(l, &o))) {
 			drop_conflict(c, dir, fp, dry);
-			st = wn_sh_same(l, &f) && st == WN_OK ? WN_OK : write_value(c, dir, fp, id, l, dry);
+			st = wn_sh_same(l, &f) && st == WN_OK ? WN_OK :
+								write_value(c, dir, fp, id, l, dry);
 		} else {
 			st = WN_OK;
 		}
@@ -448,7 +452,8 @@ static void export_rest(void *val, void *arg)
 	if (d->seen || r->st != WN_OK || !d->n)
 		return;
 	for (size_t i = 0; i < d->n && !id; i++)
-		if (!wn_sh_is_conflict(d->names[i]) && wn_sh_file_value(r->c, d->path, d->names[i], &v, &id) == WN_OK)
+		if (!wn_sh_is_conflict(d->names[i]) &&
+		    wn_sh_file_value(r->c, d->path, d->names[i], &v, &id) == WN_OK)
 			wn_share_value_clear(&v);
 	if (id && wn_index_message(r->c->idx, id, &msg, NULL) == WN_OK && msg) {
 		r->st = export_message(r->c, msg, r->dry, r->resolve);
@@ -499,7 +504,8 @@ static wn_status unlink_links(struct ctx *c)
 		if (asprintf(&spec, ":(literal)%s", path + 1) < 0)
 			st = wn_error_set(c->err, WN_NOMEM, "out of memory");
 		else
-			st = wn_sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec, NULL);
+			st = wn_sh_git(&c->repo, NULL, c->err, "rm", "-q", "--cached", "--", spec,
+				       NULL);
 		free(spec);
 	}
 	wn_buf_free(&out);

@@ -275,9 +275,11 @@ static wn_status read_reject(wn_store *s, json_t *o)
 			return WN_NOMEM;
 		/* Said once, by the process whose write set it aside. */
 		if (s->announce_rejects)
-			wn_store_warn(s, "the verdict on finding %s of review <%s> could not be written to notmuch "
-			   "(%s); it is set aside in %s.rejected", fp, e->msgid, why,
-			   wn_journal_path(s->j));
+			wn_store_warn(
+				s,
+				"the verdict on finding %s of review <%s> could not be written to notmuch "
+				"(%s); it is set aside in %s.rejected",
+				fp, e->msgid, why, wn_journal_path(s->j));
 	}
 	return WN_OK;
 }
@@ -324,7 +326,7 @@ wn_status wn_log_line(const char *line, size_t len, void *store)
 	if (st != WN_OK) {
 		/* Keep going: one bad line must not cost the others. */
 		wn_store_warn(s, "journal %s: line %zu is not a winnow entry; ignored",
-			   wn_journal_path(s->j), s->lineno);
+			      wn_journal_path(s->j), s->lineno);
 	}
 	return WN_OK;
 }

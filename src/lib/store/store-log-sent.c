@@ -26,7 +26,7 @@ static const char *const state_names[] = {
 };
 
 wn_status wn_log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
-			    const char *findings)
+			       const char *findings)
 {
 	struct sent *r = wn_map_get(&s->sent, msgid, strlen(msgid));
 	char *f = findings ? strdup(findings) : NULL;
@@ -73,7 +73,8 @@ wn_status wn_store_log_read_sendmail(wn_store *s, json_t *o)
 					return WN_NOMEM;
 			}
 			st = wn_log_sent_remember(s, json_string_value(mail), (wn_sent_state) k,
-					       json_integer_value(json_object_get(o, "t")), text);
+						  json_integer_value(json_object_get(o, "t")),
+						  text);
 			free(text);
 			return st;
 		}
@@ -113,7 +114,7 @@ static char *sent_line(const char *msgid, wn_sent_state state, long long t, cons
 }
 
 wn_status wn_log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
-			   const char *findings)
+			      const char *findings)
 {
 	char *line = sent_line(msgid, state, t, findings);
 	wn_status st = line ? wn_buf_puts(out, line) : WN_PARSE;
@@ -194,8 +195,9 @@ wn_status wn_log_put_sent(wn_buf *out, const wn_store *s)
 }
 
 wn_status wn_log_sent_drafted(const wn_store *s,
-			   wn_status (*fn)(void *arg, const char *msgid, long long t, const char *findings),
-			   void *arg)
+			      wn_status (*fn)(void *arg, const char *msgid, long long t,
+					      const char *findings),
+			      void *arg)
 {
 	struct put p = { calloc(s->sent.n + 1, sizeof(*p.v)), 0 };
 	wn_status st = WN_OK;

@@ -246,17 +246,18 @@ wn_status wn_store_catch_up(wn_store *s, wn_error *err);
  * drafted mail's, as the journal writes them (JSON text, copied), NULL
  * for every other state. */
 wn_status wn_log_sent_remember(wn_store *s, const char *msgid, wn_sent_state state, long long t,
-			    const char *findings);
+			       const char *findings);
 /* What the journal last said of mail msgid; false when nothing. */
 bool wn_log_sent_find(const wn_store *s, const char *msgid, wn_sent_state *state, long long *t);
 /* Append one "sendmail" line (findings: as for wn_log_sent_remember);
  * WN_PARSE when msgid is not UTF-8. */
 wn_status wn_log_put_sendmail(wn_buf *out, const char *msgid, wn_sent_state state, long long t,
-			   const char *findings);
+			      const char *findings);
 /* Each mail still drafted, oldest first: fn(msgid, t, findings JSON). */
 wn_status wn_log_sent_drafted(const wn_store *s,
-			   wn_status (*fn)(void *arg, const char *msgid, long long t, const char *findings),
-			   void *arg);
+			      wn_status (*fn)(void *arg, const char *msgid, long long t,
+					      const char *findings),
+			      void *arg);
 /* Append the lines compaction keeps: the mails still in doubt, and the
  * newest ones sendmail took. */
 wn_status wn_log_put_sent(wn_buf *out, const wn_store *s);

@@ -149,7 +149,7 @@ static void said_line(wn_store *s, char *line)
 		w->w_fp = strdup(sp + 1);
 	} else if (strncmp(line, "missing ", 8) == 0) {
 		wn_store_warn(s, "review <%s> is no longer in the index; its verdict stays in %s",
-			   line + 8, wn_journal_path(s->j));
+			      line + 8, wn_journal_path(s->j));
 	} else if (strncmp(line, "error ", 6) == 0) {
 		free(w->error);
 		w->error = strdup(line + 6);
@@ -452,7 +452,8 @@ static wn_status flush_wait(wn_store *s, int timeout_ms, bool lock_only, wn_erro
 		if (!wn_log_pending_count(s))
 			return WN_OK;
 		return wn_error_set(err, WN_LOCKED, "%zu verdict%s waiting for the index lock",
-				    wn_log_pending_count(s), wn_log_pending_count(s) == 1 ? "" : "s");
+				    wn_log_pending_count(s),
+				    wn_log_pending_count(s) == 1 ? "" : "s");
 	}
 	s->deaths = 0;
 	/* A write started earlier may hold entries made since: finish it,

@@ -355,12 +355,14 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 		size_t cut = s->cut;
 
 		if (wn_store_repair(s, &rerr) == WN_OK)
-			wn_store_warn(s, "journal %s: %s; ignored, and the journal written again without %s",
-				   wn_journal_path(s->j), what ? what : "an entry was cut short",
-				   cut > 1 ? "them" : "it");
+			wn_store_warn(
+				s,
+				"journal %s: %s; ignored, and the journal written again without %s",
+				wn_journal_path(s->j), what ? what : "an entry was cut short",
+				cut > 1 ? "them" : "it");
 		else
 			wn_store_warn(s, "journal %s: %s; ignored (%s)", wn_journal_path(s->j),
-				   what ? what : "an entry was cut short", wn_error_msg(&rerr));
+				      what ? what : "an entry was cut short", wn_error_msg(&rerr));
 		free(what);
 		wn_error_clear(&rerr);
 		if (s->oom)
