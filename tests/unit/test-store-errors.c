@@ -236,45 +236,6 @@ static void test_journal_compact_fails(void **state)
 
 /* --- the store over a notmuch database ------------------------------------- */
 
-struct world {
-	char *dir;
-	wn_index *idx;
-};
-
-static int world_up(void **state)
-{
-	const char *src = getenv("WN_TOP_SRCDIR");
-	struct world *w = calloc(1, sizeof(*w));
-	char *cmd = NULL, *cfg = NULL;
-	wn_error err = WN_ERROR_INIT;
-	int ok;
-
-	if (!w)
-		return -1;
-	w->dir = tmpdir();
-	ok = asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/demo' '%s/db' >/dev/null",
-		      src ? src : ".", src ? src : ".", w->dir) > 0 &&
-	     system(cmd) == 0 && asprintf(&cfg, "%s/db/notmuch-config", w->dir) > 0 &&
-	     wn_index_open(cfg, &w->idx, &err) == WN_OK;
-	free(cmd);
-	free(cfg);
-	wn_error_clear(&err);
-	*state = w;
-	return ok ? 0 : -1;
-}
-
-static int world_down(void **state)
-{
-	struct world *w = *state;
-
-	if (w) {
-		wn_index_close(&w->idx);
-		rmtree(w->dir);
-		free(w->dir);
-		free(w);
-	}
-	return 0;
-}
 
 /* A state folder of the world's (a fresh one when state is NULL), its
  * store, and review A loaded with the store's verdicts. */
@@ -284,7 +245,7 @@ struct bench {
 	wn_item *a;
 };
 
-static void bench_open(struct world *w, struct bench *b, const char *state, const char *journal)
+static void bench_open(struct scratch_world *w, struct bench *b, const char *state, const char *journal)
 {
 	wn_error err = WN_ERROR_INIT;
 	static int n;
@@ -429,7 +390,7 @@ static void test_drafted_refused(void **state)
  * its verdict in the line itself, no "prev" (untriaged before). */
 static void test_old_journal_line(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
 	char *journal = NULL;
@@ -498,7 +459,7 @@ static void add_line(char **text, const char *op, int n, const char *tail, const
  * naming its line, and costs none of the others. */
 static void test_broken_entries(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
 	wn_history_item *h = NULL;
@@ -536,7 +497,7 @@ static void test_broken_entries(void **state)
  * journal stays as it is (its complete entries still count). */
 static void test_repair_fails(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	struct bench b;
 	char *journal = NULL, *first = NULL, *tmp = NULL, *text, *path, *folder;
 	off_t before;
@@ -652,7 +613,7 @@ static char *replace(const char *text, const char *from, const char *to)
  * opens; one that differs in any of them is still to be written. */
 static void test_recognise_applied(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	wn_mark_spec spec = { .verdict = true,
 			      .v = WN_VERDICT_FALSE_POSITIVE,
 			      .note = "held",
@@ -712,7 +673,7 @@ static void test_recognise_applied(void **state)
  * decision (verdicts, notes, severities, forwards). */
 static void test_compaction(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
 	char *tmp = NULL, *text, *folder;
@@ -777,14 +738,14 @@ static void test_compaction(void **state)
 static void test_writer_cannot_open(void **state)
 {
 	void *own = NULL;
-	struct world *w;
+	struct scratch_world *w;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
 	char *xapian = NULL, *away = NULL;
 
 	(void) state;
 	/* A database of its own: the others' index stays whole. */
-	assert_int_equal(world_up(&own), 0);
+	assert_int_equal(scratch_world_up(&own), 0);
 	w = own;
 	assert_true(asprintf(&xapian, "%s/db/mail/.notmuch/xapian", w->dir) > 0);
 	assert_true(asprintf(&away, "%s.away", xapian) > 0);
@@ -799,7 +760,7 @@ static void test_writer_cannot_open(void **state)
 	assert_int_equal(wn_store_flush(b.s, 60000, &err), WN_OK);
 	assert_int_equal(wn_store_pending(b.s), 0);
 	bench_close(&b);
-	world_down(&own);
+	scratch_world_down(&own);
 	free(xapian);
 	free(away);
 	wn_error_clear(&err);
@@ -810,7 +771,7 @@ static void test_writer_cannot_open(void **state)
  * says so once, and keeps it whole in the journal's .rejected file. */
 static void test_writer_rejects(void **state)
 {
-	struct world *w = *state;
+	struct scratch_world *w = *state;
 	struct bench b;
 	wn_error err = WN_ERROR_INIT;
 	char *journal = NULL, *rejected = NULL, *text;
@@ -856,5 +817,5 @@ int main(void)
 	};
 	int failed = cmocka_run_group_tests(journal, NULL, NULL);
 
-	return failed + cmocka_run_group_tests(store, world_up, world_down);
+	return failed + cmocka_run_group_tests(store, scratch_world_up, scratch_world_down);
 }

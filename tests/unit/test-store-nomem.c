@@ -73,46 +73,6 @@ static int failed(void)
 	return fail_at && calls >= fail_at;
 }
 
-struct world {
-	char *dir;
-	wn_index *idx;
-	int state;
-};
-
-static int world_up(void **state)
-{
-	const char *src = getenv("WN_TOP_SRCDIR");
-	struct world *w = calloc(1, sizeof(*w));
-	char *cmd = NULL, *cfg = NULL;
-	wn_error err = WN_ERROR_INIT;
-	int ok;
-
-	if (!w)
-		return -1;
-	w->dir = tmpdir();
-	ok = asprintf(&cmd, "bash '%s/tests/lib/mkdb.sh' '%s/tests/corpus/demo' '%s/db' >/dev/null",
-		      src ? src : ".", src ? src : ".", w->dir) > 0 &&
-	     system(cmd) == 0 && asprintf(&cfg, "%s/db/notmuch-config", w->dir) > 0 &&
-	     wn_index_open(cfg, &w->idx, &err) == WN_OK;
-	free(cmd);
-	free(cfg);
-	wn_error_clear(&err);
-	*state = w;
-	return ok ? 0 : -1;
-}
-
-static int world_down(void **state)
-{
-	struct world *w = *state;
-
-	if (w) {
-		wn_index_close(&w->idx);
-		rmtree(w->dir);
-		free(w->dir);
-		free(w);
-	}
-	return 0;
-}
 
 /* What the store says of review A's first two findings. */
 struct seen {
@@ -206,7 +166,7 @@ static void setup(enum action what, wn_store *s, wn_item *it)
 	wn_error_clear(&err);
 }
 
-static char *new_state(struct world *w)
+static char *new_state(struct scratch_world *w)
 {
 	char *st = NULL;
 
@@ -215,7 +175,7 @@ static char *new_state(struct world *w)
 }
 
 /* The action run once for every N, until one runs without failing. */
-static void each_allocation(struct world *w, enum action what)
+static void each_allocation(struct scratch_world *w, enum action what)
 {
 	struct seen want, got, fresh;
 	wn_error err = WN_ERROR_INIT;
@@ -315,5 +275,5 @@ int main(void)
 		cmocka_unit_test(test_open),
 	};
 
-	return cmocka_run_group_tests(tests, world_up, world_down);
+	return cmocka_run_group_tests(tests, scratch_world_up, scratch_world_down);
 }
