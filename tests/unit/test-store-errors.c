@@ -236,7 +236,6 @@ static void test_journal_compact_fails(void **state)
 
 /* --- the store over a notmuch database ------------------------------------- */
 
-
 /* A state folder of the world's (a fresh one when state is NULL), its
  * store, and review A loaded with the store's verdicts. */
 struct bench {
@@ -245,7 +244,8 @@ struct bench {
 	wn_item *a;
 };
 
-static void bench_open(struct scratch_world *w, struct bench *b, const char *state, const char *journal)
+static void bench_open(struct scratch_world *w, struct bench *b, const char *state,
+		       const char *journal)
 {
 	wn_error err = WN_ERROR_INIT;
 	static int n;

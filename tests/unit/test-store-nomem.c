@@ -73,7 +73,6 @@ static int failed(void)
 	return fail_at && calls >= fail_at;
 }
 
-
 /* What the store says of review A's first two findings. */
 struct seen {
 	wn_verdict v[2];
