@@ -97,7 +97,8 @@ static void history_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		strftime(when, sizeof(when), narrow ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M", &tm);
 	if (hs->subject && !hs->subject[i])
 		hs->subject[i] = wn_index_subject(t->idx, h->review);
-	row_add(r, ROLE_DATE, narrow ? 11 : 16, when)->extra = dim;
+	/* Copied into the cell: when is gone once the row is drawn. */
+	row_addf(r, ROLE_DATE, narrow ? 11 : 16, "%s", when)->extra = dim;
 	row_add(r, h->is_undo ? ROLE_HEADER : ROLE_A_NONE, 6,
 		h->is_undo ? "undo" : h->undone ? "undone" : "")->extra = dim;
 	if (note_only) {
