@@ -63,4 +63,16 @@ expect_eq "demo: A2's frobnic_remove() findings take nothing from A1's" '[]' \
 "$WINNOW" carry 'date:foo..bar' > /dev/null 2>&1; expect_eq "a query notmuch cannot run is the user's" 1 $?
 NOTMUCH_CONFIG=$WN_WORLD/none "$WINNOW" carry > /dev/null 2>&1; expect_eq "no database: 2" 2 $?
 check "--help" bash -c '"$WINNOW" carry --help | grep -q "^Usage: winnow carry"'
+# The memory of a verdict outlives winnow.query: narrowed to leave v1
+# out, v1's judged findings still lend v2 theirs (the candidates are
+# the judged reviews, whatever winnow.query lists now).
+q=$("$WINNOW" list --print-query)
+notmuch config set winnow.query "($q) and not id:$v1"
+expect_eq "v1 is out of the list" "" "$("$WINNOW" list --format=json | jq -r --arg v "$v1" '.[] | select(.id == $v) | .id')"
+expect_eq "... and still a source of v2's" "[[\"$v2\",4,4]]" \
+	"$("$WINNOW" carry --dry-run --format=json "id:$v2" |
+		jq -c --arg v "$v1" '[.[] | select(.from.review == $v) | [.review, .finding, .from.finding]]')"
+notmuch config set winnow.query
+
 wn_done
+

@@ -8,6 +8,7 @@
 
 #include "../core/map.h"
 #include "../index/index-nm.h"
+#include "../index/message.h"
 #include "../core/str.h"
 #include "winnow/buf.h"
 #include "winnow/memory.h"
@@ -45,6 +46,10 @@ struct wn_memory {
 				 * identical findings wherever they sit */
 	wn_map read;		/* review ids read (value: the memory itself) */
 	wn_map asked;		/* queries run (value: the memory itself) */
+	/* Whether any message carries a verdict tag, asked once for each
+	 * revision the handle reads (judged_gen: its generation + 1). */
+	bool judged_any;
+	unsigned long judged_gen;
 };
 
 static void judged_free(struct judged *j)
@@ -187,29 +192,77 @@ static bool keep(wn_memory *m, const wn_item *it)
 	return true;
 }
 
+/* The ids of the newest WN_MEMORY_CANDIDATES messages query qs matches
+ * (search.exclude_tags left out, as every list of reviews does), into
+ * ids.  Not through wn_index_query(): that adds winnow.query, whose
+ * bots' terms hold regular expressions (a subject that is a patch)
+ * that libnotmuch compiles at every search and keeps: a carry over
+ * 100,000 messages asked notmuch a query per finding and grew to 800
+ * MiB and 90 s.  A candidate is judged, and only a review is ever
+ * judged, so the bots' terms narrow nothing here. */
+static wn_status candidate_ids(wn_memory *m, const char *qs, char ***ids, size_t *n)
+{
+	notmuch_query_t *q = wn_index_query_new(m->idx, qs);
+	notmuch_messages_t *ms = NULL;
+	wn_status st = WN_OK;
+
+	*ids = NULL;
+	*n = 0;
+	if (!q)
+		return WN_NOMEM;
+	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
+	for (const char *const *t = wn_index_exclude_tags(m->idx); t && *t; t++)
+		notmuch_query_add_tag_exclude(q, *t);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
+	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
+		ms = NULL;
+	for (; ms && st == WN_OK && *n < WN_MEMORY_CANDIDATES && notmuch_messages_valid(ms);
+	     notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *msg = notmuch_messages_get(ms);
+		const char *id = msg ? wn_message_id(msg) : NULL;
+		char **nv;
+
+		if (id && *id && (nv = realloc(*ids, (*n + 1) * sizeof(*nv)))) {
+			*ids = nv;
+			if (((*ids)[*n] = strdup(id)))
+				(*n)++;
+			else
+				st = WN_NOMEM;
+		} else if (id && *id) {
+			st = WN_NOMEM;
+		}
+		if (msg)
+			notmuch_message_destroy(msg);
+	}
+	notmuch_query_destroy(q);
+	return st;
+}
+
 static wn_status read_candidates(wn_memory *m, const char *qs, wn_error *err)
 {
-	wn_list list = { 0 };
-	wn_status st;
+	char **ids;
+	size_t n;
+	wn_status st = candidate_ids(m, qs, &ids, &n);
 
-	if ((st = wn_index_query(m->idx, qs, &list, err)) != WN_OK)
-		return st;
-	for (size_t i = 0; st == WN_OK && i < list.n && i < WN_MEMORY_CANDIDATES; i++) {
-		wn_item *it = wn_list_get(m->idx, &list, i);
+	for (size_t i = 0; st == WN_OK && i < n; i++) {
+		wn_item *it = NULL;
 
-		if (!it || wn_map_get(&m->read, it->id, strlen(it->id)))
+		if (wn_map_get(&m->read, ids[i], strlen(ids[i])))
 			continue;
-		if (wn_map_put(&m->read, it->id, strlen(it->id), m) != WN_OK)
+		if (wn_map_put(&m->read, ids[i], strlen(ids[i]), m) != WN_OK)
 			st = WN_NOMEM;
-		else if (wn_index_load(m->idx, it, NULL) == WN_OK && !it->load_error) {
+		else if (wn_index_find(m->idx, ids[i], &it, NULL) == WN_OK && it->loaded &&
+			 !it->load_error && it->review && it->verdicts) {
 			if (m->store)
 				wn_store_overlay(m->store, it);
 			if (!keep(m, it))
 				st = WN_NOMEM;
 		}
-		wn_list_release(&list, i);
+		wn_item_free(&it);
 	}
-	wn_list_free(&list);
+	for (size_t i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");
 	return WN_OK;
@@ -599,6 +652,40 @@ static wn_status decide(const wn_item *it, size_t i, const struct cands *c, size
 	return st;
 }
 
+/* Could any judged finding be found?  Not when no message carries a
+ * verdict tag (the store keeps them in step with the verdicts) and the
+ * journal holds none: then every lookup of a pass would ask notmuch
+ * three queries for nothing (a first carry over a new index). */
+static bool judged_any(wn_memory *m)
+{
+	unsigned long gen = wn_index_generation(m->idx) + 1;
+	const char *prefix = wn_index_conf(m->idx)->tagprefix;
+	wn_buf q = WN_BUF_INIT;
+	const char *sep = "";
+	notmuch_query_t *nq;
+	unsigned count = 1;
+
+	if (m->store && wn_store_pending(m->store) > 0)
+		return true;
+	if (m->judged_gen == gen)
+		return m->judged_any;
+	for (int v = 0; v < WN_VERDICT_COUNT; v++)
+		if (wn_verdict_tag((wn_verdict) v)) {
+			wn_buf_printf(&q, "%stag:\"%s%s\"", sep, prefix, wn_verdict_tag((wn_verdict) v));
+			sep = " or ";
+		}
+	/* Unsure (out of memory, a failed count) is "maybe": ask. */
+	if (wn_buf_status(&q) == WN_OK && (nq = wn_index_query_new(m->idx, wn_buf_str(&q)))) {
+		if (notmuch_query_count_messages(nq, &count) != NOTMUCH_STATUS_SUCCESS)
+			count = 1;
+		notmuch_query_destroy(nq);
+	}
+	wn_buf_free(&q);
+	m->judged_any = count > 0;
+	m->judged_gen = gen;
+	return m->judged_any;
+}
+
 wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *out,
 			   wn_error *err)
 {
@@ -609,7 +696,7 @@ wn_status wn_memory_lookup(wn_memory *m, const wn_item *it, size_t i, wn_seen *o
 	wn_status st;
 
 	memset(out, 0, sizeof(*out));
-	if (!it->loaded || !it->review || i >= it->review->nfindings)
+	if (!it->loaded || !it->review || i >= it->review->nfindings || !judged_any(m))
 		return WN_NOT_FOUND;
 	if ((st = wn_sim_finding_of(it->bot, &it->review->findings[i], subject_of(it), &me)) != WN_OK)
 		return st == WN_NOMEM ? wn_error_set(err, st, "out of memory") : st;
