@@ -671,7 +671,8 @@ static bool judged_any(wn_memory *m)
 		return m->judged_any;
 	for (int v = 0; v < WN_VERDICT_COUNT; v++)
 		if (wn_verdict_tag((wn_verdict) v)) {
-			wn_buf_printf(&q, "%stag:\"%s%s\"", sep, prefix, wn_verdict_tag((wn_verdict) v));
+			wn_buf_printf(&q, "%stag:\"%s%s\"", sep, prefix,
+				      wn_verdict_tag((wn_verdict) v));
 			sep = " or ";
 		}
 	/* Unsure (out of memory, a failed count) is "maybe": ask. */
