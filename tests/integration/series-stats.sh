@@ -37,5 +37,14 @@ expect_eq "regraded: high for medium, medium for low; low for low is no regradin
 text=$("$WINNOW" stats "id:$v1 or id:$v2 or id:$v3 or id:$v2p4")
 check "text: the series table" grep -qxF "Series, your own grading and the authors' answers:" <<<"$text"
 check "text: its numbers" grep -qE '^Sashiko +12 +2 +1 +1 +2 +0$' <<<"$text"
+# Fixed later needs the bot's review of a later version to be one of
+# the reviews winnow lists: with winnow.query leaving out v2's and
+# v3's, v1 #1 is not.
+expect_eq "v1 alone: #1 fixed later" 1 "$("$WINNOW" stats --format=json "id:$v1" | jq '.[] | select(.total) | .fixed_later')"
+q=$("$WINNOW" list --print-query)
+notmuch config set winnow.query "($q) and not id:$v2 and not id:$v3"
+expect_eq "... not by reviews winnow does not list" 0 \
+	"$("$WINNOW" stats --format=json "id:$v1" | jq '.[] | select(.total) | .fixed_later')"
+notmuch config set winnow.query
 "$WINNOW" stats --by=maintainer-severity,bogus > /dev/null 2>&1; expect_eq "an unknown key: usage error" 1 $?
 wn_done

@@ -75,6 +75,12 @@ const char *const *wn_index_exclude_tags(const wn_index *idx);
  * the hidden mails') match otherwise after a tag, a property or a file
  * name changed?  True when unsure. */
 bool wn_index_query_reads_tags(const wn_index *idx);
+/* Is the message with Message-ID id one of the reviews every list
+ * runs (winnow.query, the bots', the hidden mails', search.exclude_tags)
+ * at the handle's revision?  The first call reads them all (once a
+ * revision); true when that cannot be told.  For asking a thread's few
+ * messages where thread:T and winnow.query would cost with the index. */
+bool wn_index_in_lists(wn_index *idx, const char *id);
 /* Does a message of the index have the file at path (true when that
  * cannot be told)? */
 bool wn_index_knows_file(wn_index *idx, const char *path);

@@ -17,6 +17,16 @@
 /* How many threads who.c keeps, the oldest walked going first. */
 #define WN_WHO_THREADS 64
 
+/* review-set.c's reviews, a set of their ids' seeded hashes (index.c
+ * frees it, so that index.c never calls review-set.c). */
+struct wn_review_set {
+	uint64_t *slot; /* 0: empty */
+	size_t cap, n;
+	uint64_t basis;
+	unsigned long generation; /* the handle's when read */
+	bool ok;		  /* read whole */
+};
+
 struct wn_index {
 	notmuch_database_t *db;		/* read-only handle */
 	char *config_path;		/* NULL: notmuch's own lookup */
@@ -25,6 +35,7 @@ struct wn_index {
 	char **exclude_tags;		/* search.exclude_tags, NULL-terminated */
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
+	struct wn_review_set *reviews;	/* review-set.c, read when first asked */
 	/* who.c's patches of each author address (struct wn_author_patches),
 	 * asked once per address. */
 	wn_map authors;

@@ -197,6 +197,9 @@ void wn_index_close(wn_index **pidx)
 	wn_conf_clear(&idx->conf);
 	wn_strv_free(idx->exclude_tags);
 	wn_index_authors_free(idx);
+	if (idx->reviews)
+		free(idx->reviews->slot);
+	free(idx->reviews);
 	free(idx);
 	*pidx = NULL;
 }

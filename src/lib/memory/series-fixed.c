@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../index/index-nm.h"
+#include "../index/message.h"
 #include "series-private.h"
 #include "winnow/buf.h"
 #include "winnow/text.h"
@@ -105,28 +107,58 @@ static bool keep_review(struct sr_patch *p, const wn_item *it)
 	return true;
 }
 
+/* The reviews of p in its thread, newest first.  The thread's messages
+ * come from thread:T alone and each is asked whether it is a review
+ * (wn_index_in_lists): thread:T and winnow.query costs with the whole
+ * index (review-set.c says why). */
 static void find_reviews(wn_series *s, struct sr_patch *p)
 {
 	wn_index *idx = wn_sr_index(s);
-	wn_list list = { 0 };
-	char *qs = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_messages_t *ms = NULL;
+	char *qs = NULL, **ids = NULL;
+	size_t n = 0;
+	bool ok = true;
 
 	if (p->reviewed_read)
 		return;
 	p->reviewed_read = true;
 	if (!wn_sr_patch_thread(s, p) || asprintf(&qs, "thread:%s", p->thread) < 0)
 		return;
-	if (wn_index_query(idx, qs, &list, NULL) == WN_OK) {
-		for (size_t i = 0; i < list.n; i++) {
-			wn_item *it = wn_list_get(idx, &list, i);
-
-			if (it && wn_index_load(idx, it, NULL) == WN_OK && !it->load_error &&
-			    it->patch && strcmp(it->patch->id, p->id) == 0 && !keep_review(p, it))
-				break;
-			wn_list_release(&list, i);
-		}
+	if ((q = wn_index_query_new(idx, qs))) {
+		notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
+		if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
+			ms = NULL;
 	}
-	wn_list_free(&list);
+	/* The ids first: loading a review may search the index again. */
+	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
+		notmuch_message_t *m = notmuch_messages_get(ms);
+		const char *id = m ? wn_message_id(m) : NULL;
+		char **nv;
+
+		if (id && *id && wn_index_in_lists(idx, id)) {
+			if ((ok = (nv = realloc(ids, (n + 1) * sizeof(*nv))) != NULL)) {
+				ids = nv;
+				ok = (ids[n] = strdup(id)) != NULL;
+				n += ok;
+			}
+		}
+		if (m)
+			notmuch_message_destroy(m);
+	}
+	if (q)
+		notmuch_query_destroy(q);
+	for (size_t i = 0; ok && i < n; i++) {
+		wn_item *it = NULL;
+
+		if (wn_index_find(idx, ids[i], &it, NULL) == WN_OK && !it->load_error &&
+		    it->patch && strcmp(it->patch->id, p->id) == 0)
+			ok = keep_review(p, it);
+		wn_item_free(&it);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
 	free(qs);
 }
 
