@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "printer.h"
 
 struct undo_args {
+	const char *format;
 	int timeout_ms;
 	unsigned long n;
 	const char *id;
@@ -17,10 +19,17 @@ struct undo_args {
 };
 
 static const wn_opt undo_opts[] = {
-	WN_OPT_TIMEOUT(struct undo_args, timeout_ms, "wait this long for the write lock (default 5)"),
-	{ .name = "id", .arg = "ID", .parse = wn_opt_string, .offset = offsetof(struct undo_args, id),
+	WN_OPT_FORMAT(struct undo_args, format, "output format (default text)"),
+	WN_OPT_TIMEOUT(struct undo_args, timeout_ms,
+		       "wait this long for the write lock (default 5)"),
+	{ .name = "id",
+	  .arg = "ID",
+	  .parse = wn_opt_string,
+	  .offset = offsetof(struct undo_args, id),
 	  .help = "undo this change of 'winnow history' instead of the newest" },
-	{ .name = "yes", .parse = wn_opt_flag, .offset = offsetof(struct undo_args, yes),
+	{ .name = "yes",
+	  .parse = wn_opt_flag,
+	  .offset = offsetof(struct undo_args, yes),
 	  .help = "undo more than winnow.undo_confirm changes without asking" },
 	{ 0 },
 };
@@ -40,7 +49,7 @@ static int undo_check(wn_cli *cli, void *args, int argc, char **argv)
 		if (r < 0)
 			return wn_cli_usage_error(cli, "N is a number from 1, not '%s'", argv[0]);
 	}
-	return 0;
+	return wn_cli_check_format(cli, a->format);
 }
 
 /* An undo keeps every decision made since the action it reverts: say
@@ -66,6 +75,38 @@ static void say_kept(wn_cli *cli, const wn_history_item *h)
 	free(msg);
 	free(id);
 	free(which);
+}
+
+/* "undid N changes"; JSON {undone, changes: [{id, changes, findings,
+ * review}]}, one entry per action reverted, as redo prints one. */
+static void print_undo(wn_printer *p, const wn_history_item *v, size_t n, size_t undone)
+{
+	p->begin_map(p);
+	p->map_key(p, "undone");
+	p->label(p, "undid ");
+	p->integer(p, (long long) undone);
+	wn_pr_text(p, " change%s", undone == 1 ? "" : "s");
+	if (!p->is_text) {
+		p->map_key(p, "changes");
+		p->begin_list(p);
+		for (size_t k = 0; k < n; k++) {
+			if (!v[k].reverted)
+				continue;
+			p->begin_map(p);
+			p->map_key(p, "id");
+			p->string(p, v[k].group);
+			p->map_key(p, "changes");
+			p->integer(p, (long long) v[k].actions);
+			p->map_key(p, "findings");
+			p->integer(p, (long long) v[k].reverted);
+			p->map_key(p, "review");
+			p->msgid(p, v[k].review);
+			p->end(p);
+		}
+		p->end(p);
+	}
+	p->end(p);
+	p->separator(p);
 }
 
 /* More than winnow.undo_confirm changes are undone only when the user
@@ -111,6 +152,7 @@ static int undo_run(wn_cli *cli, void *args)
 	const struct undo_args *a = args;
 	wn_error err = WN_ERROR_INIT;
 	wn_history_item *v = NULL;
+	wn_printer *p;
 	size_t undone = 0, n = 0;
 	wn_status st;
 	int rc;
@@ -132,23 +174,26 @@ static int undo_run(wn_cli *cli, void *args)
 		say_kept(cli, &v[k]);
 		undone += v[k].reverted > 0;
 	}
-	wn_history_free(&v, n);
 	if (st != WN_OK && !(st == WN_NOT_FOUND && !a->id)) {
 		rc = wn_cli_fail(cli, &err);
 	} else if (undone == 0) {
 		if (st == WN_NOT_FOUND)
 			fprintf(stderr, "%s: nothing to undo\n", cli->prog);
 		rc = 1;
+	} else if (!(p = wn_printer_new(a->format, stdout))) {
+		rc = wn_cli_nomem(cli);
 	} else {
-		printf("undid %zu change%s\n", undone, undone == 1 ? "" : "s");
+		print_undo(p, v, n, undone);
+		wn_printer_free(&p);
 		rc = wn_cli_flushed(cli, wn_store_flush(cli->store, a->timeout_ms, &err), &err);
 	}
+	wn_history_free(&v, n);
 	wn_error_clear(&err);
 	return rc;
 }
 
 const wn_cmd wn_cmd_undo = {
-	.args = "[--yes] [N | --id=ID]",
+	.args = "[N]",
 	.about = "Revert the last N verdict changes (default 1), newest first, whether\n"
 		 "made in the TUI or with 'winnow mark', in this run or an earlier one.\n"
 		 "A change that marked every finding of a review counts once.  A finding\n"
@@ -160,7 +205,7 @@ const wn_cmd wn_cmd_undo = {
 		 "(exit 1).  The N changes are undone as one: 'winnow redo' brings all\n"
 		 "of them back.",
 	.opts = undo_opts,
-	WN_CMD_ARGS(struct undo_args, .timeout_ms = 5000, .n = 1),
+	WN_CMD_ARGS(struct undo_args, .format = "text", .timeout_ms = 5000, .n = 1),
 	.check = undo_check,
 	.run = undo_run,
 };

@@ -91,7 +91,13 @@ check "text history: [redone]" grep -q "\[redone\]" <("$WINNOW" history --limit=
 "$WINNOW" redo > "$WN_WORLD/out" 2> "$WN_WORLD/err"; expect_eq "nothing more to redo: exit 1" 1 $?
 check "and says so" grep -q "nothing to redo" "$WN_WORLD/err"
 
-"$WINNOW" undo > /dev/null; expect_eq "one undo takes the redo back" "$start" "$(verdicts)"
+"$WINNOW" undo --format=json > "$WN_WORLD/out"; expect_eq "one undo takes the redo back" "$start" "$(verdicts)"
+# One action undone: the redo, which gave back six changes of six
+# findings.
+expect_eq "undo --format=json: how many, and each action" \
+	"[1,[[6,6,\"$id\"]]]" "$(jq -c '[.undone, [.changes[] | [.changes, .findings, .review]]]' "$WN_WORLD/out")"
+expect_eq "... with the id history gives it" "$(hist '.[1].id' | tr -d '"')" "$(jq -r '.changes[0].id' "$WN_WORLD/out")"
+"$WINNOW" undo --format=xml > /dev/null 2>&1; expect_eq "undo: an unknown format is a usage error" 1 $?
 "$WINNOW" redo --format=json > "$WN_WORLD/out"; expect_eq "redo --format=json exits 0" 0 $?
 # The redo was one change (of six findings): so is its undo's redo.
 expect_eq "JSON: the changes and findings" "1 6" "$(jq -r '"\(.changes) \(.findings)"' "$WN_WORLD/out")"
