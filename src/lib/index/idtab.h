@@ -16,13 +16,12 @@
 
 #include "winnow/status.h"
 
+/* slots: cap pairs (the hash, its value; 0: empty), cap a power of
+ * two or 0 (zeroed: empty). */
 typedef struct wn_idtab {
-	uint64_t *slots;	/* pairs: the hash, its value (0: empty) */
-	size_t cap;		/* slots, a power of two, or 0 */
-	size_t n;
+	uint64_t *slots;
+	size_t cap, n;
 } wn_idtab;
-
-#define WN_IDTAB_INIT { NULL, 0, 0 }
 
 /* The key of id (n bytes). */
 uint64_t wn_idtab_key(const char *id, size_t n);
