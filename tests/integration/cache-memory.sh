@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the cache of parsed reviews holds per review over a run
 # (src/lib/index/cache.c): its index of the file and what the run wrote
-# sit in one table of 16-byte slots keyed by the id's hash, never a
-# copy of each id (a wn_map of them was ~170 bytes a review, 46 MiB at
+# sit in one table of 16-byte slots keyed by the id's hash, and so do
+# the messages changed since its records, never a copy of each id (a wn_map of them was ~170 bytes a review, 46 MiB at
 # 600,000 messages).  And two ids of one hash never swap records: the
 # answers stay those of no cache.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
@@ -30,6 +30,16 @@ run_list
 expect_eq "warm: every review from the cache" "$reviews 0" "$(logged hits) $(logged misses)"
 check "warm: at most 43 bytes held per review ($(logged ids_bytes) for $(logged ids))" per_entry
 check "warm: same answers as without a cache" same_answers
+# Every message's tags changed: the cache knows each as changed since
+# its records, by key again (a wn_map of their ids was ~100 bytes each).
+notmuch tag +winnow-test-all -- '*'
+messages=$(notmuch count '*')
+run_list
+check "all changed: every message known as changed ($(logged changed) of $messages)" \
+	test "$(logged changed)" -ge "$messages"
+check "all changed: at most 43 bytes held per change ($(logged changed_bytes))" \
+	test "$(logged changed_bytes)" -le $((43 * messages))
+check "all changed: same answers" same_answers
 
 # --- two ids of one hash --------------------------------------------------
 # The test hook keeps one bit of each id's hash: two keys for them all.

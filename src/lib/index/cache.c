@@ -47,7 +47,6 @@
 #include "message.h"
 #include "../core/fileid.h"
 #include "../core/hash.h"
-#include "../core/map.h"
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
@@ -59,8 +58,6 @@
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
 #define RECORD_MAX (64u << 20)
-/* In changed and the found_ maps: any non-NULL value. */
-#define HIT ((void *) 3)
 /* wn_cache.ids's values, one table for both (a second one was 4 MiB
  * at 600,000 messages, the maps they replace 46 MiB): what this run
  * did with the id (DONE: written to out or dropped as stale), whether
@@ -85,14 +82,17 @@ struct wn_cache {
 				 * this run did with it (AT(), DONE ...) */
 	uint64_t key_mask;	/* of the hash kept (tests: fewer bits) */
 	uint64_t min_rev;	/* the oldest revision a record holds at */
-	wn_map changed;		/* ids of the messages changed since then */
+	/* The messages changed since then, by their ids' keys (id_key():
+	 * an id of another's key counts as changed, a miss at worst). */
+	wn_idtab changed;
 	unsigned long changed_at;	/* ... up to this revision */
 	bool changed_ok;	/* changed is known (else every get misses) */
 	/* What searches those messages could answer (found_ok), read only
 	 * once a record that searched is asked: their threads, and, of
 	 * those that could be a patch's posting, their subject's keys and
-	 * titles (wn_subject_posting_keys()). */
-	wn_map found_threads, found_keys, found_titles;
+	 * titles (wn_subject_posting_keys()), by their keys: the same
+	 * key as a record's search makes it miss. */
+	wn_idtab found_threads, found_keys, found_titles;
 	bool found_read, found_ok;
 	bool moved;		/* the handle was reopened at a newer revision
 				 * since a hit: hits are not brought forward */
@@ -464,9 +464,9 @@ static bool same(wn_cache_rd *r, const char *s, size_t n)
 
 static void found_clear(wn_cache *c)
 {
-	wn_map_free(&c->found_threads, NULL);
-	wn_map_free(&c->found_keys, NULL);
-	wn_map_free(&c->found_titles, NULL);
+	wn_idtab_free(&c->found_threads);
+	wn_idtab_free(&c->found_keys);
+	wn_idtab_free(&c->found_titles);
 	c->found_read = c->found_ok = false;
 }
 
@@ -500,11 +500,17 @@ static bool each_changed(wn_cache *c, notmuch_database_t *db,
 	return !failed;
 }
 
+/* Note s (NULL: nothing) in t. */
+static bool mark(const wn_cache *c, wn_idtab *t, const char *s)
+{
+	return !s || wn_idtab_put(t, id_key(c, s, strlen(s)), 1) == WN_OK;
+}
+
 static bool take_changed(wn_cache *c, notmuch_message_t *msg)
 {
 	const char *id = wn_message_id(msg);
 
-	return id && wn_map_put(&c->changed, id, strlen(id), HIT) == WN_OK;
+	return id && mark(c, &c->changed, id);
 }
 
 /* The messages changed since the oldest record's revision, up to the
@@ -518,7 +524,7 @@ static bool changed_since(wn_cache *c, notmuch_database_t *db)
 		return true;
 	if (c->hits)
 		c->moved = true;
-	wn_map_free(&c->changed, NULL);
+	wn_idtab_free(&c->changed);
 	found_clear(c);
 	c->changed_ok = false;
 	c->changed_at = cur;
@@ -549,7 +555,7 @@ static bool ident_holds(const char *was, size_t n)
 
 static bool unchanged(const wn_cache *c, const char *id, size_t n)
 {
-	return id && !wn_map_get(&c->changed, id, n);
+	return id && !wn_idtab_get(&c->changed, id_key(c, id, n));
 }
 
 /* Does the index still hold the mail id (n bytes)?  (One gone that
@@ -595,11 +601,10 @@ static bool take_found(wn_cache *c, notmuch_message_t *msg)
 {
 	const char *tid = notmuch_message_get_thread_id(msg);
 	char *key = NULL, *title = NULL;
-	bool ok = tid && wn_map_put(&c->found_threads, tid, strlen(tid), HIT) == WN_OK &&
-		  wn_subject_posting_keys(notmuch_message_get_header(msg, "subject"), &key, &title) ==
-			  WN_OK &&
-		  (!key || wn_map_put(&c->found_keys, key, strlen(key), HIT) == WN_OK) &&
-		  (!title || wn_map_put(&c->found_titles, title, strlen(title), HIT) == WN_OK);
+	bool ok = tid && mark(c, &c->found_threads, tid) &&
+		  wn_subject_posting_keys(notmuch_message_get_header(msg, "subject"), &key,
+					  &title) == WN_OK &&
+		  mark(c, &c->found_keys, key) && mark(c, &c->found_titles, title);
 
 	free(key);
 	free(title);
@@ -638,10 +643,10 @@ static bool searches_hold(wn_cache *c, notmuch_database_t *db, wn_cache_rd *r, u
 		if (!k || !found_since(c, db))
 			ok = false;
 		else if (kind == FOR_THREAD)
-			ok = !wn_map_get(&c->found_threads, k, kn);
+			ok = !wn_idtab_get(&c->found_threads, id_key(c, k, kn));
 		else if (kind == FOR_KEY || kind == FOR_KEY_OR_TITLE)
-			ok = !wn_map_get(&c->found_keys, k, kn) &&
-			     (kind == FOR_KEY || !wn_map_get(&c->found_titles, k, kn));
+			ok = !wn_idtab_get(&c->found_keys, id_key(c, k, kn)) &&
+			     (kind == FOR_KEY || !wn_idtab_get(&c->found_titles, id_key(c, k, kn)));
 		else
 			ok = false;
 	}
@@ -852,8 +857,9 @@ static void test_log(const wn_cache *c)
 	FILE *f = path && *path ? fopen(path, "a") : NULL;
 
 	if (f) {
-		fprintf(f, "hits=%lu misses=%lu written=%zu ids=%zu ids_bytes=%zu\n", c->hits,
-			c->misses, c->written, c->ids.n, wn_idtab_bytes(&c->ids));
+		fprintf(f, "hits=%lu misses=%lu written=%zu", c->hits, c->misses, c->written);
+		fprintf(f, " ids=%zu ids_bytes=%zu changed=%zu changed_bytes=%zu\n", c->ids.n,
+			wn_idtab_bytes(&c->ids), c->changed.n, wn_idtab_bytes(&c->changed));
 		fclose(f);
 	}
 }
@@ -886,7 +892,7 @@ void wn_cache_close(wn_cache **pc)
 	free(c->tmp);
 	free(c->path);
 	wn_idtab_free(&c->ids);
-	wn_map_free(&c->changed, NULL);
+	wn_idtab_free(&c->changed);
 	found_clear(c);
 	wn_buf_free(&c->rec);
 	free(c->rd);
