@@ -24,8 +24,10 @@
  * the subject searched, a new mail in the thread searched: the
  * messages changed are read once for their threads and subjects).
  *
- * Only the index of the file (id -> offset) is held in memory; a record
- * is read when asked for.  What a run parses goes to a new file beside
+ * Only the index of the file (id -> offset) is held in memory, 16 bytes
+ * a slot keyed by the id's hash (idtab.h): the record read names its
+ * id, so two ids of one hash are a miss, never the other's record.  A
+ * record is read when asked for.  What a run parses goes to a new file beside
  * the old, the old records still valid are copied after it, and it is
  * renamed over the old at close: a reader never sees half a file, and
  * of two winnows the last to finish wins.  A full disk or a read-only
@@ -41,10 +43,10 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "idtab.h"
 #include "message.h"
 #include "../core/fileid.h"
 #include "../core/hash.h"
-#include "../core/map.h"
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
@@ -56,16 +58,18 @@
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */
 #define RECORD_MAX (64u << 20)
-/* The values of wn_cache.done. */
-#define DROPPED ((void *) 1)
-#define WRITTEN ((void *) 2)
-#define HIT ((void *) 3)	/* (in changed: any non-NULL value) */
-/* wn_cache.index's values: the record's offset + 1, shifted left, the
- * low bit set once this run found it to hold (no second map for that:
- * at 300,000 messages it was 7 MiB). */
-#define AT(off) ((void *) (uintptr_t) (((uint64_t) (off) + 1) << 1))
-#define AT_OFF(v) ((off_t) (((uintptr_t) (v) >> 1) - 1))
-#define AT_HIT(v) (((uintptr_t) (v) & 1) != 0)
+/* wn_cache.ids's values, one table for both (a second one was 4 MiB
+ * at 600,000 messages, the maps they replace 46 MiB): what this run
+ * did with the id (DONE: written to out or dropped as stale), whether
+ * it found the id's record in fd to hold, and that record's offset + 1
+ * (0: none). */
+#define DROPPED UINT64_C(1)
+#define WRITTEN UINT64_C(2)
+#define DONE UINT64_C(3)
+#define AT_HIT UINT64_C(4)
+#define AT(off) (((uint64_t) (off) + 1) << 3)
+#define AT_OFF(v) ((off_t) (((v) >> 3) - 1))
+#define HAS_AT(v) (((v) >> 3) != 0)
 
 struct wn_cache {
 	char *path;		/* the cache file */
@@ -74,20 +78,24 @@ struct wn_cache {
 	off_t size;
 	ino_t ino;		/* its identity */
 	dev_t dev;
-	wn_map index;		/* id -> its record in fd: AT(offset) */
+	wn_idtab ids;		/* id's hash -> its record in fd, and what
+				 * this run did with it (AT(), DONE ...) */
+	uint64_t key_mask;	/* of the hash kept (tests: fewer bits) */
 	uint64_t min_rev;	/* the oldest revision a record holds at */
-	wn_map changed;		/* ids of the messages changed since then */
+	/* The messages changed since then, by their ids' keys (id_key():
+	 * an id of another's key counts as changed, a miss at worst). */
+	wn_idtab changed;
 	unsigned long changed_at;	/* ... up to this revision */
 	bool changed_ok;	/* changed is known (else every get misses) */
 	/* What searches those messages could answer (found_ok), read only
 	 * once a record that searched is asked: their threads, and, of
 	 * those that could be a patch's posting, their subject's keys and
-	 * titles (wn_subject_posting_keys()). */
-	wn_map found_threads, found_keys, found_titles;
+	 * titles (wn_subject_posting_keys()), by their keys: the same
+	 * key as a record's search makes it miss. */
+	wn_idtab found_threads, found_keys, found_titles;
 	bool found_read, found_ok;
 	bool moved;		/* the handle was reopened at a newer revision
 				 * since a hit: hits are not brought forward */
-	wn_map done;		/* ids written to out or dropped as stale */
 	char *tmp;		/* out's name until renamed */
 	FILE *out;
 	char *outbuf;		/* its buffer (big_buffer()) */
@@ -98,6 +106,12 @@ struct wn_cache {
 	char *rd;		/* scratch: a record read (rdcap bytes) */
 	size_t rdcap, rdlen;
 };
+
+/* The key of id (n bytes) in c->ids. */
+static uint64_t id_key(const wn_cache *c, const char *id, size_t n)
+{
+	return wn_idtab_key(id, n) & c->key_mask;
+}
 
 /* --- identities ---------------------------------------------------------- */
 
@@ -363,7 +377,7 @@ static void scan(wn_cache *c)
 			wn_buf_putc(&c->rec, (char) ch);
 		}
 		if (wn_buf_failed(&c->rec) || c->rec.len != idlen + 8 ||
-		    wn_map_put(&c->index, c->rec.data, (size_t) idlen, AT(off)) != WN_OK)
+		    wn_idtab_put(&c->ids, id_key(c, c->rec.data, (size_t) idlen), AT(off)) != WN_OK)
 			break;
 		if (le64((const unsigned char *) c->rec.data + idlen) < c->min_rev)
 			c->min_rev = le64((const unsigned char *) c->rec.data + idlen);
@@ -412,11 +426,20 @@ wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_co
 {
 	struct stat sb;
 	wn_cache *c;
+#ifdef WN_TEST_HOOKS
+	const char *bits;
+#endif
 
 	if (cache_off(conf) || !(c = calloc(1, sizeof(*c))))
 		return NULL;
 	c->fd = -1;
 	c->min_rev = UINT64_MAX;
+	c->key_mask = UINT64_MAX;
+#ifdef WN_TEST_HOOKS
+	/* For the tests: ids of one hash, as many as wanted. */
+	if ((bits = getenv("WINNOW_TEST_CACHE_KEY_BITS")))
+		c->key_mask = (UINT64_C(1) << (atoi(bits) & 63)) - 1;
+#endif
 	if (!(c->path = cache_path(db_path, "parse"))) {
 		free(c);
 		return NULL;
@@ -441,9 +464,9 @@ static bool same(wn_cache_rd *r, const char *s, size_t n)
 
 static void found_clear(wn_cache *c)
 {
-	wn_map_free(&c->found_threads, NULL);
-	wn_map_free(&c->found_keys, NULL);
-	wn_map_free(&c->found_titles, NULL);
+	wn_idtab_free(&c->found_threads);
+	wn_idtab_free(&c->found_keys);
+	wn_idtab_free(&c->found_titles);
 	c->found_read = c->found_ok = false;
 }
 
@@ -477,11 +500,17 @@ static bool each_changed(wn_cache *c, notmuch_database_t *db,
 	return !failed;
 }
 
+/* Note s (NULL: nothing) in t. */
+static bool mark(const wn_cache *c, wn_idtab *t, const char *s)
+{
+	return !s || wn_idtab_put(t, id_key(c, s, strlen(s)), 1) == WN_OK;
+}
+
 static bool take_changed(wn_cache *c, notmuch_message_t *msg)
 {
 	const char *id = wn_message_id(msg);
 
-	return id && wn_map_put(&c->changed, id, strlen(id), HIT) == WN_OK;
+	return id && mark(c, &c->changed, id);
 }
 
 /* The messages changed since the oldest record's revision, up to the
@@ -495,7 +524,7 @@ static bool changed_since(wn_cache *c, notmuch_database_t *db)
 		return true;
 	if (c->hits)
 		c->moved = true;
-	wn_map_free(&c->changed, NULL);
+	wn_idtab_free(&c->changed);
 	found_clear(c);
 	c->changed_ok = false;
 	c->changed_at = cur;
@@ -526,7 +555,7 @@ static bool ident_holds(const char *was, size_t n)
 
 static bool unchanged(const wn_cache *c, const char *id, size_t n)
 {
-	return id && !wn_map_get(&c->changed, id, n);
+	return id && !wn_idtab_get(&c->changed, id_key(c, id, n));
 }
 
 /* Does the index still hold the mail id (n bytes)?  (One gone that
@@ -572,11 +601,10 @@ static bool take_found(wn_cache *c, notmuch_message_t *msg)
 {
 	const char *tid = notmuch_message_get_thread_id(msg);
 	char *key = NULL, *title = NULL;
-	bool ok = tid && wn_map_put(&c->found_threads, tid, strlen(tid), HIT) == WN_OK &&
-		  wn_subject_posting_keys(notmuch_message_get_header(msg, "subject"), &key, &title) ==
-			  WN_OK &&
-		  (!key || wn_map_put(&c->found_keys, key, strlen(key), HIT) == WN_OK) &&
-		  (!title || wn_map_put(&c->found_titles, title, strlen(title), HIT) == WN_OK);
+	bool ok = tid && mark(c, &c->found_threads, tid) &&
+		  wn_subject_posting_keys(notmuch_message_get_header(msg, "subject"), &key,
+					  &title) == WN_OK &&
+		  mark(c, &c->found_keys, key) && mark(c, &c->found_titles, title);
 
 	free(key);
 	free(title);
@@ -615,33 +643,34 @@ static bool searches_hold(wn_cache *c, notmuch_database_t *db, wn_cache_rd *r, u
 		if (!k || !found_since(c, db))
 			ok = false;
 		else if (kind == FOR_THREAD)
-			ok = !wn_map_get(&c->found_threads, k, kn);
+			ok = !wn_idtab_get(&c->found_threads, id_key(c, k, kn));
 		else if (kind == FOR_KEY || kind == FOR_KEY_OR_TITLE)
-			ok = !wn_map_get(&c->found_keys, k, kn) &&
-			     (kind == FOR_KEY || !wn_map_get(&c->found_titles, k, kn));
+			ok = !wn_idtab_get(&c->found_keys, id_key(c, k, kn)) &&
+			     (kind == FOR_KEY || !wn_idtab_get(&c->found_titles, id_key(c, k, kn)));
 		else
 			ok = false;
 	}
 	return ok && !r->bad;
 }
 
-static void drop(wn_cache *c, const char *id)
+static void drop(wn_cache *c, uint64_t key)
 {
-	if (!wn_map_get(&c->done, id, strlen(id)) &&
-	    wn_map_put(&c->done, id, strlen(id), DROPPED) == WN_OK)
+	uint64_t v = wn_idtab_get(&c->ids, key);
+
+	if (!(v & DONE) && wn_idtab_put(&c->ids, key, v | DROPPED) == WN_OK)
 		c->dropped++;
 }
 
 bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 {
 	size_t idn = strlen(it->id), n;
-	void *at = c ? wn_map_get(&c->index, it->id, idn) : NULL;
+	uint64_t key = c ? id_key(c, it->id, idn) : 0, at = c ? wn_idtab_get(&c->ids, key) : 0;
 	const char *ident;
 	uint64_t rev;
 	wn_cache_rd r;
 	bool ok;
 
-	if (!at || wn_map_get(&c->done, it->id, idn)) {
+	if (!HAS_AT(at) || (at & DONE)) {
 		if (c)
 			c->misses++;
 		return false;
@@ -656,11 +685,11 @@ bool wn_cache_get(wn_cache *c, notmuch_database_t *db, wn_item *it)
 		c->hits++;
 		/* Checked against everything up to changed_at: a rewrite
 		 * of the file records it at that revision. */
-		if (wn_map_put(&c->index, it->id, idn, (void *) ((uintptr_t) at | 1)) != WN_OK)
+		if (wn_idtab_put(&c->ids, key, at | AT_HIT) != WN_OK)
 			c->out_failed = true;
 	} else {
 		c->misses++;
-		drop(c, it->id);
+		drop(c, key);
 	}
 	return ok;
 }
@@ -738,10 +767,14 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t
 		  const wn_item *it, const wn_cache_deps *d)
 {
 	size_t idn = strlen(it->id);
+	uint64_t key, v;
 
 	if (!c || d->unknown || !it->review || it->load_error || !out_open(c))
 		return;
-	if (wn_map_get(&c->done, it->id, idn) == WRITTEN)
+	/* (An id of the same hash written: this one is parsed again next
+	 * time, never read as the other's.) */
+	key = id_key(c, it->id, idn);
+	if (((v = wn_idtab_get(&c->ids, key)) & DONE) == WRITTEN)
 		return;
 	wn_buf_reset(&c->rec);
 	wn_cache_put_bytes(&c->rec, it->id, idn);
@@ -755,7 +788,7 @@ void wn_cache_put(wn_cache *c, notmuch_database_t *db, const char *ident, size_t
 	if (wn_buf_failed(&c->rec))
 		return;
 	write_record(c, c->rec.data, c->rec.len);
-	if (wn_map_put(&c->done, it->id, idn, WRITTEN) != WN_OK)
+	if (wn_idtab_put(&c->ids, key, (v & ~DONE) | WRITTEN) != WN_OK)
 		c->out_failed = true;
 	c->written++;
 }
@@ -770,23 +803,23 @@ static void copy_records(wn_cache *c, bool own)
 		wn_cache_rd r;
 		size_t idn;
 		const char *id;
-		void *state;
+		uint64_t key = 0, v = DROPPED;
 
 		if (!record_at(c, off, &r))
 			break;
-		id = wn_cache_get_bytes(&r, &idn);
-		state = id ? wn_map_get(&c->done, id, idn) : DROPPED;
-		if (!state) {
-			void *v = own ? wn_map_get(&c->index, id, idn) : NULL;
-
-			if (v && AT_HIT(v) && AT_OFF(v) == off && !c->moved) {
+		if ((id = wn_cache_get_bytes(&r, &idn)))
+			v = wn_idtab_get(&c->ids, key = id_key(c, id, idn));
+		if (!(v & DONE)) {
+			/* (At off: this record's, not another id's of the
+			 * same hash.) */
+			if (own && (v & AT_HIT) && HAS_AT(v) && AT_OFF(v) == off && !c->moved) {
 				/* Found to hold at changed_at: the revision
 				 * after the id is brought forward. */
 				for (int i = 0; i < 8; i++)
 					c->rd[r.pos + (size_t) i] = (char) ((uint64_t) c->changed_at >> (8 * i));
 			}
 			write_record(c, c->rd, c->rdlen);
-			if (wn_map_put(&c->done, id, idn, WRITTEN) != WN_OK)
+			if (wn_idtab_put(&c->ids, key, v | WRITTEN) != WN_OK)
 				c->out_failed = true;
 		}
 		off += HEAD + (off_t) c->rdlen;
@@ -824,7 +857,9 @@ static void test_log(const wn_cache *c)
 	FILE *f = path && *path ? fopen(path, "a") : NULL;
 
 	if (f) {
-		fprintf(f, "hits=%lu misses=%lu written=%zu\n", c->hits, c->misses, c->written);
+		fprintf(f, "hits=%lu misses=%lu written=%zu", c->hits, c->misses, c->written);
+		fprintf(f, " ids=%zu ids_bytes=%zu changed=%zu changed_bytes=%zu\n", c->ids.n,
+			wn_idtab_bytes(&c->ids), c->changed.n, wn_idtab_bytes(&c->changed));
 		fclose(f);
 	}
 }
@@ -856,9 +891,8 @@ void wn_cache_close(wn_cache **pc)
 		close(c->fd);
 	free(c->tmp);
 	free(c->path);
-	wn_map_free(&c->index, NULL);
-	wn_map_free(&c->done, NULL);
-	wn_map_free(&c->changed, NULL);
+	wn_idtab_free(&c->ids);
+	wn_idtab_free(&c->changed);
 	found_clear(c);
 	wn_buf_free(&c->rec);
 	free(c->rd);

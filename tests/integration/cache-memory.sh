@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What the cache of parsed reviews holds per review over a run
+# (src/lib/index/cache.c): its index of the file and what the run wrote
+# sit in one table of 16-byte slots keyed by the id's hash, and so do
+# the messages changed since its records, never a copy of each id (a wn_map of them was ~170 bytes a review, 46 MiB at
+# 600,000 messages).  And two ids of one hash never swap records: the
+# answers stay those of no cache.
+. "$WN_TOP_SRCDIR/tests/lib/env.sh"
+wn_world
+. "$WN_TOP_SRCDIR/tests/lib/cache-world.sh"
+# 300 more reviews, each its own id (a copy of one of the demo's).
+for i in $(seq 300); do
+	sed -e "s/^Message-Id: <.*>/Message-Id: <copy-$i.review@example.org>/I" \
+		"$WN_TOP_SRCDIR/tests/corpus/demo/14-sashiko-b2-no-issues.eml" >"$mail/cur/copy-$i:2,S"
+done
+notmuch new --quiet
+settle
+
+need_cache_counter
+reference
+reviews=$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)
+# At most three quarters full, one slot 16 bytes, doubled when full:
+# 43 bytes an entry at most.
+per_entry() { [ "$(logged ids)" -ge "$reviews" ] && [ "$(logged ids_bytes)" -le $((43 * $(logged ids))) ]; }
+
+run_list
+expect_eq "cold: every review parsed and written" "$reviews $reviews" "$(logged misses) $(logged written)"
+check "cold: at most 43 bytes held per review ($(logged ids_bytes) for $(logged ids))" per_entry
+run_list
+expect_eq "warm: every review from the cache" "$reviews 0" "$(logged hits) $(logged misses)"
+check "warm: at most 43 bytes held per review ($(logged ids_bytes) for $(logged ids))" per_entry
+check "warm: same answers as without a cache" same_answers
+# Every message's tags changed: the cache knows each as changed since
+# its records, by key again (a wn_map of their ids was ~100 bytes each).
+notmuch tag +winnow-test-all -- '*'
+messages=$(notmuch count '*')
+run_list
+check "all changed: every message known as changed ($(logged changed) of $messages)" \
+	test "$(logged changed)" -ge "$messages"
+check "all changed: at most 43 bytes held per change ($(logged changed_bytes))" \
+	test "$(logged changed_bytes)" -le $((43 * messages))
+check "all changed: same answers" same_answers
+
+# --- two ids of one hash --------------------------------------------------
+# The test hook keeps one bit of each id's hash: two keys for them all.
+# Each key leads to one record, whose id is not the others': they are
+# parsed again, never given another's record.
+rm -rf "$XDG_CACHE_HOME"
+export WINNOW_TEST_CACHE_KEY_BITS=1
+check "colliding, cold: same answers as without a cache" same_answers
+check "colliding, warm: same answers" same_answers
+run_list
+check "colliding: at most two records hold, one a key ($(logged hits))" test "$(logged hits)" -le 2
+check "colliding, after: same answers" same_answers
+unset WINNOW_TEST_CACHE_KEY_BITS
+
+wn_done
