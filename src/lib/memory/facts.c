@@ -496,6 +496,8 @@ static bool from_within(wn_facts *f, const struct dep *d)
  * against the changed messages. */
 static bool deps_hold(wn_facts *f, const struct rec *x, const unsigned char *p)
 {
+	/* changed_since() was asked at open (the file's records were
+	 * there): it reads no record now, and p holds. */
 	wn_cache_rd r = { p, x->end, x->deps, false };
 
 	if (f->filerev == f->rev)
@@ -559,6 +561,9 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 	 * this one keeps nothing. */
 	if (deriving && (f->log.fd = wn_facts_tmp_fd(f)) >= 0)
 		f->watching = wn_readlog_watch(&f->log);
+	/* A handle that writes nothing needs no set of the paths read. */
+	if (!f->watching)
+		wn_readlog_free(&f->log);
 	return f;
 }
 
