@@ -48,19 +48,19 @@ expect_eq "a thread id several records depend on is written once" 1 \
 # --- another version ----------------------------------------------------------------------
 # This version's file under the magic of the one before (its checksum
 # still right: only the version tells): not read, and written over.
-expect_eq "the file is of this version" WNFACTS6 "$(magic)"
-printf 'WNFACTS5' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
+expect_eq "the file is of this version" WNFACTS7 "$(magic)"
+printf 'WNFACTS6' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
 run
-expect_eq "version 5's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
-check "version 5's file: same answers" same_answers
-expect_eq "version 5's file: written over with this version's" WNFACTS6 "$(magic)"
+expect_eq "version 6's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
+check "version 6's file: same answers" same_answers
+expect_eq "version 6's file: written over with this version's" WNFACTS7 "$(magic)"
 run
 expect_eq "... which the next run reads: every review's facts kept" "$reviews 0" \
 	"$(logged hits) $(logged misses)"
 # A file of a newer version is no cache either.
-printf 'WNFACTS7' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
+printf 'WNFACTS8' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
 run
-expect_eq "version 7's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
+expect_eq "version 8's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
 
 # --- cut short, rebuilt -----------------------------------------------------------------------
 run
@@ -169,4 +169,42 @@ expect_eq "damaged at $tried places, checksum right: every run answers" 0 "$bad"
 rm -f "$f"
 notmuch tag -facts-fuzz -- "id:$v2"
 check "and a run after them: same answers" same_answers
+# --- read through a window --------------------------------------------------------------------
+# The file's records are read as looked up, through a small window, and
+# only their ids' hashes and places are kept: a file padded with 8,000
+# more records of 2,000-byte ids (16 MB, the length and checksum right)
+# is read and kept (every review's facts still kept) at about the peak
+# memory of the file without them, where a file read whole added its
+# size.  Peak resident memory from GNU time, when there is one.
+if [ -x /usr/bin/time ]; then
+	run
+	run
+	peak() {
+		: >"$WINNOW_TEST_FACTS_LOG"
+		/usr/bin/time -f %M -o "$WN_WORLD/peak" "$WINNOW" stats --format=json \
+			--by=bot,severity >/dev/null && cat "$WN_WORLD/peak"
+	}
+	small=$(peak)
+	python3 - "$(factsfile)" <<'EOF'
+import struct, sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+for i in range(8000):
+    rid = (b"<padding-%06d@facts.invalid>" % i).ljust(2000, b"x")
+    # id (a 2-byte length), digest, not replied, no flags, no dependencies
+    b += bytes([len(rid) & 0x7f | 0x80, len(rid) >> 7]) + rid + bytes(8) + bytes([0, 0, 0])
+b[32:40] = struct.pack("<Q", len(b) - 56)
+h = 0xcbf29ce484222325
+for c in memoryview(b)[56:]:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+b[40:48] = struct.pack("<Q", h)
+open(p, "wb").write(b)
+EOF
+	big=$(peak)
+	expect_eq "padded with 16 MB of records: every review's facts kept" "$reviews 0" \
+		"$(logged hits) $(logged misses)"
+	echo "# peak KiB: $small, padded $big" >&2
+	check "padded with 16 MB of records: peak memory grew by less than 6 MB" \
+		test "$big" -lt $((small + 6 * 1024))
+fi
 wn_done

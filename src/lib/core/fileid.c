@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fileid.h"
 #include "hash.h"
@@ -84,86 +85,92 @@ uint64_t wn_readlog_hash(const struct stat *sb)
 	return h ? h : 1;	/* 0 is "absent" */
 }
 
-static uint64_t hash_at(const wn_readlog *log, size_t off, size_t *pathlen)
+static uint64_t path_hash(wn_readlog *log, const char *path, size_t len)
 {
-	const unsigned char *p;
-	uint64_t h = 0;
-	size_t n = strlen(log->paths.data + off);
-
-	p = (const unsigned char *) log->paths.data + off + n + 1;
-	for (int i = 0; i < 8; i++)
-		h |= (uint64_t) p[i] << (8 * i);
-	if (pathlen)
-		*pathlen = n;
-	return h;
+	if (!log->seed)
+		log->seed = wn_hash_seed();
+	return wn_hash_seeded(log->seed, path, len);
 }
 
-/* The slot of path: its entry's, or the empty one it would go in. */
-static uint32_t *slot_of(const wn_readlog *log, const char *path, size_t len)
+/* Put h into the set, at most three quarters full; false when out of
+ * memory.  *known: it was there. */
+static bool set_put(wn_readlog *log, uint64_t h, bool *known)
 {
-	size_t i = (size_t) wn_fnv1a(WN_FNV_BASIS, path, len) & (log->cap - 1);
+	size_t i;
 
-	for (;; i = (i + 1) & (log->cap - 1)) {
-		uint32_t s = log->slots[i];
-		size_t n;
+	if (4 * (log->n + 1) > 3 * log->cap) {
+		size_t cap = log->cap ? 2 * log->cap : 1024;
+		uint64_t *s = calloc(cap, sizeof(*s));
 
 		if (!s)
-			return &log->slots[i];
-		hash_at(log, s - 1, &n);
-		if (n == len && memcmp(log->paths.data + s - 1, path, len) == 0)
-			return &log->slots[i];
+			return false;
+		for (size_t k = 0; k < log->cap; k++) {
+			if (!log->set[k])
+				continue;
+			for (i = (size_t) log->set[k] & (cap - 1); s[i]; i = (i + 1) & (cap - 1))
+				;
+			s[i] = log->set[k];
+		}
+		free(log->set);
+		log->set = s;
+		log->cap = cap;
 	}
-}
-
-/* Room for one more path, the table at most half full. */
-static bool room(wn_readlog *log)
-{
-	size_t cap = log->cap ? log->cap * 2 : 256;
-	wn_readlog bigger = *log;
-
-	if (2 * (log->n + 1) <= log->cap)
-		return true;
-	if (!(bigger.slots = calloc(cap, sizeof(*bigger.slots))))
-		return false;
-	bigger.cap = cap;
-	for (size_t i = 0; i < log->cap; i++) {
-		size_t n;
-
-		if (!log->slots[i])
-			continue;
-		hash_at(log, log->slots[i] - 1, &n);
-		*slot_of(&bigger, log->paths.data + log->slots[i] - 1, n) = log->slots[i];
+	for (i = (size_t) h & (log->cap - 1); log->set[i] && log->set[i] != h;
+	     i = (i + 1) & (log->cap - 1))
+		;
+	*known = log->set[i] != 0;
+	if (!*known) {
+		log->set[i] = h;
+		log->n++;
 	}
-	free(log->slots);
-	log->slots = bigger.slots;
-	log->cap = cap;
 	return true;
 }
 
-bool wn_readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+bool wn_readlog_know(wn_readlog *log, const char *path, size_t len)
+{
+	bool known;
+
+	return set_put(log, path_hash(log, path, len), &known);
+}
+
+bool wn_readlog_flush(wn_readlog *log)
+{
+	size_t done = 0;
+
+	if (wn_buf_failed(&log->out) || (log->out.len && log->fd < 0))
+		return false;
+	while (done < log->out.len) {
+		ssize_t w = write(log->fd, log->out.data + done, log->out.len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		done += (size_t) w;
+	}
+	log->out.len = 0;
+	return true;
+}
+
+/* Put path with hash into log as an entry, unless known; false when out
+ * of memory or it cannot be written. */
+static bool readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t hash)
 {
 	unsigned char h[8];
-	uint32_t *slot;
-	size_t off = log->paths.len;
+	bool known;
 
-	if (memchr(path, '\0', len) || !room(log))
+	if (memchr(path, '\0', len) || !set_put(log, path_hash(log, path, len), &known))
 		return false;
-	slot = slot_of(log, path, len);
-	if (*slot) {
-		if (hash_at(log, *slot - 1, NULL) != hash)
-			log->unsure = true;
+	if (known)
 		return true;
-	}
 	for (int i = 0; i < 8; i++)
 		h[i] = (unsigned char) (hash >> (8 * i));
-	wn_buf_append(&log->paths, path, len);
-	wn_buf_putc(&log->paths, '\0');
-	wn_buf_append(&log->paths, (const char *) h, 8);
-	if (wn_buf_failed(&log->paths) || log->paths.len >= UINT32_MAX)
-		return false;
-	*slot = (uint32_t) off + 1;
-	log->n++;
-	return true;
+	wn_buf_append(&log->out, path, len);
+	wn_buf_putc(&log->out, '\0');
+	wn_buf_append(&log->out, (const char *) h, 8);
+	log->len += len + 9;
+	log->added++;
+	return log->out.len < (1u << 16) || wn_readlog_flush(log);
 }
 
 void wn_readlog_note(const char *path, const struct stat *sb)
@@ -172,7 +179,7 @@ void wn_readlog_note(const char *path, const struct stat *sb)
 		return;
 	if (sb && (!S_ISREG(sb->st_mode) || !file_settled(sb)))
 		watched->unsure = true;
-	else if (!wn_readlog_add(watched, path, strlen(path), wn_readlog_hash(sb)))
+	else if (!readlog_add(watched, path, strlen(path), wn_readlog_hash(sb)))
 		watched->unsure = true;
 }
 
@@ -182,43 +189,79 @@ void wn_readlog_unsure(void)
 		watched->unsure = true;
 }
 
-const char *wn_readlog_next(const wn_readlog *log, size_t *at, uint64_t *hash)
+/* rd holds the next entry from rd->pos (read more when not); false at
+ * the end or on a read error. */
+static bool rd_fill(const wn_readlog *log, wn_readlog_rd *rd, size_t *n)
 {
-	const char *p;
-	size_t n;
+	for (;;) {
+		const char *p = rd->buf.data ? rd->buf.data + rd->pos : NULL;
+		const char *nul = p ? memchr(p, '\0', rd->buf.len - rd->pos) : NULL;
+		char chunk[1u << 14];
+		ssize_t r;
 
-	if (*at >= log->paths.len)
-		return NULL;
-	p = log->paths.data + *at;
-	*hash = hash_at(log, *at, &n);
-	*at += n + 1 + 8;
-	return p;
-}
-
-bool wn_readlog_holds(const wn_readlog *log, bool (*gone)(const char *path, void *arg), void *arg)
-{
-	size_t at = 0;
-	uint64_t hash;
-	const char *path;
-
-	while ((path = wn_readlog_next(log, &at, &hash))) {
-		struct stat sb;
-
-		if (stat(path, &sb) != 0) {
-			if (errno != ENOENT || (hash != 0 && !(gone && gone(path, arg))))
-				return false;
-		} else if (hash != wn_readlog_hash(&sb)) {
+		if (nul && (size_t) (rd->buf.data + rd->buf.len - nul) > 8) {
+			*n = (size_t) (nul - p);
+			return true;
+		}
+		if (rd->off >= log->len - log->out.len) {
+			/* An entry cut short is a write that failed. */
+			rd->bad = rd->pos < rd->buf.len;
+			return false;
+		}
+		/* What is left to the front, then more. */
+		if (rd->buf.data)
+			memmove(rd->buf.data, rd->buf.data + rd->pos, rd->buf.len - rd->pos);
+		rd->buf.len -= rd->pos;
+		rd->pos = 0;
+		r = pread(log->fd, chunk, sizeof(chunk), (off_t) rd->off);
+		if (r <= 0) {
+			rd->bad = true;
+			return false;
+		}
+		rd->off += (uint64_t) r;
+		wn_buf_append(&rd->buf, chunk, (size_t) r);
+		if (wn_buf_failed(&rd->buf)) {
+			rd->bad = true;
 			return false;
 		}
 	}
-	return true;
+}
+
+const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *hash)
+{
+	const unsigned char *h;
+	const char *p;
+	size_t n;
+
+	if (log->fd < 0 || !rd_fill(log, rd, &n))
+		return NULL;
+	p = rd->buf.data + rd->pos;
+	h = (const unsigned char *) p + n + 1;
+	*hash = 0;
+	for (int i = 0; i < 8; i++)
+		*hash |= (uint64_t) h[i] << (8 * i);
+	rd->pos += n + 9;
+	return p;
+}
+
+bool wn_readlog_holds(const char *path, uint64_t hash, bool (*gone)(const char *path, void *arg),
+		      void *arg)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		return errno == ENOENT && (hash == 0 || (gone && gone(path, arg)));
+	return hash == wn_readlog_hash(&sb);
 }
 
 void wn_readlog_free(wn_readlog *log)
 {
 	if (watched == log)
 		watched = NULL;
-	wn_buf_free(&log->paths);
-	free(log->slots);
+	if (log->fd >= 0)
+		close(log->fd);
+	wn_buf_free(&log->out);
+	free(log->set);
 	memset(log, 0, sizeof(*log));
+	log->fd = -1;
 }

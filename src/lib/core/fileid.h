@@ -34,15 +34,44 @@ struct stat;
  * false when it has none or out of memory. */
 bool wn_file_ident(const char *path, const struct stat *sb, char **out, size_t *len);
 
-/* The read log: each path once, with its identity's hash (0: absent). */
+/* The read log: each path once, with its identity's hash (0: absent),
+ * written as noted to a file (fd: the facts' temporary file, which the
+ * facts file copies at close) -- "path NUL hash(8)" each -- and known
+ * again by a set of the paths' 64-bit hashes: eight bytes or so a path
+ * in memory, where the paths themselves were 33 MiB at 600,000
+ * messages.  The hash is seeded per log (a path no mail names could
+ * still not aim at one): two paths of one hash, one in 2^40 at a
+ * million paths, leave the second unlogged.  A path read twice with
+ * two identities (changed while read) is logged with the first: the
+ * next check sees the second and keeps nothing. */
 typedef struct wn_readlog {
-	wn_buf paths;		/* per path: the path, NUL, its 8-byte hash */
-	uint32_t *slots;	/* open addressing over the paths: offset + 1 */
-	size_t cap, n;
-	bool unsure;		/* a file read had no identity, or two */
+	int fd;	       /* where the entries go (-1: none: the log is unsure) */
+	wn_buf out;    /* ... those not written there yet */
+	uint64_t len;  /* the bytes of the entries put */
+	uint64_t *set; /* the paths' hashes, open addressing (0: empty) */
+	size_t cap, n; /* n: the paths known (the set's) */
+	size_t added;  /* ... of them put as entries */
+	uint64_t seed;
+	bool unsure; /* a file read had no identity, or could not be logged */
 } wn_readlog;
 
-#define WN_READLOG_INIT { WN_BUF_INIT, NULL, 0, 0, false }
+#define WN_READLOG_INIT                                     \
+	{                                                   \
+		-1, WN_BUF_INIT, 0, NULL, 0, 0, 0, 0, false \
+	}
+
+/* Reading the entries back (wn_readlog_next()). */
+typedef struct wn_readlog_rd {
+	wn_buf buf;
+	size_t pos;
+	uint64_t off;
+	bool bad; /* a read failed */
+} wn_readlog_rd;
+
+#define WN_READLOG_RD_INIT               \
+	{                                \
+		WN_BUF_INIT, 0, 0, false \
+	}
 
 /* Note every file read from now on in log (NULL: stop).  False (and
  * nothing changed) when another log is being watched. */
@@ -57,16 +86,20 @@ void wn_readlog_unsure(void);
 /* The hash noted for a path (0: absent), of a file at path as *sb says
  * it is now (sb NULL: not there). */
 uint64_t wn_readlog_hash(const struct stat *sb);
-/* Put path with hash into log (an entry already there with another
- * hash makes it unsure); false when out of memory. */
-bool wn_readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t hash);
-/* The i-th path put (i < log->n, in the order put), its hash in *hash;
- * iterate with *at = 0 first, then as left. */
-const char *wn_readlog_next(const wn_readlog *log, size_t *at, uint64_t *hash);
-/* Does every file of the log still have the identity noted (an absent
- * one: still absent)?  A file there then and gone now holds when gone
- * (unless NULL) says so. */
-bool wn_readlog_holds(const wn_readlog *log, bool (*gone)(const char *path, void *arg), void *arg);
+/* Know path (an entry kept elsewhere: the facts file's) without putting
+ * it; false when out of memory. */
+bool wn_readlog_know(wn_readlog *log, const char *path, size_t len);
+/* Every entry put into log's fd; false when that failed. */
+bool wn_readlog_flush(wn_readlog *log);
+/* The next entry put (in the order put, after wn_readlog_flush()), its
+ * hash in *hash; NULL at the end or on a read error (rd->bad).  Start
+ * with WN_READLOG_RD_INIT, wn_buf_free(&rd->buf) after. */
+const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *hash);
+/* Has the file at path still the identity hash (0: still absent)?  A
+ * file there then and gone now holds when gone (unless NULL) says so. */
+bool wn_readlog_holds(const char *path, uint64_t hash, bool (*gone)(const char *path, void *arg),
+		      void *arg);
+/* Its memory freed and its fd closed. */
 void wn_readlog_free(wn_readlog *log);
 
 #endif

@@ -1,7 +1,11 @@
-/* winnow — FNV-1a, 64 bit; see hash.h.  A leaf: calls nothing. */
+/* winnow — FNV-1a, 64 bit; see hash.h.  A leaf: calls nothing but libc. */
 #include "autoconfig.h"
 
+#include <stdint.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "hash.h"
 
@@ -49,4 +53,24 @@ uint64_t wn_sum64(const void *p, size_t n)
 		h ^= h >> 29;
 	}
 	return h;
+}
+
+uint64_t wn_hash_seed(void)
+{
+	uint64_t v = 0;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t) sizeof(v))
+		v = (uint64_t) time(NULL) * WN_FNV_PRIME ^ (uint64_t) getpid() ^ (uintptr_t) &v;
+	return v ? v : WN_FNV_BASIS;
+}
+
+uint64_t wn_hash_seeded(uint64_t seed, const void *p, size_t n)
+{
+	uint64_t h = wn_fnv1a(seed, p, n);
+
+	/* The bits mixed: the tables take the low ones. */
+	h ^= h >> 31;
+	h *= UINT64_C(0x9e3779b97f4a7c15);
+	h ^= h >> 29;
+	return h ? h : 1;
 }

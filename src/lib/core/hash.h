@@ -47,4 +47,12 @@ uint64_t wn_fnv1a_field(uint64_t h, const char *s);
  * stores it when it changes. */
 uint64_t wn_sum64(const void *p, size_t n);
 
+/* A seed no one outside the process knows (the kernel's randomness),
+ * never 0, and a hash seeded so, its bits mixed, never 0: for the
+ * tables that keep only 64-bit hashes of what they hold (a file's
+ * paths read, the facts' ids and keys), whose inputs (from mail) must
+ * not be able to aim a collision at a known seed. */
+uint64_t wn_hash_seed(void);
+uint64_t wn_hash_seeded(uint64_t seed, const void *p, size_t n);
+
 #endif

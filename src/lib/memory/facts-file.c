@@ -3,7 +3,7 @@
  *
  * $XDG_CACHE_HOME/winnow/facts-<hash of the database path>:
  *
- *     "WNFACTS6" key revision count length checksum excluded  (8 bytes each)
+ *     "WNFACTS7" key revision count length checksum excluded  (8 bytes each)
  *     payload                                                  (length bytes)
  *
  * The payload, its numbers LEB128 (n) but for the hashes (8 bytes):
@@ -18,15 +18,27 @@
  * written as the bytes it shares with the one before and the rest, and
  * the hash of its identity (0 for one that was not there: core/fileid.h).
  * keys: every thread id, Message-ID, title and address a record depends
- * on (series.h: wn_series_deps), once, a thread with its count of
- * messages then; a record names them by their number.  The
- * dependencies were four fifths of a file that wrote each key out in
- * full (19 MB at 100,000 messages: 207,004 of them, 60,000 keys).
+ * on (series.h: wn_series_deps), once (twice when a run put it again
+ * after its cache of recent keys forgot it: facts-private.h, KCACHE),
+ * a thread with its count of messages then; a record names them by
+ * their number.  The dependencies were four fifths of a file that wrote
+ * each key out in full (19 MB at 100,000 messages: 207,004 of them,
+ * 60,000 keys).  The records come in the order put (the walk's, which
+ * looks them up again in that order), this run's first.
  *
- * The file is read whole and checked (magic, length, checksum, size
- * limits, every number within what it counts) at open; any fault is an
- * empty cache.  Another version's magic is another format: never read,
- * and written over by the first run that derives anything.  A run that
+ * The file is checked (magic, length, checksum, size limits, every
+ * number within what it counts) at open, read through once; any fault
+ * is an empty cache.  It is not kept in memory: its records and keys are
+ * read again as looked up, through a window (struct win), and only each
+ * record's id hash and place, each key's place and state, are kept (at
+ * 600,000 messages the whole file read, the records put and the keys'
+ * bytes held came to 120 MiB).  A record is found by the seeded hash of
+ * its id (a mail cannot aim a collision at it) and its id read back.
+ * What this run puts goes to unlinked temporary files beside it as put
+ * (its records, its keys: facts-private.h, struct spill; the files read:
+ * core/fileid.h), copied into the new file at close.  Another
+ * version's magic is another format: never read, and written over by
+ * the first run that derives anything.  A run that
  * derived anything writes every record it holds to a new file beside
  * the old and renames it over: a reader never sees half a file, and of
  * two winnows the last to finish wins (both wrote facts of their own
@@ -34,6 +46,7 @@
  * or none. */
 #include "autoconfig.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +59,8 @@
 #include "winnow/series.h"
 
 #define MAGIC \
-	"WNFACTS6" /* 6: the keys in a table, numbers LEB128;
+	"WNFACTS7" /* 7: written in the order put (the walk's),
+				 * a key maybe twice; 6: the keys in a table, numbers LEB128;
 				 * 5: the dependency threads' counts; 4: the
 				 * count of excluded messages; 3: each
 				 * record's dependencies, the count of
@@ -144,7 +158,9 @@ bool wn_facts_dep_next(wn_cache_rd *r, struct dep *d)
 	return !r->bad && (v >> 1) < UINT32_MAX;
 }
 
-bool wn_facts_rec_at(const unsigned char *p, size_t len, size_t off, size_t nkeys, struct rec *x)
+/* The record at off in p[0..len), its keys below nkeys; false when it
+ * does not hold. */
+static bool rec_at(const unsigned char *p, size_t len, size_t off, size_t nkeys, struct rec *x)
 {
 	wn_cache_rd r = { p, len, off, false };
 	const char *replied;
@@ -166,145 +182,334 @@ bool wn_facts_rec_at(const unsigned char *p, size_t len, size_t off, size_t nkey
 	return !r.bad && x->id && x->flags && x->replied <= 1;
 }
 
-const unsigned char *wn_facts_rec_of(const wn_facts *f, uint32_t slot, struct rec *x, size_t *len)
-{
-	size_t off = (slot & ~ADDED) - 1;
-	const unsigned char *base = slot & ADDED ? (const unsigned char *) f->add.data : f->old;
+/* --- windows and temporary files ----------------------------------------------- */
 
-	*len = slot & ADDED ? f->add.len : f->oldlen;
-	/* It was checked when it went in. */
-	wn_facts_rec_at(base, *len, off, f->ntab, x);
-	return base;
+/* What a window reads at once: about one walk's worth of records
+ * between two reads. */
+#define WIN (1u << 16)
+
+static bool read_at(int fd, unsigned char *p, size_t n, uint64_t at)
+{
+	while (n) {
+		ssize_t r = pread(fd, p, n, (off_t) at);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		n -= (size_t) r;
+		at += (uint64_t) r;
+	}
+	return true;
 }
 
-uint32_t *wn_facts_slot_of(const wn_facts *f, const char *id, size_t idn)
+/* The bytes of w from off, want of them at least (fewer at the end: *n
+ * says how many there are); NULL when they cannot be read. */
+static const unsigned char *win_at(struct win *w, uint64_t off, size_t want, size_t *n)
 {
-	size_t i = (size_t) wn_fnv1a(WN_FNV_BASIS, id, idn) & (f->cap - 1);
+	size_t len;
 
-	for (;; i = (i + 1) & (f->cap - 1)) {
-		struct rec x;
-		size_t len;
+	if (w->fd < 0 || off > w->size)
+		return NULL;
+	if (want > w->size - off)
+		want = (size_t) (w->size - off);
+	if (off >= w->base && off - w->base <= w->len && w->len - (off - w->base) >= want) {
+		*n = w->len - (size_t) (off - w->base);
+		return w->buf ? w->buf + (off - w->base) : (const unsigned char *) "";
+	}
+	len = want > WIN ? want : WIN;
+	if (len > w->size - off)
+		len = (size_t) (w->size - off);
+	if (len > w->cap) {
+		unsigned char *b = realloc(w->buf, len);
 
-		if (!f->slots[i])
-			return &f->slots[i];
-		wn_facts_rec_of(f, f->slots[i], &x, &len);
-		if (x.idn == idn && memcmp(x.id, id, idn) == 0)
-			return &f->slots[i];
+		if (!b)
+			return NULL;
+		w->buf = b;
+		w->cap = len;
+	}
+	w->len = 0;
+	if (len && !read_at(w->fd, w->buf, len, w->at + off))
+		return NULL;
+	w->base = off;
+	w->len = len;
+	*n = len;
+	return w->buf ? w->buf : (const unsigned char *) "";
+}
+
+static void win_free(struct win *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+	w->len = w->cap = 0;
+}
+
+/* An item at *off of w, read by parse (false: it does not hold, or
+ * runs past the bytes it was given), the window grown until it fits;
+ * *off past it.  False when it does not hold. */
+static bool item(struct win *w, uint64_t *off, bool (*parse)(wn_cache_rd *r, void *arg), void *arg)
+{
+	for (size_t want = 1024;; want *= 2) {
+		size_t n;
+		const unsigned char *p = win_at(w, *off, want, &n);
+		wn_cache_rd r = { p, n, 0, false };
+
+		if (!p)
+			return false;
+		if (parse(&r, arg) && !r.bad) {
+			*off += r.pos;
+			return true;
+		}
+		if (n < want)
+			return false; /* it had every byte there is */
 	}
 }
 
-/* The table at most half full. */
+static bool spill_flush(struct spill *s)
+{
+	size_t done = 0;
+
+	if (s->failed || wn_buf_failed(&s->out))
+		return !(s->failed = true);
+	while (done < s->out.len) {
+		ssize_t w = write(s->w.fd, s->out.data + done, s->out.len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return !(s->failed = true);
+		done += (size_t) w;
+	}
+	s->out.len = 0;
+	return true;
+}
+
+/* An unlinked temporary file beside the facts file; -1 when none. */
+int wn_facts_tmp_fd(const wn_facts *f)
+{
+	char *tmp = NULL;
+	FILE *out = wn_cache_create(f->path, &tmp);
+	int fd = -1;
+
+	if (out) {
+		fd = fcntl(fileno(out), F_DUPFD_CLOEXEC, 0);
+		fclose(out);
+		unlink(tmp);
+	}
+	free(tmp);
+	return fd;
+}
+
+/* A temporary file beside the facts file for s; false when none. */
+static bool spill_open(wn_facts *f, struct spill *s)
+{
+	if (s->w.fd < 0 && !s->failed && (s->w.fd = wn_facts_tmp_fd(f)) < 0)
+		s->failed = true;
+	return !s->failed;
+}
+
+void wn_facts_spill_free(struct spill *s)
+{
+	if (s->w.fd >= 0)
+		close(s->w.fd);
+	win_free(&s->w);
+	wn_buf_free(&s->out);
+	s->w.fd = -1;
+}
+
+static bool spill_put(wn_facts *f, struct spill *s, const void *p, size_t n)
+{
+	if (!spill_open(f, s))
+		return false;
+	wn_buf_append(&s->out, p, n);
+	s->w.size += n;
+	return s->out.len < WIN || spill_flush(s);
+}
+
+/* --- records ------------------------------------------------------------------- */
+
+struct rec_parse {
+	size_t nkeys;
+	struct rec *x;
+};
+
+static bool parse_rec(wn_cache_rd *r, void *arg)
+{
+	struct rec_parse *a = arg;
+
+	if (!rec_at(r->p, r->n, 0, a->nkeys, a->x))
+		return false;
+	r->pos = a->x->end;
+	return true;
+}
+
+/* The record at off of w (its keys below nkeys), its bytes from *p. */
+static bool rec_in(struct win *w, uint64_t off, size_t nkeys, struct rec *x,
+		   const unsigned char **p)
+{
+	struct rec_parse a = { nkeys, x };
+	uint64_t end = off;
+	size_t n;
+
+	if (!item(w, &end, parse_rec, &a))
+		return false;
+	*p = win_at(w, off, (size_t) (end - off), &n);
+	return *p != NULL;
+}
+
+bool wn_facts_rec_of(wn_facts *f, uint32_t off, struct rec *x, const unsigned char **p)
+{
+	if (!(off & ~ADDED))
+		return false;
+	if (off & ADDED)
+		return spill_flush(&f->add) && rec_in(&f->add.w, (off & ~ADDED) - 1, f->nnew, x, p);
+	return rec_in(&f->old, off - 1, f->nold, x, p);
+}
+
+bool wn_facts_rec_put(wn_facts *f, const wn_buf *rec, uint32_t *off)
+{
+	uint64_t at = f->add.w.size;
+
+	if (wn_buf_failed(rec) || at + rec->len >= ADDED - 1 ||
+	    !spill_put(f, &f->add, rec->data, rec->len))
+		return false;
+	*off = (uint32_t) (at + 1) | ADDED;
+	return true;
+}
+
+bool wn_facts_next_old(wn_facts *f, uint64_t *off, struct rec *x, const unsigned char **p)
+{
+	if (*off >= f->old.size || !rec_in(&f->old, *off, f->nold, x, p))
+		return false;
+	*off += x->end;
+	return true;
+}
+
+uint64_t wn_facts_id_hash(const wn_facts *f, const char *id, size_t idn)
+{
+	return wn_hash_seeded(f->seed, id, idn);
+}
+
+size_t wn_facts_slot_of(wn_facts *f, uint64_t h, const char *id, size_t idn)
+{
+	for (size_t i = (size_t) h & (f->cap - 1);; i = (i + 1) & (f->cap - 1)) {
+		const unsigned char *p;
+		struct rec x;
+
+		if (!f->sh[i])
+			return i;
+		if (f->sh[i] != h || !f->soff[i])
+			continue;
+		if (!wn_facts_rec_of(f, f->soff[i], &x, &p))
+			return SIZE_MAX;
+		if (x.idn == idn && memcmp(x.id, id, idn) == 0)
+			return i;
+	}
+}
+
+size_t wn_facts_slot_at(const wn_facts *f, uint64_t h, uint32_t off)
+{
+	for (size_t i = (size_t) h & (f->cap - 1); f->sh[i]; i = (i + 1) & (f->cap - 1))
+		if (f->sh[i] == h && f->soff[i] == off)
+			return i;
+	return SIZE_MAX;
+}
+
+/* The table at most three quarters full (twelve bytes a slot: 20 to 40
+ * a record): the hashes move, no record is read. */
 bool wn_facts_room(wn_facts *f)
 {
 	size_t cap = f->cap ? f->cap * 2 : 1024;
-	wn_facts bigger = *f;
+	uint64_t *sh;
+	uint32_t *so;
 
-	if (2 * (f->n + 1) <= f->cap)
+	if (4 * (f->n + 1) <= 3 * f->cap)
 		return true;
-	if (!(bigger.slots = calloc(cap, sizeof(*bigger.slots))))
+	sh = calloc(cap, sizeof(*sh));
+	so = calloc(cap, sizeof(*so));
+	if (!sh || !so) {
+		free(sh);
+		free(so);
 		return false;
-	bigger.cap = cap;
-	for (size_t i = 0; i < f->cap; i++) {
-		struct rec x;
-		size_t len;
-
-		if (!f->slots[i])
-			continue;
-		wn_facts_rec_of(f, f->slots[i], &x, &len);
-		*wn_facts_slot_of(&bigger, x.id, x.idn) = f->slots[i];
 	}
-	free(f->slots);
-	f->slots = bigger.slots;
+	for (size_t i = 0; i < f->cap; i++) {
+		size_t k;
+
+		if (!f->sh[i])
+			continue;
+		for (k = (size_t) f->sh[i] & (cap - 1); sh[k]; k = (k + 1) & (cap - 1))
+			;
+		sh[k] = f->sh[i];
+		so[k] = f->soff[i];
+	}
+	free(f->sh);
+	free(f->soff);
+	f->sh = sh;
+	f->soff = so;
 	f->cap = cap;
 	return true;
 }
 
 /* --- the keys ------------------------------------------------------------------- */
 
-const char *wn_facts_key(const wn_facts *f, uint32_t i, size_t *len)
-{
-	const struct fkey *k = &f->tab[i];
+struct key_parse {
+	uint64_t kind, count;
+	const char *k;
+	size_t kn;
+};
 
-	*len = k->len;
-	return (k->state & KEY_ADDED ? f->keys.data : (const char *) f->old) + k->off;
+static bool parse_key(wn_cache_rd *r, void *arg)
+{
+	struct key_parse *a = arg;
+
+	a->kind = wn_facts_get_num(r);
+	a->k = get_str(r, &a->kn);
+	a->count = a->kind == WN_DEP_THREAD ? wn_facts_get_num(r) : 0;
+	return a->k && !r->bad;
 }
 
-static uint64_t key_hash(unsigned kind, const char *k, size_t kn)
+const char *wn_facts_key(wn_facts *f, uint32_t i, size_t *len, uint64_t *count)
 {
-	return wn_fnv1a(wn_fnv1a_byte(WN_FNV_BASIS, (unsigned char) kind), k, kn);
+	struct key_parse a;
+	uint64_t off = f->koff[i];
+
+	if (!item(&f->kwin, &off, parse_key, &a))
+		return NULL;
+	*len = a.kn;
+	if (count)
+		*count = a.count;
+	return a.k;
 }
 
-/* The key slot of (kind, k): its key's number + 1, or the empty one. */
-static uint32_t *kslot_of(const wn_facts *f, uint32_t *slots, size_t cap, unsigned kind,
-			  const char *k, size_t kn)
+bool wn_facts_key_put(wn_facts *f, unsigned kind, const char *k, size_t kn,
+		      wn_facts_count_fn *count, uint32_t *i)
 {
-	size_t i = (size_t) key_hash(kind, k, kn) & (cap - 1);
+	unsigned char c = (unsigned char) kind;
+	uint64_t h = wn_hash_seeded(wn_fnv1a(f->seed, &c, 1), k, kn), n = 0;
+	size_t at = (size_t) h & (KCACHE - 1);
+	wn_buf b = WN_BUF_INIT;
+	bool ok;
 
-	for (;; i = (i + 1) & (cap - 1)) {
-		const char *b;
-		size_t bn;
-
-		if (!slots[i])
-			return &slots[i];
-		b = wn_facts_key(f, slots[i] - 1, &bn);
-		if (f->tab[slots[i] - 1].kind == kind && bn == kn && memcmp(b, k, kn) == 0)
-			return &slots[i];
-	}
-}
-
-/* Room for one more key in the table and its slots; false when out of
- * memory.  The slots are made when the first key is put: a run that
- * only reads never needs them. */
-static bool key_room(wn_facts *f)
-{
-	if (f->ntab == f->tabcap) {
-		size_t cap = f->tabcap ? 2 * f->tabcap : 256;
-		struct fkey *t = cap < UINT32_MAX / 2 ? realloc(f->tab, cap * sizeof(*t)) : NULL;
-
-		if (!t)
-			return false;
-		f->tab = t;
-		f->tabcap = cap;
-	}
-	if (2 * (f->ntab + 1) > f->kcap) {
-		size_t cap = f->kcap ? 2 * f->kcap : 1024;
-		uint32_t *s;
-
-		while (2 * (f->ntab + 1) > cap)
-			cap *= 2;
-		if (!(s = calloc(cap, sizeof(*s))))
-			return false;
-		for (size_t i = 0; i < f->ntab; i++) {
-			size_t kn;
-			const char *k = wn_facts_key(f, (uint32_t) i, &kn);
-
-			*kslot_of(f, s, cap, f->tab[i].kind, k, kn) = (uint32_t) i + 1;
-		}
-		free(f->kslots);
-		f->kslots = s;
-		f->kcap = cap;
-	}
-	return true;
-}
-
-bool wn_facts_key_put(wn_facts *f, unsigned kind, const char *k, size_t kn, uint32_t *i)
-{
-	uint32_t *slot;
-	size_t off = f->keys.len;
-
-	if (!key_room(f))
+	if (!f->kc_hash && (!(f->kc_hash = calloc(KCACHE, sizeof(*f->kc_hash))) ||
+			    !(f->kc_num = calloc(KCACHE, sizeof(*f->kc_num)))))
 		return false;
-	if (*(slot = kslot_of(f, f->kslots, f->kcap, kind, k, kn))) {
-		*i = *slot - 1;
+	if (f->kc_hash[at] == h) {
+		*i = f->kc_num[at];
 		return true;
 	}
-	wn_buf_append(&f->keys, k, kn);
-	if (wn_buf_failed(&f->keys) || f->keys.len >= UINT32_MAX)
+	if (f->nnew >= UINT32_MAX / 2 || (kind == WN_DEP_THREAD && !count(f, k, kn, &n)))
 		return false;
-	f->tab[f->ntab] =
-		(struct fkey){ (uint32_t) off, (uint32_t) kn, 0, (uint8_t) kind, KEY_ADDED };
-	*i = (uint32_t) f->ntab;
-	*slot = (uint32_t) ++f->ntab;
+	wn_facts_put_num(&b, kind);
+	put_str(&b, k, kn);
+	if (kind == WN_DEP_THREAD)
+		wn_facts_put_num(&b, n);
+	ok = !wn_buf_failed(&b) && spill_put(f, &f->nkeys, b.data, b.len);
+	wn_buf_free(&b);
+	if (!ok)
+		return false;
+	f->kc_hash[at] = h;
+	*i = f->kc_num[at] = (uint32_t) f->nnew++;
 	return true;
 }
 
@@ -319,94 +524,95 @@ static uint64_t le64(const unsigned char *p)
 	return v;
 }
 
-/* The file, whole, when it is one of this version, key and a revision
- * the handle reads; NULL. */
-static unsigned char *read_whole(const wn_facts *f, size_t *len)
+/* The payload's checksum, read through. */
+static bool sum_holds(struct win *w, uint64_t want)
 {
-	/* Not blocking: a FIFO put there would wait for a writer. */
-	int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	unsigned char *buf = NULL;
-	struct stat sb;
-	size_t got = 0;
+	uint64_t sum = WN_FNV_BASIS;
 
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= HEAD &&
-	    (uint64_t) sb.st_size <= FILE_MAX && (buf = malloc((size_t) sb.st_size))) {
-		while (got < (size_t) sb.st_size) {
-			ssize_t r = read(fd, buf + got, (size_t) sb.st_size - got);
+	for (uint64_t off = 0; off < w->size;) {
+		size_t n;
+		const unsigned char *p = win_at(w, off, WIN, &n);
 
-			if (r <= 0)
-				break;
-			got += (size_t) r;
-		}
+		if (!p || !n)
+			return false;
+		sum = wn_fnv1a(sum, p, n);
+		off += n;
 	}
-	close(fd);
-	/* Records of a revision the handle does not read yet (a newer
-	 * winnow wrote them) are no cache for it. */
-	if (!buf || got != (size_t) sb.st_size || memcmp(buf, MAGIC, 8) != 0 ||
-	    le64(buf + 8) != f->key || le64(buf + 16) > f->rev || le64(buf + 32) != got - HEAD ||
-	    le64(buf + 40) != wn_fnv1a(WN_FNV_BASIS, buf + HEAD, got - HEAD)) {
-		free(buf);
-		return NULL;
-	}
-	*len = got;
-	return buf;
+	return sum == want;
 }
 
-/* The files the payload's facts were read from into the log; false
- * when that does not hold. */
-static bool load_files(wn_facts *f, wn_cache_rd *r)
+static bool parse_num(wn_cache_rd *r, void *arg)
+{
+	*(uint64_t *) arg = wn_facts_get_num(r);
+	return !r->bad;
+}
+
+struct file_parse {
+	uint64_t shared, hash;
+	const char *rest;
+	size_t rn;
+};
+
+static bool parse_file(wn_cache_rd *r, void *arg)
+{
+	struct file_parse *a = arg;
+
+	a->shared = wn_facts_get_num(r);
+	a->rest = get_str(r, &a->rn);
+	a->hash = wn_cache_get_u64(r);
+	return a->rest && !r->bad;
+}
+
+/* The files the payload's facts were read from, each still as it was
+ * (or gone as gone says), known to the log; false when that does not
+ * hold. */
+static bool load_files(wn_facts *f, uint64_t *off, bool (*gone)(const char *, void *))
 {
 	wn_buf path = WN_BUF_INIT;
-	uint64_t n = wn_facts_get_num(r);
-	bool ok = true;
+	bool ok = item(&f->old, off, parse_num, &f->nfiles);
 
-	for (uint64_t i = 0; i < n && ok; i++) {
-		uint64_t shared = wn_facts_get_num(r);
-		size_t rn;
-		const char *rest = get_str(r, &rn);
-		uint64_t hash = wn_cache_get_u64(r);
+	f->files = *off;
+	for (uint64_t i = 0; i < f->nfiles && ok; i++) {
+		struct file_parse a;
 
-		ok = rest && !r->bad && shared <= path.len;
+		ok = item(&f->old, off, parse_file, &a) && a.shared <= path.len;
 		if (ok) {
-			path.len = (size_t) shared;
-			wn_buf_append(&path, rest, rn);
-			ok = !wn_buf_failed(&path) &&
-			     wn_readlog_add(&f->log, path.data ? path.data : "", path.len, hash);
+			path.len = (size_t) a.shared;
+			wn_buf_append(&path, a.rest, a.rn);
+			wn_buf_putc(&path, '\0');
+			ok = !wn_buf_failed(&path) && !memchr(path.data, '\0', path.len - 1) &&
+			     wn_readlog_holds(path.data, a.hash, gone, f) &&
+			     wn_readlog_know(&f->log, path.data, path.len - 1);
+			path.len--;
 		}
 	}
 	wn_buf_free(&path);
-	return ok && !r->bad;
+	f->keys = *off;
+	return ok;
 }
 
-/* The keys into the table, in the file's order; false when they do not
- * hold. */
-static bool load_keys(wn_facts *f, wn_cache_rd *r)
+/* The keys' places and kinds, in the file's order; false when they do
+ * not hold. */
+static bool load_keys(wn_facts *f, uint64_t *off)
 {
-	uint64_t n = wn_facts_get_num(r);
+	uint64_t n;
 
 	/* Each takes two bytes at least: more is a damaged file. */
-	if (r->bad || n > (r->n - r->pos) / 2)
+	if (!item(&f->old, off, parse_num, &n) || n > (f->old.size - *off) / 2)
 		return false;
-	if (n && !(f->tab = malloc((size_t) n * sizeof(*f->tab))))
+	if (n && (!(f->koff = malloc((size_t) n * sizeof(*f->koff))) ||
+		  !(f->kstate = malloc((size_t) n))))
 		return false;
-	f->tabcap = (size_t) n;
 	for (uint64_t i = 0; i < n; i++) {
-		uint64_t kind = wn_facts_get_num(r), count = 0;
-		size_t kn;
-		const char *k = get_str(r, &kn);
+		struct key_parse a;
 
-		if (kind == WN_DEP_THREAD)
-			count = wn_facts_get_num(r);
-		if (!k || r->bad || kind < WN_DEP_THREAD || kind > WN_DEP_FROM ||
-		    count >= UINT32_MAX - 1)
+		f->koff[i] = (uint32_t) *off;
+		if (!item(&f->old, off, parse_key, &a) || a.kind < WN_DEP_THREAD ||
+		    a.kind > WN_DEP_FROM || a.count >= UINT32_MAX - 1)
 			return false;
-		f->tab[i] = (struct fkey){ (uint32_t) (k - (const char *) r->p), (uint32_t) kn,
-					   kind == WN_DEP_THREAD ? (uint32_t) count + 1 : 0,
-					   (uint8_t) kind, 0 };
+		f->kstate[i] = (uint8_t) a.kind;
 	}
-	f->ntab = f->nold = (size_t) n;
+	f->nold = (size_t) n;
 	return true;
 }
 
@@ -414,50 +620,79 @@ static bool load_keys(wn_facts *f, wn_cache_rd *r)
  * not hold or an id twice. */
 static bool load_records(wn_facts *f)
 {
-	size_t off = f->recs;
+	wn_buf id = WN_BUF_INIT;
+	uint64_t off = f->recs;
+	bool ok = true;
 
-	while (off < f->oldlen) {
+	while (ok && off < f->old.size) {
+		const unsigned char *p;
 		struct rec x;
-		uint32_t *slot;
+		uint64_t at = off, h;
+		size_t i;
 
-		if (!wn_facts_rec_at(f->old, f->oldlen, off, f->ntab, &x) || !wn_facts_room(f) ||
-		    *(slot = wn_facts_slot_of(f, x.id, x.idn)))
-			return false;
-		*slot = (uint32_t) (off + 1);
-		f->n++;
-		off = x.end;
+		ok = wn_facts_next_old(f, &off, &x, &p) && wn_facts_room(f);
+		if (ok) {
+			/* Out of the window, which a lookup may move. */
+			id.len = 0;
+			wn_buf_append(&id, x.id, x.idn);
+			h = wn_facts_id_hash(f, x.id, x.idn);
+			ok = !wn_buf_failed(&id) &&
+			     (i = wn_facts_slot_of(f, h, id.data ? id.data : "", x.idn)) !=
+				     SIZE_MAX &&
+			     !f->sh[i];
+		}
+		if (ok) {
+			f->sh[i] = h;
+			f->soff[i] = (uint32_t) at + 1;
+			f->n++;
+		}
 	}
-	return true;
+	wn_buf_free(&id);
+	return ok;
 }
 
 bool wn_facts_read(wn_facts *f, bool (*gone)(const char *path, void *arg))
 {
-	size_t len = 0;
-	unsigned char *buf = read_whole(f, &len);
-	wn_cache_rd r;
+	/* Not blocking: a FIFO put there would wait for a writer. */
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	unsigned char head[HEAD];
+	struct stat sb;
+	uint64_t off = 0;
 
-	if (!buf)
+	if (fd < 0)
 		return false;
-	f->filerev = le64(buf + 16);
-	f->count = le64(buf + 24);
-	f->excluded = le64(buf + 48);
-	/* The payload stays where it was read: the records' and keys'
-	 * bytes. */
-	memmove(buf, buf + HEAD, len - HEAD);
-	f->old = buf;
-	f->oldlen = len - HEAD;
-	r = (wn_cache_rd){ f->old, f->oldlen, 0, false };
-	if (load_files(f, &r) && load_keys(f, &r) && (f->recs = r.pos, load_records(f)) &&
-	    !f->log.unsure && wn_readlog_holds(&f->log, gone, f))
+	/* Records of a revision the handle does not read yet (a newer
+	 * winnow wrote them) are no cache for it. */
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < HEAD ||
+	    (uint64_t) sb.st_size > FILE_MAX || !read_at(fd, head, HEAD, 0) ||
+	    memcmp(head, MAGIC, 8) != 0 || le64(head + 8) != f->key || le64(head + 16) > f->rev ||
+	    le64(head + 32) != (uint64_t) sb.st_size - HEAD) {
+		close(fd);
+		return false;
+	}
+	f->old = (struct win){ fd, HEAD, (uint64_t) sb.st_size - HEAD, 0, NULL, 0, 0 };
+	f->kwin = (struct win){ fd, HEAD, (uint64_t) sb.st_size - HEAD, 0, NULL, 0, 0 };
+	if (sum_holds(&f->old, le64(head + 40)) && load_files(f, &off, gone) &&
+	    load_keys(f, &off) && (f->recs = off, load_records(f))) {
+		f->filerev = le64(head + 16);
+		f->count = le64(head + 24);
+		f->excluded = le64(head + 48);
 		return true;
-	free(f->old);
-	free(f->tab);
-	free(f->slots);
-	f->old = NULL;
-	f->tab = NULL;
-	f->slots = NULL;
-	f->oldlen = f->recs = f->ntab = f->nold = f->tabcap = f->cap = f->n = 0;
-	f->filerev = f->count = f->excluded = 0;
+	}
+	close(fd);
+	win_free(&f->old);
+	win_free(&f->kwin);
+	free(f->koff);
+	free(f->kstate);
+	free(f->sh);
+	free(f->soff);
+	f->old.fd = f->kwin.fd = -1;
+	f->koff = NULL;
+	f->kstate = NULL;
+	f->sh = NULL;
+	f->soff = NULL;
+	f->old.size = f->kwin.size = 0;
+	f->nfiles = f->files = f->keys = f->recs = f->nold = f->cap = f->n = 0;
 	wn_readlog_free(&f->log);
 	return false;
 }
@@ -486,69 +721,119 @@ static bool put_head(const wn_facts *f, FILE *out, uint64_t count, uint64_t excl
 	return fseek(out, 0, SEEK_SET) == 0 && fwrite(head, 1, HEAD, out) == HEAD;
 }
 
-/* b to out, into the length and checksum; emptied. */
-static bool flush(wn_buf *b, FILE *out, uint64_t *len, uint64_t *sum)
-{
-	bool ok = !wn_buf_failed(b) && (!b->len || fwrite(b->data, 1, b->len, out) == b->len);
+/* The payload being written: b to out when large, into the length and
+ * checksum. */
+struct out {
+	FILE *f;
+	wn_buf b;
+	uint64_t len, sum;
+	bool ok;
+};
 
-	*sum = wn_fnv1a(*sum, b->data ? b->data : "", b->len);
-	*len += b->len;
-	b->len = 0;
-	return ok;
+static void flush(struct out *o, bool all)
+{
+	if (!all && o->b.len < WIN)
+		return;
+	o->ok = o->ok && !wn_buf_failed(&o->b) &&
+		(!o->b.len || fwrite(o->b.data, 1, o->b.len, o->f) == o->b.len);
+	o->sum = wn_fnv1a(o->sum, o->b.data ? o->b.data : "", o->b.len);
+	o->len += o->b.len;
+	o->b.len = 0;
 }
 
-/* The files read, each path as what it shares with the one before and
- * the rest. */
-static void put_files(const wn_facts *f, wn_buf *b)
+/* Bytes [from, to) of w, as they are. */
+static void put_range(struct out *o, struct win *w, uint64_t from, uint64_t to)
 {
-	const char *path, *prev = "";
+	while (o->ok && from < to) {
+		size_t n;
+		const unsigned char *p = win_at(w, from, 1, &n);
+
+		if (!p || !n) {
+			o->ok = false;
+			return;
+		}
+		if (n > to - from)
+			n = (size_t) (to - from);
+		wn_buf_append(&o->b, (const char *) p, n);
+		from += n;
+		flush(o, false);
+	}
+}
+
+/* The files read: the file's as they were, then this run's, each path
+ * as what it shares with the one before and the rest (the first of
+ * this run's shares nothing). */
+static void put_files(wn_facts *f, struct out *o)
+{
+	wn_readlog_rd rd = WN_READLOG_RD_INIT;
+	wn_buf prev = WN_BUF_INIT;
+	const char *path;
 	uint64_t hash;
-	size_t at = 0;
 
-	wn_facts_put_num(b, f->log.n);
-	while ((path = wn_readlog_next(&f->log, &at, &hash))) {
-		size_t shared = 0;
+	wn_facts_put_num(&o->b, f->nfiles + f->log.added);
+	put_range(o, &f->old, f->files, f->keys);
+	o->ok = o->ok && wn_readlog_flush(&f->log);
+	while (o->ok && (path = wn_readlog_next(&f->log, &rd, &hash))) {
+		size_t shared = 0, n = strlen(path);
 
-		while (prev[shared] && prev[shared] == path[shared])
+		while (shared < prev.len && shared < n && prev.data[shared] == path[shared])
 			shared++;
-		wn_facts_put_num(b, shared);
-		put_str(b, path + shared, strlen(path + shared));
-		wn_cache_put_u64(b, hash);
-		prev = path;
+		wn_facts_put_num(&o->b, shared);
+		put_str(&o->b, path + shared, n - shared);
+		wn_cache_put_u64(&o->b, hash);
+		prev.len = 0;
+		wn_buf_append(&prev, path, n);
+		o->ok = !wn_buf_failed(&prev);
+		flush(o, false);
 	}
+	o->ok = o->ok && !rd.bad;
+	wn_buf_free(&rd.buf);
+	wn_buf_free(&prev);
 }
 
-/* The keys the records name (KEY_USED), numbered anew in new[]. */
-static void put_keys(const wn_facts *f, wn_buf *b, uint32_t *renum)
+/* This run's keys, then the file's that the records name (KEY_USED),
+ * numbered after them in koff[], each thread's count as count() says;
+ * false when it says to give up. */
+static bool put_keys(wn_facts *f, struct out *o, wn_facts_count_fn *count)
 {
-	uint32_t n = 0;
+	size_t used = 0, next = f->nnew;
 
-	for (size_t i = 0; i < f->ntab; i++)
-		n += (f->tab[i].state & KEY_USED) != 0;
-	wn_facts_put_num(b, n);
-	n = 0;
-	for (size_t i = 0; i < f->ntab; i++) {
+	for (size_t i = 0; i < f->nold; i++)
+		used += (f->kstate[i] & KEY_USED) != 0;
+	wn_facts_put_num(&o->b, f->nnew + used);
+	o->ok = o->ok && spill_flush(&f->nkeys);
+	put_range(o, &f->nkeys.w, 0, f->nkeys.w.size);
+	for (size_t i = 0; o->ok && i < f->nold; i++) {
+		unsigned kind = f->kstate[i] & KIND_MASK;
+		uint64_t n;
 		size_t kn;
-		const char *k = wn_facts_key(f, (uint32_t) i, &kn);
+		const char *k;
 
-		if (!(f->tab[i].state & KEY_USED))
+		if (!(f->kstate[i] & KEY_USED))
 			continue;
-		renum[i] = n++;
-		wn_facts_put_num(b, f->tab[i].kind);
-		put_str(b, k, kn);
-		if (f->tab[i].kind == WN_DEP_THREAD)
-			wn_facts_put_num(b, f->tab[i].count - 1);
+		if (!(k = wn_facts_key(f, (uint32_t) i, &kn, &n)))
+			return o->ok = false;
+		wn_facts_put_num(&o->b, kind);
+		put_str(&o->b, k, kn);
+		if (kind == WN_DEP_THREAD) {
+			if (!count(f, k, kn, &n))
+				return false;
+			wn_facts_put_num(&o->b, n);
+		}
+		f->koff[i] = (uint32_t) next++;
+		flush(o, false);
 	}
+	return true;
 }
 
-/* The record x (in base) as written, its keys renumbered. */
-static void put_record(wn_buf *b, const unsigned char *base, size_t len, const struct rec *x,
+/* The file's record x (at p) as written, its keys renumbered. */
+static void put_record(wn_buf *b, const unsigned char *p, const struct rec *x,
 		       const uint32_t *renum)
 {
-	wn_cache_rd r = { base, len, x->deps, false };
+	wn_cache_rd r = { p, x->end, x->deps, false };
 	uint64_t nd = wn_facts_get_num(&r);
 
-	wn_buf_append(b, (const char *) base + x->start, x->deps - x->start);
+	wn_buf_append(b, (const char *) p + x->start, x->deps - x->start);
 	wn_facts_put_num(b, nd);
 	for (uint64_t k = 0; k < nd; k++) {
 		struct dep d;
@@ -562,42 +847,58 @@ static void put_record(wn_buf *b, const unsigned char *base, size_t len, const s
 	}
 }
 
-void wn_facts_write(wn_facts *f, uint64_t count, uint64_t excluded)
+/* The records the slots still name: this run's as put (one put again
+ * only as last put), then the file's that hold, renumbered. */
+static void put_records(wn_facts *f, struct out *o)
 {
-	uint64_t len = 0, sum = WN_FNV_BASIS;
-	uint32_t *renum = calloc(f->ntab ? f->ntab : 1, sizeof(*renum));
-	wn_buf b = WN_BUF_INIT;
-	char *tmp = NULL;
-	FILE *out;
-	bool ok;
+	uint64_t off = 0;
 
-	if (!renum || !(out = wn_cache_create(f->path, &tmp))) {
-		free(renum);
-		return;
-	}
-	ok = put_head(f, out, 0, 0, 0, 0);
-	put_files(f, &b);
-	put_keys(f, &b, renum);
-	ok = ok && flush(&b, out, &len, &sum);
-	for (size_t i = 0; ok && i < f->cap; i++) {
-		const unsigned char *base;
+	o->ok = o->ok && spill_flush(&f->add);
+	while (o->ok && off < f->add.w.size) {
+		const unsigned char *p;
 		struct rec x;
-		size_t blen;
+		uint32_t at = (uint32_t) (off + 1) | ADDED;
 
-		if (!f->slots[i])
-			continue;
-		base = wn_facts_rec_of(f, f->slots[i], &x, &blen);
-		put_record(&b, base, blen, &x, renum);
-		if (b.len >= 1 << 16)
-			ok = flush(&b, out, &len, &sum);
+		if (!rec_in(&f->add.w, off, f->nnew, &x, &p))
+			return (void) (o->ok = false);
+		if (wn_facts_slot_at(f, wn_facts_id_hash(f, x.id, x.idn), at) != SIZE_MAX)
+			wn_buf_append(&o->b, (const char *) p, x.end);
+		off += x.end;
+		flush(o, false);
 	}
-	ok = ok && flush(&b, out, &len, &sum);
-	ok = ok && put_head(f, out, count, excluded, len, sum);
-	ok = fflush(out) == 0 && !ferror(out) && ok;
-	ok = fclose(out) == 0 && ok;
-	if (!ok || rename(tmp, f->path) != 0)
+	for (off = f->recs; o->ok && off < f->old.size;) {
+		const unsigned char *p;
+		struct rec x;
+		uint32_t at = (uint32_t) off + 1;
+
+		if (!wn_facts_next_old(f, &off, &x, &p))
+			return (void) (o->ok = false);
+		if (wn_facts_slot_at(f, wn_facts_id_hash(f, x.id, x.idn), at) != SIZE_MAX)
+			put_record(&o->b, p, &x, f->koff);
+		flush(o, false);
+	}
+}
+
+void wn_facts_write(wn_facts *f, uint64_t count, uint64_t excluded, wn_facts_count_fn *count_of)
+{
+	struct out o = { NULL, WN_BUF_INIT, 0, WN_FNV_BASIS, true };
+	char *tmp = NULL;
+
+	if (f->nkeys.failed || f->add.failed || !(o.f = wn_cache_create(f->path, &tmp)))
+		return;
+	o.ok = put_head(f, o.f, 0, 0, 0, 0);
+	put_files(f, &o);
+	if (put_keys(f, &o, count_of)) {
+		put_records(f, &o);
+		flush(&o, true);
+		o.ok = o.ok && put_head(f, o.f, count, excluded, o.len, o.sum);
+	} else {
+		o.ok = false;
+	}
+	o.ok = fflush(o.f) == 0 && !ferror(o.f) && o.ok;
+	o.ok = fclose(o.f) == 0 && o.ok;
+	if (!o.ok || rename(tmp, f->path) != 0)
 		unlink(tmp);
 	free(tmp);
-	free(renum);
-	wn_buf_free(&b);
+	wn_buf_free(&o.b);
 }

@@ -54,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/hash.h"
 #include "../index/index-nm.h"
@@ -212,23 +213,17 @@ static bool count_all(wn_facts *f, uint64_t *n)
 	return count_of(f, "*", n);
 }
 
-/* Thread key i's count of messages now, into it: the one its listing
- * took this run (who.c lists the thread of every review whose facts
- * were derived), else one query; false when that cannot be had. */
-static bool count_thread(wn_facts *f, uint32_t i)
+/* Thread tid's count of messages now: the one its listing took this
+ * run (who.c lists the thread of every review whose facts were
+ * derived), else one query; false when that cannot be had. */
+static bool count_thread(wn_facts *f, const char *tid, size_t tn, uint64_t *now)
 {
-	size_t tn;
-	const char *tid = wn_facts_key(f, i, &tn);
 	char *qs = NULL;
-	uint64_t now;
-	bool ok = wn_index_thread_count(f->idx, tid, tn, &now) ||
-		  (asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, &now));
+	bool ok = wn_index_thread_count(f->idx, tid, tn, now) ||
+		  (asprintf(&qs, "thread:%.*s", (int) tn, tid) >= 0 && count_of(f, qs, now));
 
-	ok = ok && now < UINT32_MAX - 1;
 	free(qs);
-	if (ok)
-		f->tab[i].count = (uint32_t) now + 1;
-	return ok;
+	return ok && *now < UINT32_MAX - 1;
 }
 
 /* "(tag:"a" or tag:"b")" of search.exclude_tags, NULL when none (or a
@@ -299,39 +294,56 @@ static bool tags_matter(wn_facts *f)
 }
 
 /* Mark the changed messages (by id in ids) that a record of the file
- * says were in the index, in the thread they are in now, then. */
+ * says were in the index, in the thread they are in now, then.  The
+ * file's id keys of a changed message first (KEY_TOUCHED, not judged
+ * yet: key_touched() starts from nothing), one pass over the keys, then
+ * the records, a key's bytes read only for those. */
 static void mark_known(wn_facts *f, wn_map *ids, struct changed *c)
 {
-	size_t off = f->recs;
+	uint64_t off = f->recs;
+	const unsigned char *p;
+	struct rec x;
+	bool any = false;
 
-	while (off < f->oldlen) {
-		wn_cache_rd r = { f->old, f->oldlen, 0, false };
-		struct dep d;
-		const struct fkey *prev = NULL;
-		struct rec x;
+	for (size_t i = 0; i < f->nold; i++) {
+		size_t kn;
+		const char *id;
 
-		if (!wn_facts_rec_at(f->old, f->oldlen, off, f->nold, &x))
+		if ((f->kstate[i] & KIND_MASK) != WN_DEP_ID)
+			continue;
+		if (!(id = wn_facts_key(f, (uint32_t) i, &kn, NULL)))
 			return;
-		r.pos = x.deps;
+		if (wn_map_get(ids, id, kn)) {
+			f->kstate[i] |= KEY_TOUCHED;
+			any = true;
+		}
+	}
+	while (any && wn_facts_next_old(f, &off, &x, &p)) {
+		wn_cache_rd r = { p, x.end, x.deps, false };
+		uint32_t prev = UINT32_MAX;
+		struct dep d;
+
 		for (uint64_t k = 0, nd = wn_facts_get_num(&r); k < nd && wn_facts_dep_next(&r, &d);
 		     k++) {
-			const struct fkey *key = &f->tab[d.key];
 			size_t kn, tn;
-			const char *id = wn_facts_key(f, d.key, &kn), *tid;
+			const char *id, *tid;
+			struct changed *m;
 			void *v;
 
-			if (key->kind == WN_DEP_ID && prev && prev->kind == WN_DEP_THREAD &&
+			if ((f->kstate[d.key] & KEY_TOUCHED) && prev != UINT32_MAX &&
+			    (f->kstate[prev] & KIND_MASK) == WN_DEP_THREAD &&
+			    (id = wn_facts_key(f, d.key, &kn, NULL)) &&
 			    (v = wn_map_get(ids, id, kn))) {
-				struct changed *m = &c[(size_t) v - 1];
-
-				tid = wn_facts_key(f, (uint32_t) (prev - f->tab), &tn);
-				m->known |=
-					strlen(m->thread) == tn && memcmp(m->thread, tid, tn) == 0;
+				m = &c[(size_t) v - 1];
+				tid = wn_facts_key(f, prev, &tn, NULL);
+				m->known |= tid && strlen(m->thread) == tn &&
+					    memcmp(m->thread, tid, tn) == 0;
 			}
-			prev = key;
+			prev = d.key;
 		}
-		off = x.end;
 	}
+	for (size_t i = 0; i < f->nold; i++)
+		f->kstate[i] &= (uint8_t) ~KEY_TOUCHED;
 }
 
 /* Messages were removed (the count grew by less than the new ones):
@@ -343,16 +355,19 @@ static void mark_known(wn_facts *f, wn_map *ids, struct changed *c)
 static bool recount(wn_facts *f)
 {
 	for (size_t i = 0; i < f->nold; i++) {
-		struct fkey *key = &f->tab[i];
 		size_t tn;
-		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
-		uint32_t was = key->count;
+		const char *tid;
+		uint64_t was, now;
 
-		if (key->kind != WN_DEP_THREAD || wn_map_get(&f->ch_threads, tid, tn))
+		if ((f->kstate[i] & KIND_MASK) != WN_DEP_THREAD)
 			continue;
-		if (!count_thread(f, (uint32_t) i))
+		if (!(tid = wn_facts_key(f, (uint32_t) i, &tn, &was)))
 			return false;
-		if (key->count != was && wn_map_put(&f->ch_threads, tid, tn, (void *) 1) != WN_OK)
+		if (wn_map_get(&f->ch_threads, tid, tn))
+			continue;
+		if (!count_thread(f, tid, tn, &now))
+			return false;
+		if (now != was && wn_map_put(&f->ch_threads, tid, tn, (void *) 1) != WN_OK)
 			return false;
 	}
 	f->removed = true;
@@ -431,30 +446,33 @@ static bool changed_since(wn_facts *f)
  * threads, ids, titles and senders once for every record naming it. */
 static bool key_touched(wn_facts *f, uint32_t i)
 {
-	struct fkey *k = &f->tab[i];
+	uint8_t *st = &f->kstate[i];
 	size_t kn;
 	const char *key;
-	bool t = false;
+	bool t = true;
 
-	if (k->state & KEY_JUDGED)
-		return (k->state & KEY_TOUCHED) != 0;
-	key = wn_facts_key(f, i, &kn);
-	if (k->kind == WN_DEP_THREAD) {
+	if (*st & KEY_JUDGED)
+		return (*st & KEY_TOUCHED) != 0;
+	key = wn_facts_key(f, i, &kn, NULL);
+	if (!key) {
+		/* Unreadable now: taken as touched. */
+	} else if ((*st & KIND_MASK) == WN_DEP_THREAD) {
 		t = wn_map_get(&f->ch_threads, key, kn) != NULL;
-	} else if (k->kind == WN_DEP_ID) {
+	} else if ((*st & KIND_MASK) == WN_DEP_ID) {
 		t = wn_map_get(&f->ch_ids, key, kn) != NULL;
-	} else if (k->kind == WN_DEP_TITLE) {
+	} else if ((*st & KIND_MASK) == WN_DEP_TITLE) {
 		t = wn_map_get(&f->ch_titles, key, kn) != NULL;
 	} else {
 		/* The search was from:"address": any From holding it, a
 		 * superset of what notmuch's terms match. */
 		char *addr = wn_strndup(key, kn);
 
+		t = false;
 		for (size_t j = 0; j < f->nch_from && !t; j++)
 			t = !addr || strstr(f->ch_from[j].from, addr);
 		free(addr);
 	}
-	k->state |= (uint8_t) (KEY_JUDGED | (t ? KEY_TOUCHED : 0));
+	*st |= (uint8_t) (KEY_JUDGED | (t ? KEY_TOUCHED : 0));
 	return t;
 }
 
@@ -462,8 +480,8 @@ static bool key_touched(wn_facts *f, uint32_t i)
 static bool from_within(wn_facts *f, const struct dep *d)
 {
 	size_t kn;
-	const char *key = wn_facts_key(f, d->key, &kn);
-	char *addr = wn_strndup(key, kn);
+	const char *key = wn_facts_key(f, d->key, &kn, NULL);
+	char *addr = key ? wn_strndup(key, kn) : NULL;
 	bool in = !addr;
 
 	for (size_t i = 0; addr && i < f->nch_from && !in; i++)
@@ -476,9 +494,11 @@ static bool from_within(wn_facts *f, const struct dep *d)
 /* Could no message changed since the file's revision change the facts
  * of the file's record x?  Its dependencies (series.h: wn_series_deps)
  * against the changed messages. */
-static bool deps_hold(wn_facts *f, const struct rec *x)
+static bool deps_hold(wn_facts *f, const struct rec *x, const unsigned char *p)
 {
-	wn_cache_rd r = { f->old, f->oldlen, x->deps, false };
+	/* changed_since() was asked at open (the file's records were
+	 * there): it reads no record now, and p holds. */
+	wn_cache_rd r = { p, x->end, x->deps, false };
 
 	if (f->filerev == f->rev)
 		return true;
@@ -489,7 +509,7 @@ static bool deps_hold(wn_facts *f, const struct rec *x)
 
 		if (!wn_facts_dep_next(&r, &d) ||
 		    (key_touched(f, d.key) &&
-		     (f->tab[d.key].kind != WN_DEP_FROM || from_within(f, &d))))
+		     ((f->kstate[d.key] & KIND_MASK) != WN_DEP_FROM || from_within(f, &d))))
 			return false;
 	}
 	return !r.bad;
@@ -521,6 +541,9 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 		return NULL;
 	}
 	f->idx = idx;
+	f->old.fd = f->kwin.fd = f->nkeys.w.fd = f->add.w.fd = -1;
+	f->log = (wn_readlog) WN_READLOG_INIT;
+	f->seed = wn_hash_seed();
 	/* What every list leaves out is no part of the parse cache's key
 	 * and changes no revision: the reviews of a thread listed. */
 	for (const char *const *t = wn_index_exclude_tags(idx); t && *t; t++)
@@ -536,7 +559,11 @@ wn_facts *wn_facts_open(wn_index *idx, bool deriving)
 	}
 	/* Not when another pass watches (a second statistics view): then
 	 * this one keeps nothing. */
-	f->watching = deriving && wn_readlog_watch(&f->log);
+	if (deriving && (f->log.fd = wn_facts_tmp_fd(f)) >= 0)
+		f->watching = wn_readlog_watch(&f->log);
+	/* A handle that writes nothing needs no set of the paths read. */
+	if (!f->watching)
+		wn_readlog_free(&f->log);
 	return f;
 }
 
@@ -559,17 +586,19 @@ static bool holds(wn_facts *f, bool revision)
 
 bool wn_facts_get(wn_facts *f, const wn_item *it, bool *replied, unsigned char *flags, size_t n)
 {
-	uint32_t *slot;
+	size_t idn, i = SIZE_MAX;
+	const unsigned char *p;
 	struct rec x;
-	size_t len;
+	bool found = false;
 
 	if (!f)
 		return false;
-	slot = f->cap && holds(f, false) ? wn_facts_slot_of(f, it->id, strlen(it->id)) : NULL;
-	if (slot && *slot)
-		wn_facts_rec_of(f, *slot, &x, &len);
-	if (!slot || !*slot || x.n != n || x.digest != digest_of(it) ||
-	    (!(*slot & ADDED) && !deps_hold(f, &x))) {
+	idn = strlen(it->id);
+	if (f->cap && holds(f, false) &&
+	    (i = wn_facts_slot_of(f, wn_facts_id_hash(f, it->id, idn), it->id, idn)) != SIZE_MAX)
+		found = f->sh[i] && wn_facts_rec_of(f, f->soff[i], &x, &p);
+	if (!found || x.n != n || x.digest != digest_of(it) ||
+	    (!(f->soff[i] & ADDED) && !deps_hold(f, &x, p))) {
 		f->misses++;
 		return false;
 	}
@@ -592,7 +621,7 @@ static bool dep_put(void *arg, wn_dep_kind kind, const char *key, time_t lo, tim
 	struct deps *d = arg;
 	uint32_t i;
 
-	if (!wn_facts_key_put(d->f, kind, key, strlen(key), &i))
+	if (!wn_facts_key_put(d->f, kind, key, strlen(key), count_thread, &i))
 		return false;
 	wn_facts_put_num(&d->b, (uint64_t) i << 1 | (kind == WN_DEP_FROM));
 	if (kind == WN_DEP_FROM) {
@@ -606,10 +635,12 @@ static bool dep_put(void *arg, wn_dep_kind kind, const char *key, time_t lo, tim
 void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 		  const unsigned char *flags, size_t n)
 {
-	size_t idn = strlen(it->id), off;
+	size_t idn = strlen(it->id), k;
 	struct deps d = { f, WN_BUF_INIT, 0 };
-	bool versions = false;
-	uint32_t *slot;
+	wn_buf rec = WN_BUF_INIT;
+	bool versions = false, put;
+	uint32_t off;
+	uint64_t h;
 
 	if (!f || !f->watching || !holds(f, false) || !wn_facts_room(f))
 		return;
@@ -620,75 +651,72 @@ void wn_facts_put(wn_facts *f, wn_series *s, const wn_item *it, bool replied,
 		wn_buf_free(&d.b);
 		return;
 	}
-	off = f->add.len;
-	wn_facts_put_num(&f->add, idn);
-	wn_buf_append(&f->add, it->id, idn);
-	wn_cache_put_u64(&f->add, digest_of(it));
-	wn_buf_putc(&f->add, replied ? 1 : 0);
-	wn_facts_put_num(&f->add, n);
-	wn_buf_append(&f->add, (const char *) flags, n);
-	wn_facts_put_num(&f->add, d.n);
-	wn_buf_append(&f->add, d.b.data ? d.b.data : "", d.b.len);
+	wn_facts_put_num(&rec, idn);
+	wn_buf_append(&rec, it->id, idn);
+	wn_cache_put_u64(&rec, digest_of(it));
+	wn_buf_putc(&rec, replied ? 1 : 0);
+	wn_facts_put_num(&rec, n);
+	wn_buf_append(&rec, (const char *) flags, n);
+	wn_facts_put_num(&rec, d.n);
+	wn_buf_append(&rec, d.b.data ? d.b.data : "", d.b.len);
 	wn_buf_free(&d.b);
-	if (wn_buf_failed(&f->add) || f->add.len >= ADDED - 1) {
+	put = wn_facts_rec_put(f, &rec, &off);
+	wn_buf_free(&rec);
+	/* A record put again replaces the one before (left unwritten). */
+	if (!put || (k = wn_facts_slot_of(f, h = wn_facts_id_hash(f, it->id, idn), it->id, idn)) ==
+			    SIZE_MAX) {
 		/* Nothing more goes in, and nothing is written. */
 		f->moved = true;
 		return;
 	}
-	/* A record put again replaces the one before (left unwritten). */
-	slot = wn_facts_slot_of(f, it->id, idn);
-	f->n += !*slot;
-	*slot = (uint32_t) (off + 1) | ADDED;
+	f->n += !f->sh[k];
+	f->sh[k] = h;
+	f->soff[k] = off;
 	f->dirty = true;
 }
 
 /* --- writing ------------------------------------------------------------------ */
 
+/* A thread's count of messages now, given the one the file kept: that
+ * one for a thread no message changed in since, else counted now. */
+static bool count_now(wn_facts *f, const char *tid, size_t tn, uint64_t *n)
+{
+	if (!wn_map_get(&f->ch_threads, tid, tn) && (f->filerev == f->rev || f->changes_ok))
+		return true;
+	return count_thread(f, tid, tn, n);
+}
+
 /* The records that hold at the handle's revision (the file's that no
  * change since could touch, and this run's) left in the slots, the
- * keys they name marked, each thread's count of messages now: the one
- * kept, for a thread no message changed in since (or counted again),
- * else counted now (count_thread()).  Then the file (facts-file.c). */
+ * keys they name marked.  Then the file (facts-file.c), the threads'
+ * counts as count_now() says (this run's keys were counted when put). */
 static void write_out(wn_facts *f)
 {
-	uint64_t count, excluded;
+	uint64_t count, excluded, off = f->recs;
+	const unsigned char *p;
+	struct rec x;
 
 	if (!count_all(f, &count))
 		return;
 	excluded = count_excluded(f, NULL);
-	for (size_t i = 0; i < f->cap; i++) {
+	for (uint64_t at = off; wn_facts_next_old(f, &off, &x, &p); at = off) {
+		size_t i = wn_facts_slot_at(f, wn_facts_id_hash(f, x.id, x.idn), (uint32_t) at + 1);
 		wn_cache_rd r;
-		struct rec x;
 		struct dep d;
-		size_t len;
-		const unsigned char *base;
 
-		if (!f->slots[i])
+		if (i == SIZE_MAX)
 			continue;
-		base = wn_facts_rec_of(f, f->slots[i], &x, &len);
-		/* No lookup follows: a slot emptied breaks no chain. */
-		if (!(f->slots[i] & ADDED) && !deps_hold(f, &x)) {
-			f->slots[i] = 0;
+		/* Its slot keeps its hash: the chain holds for the others. */
+		if (!deps_hold(f, &x, p)) {
+			f->soff[i] = 0;
 			continue;
 		}
-		r = (wn_cache_rd){ base, len, x.deps, false };
+		r = (wn_cache_rd){ p, x.end, x.deps, false };
 		for (uint64_t k = 0, nd = wn_facts_get_num(&r); k < nd && wn_facts_dep_next(&r, &d);
 		     k++)
-			f->tab[d.key].state |= KEY_USED;
+			f->kstate[d.key] |= KEY_USED;
 	}
-	for (size_t i = 0; i < f->ntab; i++) {
-		struct fkey *k = &f->tab[i];
-		size_t tn;
-		const char *tid = wn_facts_key(f, (uint32_t) i, &tn);
-
-		if (!(k->state & KEY_USED) || k->kind != WN_DEP_THREAD ||
-		    (k->count && !wn_map_get(&f->ch_threads, tid, tn) &&
-		     (f->filerev == f->rev || f->changes_ok)))
-			continue;
-		if (!count_thread(f, (uint32_t) i))
-			return;
-	}
-	wn_facts_write(f, count, excluded);
+	wn_facts_write(f, count, excluded, count_now);
 }
 
 #ifdef WN_TEST_HOOKS
@@ -731,12 +759,18 @@ void wn_facts_close(wn_facts **pf)
 	for (size_t i = 0; i < f->nch_from; i++)
 		free(f->ch_from[i].from);
 	free(f->ch_from);
-	free(f->old);
-	free(f->tab);
-	free(f->kslots);
-	wn_buf_free(&f->keys);
-	wn_buf_free(&f->add);
-	free(f->slots);
+	if (f->old.fd >= 0)
+		close(f->old.fd);
+	free(f->old.buf);
+	free(f->kwin.buf);
+	free(f->koff);
+	free(f->kstate);
+	wn_facts_spill_free(&f->nkeys);
+	wn_facts_spill_free(&f->add);
+	free(f->kc_hash);
+	free(f->kc_num);
+	free(f->sh);
+	free(f->soff);
 	free(f->path);
 	free(f);
 	*pf = NULL;
