@@ -38,21 +38,25 @@ void wn_str_trim(const char **s, size_t *n)
 		(*n)--;
 }
 
+/* Byte by byte, with no strlen() of p first: the parsers ask this of
+ * every line and at every place of a search (wn_str_find_ci), and
+ * nearly every answer is no at the first byte. */
 bool wn_str_prefix(const char *s, size_t n, const char *p)
 {
-	size_t pl = strlen(p);
+	size_t i;
 
-	return n >= pl && memcmp(s, p, pl) == 0;
+	for (i = 0; p[i]; i++)
+		if (i == n || s[i] != p[i])
+			return false;
+	return true;
 }
 
 bool wn_str_prefix_ci(const char *s, size_t n, const char *p)
 {
-	size_t i, pl = strlen(p);
+	size_t i;
 
-	if (n < pl)
-		return false;
-	for (i = 0; i < pl; i++)
-		if (str_lower((unsigned char) s[i]) != str_lower((unsigned char) p[i]))
+	for (i = 0; p[i]; i++)
+		if (i == n || str_lower((unsigned char) s[i]) != str_lower((unsigned char) p[i]))
 			return false;
 	return true;
 }
