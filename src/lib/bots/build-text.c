@@ -151,6 +151,14 @@ static bool qp_escape(const char *s, size_t n, size_t i)
 	return false;
 }
 
+/* Where the next '=' is in s[from..n); n when there is none. */
+static size_t next_eq(const char *s, size_t n, size_t from)
+{
+	const char *e = from < n ? memchr(s + from, '=', n - from) : NULL;
+
+	return e ? (size_t) (e - s) : n;
+}
+
 /* A body that is still quoted-printable encoded: *out gets a decoded
  * copy (malloc'd, *outlen bytes), else NULL.  WN_NOMEM is the only
  * error. */
@@ -161,9 +169,9 @@ static wn_status qp_repair(const char *body, size_t len, char **out, size_t *out
 
 	*out = NULL;
 	*outlen = 0;
-	for (i = 0; i < len; i++) {
-		if (body[i] != '=')
-			continue;
+	/* From one '=' to the next: every review's body is looked at, and
+	 * a test of each byte was most of this. */
+	for (i = next_eq(body, len, 0); i < len; i = next_eq(body, len, i + 1)) {
 		if (qp_escape(body, len, i))
 			escapes++;
 		else if (i > 0 && body[i - 1] != ' ' && body[i - 1] != '\t' && body[i - 1] != '\n' &&
