@@ -68,6 +68,21 @@ static void test_buf(void **state)
 	s = wn_buf_steal(&b);	/* empty steal gives "" */
 	assert_string_equal(s, "");
 	free(s);
+	/* Byte by byte across every growth, each time terminated. */
+	for (int i = 0; i < 300; i++) {
+		assert_int_equal(wn_buf_putc(&b, (char) ('a' + i % 26)), WN_OK);
+		assert_int_equal(b.len, (size_t) i + 1);
+		assert_int_equal(b.data[b.len], '\0');
+	}
+	assert_memory_equal(b.data + 260, "abcdef", 6);
+	/* A failure is sticky, room or not: nothing more goes in. */
+	b.failed = true;
+	assert_true(b.cap - b.len > 8);
+	assert_int_equal(wn_buf_putc(&b, 'x'), WN_NOMEM);
+	assert_int_equal(wn_buf_append(&b, "yz", 2), WN_NOMEM);
+	assert_int_equal(b.len, 300);
+	assert_null(wn_buf_steal(&b));
+	wn_buf_free(&b);
 }
 
 /* The cache's record checksum: a flipped bit in any byte, at any
