@@ -13,15 +13,18 @@
 
 static wn_status lines_split(const char *body, size_t len, struct rv_lines *out)
 {
-	size_t count = 1, i, pos = 0;
-	const char *s;
+	size_t count = 1, pos = 0;
+	const char *s, *nl = body;
 	size_t n;
 
 	if (!body || !len)
 		return WN_OK;
-	for (i = 0; i < len; i++)
-		if (body[i] == '\n')
-			count++;
+	/* Counted by memchr(): every review's body is split so. */
+	while ((nl = memchr(nl, '\n', len - (size_t) (nl - body)))) {
+		count++;
+		if (++nl == body + len)
+			break;
+	}
 	out->v = calloc(count, sizeof(*out->v));
 	if (!out->v)
 		return WN_NOMEM;
