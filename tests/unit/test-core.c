@@ -21,6 +21,7 @@
 
 #include "../../src/lib/core/file.h"
 #include "../../src/lib/core/hash.h"
+#include "../../src/lib/core/str.h"
 #include "../../src/lib/store/journal.h"
 #include "winnow/proc.h"
 #include "winnow/winnow.h"
@@ -67,10 +68,52 @@ static void test_buf(void **state)
 	s = wn_buf_steal(&b);	/* empty steal gives "" */
 	assert_string_equal(s, "");
 	free(s);
+	/* Byte by byte across every growth, each time terminated. */
+	for (int i = 0; i < 300; i++) {
+		assert_int_equal(wn_buf_putc(&b, (char) ('a' + i % 26)), WN_OK);
+		assert_int_equal(b.len, (size_t) i + 1);
+		assert_int_equal(b.data[b.len], '\0');
+	}
+	assert_memory_equal(b.data + 260, "abcdef", 6);
+	/* A failure is sticky, room or not: nothing more goes in. */
+	b.failed = true;
+	assert_true(b.cap - b.len > 8);
+	assert_int_equal(wn_buf_putc(&b, 'x'), WN_NOMEM);
+	assert_int_equal(wn_buf_append(&b, "yz", 2), WN_NOMEM);
+	assert_int_equal(b.len, 300);
+	assert_null(wn_buf_steal(&b));
+	wn_buf_free(&b);
 }
 
 /* The cache's record checksum: a flipped bit in any byte, at any
  * length (whole words and a tail), or a byte more or less, changes it. */
+/* The string helpers the parsers call on every line (core/str.c): a
+ * prefix never read past n, a search in either case that finds the
+ * first place, at the very end too, and none cut short by n. */
+static void test_str_find(void **state)
+{
+	static const char s[] = "xAbAbAB tail";
+
+	(void) state;
+	assert_true(wn_str_prefix("abc", 3, "ab"));
+	assert_true(wn_str_prefix("abc", 3, ""));
+	assert_false(wn_str_prefix("abc", 2, "abc"));
+	assert_false(wn_str_prefix("abd", 3, "abc"));
+	assert_true(wn_str_prefix_ci("ABc", 3, "abC"));
+	assert_false(wn_str_prefix_ci("AB", 2, "abc"));
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), "abab"), s + 1);
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), "BAB"), s + 2);
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), "ab t"), s + 5);
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), "TAIL"), s + 8);
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), "x"), s);
+	assert_ptr_equal(wn_str_find_ci(s, strlen(s), ""), s);
+	assert_null(wn_str_find_ci(s, strlen(s) - 1, "tail"));
+	assert_null(wn_str_find_ci(s, strlen(s), "tails"));
+	assert_null(wn_str_find_ci(s, strlen(s), "abx"));
+	assert_ptr_equal(wn_str_find_ci("a-1 A-1", 7, "a-1 a"), "a-1 A-1" + 0);
+	assert_ptr_equal(wn_str_find_ci("--+-+", 5, "-+"), "--+-+" + 1);
+}
+
 static void test_sum64(void **state)
 {
 	unsigned char buf[41];
@@ -539,6 +582,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_str_find),
 		cmocka_unit_test(test_sum64),
 		cmocka_unit_test(test_fnv32),
 		cmocka_unit_test(test_verdict_names),

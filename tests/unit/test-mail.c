@@ -129,6 +129,24 @@ static void test_base64_crlf(void **state)
 	wn_mail_free(&m);
 }
 
+/* The body's CRs and NULs (mail-fill.c, finish_body()): a CR before a
+ * LF goes, any other stays; every NUL goes, wherever the runs between
+ * them end. */
+static void test_body_cr_nul(void **state)
+{
+	static const char text[] = "Subject: cr\n\na\rb\r\nc\0d\r\r\ne\0\0\r\nf\r";
+	wn_error err = WN_ERROR_INIT;
+	wn_mail *m = NULL;
+
+	(void) state;
+	assert_int_equal(wn_mail_parse_mem(text, sizeof(text) - 1, &m, &err), WN_OK);
+	assert_int_equal(m->body_len, 12);
+	assert_memory_equal(m->body, "a\rb\ncd\r\ne\nf\r", 12);
+	assert_int_equal(m->body[12], '\0');
+	wn_mail_free(&m);
+	wn_error_clear(&err);
+}
+
 static void test_multipart_mixed(void **state)
 {
 	wn_mail *m;
@@ -896,6 +914,7 @@ int main(void)
 		cmocka_unit_test(test_misread_address),
 		cmocka_unit_test(test_qp_utf8),
 		cmocka_unit_test(test_base64_crlf),
+		cmocka_unit_test(test_body_cr_nul),
 		cmocka_unit_test(test_multipart_mixed),
 		cmocka_unit_test(test_multipart_alternative),
 		cmocka_unit_test(test_charsets),

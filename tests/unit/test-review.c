@@ -167,6 +167,24 @@ static void test_qp_artefacts(void **state)
 	wn_review_free(&r);
 }
 
+/* The parsers' copy of mail text (wn_rv_dup): NULs become spaces, the
+ * text goes on after them, and the copy is terminated. */
+static void test_rv_dup_nul(void **state)
+{
+	static const char text[] = "\0right\0\0when\0";
+	struct rv_ctx c = { 0 };
+	char *d = wn_rv_dup(&c, text, sizeof(text) - 1);
+
+	(void) state;
+	assert_non_null(d);
+	assert_memory_equal(d, " right  when ", sizeof(text));
+	free(d);
+	d = wn_rv_dup(&c, "", 0);
+	assert_string_equal(d, "");
+	free(d);
+	assert_false(c.oom);
+}
+
 static void test_long_summary_cut(void **state)
 {
 	char body[2048];
@@ -613,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_detect_bots),
 		cmocka_unit_test(test_detect_generic_and_humans),
 		cmocka_unit_test(test_qp_artefacts),
+		cmocka_unit_test(test_rv_dup_nul),
 		cmocka_unit_test(test_long_summary_cut),
 		cmocka_unit_test(test_fingerprint),
 		cmocka_unit_test(test_fingerprint_reparse_stable),

@@ -38,21 +38,25 @@ void wn_str_trim(const char **s, size_t *n)
 		(*n)--;
 }
 
+/* Byte by byte, with no strlen() of p first: the parsers ask this of
+ * every line and at every place of a search (wn_str_find_ci), and
+ * nearly every answer is no at the first byte. */
 bool wn_str_prefix(const char *s, size_t n, const char *p)
 {
-	size_t pl = strlen(p);
+	size_t i;
 
-	return n >= pl && memcmp(s, p, pl) == 0;
+	for (i = 0; p[i]; i++)
+		if (i == n || s[i] != p[i])
+			return false;
+	return true;
 }
 
 bool wn_str_prefix_ci(const char *s, size_t n, const char *p)
 {
-	size_t i, pl = strlen(p);
+	size_t i;
 
-	if (n < pl)
-		return false;
-	for (i = 0; i < pl; i++)
-		if (str_lower((unsigned char) s[i]) != str_lower((unsigned char) p[i]))
+	for (i = 0; p[i]; i++)
+		if (i == n || str_lower((unsigned char) s[i]) != str_lower((unsigned char) p[i]))
 			return false;
 	return true;
 }
@@ -73,20 +77,41 @@ const char *wn_str_find(const char *s, size_t n, const char *needle)
 	return memmem(s, n, needle, nl);
 }
 
+/* The next c in [from, end), or NULL. */
+static const char *next_byte(const char *from, const char *end, int c)
+{
+	return from < end ? memchr(from, c, (size_t) (end - from)) : NULL;
+}
+
+/* The places the needle's first byte is at, in either case, are found
+ * by memchr(), each byte looked at once for each case: the review
+ * parsers look for their phrases in every line of every review, and a
+ * test of each byte was the largest of winnow's own costs there. */
 const char *wn_str_find_ci(const char *s, size_t n, const char *needle)
 {
-	size_t i, nl = strlen(needle);
-	int first;
+	size_t nl = strlen(needle);
+	const char *end, *lo, *up;
+	int first, other;
 
 	if (!nl)
 		return s;
 	if (n < nl)
 		return NULL;
 	first = str_lower((unsigned char) needle[0]);
-	for (i = 0; i + nl <= n; i++)
-		if (str_lower((unsigned char) s[i]) == first &&
-		    wn_str_prefix_ci(s + i, n - i, needle))
-			return s + i;
+	other = first >= 'a' && first <= 'z' ? first - 'a' + 'A' : first;
+	end = s + (n - nl) + 1; /* past the last place it may start */
+	lo = next_byte(s, end, first);
+	up = other != first ? next_byte(s, end, other) : NULL;
+	while (lo || up) {
+		const char *at = lo && (!up || lo < up) ? lo : up;
+
+		if (wn_str_prefix_ci(at + 1, nl - 1, needle + 1))
+			return at;
+		if (at == lo)
+			lo = next_byte(at + 1, end, first);
+		else
+			up = next_byte(at + 1, end, other);
+	}
 	return NULL;
 }
 
