@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "../../src/lib/core/file.h"
+#include "../../src/lib/core/fileid.h"
 #include "../../src/lib/core/hash.h"
 #include "../../src/lib/core/str.h"
 #include "../../src/lib/store/journal.h"
@@ -577,11 +578,50 @@ static void test_closed_values(void **state)
 	assert_null(wn_closed_title(WN_CRASH_DUPLICATE, "=x"));
 }
 
+/* A log's older paths (fill) are known before its first path is put,
+ * and only then: a path the older log holds is not put again, a new
+ * one is, and a run that puts none never reads the older paths. */
+static int fills;
+
+static bool fill_old(void *arg)
+{
+	fills++;
+	return wn_readlog_know(arg, "/m/old", 6);
+}
+
+static void test_readlog_fill(void **state)
+{
+	wn_readlog log = WN_READLOG_INIT;
+	struct stat sb = { .st_mode = S_IFREG | 0644, .st_size = 10 };
+	FILE *tmp = tmpfile();
+
+	(void) state;
+	assert_non_null(tmp);
+	sb.st_mtim.tv_sec = sb.st_ctim.tv_sec = time(NULL) - 3600;
+	log.fd = dup(fileno(tmp));
+	fclose(tmp);
+	log.fill = fill_old;
+	log.fill_arg = &log;
+	fills = 0;
+	assert_true(wn_readlog_watch(&log));
+	assert_int_equal(fills, 0);
+	wn_readlog_note("/m/old", &sb);
+	assert_int_equal(fills, 1);
+	assert_int_equal(log.added, 0);
+	wn_readlog_note("/m/new", &sb);
+	wn_readlog_note("/m/old", &sb);
+	assert_int_equal(fills, 1);
+	assert_int_equal(log.added, 1);
+	assert_false(log.unsure);
+	wn_readlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_readlog_fill),
 		cmocka_unit_test(test_str_find),
 		cmocka_unit_test(test_sum64),
 		cmocka_unit_test(test_fnv32),

@@ -159,6 +159,13 @@ static bool readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t 
 	unsigned char h[8];
 	bool known;
 
+	if (log->fill) {
+		bool (*fill)(void *) = log->fill;
+
+		log->fill = NULL;
+		if (!fill(log->fill_arg))
+			return false;
+	}
 	if (memchr(path, '\0', len) || !set_put(log, path_hash(log, path, len), &known))
 		return false;
 	if (known)

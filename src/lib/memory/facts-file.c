@@ -563,15 +563,16 @@ static bool parse_file(wn_cache_rd *r, void *arg)
 	return a->rest && !r->bad;
 }
 
-/* The files the payload's facts were read from, each still as it was
- * (or gone as gone says), known to the log; false when that does not
- * hold. */
-static bool load_files(wn_facts *f, uint64_t *off, bool (*gone)(const char *, void *))
+/* Each of the file's paths in turn, into path (NUL-terminated), with
+ * its identity's hash, for fn; false when one does not parse or fn
+ * says stop.  The section starts at *off and ends there after. */
+static bool each_file(wn_facts *f, uint64_t *off,
+		      bool (*fn)(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg),
+		      void *arg)
 {
 	wn_buf path = WN_BUF_INIT;
-	bool ok = item(&f->old, off, parse_num, &f->nfiles);
+	bool ok = true;
 
-	f->files = *off;
 	for (uint64_t i = 0; i < f->nfiles && ok; i++) {
 		struct file_parse a;
 
@@ -581,12 +582,54 @@ static bool load_files(wn_facts *f, uint64_t *off, bool (*gone)(const char *, vo
 			wn_buf_append(&path, a.rest, a.rn);
 			wn_buf_putc(&path, '\0');
 			ok = !wn_buf_failed(&path) && !memchr(path.data, '\0', path.len - 1) &&
-			     wn_readlog_holds(path.data, a.hash, gone, f) &&
-			     wn_readlog_know(&f->log, path.data, path.len - 1);
+			     fn(f, &path, a.hash, arg);
 			path.len--;
 		}
 	}
 	wn_buf_free(&path);
+	return ok;
+}
+
+struct gone_fn {
+	bool (*gone)(const char *path, void *arg);
+};
+
+static bool file_holds(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg)
+{
+	return wn_readlog_holds(path->data, hash, ((struct gone_fn *) arg)->gone, f);
+}
+
+static bool file_know(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg)
+{
+	(void) hash;
+	(void) arg;
+	return wn_readlog_know(&f->log, path->data, path->len - 1);
+}
+
+/* The log's fill (core/fileid.h): the file's paths into its set, read
+ * again from the file when this run first reads one of its own. */
+static bool know_files(void *arg)
+{
+	wn_facts *f = arg;
+	uint64_t off = f->files;
+
+	return each_file(f, &off, file_know, NULL);
+}
+
+/* The files the payload's facts were read from, each still as it was
+ * (or gone as gone says); the log knows them once it is first put to.
+ * False when that does not hold. */
+static bool load_files(wn_facts *f, uint64_t *off, bool (*gone)(const char *, void *))
+{
+	struct gone_fn g = { gone };
+	bool ok = item(&f->old, off, parse_num, &f->nfiles);
+
+	f->files = *off;
+	ok = ok && each_file(f, off, file_holds, &g);
+	if (ok && f->nfiles) {
+		f->log.fill = know_files;
+		f->log.fill_arg = f;
+	}
 	f->keys = *off;
 	return ok;
 }
