@@ -316,6 +316,39 @@ void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 	add_subject(r, q, it, dim);
 }
 
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct qrow *x = *(const struct qrow *const *) a,
+			  *y = *(const struct qrow *const *) b;
+
+	return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* The rows of an order let go of, read again in the list's order: one
+ * search of the index for the screen, not one for each row back. */
+static void read_in_order(struct tui *t, struct view *v, int height)
+{
+	struct queue *q = v->priv;
+	const struct qrow **want;
+	size_t n = 0;
+
+	if (!q->rows || height <= 0 || !(want = calloc((size_t) height, sizeof(*want))))
+		return;
+	for (size_t i = v->top; i < q->nrows && i < v->top + (size_t) height; i++) {
+		const struct qrow *r = &q->rows[i];
+
+		if (!r->heading && (r->item >= q->list.fetched || !q->list.items[r->item]))
+			want[n++] = r;
+	}
+	qsort(want, n, sizeof(*want), cmp_rows);
+	for (size_t k = 0; k < n; k++) {
+		const struct qrow *r;
+
+		queue_row_item(t, v, (size_t) (want[k] - q->rows), &r);
+	}
+	free(want);
+}
+
 /* Read the rows about to be drawn and size the count columns for the
  * largest number among them. */
 void queue_layout(struct tui *t, struct view *v, int top, int height)
@@ -325,6 +358,7 @@ void queue_layout(struct tui *t, struct view *v, int top, int height)
 
 	v->list_y = top;
 	v->list_h = height;
+	read_in_order(t, v, height);
 	for (size_t i = v->top; i < v->lines && i < v->top + (size_t) height; i++) {
 		const struct qrow *qr;
 		wn_item *it = queue_row_item(t, v, i, &qr);
