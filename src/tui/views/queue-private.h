@@ -24,11 +24,12 @@ enum qsort {
 };
 /* clang-format on */
 
-/* A row: a review (list index), or a series' heading. */
+/* A row: a review (list index), or a series' heading.  Eight bytes: an
+ * order has a row for every review. */
 struct qrow {
-	size_t item;
-	size_t group;		/* index in groups; for headings */
-	bool heading;
+	uint32_t item;
+	uint32_t group : 31; /* index in groups; for headings */
+	bool heading : 1;
 };
 
 /* What the orders need of a review, kept once it is read so that the

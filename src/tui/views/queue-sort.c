@@ -180,10 +180,10 @@ bool queue_sum_series(struct queue *q, size_t i, const wn_item *it, const char *
 }
 
 struct skey {
-	size_t item;
-	int rank;		/* severity rank, or untriaged count negated */
-	size_t group;		/* series: index of the first review of its group */
-	int version, part;
+	uint32_t item;
+	int32_t rank;	/* severity rank, or untriaged count negated */
+	uint32_t group; /* series: index of the first review of its group */
+	int32_t version, part;
 };
 
 static int cmp_keys(const void *a, const void *b)
@@ -239,7 +239,7 @@ static bool key_of(struct queue *q, size_t i, size_t *groups, struct skey *k)
 	const struct qsum *s = &q->sums[i];
 
 	memset(k, 0, sizeof(*k));
-	k->item = i;
+	k->item = (uint32_t) i;
 	if (q->sort == QS_SEVERITY)
 		k->rank = s->sev_rank;
 	else if (q->sort == QS_UNTRIAGED)
@@ -251,7 +251,7 @@ static bool key_of(struct queue *q, size_t i, size_t *groups, struct skey *k)
 
 		if (!g || (*g == SIZE_MAX && !group_new(q, q->titles[s->title - 1], g)))
 			return false;
-		k->group = *g;
+		k->group = (uint32_t) *g;
 		k->version = s->version;
 		k->part = s->part;
 		add_version(&q->groups[k->group], k->version);
@@ -267,7 +267,8 @@ bool queue_order(struct tui *t, struct queue *q)
 	size_t n = 0;
 
 	queue_free_rows(q);
-	if (!keys || !groups || !q->sums) {
+	/* Rows name reviews and groups in 32 and 31 bits. */
+	if (!keys || !groups || !q->sums || q->list.n > INT32_MAX) {
 		free(keys);
 		free(groups);
 		return false;
