@@ -142,7 +142,8 @@ bool queue_selected(const struct queue *q, const char *id);
 bool queue_needs_all(const struct tui *t, const struct queue *q);
 /* Is review i (a list index) within KEEP_SCREENS of the screen? */
 bool queue_near_screen(const struct view *v, const struct queue *q, size_t i);
-/* Let go of row i (a list index), what the orders need of it kept. */
+/* Let go of row i (a list index), what the orders need of it kept
+ * (only its review until every review is being read). */
 void queue_drop(struct queue *q, size_t i, wn_item *it);
 /* quick: only the newest reviews, a screenful at least, for a first
  * screen that costs the same however many match; complete() reads the

@@ -115,12 +115,15 @@ bool queue_near_screen(const struct view *v, const struct queue *q, size_t i)
 	return false;
 }
 
-/* Let go of row i (a list index), what the orders need of it kept. */
+/* Let go of row i (a list index), what the orders need of it kept;
+ * before every review is being read (no sums to find it by), only its
+ * review is dropped, its row kept. */
 void queue_drop(struct queue *q, size_t i, wn_item *it)
 {
-	if (!queue_sum(q, i, it) && q->sums)
-		return;	/* out of memory: keep it read rather than lose it */
-	wn_list_release(&q->list, i);
+	if (!q->sums)
+		wn_item_unload(it);
+	else if (queue_sum(q, i, it))
+		wn_list_release(&q->list, i);
 }
 
 /* Lay out the rows from the reviews read (queue-sort.c), the cursor

@@ -418,8 +418,10 @@ static void drop_far(struct view *v)
 		size_t i = q->rows ? q->rows[r].item : r;
 		wn_item *it = i < q->list.fetched ? q->list.items[i] : NULL;
 
-		/* Rows read on the way to another (wn_list_get) too. */
-		if ((r < lo || r >= hi) && !(q->rows && q->rows[r].heading) && it)
+		/* Rows read on the way to another (wn_list_get) too, once
+		 * what the orders need of them is kept. */
+		if ((r < lo || r >= hi) && !(q->rows && q->rows[r].heading) && it &&
+		    (it->loaded || q->sums))
 			queue_drop(q, i, it);
 	}
 #ifdef WN_TEST_HOOKS
