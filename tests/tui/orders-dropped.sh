@@ -35,4 +35,20 @@ check "... and the mark undone" order undone o o G v y g ":wait" U ":wait" o o o
 # shows one of them, the other stays dropped and its counts are read
 # again before the rows are ordered (fails without that).
 check "by untriaged, a bulk mark undone" order bulk o ":wait" g t G k k t ";" v y g ":wait" U ":wait" j o
+# Rows off screen are let go of, not kept read: once every review is
+# read for an order, the list holds the rows near the screen only (one
+# row shown, two screens kept either side: five), whichever the order,
+# paged through or not (fails when dropped rows keep their items).
+export WINNOW_TEST_QUEUE_LOG=$WN_WORLD/queue.log
+held() { sed -n 's/^held=\([0-9]*\) of=\([0-9]*\)$/\1 \2/p' "$WINNOW_TEST_QUEUE_LOG" | tail -n 1; }
+# (The counter is a --enable-test-hooks build's.)
+if run 3 hook ":wait" j && [ -s "$WINNOW_TEST_QUEUE_LOG" ]; then
+	for keys in "o" "o o" "o o o" "o o o o"; do
+		: >"$WINNOW_TEST_QUEUE_LOG"
+		# shellcheck disable=SC2086
+		check "sorted ($keys), held near the screen only" run 3 "held-${keys// /}" $keys ":wait" j j G k
+		set -- $(held)
+		check "... $1 of $2 rows held" test "$1" -le 5 -a "$2" -gt 5
+	done
+fi
 wn_done

@@ -43,4 +43,17 @@ check "F: the reply's first line is the command" wn_tui_wait "#syz invalid"
 check "... To the report's syzbot address" wn_tui_wait "syzbot+a1b2c3d4e5f60718293a@syzkaller.appspotmail.com"
 wn_tui_keys Q
 check "quit" wn_tui_wait "WINNOW-EXIT="
+
+# Ordered (every review read, rows off screen let go of) on a 3-line
+# terminal, walked row by row: the duplicate still names the other
+# report by its subject, its row read again (fails when only the rows
+# held are looked in).
+walk=()
+for i in 1 2 3 4 5 6; do walk+=(":save-display $WN_WORLD/walk$i" j); done
+for keys in "o" "o o" "o o o" "o o o o"; do
+	# shellcheck disable=SC2086
+	check "ordered ($keys), 3 lines" wn_script_run 120x3 "walk${keys// /}" $keys ":wait" g "${walk[@]}"
+	check "... duplicate of the other report's subject" \
+		bash -c 'grep -h "(duplicate of" "$@" | grep -q "(duplicate of \[syzbot\]"' _ "$WN_WORLD"/walk?
+done
 wn_done

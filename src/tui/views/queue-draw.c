@@ -212,7 +212,25 @@ static void add_who(struct row *r, const wn_item *it)
  * "(real bug)", "(fixed by 0123456789ab)", "(fixed by "TITLE")" typed,
  * "(duplicate of TITLE)" with the other report's subject when the queue
  * holds it.  Into q->scratch; false when it has none (or out of memory). */
-static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
+/* The subject of the list's review id, read again if it was let go of
+ * (what was kept of it says which rows may be it); NULL: not listed. */
+static const char *listed_subject(struct tui *t, struct queue *q, const char *id)
+{
+	uint32_t h = queue_id_hash(id);
+
+	/* Rows never read are not looked for, but rows let go of are. */
+	for (size_t k = 0; k < (q->sums ? q->list.n : q->list.fetched); k++) {
+		const wn_item *o = k < q->list.fetched ? q->list.items[k] : NULL;
+
+		if (!o && q->sums && q->sums[k].read && q->sums[k].idhash == h)
+			o = wn_list_get(t->idx, &q->list, k);
+		if (o && !strcmp(o->id, id))
+			return o->subject;
+	}
+	return NULL;
+}
+
+static bool crash_state(struct tui *t, struct queue *q, const wn_item *it, const char *subject)
 {
 	const char *what = NULL, *other = NULL, *shown;
 	wn_status st;
@@ -221,9 +239,8 @@ static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
 
 	if (c == WN_CRASH_NONE)
 		return false;
-	for (size_t k = 0; c == WN_CRASH_DUPLICATE && k < q->list.fetched && !other; k++)
-		if (q->list.items[k] && !strcmp(q->list.items[k]->id, what))
-			other = q->list.items[k]->subject;
+	if (c == WN_CRASH_DUPLICATE && what)
+		other = listed_subject(t, q, what);
 	shown = other ? other : what ? what : "";
 	wn_buf_reset(&q->scratch);
 	/* A title typed: whole, quoted (a hash is cut to 12 digits). */
@@ -242,12 +259,13 @@ static bool crash_state(struct queue *q, const wn_item *it, const char *subject)
 /* The patch's subject; for a review without findings, dimmed, with the
  * bot's reason after it; for a copy of another review (whose verdicts
  * it shares), dimmed, saying so. */
-static void add_subject(struct row *r, struct queue *q, const wn_item *it, unsigned dim)
+static void add_subject(struct tui *t, struct row *r, struct queue *q, const wn_item *it,
+			unsigned dim)
 {
 	const char *subject = it->patch ? it->patch->subject : it->subject;
 	struct cell *c;
 
-	if (crash_state(q, it, subject)) {
+	if (crash_state(t, q, it, subject)) {
 		subject = wn_buf_str(&q->scratch);
 	} else if (it->copy_of) {
 		wn_buf_reset(&q->scratch);
@@ -313,7 +331,40 @@ void queue_row(struct tui *t, struct view *v, size_t i, struct row *r)
 		row_add(r, ROLE_ERROR, CELL_FLEX, it->load_error);
 		return;
 	}
-	add_subject(r, q, it, dim);
+	add_subject(t, r, q, it, dim);
+}
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct qrow *x = *(const struct qrow *const *) a,
+			  *y = *(const struct qrow *const *) b;
+
+	return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* The rows of an order let go of, read again in the list's order: one
+ * search of the index for the screen, not one for each row back. */
+static void read_in_order(struct tui *t, struct view *v, int height)
+{
+	struct queue *q = v->priv;
+	const struct qrow **want;
+	size_t n = 0;
+
+	if (!q->rows || height <= 0 || !(want = calloc((size_t) height, sizeof(*want))))
+		return;
+	for (size_t i = v->top; i < q->nrows && i < v->top + (size_t) height; i++) {
+		const struct qrow *r = &q->rows[i];
+
+		if (!r->heading && (r->item >= q->list.fetched || !q->list.items[r->item]))
+			want[n++] = r;
+	}
+	qsort(want, n, sizeof(*want), cmp_rows);
+	for (size_t k = 0; k < n; k++) {
+		const struct qrow *r;
+
+		queue_row_item(t, v, (size_t) (want[k] - q->rows), &r);
+	}
+	free(want);
 }
 
 /* Read the rows about to be drawn and size the count columns for the
@@ -325,6 +376,7 @@ void queue_layout(struct tui *t, struct view *v, int top, int height)
 
 	v->list_y = top;
 	v->list_h = height;
+	read_in_order(t, v, height);
 	for (size_t i = v->top; i < v->lines && i < v->top + (size_t) height; i++) {
 		const struct qrow *qr;
 		wn_item *it = queue_row_item(t, v, i, &qr);

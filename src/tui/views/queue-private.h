@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "view.h"
 
@@ -23,24 +24,29 @@ enum qsort {
 };
 /* clang-format on */
 
-/* A row: a review (list index), or a series' heading. */
+/* A row: a review (list index), or a series' heading.  Eight bytes: an
+ * order has a row for every review. */
 struct qrow {
-	size_t item;
-	size_t group;		/* index in groups; for headings */
-	bool heading;
+	uint32_t item;
+	uint32_t group : 31; /* index in groups; for headings */
+	bool heading : 1;
 };
 
 /* What the orders need of a review, kept once it is read so that the
- * review itself can be dropped when its row is off screen: a few bytes
- * a row instead of its parse (about 3.7 KiB), which for every review of
- * a large index was more memory than all the rest. */
+ * review itself, its row even (wn_list_release), can be let go when its
+ * row is off screen: a few bytes a row instead of its parse (about 3.7
+ * KiB) and its row's strings, which for every review of a large index
+ * were more memory than all the rest. */
 struct qsum {
-	bool read;		/* filled from the review */
-	bool empty;		/* read without error, no findings */
-	bool newcomer;
-	int sev_rank;		/* queue_sev_rank() of its top severity */
-	unsigned untriaged;
-	char *subject;		/* the patch's subject (series order); NULL */
+	uint32_t idhash; /* queue_id_hash() of its Message-ID */
+	uint32_t untriaged;
+	uint32_t title;	       /* series: its q->titles index + 1; 0 not read */
+	int32_t version, part; /* series: of its patch's subject */
+	int8_t sev_rank;       /* its top severity's rank (queue-sort.c) */
+	bool read : 1;	       /* filled from the review */
+	bool empty : 1;	       /* read without error, no findings */
+	bool newcomer : 1;
+	bool stale : 1; /* verdicts changed (an undo) since: read again */
 };
 
 struct qgroup {
@@ -59,9 +65,14 @@ struct queue {
 	size_t next;		/* the next list index to read */
 	bool all;		/* every review read */
 	bool who;		/* ... and who answered each (QS_NEWCOMER) */
-	char **series;		/* list.n titles, for QS_SERIES; NULL */
+	bool series;		/* reading the cover letters' titles began */
+	char **titles;		/* the series' titles, each once (sums[].title) */
+	size_t ntitles;
+	uint32_t *tslots;	/* a hash of titles: index + 1, 0 free */
+	size_t tcap;		/* tslots' size, a power of two */
 	struct qsum *sums;	/* list.n, once reading every review began */
-	bool sums_stale;	/* verdicts changed (an undo) under dropped reviews */
+	bool sums_stale;	/* some sums[].stale */
+	bool shifted;		/* a row read again was another review: read again */
 	/* The rows shown; NULL: the list itself, in date order. */
 	struct qrow *rows;
 	size_t nrows;
@@ -92,6 +103,12 @@ static inline bool queue_sort_wants_who(enum qsort sort)
  * memory. */
 bool queue_sum(struct queue *q, size_t i, const wn_item *it);
 void queue_free_sums(struct queue *q);
+/* Keep the series key of review i: its patch's subject (it) and the
+ * cover letter's (cover; NULL: none); false when out of memory. */
+bool queue_sum_series(struct queue *q, size_t i, const wn_item *it, const char *cover);
+/* A hash of a Message-ID, to know a row read again is the same review
+ * and to find a review's row without reading every row. */
+uint32_t queue_id_hash(const char *id);
 /* "date", "severity"...: the status line's name of an order. */
 const char *queue_sort_name(enum qsort sort);
 /* The review's most severe finding's severity; WN_SEV_NONE for none. */
@@ -103,7 +120,7 @@ wn_severity queue_top_severity(const wn_item *it);
  * as it is. */
 bool queue_order(struct tui *t, struct queue *q);
 void queue_free_rows(struct queue *q);
-/* The cover letters' subjects read for the series order. */
+/* The series' titles read for the series order. */
 void queue_free_series(struct queue *q);
 
 /* Screens of reviews kept read on either side of the one shown. */
@@ -116,13 +133,17 @@ void queue_free_series(struct queue *q);
 wn_item *queue_row_item(struct tui *t, struct view *v, size_t i, const struct qrow **row);
 /* The review under the cursor; NULL on a heading. */
 wn_item *queue_current(struct tui *t, struct view *v);
+/* Does row i show review id?  Rows let go of are read again only when
+ * what was kept of them says they may. */
+bool queue_row_is(struct tui *t, struct view *v, size_t i, const char *id);
 /* Is review id selected (t, *)? */
 bool queue_selected(const struct queue *q, const char *id);
 /* Does the queue need every review read (an order, a filter)? */
 bool queue_needs_all(const struct tui *t, const struct queue *q);
 /* Is review i (a list index) within KEEP_SCREENS of the screen? */
 bool queue_near_screen(const struct view *v, const struct queue *q, size_t i);
-/* Drop the review read for row i, what the orders need of it kept. */
+/* Let go of row i (a list index), what the orders need of it kept
+ * (only its review until every review is being read). */
 void queue_drop(struct queue *q, size_t i, wn_item *it);
 /* quick: only the newest reviews, a screenful at least, for a first
  * screen that costs the same however many match; complete() reads the

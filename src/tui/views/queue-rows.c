@@ -24,14 +24,47 @@ bool queue_needs_all(const struct tui *t, const struct queue *q)
 wn_item *queue_row_item(struct tui *t, struct view *v, size_t i, const struct qrow **row)
 {
 	struct queue *q = v->priv;
+	size_t li = i;
+	wn_item *it;
 
 	*row = NULL;
-	if (!q->rows)
-		return wn_list_get(t->idx, &q->list, i);
-	if (i >= q->nrows)
+	if (q->rows) {
+		if (i >= q->nrows)
+			return NULL;
+		*row = &q->rows[i];
+		if (q->rows[i].heading)
+			return NULL;
+		li = q->rows[i].item;
+	}
+	if (li < q->list.fetched && q->list.items[li])
+		return q->list.items[li];
+	/* A row let go of is read again by its place in the list: were the
+	 * list's search to give another review there now, the index moved
+	 * under the queue (queue_idle() reads it again). */
+	it = wn_list_get(t->idx, &q->list, li);
+	if (it && q->sums && q->sums[li].read && q->sums[li].idhash != queue_id_hash(it->id)) {
+		wn_list_release(&q->list, li);
+		q->shifted = true;
 		return NULL;
-	*row = &q->rows[i];
-	return q->rows[i].heading ? NULL : wn_list_get(t->idx, &q->list, q->rows[i].item);
+	}
+	return it;
+}
+
+bool queue_row_is(struct tui *t, struct view *v, size_t i, const char *id)
+{
+	struct queue *q = v->priv;
+	const struct qrow *r;
+	wn_item *it;
+
+	if (q->rows && q->sums && i < q->nrows && !q->rows[i].heading) {
+		size_t li = q->rows[i].item;
+
+		if ((li >= q->list.fetched || !q->list.items[li]) && q->sums[li].read &&
+		    q->sums[li].idhash != queue_id_hash(id))
+			return false;
+	}
+	it = queue_row_item(t, v, i, &r);
+	return it && !strcmp(it->id, id);
 }
 
 wn_item *queue_current(struct tui *t, struct view *v)
@@ -59,10 +92,7 @@ static void restore_cursor(struct tui *t, struct view *v)
 	if (!q->keep)
 		return;
 	for (size_t i = 0; i < look; i++) {
-		const struct qrow *r;
-		wn_item *it = queue_row_item(t, v, i, &r);
-
-		if (it && !strcmp(it->id, q->keep)) {
+		if (queue_row_is(t, v, i, q->keep)) {
 			view_goto(t, v, i);
 			break;
 		}
@@ -85,12 +115,15 @@ bool queue_near_screen(const struct view *v, const struct queue *q, size_t i)
 	return false;
 }
 
-/* Drop the review read for row i, what the orders need of it kept. */
+/* Let go of row i (a list index), what the orders need of it kept;
+ * before every review is being read (no sums to find it by), only its
+ * review is dropped, its row kept. */
 void queue_drop(struct queue *q, size_t i, wn_item *it)
 {
-	if (!queue_sum(q, i, it) && q->sums)
-		return;	/* out of memory: keep it read rather than lose it */
-	wn_item_unload(it);
+	if (!q->sums)
+		wn_item_unload(it);
+	else if (queue_sum(q, i, it))
+		wn_list_release(&q->list, i);
 }
 
 /* Lay out the rows from the reviews read (queue-sort.c), the cursor
@@ -100,11 +133,14 @@ static void build_rows(struct tui *t, struct view *v)
 	struct queue *q = v->priv;
 
 	/* An undo changed verdicts of reviews no longer read: read them
-	 * again for their untriaged counts, dropping them after. */
-	for (size_t i = 0; q->sums_stale && q->sums && i < q->list.fetched; i++) {
-		wn_item *it = q->list.items[i];
+	 * again for their untriaged counts, letting them go after. */
+	for (size_t i = 0; q->sums_stale && q->sums && i < q->list.n; i++) {
+		wn_item *it;
 
-		if (!it || it->loaded || !q->sums[i].read)
+		if (!q->sums[i].stale)
+			continue;
+		q->sums[i].stale = false;
+		if (!(it = wn_list_get(t->idx, &q->list, i)) || it->loaded)
 			continue;
 		tui_load(t, it);
 		if (view_top(t) == v && !queue_near_screen(v, q, i))
@@ -182,7 +218,7 @@ bool queue_run_query(struct tui *t, struct queue *q, const char *limit, bool qui
 	q->list = list;
 	q->rev = t->rev;
 	q->next = 0;
-	q->all = q->who = false;
+	q->all = q->who = q->shifted = false;
 	if (limit != q->limit) {
 		free(q->limit);
 		q->limit = limit && *limit ? strdup(limit) : NULL;
@@ -241,8 +277,8 @@ static bool read_some(struct tui *t, struct view *v)
 	struct queue *q = v->priv;
 	long long start = tui_now_ms();
 
-	if (q->sort == QS_SERIES && !q->series)
-		q->series = calloc(q->list.n ? q->list.n : 1, sizeof(*q->series));
+	if (q->sort == QS_SERIES)
+		q->series = true;
 	/* Every review: now the cache pays for its opening. */
 	wn_index_cache_later(t->idx, false);
 	if (!q->sums && !(q->sums = calloc(q->list.n ? q->list.n : 1, sizeof(*q->sums)))) {
@@ -256,11 +292,15 @@ static bool read_some(struct tui *t, struct view *v)
 			tui_load(t, it);
 			if (queue_sort_wants_who(q->sort) && it->loaded)
 				wn_index_load_who(t->idx, it, NULL);
-			if (q->series && !q->series[q->next]) {
+			queue_sum(q, q->next, it);
+			if (q->series && !q->sums[q->next].title) {
 				wn_error err = WN_ERROR_INIT;
+				char *cover = NULL;
 
-				wn_index_series(t->idx, it, &q->series[q->next], &err);
+				wn_index_series(t->idx, it, &cover, &err);
 				wn_error_clear(&err);
+				queue_sum_series(q, q->next, it, cover);
+				free(cover);
 			}
 			/* Off screen, and no view above holds it: kept as
 			 * what the orders need of it only. */
@@ -324,6 +364,12 @@ bool queue_idle(struct tui *t, struct view *v)
 		if (queue_requery(t, v, q->limit))
 			tui_msg(t, ROLE_STATUS, "the index changed: queue read again");
 		q->rev = t->rev;
+	}
+	/* A row read again was another review: the list's places moved. */
+	if (q->shifted && view_top(t) == v) {
+		q->shifted = false;
+		if (queue_requery(t, v, q->limit))
+			tui_msg(t, ROLE_STATUS, "the index changed: queue read again");
 	}
 	if (queue_needs_all(t, q) && !q->all)
 		return read_some(t, v);

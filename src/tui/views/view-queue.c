@@ -12,6 +12,7 @@
 #include "autoconfig.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -388,6 +389,24 @@ static void next_sort(struct tui *t, struct view *v)
  * (struct qsum).  Done as a key reaches the queue, before it acts: no
  * view above holds one of its reviews then, nor any of its own actions
  * (a prompt redraws the screen while a bulk mark holds its reviews). */
+#ifdef WN_TEST_HOOKS
+/* For the tests: how many rows the list holds read after drop_far(),
+ * appended to $WINNOW_TEST_QUEUE_LOG. */
+static void test_log(const struct queue *q)
+{
+	const char *path = getenv("WINNOW_TEST_QUEUE_LOG");
+	FILE *f = path && *path ? fopen(path, "a") : NULL;
+	size_t held = 0;
+
+	for (size_t i = 0; f && i < q->list.fetched; i++)
+		held += q->list.items[i] != NULL;
+	if (f) {
+		fprintf(f, "held=%zu of=%zu\n", held, q->list.n);
+		fclose(f);
+	}
+}
+#endif
+
 static void drop_far(struct view *v)
 {
 	struct queue *q = v->priv;
@@ -399,9 +418,15 @@ static void drop_far(struct view *v)
 		size_t i = q->rows ? q->rows[r].item : r;
 		wn_item *it = i < q->list.fetched ? q->list.items[i] : NULL;
 
-		if ((r < lo || r >= hi) && !(q->rows && q->rows[r].heading) && it && it->loaded)
+		/* Rows read on the way to another (wn_list_get) too, once
+		 * what the orders need of them is kept. */
+		if ((r < lo || r >= hi) && !(q->rows && q->rows[r].heading) && it &&
+		    (it->loaded || q->sums))
 			queue_drop(q, i, it);
 	}
+#ifdef WN_TEST_HOOKS
+	test_log(q);
+#endif
 }
 
 static struct view_req queue_request(struct tui *t, struct view *v, enum action a)
@@ -466,20 +491,28 @@ static struct view_req queue_request(struct tui *t, struct view *v, enum action 
 static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 {
 	struct queue *q = v->priv;
+	uint32_t h = msgid ? queue_id_hash(msgid) : 0;
 
-	/* Only rows already fetched can hold it loaded. */
-	for (size_t i = 0; i < q->list.fetched; i++) {
-		wn_item *it = q->list.items[i];
+	/* Only rows read can hold it loaded; what was kept of the others
+	 * says which may be it. */
+	for (size_t i = 0; i < q->list.n; i++) {
+		wn_item *it = i < q->list.fetched ? q->list.items[i] : NULL;
+		struct qsum *s = q->sums ? &q->sums[i] : NULL;
 
-		if (!it || (msgid && strcmp(it->id, msgid)))
+		if (!it) {
+			if (s && s->read && (!msgid || s->idhash == h))
+				s->stale = q->sums_stale = true;
+			continue;
+		}
+		if (msgid && strcmp(it->id, msgid))
 			continue;
 		if (it->loaded) {
 			tui_reload_verdicts(t, it);
 			queue_sum(q, i, it);
-		} else if (q->sums && q->sums[i].read) {
+		} else if (s && s->read) {
 			/* Dropped: its counts are read again before the
 			 * rows are next ordered. */
-			q->sums_stale = true;
+			s->stale = q->sums_stale = true;
 		}
 		if (msgid)
 			break;
@@ -490,10 +523,7 @@ static void queue_reload(struct tui *t, struct view *v, const char *msgid)
 static void queue_focus(struct tui *t, struct view *v, const char *msgid, const char *fp)
 {
 	for (size_t i = 0; i < v->lines; i++) {
-		const struct qrow *qr;
-		wn_item *it = queue_row_item(t, v, i, &qr);
-
-		if (it && !strcmp(it->id, msgid)) {
+		if (queue_row_is(t, v, i, msgid)) {
 			view_goto(t, v, i);
 			return;
 		}
