@@ -5,6 +5,7 @@
  * "[PATCH v2 3/5]"; this file only turns what it says into rows. */
 #include "autoconfig.h"
 
+#include <glib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,14 +57,11 @@ void queue_free_series(struct queue *q)
 		q->sums[i].title = 0;
 }
 
-/* FNV-1a. */
+/* GLib's string hash (GMime links GLib): the rows' ids and the series
+ * titles need one within this process only, never stored. */
 uint32_t queue_id_hash(const char *id)
 {
-	uint32_t h = 2166136261u;
-
-	for (const unsigned char *p = (const unsigned char *) id; *p; p++)
-		h = (h ^ *p) * 16777619u;
-	return h;
+	return (uint32_t) g_str_hash(id);
 }
 
 /* Most severe first: critical, high and error, medium and warning, low
