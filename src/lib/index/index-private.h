@@ -152,13 +152,24 @@ struct held_row {
 	char *subject, *from;
 };
 
+/* A window of a long list's rows (index-query.c): rows from start on,
+ * dated before the cut (the dates from the window before's cut on
+ * being the window before's); the first window has no cut. */
+struct wn_list_window {
+	size_t start;
+	long long cut;
+};
+
 struct wn_list_cursor {
 	wn_index *idx;
 	unsigned long generation;	/* of the index the search ran on */
 	char *query;
 	notmuch_query_t *q;
 	notmuch_messages_t *msgs;
-	size_t pos;		/* messages consumed from msgs */
+	size_t pos;		    /* the list's row msgs is at */
+	struct wn_list_window *win; /* NULL: one search over every row */
+	size_t nwin;
+	size_t cur; /* the window msgs searches */
 	struct held_row held[AHEAD];
 	size_t nheld;
 };

@@ -228,19 +228,109 @@ static void cursor_close(struct wn_list_cursor *c)
 	c->pos = 0;
 }
 
-/* (Re)start the search; the index may have been reopened since. */
-static bool cursor_open(wn_index *idx, struct wn_list_cursor *c)
+/* The search of window w of c's list (malloc'd), or NULL when out of
+ * memory.  Window w holds the dates from the next window's cut to the
+ * day before its own: notmuch's @ ranges take both ends. */
+static char *window_query(const struct wn_list_cursor *c, size_t w)
 {
+	char lo[32] = "", hi[32] = "";
+	bool every = !strcmp(c->query, "*"); /* see narrows() */
+
+	if (w + 1 < c->nwin)
+		snprintf(lo, sizeof(lo), "@%lld", c->win[w + 1].cut);
+	if (w > 0)
+		snprintf(hi, sizeof(hi), "@%lld", c->win[w].cut - 1);
+	return every ? wn_strdupf("date:%s..%s", lo, hi) :
+		       wn_strdupf("(%s) and date:%s..%s", c->query, lo, hi);
+}
+
+#ifdef WN_TEST_HOOKS
+/* For the tests: each search of a list's window, appended to
+ * $WINNOW_TEST_LIST_LOG ("window W of N from ROW"). */
+static void window_log(const struct wn_list_cursor *c, size_t w)
+{
+	const char *path = getenv("WINNOW_TEST_LIST_LOG");
+	FILE *out = path && *path ? fopen(path, "a") : NULL;
+
+	if (out) {
+		fprintf(out, "window %zu of %zu from %zu\n", w, c->nwin ? c->nwin : 1, c->pos);
+		fclose(out);
+	}
+}
+#endif
+
+/* (Re)start the search of window w; the index may have been reopened
+ * since. */
+static bool cursor_open(wn_index *idx, struct wn_list_cursor *c, size_t w)
+{
+	char *qs = c->nwin > 1 ? window_query(c, w) : NULL;
+
 	cursor_close(c);
-	c->q = make_query(idx, c->query);
+	if (c->nwin > 1 && !qs)
+		return false;
+	c->q = make_query(idx, qs ? qs : c->query);
+	free(qs);
 	if (!c->q)
 		return false;
 	if (notmuch_query_search_messages(c->q, &c->msgs) != NOTMUCH_STATUS_SUCCESS) {
 		cursor_close(c);
 		return false;
 	}
+	c->cur = w;
+	c->pos = c->nwin > 1 ? c->win[w].start : 0;
 	c->generation = idx->generation;
+#ifdef WN_TEST_HOOKS
+	window_log(c, w);
+#endif
 	return true;
+}
+
+/* The window of row i, and the row after that window's last. */
+static size_t window_of(const struct wn_list_cursor *c, size_t i)
+{
+	size_t w = 0;
+
+	while (w + 1 < c->nwin && c->win[w + 1].start <= i)
+		w++;
+	return w;
+}
+
+static size_t window_end(const struct wn_list_cursor *c, size_t w, size_t n)
+{
+	return w + 1 < c->nwin ? c->win[w + 1].start : n;
+}
+
+/* Rows a list is read in windows of, past that many: a search holds
+ * Xapian's result set, 88 bytes a row, for as long as it is read, which
+ * a pass over every review at a million messages made 20 MB. */
+#define WINDOW_ROWS 32768
+
+static size_t window_rows(void)
+{
+#ifdef WN_TEST_HOOKS
+	/* For the tests: windows of a few rows. */
+	const char *v = getenv("WINNOW_TEST_LIST_WINDOW");
+
+	if (v && atoi(v) > 0)
+		return (size_t) atoi(v);
+#endif
+	return WINDOW_ROWS;
+}
+
+/* Cut c's list before row at, whose date is older than cut (every row
+ * before it being dated from cut on: the search is newest first).  No
+ * cut when out of memory, or for dates notmuch's ranges do not spell
+ * (@ takes no sign): the rows stay in the window before. */
+static void window_cut(struct wn_list_cursor *c, size_t at, long long cut)
+{
+	struct wn_list_window *grown;
+
+	if (cut <= 0 || !(grown = realloc(c->win, (c->nwin + 2) * sizeof(*grown))))
+		return;
+	c->win = grown;
+	if (!c->nwin)
+		grown[c->nwin++] = (struct wn_list_window){ .start = 0 };
+	grown[c->nwin++] = (struct wn_list_window){ .start = at, .cut = cut };
 }
 
 /* What notmuch last said about the database (malloc'd; NULL: nothing). */
@@ -271,26 +361,44 @@ static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst,
  * costs nothing: the result set is in memory), and read the first rows
  * on the way into first[].  How many were read goes to *nfirst; fewer
  * than FIRST_PAGE when the index changed under a row (wn_list_get()
- * reads it again) or memory ran out. */
+ * reads it again) or memory ran out.  A long list is cut into windows
+ * of dates on the way (window_cut()): every window_rows() rows, at the
+ * next row dated older than that one, a few dates read. */
 static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *nfirst)
 {
-	size_t n = 0;
-	bool reading = true;
+	size_t n = 0, rows = window_rows(), next_cut = rows;
+	bool reading = true, cutting = false;
+	long long at = 0;
 
 	*nfirst = 0;
 	for (; notmuch_messages_valid(c->msgs); notmuch_messages_move_to_next(c->msgs), n++) {
+		bool row = reading && n < FIRST_PAGE;
 		notmuch_message_t *msg;
 
-		if (!reading || n >= FIRST_PAGE)
+		if (!row && n < next_cut)
 			continue;
 		msg = notmuch_messages_get(c->msgs);
-		first[n] = msg ? wn_index_item_from_message(msg, false) : NULL;
+		if (row) {
+			first[n] = msg ? wn_index_item_from_message(msg, false) : NULL;
+			if (first[n])
+				(*nfirst)++;
+			else
+				reading = false;
+		}
+		if (msg && n >= next_cut) {
+			long long d = (long long) notmuch_message_get_date(msg);
+
+			if (!cutting) {
+				at = d;
+				cutting = true;
+			} else if (d < at) {
+				window_cut(c, n, at);
+				cutting = false;
+				next_cut = n + rows;
+			}
+		}
 		if (msg)
 			notmuch_message_destroy(msg);
-		if (first[n])
-			(*nfirst)++;
-		else
-			reading = false;
 	}
 	return n;
 }
@@ -484,12 +592,15 @@ static bool fetch_next(wn_list *l, struct wn_list_cursor *c)
 wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 {
 	struct wn_list_cursor *c = l->cursor;
-	size_t from = i;
+	size_t from = i, w, end;
 
 	if (i >= l->n)
 		return NULL;
 	if (l->items[i])
 		return l->items[i];
+	/* Each window of a long list is a search of its own. */
+	w = window_of(c, i);
+	end = window_end(c, w, l->n);
 	/* A result set of an older revision can name documents that are
 	 * gone now (libnotmuch aborts on those): search again. */
 	if (c->generation != idx->generation && c->msgs)
@@ -497,11 +608,13 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 	/* No search open (wn_index_query() closed the one that counted),
 	 * or it is past row i: search again.  Going back, read a page of
 	 * rows up to i on the way. */
-	if (!c->msgs || c->pos > i) {
-		if (c->msgs)
+	if (!c->msgs || c->cur != w || c->pos > i) {
+		if (c->msgs && (c->pos > i || w < c->cur))
 			from = i >= BACK_PAGE ? i + 1 - BACK_PAGE : 0;
-		if (!cursor_open(idx, c))
+		if (!cursor_open(idx, c, w))
 			return NULL;
+		if (from < c->pos)
+			from = c->pos; /* not before the window */
 	}
 	/* Step over the rows before: only the rows asked for are read,
 	 * so that G at the end of tens of thousands of reviews holds a
@@ -515,7 +628,7 @@ wn_item *wn_list_get(wn_index *idx, wn_list *l, size_t i)
 	while (c->pos <= i && notmuch_messages_valid(c->msgs))
 		if (!fetch_next(l, c))
 			return NULL;
-	while (l->lazy_rows && c->nheld < AHEAD && c->pos < l->n && notmuch_messages_valid(c->msgs))
+	while (l->lazy_rows && c->nheld < AHEAD && c->pos < end && notmuch_messages_valid(c->msgs))
 		if (!fetch_next(l, c))
 			break;	/* row i is read; the next ask says why */
 	return l->items[i];
@@ -528,6 +641,7 @@ void wn_list_free(wn_list *l)
 	free(l->items);
 	if (l->cursor) {
 		cursor_close(l->cursor);
+		free(l->cursor->win);
 		free(l->cursor->query);
 		free(l->cursor);
 	}
