@@ -15,7 +15,7 @@ mail=$WN_WORLD/db/mail
 # More reviews than the first page the count reads (128 rows), in runs
 # of one date: copies of four reviews, the copies of each dated an hour
 # apart, every date three copies long, the four on the same dates.
-for f in 06-sashiko-a2-new-qp 14-sashiko-b2-no-issues 16-lkp-b3-build-warning 21-bpf-ci-c1; do
+for f in 06-sashiko-a2-new-qp 16-lkp-b3-build-warning 21-bpf-ci-c1 14-sashiko-b2-no-issues; do
 	for i in $(seq 1 45); do
 		d=$(date -u -R -d "2026-11-01 00:00 UTC + $((i / 3)) hours")
 		sed -e "s/^Message-Id: <.*>/Message-Id: <copy-$i.$f@example.org>/I" \
