@@ -47,4 +47,20 @@ expect_eq "... not by reviews winnow does not list" 0 \
 	"$("$WINNOW" stats --format=json "id:$v1" | jq '.[] | select(.total) | .fixed_later')"
 notmuch config set winnow.query
 "$WINNOW" stats --by=maintainer-severity,bogus > /dev/null 2>&1; expect_eq "an unknown key: usage error" 1 $?
+
+# Which messages are reviews is itself a list of reviews, read in
+# windows of dates when long: 150 newer reviews (of no finding) put the
+# series' past the first page the count reads, and windows of two rows
+# give the same answers (fails when a window's rows go missing).
+mail=$(notmuch config get database.path)
+for i in $(seq 1 150); do
+	d=$(date -u -R -d "2030-01-01 00:00 UTC + $i minutes")
+	sed -e "s/^Message-Id: <.*>/Message-Id: <newer-$i.review@example.org>/I" -e "s/^Date: .*/Date: $d/" \
+		"$WN_TOP_SRCDIR/tests/corpus/demo/14-sashiko-b2-no-issues.eml" >"$mail/cur/newer-$i:2,S"
+done
+notmuch new --quiet
+expect_eq "150 newer reviews, windows of 2 rows: later patch, fixed later, regraded" '[6,1,2]' \
+	"$(WINNOW_TEST_LIST_WINDOW=2 "$WINNOW" stats --format=json | jq -c '.[] | select(.total) | [.later_patch, .fixed_later, .regraded]')"
+expect_eq "... v1 alone: #1 fixed later" 1 \
+	"$(WINNOW_TEST_LIST_WINDOW=2 "$WINNOW" stats --format=json "id:$v1" | jq '.[] | select(.total) | .fixed_later')"
 wn_done

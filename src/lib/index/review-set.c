@@ -25,7 +25,6 @@
 #include "../core/hash.h"
 #include "index-nm.h"
 #include "index-private.h"
-#include "message.h"
 
 static uint64_t seed(void)
 {
@@ -71,34 +70,31 @@ static bool put(struct wn_review_set *s, uint64_t h)
 	return true;
 }
 
-/* Read the set at the handle's revision; false when it cannot be. */
+/* Read the set at the handle's revision; false when it cannot be.  It
+ * runs as every list of reviews does (wn_index_query), so that a long
+ * one is read in windows of dates and holds one window's result set,
+ * not every review's beside the walk's own.  The rows it holds for
+ * loading are its own: the walk's batch stays the one loads take. */
 static bool read_set(wn_index *idx, struct wn_review_set *s)
 {
-	char *qs = wn_index_query_string(idx, NULL, NULL);
-	notmuch_query_t *q = qs ? wn_index_query_new(idx, qs) : NULL;
-	notmuch_messages_t *ms = NULL;
-	bool ok = q != NULL;
+	struct wn_list_cursor *walking = idx->held;
+	wn_error err = WN_ERROR_INIT;
+	wn_list l;
+	bool ok;
 
 	free(s->slot);
 	*s = (struct wn_review_set){ .basis = seed(), .generation = idx->generation };
-	if (q) {
-		notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
-		for (const char *const *t = wn_index_exclude_tags(idx); t && *t; t++)
-			notmuch_query_add_tag_exclude(q, *t);
-		notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
-		ok = notmuch_query_search_messages(q, &ms) == NOTMUCH_STATUS_SUCCESS;
-	}
-	for (; ok && ms && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms)) {
-		notmuch_message_t *m = notmuch_messages_get(ms);
-		const char *id = m ? wn_message_id(m) : NULL;
+	ok = wn_index_query(idx, NULL, &l, &err) == WN_OK;
+	l.lazy_rows = true; /* the ids alone */
+	for (size_t i = 0; ok && i < l.n; i++) {
+		wn_item *it = wn_list_get(idx, &l, i);
 
-		ok = id && put(s, key_of(s, id));
-		if (m)
-			notmuch_message_destroy(m);
+		ok = it && put(s, key_of(s, it->id));
+		wn_list_release(&l, i);
 	}
-	if (q)
-		notmuch_query_destroy(q);
-	free(qs);
+	wn_list_free(&l);
+	wn_error_clear(&err);
+	idx->held = walking;
 	s->ok = ok;
 	return ok;
 }
