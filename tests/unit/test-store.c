@@ -776,6 +776,26 @@ static void test_query_recent_kept(void **state)
 	      "kept-new@example.org");
 	assert_int_equal(recent_prefix(w, q, oct1, 5), 9);
 
+	/* The whole list kept (no window holds 20): given whole again,
+	 * not as a part, even where a window would hold all. */
+	assert_int_equal(recent_prefix(w, q, nov10, 20), 9);
+	all = (wn_list){ 0 };
+	assert_int_equal(wn_index_query_recent(w->idx, q, oct1, 1, &all, &err), WN_OK);
+	assert_int_equal(all.n, 9);
+	assert_false(all.partial);
+	wn_list_free(&all);
+	/* Ids that are not all there (a damaged file, a mail removed)
+	 * are not served: the last one changed, their count kept. */
+	shell(w,
+	      "f=$(ls '%s'/winnow/first-*); head -n 14 \"$f\" >\"$f.cut\"; "
+	      "echo 'nobody@example.org' >>\"$f.cut\"; mv \"$f.cut\" \"$f\"",
+	      cache);
+	all = (wn_list){ 0 };
+	assert_int_equal(wn_index_query_recent(w->idx, q, oct1, 1, &all, &err), WN_OK);
+	assert_int_equal(all.n, 9);
+	assert_true(all.partial);
+	wn_list_free(&all);
+
 	unsetenv("XDG_CACHE_HOME");
 	free(newest);
 	free(cache);
