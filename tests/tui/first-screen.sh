@@ -55,4 +55,29 @@ screen=$(wn_tui_screen)
 expect_eq "... in date order there too" "$(dates <<< "$screen" | sort -r)" "$(dates <<< "$screen")"
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
+
+# Started again over the unchanged index: the ids of the first rows the
+# run before found (src/lib/index/recent.c), found again by id, the same
+# rows and the same count in the title.
+WN_SCREEN_FIRST=$first.again wn_screen_start 120 40
+check "again, the whole list" wn_tui_wait "— 74 reviews"
+check "a file of the first rows was kept" ls "$HOME"/.cache/winnow/first-*
+expect_eq "the same first screen from the kept ids" "$(cat "$first")" "$(cat "$first.again")"
+wn_tui_keys Q
+check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
+
+# New mail newer than every review, from another bot: the revision moved,
+# the kept ids (which all still match) are not the first rows any more.
+sed -e "s/^Date: .*/Date: $(date -u -R -d "@$((now - 1800))")/" \
+    -e "s/^Message-I[Dd]: .*/Message-Id: <first-screen-new@example.org>/" \
+    "$WN_TOP_SRCDIR/tests/corpus/demo/21-bpf-ci-c1.eml" > "$WN_WORLD/db/mail/cur/first-new:2,S"
+notmuch new --quiet
+WN_SCREEN_FIRST=$first.new wn_screen_start 120 40
+check "after new mail, the whole list" wn_tui_wait "— 75 reviews"
+check "the first screen's first row is the new review" \
+	grep -q "BPF CI" <(sed -n 2p "$first.new")
+n2=$(head -1 "$first.new" | sed -n 's/.* \([0-9][0-9]*\)+ reviews.*/\1/p')
+expect_eq "... one more in its title than before" "$((n + 1))" "${n2:-none}"
+wn_tui_keys Q
+check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
 wn_done

@@ -654,6 +654,8 @@ static void test_query_recent(void **state)
 	wn_error err = WN_ERROR_INIT;
 	wn_item *first;
 
+	/* The date windows themselves: no ids kept from a run before. */
+	setenv("WINNOW_NO_CACHE", "1", 1);
 	/* Six reviews from Nov 3 on: the first week is enough for 5. */
 	expect_prefix(w, NULL, nov10, 5, 6, true);
 	/* All six on Nov 4: the day before Nov 5 is, and not the week's 9. */
@@ -677,6 +679,126 @@ static void test_query_recent(void **state)
 	assert_null(part.items[0]);
 	wn_list_free(&part);
 	wn_list_free(&all);
+	wn_error_clear(&err);
+	unsetenv("WINNOW_NO_CACHE");
+}
+
+/* query's newest part as wn_index_query_recent() gives it on the index
+ * as it is now, checked against the whole list: its rows are the
+ * list's first, in order.  Returns how many it holds. */
+static size_t recent_prefix(struct world *w, const char *query, time_t now, size_t min_rows)
+{
+	wn_list all = { 0 }, part = { 0 };
+	wn_error err = WN_ERROR_INIT;
+	size_t n;
+
+	assert_int_equal(wn_index_refresh(w->idx, &err), WN_OK);
+	assert_int_equal(wn_index_query(w->idx, query, &all, &err), WN_OK);
+	assert_int_equal(wn_index_query_recent(w->idx, query, now, min_rows, &part, &err), WN_OK);
+	assert_true(part.n >= min_rows || !part.partial);
+	assert_true(part.n <= all.n);
+	for (size_t i = 0; i < part.n; i++)
+		assert_string_equal(wn_list_get(w->idx, &part, i)->id,
+				    wn_list_get(w->idx, &all, i)->id);
+	n = part.n;
+	wn_list_free(&part);
+	wn_list_free(&all);
+	return n;
+}
+
+static void shell(struct world *w, const char *fmt, const char *arg)
+{
+	char *cfg = config_path(w), *cmd = NULL, *line = NULL;
+
+	assert_true(asprintf(&line, fmt, arg) > 0);
+	assert_true(asprintf(&cmd, "set -e; export NOTMUCH_CONFIG='%s'; %s", cfg, line) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(line);
+	free(cmd);
+	free(cfg);
+}
+
+/* The first screen's ids kept between runs (recent.c) are served only
+ * while nothing changed: after a tag, new mail or removed mail the
+ * rows are the whole list's first again, never the kept ones. */
+static void test_query_recent_kept(void **state)
+{
+	struct world *w = *state;
+	/* Before every review: a search by date finds all nine in its
+	 * first window, the kept ids only as many as were kept. */
+	time_t oct1 = utc(2026, 10, 1), nov10 = utc(2026, 11, 10);
+	const char *q = "not tag:hidden";
+	char *cache = NULL, *newest;
+	wn_list all = { 0 };
+	wn_error err = WN_ERROR_INIT;
+
+	assert_true(asprintf(&cache, "%s/cache", w->dir) > 0);
+	setenv("XDG_CACHE_HOME", cache, 1);
+	unsetenv("WINNOW_NO_CACHE");
+	assert_int_equal(wn_index_query(w->idx, q, &all, &err), WN_OK);
+	assert_int_equal(all.n, 9);
+	newest = strdup(wn_list_get(w->idx, &all, 0)->id);
+	wn_list_free(&all);
+
+	/* The newest hidden: a week holds five others, kept. */
+	shell(w, "notmuch tag +hidden -- 'id:%s'", newest);
+	assert_int_equal(recent_prefix(w, q, nov10, 5), 5);
+	/* Nothing changed: the five kept, not the window's eight. */
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 5);
+	/* Another query's ids are not this one's: one file, taken over,
+	 * and the search by date runs again (eight in its window). */
+	assert_int_equal(recent_prefix(w, NULL, oct1, 5), 9);
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 8);
+	assert_int_equal(recent_prefix(w, q, nov10, 5), 8);
+
+	/* A tag taken off: the newest matches again, ahead of every
+	 * kept id (which all still match). */
+	shell(w, "notmuch tag -hidden -- 'id:%s'", newest);
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 9);
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 9);
+
+	/* New mail: a review newer than all, under a new Message-ID. */
+	shell(w,
+	      "f=$(notmuch search --output=files 'id:%s' | head -n 1); "
+	      "sed -e 's/^Message-I[Dd]:.*/Message-ID: <kept-new@example.org>/' "
+	      "-e 's/^Date:.*/Date: Mon, 09 Nov 2026 12:00:00 +0000/' \"$f\" "
+	      ">\"$(dirname \"$f\")/kept-new:2,S\"; notmuch new --quiet",
+	      newest);
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 10);
+	all = (wn_list){ 0 };
+	assert_int_equal(wn_index_query_recent(w->idx, q, oct1, 5, &all, &err), WN_OK);
+	assert_string_equal(wn_list_get(w->idx, &all, 0)->id, "kept-new@example.org");
+	wn_list_free(&all);
+
+	/* Removed mail: the new review's file gone. */
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 10);
+	shell(w, "rm \"$(notmuch search --output=files 'id:%s')\"; notmuch new --quiet",
+	      "kept-new@example.org");
+	assert_int_equal(recent_prefix(w, q, oct1, 5), 9);
+
+	/* The whole list kept (no window holds 20): given whole again,
+	 * not as a part, even where a window would hold all. */
+	assert_int_equal(recent_prefix(w, q, nov10, 20), 9);
+	all = (wn_list){ 0 };
+	assert_int_equal(wn_index_query_recent(w->idx, q, oct1, 1, &all, &err), WN_OK);
+	assert_int_equal(all.n, 9);
+	assert_false(all.partial);
+	wn_list_free(&all);
+	/* Ids that are not all there (a damaged file, a mail removed)
+	 * are not served: the last one changed, their count kept. */
+	shell(w,
+	      "f=$(ls '%s'/winnow/first-*); head -n 14 \"$f\" >\"$f.cut\"; "
+	      "echo 'nobody@example.org' >>\"$f.cut\"; mv \"$f.cut\" \"$f\"",
+	      cache);
+	all = (wn_list){ 0 };
+	assert_int_equal(wn_index_query_recent(w->idx, q, oct1, 1, &all, &err), WN_OK);
+	assert_int_equal(all.n, 9);
+	assert_true(all.partial);
+	wn_list_free(&all);
+
+	unsetenv("XDG_CACHE_HOME");
+	free(newest);
+	free(cache);
 	wn_error_clear(&err);
 }
 
@@ -874,16 +996,19 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_bulk_mark_is_one_action, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_history_and_undo_of_an_older_action, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_history_of_an_empty_undo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_keeps_a_newer_decision, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_undo_of_an_older_mark_keeps_a_newer_note, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undo_of_an_older_mark_keeps_a_newer_note,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_undo_many_and_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reason_and_missed_replayed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_query_recent_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_rows_on_demand, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sendmail_records_compacted, setup, teardown),

@@ -510,40 +510,6 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	return WN_OK;
 }
 
-wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
-				size_t min_rows, wn_list *out, wn_error *err)
-{
-	/* Each window is four times the last (a day first, a week next):
-	 * a handful of cheap searches at most, each of them bounded by
-	 * date, not by the index.  The search costs with the reviews its
-	 * window holds: at 300,000 messages a week held 1,173 of them, a
-	 * day 69, and the first screen took 20 ms less. */
-	static const int days[] = { 1, 7, 28, 112, 448 };
-
-	for (size_t w = 0; w < sizeof(days) / sizeof(*days); w++) {
-		/* Open-ended: a review dated in the future is newer than
-		 * now, and the whole list has it first too. */
-		long long since = (long long) now - (long long) days[w] * 86400;
-		char *q = user_query && *user_query
-			  ? wn_strdupf("(%s) and date:@%lld..", user_query, since)
-			  : wn_strdupf("date:@%lld..", since);
-		wn_status st;
-
-		if (!q)
-			return wn_error_set(err, WN_NOMEM, "out of memory");
-		st = wn_index_query(idx, q, out, err);
-		free(q);
-		if (st != WN_OK)
-			return st;
-		if (out->n >= min_rows) {
-			out->partial = true;
-			return WN_OK;
-		}
-		wn_list_free(out);
-	}
-	return wn_index_query(idx, user_query, out, err);
-}
-
 void wn_list_adopt(wn_list *to, wn_list *from)
 {
 	for (size_t i = 0; i < from->fetched && i < to->fetched; i++) {
