@@ -701,6 +701,49 @@ static void test_plain_reader(void **state)
 	}
 }
 
+/* The plain reader reads the usual Date itself and leaves the rest to
+ * GMime: either way the mail's date is the one GMime's parser gives. */
+static void test_plain_dates(void **state)
+{
+	static const char *const dates[] = {
+		"Tue, 03 Jun 2025 10:00:00 +0200", "Tue, 3 Jun 2025 10:00:00 +0200",
+		"3 Jun 2025 10:00:00 -0000", "Thu, 29 Feb 2024 23:59:59 +0000",
+		"Mon, 1 Jan 1970 00:00:00 +0000", "Wed, 31 Dec 1969 23:59:59 +0100",
+		"Sat, 1 Jan 2000 00:00 +0530", "Fri, 31 Dec 9999 23:59:59 -1200",
+		"Sun, 01 Mar 2100 12:00:00 +1400", "Tue,\t3  Jun\t2025  10:00:00\t+0200 ",
+		"  Tue, 3 Jun 2025 10:00:00 +0200", "Thu, 29 Feb 2000 01:02:03 -0930",
+		"Wed, 29 Feb 2023 10:00:00 +0000", "Thu, 29 Feb 1900 10:00:00 +0000",
+		"Tue, 31 Apr 2025 10:00:00 +0000", "Tue, 3 Jun 2025 24:00:00 +0000",
+		"Tue, 3 Jun 2025 10:60:00 +0000", "Tue, 3 Jun 2025 10:00:60 +0000",
+		"Tue, 3 Jun 2025 10:00:00 +2400", "Tue, 3 Jun 2025 10:00:00 +0260",
+		"Tue, 3 Jun 2025 10:00:00 GMT", "Tue, 3 Jun 2025 10:00:00 +0200 (CEST)",
+		"Tue, 3 Jun 25 10:00:00 +0200", "Tue, 3 jun 2025 10:00:00 +0200",
+		"Tue,3 Jun 2025 10:00:00 +0200", "Xyz, 3 Jun 2025 10:00:00 +0200",
+		"Tue, 3 Jun 2025 1:00:00 +0200", "Tue, 3 Jun 2025 10:00:00 +02", "Tue, 3 Jun 2025",
+		"Tue, 123 Jun 2025 10:00:00 +0200", "Tue, 0 Jun 2025 10:00:00 +0200",
+		"Tue, 3 Jun 0999 10:00:00 +0200", "Tue, 3 Juni 2025 10:00:00 +0200", "",
+	};
+
+	(void) state;
+	wn_mail_gmime();
+	for (size_t i = 0; i < sizeof(dates) / sizeof(dates[0]); i++) {
+		char *mail = NULL;
+		wn_mail *p = NULL, *g = NULL;
+		wn_error err = WN_ERROR_INIT;
+		int n = asprintf(&mail, "From: a@b.c\nSubject: d\nDate: %s\n\nbody\n", dates[i]);
+
+		assert_true(n > 0);
+		assert_int_equal(wn_mail_plain(mail, (size_t) n, &p), WN_OK);
+		assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+		if (p->date != g->date)
+			fail_msg("Date: %s: plain reader %lld, GMime %lld", dates[i], (long long) p->date,
+				 (long long) g->date);
+		wn_mail_free(&p);
+		wn_mail_free(&g);
+		free(mail);
+	}
+}
+
 /* A lean read (wn_mail_parse_file_lean()) is GMime's mail but for the
  * address lists a review's or patch's reader does not use, and names
  * the same list: over every case above, and where the List-Id decides
@@ -927,6 +970,7 @@ int main(void)
 		cmocka_unit_test(test_file_stat),
 		cmocka_unit_test(test_body_limit),
 		cmocka_unit_test(test_plain_reader),
+		cmocka_unit_test(test_plain_dates),
 		cmocka_unit_test(test_lean_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),

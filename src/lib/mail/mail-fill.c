@@ -800,7 +800,9 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 		return WN_NOMEM;
 	if (fill_ids(m, v) != WN_OK)
 		return WN_NOMEM;
-	if (v->date)
+	if (v->dated)
+		m->date = v->when;
+	else if (v->date)
 		m->date = (time_t) g_date_time_to_unix(v->date);
 	return WN_OK;
 }
