@@ -701,6 +701,39 @@ static void test_plain_reader(void **state)
 	}
 }
 
+/* The plain reader's unfolding is GMime's, over every string of up to
+ * five of the characters that matter (blanks, line breaks, others). */
+static void test_unfold(void **state)
+{
+	static const char al[] = " \t\r\na\v\x80";
+	const size_t k = sizeof(al) - 1;
+
+	(void) state;
+	wn_mail_gmime();
+	for (size_t len = 0; len <= 5; len++) {
+		size_t combos = 1;
+
+		for (size_t i = 0; i < len; i++)
+			combos *= k;
+		for (size_t c = 0; c < combos; c++) {
+			char s[8];
+			char *g, *m;
+			size_t v = c;
+
+			for (size_t i = 0; i < len; i++, v /= k)
+				s[i] = al[v % k];
+			s[len] = '\0';
+			g = g_mime_utils_header_unfold(s);
+			m = wn_mail_unfold(s, len);
+			if (strcmp(g, m) != 0)
+				fail_msg("unfold of %zu bytes (combination %zu): GMime '%s', plain reader '%s'", len,
+					 c, g, m);
+			g_free(g);
+			g_free(m);
+		}
+	}
+}
+
 /* The plain reader reads the usual Date itself and leaves the rest to
  * GMime: either way the mail's date is the one GMime's parser gives. */
 static void test_plain_dates(void **state)
@@ -971,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(test_body_limit),
 		cmocka_unit_test(test_plain_reader),
 		cmocka_unit_test(test_plain_dates),
+		cmocka_unit_test(test_unfold),
 		cmocka_unit_test(test_lean_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_free_null),
