@@ -657,6 +657,8 @@ static const struct plain_case plain_cases[] = {
 	      "Message-ID: <m@x>\nIn-Reply-To: <p@x> (junk)\nReferences: <c@x>\n <p@x>\n"
 	      "List-Id: Netdev <netdev.vger.kernel.org>\n\nbody\0with NUL\n"),
 	PLAIN("From: a@b.c\nSubject: raw 8-bit \xe9t\xe9\nDate: not a date\n\n"),
+	PLAIN("from: a@b.c\nSUBJECT: names in any case\nmessage-id: <l@x>\nDATE: Tue, 3 Jun 2025 10:00:00 +0200\n"
+	      "content-type: text/plain; charset=utf-8\nIn-reply-TO: <p@x>\nlist-id: <l.x>\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nSubject: one\nSubject: two\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nTo: x@y.z, w@v.u,\n ( unclosed@comment.org, t@s.r\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nCc:\n\nbody\n"),
