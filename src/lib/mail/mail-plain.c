@@ -416,7 +416,7 @@ static bool lwsp(char c)
  * (test-mail holds it to GMime's.) */
 char *wn_mail_unfold(const char *s, size_t n)
 {
-	const char *end = s + n;
+	const char *end = s + n, *nl, *cr;
 	char *out, *o;
 
 	while (s < end && lwsp(*s))
@@ -424,9 +424,24 @@ char *wn_mail_unfold(const char *s, size_t n)
 	while (end > s && lwsp(end[-1]))
 		end--;
 	o = out = g_malloc((size_t) (end - s) + 1);
-	for (; s < end; s++)
-		if (*s != '\r' && *s != '\n')
-			*o++ = *s;
+	/* Most fields are one line: one copy.  Each break is looked for
+	 * once (a hostile header of many folds stays linear). */
+	nl = memchr(s, '\n', (size_t) (end - s));
+	cr = memchr(s, '\r', (size_t) (end - s));
+	while (s < end) {
+		const char *stop;
+
+		if (nl && nl < s)
+			nl = memchr(s, '\n', (size_t) (end - s));
+		if (cr && cr < s)
+			cr = memchr(s, '\r', (size_t) (end - s));
+		stop = !nl ? cr : !cr ? nl : nl < cr ? nl : cr;
+		if (!stop)
+			stop = end;
+		memcpy(o, s, (size_t) (stop - s));
+		o += stop - s;
+		s = stop < end ? stop + 1 : end;
+	}
 	*o = '\0';
 	return out;
 }
