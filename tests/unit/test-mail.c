@@ -659,6 +659,42 @@ static const struct plain_case plain_cases[] = {
 	PLAIN("From: a@b.c\nSubject: raw 8-bit \xe9t\xe9\nDate: not a date\n\n"),
 	PLAIN("from: a@b.c\nSUBJECT: names in any case\nmessage-id: <l@x>\nDATE: Tue, 3 Jun 2025 10:00:00 +0200\n"
 	      "content-type: text/plain; charset=utf-8\nIn-reply-TO: <p@x>\nlist-id: <l.x>\n\nbody\n"),
+	/* multipart/mixed whose first part is a plain text, as the BPF
+	 * CI's reviews are. */
+	PLAIN("From: a@b.c\nSubject: mixed\nMIME-Version: 1.0\n"
+	      "Content-Type: multipart/mixed; boundary=\"===============0686==\"\n\n"
+	      "--===============0686==\nContent-Type: text/plain; charset=\"utf-8\"\n"
+	      "Content-Transfer-Encoding: 8bit\n\n\n```\ncommit f7f4\n\xc3\xa9\n> --- a/x\n-- \n---\n\n"
+	      "--===============0686==\nContent-Type: text/plain\n\nsecond\n--===============0686==--\nepilogue\n"),
+	PLAIN("From: a@b.c\nContent-Type: Multipart/Mixed; boundary=b1; charset=x\n\npreamble\n--b\n--b2\n"
+	      "--b1\ncontent-type: TEXT/plain; charset=iso-8859-1\ncontent-transfer-encoding: quoted-printable\n\n"
+	      "caf=E9 soft=\nbreak\n--b1--\n"),
+	PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=\"'()+_,-./:=?\"\n\n"
+	      "--'()+_,-./:=?\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\nw6ljb2xl\nIGJvZHkK\n"
+	      "--'()+_,-./:=?\n"),
+	PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n--b--\n"),
+	PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n\n\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n"
+		  "Content-Disposition: attachment\n\nhi\n--b\nContent-Type: text/plain\n\ntwo\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b \nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b-\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b--\n--b\nContent-Type: text/plain\n\nhi\n--b\n"),
+	NOT_PLAIN("From: a@b.c\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
+		  "Content-Type: text/plain\r\n\r\nhi\r\n--b--\r\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\nContent-Transfer-Encoding: base64\n\n"
+		  "--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\nhi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: multipart/mixed; boundary=c\n\n"
+		  "--c\nContent-Type: text/plain\n\nhi\n--c--\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain;\n charset=utf-8\n\n"
+		  "hi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b; boundary=c\n\n--b\nContent-Type: text/plain\n\n"
+		  "hi\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nno type\n--b--\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nNUL\0\n--b--\n"),
 	NOT_PLAIN("From: a@b.c\nSubject: one\nSubject: two\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nTo: x@y.z, w@v.u,\n ( unclosed@comment.org, t@s.r\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nCc:\n\nbody\n"),
