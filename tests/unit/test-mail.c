@@ -931,6 +931,33 @@ static void test_plain_ascii_is_decoded_as_is(void **state)
 	}
 }
 
+/* The plain reader finds what GMime would decode at any place in a
+ * field (it looks eight bytes at a time): an encoded word, a control
+ * character, 0x7f, 8-bit text, each at every offset of a Subject. */
+static void test_decoding_anywhere(void **state)
+{
+	static const char *const what[] = { "=?utf-8?q?x_y?=", "\x01", "\x7f", "\xc3\xa9", "\x1f", "=" };
+
+	(void) state;
+	wn_mail_gmime();
+	for (size_t w = 0; w < sizeof(what) / sizeof(what[0]); w++)
+		for (int at = 0; at <= 17; at++) {
+			char *mail = NULL;
+			wn_mail *p = NULL, *g = NULL;
+			wn_error err = WN_ERROR_INIT;
+			int n = asprintf(&mail, "From: a@b.c\nSubject: %.*s%s%.*s\n\nbody\n", at, "abcdefghijklmnopqrstuvwxyz",
+					 what[w], 17 - at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+			assert_true(n > 0);
+			assert_int_equal(wn_mail_plain(mail, (size_t) n, &p), WN_OK);
+			assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+			assert_same_str("subject", p->subject, g->subject);
+			wn_mail_free(&p);
+			wn_mail_free(&g);
+			free(mail);
+		}
+}
+
 static void test_free_null(void **state)
 {
 	wn_mail *m = NULL;
@@ -1045,6 +1072,7 @@ int main(void)
 		cmocka_unit_test(test_unfold),
 		cmocka_unit_test(test_lean_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
+		cmocka_unit_test(test_decoding_anywhere),
 		cmocka_unit_test(test_free_null),
 		cmocka_unit_test(test_addr),
 		cmocka_unit_test(test_people),
