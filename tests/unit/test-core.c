@@ -612,11 +612,12 @@ static void test_file_ident_numbers(void **state)
 			sb.st_ctim.tv_nsec = nsecs[(k + 1) % 4];
 			sb.st_ino = i ? (ino_t) -1 : 0;
 			sb.st_dev = (dev_t) (k * 1000003);
-			wn = (size_t) snprintf(want, sizeof(want), "/m/a%c%lld %lld.%09ld %lld.%09ld %llu %llu", 0,
-					       (long long) sb.st_size, (long long) sb.st_mtim.tv_sec,
-					       (long) sb.st_mtim.tv_nsec, (long long) sb.st_ctim.tv_sec,
-					       (long) sb.st_ctim.tv_nsec, (unsigned long long) sb.st_ino,
-					       (unsigned long long) sb.st_dev);
+			wn = (size_t) snprintf(
+				want, sizeof(want), "/m/a%c%lld %lld.%09ld %lld.%09ld %llu %llu", 0,
+				(long long) sb.st_size, (long long) sb.st_mtim.tv_sec,
+				(long) sb.st_mtim.tv_nsec, (long long) sb.st_ctim.tv_sec,
+				(long) sb.st_ctim.tv_nsec, (unsigned long long) sb.st_ino,
+				(unsigned long long) sb.st_dev);
 			assert_true(wn_file_ident("/m/a", &sb, &got, &n));
 			assert_int_equal(n, wn);
 			assert_memory_equal(got, want, n);

@@ -674,27 +674,41 @@ static const struct plain_case plain_cases[] = {
 	      "--'()+_,-./:=?\n"),
 	PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n--b--\n"),
 	PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n\n\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n"
-		  "Content-Disposition: attachment\n\nhi\n--b\nContent-Type: text/plain\n\ntwo\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b \nContent-Type: text/plain\n\nhi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b-\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b--\n--b\nContent-Type: text/plain\n\nhi\n--b\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n"
+		"Content-Disposition: attachment\n\nhi\n--b\nContent-Type: text/plain\n\ntwo\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b \nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b-\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b--\n--b\nContent-Type: text/plain\n\nhi\n--b\n"),
 	NOT_PLAIN("From: a@b.c\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
 		  "Content-Type: text/plain\r\n\r\nhi\r\n--b--\r\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\nContent-Transfer-Encoding: base64\n\n"
-		  "--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\nhi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: multipart/mixed; boundary=c\n\n"
-		  "--c\nContent-Type: text/plain\n\nhi\n--c--\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain;\n charset=utf-8\n\n"
-		  "hi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b; boundary=c\n\n--b\nContent-Type: text/plain\n\n"
-		  "hi\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nno type\n--b--\n"),
-	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nNUL\0\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\nContent-Transfer-Encoding: base64\n\n"
+		"--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\nhi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: multipart/mixed; boundary=c\n\n"
+		"--c\nContent-Type: text/plain\n\nhi\n--c--\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain;\n charset=utf-8\n\n"
+		"hi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed\n\n--b\nContent-Type: text/plain\n\nhi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b; boundary=c\n\n--b\nContent-Type: text/plain\n\n"
+		"hi\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nno type\n--b--\n"),
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nNUL\0\n--b--\n"),
 	NOT_PLAIN("From: a@b.c\nSubject: one\nSubject: two\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nTo: x@y.z, w@v.u,\n ( unclosed@comment.org, t@s.r\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nCc:\n\nbody\n"),
@@ -713,7 +727,8 @@ static const struct plain_case plain_cases[] = {
 	NOT_PLAIN("From: a@b.c\nSubject: x\n \t \nTo: y@z\n\nbody\n"),
 	NOT_PLAIN(" folded first\nFrom: a@b.c\n\nbody\n"),
 	NOT_PLAIN("\nbody only\n"),
-	NOT_PLAIN("Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\nno header but the part's\n"),
+	NOT_PLAIN(
+		"Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\nno header but the part's\n"),
 };
 
 static void test_plain_reader(void **state)
@@ -764,8 +779,9 @@ static void test_unfold(void **state)
 			g = g_mime_utils_header_unfold(s);
 			m = wn_mail_unfold(s, len);
 			if (strcmp(g, m) != 0)
-				fail_msg("unfold of %zu bytes (combination %zu): GMime '%s', plain reader '%s'", len,
-					 c, g, m);
+				fail_msg(
+					"unfold of %zu bytes (combination %zu): GMime '%s', plain reader '%s'",
+					len, c, g, m);
 			g_free(g);
 			g_free(m);
 		}
@@ -777,22 +793,40 @@ static void test_unfold(void **state)
 static void test_plain_dates(void **state)
 {
 	static const char *const dates[] = {
-		"Tue, 03 Jun 2025 10:00:00 +0200", "Tue, 3 Jun 2025 10:00:00 +0200",
-		"3 Jun 2025 10:00:00 -0000", "Thu, 29 Feb 2024 23:59:59 +0000",
-		"Mon, 1 Jan 1970 00:00:00 +0000", "Wed, 31 Dec 1969 23:59:59 +0100",
-		"Sat, 1 Jan 2000 00:00 +0530", "Fri, 31 Dec 9999 23:59:59 -1200",
-		"Sun, 01 Mar 2100 12:00:00 +1400", "Tue,\t3  Jun\t2025  10:00:00\t+0200 ",
-		"  Tue, 3 Jun 2025 10:00:00 +0200", "Thu, 29 Feb 2000 01:02:03 -0930",
-		"Wed, 29 Feb 2023 10:00:00 +0000", "Thu, 29 Feb 1900 10:00:00 +0000",
-		"Tue, 31 Apr 2025 10:00:00 +0000", "Tue, 3 Jun 2025 24:00:00 +0000",
-		"Tue, 3 Jun 2025 10:60:00 +0000", "Tue, 3 Jun 2025 10:00:60 +0000",
-		"Tue, 3 Jun 2025 10:00:00 +2400", "Tue, 3 Jun 2025 10:00:00 +0260",
-		"Tue, 3 Jun 2025 10:00:00 GMT", "Tue, 3 Jun 2025 10:00:00 +0200 (CEST)",
-		"Tue, 3 Jun 25 10:00:00 +0200", "Tue, 3 jun 2025 10:00:00 +0200",
-		"Tue,3 Jun 2025 10:00:00 +0200", "Xyz, 3 Jun 2025 10:00:00 +0200",
-		"Tue, 3 Jun 2025 1:00:00 +0200", "Tue, 3 Jun 2025 10:00:00 +02", "Tue, 3 Jun 2025",
-		"Tue, 123 Jun 2025 10:00:00 +0200", "Tue, 0 Jun 2025 10:00:00 +0200",
-		"Tue, 3 Jun 0999 10:00:00 +0200", "Tue, 3 Juni 2025 10:00:00 +0200", "",
+		"Tue, 03 Jun 2025 10:00:00 +0200",
+		"Tue, 3 Jun 2025 10:00:00 +0200",
+		"3 Jun 2025 10:00:00 -0000",
+		"Thu, 29 Feb 2024 23:59:59 +0000",
+		"Mon, 1 Jan 1970 00:00:00 +0000",
+		"Wed, 31 Dec 1969 23:59:59 +0100",
+		"Sat, 1 Jan 2000 00:00 +0530",
+		"Fri, 31 Dec 9999 23:59:59 -1200",
+		"Sun, 01 Mar 2100 12:00:00 +1400",
+		"Tue,\t3  Jun\t2025  10:00:00\t+0200 ",
+		"  Tue, 3 Jun 2025 10:00:00 +0200",
+		"Thu, 29 Feb 2000 01:02:03 -0930",
+		"Wed, 29 Feb 2023 10:00:00 +0000",
+		"Thu, 29 Feb 1900 10:00:00 +0000",
+		"Tue, 31 Apr 2025 10:00:00 +0000",
+		"Tue, 3 Jun 2025 24:00:00 +0000",
+		"Tue, 3 Jun 2025 10:60:00 +0000",
+		"Tue, 3 Jun 2025 10:00:60 +0000",
+		"Tue, 3 Jun 2025 10:00:00 +2400",
+		"Tue, 3 Jun 2025 10:00:00 +0260",
+		"Tue, 3 Jun 2025 10:00:00 GMT",
+		"Tue, 3 Jun 2025 10:00:00 +0200 (CEST)",
+		"Tue, 3 Jun 25 10:00:00 +0200",
+		"Tue, 3 jun 2025 10:00:00 +0200",
+		"Tue,3 Jun 2025 10:00:00 +0200",
+		"Xyz, 3 Jun 2025 10:00:00 +0200",
+		"Tue, 3 Jun 2025 1:00:00 +0200",
+		"Tue, 3 Jun 2025 10:00:00 +02",
+		"Tue, 3 Jun 2025",
+		"Tue, 123 Jun 2025 10:00:00 +0200",
+		"Tue, 0 Jun 2025 10:00:00 +0200",
+		"Tue, 3 Jun 0999 10:00:00 +0200",
+		"Tue, 3 Juni 2025 10:00:00 +0200",
+		"",
 	};
 
 	(void) state;
@@ -807,8 +841,8 @@ static void test_plain_dates(void **state)
 		assert_int_equal(wn_mail_plain(mail, (size_t) n, &p), WN_OK);
 		assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
 		if (p->date != g->date)
-			fail_msg("Date: %s: plain reader %lld, GMime %lld", dates[i], (long long) p->date,
-				 (long long) g->date);
+			fail_msg("Date: %s: plain reader %lld, GMime %lld", dates[i],
+				 (long long) p->date, (long long) g->date);
 		wn_mail_free(&p);
 		wn_mail_free(&g);
 		free(mail);
@@ -936,7 +970,8 @@ static void test_plain_ascii_is_decoded_as_is(void **state)
  * character, 0x7f, 8-bit text, each at every offset of a Subject. */
 static void test_decoding_anywhere(void **state)
 {
-	static const char *const what[] = { "=?utf-8?q?x_y?=", "\x01", "\x7f", "\xc3\xa9", "\x1f", "=" };
+	static const char *const what[] = { "=?utf-8?q?x_y?=", "\x01", "\x7f",
+					    "\xc3\xa9",	       "\x1f", "=" };
 
 	(void) state;
 	wn_mail_gmime();
@@ -945,12 +980,14 @@ static void test_decoding_anywhere(void **state)
 			char *mail = NULL;
 			wn_mail *p = NULL, *g = NULL;
 			wn_error err = WN_ERROR_INIT;
-			int n = asprintf(&mail, "From: a@b.c\nSubject: %.*s%s%.*s\n\nbody\n", at, "abcdefghijklmnopqrstuvwxyz",
-					 what[w], 17 - at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+			int n = asprintf(&mail, "From: a@b.c\nSubject: %.*s%s%.*s\n\nbody\n", at,
+					 "abcdefghijklmnopqrstuvwxyz", what[w], 17 - at,
+					 "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
 			assert_true(n > 0);
 			assert_int_equal(wn_mail_plain(mail, (size_t) n, &p), WN_OK);
-			assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+			assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err),
+					 WN_OK);
 			assert_same_str("subject", p->subject, g->subject);
 			wn_mail_free(&p);
 			wn_mail_free(&g);

@@ -51,7 +51,7 @@ static char *put_time(char *p, const struct timespec *ts)
 {
 	p = put_sdec(p, (long long) ts->tv_sec);
 	*p++ = '.';
-	if (ts->tv_nsec < 0)	/* never, by POSIX: printf's own way then */
+	if (ts->tv_nsec < 0) /* never, by POSIX: printf's own way then */
 		return p + sprintf(p, "%09ld", (long) ts->tv_nsec);
 	return put_udec(p, (unsigned long long) ts->tv_nsec, 9);
 }

@@ -75,7 +75,8 @@ uint64_t wn_cache_get_u64(wn_cache_rd *r)
 	}
 	q = r->p + r->pos;
 	v = (uint64_t) q[0] | (uint64_t) q[1] << 8 | (uint64_t) q[2] << 16 | (uint64_t) q[3] << 24 |
-	    (uint64_t) q[4] << 32 | (uint64_t) q[5] << 40 | (uint64_t) q[6] << 48 | (uint64_t) q[7] << 56;
+	    (uint64_t) q[4] << 32 | (uint64_t) q[5] << 40 | (uint64_t) q[6] << 48 |
+	    (uint64_t) q[7] << 56;
 	r->pos += 8;
 	return v;
 }

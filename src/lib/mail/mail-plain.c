@@ -50,7 +50,10 @@ static const struct field_name {
 #define WN_X_(e, name) { name, sizeof(name) - 1 },
 	MAIL_HEADER_LIST(WN_X_)
 #undef WN_X_
-	{ "Subject", 7 }, { "Date", 4 }, { "Message-Id", 10 }, { "Content-Type", 12 },
+		{ "Subject", 7 },
+	{ "Date", 4 },
+	{ "Message-Id", 10 },
+	{ "Content-Type", 12 },
 	{ "Content-Transfer-Encoding", 25 },
 };
 
@@ -352,7 +355,8 @@ static long long days_from_civil(int y, int m, int d)
  * each date with GMime was a tenth of the plain reader. */
 static bool plain_date(const char *s, time_t *out)
 {
-	static const char days[] = "MonTueWedThuFriSatSun", months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	static const char days[] = "MonTueWedThuFriSatSun",
+			  months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
 	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 	int day, mon = 0, year, hh, mm, ss = 0, zh, zm, zone;
 	const char *p = s;
@@ -389,7 +393,8 @@ static bool plain_date(const char *s, time_t *out)
 	zh /= 100;
 	blanks(&p);
 	if (*p || year < 1000 || day < 1 ||
-	    day > mdays[mon] + (mon == 1 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ||
+	    day > mdays[mon] +
+			    (mon == 1 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ||
 	    hh > 23 || mm > 59 || ss > 59 || zh > 14 || zm > 59)
 		return false;
 	*out = (time_t) (days_from_civil(year, mon + 1, day) * 86400 + hh * 3600 + mm * 60 + ss -
@@ -406,7 +411,7 @@ struct plain {
 	char *unfolded[PH_COUNT];	/* and before RFC 2047 decoding */
 	char *charset;
 	GMimeContentEncoding enc;
-	char *boundary;		/* a multipart/mixed mail's */
+	char *boundary; /* a multipart/mixed mail's */
 };
 
 static void plain_clear(struct plain *pl)
@@ -453,7 +458,8 @@ static bool needs_decoding(const char *s, size_t n)
 		/* A byte below 0x20 (the subtraction borrows into its top
 		 * bit); 0x7f (the addition carries into it) or above; '='
 		 * (a zero byte of eq). */
-		if (!(((v - ones * 0x20) & ~v & tops) | ((v + ones) & tops) | (v & tops) | ((eq - ones) & ~eq & tops)))
+		if (!(((v - ones * 0x20) & ~v & tops) | ((v + ones) & tops) | (v & tops) |
+		      ((eq - ones) & ~eq & tops)))
 			continue;
 		for (size_t k = i; k < i + 8; k++)
 			if (needs_decoding_at(p + k))
@@ -518,9 +524,9 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	pl->unfolded[i] = wn_mail_unfold(f->s, f->n);
 	/* Nothing to decode: the unfolded text is the decoded one (one
 	 * string, freed once: plain_clear()). */
-	pl->decoded[i] = needs_decoding(pl->unfolded[i], strlen(pl->unfolded[i]))
-				 ? g_mime_utils_header_decode_text(opts, pl->unfolded[i])
-							 : pl->unfolded[i];
+	pl->decoded[i] = needs_decoding(pl->unfolded[i], strlen(pl->unfolded[i])) ?
+				 g_mime_utils_header_decode_text(opts, pl->unfolded[i]) :
+				 pl->unfolded[i];
 	if (i < MH_ADDRESS_COUNT) {
 		char *raw = g_strndup(f->s, f->n);
 
@@ -555,8 +561,9 @@ static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum
 		return false;
 	/* A multipart is not encoded (RFC 2045, 6.4): GMime's parser reads
 	 * one that says it is. */
-	if (pl->boundary && pl->enc != GMIME_CONTENT_ENCODING_DEFAULT && pl->enc != GMIME_CONTENT_ENCODING_7BIT &&
-	    pl->enc != GMIME_CONTENT_ENCODING_8BIT && pl->enc != GMIME_CONTENT_ENCODING_BINARY)
+	if (pl->boundary && pl->enc != GMIME_CONTENT_ENCODING_DEFAULT &&
+	    pl->enc != GMIME_CONTENT_ENCODING_7BIT && pl->enc != GMIME_CONTENT_ENCODING_8BIT &&
+	    pl->enc != GMIME_CONTENT_ENCODING_BINARY)
 		return false;
 	for (int i = 0; i < MH_COUNT; i++)
 		pl->v.hdr[i] = pl->decoded[i];
@@ -605,17 +612,18 @@ static bool first_part(struct plain *pl, const char **body, size_t *n, const cha
 
 	if (memchr(p, '\r', (size_t) (end - p)) || memchr(p, '\0', (size_t) (end - p)))
 		return false;
-	for (;; p = eol + 1) {	/* the preamble */
-		if (!(eol = memchr(p, '\n', (size_t) (end - p))) || (k = boundary_line(p, eol, pl->boundary, bn)) < 0 ||
-		    k == 2)
+	for (;; p = eol + 1) { /* the preamble */
+		if (!(eol = memchr(p, '\n', (size_t) (end - p))) ||
+		    (k = boundary_line(p, eol, pl->boundary, bn)) < 0 || k == 2)
 			return false;
 		if (k == 1)
 			break;
 	}
 	for (p = eol + 1; (eol = memchr(p, '\n', (size_t) (end - p))) && eol > p; p = eol + 1) {
 		size_t nn = name_len(p, eol + 1);
-		struct raw *f = is_word(p, p + nn, "Content-Type") ? &ct
-				: is_word(p, p + nn, "Content-Transfer-Encoding") ? &cte : NULL;
+		struct raw *f = is_word(p, p + nn, "Content-Type")		? &ct :
+				is_word(p, p + nn, "Content-Transfer-Encoding") ? &cte :
+										  NULL;
 
 		if (!nn || !f || f->s)
 			return false;
@@ -625,7 +633,8 @@ static bool first_part(struct plain *pl, const char **body, size_t *n, const cha
 	if (!eol || !ct.s)
 		return false;
 	for (text = p = eol + 1;; p = eol + 1) {
-		if (!(eol = memchr(p, '\n', (size_t) (end - p))) || (k = boundary_line(p, eol, pl->boundary, bn)) < 0)
+		if (!(eol = memchr(p, '\n', (size_t) (end - p))) ||
+		    (k = boundary_line(p, eol, pl->boundary, bn)) < 0)
 			return false;
 		if (k)
 			break;
@@ -710,7 +719,8 @@ wn_status wn_mail_plain_read(const char *data, size_t len, enum mail_lean lean, 
 	if (!scan(data, len, fields, &body))
 		return WN_NOT_FOUND;
 	bn = (size_t) (data + len - body);
-	if (!plain_view(&pl, fields, lean) || (pl.boundary && !first_part(&pl, &body, &bn, data + len))) {
+	if (!plain_view(&pl, fields, lean) ||
+	    (pl.boundary && !first_part(&pl, &body, &bn, data + len))) {
 		plain_clear(&pl);
 		return WN_NOT_FOUND;
 	}
