@@ -13,14 +13,16 @@
  *
  *	body
  *
- * For such a mail this file finds the header fields itself and hands
- * each value to the same GMime functions GMime's parser hands it to
- * (RFC 2047 decoding, address lists, dates, Message-IDs, the transfer
- * encodings), so that the wn_mail is the one mail.c's GMime reader
- * makes, field for field; tests/fuzz/fuzz-mail.c holds the two side by
- * side.  Anything less plain -- another content type, a header GMime
- * would merge or pick among (a second Subject), a line that is not a
- * header, an mbox "From " line -- is left to GMime's parser. */
+ * or a multipart/mixed whose first part is that (first_part()).  For
+ * such a mail this file finds the header fields itself and hands each
+ * value to the same GMime functions GMime's parser hands it to (RFC
+ * 2047 decoding, address lists, Message-IDs, the transfer encodings;
+ * the usual date it reads itself), so that the wn_mail is the one
+ * mail.c's GMime reader makes, field for field; tests/fuzz/fuzz-mail.c
+ * holds the two side by side.  Anything less plain -- another content
+ * type, a header GMime would merge or pick among (a second Subject), a
+ * line that is not a header, an mbox "From " line -- is left to GMime's
+ * parser. */
 #include "autoconfig.h"
 
 #include <stdbool.h>
