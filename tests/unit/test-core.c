@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -589,6 +590,41 @@ static bool fill_old(void *arg)
 	return wn_readlog_know(arg, "/m/old", 6);
 }
 
+/* A file's identity as "%lld %lld.%09ld %lld.%09ld %llu %llu" writes
+ * its numbers (fileid.c writes them itself), at the edges too. */
+static void test_file_ident_numbers(void **state)
+{
+	static const long long sizes[] = { 0, 7, 1234567890123LL, -1, LLONG_MIN, LLONG_MAX };
+	static const long nsecs[] = { 0, 5, 999999999, 120000000 };
+	(void) state;
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (size_t k = 0; k < sizeof(nsecs) / sizeof(nsecs[0]); k++) {
+			struct stat sb = { 0 };
+			char want[256], *got = NULL;
+			size_t n = 0, wn;
+
+			sb.st_mode = S_IFREG | 0644;
+			sb.st_size = (off_t) sizes[i];
+			sb.st_mtim.tv_sec = 1000000000 + (time_t) i;
+			sb.st_mtim.tv_nsec = nsecs[k];
+			sb.st_ctim.tv_sec = (time_t) k;
+			sb.st_ctim.tv_nsec = nsecs[(k + 1) % 4];
+			sb.st_ino = i ? (ino_t) -1 : 0;
+			sb.st_dev = (dev_t) (k * 1000003);
+			wn = (size_t) snprintf(
+				want, sizeof(want), "/m/a%c%lld %lld.%09ld %lld.%09ld %llu %llu", 0,
+				(long long) sb.st_size, (long long) sb.st_mtim.tv_sec,
+				(long) sb.st_mtim.tv_nsec, (long long) sb.st_ctim.tv_sec,
+				(long) sb.st_ctim.tv_nsec, (unsigned long long) sb.st_ino,
+				(unsigned long long) sb.st_dev);
+			assert_true(wn_file_ident("/m/a", &sb, &got, &n));
+			assert_int_equal(n, wn);
+			assert_memory_equal(got, want, n);
+			free(got);
+		}
+}
+
 static void test_readlog_fill(void **state)
 {
 	wn_readlog log = WN_READLOG_INIT;
@@ -622,6 +658,7 @@ int main(void)
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_readlog_fill),
+		cmocka_unit_test(test_file_ident_numbers),
 		cmocka_unit_test(test_str_find),
 		cmocka_unit_test(test_sum64),
 		cmocka_unit_test(test_fnv32),

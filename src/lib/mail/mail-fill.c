@@ -430,11 +430,6 @@ static InternetAddressList *addresses_bad(const mail_view *v, enum mail_header h
 	return ok;
 }
 
-static InternetAddressList *addresses(const mail_view *v, enum mail_header h)
-{
-	return addresses_bad(v, h, NULL);
-}
-
 static void append_address(GString *s, InternetAddress *ia);
 
 /* Display text of an address list, as GMime's
@@ -482,8 +477,10 @@ static void append_address(GString *s, InternetAddress *ia)
  * should still see what the header said.  A word GMime misread as a
  * shorter address stays as the header wrote it, after the addresses
  * ("a@b@c.com"): whoever reads the list again (forward) finds no
- * address in it to mail, and can say so. */
-static wn_status address_field(const mail_view *v, enum mail_header h, char **out)
+ * address in it to mail, and can say so.  *keep (unless keep is NULL):
+ * the list the text was made of, a new reference, NULL when none. */
+static wn_status address_field_list(const mail_view *v, enum mail_header h, char **out,
+				    InternetAddressList **keep)
 {
 	const char *val = v->hdr[h];
 	InternetAddressList *list;
@@ -491,13 +488,18 @@ static wn_status address_field(const mail_view *v, enum mail_header h, char **ou
 	char *s = NULL;
 
 	*out = NULL;
+	if (keep)
+		*keep = NULL;
 	if (!val)
 		return WN_OK;
 	bad = g_string_new(NULL);
 	list = addresses_bad(v, h, bad);
 	if (list) {
 		s = list_text(list);
-		g_object_unref(list);
+		if (keep)
+			*keep = list;
+		else
+			g_object_unref(list);
 	}
 	if (s && bad->len) {
 		char *both = g_strdup_printf("%s%s%s", s, *s ? ", " : "", bad->str);
@@ -511,6 +513,11 @@ static wn_status address_field(const mail_view *v, enum mail_header h, char **ou
 	return *out ? WN_OK : WN_NOMEM;
 }
 
+static wn_status address_field(const mail_view *v, enum mail_header h, char **out)
+{
+	return address_field_list(v, h, out, NULL);
+}
+
 static wn_status fill_from(wn_mail *m, const mail_view *v)
 {
 	InternetAddressList *list;
@@ -519,11 +526,13 @@ static wn_status fill_from(wn_mail *m, const mail_view *v)
 	wn_status st = WN_NOMEM;
 	size_t i;
 
-	if (address_field(v, MH_FROM, &m->from) != WN_OK)
-		return WN_NOMEM;
+	/* The list the text was made of: checking From's addresses once
+	 * for the text and again for the address was a tenth of filling
+	 * a mail. */
+	if (address_field_list(v, MH_FROM, &m->from, &list) != WN_OK)
+		goto out;
 	if (!m->from && !(m->from = strdup("")))
-		return WN_NOMEM;
-	list = addresses(v, MH_FROM);
+		goto out;
 	mb = first_mailbox(list);
 	if (mb) {
 		addr = internet_address_mailbox_get_addr(mb);
@@ -800,7 +809,9 @@ wn_status wn_mail_fill_headers(wn_mail *m, const mail_view *v)
 		return WN_NOMEM;
 	if (fill_ids(m, v) != WN_OK)
 		return WN_NOMEM;
-	if (v->date)
+	if (v->dated)
+		m->date = v->when;
+	else if (v->date)
 		m->date = (time_t) g_date_time_to_unix(v->date);
 	return WN_OK;
 }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include <gmime/gmime.h>
 
@@ -53,6 +54,10 @@ typedef struct mail_view {
 	const char *subject;	/* g_mime_message_get_subject() */
 	const char *message_id;	/* g_mime_message_get_message_id() */
 	GDateTime *date;	/* g_mime_message_get_date() */
+	/* Or, when dated (the plain reader read a plain RFC 5322 date
+	 * itself), the Unix time GMime's date would give. */
+	bool dated;
+	time_t when;
 } mail_view;
 
 /* A review is a few KiB; anything beyond this is an attack or an

@@ -33,6 +33,9 @@ enum mail_lean { LEAN_NONE, LEAN_LIST, LEAN_SENDER };
 
 /* The same, lean when asked. */
 wn_status wn_mail_plain_read(const char *data, size_t len, enum mail_lean lean, wn_mail **out);
+/* g_mime_utils_header_unfold() of the n bytes at s, which hold no NUL;
+ * g_malloc'd. */
+char *wn_mail_unfold(const char *s, size_t n);
 
 /* --- mail.c --------------------------------------------------------------- */
 
