@@ -825,6 +825,10 @@ static void test_plain_dates(void **state)
 		"Tue, 123 Jun 2025 10:00:00 +0200",
 		"Tue, 0 Jun 2025 10:00:00 +0200",
 		"Tue, 3 Jun 0999 10:00:00 +0200",
+		/* GMime reads no year before 1969, whatever the zone. */
+		"Thu, 05 Nov 1156 04:47:30 +0000",
+		"Tue, 31 Dec 1968 23:59:59 -0100",
+		"Wed, 1 Jan 1969 00:30:00 +0100",
 		"Tue, 3 Juni 2025 10:00:00 +0200",
 		"",
 	};

@@ -353,7 +353,8 @@ static long long days_from_civil(int y, int m, int d)
  * (RFC 5322, 3.3: day name optional, seconds optional, a numeric zone),
  * as the Unix time g_mime_utils_header_decode_date() gives it.  False
  * for anything else -- a zone's name, a comment, two-digit years, a
- * day the month has not, a leap second -- which GMime reads: parsing
+ * day the month has not, a leap second, a year before 1969 (which
+ * GMime reads as no date) -- which GMime reads: parsing
  * each date with GMime was a tenth of the plain reader. */
 static bool plain_date(const char *s, time_t *out)
 {
@@ -394,7 +395,7 @@ static bool plain_date(const char *s, time_t *out)
 	zm = zh % 100;
 	zh /= 100;
 	blanks(&p);
-	if (*p || year < 1000 || day < 1 ||
+	if (*p || year < 1969 || day < 1 ||
 	    day > mdays[mon] +
 			    (mon == 1 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ||
 	    hh > 23 || mm > 59 || ss > 59 || zh > 14 || zm > 59)
