@@ -1090,6 +1090,72 @@ static void test_people(void **state)
 	assert_false(wn_mail_addr_relay("dev@kernel.org"));
 }
 
+/* wn_mail_people reads a plain From ("Ann Author <ann@example.org>")
+ * without GMime: whatever the From, what it gives is what the parse
+ * gives, which an X-Original-From with no address to use ("x") forces.
+ * (A relay's From reads otherwise beside one: test_people has those.) */
+static void test_people_plain_from(void **state)
+{
+	static const char *const froms[] = {
+		"Ann Author <ann@example.org>",
+		"ann@example.org",
+		"Ann <ann.b+tag=x@mail.example.org>",
+		"Sean O'Brien-Smith <o_b@x.example.org>",
+		"Ann <ANN@Example.ORG>",
+		"J. Smith <j@x.org>",
+		"\"Smith, Ann\" <a@x.org>",
+		"=?utf-8?q?Ann_=C3=85berg?= <a@x.org>",
+		"\"=?utf-8?q?Ann?=\" <a@x.org>",
+		"Ann  Author <a@x.org>",
+		"Ann Author<a@x.org>",
+		"Ann <a@b@c.org>",
+		"Ann <a..b@x.org>",
+		"Ann <.a@x.org>",
+		"Ann <a@x.org.>",
+		"Ann <a@x.org>, Bob <b@y.org>",
+		"a@x.org (Ann)",
+		"<a@x.org>",
+		"Ann <>",
+		"Ann",
+		"@x.org",
+		"a@",
+		"Ann <a@x.org> trailing",
+		"Ann=Bob <a@x.org>",
+		"Ann? <a@x.org>",
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(froms) / sizeof(froms[0]); i++) {
+		char *plain = NULL, *parsed = NULL;
+		wn_mail *m, *n;
+		wn_people a, b;
+
+		/* Reply-To: where the sender's name goes, the same both ways. */
+		assert_true(asprintf(&plain, "From: %s\nReply-To: r@x.org\n\nb\n", froms[i]) > 0);
+		assert_true(asprintf(&parsed,
+				     "From: %s\nX-Original-From: x\nReply-To: r@x.org\n\nb\n",
+				     froms[i]) > 0);
+		m = parse_ok(plain);
+		n = parse_ok(parsed);
+		assert_int_equal(wn_mail_people(m, &a), WN_OK);
+		assert_int_equal(wn_mail_people(n, &b), WN_OK);
+		assert_same_str(froms[i], a.sender.text, b.sender.text);
+		assert_same_str(froms[i], a.sender.name, b.sender.name);
+		assert_same_str(froms[i], a.sender.addr, b.sender.addr);
+		assert_same_str(froms[i], a.author.text, b.author.text);
+		assert_same_str(froms[i], a.author.name, b.author.name);
+		assert_same_str(froms[i], a.author.addr, b.author.addr);
+		assert_same_str(froms[i], a.to, b.to);
+		assert_same_str(froms[i], a.cc, b.cc);
+		wn_people_clear(&a);
+		wn_people_clear(&b);
+		wn_mail_free(&m);
+		wn_mail_free(&n);
+		free(plain);
+		free(parsed);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1117,6 +1183,7 @@ int main(void)
 		cmocka_unit_test(test_free_null),
 		cmocka_unit_test(test_addr),
 		cmocka_unit_test(test_people),
+		cmocka_unit_test(test_people_plain_from),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);

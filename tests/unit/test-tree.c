@@ -19,6 +19,7 @@
 
 #include "winnow/winnow.h"
 #include "../../src/lib/index/index-nm.h"
+#include "../../src/lib/index/link-memo.h"
 #include "../../src/lib/index/message.h"
 
 /* tests/corpus/who-parent indexed in the new folder dir (a mkdtemp()
@@ -218,12 +219,69 @@ static void test_addr_memo(void **state)
 	wn_map_free(&memo, free);
 }
 
+/* The files of messages read, which tree.c reads again: kept under the
+ * id they were found by, bounded, and emptied with a new generation of
+ * the index (a reopened handle may name other files). */
+static void test_path_memo(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL, id[64];
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	wn_link_memo *lm = NULL;
+	wn_path_memo *m;
+	notmuch_message_t *msg;
+	char *path;
+	size_t kept = 0;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	assert_non_null(msg = wn_index_find_message(idx, "2026-alpha-patch@example.net"));
+	assert_non_null(path = strdup(notmuch_message_get_filename(msg)));
+	assert_non_null(m = wn_link_memo_paths(wn_link_memo_sync(&lm, 1)));
+	assert_null(wn_path_memo_get(m, "2026-alpha-patch@example.net"));
+	wn_path_memo_keep(NULL, msg, "2026-alpha-patch@example.net");
+	wn_path_memo_keep(m, msg, "2026-alpha-patch@example.net");
+	assert_non_null(wn_path_memo_get(m, "2026-alpha-patch@example.net"));
+	assert_string_equal(wn_path_memo_get(m, "2026-alpha-patch@example.net"), path);
+	assert_null(wn_path_memo_get(m, "2026-alpha-patch@example.ne"));
+	assert_null(wn_path_memo_get(m, "20261120110000.AAAA@smtp.kernel.org"));
+	assert_null(wn_path_memo_get(NULL, "2026-alpha-patch@example.net"));
+	/* The same generation keeps it; a new one starts empty. */
+	assert_ptr_equal(wn_link_memo_paths(wn_link_memo_sync(&lm, 1)), m);
+	assert_non_null(wn_path_memo_get(m, "2026-alpha-patch@example.net"));
+	assert_non_null(m = wn_link_memo_paths(wn_link_memo_sync(&lm, 2)));
+	assert_null(wn_path_memo_get(m, "2026-alpha-patch@example.net"));
+	/* Bounded: more ids than slots keep at most WN_PATH_MEMO, and what
+	 * is found is what was kept under that id. */
+	for (int i = 0; i < 3 * WN_PATH_MEMO; i++) {
+		snprintf(id, sizeof(id), "id-%d@example.org", i);
+		wn_path_memo_keep(m, msg, id);
+	}
+	for (int i = 0; i < 3 * WN_PATH_MEMO; i++) {
+		const char *f;
+
+		snprintf(id, sizeof(id), "id-%d@example.org", i);
+		if ((f = wn_path_memo_get(m, id))) {
+			assert_string_equal(f, path);
+			kept++;
+		}
+	}
+	assert_true(kept > 0 && kept <= WN_PATH_MEMO);
+	notmuch_message_destroy(msg);
+	wn_link_memo_free(&lm);
+	free(path);
+	drop_db(&idx, dir, cfg);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_headers_then_walk),
 		cmocka_unit_test(test_thread_count),
 		cmocka_unit_test(test_addr_memo),
+		cmocka_unit_test(test_path_memo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -200,6 +200,8 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 		it->bot = WN_BOT_GENERIC;
 		st = wn_review_parse(WN_BOT_GENERIC, "", 0, &it->review, err);
 	} else {
+		/* For tree.c, which reads the thread's headers again. */
+		wn_path_memo_keep(wn_link_memo_paths(memo_of(idx)), msg, it->id);
 		st = review_of_mail(idx, it, mail, idx->cache ? &deps : NULL, changed, err);
 	}
 	if (st == WN_OK)

@@ -6,6 +6,7 @@
 
 #include "cache.h"
 #include "link-memo.h"
+#include "message.h"
 #include "../core/map.h"
 #include "winnow/text.h"
 
@@ -17,6 +18,7 @@ struct wn_link_memo {
 	unsigned long generation;
 	wn_map cur, old;
 	bool hunks;
+	wn_path_memo paths;
 };
 
 static void entry_free(void *v)
@@ -36,6 +38,7 @@ static void clear(wn_link_memo *m)
 {
 	wn_map_free(&m->cur, entry_free);
 	wn_map_free(&m->old, entry_free);
+	wn_path_memo_clear(&m->paths);
 }
 
 wn_link_memo *wn_link_memo_sync(wn_link_memo **pm, unsigned long generation)
@@ -61,6 +64,11 @@ void wn_link_memo_free(wn_link_memo **pm)
 	clear(*pm);
 	free(*pm);
 	*pm = NULL;
+}
+
+wn_path_memo *wn_link_memo_paths(wn_link_memo *m)
+{
+	return m ? &m->paths : NULL;
 }
 
 void wn_link_memo_want_hunks(wn_link_memo *m, bool on)

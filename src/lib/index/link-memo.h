@@ -39,6 +39,9 @@ typedef struct wn_memo_entry {
  * changed since.  NULL when out of memory. */
 wn_link_memo *wn_link_memo_sync(wn_link_memo **m, unsigned long generation);
 void wn_link_memo_free(wn_link_memo **m);
+/* The files of the messages read this run (message.h), emptied with
+ * the memo; NULL when m is. */
+struct wn_path_memo *wn_link_memo_paths(wn_link_memo *m);
 /* Whether reading a patch keeps its hunks (wn_memo_entry.hunks): only
  * while a series' pass may ask (wn_index_keep_hunks()); a listing
  * does not pay for them. */

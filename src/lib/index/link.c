@@ -194,6 +194,7 @@ static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_
 		free(ident);
 		return st == WN_NOMEM ? st : WN_NOT_FOUND;
 	}
+	wn_path_memo_keep(wn_link_memo_paths(memo), m, id);
 	if (patch_extras(mail, &own, keep ? &hunks : NULL, diff) != WN_OK ||
 	    (files && add_files(own, files, nfiles) != WN_OK) ||
 	    patch_of_mail(m, mail, &p, &ignored) != WN_OK)
@@ -300,8 +301,9 @@ static wn_status series_files(struct lk *k, notmuch_message_t *cover, const char
  * when there was one, else from a stat() as wn_cache_ident() takes it.
  * *own, *hunks: the files and hunks of the patch's own diff, for the
  * memo (NULL, empty: none). */
-static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, char **ident, size_t *n,
-			    bool *have_ident, char ***own, wn_diff_keys *hunks)
+static wn_status load_patch(struct lk *k, const char *id, notmuch_message_t *msg, wn_link how,
+			    char **ident, size_t *n, bool *have_ident, char ***own,
+			    wn_diff_keys *hunks)
 {
 	wn_item *it = k->it;
 	wn_error *err = k->err;
@@ -314,6 +316,7 @@ static wn_status load_patch(struct lk *k, notmuch_message_t *msg, wn_link how, c
 		*have_ident = st == WN_OK ? *ident != NULL : wn_cache_ident(msg, ident, n);
 	if (st != WN_OK)
 		return st;
+	wn_path_memo_keep(wn_link_memo_paths(k->memo), msg, id);
 	if (patch_of_mail(msg, mail, &p, err) != WN_OK)
 		goto nomem;
 	if (!p) {
@@ -382,8 +385,9 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 	}
 	msg = wn_message_lookup(k->db, id, &k->changed);
 	held = msg != NULL;
-	st = msg ? load_patch(k, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own, &hunks)
-		 : WN_NOT_FOUND;
+	st = msg ? load_patch(k, id, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own,
+			      &hunks) :
+		   WN_NOT_FOUND;
 	if (k->deps) {
 		if (msg && !have_ident)
 			k->deps->unknown = true;

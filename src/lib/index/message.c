@@ -1,6 +1,7 @@
 /* winnow — one message of the notmuch index (see message.h). */
 #include "autoconfig.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -99,6 +100,54 @@ void wn_patch_free(wn_patch *p)
 	free(p->list);
 	wn_trailers_free(&p->trailers);
 	free(p);
+}
+
+/* FNV-1a: the slot of an id. */
+static size_t path_slot(const char *id)
+{
+	uint32_t h = 2166136261u;
+
+	for (const unsigned char *c = (const unsigned char *) id; *c; c++)
+		h = (h ^ *c) * 16777619u;
+	return h % WN_PATH_MEMO;
+}
+
+const char *wn_path_memo_get(const wn_path_memo *m, const char *id)
+{
+	const char *s = m && m->slot && id ? m->slot[path_slot(id)] : NULL;
+
+	return s && !strcmp(s, id) ? s + strlen(s) + 1 : NULL;
+}
+
+void wn_path_memo_keep(wn_path_memo *m, notmuch_message_t *msg, const char *id)
+{
+	const char *path;
+	size_t ni, np;
+	char *s, **at;
+
+	/* The file list is read by now: counting it costs nothing. */
+	if (!m || !id || notmuch_message_count_files(msg) != 1 ||
+	    !(path = notmuch_message_get_filename(msg)) ||
+	    (!m->slot && !(m->slot = calloc(WN_PATH_MEMO, sizeof(*m->slot)))))
+		return;
+	ni = strlen(id);
+	np = strlen(path);
+	at = &m->slot[path_slot(id)];
+	free(*at);
+	if ((*at = s = malloc(ni + np + 2))) {
+		memcpy(s, id, ni + 1);
+		memcpy(s + ni + 1, path, np + 1);
+	}
+}
+
+void wn_path_memo_clear(wn_path_memo *m)
+{
+	if (!m->slot)
+		return;
+	for (size_t i = 0; i < WN_PATH_MEMO; i++)
+		free(m->slot[i]);
+	free(m->slot);
+	m->slot = NULL;
 }
 
 /* Read the mail file of msg.  Files move (maildir flag changes, mbsync)

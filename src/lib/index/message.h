@@ -52,6 +52,23 @@ wn_status wn_message_read_mail(notmuch_message_t *msg, wn_mail **mail, wn_error 
  * wn_mail_parse_file_lean(). */
 typedef enum { WN_READ_ALL, WN_READ_PATCH, WN_READ_SENDER } wn_read_what;
 
+/* The files of messages with one file read this run, by Message-ID:
+ * tree.c reads a thread's messages' headers again, and most of them
+ * (reviews, their patches) were read before; notmuch's name of the file
+ * costs their whole term list.  Direct-mapped, WN_PATH_MEMO slots (a
+ * newer id takes an older one's), so bounded whatever the index holds.
+ * Zeroed is empty. */
+#define WN_PATH_MEMO 1024
+typedef struct wn_path_memo {
+	char **slot; /* "id\0path": NULL, or WN_PATH_MEMO of them */
+} wn_path_memo;
+/* After msg (found by id) was read: its file kept, when it has one
+ * (out of memory keeps nothing).  m may be NULL. */
+void wn_path_memo_keep(wn_path_memo *m, notmuch_message_t *msg, const char *id);
+/* The file message id was read from; NULL when not kept (or m NULL). */
+const char *wn_path_memo_get(const wn_path_memo *m, const char *id);
+void wn_path_memo_clear(wn_path_memo *m);
+
 /* The same, with what, and *path (malloc'd) with *sb the file read
  * when path is not NULL, taken from the descriptor it was read through
  * and unchanged while it was read; *path NULL when that cannot be had.

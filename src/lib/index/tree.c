@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link-memo.h"
 #include "message.h"
 #include "parent.h"
 #include "tree.h"
@@ -102,12 +103,19 @@ static bool read_terms(wn_index *idx, struct wn_who_thread *t, size_t i)
 	notmuch_message_t *m;
 	wn_parent_ids p = { NULL, NULL };
 	bool sure = false, ok = true;
+	const wn_path_memo *kept;
+	const char *f;
 
 	if (t->par[i].replyto != PARENT_UNREAD)
 		return true;
-	if ((m = wn_message_find(idx->db, t->v[i].id))) {
-		const char *f = notmuch_message_count_files(m) == 1 ? notmuch_message_get_filename(m)
-								       : NULL;
+	/* The one file this run read the message from, when it did: else,
+	 * or when that is gone or unsure, notmuch's name of it. */
+	kept = wn_link_memo_paths(wn_link_memo_sync(&idx->memo, idx->generation));
+	if ((f = wn_path_memo_get(kept, t->v[i].id)) &&
+	    (ok = wn_parent_read(f, t->v[i].id, &p, &sure) != WN_NOMEM) && !sure)
+		wn_parent_ids_clear(&p);
+	if (ok && !sure && (m = wn_message_find(idx->db, t->v[i].id))) {
+		f = notmuch_message_count_files(m) == 1 ? notmuch_message_get_filename(m) : NULL;
 
 		ok = !f || wn_parent_read(f, t->v[i].id, &p, &sure) != WN_NOMEM;
 		notmuch_message_destroy(m);

@@ -206,9 +206,67 @@ static char *relay_name(const char *name)
 	return wn_strndup(name, n);
 }
 
+/* Whether s[0..n) is one or more words of ASCII letters, digits, '-'
+ * and '\'' (sep ' ') or dot-atoms of those and "._+=" (sep '.'): text
+ * GMime reads as it is, decodes nothing in, and quotes nothing of. */
+static bool plain_words(const char *s, size_t n, char sep)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		if (c == (unsigned char) sep) {
+			if (i == 0 || i + 1 == n || s[i - 1] == sep)
+				return false;
+		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			     (c >= '0' && c <= '9') || c == '-' || (sep == ' ' && c == '\'') ||
+			     (sep == '.' && strchr("_+=", c)))) {
+			return false;
+		}
+	}
+	return n > 0;
+}
+
+/* out: the sender from From alone when it reads "Name Name <a@b.c>" or
+ * "a@b.c" in plain words (plain_words()), no relay's: what parsing it
+ * again with GMime and writing the mailbox back would give (name,
+ * address and text as they are), without doing so, which was two
+ * thirds of this file's time.  WN_NOT_FOUND: not that plain. */
+static wn_status plain_sender(const char *from, wn_person *out)
+{
+	const char *lt = from ? strchr(from, '<') : NULL, *a = lt ? lt + 1 : from, *at;
+	size_t an = lt ? strlen(a) - 1 : from ? strlen(from) : 0;
+
+	if (!from || (lt && (lt == from || lt[-1] != ' ' || from[strlen(from) - 1] != '>')))
+		return WN_NOT_FOUND;
+	if (lt && !plain_words(from, (size_t) (lt - from) - 1, ' '))
+		return WN_NOT_FOUND;
+	at = memchr(a, '@', an);
+	if (!at || !plain_words(a, (size_t) (at - a), '.') ||
+	    !plain_words(at + 1, an - (size_t) (at - a) - 1, '.') ||
+	    memchr(at + 1, '@', an - (size_t) (at - a) - 1) || wn_mail_addr_relay(a))
+		return WN_NOT_FOUND;
+	out->text = strdup(from);
+	out->addr = wn_strndup(a, an);
+	out->name = lt ? wn_strndup(from, (size_t) (lt - from) - 1) : NULL;
+	return out->text && out->addr && (!lt || out->name) ? WN_OK : WN_NOMEM;
+}
+
+static wn_status parsed_sender(const wn_mail *m, wn_person *out);
+
 /* The sender: X-Original-From when a relay said whom it sends for;
  * a relay's devnull From with a Reply-To; else From. */
 static wn_status sender_of(const wn_mail *m, wn_person *out)
+{
+	wn_status plain =
+		!m->original_from || !*m->original_from ? plain_sender(m->from, out) : WN_NOT_FOUND;
+
+	if (plain != WN_NOT_FOUND)
+		return plain;
+	person_clear(out);
+	return parsed_sender(m, out);
+}
+
+static wn_status parsed_sender(const wn_mail *m, wn_person *out)
 {
 	InternetAddressList *from = wn_mail_addresses_of(m->from);
 	InternetAddressMailbox *fmb = wn_mail_first_mailbox(from);
