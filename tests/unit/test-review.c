@@ -13,6 +13,7 @@
 
 #include "review-test.h"
 #include "../../src/lib/bots/build.h"
+#include "../../src/lib/bots/summary.h"
 
 static void test_bot_names(void **state)
 {
@@ -710,11 +711,40 @@ static void test_phrase_lines(void **state)
 	}
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The summary's word lists are sorted so: as qsort() would, runs and
+ * repeats included, at every length up to its 256 words. */
+static void test_sort_u32(void **state)
+{
+	uint32_t v[256], w[256], t[128];
+	unsigned seed = 77;
+
+	(void) state;
+	for (int k = 0; k < 4000; k++) {
+		size_t n = (size_t) k % 257, spread = k % 3 ? 1u << 31 : 7;
+
+		for (size_t i = 0; i < n; i++)
+			v[i] = w[i] = (uint32_t) ((seed = seed * 1103515245u + 12345u) % spread) +
+				      (k % 5 ? 0 : (uint32_t) i);
+		wn_rv_sort_u32(v, t, n);
+		qsort(w, n, sizeof(*w), cmp_u32);
+		if (n)
+			assert_memory_equal(v, w, n * sizeof(*v));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_phrase),
 		cmocka_unit_test(test_phrase_lines),
+		cmocka_unit_test(test_sort_u32),
 		cmocka_unit_test(test_bot_names),
 		cmocka_unit_test(test_severity_names),
 		cmocka_unit_test(test_detect_bots),
