@@ -317,25 +317,26 @@ struct words {
 
 static bool stopword(const char *s, size_t n)
 {
-	/* The words, by first letter, each list separated by spaces:
-	 * this runs for every word of every summary and block, and one
-	 * letter's few words are all a word need be compared with. */
+	/* The words by first letter, each after its length: this runs
+	 * for every word of every summary and block, and one letter's
+	 * few words, most passed over by their length, are all a word
+	 * need be compared with. */
 	static const char *const sw[26] = {
-		['a' - 'a'] = "and are also any all after",
-		['b' - 'a'] = "been being but before because",
-		['c' - 'a'] = "can could commit code",
-		['d' - 'a'] = "does",
-		['f' - 'a'] = "from for",
-		['h' - 'a'] = "has have here",
-		['i' - 'a'] = "into its issue",
-		['l' - 'a'] = "less",
-		['m' - 'a'] = "may might more",
-		['n' - 'a'] = "not",
-		['o' - 'a'] = "only other",
-		['p' - 'a'] = "patch",
-		['s' - 'a'] = "should such some",
-		['t' - 'a'] = "the this that there then than these those",
-		['w' - 'a'] = "with when which will would was were what where while",
+		['a' - 'a'] = "\3and\3are\4also\3any\3all\5after",
+		['b' - 'a'] = "\4been\5being\3but\6before\7because",
+		['c' - 'a'] = "\3can\5could\6commit\4code",
+		['d' - 'a'] = "\4does",
+		['f' - 'a'] = "\4from\3for",
+		['h' - 'a'] = "\3has\4have\4here",
+		['i' - 'a'] = "\4into\3its\5issue",
+		['l' - 'a'] = "\4less",
+		['m' - 'a'] = "\3may\5might\4more",
+		['n' - 'a'] = "\3not",
+		['o' - 'a'] = "\4only\5other",
+		['p' - 'a'] = "\5patch",
+		['s' - 'a'] = "\6should\4such\4some",
+		['t' - 'a'] = "\3the\4this\4that\5there\4then\4than\5these\5those",
+		['w' - 'a'] = "\4with\4when\5which\4will\5would\3was\4were\4what\5where\5while",
 	};
 	char low[8];
 	const char *p;
@@ -347,13 +348,9 @@ static bool stopword(const char *s, size_t n)
 		low[k] = (char) str_lower((unsigned char) s[k]);
 	if (low[0] < 'a' || low[0] > 'z' || !(p = sw[low[0] - 'a']))
 		return false;
-	while (*p) {
-		for (k = 0; p[k] && p[k] != ' '; k++)
-			;
-		if (k == n && memcmp(p, low, n) == 0)
+	for (; *p; p += 1 + (unsigned char) *p)
+		if ((unsigned char) *p == n && memcmp(p + 1, low, n) == 0)
 			return true;
-		p += k + (p[k] == ' ');
-	}
 	return false;
 }
 
