@@ -13,6 +13,7 @@
 
 #include "review-test.h"
 #include "../../src/lib/bots/build.h"
+#include "../../src/lib/bots/summary.h"
 
 static void test_bot_names(void **state)
 {
@@ -622,10 +623,128 @@ static void test_phrase(void **state)
 	}
 }
 
+/* wn_rv_phrase_lines() as it was: each line joined by a space to the
+ * first 64 bytes of the next, then searched.  The oracle for the words
+ * it now rules out first over the whole range. */
+static bool oracle_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
+{
+	char b[512];
+
+	for (size_t i = from; i < to && i < L->n; i++) {
+		size_t k = i + 1 < L->n ? L->v[i + 1].n : 0, n = L->v[i].n;
+
+		if (k > 64)
+			k = 64;
+		memcpy(b, L->v[i].s, n);
+		b[n++] = ' ';
+		memcpy(b + n, L->v[i + 1 < L->n ? i + 1 : i].s, k);
+		if (oracle_phrase(b, n + k, phrase))
+			return true;
+	}
+	return false;
+}
+
+static void test_phrase_lines(void **state)
+{
+	static const char *const phrases[] = { "recitation restrictions", "free form summary",
+					       "still triggering", "fixed by commit", "rr" };
+	static const char *const bits[] = {
+		"recitation",
+		"Restrictions",
+		"RECITATION",
+		"restriction",
+		"free",
+		"FORM",
+		"Summary",
+		"summaryx",
+		"still",
+		"Triggering",
+		"fixed",
+		"by",
+		"commit",
+		"rr",
+		" ",
+		" ",
+		"-",
+		"\n",
+		"\n",
+		"\r\n",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	};
+	static const char cut[] =
+		"x\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa restrictionsy";
+	unsigned seed = 4242;
+	char s[400];
+	struct rv_lines L;
+
+	(void) state;
+	/* Wrapped, in another case, and cut at the 64 bytes joined. */
+	assert_int_equal(wn_rv_lines_read("a Recitation\r\nRESTRICTIONS.", 27, &L), WN_OK);
+	assert_true(wn_rv_phrase_lines(&L, 0, 1, "recitation restrictions"));
+	assert_false(wn_rv_phrase_lines(&L, 1, 2, "recitation restrictions"));
+	wn_rv_lines_free(&L);
+	assert_int_equal(wn_rv_lines_read(cut, sizeof(cut) - 1, &L), WN_OK);
+	assert_true(wn_rv_phrase_lines(&L, 0, 1, "restrictions"));
+	assert_false(wn_rv_phrase_lines(&L, 1, 2, "restrictions"));
+	wn_rv_lines_free(&L);
+	for (int k = 0; k < 3000; k++) {
+		size_t n = 0, parts = (seed = seed * 1103515245u + 12345u) % 24;
+
+		for (size_t i = 0; i < parts; i++) {
+			const char *b = bits[((seed = seed * 1103515245u + 12345u) >> 16) %
+					     (sizeof(bits) / sizeof(bits[0]))];
+
+			if (n + strlen(b) < sizeof(s)) {
+				memcpy(s + n, b, strlen(b));
+				n += strlen(b);
+			}
+		}
+		assert_int_equal(wn_rv_lines_read(s, n, &L), WN_OK);
+		for (size_t from = 0; from <= L.n; from++)
+			for (size_t to = from; to <= L.n + 1; to++)
+				for (size_t j = 0; j < sizeof(phrases) / sizeof(phrases[0]); j++)
+					if (wn_rv_phrase_lines(&L, from, to, phrases[j]) !=
+					    oracle_lines(&L, from, to, phrases[j]))
+						fail_msg("'%.*s' %zu..%zu / '%s'", (int) n, s, from,
+							 to, phrases[j]);
+		wn_rv_lines_free(&L);
+	}
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The summary's word lists are sorted so: as qsort() would, runs and
+ * repeats included, at every length up to its 256 words. */
+static void test_sort_u32(void **state)
+{
+	uint32_t v[256], w[256], t[128];
+	unsigned seed = 77;
+
+	(void) state;
+	for (int k = 0; k < 4000; k++) {
+		size_t n = (size_t) k % 257, spread = k % 3 ? 1u << 31 : 7;
+
+		for (size_t i = 0; i < n; i++)
+			v[i] = w[i] = (uint32_t) ((seed = seed * 1103515245u + 12345u) % spread) +
+				      (k % 5 ? 0 : (uint32_t) i);
+		wn_rv_sort_u32(v, t, n);
+		qsort(w, n, sizeof(*w), cmp_u32);
+		if (n)
+			assert_memory_equal(v, w, n * sizeof(*v));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_phrase),
+		cmocka_unit_test(test_phrase_lines),
+		cmocka_unit_test(test_sort_u32),
 		cmocka_unit_test(test_bot_names),
 		cmocka_unit_test(test_severity_names),
 		cmocka_unit_test(test_detect_bots),

@@ -79,12 +79,87 @@ bool wn_rv_phrase(const char *s, size_t n, const char *phrase)
 	return false;
 }
 
+/* Does s[0..n) hold w (lower-case letters) in any case, as any part
+ * of a word?  Sought at w's rarest letter: memchr() passes over most
+ * of a mail at once where w's first letter would stop it often. */
+static bool has_ci(const char *s, size_t n, const char *w, size_t wl)
+{
+	/* Letters from the rarest in English prose to the commonest. */
+	static const char rank[] = "zqxjkvbpygfwmucldrhsnioate";
+	size_t j = 0, k, best = sizeof(rank);
+	const char *l, *u;
+	char lo, up;
+
+	for (k = 0; k < wl; k++) {
+		const char *r = strchr(rank, w[k]);
+
+		if ((size_t) (r - rank) < best) {
+			best = (size_t) (r - rank);
+			j = k;
+		}
+	}
+	lo = w[j];
+	up = (char) (lo - 'a' + 'A');
+	if (n < wl)
+		return false;
+	/* The anchor stands j bytes into a match that fits in s. */
+	s += j;
+	n -= wl - 1;
+	l = memchr(s, lo, n);
+	u = memchr(s, up, n);
+	while (l || u) {
+		const char *p = !u || (l && l < u) ? l : u;
+
+		for (k = 0; k < wl && str_lower((unsigned char) (p - j)[k]) == w[k]; k++)
+			;
+		if (k == wl)
+			return true;
+		if (p == l)
+			l = memchr(p + 1, lo, n - (size_t) (p + 1 - s));
+		else
+			u = memchr(p + 1, up, n - (size_t) (p + 1 - s));
+	}
+	return false;
+}
+
+/* Can lines from..to, with the start of the line after, hold phrase?
+ * Not when one of its words is missing from them: each word of a
+ * match lies whole in one line (letters never match the space that
+ * joins two), and the lines lie in order in the one text
+ * wn_rv_lines_read() cut them from.  The words must be lower-case
+ * letters; a phrase of anything else is not ruled out here. */
+static bool phrase_may(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
+{
+	size_t e = to < L->n ? to : L->n - 1, i, k;
+	const char *s = L->v[from].s;
+	size_t n = (size_t) (L->v[e].s + L->v[e].n - s);
+
+	for (i = 0; phrase[i]; i = k) {
+		for (k = i; phrase[k] >= 'a' && phrase[k] <= 'z'; k++)
+			;
+		if (phrase[k] && phrase[k] != ' ')
+			return true;
+		if (k > i && !has_ci(s, n, phrase + i, k - i))
+			return false;
+		k += phrase[k] == ' ';
+	}
+	return true;
+}
+
 bool wn_rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const char *phrase)
 {
 	wn_buf b = WN_BUF_INIT;
+	const char *last = strrchr(phrase, ' ');
 	size_t i;
 	bool hit = false;
 
+	if (from >= to || from >= L->n || !phrase_may(L, from, to, phrase))
+		return false;
+
+	/* The phrase's last word: letters never match the joining space,
+	 * so a match that is not inside the line alone holds its last
+	 * word whole, as a word, in the part of the next line joined. */
+	last = last ? last + 1 : phrase;
 	/* A phrase wrapped over two lines: each line is tried with the
 	 * start of the next one (even the line after to). */
 	for (i = from; i < to && i < L->n && !hit; i++) {
@@ -92,6 +167,15 @@ bool wn_rv_phrase_lines(const struct rv_lines *L, size_t from, size_t to, const 
 
 		if (k > 64)
 			k = 64;
+		/* The line alone first, and the joined copy only when the
+		 * next line's start can end a match: copying every line
+		 * was most of the cost (this runs over every review). */
+		if (wn_rv_phrase(L->v[i].s, L->v[i].n, phrase)) {
+			hit = true;
+			break;
+		}
+		if (*last && (!k || !wn_rv_phrase(L->v[i + 1].s, k, last)))
+			continue;
 		wn_buf_reset(&b);
 		if (wn_buf_append(&b, L->v[i].s, L->v[i].n) != WN_OK || wn_buf_putc(&b, ' ') != WN_OK ||
 		    (k && wn_buf_append(&b, L->v[i + 1].s, k) != WN_OK))

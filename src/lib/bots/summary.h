@@ -3,6 +3,8 @@
 #ifndef WINNOW_BOTS_SUMMARY_H
 #define WINNOW_BOTS_SUMMARY_H
 
+#include <stdint.h>
+
 #include "inline.h"
 
 struct rv_entry {
@@ -19,6 +21,9 @@ struct rv_summary {
 	struct rv_entry *v;
 	size_t n, cap;
 };
+
+/* v[0..n) in ascending order; t holds n / 2 values as scratch. */
+void wn_rv_sort_u32(uint32_t *v, uint32_t *t, size_t n);
 
 /* Look for the summary in [from, to) before the first quoted line. */
 void wn_rv_summary_parse(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
