@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../core/hash.h"
 #include "message.h"
 #include "winnow/text.h"
 
@@ -102,14 +103,11 @@ void wn_patch_free(wn_patch *p)
 	free(p);
 }
 
-/* FNV-1a: the slot of an id. */
+/* The slot of an id (a collision only costs a lookup: the slot holds
+ * the id). */
 static size_t path_slot(const char *id)
 {
-	uint32_t h = 2166136261u;
-
-	for (const unsigned char *c = (const unsigned char *) id; *c; c++)
-		h = (h ^ *c) * 16777619u;
-	return h % WN_PATH_MEMO;
+	return (size_t) (wn_fnv1a_str(WN_FNV_BASIS, id) % WN_PATH_MEMO);
 }
 
 const char *wn_path_memo_get(const wn_path_memo *m, const char *id)
