@@ -71,9 +71,10 @@ static bool put(struct wn_review_set *s, uint64_t h)
 }
 
 /* Read the set at the handle's revision; false when it cannot be.  It
- * runs as every list of reviews does (wn_index_query), so that a long
- * one is read in windows of dates and holds one window's result set,
- * not every review's beside the walk's own.  The rows it holds for
+ * runs as every list of reviews does (wn_index_query): a long one is
+ * read in windows of dates, one window's result set at a time, but the
+ * count before them still holds every review's for as long as it
+ * counts, beside what the walk holds then.  The rows it holds for
  * loading are its own: the walk's batch stays the one loads take. */
 static bool read_set(wn_index *idx, struct wn_review_set *s)
 {
