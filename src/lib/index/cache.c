@@ -221,15 +221,15 @@ static uint64_t file_key(notmuch_database_t *db, const char *db_path, const wn_c
 	uint64_t h = wn_fnv1a_field(WN_FNV_BASIS, MAGIC " " PACKAGE_VERSION);
 	notmuch_config_pairs_t *pairs;
 	const char *uuid = NULL;
-	char *exe = NULL;
-	size_t n;
+	struct stat exe;
 
 	/* The binary itself: a build that parses differently under the
-	 * same version number (any change while developing) starts over. */
-	if (ident_of("/proc/self/exe", &exe, &n)) {
-		h = wn_fnv1a(h, exe, n);
-		free(exe);
-	}
+	 * same version number (any change while developing) starts over.
+	 * Its identity as it is, settled or not: a binary run in the two
+	 * seconds after it was built would otherwise key the files
+	 * differently from the same binary a moment later. */
+	if (stat("/proc/self/exe", &exe) == 0)
+		h = wn_fnv1a_field(h, "exe") ^ wn_readlog_hash(&exe);
 	for (int b = 0; b < WN_BOT_COUNT; b++) {
 		h = wn_fnv1a_field(h, wn_bot_name((wn_bot) b));
 		h = wn_fnv1a_field(h, wn_bot_query((wn_bot) b));
