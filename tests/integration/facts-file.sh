@@ -48,19 +48,19 @@ expect_eq "a thread id several records depend on is written once" 1 \
 # --- another version ----------------------------------------------------------------------
 # This version's file under the magic of the one before (its checksum
 # still right: only the version tells): not read, and written over.
-expect_eq "the file is of this version" WNFACTS7 "$(magic)"
-printf 'WNFACTS6' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
+expect_eq "the file is of this version" WNFACTS8 "$(magic)"
+printf 'WNFACTS7' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
 run
-expect_eq "version 6's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
-check "version 6's file: same answers" same_answers
-expect_eq "version 6's file: written over with this version's" WNFACTS7 "$(magic)"
+expect_eq "version 7's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
+check "version 7's file: same answers" same_answers
+expect_eq "version 7's file: written over with this version's" WNFACTS8 "$(magic)"
 run
 expect_eq "... which the next run reads: every review's facts kept" "$reviews 0" \
 	"$(logged hits) $(logged misses)"
 # A file of a newer version is no cache either.
-printf 'WNFACTS8' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
+printf 'WNFACTS9' | dd of="$(factsfile)" bs=1 conv=notrunc 2>/dev/null
 run
-expect_eq "version 8's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
+expect_eq "version 9's file: nothing kept" "0 $reviews" "$(logged hits) $(logged misses)"
 
 # --- cut short, rebuilt -----------------------------------------------------------------------
 run
@@ -111,7 +111,8 @@ def put(v):
         out.append(c | (0x80 if v else 0))
         if not v:
             return out
-for _ in range(num()):          # the files: shared, rest, hash
+nfiles = num(); pos += 8        # the files: their seed, then each
+for _ in range(nfiles):         # ... shared, rest, hash
     num(); n = num(); pos += n + 8
 nkeys = num()
 for _ in range(nkeys):          # the keys: kind, bytes, a thread's count

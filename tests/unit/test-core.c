@@ -652,12 +652,131 @@ static void test_readlog_fill(void **state)
 	wn_readlog_free(&log);
 }
 
+/* path written with text, and its identity in *sb. */
+static void write_text(const char *path, const char *text, struct stat *sb)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(stat(path, sb), 0);
+}
+
+/* The entry the log holds (the first), its hash in *hash. */
+static void first_entry(const wn_readlog *log, const char *path, uint64_t *hash)
+{
+	wn_readlog_rd rd = WN_READLOG_RD_INIT;
+	const char *got = wn_readlog_next(log, &rd, hash);
+
+	assert_non_null(got);
+	assert_string_equal(got, path);
+	wn_buf_free(&rd.buf);
+}
+
+static void watch_new(wn_readlog *log)
+{
+	FILE *tmp = tmpfile();
+
+	assert_non_null(tmp);
+	*log = (wn_readlog) WN_READLOG_INIT;
+	log->fd = dup(fileno(tmp));
+	fclose(tmp);
+	assert_true(wn_readlog_watch(log));
+}
+
+/* A file read before it had an identity is noted by its bytes, which
+ * hold while they are the same (whatever its identity does) and not
+ * once one changes, the file grows or it is gone; once it has an
+ * identity, that is what it is noted by from then on. */
+static void test_readlog_bytes(void **state)
+{
+#ifdef WN_TEST_HOOKS
+	const char *text = "From: a@example.org\nSubject: x\n\nbody\n";
+	char dir[] = "/tmp/winnow-readlog.XXXXXX", path[64], other[64];
+	wn_readlog log;
+	struct stat sb, now_sb;
+	uint64_t hash, now, seed;
+	int fd;
+	char head[8];
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/m", dir);
+	snprintf(other, sizeof(other), "%s/n", dir);
+	/* Every file as if just delivered. */
+	setenv("WINNOW_TEST_SETTLE_SHIFT", "-86400", 1);
+	write_text(path, text, &sb);
+	watch_new(&log);
+	wn_readlog_note_read(path, &sb, text, strlen(text));
+	assert_false(log.unsure);
+	assert_int_equal(log.added, 1);
+	assert_true(wn_readlog_flush(&log));
+	first_entry(&log, path, &hash);
+	assert_true(hash & WN_READLOG_BYTES);
+	seed = log.content_seed;
+	assert_true(seed != 0);
+	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_true(now == hash); /* no identity yet: still its bytes */
+	assert_false(wn_readlog_holds(path, hash, seed + 1, &now, NULL, NULL));
+	/* One byte changed, the size kept: not the same. */
+	write_text(path, "From: b@example.org\nSubject: x\n\nbody\n", &now_sb);
+	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	/* The same bytes again (another identity): the same. */
+	write_text(path, text, &now_sb);
+	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	write_text(path, "From: a@example.org\nSubject: x\n\nbody\n\n", &now_sb);
+	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_int_equal(unlink(path), 0);
+	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	/* Settled: its identity from now on. */
+	write_text(path, text, &now_sb);
+	setenv("WINNOW_TEST_SETTLE_SHIFT", "86400", 1);
+	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_int_equal(stat(path, &now_sb), 0);
+	assert_true(now == wn_readlog_hash(&now_sb));
+	assert_false(now & WN_READLOG_BYTES);
+	wn_readlog_free(&log);
+
+	/* Read by its head (parent.c): noted by its bytes when the head is
+	 * what the file starts with, else unsure; read with neither an
+	 * identity nor its bytes: unsure. */
+	setenv("WINNOW_TEST_SETTLE_SHIFT", "-86400", 1);
+	watch_new(&log);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(read(fd, head, sizeof(head)), (ssize_t) sizeof(head));
+	wn_readlog_note_fd(path, fd, &sb, head, sizeof(head));
+	assert_false(log.unsure);
+	assert_true(wn_readlog_flush(&log));
+	first_entry(&log, path, &hash);
+	assert_true(hash & WN_READLOG_BYTES);
+	assert_true(wn_readlog_holds(path, hash, log.content_seed, &now, NULL, NULL));
+	head[0] ^= 1;
+	wn_readlog_note_fd(other, fd, &sb, head, sizeof(head));
+	assert_true(log.unsure);
+	close(fd);
+	wn_readlog_free(&log);
+	watch_new(&log);
+	wn_readlog_note_read(path, &sb, NULL, 0);
+	assert_true(log.unsure);
+	wn_readlog_free(&log);
+	unsetenv("WINNOW_TEST_SETTLE_SHIFT");
+	unlink(path);
+	rmdir(dir);
+#else
+	(void) state;
+	skip();
+#endif
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status_codes),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_readlog_fill),
+		cmocka_unit_test(test_readlog_bytes),
 		cmocka_unit_test(test_file_ident_numbers),
 		cmocka_unit_test(test_str_find),
 		cmocka_unit_test(test_sum64),

@@ -2,6 +2,7 @@
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,15 @@
 static bool file_settled(const struct stat *sb)
 {
 	time_t recent = time(NULL) - WN_FILE_SETTLED;
+
+#ifdef WN_TEST_HOOKS
+	/* Tests move the clock files settle by: a day back, and every
+	 * file is as if just delivered; ahead, and every file is old. */
+	const char *shift = getenv("WINNOW_TEST_SETTLE_SHIFT");
+
+	if (shift)
+		recent += (time_t) strtol(shift, NULL, 10);
+#endif
 
 	return sb->st_mtim.tv_sec <= recent && sb->st_ctim.tv_sec <= recent;
 }
@@ -130,7 +140,58 @@ uint64_t wn_readlog_hash(const struct stat *sb)
 	for (int i = 0; i < 7; i++)
 		for (int k = 0; k < 8; k++)
 			h = wn_fnv1a_byte(h, (unsigned char) (v[i] >> (8 * k)));
+	h &= ~WN_READLOG_BYTES;
 	return h ? h : 1;	/* 0 is "absent" */
+}
+
+uint64_t wn_readlog_content_seed(wn_readlog *log)
+{
+	if (!log->content_seed)
+		log->content_seed = wn_hash_seed();
+	return log->content_seed;
+}
+
+/* The hash of the bytes p[0..n), never an identity's nor 0.
+ * Seeded: a mail's text cannot aim a collision at it. */
+static uint64_t content_hash(uint64_t seed, const void *p, size_t n)
+{
+	return WN_READLOG_BYTES | wn_hash_seeded(seed, p, n);
+}
+
+/* The whole of the regular file open at fd, *sb its identity then (at
+ * most WN_READLOG_CONTENT_MAX bytes): malloc'd, its length in *n; NULL
+ * when it cannot be had, or grew while read (one byte more is asked
+ * for to see that). */
+static char *read_whole(int fd, struct stat *sb, size_t *n)
+{
+	char *buf;
+	size_t got = 0, size;
+
+	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < 0 ||
+	    (uint64_t) sb->st_size > WN_READLOG_CONTENT_MAX)
+		return NULL;
+	size = (size_t) sb->st_size;
+	if (!(buf = malloc(size + 1)))
+		return NULL;
+	while (got <= size) {
+		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		got += (size_t) r;
+	}
+	if (got > size) {
+		free(buf);
+		return NULL;
+	}
+	*n = got;
+	return buf;
 }
 
 static uint64_t path_hash(wn_readlog *log, const char *path, size_t len)
@@ -238,6 +299,41 @@ void wn_readlog_note(const char *path, const struct stat *sb)
 		watched->unsure = true;
 }
 
+void wn_readlog_note_read(const char *path, const struct stat *sb, const void *all, size_t n)
+{
+	if (!watched || !path)
+		return;
+	if (sb && S_ISREG(sb->st_mode) && file_settled(sb))
+		wn_readlog_note(path, sb);
+	else if (!all || n > WN_READLOG_CONTENT_MAX ||
+		 !readlog_add(watched, path, strlen(path),
+			      content_hash(wn_readlog_content_seed(watched), all, n)))
+		watched->unsure = true;
+}
+
+void wn_readlog_note_fd(const char *path, int fd, const struct stat *sb, const void *head,
+			size_t have)
+{
+	struct stat whole;
+	size_t n = 0;
+	char *all;
+
+	if (!watched || !path)
+		return;
+	if (sb && S_ISREG(sb->st_mode) && file_settled(sb)) {
+		wn_readlog_note(path, sb);
+		return;
+	}
+	/* Read again whole: its bytes are what was read only when they
+	 * start with what was. */
+	all = read_whole(fd, &whole, &n);
+	if (all && n >= have && (!have || memcmp(all, head, have) == 0))
+		wn_readlog_note_read(path, NULL, all, n);
+	else
+		watched->unsure = true;
+	free(all);
+}
+
 void wn_readlog_unsure(void)
 {
 	if (watched)
@@ -299,13 +395,36 @@ const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *
 	return p;
 }
 
-bool wn_readlog_holds(const char *path, uint64_t hash, bool (*gone)(const char *path, void *arg),
-		      void *arg)
+/* Does the file at path hold the bytes hashed to hash?  *now: its
+ * identity when it kept one while read and has settled, else hash. */
+static bool content_holds(const char *path, uint64_t hash, uint64_t seed, uint64_t *now)
+{
+	/* Not blocking: a FIFO put in a mail's place would wait. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat was, after;
+	size_t n = 0;
+	char *buf = fd >= 0 ? read_whole(fd, &was, &n) : NULL;
+	bool ok = buf && content_hash(seed, buf, n) == hash;
+
+	if (ok && fstat(fd, &after) == 0 && wn_readlog_hash(&after) == wn_readlog_hash(&was) &&
+	    file_settled(&after))
+		*now = wn_readlog_hash(&after);
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+bool wn_readlog_holds(const char *path, uint64_t hash, uint64_t seed, uint64_t *now,
+		      bool (*gone)(const char *path, void *arg), void *arg)
 {
 	struct stat sb;
 
+	*now = hash;
 	if (stat(path, &sb) != 0)
 		return errno == ENOENT && (hash == 0 || (gone && gone(path, arg)));
+	if (hash & WN_READLOG_BYTES)
+		return content_holds(path, hash, seed, now);
 	return hash == wn_readlog_hash(&sb);
 }
 

@@ -16,7 +16,15 @@
  * it was not there.  The stats' facts (memory/facts.c) keep the log of
  * the pass that derived them and check it when read again.  One log at
  * a time per thread: it is where every reader of a mail file in the
- * library reports without a handle passed down to each of them. */
+ * library reports without a handle passed down to each of them.
+ *
+ * A file with no identity (a mail delivered a moment ago: notmuch new
+ * and then winnow is the daily path) that was read whole is noted by
+ * the hash of the bytes read instead: the next check reads it again and
+ * hashes it (a few files, those that came since the last run), and
+ * takes its identity from then on once it has one (wn_readlog_holds()'s
+ * *now).  Before, one such file left the pass unsure, and the next run
+ * worked out every fact again. */
 #ifndef WINNOW_FILEID_H
 #define WINNOW_FILEID_H
 
@@ -29,6 +37,14 @@
 struct stat;
 
 #define WN_FILE_SETTLED 2
+
+/* The largest file noted by its bytes (a mail's whole text is read up
+ * to WN_MAIL_PLAIN_MAX, the same 2 MiB); a larger one with no identity
+ * leaves the log unsure. */
+#define WN_READLOG_CONTENT_MAX ((size_t) 2 << 20)
+/* The top bit of a hash in the read log: the hash of a file's bytes,
+ * not of its identity. */
+#define WN_READLOG_BYTES (UINT64_C(1) << 63)
 
 /* A regular, settled file's identity, malloc'd into *out (*len bytes);
  * false when it has none or out of memory. */
@@ -52,6 +68,9 @@ typedef struct wn_readlog {
 	size_t cap, n; /* n: the paths known (the set's) */
 	size_t added;  /* ... of them put as entries */
 	uint64_t seed;
+	/* The seed of the bytes' hashes: the facts file keeps it, for the
+	 * entries it copies (0: not chosen yet). */
+	uint64_t content_seed;
 	bool unsure; /* a file read had no identity, or could not be logged */
 	/* The paths an older log holds, not in the set yet: fill(fill_arg)
 	 * puts them there (wn_readlog_know) when a path is first put, so
@@ -62,9 +81,9 @@ typedef struct wn_readlog {
 	void *fill_arg;
 } wn_readlog;
 
-#define WN_READLOG_INIT                                                 \
-	{                                                               \
-		-1, WN_BUF_INIT, 0, NULL, 0, 0, 0, 0, false, NULL, NULL \
+#define WN_READLOG_INIT                                                    \
+	{                                                                  \
+		-1, WN_BUF_INIT, 0, NULL, 0, 0, 0, 0, 0, false, NULL, NULL \
 	}
 
 /* Reading the entries back (wn_readlog_next()). */
@@ -88,11 +107,26 @@ bool wn_readlog_on(void);
 /* A file read at path with the identity *sb (steady while read); sb
  * NULL: path was not there (ENOENT).  Nothing when no log is watched. */
 void wn_readlog_note(const char *path, const struct stat *sb);
+/* A file read at path: all[0..n) the whole of what it held as read
+ * (all NULL: not read whole, or larger than WN_READLOG_CONTENT_MAX),
+ * sb its identity if it kept one while read (NULL: it changed).  Noted
+ * by its identity when it has one, else by its bytes, else the log is
+ * unsure.  Nothing when no log is watched. */
+void wn_readlog_note_read(const char *path, const struct stat *sb, const void *all, size_t n);
+/* A file read at path through fd, head[0..have) what was read from its
+ * start, sb as wn_readlog_note_read() has it: when it has no identity
+ * the rest is read, and noted with the head if the head is read again
+ * the same.  Nothing when no log is watched. */
+void wn_readlog_note_fd(const char *path, int fd, const struct stat *sb, const void *head,
+			size_t have);
 /* A file read whose identity cannot be had. */
 void wn_readlog_unsure(void);
 /* The hash noted for a path (0: absent), of a file at path as *sb says
- * it is now (sb NULL: not there). */
+ * it is now (sb NULL: not there).  Its top bit is clear: a set one
+ * marks a hash of the bytes. */
 uint64_t wn_readlog_hash(const struct stat *sb);
+/* The content_seed of log, chosen now when not yet. */
+uint64_t wn_readlog_content_seed(wn_readlog *log);
 /* Know path (an entry kept elsewhere: the facts file's) without putting
  * it; false when out of memory. */
 bool wn_readlog_know(wn_readlog *log, const char *path, size_t len);
@@ -102,10 +136,13 @@ bool wn_readlog_flush(wn_readlog *log);
  * hash in *hash; NULL at the end or on a read error (rd->bad).  Start
  * with WN_READLOG_RD_INIT, wn_buf_free(&rd->buf) after. */
 const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *hash);
-/* Has the file at path still the identity hash (0: still absent)?  A
- * file there then and gone now holds when gone (unless NULL) says so. */
-bool wn_readlog_holds(const char *path, uint64_t hash, bool (*gone)(const char *path, void *arg),
-		      void *arg);
+/* Has the file at path still the identity hash (0: still absent), or
+ * the bytes it was noted by (hashed with seed, the log's content_seed
+ * then)?  A file there then and gone now holds when gone (unless NULL)
+ * says so.  *now: the hash to note it by from now on (its identity,
+ * for one noted by its bytes that now has one; else hash). */
+bool wn_readlog_holds(const char *path, uint64_t hash, uint64_t seed, uint64_t *now,
+		      bool (*gone)(const char *path, void *arg), void *arg);
 /* Its memory freed and its fd closed. */
 void wn_readlog_free(wn_readlog *log);
 

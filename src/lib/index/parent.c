@@ -34,7 +34,7 @@ void wn_parent_ids_clear(wn_parent_ids *p)
 static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, have = 0;
 	char *b = NULL;
 	bool done = false, noting = wn_readlog_on();
 	struct stat sb;
@@ -69,6 +69,7 @@ static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 		if (got < 0)
 			break;
 		done = got == 0;
+		have = n + (size_t) got;
 		/* The blank line may straddle two reads. */
 		for (size_t i = n ? n - 1 : 0; !done && i < n + (size_t) got; i++)
 			if (b[i] == '\n' && (i == 0 || b[i - 1] == '\n')) {
@@ -82,11 +83,10 @@ static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 	}
 	if (noting) {
 		struct stat now;
+		bool steady = sb.st_mode && fstat(fd, &now) == 0 &&
+			      wn_readlog_hash(&now) == wn_readlog_hash(&sb);
 
-		if (sb.st_mode && fstat(fd, &now) == 0 && wn_readlog_hash(&now) == wn_readlog_hash(&sb))
-			wn_readlog_note(path, &sb);
-		else
-			wn_readlog_unsure();
+		wn_readlog_note_fd(path, fd, steady ? &sb : NULL, b, have);
 	}
 	close(fd);
 	if (!done || *oom) {

@@ -311,17 +311,16 @@ static void keep_if_steady(int fd, struct stat *was, time_t before)
 		was->st_mode = 0;
 }
 
-/* What was read at path, steady or not (ids), for the read log
- * (core/fileid.h) and the caller's *read_sb. */
-static void read_from(const char *path, int fd, struct stat *ids, struct stat *read_sb, time_t before)
+/* What was read at path, steady or not (ids), all of it in all[0..n)
+ * when that is at hand, for the read log (core/fileid.h) and the
+ * caller's *read_sb. */
+static void read_from(const char *path, int fd, struct stat *ids, struct stat *read_sb,
+		      time_t before, const char *all, size_t n)
 {
 	keep_if_steady(fd, ids, before);
 	if (read_sb && !ids->st_mode)
 		read_sb->st_mode = 0;
-	if (ids->st_mode)
-		wn_readlog_note(path, ids);
-	else
-		wn_readlog_unsure();
+	wn_readlog_note_read(path, ids->st_mode ? ids : NULL, all, n);
 }
 
 static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb, enum mail_lean lean,
@@ -369,7 +368,7 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 	}
 	ids = sb;
 	if (sb.st_size == 0) {
-		read_from(path, fd, &ids, NULL, before);
+		read_from(path, fd, &ids, NULL, before, "", 0);
 		close(fd);
 		return wn_error_set(err, WN_PARSE, "%s: empty file: not a mail message", path);
 	}
@@ -379,13 +378,24 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 	/* Most mail is plain: read it whole and without GMime's objects. */
 	buf = slurp(fd, (size_t) sb.st_size, WN_MAIL_PLAIN_MAX, &n);
 	if (buf) {
-		read_from(path, fd, &ids, read_sb, before);
+		read_from(path, fd, &ids, read_sb, before, buf, n);
+		close(fd);
 		st = wn_mail_plain_read(buf, n, lean, out);
-		free(buf);
-		if (st != WN_NOT_FOUND) {
-			close(fd);
-			return st == WN_OK ? WN_OK : wn_error_set(err, st, "%s: out of memory", path);
+		if (st == WN_NOT_FOUND) {
+			/* Not plain: GMime parses the same bytes, so that what
+			 * the read log noted is what was parsed. */
+			bool mbox = n >= 5 && !memcmp(buf, "From ", 5);
+
+			stream = g_mime_stream_mem_new_with_buffer(buf, n);
+			free(buf);
+			if (!stream)
+				return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
+			st = parse_stream(stream, mbox, path, out, err);
+			g_object_unref(stream);
+			return st;
 		}
+		free(buf);
+		return st == WN_OK ? WN_OK : wn_error_set(err, st, "%s: out of memory", path);
 	}
 	got = pread(fd, head, sizeof(head), 0);
 	if (got < 0) {
@@ -401,8 +411,7 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 		return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
 	}
 	st = parse_stream(stream, got == 5 && !memcmp(head, "From ", 5), path, out, err);
-	ids = sb;	/* (read_from() again: the plain reading may have stopped short) */
-	read_from(path, fd, &ids, read_sb, before);
+	read_from(path, fd, &ids, read_sb, before, NULL, 0);
 	g_object_unref(stream);
 	return st;
 }

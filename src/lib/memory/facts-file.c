@@ -3,12 +3,12 @@
  *
  * $XDG_CACHE_HOME/winnow/facts-<hash of the database path>:
  *
- *     "WNFACTS7" key revision count length checksum excluded  (8 bytes each)
+ *     "WNFACTS8" key revision count length checksum excluded  (8 bytes each)
  *     payload                                                  (length bytes)
  *
  * The payload, its numbers LEB128 (n) but for the hashes (8 bytes):
  *
- *     files: n, then each: n shared, n rest, rest, hash
+ *     files: n, seed, then each: n shared, n rest, rest, hash
  *     keys:  n, then each: n kind, n length, bytes, and a thread's n count
  *     records, each: n id length, id, digest, replied (1 byte),
  *            n flags, flags, n dependencies, then each: n key*2 + window,
@@ -16,7 +16,9 @@
  *
  * files: those the passes that derived the facts read, each path
  * written as the bytes it shares with the one before and the rest, and
- * the hash of its identity (0 for one that was not there: core/fileid.h).
+ * the hash of its identity (0 for one that was not there: core/fileid.h)
+ * or, for a file read before it had one, of its bytes (hashed with
+ * seed, 8 bytes).
  * keys: every thread id, Message-ID, title and address a record depends
  * on (series.h: wn_series_deps), once (twice when a run put it again
  * after its cache of recent keys forgot it: facts-private.h, KCACHE),
@@ -59,7 +61,8 @@
 #include "winnow/series.h"
 
 #define MAGIC \
-	"WNFACTS7" /* 7: written in the order put (the walk's),
+	"WNFACTS8" /* 8: files with no identity noted by their bytes,
+				 * the seed of those hashes; 7: written in the order put (the walk's),
 				 * a key maybe twice; 6: the keys in a table, numbers LEB128;
 				 * 5: the dependency threads' counts; 4: the
 				 * count of excluded messages; 3: each
@@ -547,6 +550,12 @@ static bool parse_num(wn_cache_rd *r, void *arg)
 	return !r->bad;
 }
 
+static bool parse_u64(wn_cache_rd *r, void *arg)
+{
+	*(uint64_t *) arg = wn_cache_get_u64(r);
+	return !r->bad;
+}
+
 struct file_parse {
 	uint64_t shared, hash;
 	const char *rest;
@@ -596,7 +605,24 @@ struct gone_fn {
 
 static bool file_holds(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg)
 {
-	return wn_readlog_holds(path->data, hash, ((struct gone_fn *) arg)->gone, f);
+	uint64_t now;
+
+	if (!wn_readlog_holds(path->data, hash, f->log.content_seed, &now,
+			      ((struct gone_fn *) arg)->gone, f))
+		return false;
+	if (hash & WN_READLOG_BYTES) {
+		/* Grown at 0, 8, 16, 32...: to twice as many. */
+		if (!f->nbytes || (f->nbytes >= 8 && !(f->nbytes & (f->nbytes - 1)))) {
+			uint64_t *grown = realloc(f->bytes_now,
+						  (f->nbytes ? 2 * f->nbytes : 8) * sizeof(*grown));
+
+			if (!grown)
+				return false;
+			f->bytes_now = grown;
+		}
+		f->bytes_now[f->nbytes++] = now;
+	}
+	return true;
 }
 
 static bool file_know(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg)
@@ -622,7 +648,8 @@ static bool know_files(void *arg)
 static bool load_files(wn_facts *f, uint64_t *off, bool (*gone)(const char *, void *))
 {
 	struct gone_fn g = { gone };
-	bool ok = item(&f->old, off, parse_num, &f->nfiles);
+	bool ok = item(&f->old, off, parse_num, &f->nfiles) &&
+		  item(&f->old, off, parse_u64, &f->log.content_seed);
 
 	f->files = *off;
 	ok = ok && each_file(f, off, file_holds, &g);
@@ -727,6 +754,9 @@ bool wn_facts_read(wn_facts *f, bool (*gone)(const char *path, void *arg))
 	win_free(&f->kwin);
 	free(f->koff);
 	free(f->kstate);
+	free(f->bytes_now);
+	f->bytes_now = NULL;
+	f->nbytes = 0;
 	free(f->sh);
 	free(f->soff);
 	f->old.fd = f->kwin.fd = -1;
@@ -803,35 +833,76 @@ static void put_range(struct out *o, struct win *w, uint64_t from, uint64_t to)
 	}
 }
 
-/* The files read: the file's as they were, then this run's, each path
- * as what it shares with the one before and the rest (the first of
- * this run's shares nothing). */
+/* One entry of the files: path as what it shares with the one before
+ * (prev, then path) and the rest, and hash. */
+static void put_file(struct out *o, wn_buf *prev, const char *path, size_t n, uint64_t hash)
+{
+	size_t shared = 0;
+
+	while (shared < prev->len && shared < n && prev->data[shared] == path[shared])
+		shared++;
+	wn_facts_put_num(&o->b, shared);
+	put_str(&o->b, path + shared, n - shared);
+	wn_cache_put_u64(&o->b, hash);
+	prev->len = 0;
+	wn_buf_append(prev, path, n);
+	o->ok = o->ok && !wn_buf_failed(prev);
+	flush(o, false);
+}
+
+struct put_old {
+	struct out *o;
+	wn_buf prev;
+	size_t bytes; /* the entries noted by their bytes so far */
+};
+
+/* An entry of the file's, its hash one noted by bytes brought to now. */
+static bool put_old_file(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg)
+{
+	struct put_old *p = arg;
+
+	if ((hash & WN_READLOG_BYTES) && p->bytes < f->nbytes)
+		hash = f->bytes_now[p->bytes++];
+	put_file(p->o, &p->prev, path->data, path->len - 1, hash);
+	return p->o->ok;
+}
+
+bool wn_facts_files_settled(const wn_facts *f)
+{
+	for (size_t i = 0; i < f->nbytes; i++)
+		if (!(f->bytes_now[i] & WN_READLOG_BYTES))
+			return true;
+	return false;
+}
+
+/* The files read: the file's as they were (but those noted by their
+ * bytes that now have an identity: then each written again), then this
+ * run's, each path as what it shares with the one before and the rest
+ * (the first of this run's shares nothing). */
 static void put_files(wn_facts *f, struct out *o)
 {
 	wn_readlog_rd rd = WN_READLOG_RD_INIT;
-	wn_buf prev = WN_BUF_INIT;
+	struct put_old old = { o, WN_BUF_INIT, 0 };
+	bool again = wn_facts_files_settled(f);
 	const char *path;
 	uint64_t hash;
 
 	wn_facts_put_num(&o->b, f->nfiles + f->log.added);
-	put_range(o, &f->old, f->files, f->keys);
-	o->ok = o->ok && wn_readlog_flush(&f->log);
-	while (o->ok && (path = wn_readlog_next(&f->log, &rd, &hash))) {
-		size_t shared = 0, n = strlen(path);
+	wn_cache_put_u64(&o->b, wn_readlog_content_seed(&f->log));
+	if (again) {
+		uint64_t off = f->files;
 
-		while (shared < prev.len && shared < n && prev.data[shared] == path[shared])
-			shared++;
-		wn_facts_put_num(&o->b, shared);
-		put_str(&o->b, path + shared, n - shared);
-		wn_cache_put_u64(&o->b, hash);
-		prev.len = 0;
-		wn_buf_append(&prev, path, n);
-		o->ok = !wn_buf_failed(&prev);
-		flush(o, false);
+		o->ok = o->ok && each_file(f, &off, put_old_file, &old);
+	} else {
+		put_range(o, &f->old, f->files, f->keys);
 	}
+	old.prev.len = 0;
+	o->ok = o->ok && wn_readlog_flush(&f->log);
+	while (o->ok && (path = wn_readlog_next(&f->log, &rd, &hash)))
+		put_file(o, &old.prev, path, strlen(path), hash);
 	o->ok = o->ok && !rd.bad;
 	wn_buf_free(&rd.buf);
-	wn_buf_free(&prev);
+	wn_buf_free(&old.prev);
 }
 
 /* This run's keys, then the file's that the records name (KEY_USED),

@@ -85,6 +85,11 @@ struct wn_facts {
 	 * (keys), checked at open; its sections' places. */
 	struct win old, kwin;
 	uint64_t nfiles, files, keys, recs; /* files' and keys' first entries, records' */
+	/* Its files noted by their bytes (core/fileid.h): each one's hash
+	 * to write, in order (its identity once it has one); at close the
+	 * files are written again, not copied, when there are any. */
+	uint64_t *bytes_now;
+	size_t nbytes;
 	uint32_t *koff;	 /* each of its keys' offset (at close: its new number) */
 	uint8_t *kstate; /* ... kind and KEY_* */
 	size_t nold;
@@ -162,6 +167,10 @@ bool wn_facts_rec_put(wn_facts *f, const wn_buf *rec, uint32_t *off);
  * records into the slots); false, f as it was, when it is not one or
  * does not hold.  gone: a file read then and gone now (core/fileid.h). */
 bool wn_facts_read(wn_facts *f, bool (*gone)(const char *path, void *arg));
+/* Has a file the file noted by its bytes an identity now?  Then it is
+ * worth writing again, even with nothing derived: the next run checks
+ * that file by its identity, not by reading it. */
+bool wn_facts_files_settled(const wn_facts *f);
 /* Each record of the file in turn, from *off (f->recs first): false at
  * the end or on one that does not hold. */
 bool wn_facts_next_old(wn_facts *f, uint64_t *off, struct rec *x, const unsigned char **p);

@@ -745,12 +745,13 @@ void wn_facts_close(wn_facts **pf)
 #endif
 	if (f->watching)
 		wn_readlog_watch(NULL);
-	/* Not when a file read had no identity (changed in the last two
-	 * seconds, or while read): it could not be checked next time. */
-	/* Also when nothing was derived but the index moved: the records
-	 * that still hold are brought forward to its revision. */
-	if ((f->dirty || (f->n && f->filerev != f->rev)) && f->watching && !f->log.unsure &&
-	    holds(f, true))
+	/* Not when a file read could not be noted (no identity, and not
+	 * read whole to note it by its bytes): it could not be checked
+	 * next time.  Also when nothing was derived but the index moved
+	 * (the records that still hold are brought forward to its
+	 * revision), or a file noted by its bytes has settled. */
+	if ((f->dirty || (f->n && f->filerev != f->rev) || wn_facts_files_settled(f)) &&
+	    f->watching && !f->log.unsure && holds(f, true))
 		write_out(f);
 	wn_readlog_free(&f->log);
 	wn_map_free(&f->ch_threads, NULL);
@@ -765,6 +766,7 @@ void wn_facts_close(wn_facts **pf)
 	free(f->kwin.buf);
 	free(f->koff);
 	free(f->kstate);
+	free(f->bytes_now);
 	wn_facts_spill_free(&f->nkeys);
 	wn_facts_spill_free(&f->add);
 	free(f->kc_hash);
