@@ -61,6 +61,20 @@ done
 notmuch new --quiet
 expect_eq "150 newer reviews, windows of 2 rows: later patch, fixed later, regraded" '[6,1,2]' \
 	"$(WINNOW_TEST_LIST_WINDOW=2 "$WINNOW" stats --format=json | jq -c '.[] | select(.total) | [.later_patch, .fixed_later, .regraded]')"
+# ... and the set of reviews, asked for in the middle of the pass, read
+# in that pass's windows: never one search holding every review's
+# result set.
+export WINNOW_TEST_LIST_LOG=$WN_WORLD/list.log
+: >"$WINNOW_TEST_LIST_LOG"
+WINNOW_NO_CACHE=1 WINNOW_TEST_LIST_WINDOW=2 "$WINNOW" stats >/dev/null
+walk=$(grep -c '^window ' "$WINNOW_TEST_LIST_LOG")
+n=$(sed -n 's/^reviews window 0 of \([0-9]*\):.*/\1/p' "$WINNOW_TEST_LIST_LOG" | head -n 1)
+check "the pass's list is read in windows" test "$walk" -ge 1
+check "... and the set of reviews in as many" test "${n:-0}" -gt 1
+expect_eq "... each searched once" "$n" "$(grep -c '^reviews window' "$WINNOW_TEST_LIST_LOG")"
+expect_eq "... which hold every review once" "$(WINNOW_NO_CACHE=1 "$WINNOW" list --format=json | jq length)" \
+	"$(awk '/^reviews window / { n += $(NF - 1) } END { print n + 0 }' "$WINNOW_TEST_LIST_LOG")"
+unset WINNOW_TEST_LIST_LOG
 expect_eq "... v1 alone: #1 fixed later" 1 \
 	"$(WINNOW_TEST_LIST_WINDOW=2 "$WINNOW" stats --format=json "id:$v1" | jq '.[] | select(.total) | .fixed_later')"
 wn_done

@@ -36,6 +36,11 @@ struct wn_index {
 	unsigned long generation;	/* bumped by every reopen */
 	unsigned long revision;		/* last seen by wn_index_revision() */
 	struct wn_review_set *reviews;	/* review-set.c, read when first asked */
+	/* The dates the last long list was cut at (index-query.c), newest
+	 * first: windows any search can be read in, since together they
+	 * hold every date. */
+	long long *cuts;
+	size_t ncuts;
 	/* who.c's patches of each author address (struct wn_author_patches),
 	 * asked once per address. */
 	wn_map authors;
@@ -173,6 +178,14 @@ struct wn_list_cursor {
 	struct held_row held[AHEAD];
 	size_t nheld;
 };
+
+/* Every message of the reviews' list (wn_index_query() with no query
+ * of the user's), its Message-ID to fn, in no order: read in the
+ * windows of dates the last long list was cut into when there was one,
+ * so that no search holds every review's result set (88 bytes a
+ * review) beside what a pass holds then.  False when a search failed or
+ * fn said stop. */
+bool wn_index_each_review(wn_index *idx, bool (*fn)(void *arg, const char *id), void *arg);
 
 /* --- index.c, index-query.c: what index-load.c calls ------------------- */
 

@@ -228,20 +228,28 @@ static void cursor_close(struct wn_list_cursor *c)
 	c->pos = 0;
 }
 
+/* query, of the dates from lo to hi, both taken (0: no bound), or
+ * NULL when out of memory. */
+static char *dated(const char *query, long long lo, long long hi)
+{
+	char l[32] = "", h[32] = "";
+	bool every = !strcmp(query, "*"); /* see narrows() */
+
+	if (lo)
+		snprintf(l, sizeof(l), "@%lld", lo);
+	if (hi)
+		snprintf(h, sizeof(h), "@%lld", hi);
+	return every ? wn_strdupf("date:%s..%s", l, h) :
+		       wn_strdupf("(%s) and date:%s..%s", query, l, h);
+}
+
 /* The search of window w of c's list (malloc'd), or NULL when out of
  * memory.  Window w holds the dates from the next window's cut to the
  * day before its own: notmuch's @ ranges take both ends. */
 static char *window_query(const struct wn_list_cursor *c, size_t w)
 {
-	char lo[32] = "", hi[32] = "";
-	bool every = !strcmp(c->query, "*"); /* see narrows() */
-
-	if (w + 1 < c->nwin)
-		snprintf(lo, sizeof(lo), "@%lld", c->win[w + 1].cut);
-	if (w > 0)
-		snprintf(hi, sizeof(hi), "@%lld", c->win[w].cut - 1);
-	return every ? wn_strdupf("date:%s..%s", lo, hi) :
-		       wn_strdupf("(%s) and date:%s..%s", c->query, lo, hi);
+	return dated(c->query, w + 1 < c->nwin ? c->win[w + 1].cut : 0,
+		     w > 0 ? c->win[w].cut - 1 : 0);
 }
 
 #ifdef WN_TEST_HOOKS
@@ -403,6 +411,77 @@ static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *n
 	return n;
 }
 
+/* The index keeps c's cuts, when it has any, for other searches to be
+ * read in the same windows (wn_index_each_review()). */
+static void keep_cuts(wn_index *idx, const struct wn_list_cursor *c)
+{
+	long long *cuts;
+
+	if (c->nwin < 2 || !(cuts = malloc((c->nwin - 1) * sizeof(*cuts))))
+		return;
+	for (size_t w = 1; w < c->nwin; w++)
+		cuts[w - 1] = c->win[w].cut;
+	free(idx->cuts);
+	idx->cuts = cuts;
+	idx->ncuts = c->nwin - 1;
+}
+
+#ifdef WN_TEST_HOOKS
+/* For the tests: each search wn_index_each_review() ran, appended to
+ * $WINNOW_TEST_LIST_LOG ("reviews window W of N: K ids"). */
+static void reviews_log(size_t w, size_t n, size_t k)
+{
+	const char *path = getenv("WINNOW_TEST_LIST_LOG");
+	FILE *out = path && *path ? fopen(path, "a") : NULL;
+
+	if (out) {
+		fprintf(out, "reviews window %zu of %zu: %zu ids\n", w, n, k);
+		fclose(out);
+	}
+}
+#endif
+
+bool wn_index_each_review(wn_index *idx, bool (*fn)(void *arg, const char *id), void *arg)
+{
+	wn_error err = WN_ERROR_INIT;
+	char *qs = build_query(idx, NULL, &err);
+	bool ok = qs != NULL;
+
+	wn_error_clear(&err);
+	for (size_t w = 0; ok && w <= idx->ncuts; w++) {
+		char *wq = idx->ncuts ? dated(qs, w < idx->ncuts ? idx->cuts[w] : 0,
+					      w > 0 ? idx->cuts[w - 1] - 1 : 0) :
+					NULL;
+		notmuch_query_t *q = (wq || !idx->ncuts) ? make_query(idx, wq ? wq : qs) : NULL;
+		notmuch_messages_t *ms = NULL;
+
+		size_t k = 0;
+
+		free(wq);
+		/* Ids alone, in any order: no sort keys held. */
+		if (q)
+			notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
+		ok = q && notmuch_query_search_messages(q, &ms) == NOTMUCH_STATUS_SUCCESS;
+		for (; ok && notmuch_messages_valid(ms); notmuch_messages_move_to_next(ms), k++) {
+			notmuch_message_t *m = notmuch_messages_get(ms);
+			const char *id = m ? wn_message_id(m) : NULL;
+
+			ok = id && fn(arg, id);
+			if (m)
+				notmuch_message_destroy(m);
+		}
+		if (q)
+			notmuch_query_destroy(q);
+#ifdef WN_TEST_HOOKS
+		reviews_log(w, idx->ncuts + 1, k);
+#else
+		(void) k;
+#endif
+	}
+	free(qs);
+	return ok;
+}
+
 const char *const *wn_index_exclude_tags(const wn_index *idx)
 {
 	return (const char *const *) idx->exclude_tags;
@@ -495,6 +574,7 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
 	 * asked for (wn_list_get() does that for a search that ended). */
 	count = count_results(c, first, &nfirst);
 	cursor_close(c);
+	keep_cuts(idx, c);
 	out->n = count;
 	out->items = calloc(count ? count : 1, sizeof(*out->items));
 	if (!out->items) {

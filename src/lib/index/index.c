@@ -200,6 +200,7 @@ void wn_index_close(wn_index **pidx)
 	if (idx->reviews)
 		free(idx->reviews->slot);
 	free(idx->reviews);
+	free(idx->cuts);
 	free(idx);
 	*pidx = NULL;
 }

@@ -70,34 +70,23 @@ static bool put(struct wn_review_set *s, uint64_t h)
 	return true;
 }
 
+static bool put_id(void *arg, const char *id)
+{
+	struct wn_review_set *s = arg;
+
+	return put(s, key_of(s, id));
+}
+
 /* Read the set at the handle's revision; false when it cannot be.  It
- * runs as every list of reviews does (wn_index_query): a long one is
- * read in windows of dates, one window's result set at a time, but the
- * count before them still holds every review's for as long as it
- * counts, beside what the walk holds then.  The rows it holds for
- * loading are its own: the walk's batch stays the one loads take. */
+ * is asked for in the middle of a stats pass: the reviews are read in
+ * the windows of dates that pass's list was cut into (index-query.c),
+ * so that it holds one window's result set at a time, never every
+ * review's beside what the pass holds. */
 static bool read_set(wn_index *idx, struct wn_review_set *s)
 {
-	struct wn_list_cursor *walking = idx->held;
-	wn_error err = WN_ERROR_INIT;
-	wn_list l;
-	bool ok;
-
 	free(s->slot);
 	*s = (struct wn_review_set){ .basis = seed(), .generation = idx->generation };
-	ok = wn_index_query(idx, NULL, &l, &err) == WN_OK;
-	l.lazy_rows = true; /* the ids alone */
-	for (size_t i = 0; ok && i < l.n; i++) {
-		wn_item *it = wn_list_get(idx, &l, i);
-
-		ok = it && put(s, key_of(s, it->id));
-		wn_list_release(&l, i);
-	}
-	wn_list_free(&l);
-	wn_error_clear(&err);
-	idx->held = walking;
-	s->ok = ok;
-	return ok;
+	return s->ok = wn_index_each_review(idx, put_id, s);
 }
 
 bool wn_index_in_lists(wn_index *idx, const char *id)
