@@ -26,6 +26,23 @@ expect_eq "dry run: the source's patch and date" '["[PATCH 2/5] blinker: stop th
 	"$(jq -c '.[0].from | [.patch_subject, .date, .bot]' "$json")"
 expect_eq "dry run marks nothing" '["untriaged","untriaged","untriaged","untriaged"]' "$(wn_verdicts "$v2")"
 
+# A search of the verdicts given before that fails is an error, never
+# "nothing to carry" (a --enable-test-hooks build makes it fail).
+if WINNOW_TEST_CANDIDATES_FAIL=1 "$WINNOW" carry --dry-run >"$WN_WORLD/out" 2>"$WN_WORLD/err"; then
+	rc=0
+else
+	rc=$?
+fi
+if [ "$rc" = 0 ] && [ -s "$WN_WORLD/out" ] && ! grep -q "cannot search" "$WN_WORLD/err"; then
+	echo "# (no test hooks: the failing search not tried)"
+else
+	expect_eq "a failed search of the verdicts before: exit 2" 2 "$rc"
+	expect_eq "... one line saying so" \
+		"winnow: notmuch cannot search the verdicts given before: A Xapian exception occurred" \
+		"$(cat "$WN_WORLD/err")"
+	expect_eq "... and nothing said to carry" "" "$(cat "$WN_WORLD/out")"
+fi
+
 text=$("$WINNOW" carry 2> "$WN_WORLD/err")
 expect_eq "carry exits 0" 0 $?
 expect_eq "carry says how many" "winnow: carried 4 verdicts" "$(cat "$WN_WORLD/err")"

@@ -200,22 +200,41 @@ static bool keep(wn_memory *m, const wn_item *it)
  * 100,000 messages asked notmuch a query per finding and grew to 800
  * MiB and 90 s.  A candidate is judged, and only a review is ever
  * judged, so the bots' terms narrow nothing here. */
-static wn_status candidate_ids(wn_memory *m, const char *qs, char ***ids, size_t *n)
+/* The search of the candidates failed with nst (a hook lets the tests
+ * make it fail). */
+static notmuch_status_t candidates_search(notmuch_query_t *q, notmuch_messages_t **ms)
+{
+#ifdef WN_TEST_HOOKS
+	if (getenv("WINNOW_TEST_CANDIDATES_FAIL")) {
+		*ms = NULL;
+		return NOTMUCH_STATUS_XAPIAN_EXCEPTION;
+	}
+#endif
+	return notmuch_query_search_messages(q, ms);
+}
+
+static wn_status candidate_ids(wn_memory *m, const char *qs, char ***ids, size_t *n, wn_error *err)
 {
 	notmuch_query_t *q = wn_index_query_new(m->idx, qs);
 	notmuch_messages_t *ms = NULL;
+	notmuch_status_t nst;
 	wn_status st = WN_OK;
 
 	*ids = NULL;
 	*n = 0;
 	if (!q)
-		return WN_NOMEM;
+		return wn_error_set(err, WN_NOMEM, "out of memory");
 	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
 	for (const char *const *t = wn_index_exclude_tags(m->idx); t && *t; t++)
 		notmuch_query_add_tag_exclude(q, *t);
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
-	if (notmuch_query_search_messages(q, &ms) != NOTMUCH_STATUS_SUCCESS)
-		ms = NULL;
+	/* A search that fails is an error, not "no verdict to carry":
+	 * carry would say nothing applies where notmuch could not tell. */
+	if ((nst = candidates_search(q, &ms)) != NOTMUCH_STATUS_SUCCESS) {
+		notmuch_query_destroy(q);
+		return wn_nm_error(err, nst, NULL,
+				   "notmuch cannot search the verdicts given before");
+	}
 	for (; ms && st == WN_OK && *n < WN_MEMORY_CANDIDATES && notmuch_messages_valid(ms);
 	     notmuch_messages_move_to_next(ms)) {
 		notmuch_message_t *msg = notmuch_messages_get(ms);
@@ -235,14 +254,14 @@ static wn_status candidate_ids(wn_memory *m, const char *qs, char ***ids, size_t
 			notmuch_message_destroy(msg);
 	}
 	notmuch_query_destroy(q);
-	return st;
+	return st == WN_OK ? WN_OK : wn_error_set(err, st, "out of memory");
 }
 
 static wn_status read_candidates(wn_memory *m, const char *qs, wn_error *err)
 {
 	char **ids;
 	size_t n;
-	wn_status st = candidate_ids(m, qs, &ids, &n);
+	wn_status st = candidate_ids(m, qs, &ids, &n, err), found = st;
 
 	for (size_t i = 0; st == WN_OK && i < n; i++) {
 		wn_item *it = NULL;
@@ -263,6 +282,8 @@ static wn_status read_candidates(wn_memory *m, const char *qs, wn_error *err)
 	for (size_t i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);
+	if (found != WN_OK)
+		return found; /* err says why */
 	if (st == WN_NOMEM)
 		return wn_error_set(err, st, "out of memory");
 	return WN_OK;
