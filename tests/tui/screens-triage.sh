@@ -61,6 +61,14 @@ wn_screen queue-bulk-done-80x24
 wn_tui_keys '*'
 wn_tui_wait "9 reviews selected" >/dev/null
 wn_screen queue-all-selected-80x24
+# One let go of, then * again: each review selected once, and ; finds
+# every one of them.
+wn_tui_keys t '*'
+check "* after t: each review once" wn_tui_wait "9 reviews selected"
+with=$("$WINNOW" list --format=json | jq '[.[] | select((.findings | length) > 0)] | length')
+wn_tui_keys '\;' v
+check "... and ; marks every one with findings ($with)" wn_tui_wait "of $with reviews valid? (y/n)"
+wn_tui_keys n
 wn_tui_keys T
 wn_tui_wait "selection cleared" >/dev/null
 

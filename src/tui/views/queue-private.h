@@ -82,8 +82,11 @@ struct queue {
 	int digits;		/* of the largest finding count on screen */
 	wn_buf scratch;		/* a row's composed text, until drawn */
 	struct about about;	/* what d, m and r open */
-	char **sel;		/* Message-IDs of the selected reviews (t, *) */
-	size_t nsel;
+	/* Message-IDs of the selected reviews (t, *), in strcmp() order:
+	 * a search each, since * selects every review of the queue (67,207
+	 * at 300,000 messages took 17 s to select one by one). */
+	char **sel;
+	size_t nsel, selcap;
 	bool applying;		/* ; was pressed: the next verdict key applies */
 };
 
@@ -138,6 +141,8 @@ wn_item *queue_current(struct tui *t, struct view *v);
 bool queue_row_is(struct tui *t, struct view *v, size_t i, const char *id);
 /* Is review id selected (t, *)? */
 bool queue_selected(const struct queue *q, const char *id);
+/* Where id is in q->sel (*found), or would go. */
+size_t queue_sel_find(const struct queue *q, const char *id, bool *found);
 /* Does the queue need every review read (an order, a filter)? */
 bool queue_needs_all(const struct tui *t, const struct queue *q);
 /* Is review i (a list index) within KEEP_SCREENS of the screen? */

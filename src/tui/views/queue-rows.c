@@ -376,10 +376,31 @@ bool queue_idle(struct tui *t, struct view *v)
 	return view_top(t) == v && read_who(t, v);
 }
 
+size_t queue_sel_find(const struct queue *q, const char *id, bool *found)
+{
+	size_t lo = 0, hi = q->nsel;
+
+	*found = false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(q->sel[mid], id);
+
+		if (!c) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 bool queue_selected(const struct queue *q, const char *id)
 {
-	for (size_t i = 0; i < q->nsel; i++)
-		if (!strcmp(q->sel[i], id))
-			return true;
-	return false;
+	bool found;
+
+	queue_sel_find(q, id, &found);
+	return found;
 }
