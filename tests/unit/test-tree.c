@@ -275,13 +275,37 @@ static void test_path_memo(void **state)
 	wn_error_clear(&err);
 }
 
+/* The id of a message whose files were read is the one its value
+ * gives (linking keys its memo by it). */
+static void test_id_after_read(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL, *id;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	notmuch_message_t *msg;
+	wn_mail *mail = NULL;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	assert_non_null(msg = wn_index_find_message(idx, "2026-alpha-patch@example.net"));
+	assert_non_null(id = strdup(wn_message_id(msg)));
+	assert_int_equal(wn_message_read_mail(msg, &mail, &err), WN_OK);
+	assert_string_equal(wn_message_id_read(msg), id);
+	assert_string_equal(wn_message_id_read(msg), "2026-alpha-patch@example.net");
+	wn_mail_free(&mail);
+	notmuch_message_destroy(msg);
+	free(id);
+	drop_db(&idx, dir, cfg);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_headers_then_walk),
-		cmocka_unit_test(test_thread_count),
-		cmocka_unit_test(test_addr_memo),
-		cmocka_unit_test(test_path_memo),
+		cmocka_unit_test(test_headers_then_walk), cmocka_unit_test(test_thread_count),
+		cmocka_unit_test(test_addr_memo),	  cmocka_unit_test(test_path_memo),
+		cmocka_unit_test(test_id_after_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,6 +75,15 @@ const char *wn_message_id(notmuch_message_t *msg)
 	return v && *v ? v : notmuch_message_get_message_id(msg);
 }
 
+/* Once msg's term list is read (its file names: wn_message_read_mail()),
+ * notmuch holds the id it read there, the value's twin: no lookup. */
+const char *wn_message_id_read(notmuch_message_t *msg)
+{
+	const char *v = notmuch_message_get_message_id(msg);
+
+	return v && *v ? v : wn_message_id(msg);
+}
+
 notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id)
 {
 	return wn_message_lookup(db, id, NULL);

@@ -37,6 +37,9 @@ char *wn_message_addr(wn_map *memo, const char *text);
 /* msg's Message-ID, from the document's values rather than its term
  * list, which Xapian decompresses whole on first use. */
 const char *wn_message_id(notmuch_message_t *msg);
+/* The same, for a msg whose term list was read already (its files):
+ * the id notmuch kept from it, no value read. */
+const char *wn_message_id_read(notmuch_message_t *msg);
 /* Run a query; *changed set as above when it failed that way. */
 notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed);
 
