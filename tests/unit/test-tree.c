@@ -381,12 +381,50 @@ static void test_id_after_read(void **state)
 	wn_error_clear(&err);
 }
 
+/* A lookup for a read takes a ghost (an id other mail names, which the
+ * index does not hold) for absent, as a lookup does, and finds a mail
+ * whose file it then reads. */
+static void test_lookup_read(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL, *msg = NULL;
+	wn_error err = WN_ERROR_INIT;
+	notmuch_database_t *db = NULL;
+	notmuch_message_t *m = NULL;
+	wn_mail *mail = NULL;
+	bool changed = false;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
+							   cfg, NULL, &db, &msg),
+			 NOTMUCH_STATUS_SUCCESS);
+	/* The ghost is in the index. */
+	assert_int_equal(notmuch_database_find_message(db, "2026-epsilon-gone@example.org", &m),
+			 NOTMUCH_STATUS_SUCCESS);
+	assert_non_null(m);
+	notmuch_message_destroy(m);
+	assert_null(wn_message_lookup(db, "2026-epsilon-gone@example.org", NULL));
+	assert_null(wn_message_lookup_read(db, "2026-epsilon-gone@example.org", &changed));
+	assert_null(wn_message_lookup_read(db, "2026-zeta-gone@example.org", NULL));
+	assert_null(wn_message_lookup_read(db, "nobody-at-all@example.org", NULL));
+	assert_non_null(m = wn_message_lookup_read(db, "2026-alpha-patch@example.net", &changed));
+	assert_false(changed);
+	assert_int_equal(wn_message_read_mail(m, &mail, &err), WN_OK);
+	assert_string_equal(mail->message_id, "2026-alpha-patch@example.net");
+	wn_mail_free(&mail);
+	notmuch_message_destroy(m);
+	notmuch_database_destroy(db);
+	drop_db(NULL, dir, cfg);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_headers_then_walk), cmocka_unit_test(test_thread_count),
 		cmocka_unit_test(test_addr_memo),	  cmocka_unit_test(test_path_memo),
 		cmocka_unit_test(test_listing_values),	  cmocka_unit_test(test_id_after_read),
+		cmocka_unit_test(test_lookup_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

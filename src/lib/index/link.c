@@ -386,7 +386,7 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 			st = wn_error_set(k->err, WN_NOMEM, "out of memory");
 		return st;
 	}
-	msg = wn_message_lookup(k->db, id, &k->changed);
+	msg = wn_message_lookup_read(k->db, id, &k->changed); /* load_patch() reads it */
 	held = msg != NULL;
 	st = msg ? load_patch(k, id, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own,
 			      &hunks) :
