@@ -275,13 +275,156 @@ static void test_path_memo(void **state)
 	wn_error_clear(&err);
 }
 
+/* What a thread's listing gave for one message. */
+struct listed {
+	char *id, *from, *subject;
+	time_t date;
+};
+
+struct listing {
+	struct listed v[32];
+	size_t n;
+};
+
+static void keep_listed(void *arg, const char *id, const char *from, const char *subject,
+			time_t date)
+{
+	struct listing *l = arg;
+
+	assert_true(l->n < 32);
+	l->v[l->n].id = id ? strdup(id) : NULL;
+	l->v[l->n].from = from ? strdup(from) : NULL;
+	l->v[l->n].subject = subject ? strdup(subject) : NULL;
+	l->v[l->n++].date = date;
+}
+
+/* Each review's thread listed while a list holds its batch of rows
+ * (lazy rows, as a statistics pass reads them): the listing takes the
+ * batch's reviews' values instead of reading them again, and every
+ * message's date, From and Subject are still notmuch's own for that
+ * message, the review's and the others'. */
+static void test_listing_values(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	wn_list list = { 0 };
+	size_t checked = 0, reviews = 0;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	/* No row read with the count: every one comes in a batch. */
+	setenv("WINNOW_TEST_FIRST_PAGE", "0", 1);
+	assert_int_equal(wn_index_query(idx, NULL, &list, &err), WN_OK);
+	unsetenv("WINNOW_TEST_FIRST_PAGE");
+	list.lazy_rows = true;
+	for (size_t i = 0; i < list.n; i++) {
+		wn_item *it = wn_list_get(idx, &list, i);
+		struct listing l = { .n = 0 };
+		bool replied = false;
+
+		assert_non_null(it);
+		assert_int_equal(wn_index_author_replied(idx, it, &replied, &err), WN_OK);
+		if (!it->thread_id ||
+		    !wn_index_thread_each(idx, it->thread_id, 32, keep_listed, &l))
+			continue;
+		for (size_t k = 0; k < l.n; k++) {
+			notmuch_message_t *m;
+			const char *v;
+
+			assert_non_null(l.v[k].id);
+			assert_non_null(m = wn_index_find_message(idx, l.v[k].id));
+			assert_int_equal(l.v[k].date, notmuch_message_get_date(m));
+			v = notmuch_message_get_header(m, "from");
+			assert_string_equal(l.v[k].from, v ? v : "");
+			v = notmuch_message_get_header(m, "subject");
+			assert_string_equal(l.v[k].subject, v ? v : "");
+			notmuch_message_destroy(m);
+			reviews += !strcmp(l.v[k].id, it->id);
+			checked++;
+			free(l.v[k].id);
+			free(l.v[k].from);
+			free(l.v[k].subject);
+		}
+	}
+	/* Threads of several messages, each with the review asking. */
+	assert_true(checked > list.n);
+	assert_true(reviews >= 4);
+	wn_list_free(&list);
+	drop_db(&idx, dir, cfg);
+	wn_error_clear(&err);
+}
+
+/* The id of a message whose files were read is the one its value
+ * gives (linking keys its memo by it). */
+static void test_id_after_read(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL, *id;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *idx = NULL;
+	notmuch_message_t *msg;
+	wn_mail *mail = NULL;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(wn_index_open(cfg, &idx, &err), WN_OK);
+	assert_non_null(msg = wn_index_find_message(idx, "2026-alpha-patch@example.net"));
+	assert_non_null(id = strdup(wn_message_id(msg)));
+	assert_int_equal(wn_message_read_mail(msg, &mail, &err), WN_OK);
+	assert_string_equal(wn_message_id_read(msg), id);
+	assert_string_equal(wn_message_id_read(msg), "2026-alpha-patch@example.net");
+	wn_mail_free(&mail);
+	notmuch_message_destroy(msg);
+	free(id);
+	drop_db(&idx, dir, cfg);
+	wn_error_clear(&err);
+}
+
+/* A lookup for a read takes a ghost (an id other mail names, which the
+ * index does not hold) for absent, as a lookup does, and finds a mail
+ * whose file it then reads. */
+static void test_lookup_read(void **state)
+{
+	char dir[] = "/tmp/winnow-tree.XXXXXX", *cfg = NULL, *msg = NULL;
+	wn_error err = WN_ERROR_INIT;
+	notmuch_database_t *db = NULL;
+	notmuch_message_t *m = NULL;
+	wn_mail *mail = NULL;
+	bool changed = false;
+
+	(void) state;
+	cfg = make_db(dir);
+	assert_int_equal(notmuch_database_open_with_config(NULL, NOTMUCH_DATABASE_MODE_READ_ONLY,
+							   cfg, NULL, &db, &msg),
+			 NOTMUCH_STATUS_SUCCESS);
+	/* The ghost is in the index. */
+	assert_int_equal(notmuch_database_find_message(db, "2026-epsilon-gone@example.org", &m),
+			 NOTMUCH_STATUS_SUCCESS);
+	assert_non_null(m);
+	notmuch_message_destroy(m);
+	assert_null(wn_message_lookup(db, "2026-epsilon-gone@example.org", NULL));
+	assert_null(wn_message_lookup_read(db, "2026-epsilon-gone@example.org", &changed));
+	assert_null(wn_message_lookup_read(db, "2026-zeta-gone@example.org", NULL));
+	assert_null(wn_message_lookup_read(db, "nobody-at-all@example.org", NULL));
+	assert_non_null(m = wn_message_lookup_read(db, "2026-alpha-patch@example.net", &changed));
+	assert_false(changed);
+	assert_int_equal(wn_message_read_mail(m, &mail, &err), WN_OK);
+	assert_string_equal(mail->message_id, "2026-alpha-patch@example.net");
+	wn_mail_free(&mail);
+	notmuch_message_destroy(m);
+	notmuch_database_destroy(db);
+	drop_db(NULL, dir, cfg);
+	wn_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_headers_then_walk),
-		cmocka_unit_test(test_thread_count),
-		cmocka_unit_test(test_addr_memo),
-		cmocka_unit_test(test_path_memo),
+		cmocka_unit_test(test_headers_then_walk), cmocka_unit_test(test_thread_count),
+		cmocka_unit_test(test_addr_memo),	  cmocka_unit_test(test_path_memo),
+		cmocka_unit_test(test_listing_values),	  cmocka_unit_test(test_id_after_read),
+		cmocka_unit_test(test_lookup_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "../core/hash.h"
 #include "cache.h"
 #include "copy.h"
 #include "link.h"
@@ -240,7 +241,20 @@ static void fill_held(struct wn_list_cursor *c)
 			const char *v = notmuch_message_get_header(c->held[i].msg, "from");
 			c->held[i].from = strdup(v ? v : "");
 			c->held[i].filled = c->held[i].subject && c->held[i].from;
+			c->held[i].hash = wn_fnv1a_str(WN_FNV_BASIS, c->held[i].id);
 		}
+}
+
+const struct held_row *wn_index_held_row(const wn_index *idx, const char *id, uint64_t hash)
+{
+	const struct wn_list_cursor *c = idx->held;
+
+	if (!c || c->generation != idx->generation)
+		return NULL;
+	for (size_t i = 0; i < c->nheld; i++)
+		if (c->held[i].filled && c->held[i].hash == hash && !strcmp(c->held[i].id, id))
+			return &c->held[i];
+	return NULL;
 }
 
 /* The message of it when a list's search holds it (fetch_next()): the
@@ -263,11 +277,18 @@ static notmuch_message_t *take_held(wn_index *idx, wn_item *it)
 		return NULL;
 	if (wn_index_row_pending(it) && !h->filled)
 		fill_held(c);
+	/* Copies: the row keeps its values for the thread listings of the
+	 * batch's reviews (wn_index_held_row()).  Out of memory leaves the
+	 * row pending, read as any other. */
 	if (wn_index_row_pending(it) && h->filled) {
 		it->date = h->date;
-		it->subject = h->subject;
-		it->from = h->from;
-		h->subject = h->from = NULL;
+		it->subject = strdup(h->subject);
+		it->from = strdup(h->from);
+		if (!it->subject || !it->from) {
+			free(it->subject);
+			free(it->from);
+			it->subject = it->from = NULL;
+		}
 	}
 	msg = h->msg;
 	h->msg = NULL;

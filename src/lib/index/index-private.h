@@ -153,8 +153,9 @@ struct held_row {
 	notmuch_message_t *msg;	/* NULL: taken by its load, or none */
 	char *id;
 	bool filled;		/* date, subject and from read (fill_held()) */
+	uint64_t hash;		/* ... and id's, wn_fnv1a_str() */
 	time_t date;
-	char *subject, *from;
+	char *subject, *from; /* kept after the load took a copy */
 };
 
 /* A window of a long list's rows (index-query.c): rows from start on,
@@ -202,6 +203,11 @@ bool wn_index_row_fill(wn_item *it, notmuch_message_t *msg);
  * lookups however big the mails are.  With id_only, the id alone: the
  * rest comes with loading (wn_index_row_pending()). */
 wn_item *wn_index_item_from_message(notmuch_message_t *msg, bool id_only);
+/* The row of the batch a list holds now (index-load.c) whose values
+ * fill_held() read, for Message-ID id (hash: wn_fnv1a_str() of it), or
+ * NULL.  Its date, subject and from are the values its document has at
+ * this generation: what a thread's listing would read again. */
+const struct held_row *wn_index_held_row(const wn_index *idx, const char *id, uint64_t hash);
 /* What notmuch last said about the database (malloc'd; NULL: nothing). */
 char *wn_index_db_reason(wn_index *idx);
 

@@ -365,6 +365,19 @@ static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst,
  * screenful on the tallest terminal. */
 #define FIRST_PAGE 128
 
+static size_t first_page(void)
+{
+#ifdef WN_TEST_HOOKS
+	/* For the tests: fewer rows read with the count, the rest read a
+	 * batch at a time as on a long list. */
+	const char *v = getenv("WINNOW_TEST_FIRST_PAGE");
+
+	if (v && *v && atoi(v) >= 0 && atoi(v) < FIRST_PAGE)
+		return (size_t) atoi(v);
+#endif
+	return FIRST_PAGE;
+}
+
 /* Count the results of the search open in c, stepping over them (which
  * costs nothing: the result set is in memory), and read the first rows
  * on the way into first[].  How many were read goes to *nfirst; fewer
@@ -374,13 +387,13 @@ static wn_status query_failed(wn_index *idx, wn_list *out, notmuch_status_t nst,
  * next row dated older than that one, a few dates read. */
 static size_t count_results(struct wn_list_cursor *c, wn_item **first, size_t *nfirst)
 {
-	size_t n = 0, rows = window_rows(), next_cut = rows;
+	size_t n = 0, rows = window_rows(), next_cut = rows, page = first_page();
 	bool reading = true, cutting = false;
 	long long at = 0;
 
 	*nfirst = 0;
 	for (; notmuch_messages_valid(c->msgs); notmuch_messages_move_to_next(c->msgs), n++) {
-		bool row = reading && n < FIRST_PAGE;
+		bool row = reading && n < page;
 		notmuch_message_t *msg;
 
 		if (!row && n < next_cut)

@@ -177,8 +177,8 @@ static wn_status patch_extras(const wn_mail *mail, char ***own, wn_diff_keys *hu
 static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_ident, bool changed,
 			    char ***files, size_t *nfiles, wn_diff *diff)
 {
-	const char *id = wn_message_id(m);
-	const wn_memo_entry *e = id ? wn_link_memo_get(memo, id) : NULL;
+	const char *id;
+	const wn_memo_entry *e;
 	wn_error ignored = WN_ERROR_INIT;
 	wn_diff_keys hunks = { 0 };
 	bool keep = diff || wn_link_memo_wants_hunks(memo);
@@ -194,6 +194,9 @@ static wn_status read_patch(wn_link_memo *memo, notmuch_message_t *m, bool with_
 		free(ident);
 		return st == WN_NOMEM ? st : WN_NOT_FOUND;
 	}
+	/* After the read, which read the term list the id is kept from. */
+	id = wn_message_id_read(m);
+	e = id ? wn_link_memo_get(memo, id) : NULL;
 	wn_path_memo_keep(wn_link_memo_paths(memo), m, id);
 	if (patch_extras(mail, &own, keep ? &hunks : NULL, diff) != WN_OK ||
 	    (files && add_files(own, files, nfiles) != WN_OK) ||
@@ -383,7 +386,7 @@ static wn_status try_id(struct lk *k, const char *id, wn_link how)
 			st = wn_error_set(k->err, WN_NOMEM, "out of memory");
 		return st;
 	}
-	msg = wn_message_lookup(k->db, id, &k->changed);
+	msg = wn_message_lookup_read(k->db, id, &k->changed); /* load_patch() reads it */
 	held = msg != NULL;
 	st = msg ? load_patch(k, id, msg, how, k->deps ? &ident : NULL, &n, &have_ident, &own,
 			      &hunks) :

@@ -41,7 +41,20 @@ static bool ghost(notmuch_message_t *msg)
 	       notmuch_message_get_flag_st(msg, NOTMUCH_MESSAGE_FLAG_GHOST, &g) == NOTMUCH_STATUS_SUCCESS && g;
 }
 
-notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed)
+/* Ghost or not, asked of the term list alone: for a message whose
+ * files are read next, which loads that list anyway (a ghost has no
+ * date, so this says what ghost() says). */
+static bool ghost_flag(notmuch_message_t *msg)
+{
+	notmuch_bool_t g = FALSE;
+
+	return notmuch_message_get_flag_st(msg, NOTMUCH_MESSAGE_FLAG_GHOST, &g) ==
+		       NOTMUCH_STATUS_SUCCESS &&
+	       g;
+}
+
+static notmuch_message_t *lookup(notmuch_database_t *db, const char *id, bool *changed,
+				 bool reading)
 {
 	notmuch_message_t *msg = NULL;
 	notmuch_status_t nst = notmuch_database_find_message(db, id, &msg);
@@ -54,11 +67,21 @@ notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, boo
 	 * with no file: absent, to linking and to the cache, which then
 	 * keeps the review until the mail comes (it takes the ghost's
 	 * place, and its lastmod changes). */
-	if (msg && ghost(msg)) {
+	if (msg && (reading ? ghost_flag(msg) : ghost(msg))) {
 		notmuch_message_destroy(msg);
 		msg = NULL;
 	}
 	return msg;
+}
+
+notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed)
+{
+	return lookup(db, id, changed, false);
+}
+
+notmuch_message_t *wn_message_lookup_read(notmuch_database_t *db, const char *id, bool *changed)
+{
+	return lookup(db, id, changed, true);
 }
 
 /* The Message-ID of msg.  notmuch_message_get_message_id() reads it
@@ -73,6 +96,15 @@ const char *wn_message_id(notmuch_message_t *msg)
 	const char *v = notmuch_message_get_header(msg, "message-id");
 
 	return v && *v ? v : notmuch_message_get_message_id(msg);
+}
+
+/* Once msg's term list is read (its file names: wn_message_read_mail()),
+ * notmuch holds the id it read there, the value's twin: no lookup. */
+const char *wn_message_id_read(notmuch_message_t *msg)
+{
+	const char *v = notmuch_message_get_message_id(msg);
+
+	return v && *v ? v : wn_message_id(msg);
 }
 
 notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id)

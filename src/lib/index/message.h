@@ -27,6 +27,9 @@ notmuch_message_t *wn_message_find(notmuch_database_t *db, const char *id);
  * concurrent write discarded the revision being read (the caller
  * reopens and asks again).  changed may be NULL. */
 notmuch_message_t *wn_message_lookup(notmuch_database_t *db, const char *id, bool *changed);
+/* The same, for a message whose files are read next: that read's term
+ * list answers whether it is a ghost, no date looked up for it. */
+notmuch_message_t *wn_message_lookup_read(notmuch_database_t *db, const char *id, bool *changed);
 /* wn_mail_addr(text) through memo (text -> its address, at most
  * WN_ADDR_MEMO of them, then started over): a statistics pass asks for
  * the address of the same authors and senders review after review and
@@ -37,6 +40,9 @@ char *wn_message_addr(wn_map *memo, const char *text);
 /* msg's Message-ID, from the document's values rather than its term
  * list, which Xapian decompresses whole on first use. */
 const char *wn_message_id(notmuch_message_t *msg);
+/* The same, for a msg whose term list was read already (its files):
+ * the id notmuch kept from it, no value read. */
+const char *wn_message_id_read(notmuch_message_t *msg);
 /* Run a query; *changed set as above when it failed that way. */
 notmuch_messages_t *wn_message_search(notmuch_query_t *q, bool *changed);
 

@@ -114,7 +114,7 @@ static bool read_terms(wn_index *idx, struct wn_who_thread *t, size_t i)
 	if ((f = wn_path_memo_get(kept, t->v[i].id)) &&
 	    (ok = wn_parent_read(f, t->v[i].id, &p, &sure) != WN_NOMEM) && !sure)
 		wn_parent_ids_clear(&p);
-	if (ok && !sure && (m = wn_message_find(idx->db, t->v[i].id))) {
+	if (ok && !sure && (m = wn_message_lookup_read(idx->db, t->v[i].id, NULL))) {
 		f = notmuch_message_count_files(m) == 1 ? notmuch_message_get_filename(m) : NULL;
 
 		ok = !f || wn_parent_read(f, t->v[i].id, &p, &sure) != WN_NOMEM;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/hash.h"
 #include "index-private.h"
 #include "link.h"
 #include "message.h"
@@ -145,6 +146,13 @@ static void count_put(wn_index *idx, const char *tid, size_t n)
 	idx->count_n[k] = (uint32_t) n + 1;
 }
 
+/* The row of the batch a list holds for message id, its values read;
+ * NULL: none (or no id). */
+static const struct held_row *held_of(const wn_index *idx, const char *id)
+{
+	return id ? wn_index_held_row(idx, id, wn_fnv1a_str(WN_FNV_BASIS, id)) : NULL;
+}
+
 /* The messages of thread tid, read from the index's values (no thread
  * built, no mail read), unsorted: the order is the index's own, the
  * one series.c's search of the thread gets, so that it can use the
@@ -162,6 +170,7 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 	notmuch_query_t *q = NULL;
 	notmuch_messages_t *ms = NULL;
 	notmuch_message_t **m = NULL;
+	const struct held_row **known = NULL;
 	size_t n = 0;
 	bool ok = true;
 
@@ -182,20 +191,29 @@ static bool thread_list(wn_index *idx, struct wn_who_thread *t)
 			m[n++] = notmuch_messages_get(ms);
 		}
 	}
-	if (ok && n && !(t->v = calloc(n, sizeof(*t->v))))
+	if (ok && n && (!(t->v = calloc(n, sizeof(*t->v))) || !(known = calloc(n, sizeof(*known)))))
 		ok = false;
 	if (ok) {
 		t->n = n;
-		for (size_t i = 0; i < n; i++)
-			t->v[i].date = notmuch_message_get_date(m[i]);
-		for (size_t i = 0; ok && i < n; i++)
-			ok = copy(notmuch_message_get_header(m[i], "from"), &t->v[i].from);
-		for (size_t i = 0; ok && i < n; i++)
-			ok = copy(notmuch_message_get_header(m[i], "subject"),
-					       &t->v[i].subject);
+		/* The ids first: a review of the batch a list holds (nearly
+		 * always one, the review asking) has its other values read
+		 * already, and each value is a lookup of its own. */
 		for (size_t i = 0; ok && i < n; i++)
 			ok = copy(wn_message_id(m[i]), &t->v[i].id);
+		for (size_t i = 0; ok && i < n; i++)
+			known[i] = held_of(idx, t->v[i].id);
+		for (size_t i = 0; ok && i < n; i++)
+			t->v[i].date = known[i] ? known[i]->date : notmuch_message_get_date(m[i]);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = copy(known[i] ? known[i]->from :
+					     notmuch_message_get_header(m[i], "from"),
+				  &t->v[i].from);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = copy(known[i] ? known[i]->subject :
+					     notmuch_message_get_header(m[i], "subject"),
+				  &t->v[i].subject);
 	}
+	free(known);
 	free(m);
 	notmuch_query_destroy(q);
 	t->listed = true;
