@@ -268,7 +268,11 @@ static char *slurp(int fd, size_t size, size_t max, size_t *n)
 
 	if (size > max || !(buf = malloc(size + 1)))
 		return NULL;
-	/* One more byte than fstat said, to see a file that grew. */
+	/* One more byte than fstat said, to see a file that grew.  A read
+	 * of a regular file that gives fewer bytes than asked stopped at
+	 * its end: one that gives exactly the size fstat said needs no
+	 * second read to find the end (one system call a mail).  Whether
+	 * the file changed while read is the caller's keep_if_steady(). */
 	while (got <= size) {
 		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
 
@@ -277,6 +281,8 @@ static char *slurp(int fd, size_t size, size_t max, size_t *n)
 		if (r <= 0)
 			break;
 		got += (size_t) r;
+		if (got == size)
+			break;
 	}
 	if (got == 0 || got > size) {
 		free(buf);
