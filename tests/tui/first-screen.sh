@@ -125,4 +125,10 @@ expect_eq "... its first rows found by their ids" "ids" "$(cut -d' ' -f1 "$log")
 expect_eq "... the same first screen as the search by date" "$(cat "$first.searched")" "$(cat "$first.old.back")"
 wn_tui_keys Q
 check "quit with 0" wn_tui_wait "WINNOW-EXIT=0"
+# Each write carries the file on; a review written twice is looked up
+# once (the file's fifth line: whole list or not, ids kept, touched).
+"$WINNOW" mark first-screen-61@example.org 1 valid > /dev/null
+"$WINNOW" mark first-screen-61@example.org 1 untriaged > /dev/null
+expect_eq "two writes of one review: one touched id" 1 \
+	"$(sed -n 5p "$HOME"/.cache/winnow/first-* | cut -d' ' -f3)"
 wn_done

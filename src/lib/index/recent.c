@@ -378,7 +378,8 @@ void wn_index_recent_carry(wn_index *idx, notmuch_database_t *db, unsigned long 
 	const char *uuid = NULL;
 	uint64_t file_key;
 	struct kept f;
-	size_t t;
+	size_t t, nadd = 0;
+	const char **add = NULL;
 	bool ok;
 	FILE *out;
 
@@ -392,27 +393,37 @@ void wn_index_recent_carry(wn_index *idx, notmuch_database_t *db, unsigned long 
 		return;
 	}
 	t = f.t;
+	if (!(add = malloc((n ? n : 1) * sizeof(*add))))
+		goto out;
 	for (size_t i = 0; i < n; i++)
 		if (!plain_id(ids[i]))
 			goto out;
+	/* A review written again is looked up once. */
+	for (size_t i = 0, j; i < n; i++) {
+		for (j = 0; j < nadd && strcmp(add[j], ids[i]); j++)
+			;
+		if (j == nadd && !kept_has(&f, ids[i], true))
+			add[nadd++] = ids[i];
+	}
 	/* Of another revision, it was stale before this write; with too
 	 * many touched, it is left stale. */
-	if (f.rev != from || f.t + n > TOUCHED_MAX)
+	if (f.rev != from || f.t + nadd > TOUCHED_MAX)
 		goto out;
 	if (!(out = wn_cache_create(path, &tmp)))
 		goto out;
 	ok = fprintf(out, "%s\n%016llx\n%s\n%lu\n%d %zu %zu\n%s\n", MAGIC,
-		     (unsigned long long) file_key, uuid, to, f.whole, f.k, t + n, f.key) > 0;
+		     (unsigned long long) file_key, uuid, to, f.whole, f.k, t + nadd, f.key) > 0;
 	for (size_t i = 0; ok && i < f.k + t; i++)
 		ok = fprintf(out, "%s\n", f.ids[i]) > 0;
-	for (size_t i = 0; ok && i < n; i++)
-		ok = fprintf(out, "%s\n", ids[i]) > 0;
+	for (size_t i = 0; ok && i < nadd; i++)
+		ok = fprintf(out, "%s\n", add[i]) > 0;
 	ok = fflush(out) == 0 && !ferror(out) && ok;
 	ok = fclose(out) == 0 && ok;
 	if (!ok || rename(tmp, path) != 0)
 		unlink(tmp);
 out:
 	kept_free(&f);
+	free(add);
 	free(tmp);
 	free(path);
 }
