@@ -137,8 +137,9 @@ wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn
  * l->partial clear.  While the database's revision is the one of the
  * run before (nothing added, removed or tagged since), the first rows
  * that run found are found again by their ids instead (kept in the
- * cache folder, as many as it read, up to 128): the same prefix, at a
- * cost that does not grow with the index (src/lib/index/recent.c). */
+ * cache folder, as many as it read, up to 128; winnow's own writes
+ * carry them, with the messages written): the same prefix, at a cost
+ * that does not grow with the index (src/lib/index/recent.c). */
 wn_status wn_index_query_recent(wn_index *idx, const char *user_query, time_t now,
 				size_t min_rows, wn_list *out, wn_error *err);
 /* Move the rows of from that to holds too (same index, same review),

@@ -29,6 +29,12 @@ const char *wn_index_db_path(const wn_index *idx);
 /* The config file argument for a write handle: NULL for notmuch's own
  * lookup, as the read-only handle was opened. */
 const char *wn_index_config_arg(const wn_index *idx);
+/* A write through db (a write handle, its lock held) moved notmuch's
+ * revision from to to, changing messages ids[0..n) and no other: the
+ * queue's first rows kept at from (recent.c) are carried to to, those
+ * messages to be looked up with them.  Best effort, says nothing. */
+void wn_index_recent_carry(wn_index *idx, notmuch_database_t *db, unsigned long from,
+			   unsigned long to, const char *const *ids, size_t n);
 
 /* fn on the Message-ID, From, Subject (each NULL where notmuch has
  * none) and date of the first max messages of thread tid, in the order

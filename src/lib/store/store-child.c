@@ -70,7 +70,26 @@ static notmuch_status_t sync_tags(notmuch_message_t *msg, const struct review_fp
 struct outcome {
 	json_t *applied;	/* eids */
 	wn_buf rejects;		/* reject lines */
+	/* The messages written (their ids are f's), for the queue's first
+	 * rows (wn_index_recent_carry); lost: one could not be noted. */
+	const char **touched;
+	size_t ntouched;
+	bool lost;
 };
+
+static void touched(struct outcome *o, const char *msgid)
+{
+	const char **t;
+
+	if (o->ntouched && strcmp(o->touched[o->ntouched - 1], msgid) == 0)
+		return;
+	if (!(t = realloc(o->touched, (o->ntouched + 1) * sizeof(*t)))) {
+		o->lost = true;
+		return;
+	}
+	o->touched = t;
+	o->touched[o->ntouched++] = msgid;
+}
 
 static void reject(const wn_store *f, struct outcome *o, const char *eid, const char *fp, const char *why)
 {
@@ -169,6 +188,7 @@ static notmuch_status_t write_forwards(notmuch_database_t *db, const wn_store *f
 			child_say(fd, "missing %s\n", e->msgid);
 			continue;
 		}
+		touched(o, e->msgid);
 		nst = notmuch_message_freeze(msg);
 		for (size_t k = 0; k < e->nc && nst == NOTMUCH_STATUS_SUCCESS; k++) {
 			child_say(fd, "w %s %s\n", e->eid, e->c[k].fp);
@@ -243,6 +263,7 @@ static notmuch_status_t write_all(notmuch_database_t *db, const wn_store *f, int
 			child_say(fd, "missing %s\n", v[lo]->msgid);
 			continue;
 		}
+		touched(o, v[lo]->msgid);
 		nst = write_review(f, msg, v, lo, hi, fd, o);
 		notmuch_message_destroy(msg);
 		if (!suspect_eid)
@@ -268,16 +289,18 @@ static void __attribute__((noreturn)) child_exit(wn_store *f, struct outcome *o,
 	}
 	json_decref(o->applied);
 	wn_buf_free(&o->rejects);
+	free(o->touched);
 	_exit(code);
 }
 
 void __attribute__((noreturn)) wn_store_child_write(wn_store *s, int fd)
 {
-	struct outcome o = { json_array(), WN_BUF_INIT };
+	struct outcome o = { json_array(), WN_BUF_INIT, NULL, 0, false };
 	wn_store *f = calloc(1, sizeof(*f));
 	notmuch_database_t *db = NULL;
 	notmuch_status_t nst;
 	wn_buf out = WN_BUF_INIT;
+	unsigned long from;
 	char *msg = NULL;
 	int torn = 0, devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -321,7 +344,14 @@ void __attribute__((noreturn)) wn_store_child_write(wn_store *s, int fd)
 		notmuch_database_destroy(db);
 		child_exit(f, &o, 4);
 	}
+	from = notmuch_database_get_revision(db, NULL);
 	nst = write_all(db, f, fd, &o, s->suspect_eid, s->suspect_fp);
+	/* Committed, the lock still held: the revision moved by this
+	 * write alone, and the queue's first rows kept are carried over
+	 * it. */
+	if (nst == NOTMUCH_STATUS_SUCCESS && !o.lost)
+		wn_index_recent_carry(s->idx, db, from, notmuch_database_get_revision(db, NULL),
+				      o.touched, o.ntouched);
 	if (nst == NOTMUCH_STATUS_SUCCESS)
 		nst = notmuch_database_close(db);
 	if (nst != NOTMUCH_STATUS_SUCCESS) {
