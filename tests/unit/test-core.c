@@ -770,6 +770,59 @@ static void test_readlog_bytes(void **state)
 #endif
 }
 
+/* The first line of the file open at fd (closed). */
+static void expect_text(int fd, const char *want)
+{
+	char got[64] = "";
+	ssize_t n;
+
+	assert_true(fd >= 0);
+	n = read(fd, got, sizeof(got) - 1);
+	close(fd);
+	assert_true(n >= 0);
+	got[n] = '\0';
+	assert_string_equal(got, want);
+}
+
+/* Mail opened through its folder's kept descriptor: the same file as
+ * by its path; a folder replaced since is left for the path; a file not
+ * there says so. */
+static void test_open_mail(void **state)
+{
+	char dir[] = "/tmp/winnow-open.XXXXXX", sub[64], old[64], a[80], b[80], c[80];
+	struct stat sb;
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/cur", dir);
+	snprintf(old, sizeof(old), "%s/was", dir);
+	snprintf(a, sizeof(a), "%s/a", sub);
+	snprintf(b, sizeof(b), "%s/b", sub);
+	snprintf(c, sizeof(c), "%s/c", sub);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	write_text(a, "first", &sb);
+	write_text(b, "second", &sb);
+	expect_text(wn_open_mail(a), "first");
+	expect_text(wn_open_mail(b), "second");
+	errno = 0;
+	assert_int_equal(wn_open_mail(c), -1);
+	assert_int_equal(errno, ENOENT);
+	/* The folder moved away and another put at its path. */
+	assert_int_equal(rename(sub, old), 0);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	write_text(c, "third", &sb);
+	expect_text(wn_open_mail(c), "third");
+	expect_text(wn_open_mail(c), "third");
+	unlink(c);
+	rmdir(sub);
+	snprintf(c, sizeof(c), "%s/a", old);
+	unlink(c);
+	snprintf(c, sizeof(c), "%s/b", old);
+	unlink(c);
+	rmdir(old);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -777,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_readlog_fill),
 		cmocka_unit_test(test_readlog_bytes),
+		cmocka_unit_test(test_open_mail),
 		cmocka_unit_test(test_file_ident_numbers),
 		cmocka_unit_test(test_str_find),
 		cmocka_unit_test(test_sum64),

@@ -219,3 +219,72 @@ wn_status wn_file_read_in(const char *dir, const char *path, size_t max, char **
 	return read_opened(wn_file_open_in(dir, path, max, err ? err : &local), max, out, len, err,
 			   &local);
 }
+
+/* --- mail files -------------------------------------------------------------- */
+
+/* The folders last opened (per thread: a pass runs on one), the least
+ * recently used given up for a new one.  A maildir has cur and new
+ * per folder: four hold most of an index's. */
+#define MAIL_DIRS 4
+
+static _Thread_local struct mail_dir {
+	char *path;
+	size_t len;
+	int fd;
+	unsigned long used;
+} mail_dirs[MAIL_DIRS];
+static _Thread_local unsigned long mail_tick;
+
+/* The slot of the folder path[0..len), opened now if not yet; -1 when
+ * it cannot be. */
+static int mail_dir(const char *path, size_t len)
+{
+	struct mail_dir *d = NULL;
+	char *copy;
+	int fd;
+
+	for (int i = 0; i < MAIL_DIRS; i++)
+		if (mail_dirs[i].path && mail_dirs[i].len == len &&
+		    !memcmp(mail_dirs[i].path, path, len))
+			return i;
+	if (!(copy = malloc(len + 1)))
+		return -1;
+	memcpy(copy, path, len);
+	copy[len] = '\0';
+	if ((fd = open(copy, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		free(copy);
+		return -1;
+	}
+	for (int i = 0; i < MAIL_DIRS; i++)
+		if (!d || mail_dirs[i].used < d->used)
+			d = &mail_dirs[i];
+	if (d->path) {
+		close(d->fd);
+		free(d->path);
+	}
+	*d = (struct mail_dir){ copy, len, fd, 0 };
+	return (int) (d - mail_dirs);
+}
+
+int wn_open_mail(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	int i, fd, e;
+
+	/* Absolute paths only: a relative folder kept would follow the
+	 * working directory it was opened in. */
+	if (!slash || path[0] != '/' || slash == path || !slash[1] || strcmp(slash + 1, ".") == 0 ||
+	    strcmp(slash + 1, "..") == 0 || (i = mail_dir(path, (size_t) (slash - path))) < 0)
+		return open(path, O_RDONLY | O_CLOEXEC);
+	mail_dirs[i].used = ++mail_tick;
+	if ((fd = openat(mail_dirs[i].fd, slash + 1, O_RDONLY | O_CLOEXEC)) >= 0 || errno != ENOENT)
+		return fd;
+	/* The folder kept may no longer be the one at its path. */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	e = errno;
+	close(mail_dirs[i].fd);
+	free(mail_dirs[i].path);
+	mail_dirs[i] = (struct mail_dir){ NULL, 0, -1, 0 };
+	errno = e;
+	return fd;
+}

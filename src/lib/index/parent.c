@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "parent.h"
+#include "../core/file.h"
 #include "../core/fileid.h"
 #include "winnow/text.h"
 
@@ -33,7 +34,7 @@ void wn_parent_ids_clear(wn_parent_ids *p)
  * is longer than HEAD_MAX.  *oom on out of memory. */
 static bool read_head(const char *path, char **out, size_t *len, bool *oom)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = wn_open_mail(path);
 	size_t n = 0, cap = 0, have = 0;
 	char *b = NULL;
 	bool done = false, noting = wn_readlog_on();

@@ -18,6 +18,7 @@
 #include <gmime/gmime.h>
 
 #include "mail-private.h"
+#include "../core/file.h"
 #include "../core/fileid.h"
 #include "winnow/buf.h"
 
@@ -345,7 +346,7 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 	if (!out || !path)
 		return wn_error_set(err, WN_USAGE, "wn_mail_parse_file: no path or result pointer");
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = wn_open_mail(path);
 	if (read_sb)
 		read_sb->st_mode = 0;
 	if (fd < 0) {
