@@ -222,6 +222,40 @@ wn_status wn_file_read_in(const char *dir, const char *path, size_t max, char **
 
 /* --- mail files -------------------------------------------------------------- */
 
+char *wn_fd_read_all(int fd, size_t size, size_t max, size_t *n)
+{
+	char *buf;
+	size_t got = 0;
+
+	if (size > max || !(buf = malloc(size + 1)))
+		return NULL;
+	/* A read of a regular file that gives fewer bytes than asked
+	 * stopped at its end: one that gives exactly the size fstat said
+	 * needs no second read to find the end (one system call a mail).
+	 * Whether the file changed while read is the caller's to check. */
+	while (got <= size) {
+		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		got += (size_t) r;
+		if (got == size)
+			break;
+	}
+	if (got > size) {
+		free(buf);
+		return NULL;
+	}
+	*n = got;
+	return buf;
+}
+
 /* The folders last opened (per thread: a pass runs on one), the least
  * recently used given up for a new one.  A maildir has cur and new
  * per folder: four hold most of an index's. */

@@ -42,6 +42,13 @@ int wn_file_open_in(const char *dir, const char *path, size_t max, wn_error *err
 wn_status wn_file_read_in(const char *dir, const char *path, size_t max, char **out, size_t *len,
 			  wn_error *err);
 
+/* The whole of the regular file open at fd, which fstat said holds
+ * size bytes: malloc'd with room for a NUL after it, its length in *n
+ * (fewer than size when it shrank).  NULL when size is over max, out
+ * of memory, a read failed, or it holds more than size bytes now (one
+ * byte more is asked for to see a file that grew). */
+char *wn_fd_read_all(int fd, size_t size, size_t max, size_t *n);
+
 /* path (absolute, a mail's, as notmuch names it) opened for reading
  * (O_CLOEXEC), through a descriptor kept of the folder it is in: a
  * cold pass opens 66,000 mail files at 100,000 messages, most of them

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "fileid.h"
 #include "hash.h"
 
@@ -158,40 +159,13 @@ static uint64_t content_hash(uint64_t seed, const void *p, size_t n)
 	return WN_READLOG_BYTES | wn_hash_seeded(seed, p, n);
 }
 
-/* The whole of the regular file open at fd, *sb its identity then (at
- * most WN_READLOG_CONTENT_MAX bytes): malloc'd, its length in *n; NULL
- * when it cannot be had, or grew while read (one byte more is asked
- * for to see that). */
+/* The whole of the regular file open at fd (wn_fd_read_all), *sb its
+ * identity then, at most WN_READLOG_CONTENT_MAX bytes. */
 static char *read_whole(int fd, struct stat *sb, size_t *n)
 {
-	char *buf;
-	size_t got = 0, size;
-
-	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < 0 ||
-	    (uint64_t) sb->st_size > WN_READLOG_CONTENT_MAX)
+	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_size < 0)
 		return NULL;
-	size = (size_t) sb->st_size;
-	if (!(buf = malloc(size + 1)))
-		return NULL;
-	while (got <= size) {
-		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		got += (size_t) r;
-	}
-	if (got > size) {
-		free(buf);
-		return NULL;
-	}
-	*n = got;
-	return buf;
+	return wn_fd_read_all(fd, (size_t) sb->st_size, WN_READLOG_CONTENT_MAX, n);
 }
 
 static uint64_t path_hash(wn_readlog *log, const char *path, size_t len)

@@ -470,7 +470,6 @@ bool wn_index_each_review(wn_index *idx, bool (*fn)(void *arg, const char *id), 
 					NULL;
 		notmuch_query_t *q = (wq || !idx->ncuts) ? make_query(idx, wq ? wq : qs) : NULL;
 		notmuch_messages_t *ms = NULL;
-
 		size_t k = 0;
 
 		free(wq);

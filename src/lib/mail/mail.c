@@ -226,23 +226,29 @@ static wn_status parse_stream(GMimeStream *stream, bool mbox, const char *what,
 	return WN_OK;
 }
 
-wn_status wn_mail_parse_mem_gmime(const char *data, size_t len, wn_mail **out, wn_error *err)
+/* GMime's parse of data[0..len) (copied), what naming it in errors. */
+static wn_status parse_bytes(const char *data, size_t len, const char *what, wn_mail **out,
+			     wn_error *err)
 {
-	GMimeStream *stream;
+	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(data, len);
 	wn_status st;
 
+	if (!stream)
+		return wn_error_set(err, WN_NOMEM, "%s: out of memory", what);
+	st = parse_stream(stream, len >= 5 && !memcmp(data, "From ", 5), what, out, err);
+	g_object_unref(stream);
+	return st;
+}
+
+wn_status wn_mail_parse_mem_gmime(const char *data, size_t len, wn_mail **out, wn_error *err)
+{
 	if (!out)
 		return wn_error_set(err, WN_USAGE, "wn_mail_parse_mem: no result pointer");
 	*out = NULL;
 	if (!data || !len)
 		return wn_error_set(err, WN_PARSE, "empty input: not a mail message");
 	wn_mail_gmime();
-	stream = g_mime_stream_mem_new_with_buffer(data, len);
-	if (!stream)
-		return wn_error_set(err, WN_NOMEM, "out of memory");
-	st = parse_stream(stream, len >= 5 && !memcmp(data, "From ", 5), "<memory>", out, err);
-	g_object_unref(stream);
-	return st;
+	return parse_bytes(data, len, "<memory>", out, err);
 }
 
 wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_error *err)
@@ -261,35 +267,15 @@ wn_status wn_mail_parse_mem(const char *data, size_t len, wn_mail **out, wn_erro
 }
 
 /* Read all of fd (at most max bytes) into a new buffer: *n bytes, or
- * NULL when it holds more (or cannot be read). */
+ * NULL when it holds more, none, or cannot be read. */
 static char *slurp(int fd, size_t size, size_t max, size_t *n)
 {
-	char *buf;
-	size_t got = 0;
+	char *buf = wn_fd_read_all(fd, size, max, n);
 
-	if (size > max || !(buf = malloc(size + 1)))
-		return NULL;
-	/* One more byte than fstat said, to see a file that grew.  A read
-	 * of a regular file that gives fewer bytes than asked stopped at
-	 * its end: one that gives exactly the size fstat said needs no
-	 * second read to find the end (one system call a mail).  Whether
-	 * the file changed while read is the caller's keep_if_steady(). */
-	while (got <= size) {
-		ssize_t r = pread(fd, buf + got, size + 1 - got, (off_t) got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t) r;
-		if (got == size)
-			break;
-	}
-	if (got == 0 || got > size) {
+	if (buf && !*n) {
 		free(buf);
 		return NULL;
 	}
-	*n = got;
 	return buf;
 }
 
@@ -388,21 +374,14 @@ static wn_status read_file(const char *path, wn_mail **out, struct stat *read_sb
 		read_from(path, fd, &ids, read_sb, before, buf, n);
 		close(fd);
 		st = wn_mail_plain_read(buf, n, lean, out);
-		if (st == WN_NOT_FOUND) {
-			/* Not plain: GMime parses the same bytes, so that what
-			 * the read log noted is what was parsed. */
-			bool mbox = n >= 5 && !memcmp(buf, "From ", 5);
-
-			stream = g_mime_stream_mem_new_with_buffer(buf, n);
-			free(buf);
-			if (!stream)
-				return wn_error_set(err, WN_NOMEM, "%s: out of memory", path);
-			st = parse_stream(stream, mbox, path, out, err);
-			g_object_unref(stream);
-			return st;
-		}
+		/* Not plain: GMime parses the same bytes, so that what the
+		 * read log noted is what was parsed. */
+		if (st == WN_NOT_FOUND)
+			st = parse_bytes(buf, n, path, out, err);
+		else if (st != WN_OK)
+			st = wn_error_set(err, st, "%s: out of memory", path);
 		free(buf);
-		return st == WN_OK ? WN_OK : wn_error_set(err, st, "%s: out of memory", path);
+		return st;
 	}
 	got = pread(fd, head, sizeof(head), 0);
 	if (got < 0) {
