@@ -180,6 +180,11 @@ struct wn_list_cursor {
 	size_t nheld;
 };
 
+/* wn_index_query() of qs as notmuch reads it, taken as it is: neither
+ * the configured query nor the hidden tags added (recent.c's lookup of
+ * messages by id, which matched them before). */
+wn_status wn_index_query_notmuch(wn_index *idx, const char *qs, wn_list *out, wn_error *err);
+
 /* Every message of the reviews' list (wn_index_query() with no query
  * of the user's), its Message-ID to fn, in no order: read in the
  * windows of dates the last long list was cut into when there was one,

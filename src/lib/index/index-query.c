@@ -146,6 +146,8 @@ static wn_status expand_bots(const wn_index *idx, const char *q, wn_buf *out, wn
 	return WN_OK;
 }
 
+static wn_status run_query(wn_index *idx, char *qs, wn_list *out, wn_error *err);
+
 static char *build_query(const wn_index *idx, const char *user_query, wn_error *err)
 {
 	wn_buf b = WN_BUF_INIT, hidden = WN_BUF_INIT;
@@ -536,15 +538,32 @@ bool wn_index_query_reads_tags(const wn_index *idx)
 
 wn_status wn_index_query(wn_index *idx, const char *user_query, wn_list *out, wn_error *err)
 {
-	struct wn_list_cursor *c;
-	notmuch_status_t nst;
-	wn_item **first;
-	size_t count, nfirst;
 	char *qs;
 
 	memset(out, 0, sizeof(*out));
 	if (!(qs = build_query(idx, user_query, err)))
 		return err->status ? err->status : WN_NOMEM;
+	return run_query(idx, qs, out, err);
+}
+
+wn_status wn_index_query_notmuch(wn_index *idx, const char *qs, wn_list *out, wn_error *err)
+{
+	char *copy = strdup(qs);
+
+	memset(out, 0, sizeof(*out));
+	if (!copy)
+		return wn_error_set(err, WN_NOMEM, "out of memory");
+	return run_query(idx, copy, out, err);
+}
+
+/* wn_index_query() of the notmuch query qs, which the list takes. */
+static wn_status run_query(wn_index *idx, char *qs, wn_list *out, wn_error *err)
+{
+	struct wn_list_cursor *c;
+	notmuch_status_t nst;
+	wn_item **first;
+	size_t count, nfirst;
+
 	c = calloc(1, sizeof(*c));
 	first = calloc(FIRST_PAGE, sizeof(*first));
 	if (!c || !first) {
