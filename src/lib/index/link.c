@@ -519,7 +519,7 @@ static bool pick_subject(notmuch_message_t *msg, const struct subject_pick *sp)
 	return ok;
 }
 
-/* Postings of one subject, oldest first. */
+/* Postings of one subject that choose() weighs. */
 struct postings {
 	char **id;
 	time_t *date;
@@ -538,33 +538,59 @@ static void postings_free(struct postings *p)
 
 /* A review comes after its patch, and a posting that far newer is no
  * candidate at all (the next version, say): a day of slack for skewed
- * clocks.  At most this many postings of one subject are weighed. */
+ * clocks.  Two postings this close are a double send.  At most this
+ * many postings of one subject are weighed (a hostile index can hold a
+ * million within the slack). */
 #define SKEW 86400
+#define DOUBLE_SEND 600
 #define MAX_POSTINGS 256
 
-static void postings_of(struct lk *k, const char *qs, const struct subject_pick *sp,
+/* choose()'s reference: when the review was written (or the bot took
+ * the patch); none, any time at all. */
+static time_t ref_time(time_t ref)
+{
+	return ref > 0 ? ref : (time_t) 1 << 62;
+}
+
+/* The postings of qs that choose() can weigh for ref, newest first:
+ * every one within the slack after ref, the newest before it and those
+ * a double send away from that one.  The older ones, however many a
+ * generic title ("bpf: remove a redundant null check") has gathered
+ * over the years, are neither read nor kept: oldest first and capped,
+ * this read every posting and weighed the oldest 256 of them, which
+ * passed the newest before ref by. */
+static void postings_of(struct lk *k, const char *qs, const struct subject_pick *sp, time_t ref,
 			struct postings *out)
 {
 	notmuch_query_t *q = notmuch_query_create(k->db, qs);
 	notmuch_messages_t *msgs;
+	time_t before = 0; /* the newest posting before ref, once found */
 
 	memset(out, 0, sizeof(*out));
-	/* choose() weighs every posting: one come or changed since is a
+	ref = ref_time(ref);
+	/* choose() weighs these postings: one come or changed since is a
 	 * mail that pick_subject() takes, one gone a mail looked up that is
 	 * no more. */
 	if (k->deps)
 		wn_cache_dep_subject(k->deps, sp->key, sp->title_only);
 	if (!q)
 		return;
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
+	notmuch_query_set_sort(q, NOTMUCH_SORT_NEWEST_FIRST);
 	if ((msgs = wn_message_search(q, &k->changed))) {
 		for (; notmuch_messages_valid(msgs) && out->n < MAX_POSTINGS && !out->oom;
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *msg = notmuch_messages_get(msgs);
-			const char *id = pick_subject(msg, sp) ? wn_message_id(msg) : NULL;
+			time_t date = msg ? notmuch_message_get_date(msg) : 0;
+			const char *id = NULL;
 			char **nid = NULL;
 			time_t *nd = NULL;
 
+			if (msg && before && before - date > DOUBLE_SEND) {
+				notmuch_message_destroy(msg);
+				break;
+			}
+			if (msg && date <= ref + SKEW && pick_subject(msg, sp))
+				id = wn_message_id(msg);
 			if (id && strcmp(id, sp->self) != 0) {
 				if (k->deps)
 					wn_cache_dep_present(k->deps, id);
@@ -574,12 +600,16 @@ static void postings_of(struct lk *k, const char *qs, const struct subject_pick 
 				nd = nid ? realloc(out->date, (out->n + 1) * sizeof(*nd)) : NULL;
 				if (nd)
 					out->date = nd;
-				if (!nid || !nd || !(out->id[out->n] = strdup(id)))
+				if (!nid || !nd || !(out->id[out->n] = strdup(id))) {
 					out->oom = true;
-				else
-					out->date[out->n++] = notmuch_message_get_date(msg);
+				} else {
+					out->date[out->n++] = date;
+					if (!before && date <= ref)
+						before = date;
+				}
 			}
-			notmuch_message_destroy(msg);
+			if (msg)
+				notmuch_message_destroy(msg);
 		}
 	}
 	notmuch_query_destroy(q);
@@ -596,14 +626,14 @@ static size_t choose(const struct postings *p, time_t ref, bool *ambiguous)
 	size_t best = SIZE_MAX, i;
 
 	*ambiguous = false;
-	if (ref <= 0)
-		ref = (time_t) 1 << 62;
+	ref = ref_time(ref);
 	for (i = 0; i < p->n; i++)
 		if (p->date[i] <= ref && (best == SIZE_MAX || p->date[i] >= p->date[best]))
 			best = i;
 	if (best != SIZE_MAX) {
 		for (i = 0; i < p->n; i++)
-			if (i != best && p->date[i] <= ref && p->date[best] - p->date[i] <= 600)
+			if (i != best && p->date[i] <= ref &&
+			    p->date[best] - p->date[i] <= DOUBLE_SEND)
 				*ambiguous = true;
 		return best;
 	}
@@ -634,6 +664,7 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	char *key = subject ? subject_key(subject) : NULL;
 	wn_status st = WN_NOT_FOUND;
 	size_t pick;
+	time_t ref;
 	bool ambiguous;
 
 	if (!key || !*key)
@@ -659,10 +690,11 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	if (wn_buf_puts(&q, "\"") != WN_OK)
 		goto nomem;
 	sp.key = key;
-	postings_of(k, wn_buf_str(&q), &sp, &p);
+	ref = r->posted_before > 0 ? r->posted_before : k->it->date;
+	postings_of(k, wn_buf_str(&q), &sp, ref, &p);
 	if (p.oom)
 		goto nomem;
-	pick = choose(&p, r->posted_before > 0 ? r->posted_before : k->it->date, &ambiguous);
+	pick = choose(&p, ref, &ambiguous);
 	if (pick != SIZE_MAX)
 		st = try_id(k, p.id[pick], ambiguous ? WN_LINK_SUBJECT_AMBIGUOUS : WN_LINK_SUBJECT);
 	goto out;
