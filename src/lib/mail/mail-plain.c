@@ -516,6 +516,16 @@ char *wn_mail_unfold(const char *s, size_t n)
 	return out;
 }
 
+/* Is f's raw value one line (line breaks at its end alone)? */
+static bool one_line_raw(const struct raw *f)
+{
+	size_t n = f->n;
+
+	while (n && lwsp(f->s[n - 1]))
+		n--;
+	return !memchr(f->s, '\n', n) && !memchr(f->s, '\r', n);
+}
+
 /* What GMime's header makes of field i's raw value: g_mime_header_get_value()
  * (unfolded, RFC 2047 decoded) and, for an address header, the list
  * GMime's message parses from the raw value.  False when that list is
@@ -530,6 +540,12 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	pl->decoded[i] = needs_decoding(pl->unfolded[i], strlen(pl->unfolded[i])) ?
 				 g_mime_utils_header_decode_text(opts, pl->unfolded[i]) :
 				 pl->unfolded[i];
+	if (i == MH_FROM && pl->decoded[i] == pl->unfolded[i] && one_line_raw(f) &&
+	    wn_mail_plain_mailbox(pl->unfolded[i], &(size_t){ 0 }, &(const char *){ NULL },
+				  &(size_t){ 0 })) {
+		pl->v.from_plain = true;
+		return true;
+	}
 	if (i < MH_ADDRESS_COUNT) {
 		char *raw = g_strndup(f->s, f->n);
 
