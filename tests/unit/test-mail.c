@@ -1136,6 +1136,79 @@ static void test_plain_from(void **state)
 	each_string("aZ9 .\"-,<", 3, from_name_spellings, NULL);
 }
 
+/* Read Message-ID value id as both readers do: the same id. */
+static void same_message_id(const char *id, void *arg)
+{
+	char *mail = NULL;
+	wn_mail *p = NULL, *g = NULL;
+	wn_error err = WN_ERROR_INIT;
+	int n = asprintf(&mail, "From: a@b.c\nMessage-ID: %s\nSubject: s\n\nbody\n", id);
+
+	(void) arg;
+	assert_true(n > 0);
+	if (wn_mail_plain(mail, (size_t) n, &p) == WN_OK) {
+		assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+		if (!same_str(p->message_id, g->message_id))
+			fail_msg("Message-ID: '%s': plain reader '%s', GMime '%s'", id,
+				 p->message_id ? p->message_id : "(null)",
+				 g->message_id ? g->message_id : "(null)");
+	}
+	wn_mail_free(&p);
+	wn_mail_free(&g);
+	wn_error_clear(&err);
+	free(mail);
+}
+
+static void message_id_spellings(const char *s, void *arg)
+{
+	char *v = NULL;
+
+	same_message_id(s, arg);
+	assert_true(asprintf(&v, "<%s>", s) > 0);
+	same_message_id(v, arg);
+	free(v);
+	assert_true(asprintf(&v, "<a%s@b.c>", s) > 0);
+	same_message_id(v, arg);
+	free(v);
+}
+
+/* The usual Message-ID, "<local@domain>", is taken without GMime's
+ * parser (wn_mail_plain_msgid()): the plain reader still gives the id
+ * GMime's parser gives, for it and for every spelling near it. */
+static void test_plain_message_id(void **state)
+{
+	static const char *const ids[] = {
+		"<20250915163312.444EBC4CEC7@smtp.kernel.org>",
+		"<20250915-pixnar-flags-v1-2-43f200d3a53b@mail.example.net>",
+		"<a_b+c@d-e.f>",
+		" <a@b.c> ",
+		"<a@b.c> (comment)",
+		"<a @b.c>",
+		"<a@b.c",
+		"a@b.c>",
+		"xa@b.c>",
+		"<<a@b.c>>",
+		"<\"a b\"@c.d>",
+		"<a@[1.2.3.4]>",
+		"<a..b@c.d>",
+		"<a@b..c>",
+		"<A.B@C.D>",
+		"<a@b.c><d@e.f>",
+		"<a!#$%&'*/=?^`{|}~@b.c>",
+	};
+	char *id;
+
+	(void) state;
+	wn_mail_gmime();
+	id = wn_mail_plain_msgid("<a.b@c.d>");
+	assert_string_equal(id, "a.b@c.d");
+	g_free(id);
+	assert_null(wn_mail_plain_msgid("<a b@c.d>"));
+	for (size_t i = 0; i < sizeof(ids) / sizeof(*ids); i++)
+		same_message_id(ids[i], NULL);
+	each_string("a1.@-_+<> ", 4, message_id_spellings, NULL);
+}
+
 static void test_free_null(void **state)
 {
 	wn_mail *m = NULL;
@@ -1318,6 +1391,7 @@ int main(void)
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_decoding_anywhere),
 		cmocka_unit_test(test_plain_from),
+		cmocka_unit_test(test_plain_message_id),
 		cmocka_unit_test(test_free_null),
 		cmocka_unit_test(test_addr),
 		cmocka_unit_test(test_people),

@@ -571,6 +571,16 @@ bool wn_mail_plain_mailbox(const char *s, size_t *name_len, const char **addr, s
 	return true;
 }
 
+char *wn_mail_plain_msgid(const char *v)
+{
+	const char *at, *end;
+
+	if (*v != '<' || (at = plain_atoms(v + 1, true)) == v + 1 || *at != '@' ||
+	    (end = plain_atoms(at + 1, false)) == at + 1 || end[0] != '>' || end[1])
+		return NULL;
+	return g_strndup(v + 1, (size_t) (end - v - 1));
+}
+
 /* fill_from() of a From wn_mail_plain_mailbox() reads: what GMime's
  * list would give, without building it (its parse and its objects were
  * a twentieth of a cold statistics pass). */

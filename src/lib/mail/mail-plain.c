@@ -54,7 +54,7 @@ static const struct field_name {
 #undef WN_X_
 		{ "Subject", 7 },
 	{ "Date", 4 },
-	{ "Message-Id", 10 },
+	{ "Message-ID", 10 }, /* as git send-email spells it */
 	{ "Content-Type", 12 },
 	{ "Content-Transfer-Encoding", 25 },
 };
@@ -77,12 +77,14 @@ static bool same_letter(char a, char b)
  * length and the first letter (a pre-check: the compare decides) tell
  * nearly every other field (a mail has two dozen) without a call:
  * strlen() and g_ascii_strncasecmp() for each were a twentieth of the
- * plain reader. */
+ * plain reader.  A name spelt as the table spells it needs no call
+ * either (g_ascii_strncasecmp() was 0.7% of a cold statistics pass). */
 static int field_index(const char *name, size_t n)
 {
 	for (int i = 0; i < PH_COUNT; i++)
 		if (field_names[i].len == n && same_letter(field_names[i].name[0], name[0]) &&
-		    g_ascii_strncasecmp(field_names[i].name, name, n) == 0)
+		    (memcmp(field_names[i].name, name, n) == 0 ||
+		     g_ascii_strncasecmp(field_names[i].name, name, n) == 0))
 			return i;
 	return -1;
 }
@@ -156,7 +158,9 @@ static bool scan(const char *data, size_t len, struct raw fields[PH_COUNT], cons
 			return false;
 		/* GMime gives the Content-* fields to the part: a mail of
 		 * nothing else has no header, and its parser says so. */
-		any |= n < 8 || !same_letter(*p, 'C') || g_ascii_strncasecmp(p, "Content-", 8) != 0;
+		any |= n < 8 || !same_letter(*p, 'C') ||
+		       (memcmp(p, "Content-", 8) != 0 &&
+			g_ascii_strncasecmp(p, "Content-", 8) != 0);
 		cur = NULL;
 		if ((i = field_index(p, n)) >= 0) {
 			/* GMime picks the first or the last of two, or
@@ -587,7 +591,10 @@ static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum
 	for (int i = 0; i < MH_COUNT; i++)
 		pl->v.hdr[i] = pl->decoded[i];
 	pl->v.subject = pl->decoded[PH_SUBJECT];
-	if (pl->decoded[PH_MESSAGE_ID])
+	/* The usual "<local@domain>" without GMime's parser (0.4% of a cold
+	 * statistics pass). */
+	if (pl->decoded[PH_MESSAGE_ID] &&
+	    !(pl->v.message_id = wn_mail_plain_msgid(pl->decoded[PH_MESSAGE_ID])))
 		pl->v.message_id = g_mime_utils_decode_message_id(pl->decoded[PH_MESSAGE_ID]);
 	if (pl->decoded[PH_DATE] && !(pl->v.dated = plain_date(pl->decoded[PH_DATE], &pl->v.when)))
 		pl->v.date = g_mime_utils_header_decode_date(pl->decoded[PH_DATE]);
