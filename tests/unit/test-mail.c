@@ -999,6 +999,216 @@ static void test_decoding_anywhere(void **state)
 		}
 }
 
+/* Read From value from as both readers do; false when the plain reader
+ * leaves the mail to GMime.  Fails when the two differ. */
+static bool same_from(const char *from)
+{
+	char *mail = NULL;
+	wn_mail *p = NULL, *g = NULL;
+	wn_error err = WN_ERROR_INIT;
+	int n = asprintf(&mail, "From: %s\nSubject: s\n\nbody\n", from);
+	bool plain;
+
+	assert_true(n > 0);
+	plain = wn_mail_plain(mail, (size_t) n, &p) == WN_OK;
+	if (plain) {
+		assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+		if (!same_str(p->from, g->from) || !same_str(p->from_addr, g->from_addr) ||
+		    !same_str(p->from_name, g->from_name))
+			fail_msg("From: '%s': plain reader '%s' '%s' '%s', GMime '%s' '%s' '%s'",
+				 from, p->from, p->from_addr,
+				 p->from_name ? p->from_name : "(null)", g->from, g->from_addr,
+				 g->from_name ? g->from_name : "(null)");
+	}
+	wn_mail_free(&p);
+	wn_mail_free(&g);
+	wn_error_clear(&err);
+	free(mail);
+	return plain;
+}
+
+/* Every string of up to max characters of set, each handed to fn. */
+static void each_string(const char *set, size_t max, void (*fn)(const char *s, void *arg),
+			void *arg)
+{
+	size_t k = strlen(set), idx[8] = { 0 };
+	char s[9];
+
+	for (size_t len = 1; len <= max && len < sizeof(idx) / sizeof(*idx); len++) {
+		memset(idx, 0, sizeof(idx));
+		for (;;) {
+			size_t i;
+
+			for (i = 0; i < len; i++)
+				s[i] = set[idx[i]];
+			s[len] = '\0';
+			fn(s, arg);
+			for (i = 0; i < len && ++idx[i] == k; i++)
+				idx[i] = 0;
+			if (i == len)
+				break;
+		}
+	}
+}
+
+static void from_addr_spellings(const char *a, void *arg)
+{
+	char *v = NULL;
+
+	(void) arg;
+	same_from(a);
+	assert_true(asprintf(&v, "Ann Lee <%s>", a) > 0);
+	same_from(v);
+	free(v);
+}
+
+static void from_name_spellings(const char *name, void *arg)
+{
+	static const char *const forms[] = { "%s <a.b@c.d>",  "%s<a.b@c.d>",   "%s  <a.b@c.d>",
+					     "%s <a.b@c.d> ", "%s <a.b@c.d>x", "%s a.b@c.d" };
+	char *v = NULL;
+
+	(void) arg;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(*forms); i++) {
+		assert_true(asprintf(&v, forms[i], name) > 0);
+		same_from(v);
+		free(v);
+	}
+}
+
+/* A From in its plainest spelling is read without GMime's address
+ * parser (wn_mail_plain_mailbox()): the plain reader still gives what
+ * GMime's parser gives for it, and for every spelling near it. */
+static void test_plain_from(void **state)
+{
+	static const char *const plainest[] = {
+		"sashiko-bot@kernel.org", "Aiko Aalto <aiko.aalto@mail.example.org>",
+		"a_b+c-d@x-y.z",	  "A1 b2 C3 <x@y>",
+		"lkp@intel.com",
+	};
+	static const char *const others[] = {
+		"<a@b.c>",
+		"Ann <a@b.c",
+		"Ann <a@b.c>>",
+		"Ann <a@@b.c>",
+		"Ann <a@b..c>",
+		"Ann <.a@b.c>",
+		"Ann <a.@b.c>",
+		"Ann <a@.b.c>",
+		"Ann <a@b.c.>",
+		"Ann <a@b_c.d>",
+		"Ann <a@b+c.d>",
+		"Ann <@b.c>",
+		"Ann <a@>",
+		"a@b.c, d@e.f",
+		"a@b.c (Ann)",
+		"\"Ann Lee\" <a@b.c>",
+		"Ann.Lee <a@b.c>",
+		"Ann Lee  <a@b.c>",
+		" Ann <a@b.c>",
+		"ANN LEE <A.B@C.D>",
+		"Ann <a@b.c> <d@e.f>",
+		"Ann <\"a b\"@c.d>",
+		"a",
+		"Ann <a@b.c>,",
+		"Ann\t<a@b.c>",
+		"Ann <a@b.c>\t",
+	};
+	size_t nl, al;
+	const char *a;
+
+	(void) state;
+	wn_mail_gmime();
+	for (size_t i = 0; i < sizeof(plainest) / sizeof(*plainest); i++) {
+		assert_true(wn_mail_plain_mailbox(plainest[i], &nl, &a, &al));
+		assert_true(same_from(plainest[i]));
+	}
+	assert_true(wn_mail_plain_mailbox("Ann Lee <a.b@c.d>", &nl, &a, &al));
+	assert_int_equal(nl, 7);
+	assert_int_equal(al, 7);
+	assert_string_equal(a, "a.b@c.d>");
+	for (size_t i = 0; i < sizeof(others) / sizeof(*others); i++)
+		same_from(others[i]);
+	/* Folded, or with an encoded word: GMime's parser reads it. */
+	same_from("Ann\n <a@b.c>");
+	same_from("=?utf-8?q?Ann?= <a@b.c>");
+	each_string("a1.@-_+<> ", 4, from_addr_spellings, NULL);
+	each_string("aZ9 .\"-,<", 3, from_name_spellings, NULL);
+}
+
+/* Read Message-ID value id as both readers do: the same id. */
+static void same_message_id(const char *id, void *arg)
+{
+	char *mail = NULL;
+	wn_mail *p = NULL, *g = NULL;
+	wn_error err = WN_ERROR_INIT;
+	int n = asprintf(&mail, "From: a@b.c\nMessage-ID: %s\nSubject: s\n\nbody\n", id);
+
+	(void) arg;
+	assert_true(n > 0);
+	if (wn_mail_plain(mail, (size_t) n, &p) == WN_OK) {
+		assert_int_equal(wn_mail_parse_mem_gmime(mail, (size_t) n, &g, &err), WN_OK);
+		if (!same_str(p->message_id, g->message_id))
+			fail_msg("Message-ID: '%s': plain reader '%s', GMime '%s'", id,
+				 p->message_id ? p->message_id : "(null)",
+				 g->message_id ? g->message_id : "(null)");
+	}
+	wn_mail_free(&p);
+	wn_mail_free(&g);
+	wn_error_clear(&err);
+	free(mail);
+}
+
+static void message_id_spellings(const char *s, void *arg)
+{
+	char *v = NULL;
+
+	same_message_id(s, arg);
+	assert_true(asprintf(&v, "<%s>", s) > 0);
+	same_message_id(v, arg);
+	free(v);
+	assert_true(asprintf(&v, "<a%s@b.c>", s) > 0);
+	same_message_id(v, arg);
+	free(v);
+}
+
+/* The usual Message-ID, "<local@domain>", is taken without GMime's
+ * parser (wn_mail_plain_msgid()): the plain reader still gives the id
+ * GMime's parser gives, for it and for every spelling near it. */
+static void test_plain_message_id(void **state)
+{
+	static const char *const ids[] = {
+		"<20250915163312.444EBC4CEC7@smtp.kernel.org>",
+		"<20250915-pixnar-flags-v1-2-43f200d3a53b@mail.example.net>",
+		"<a_b+c@d-e.f>",
+		" <a@b.c> ",
+		"<a@b.c> (comment)",
+		"<a @b.c>",
+		"<a@b.c",
+		"a@b.c>",
+		"xa@b.c>",
+		"<<a@b.c>>",
+		"<\"a b\"@c.d>",
+		"<a@[1.2.3.4]>",
+		"<a..b@c.d>",
+		"<a@b..c>",
+		"<A.B@C.D>",
+		"<a@b.c><d@e.f>",
+		"<a!#$%&'*/=?^`{|}~@b.c>",
+	};
+	char *id;
+
+	(void) state;
+	wn_mail_gmime();
+	id = wn_mail_plain_msgid("<a.b@c.d>");
+	assert_string_equal(id, "a.b@c.d");
+	g_free(id);
+	assert_null(wn_mail_plain_msgid("<a b@c.d>"));
+	for (size_t i = 0; i < sizeof(ids) / sizeof(*ids); i++)
+		same_message_id(ids[i], NULL);
+	each_string("a1.@-_+<> ", 4, message_id_spellings, NULL);
+}
+
 static void test_free_null(void **state)
 {
 	wn_mail *m = NULL;
@@ -1180,6 +1390,8 @@ int main(void)
 		cmocka_unit_test(test_lean_reader),
 		cmocka_unit_test(test_plain_ascii_is_decoded_as_is),
 		cmocka_unit_test(test_decoding_anywhere),
+		cmocka_unit_test(test_plain_from),
+		cmocka_unit_test(test_plain_message_id),
 		cmocka_unit_test(test_free_null),
 		cmocka_unit_test(test_addr),
 		cmocka_unit_test(test_people),

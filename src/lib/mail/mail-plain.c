@@ -54,7 +54,7 @@ static const struct field_name {
 #undef WN_X_
 		{ "Subject", 7 },
 	{ "Date", 4 },
-	{ "Message-Id", 10 },
+	{ "Message-ID", 10 }, /* as git send-email spells it */
 	{ "Content-Type", 12 },
 	{ "Content-Transfer-Encoding", 25 },
 };
@@ -77,12 +77,14 @@ static bool same_letter(char a, char b)
  * length and the first letter (a pre-check: the compare decides) tell
  * nearly every other field (a mail has two dozen) without a call:
  * strlen() and g_ascii_strncasecmp() for each were a twentieth of the
- * plain reader. */
+ * plain reader.  A name spelt as the table spells it needs no call
+ * either (g_ascii_strncasecmp() was 0.7% of a cold statistics pass). */
 static int field_index(const char *name, size_t n)
 {
 	for (int i = 0; i < PH_COUNT; i++)
 		if (field_names[i].len == n && same_letter(field_names[i].name[0], name[0]) &&
-		    g_ascii_strncasecmp(field_names[i].name, name, n) == 0)
+		    (memcmp(field_names[i].name, name, n) == 0 ||
+		     g_ascii_strncasecmp(field_names[i].name, name, n) == 0))
 			return i;
 	return -1;
 }
@@ -156,7 +158,9 @@ static bool scan(const char *data, size_t len, struct raw fields[PH_COUNT], cons
 			return false;
 		/* GMime gives the Content-* fields to the part: a mail of
 		 * nothing else has no header, and its parser says so. */
-		any |= n < 8 || !same_letter(*p, 'C') || g_ascii_strncasecmp(p, "Content-", 8) != 0;
+		any |= n < 8 || !same_letter(*p, 'C') ||
+		       (memcmp(p, "Content-", 8) != 0 &&
+			g_ascii_strncasecmp(p, "Content-", 8) != 0);
 		cur = NULL;
 		if ((i = field_index(p, n)) >= 0) {
 			/* GMime picks the first or the last of two, or
@@ -516,6 +520,16 @@ char *wn_mail_unfold(const char *s, size_t n)
 	return out;
 }
 
+/* Is f's raw value one line (line breaks at its end alone)? */
+static bool one_line_raw(const struct raw *f)
+{
+	size_t n = f->n;
+
+	while (n && lwsp(f->s[n - 1]))
+		n--;
+	return !memchr(f->s, '\n', n) && !memchr(f->s, '\r', n);
+}
+
 /* What GMime's header makes of field i's raw value: g_mime_header_get_value()
  * (unfolded, RFC 2047 decoded) and, for an address header, the list
  * GMime's message parses from the raw value.  False when that list is
@@ -530,6 +544,12 @@ static bool decode_field(struct plain *pl, int i, const struct raw *f, GMimePars
 	pl->decoded[i] = needs_decoding(pl->unfolded[i], strlen(pl->unfolded[i])) ?
 				 g_mime_utils_header_decode_text(opts, pl->unfolded[i]) :
 				 pl->unfolded[i];
+	if (i == MH_FROM && pl->decoded[i] == pl->unfolded[i] && one_line_raw(f) &&
+	    wn_mail_plain_mailbox(pl->unfolded[i], &(size_t){ 0 }, &(const char *){ NULL },
+				  &(size_t){ 0 })) {
+		pl->v.from_plain = true;
+		return true;
+	}
 	if (i < MH_ADDRESS_COUNT) {
 		char *raw = g_strndup(f->s, f->n);
 
@@ -571,7 +591,10 @@ static bool plain_view(struct plain *pl, const struct raw fields[PH_COUNT], enum
 	for (int i = 0; i < MH_COUNT; i++)
 		pl->v.hdr[i] = pl->decoded[i];
 	pl->v.subject = pl->decoded[PH_SUBJECT];
-	if (pl->decoded[PH_MESSAGE_ID])
+	/* The usual "<local@domain>" without GMime's parser (0.4% of a cold
+	 * statistics pass). */
+	if (pl->decoded[PH_MESSAGE_ID] &&
+	    !(pl->v.message_id = wn_mail_plain_msgid(pl->decoded[PH_MESSAGE_ID])))
 		pl->v.message_id = g_mime_utils_decode_message_id(pl->decoded[PH_MESSAGE_ID]);
 	if (pl->decoded[PH_DATE] && !(pl->v.dated = plain_date(pl->decoded[PH_DATE], &pl->v.when)))
 		pl->v.date = g_mime_utils_header_decode_date(pl->decoded[PH_DATE]);

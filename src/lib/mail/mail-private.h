@@ -58,6 +58,10 @@ typedef struct mail_view {
 	 * itself), the Unix time GMime's date would give. */
 	bool dated;
 	time_t when;
+	/* From is one line holding one mailbox as wn_mail_plain_mailbox()
+	 * reads it (the plain reader says so): hdr[MH_FROM] says it all,
+	 * and addrs[MH_FROM] stays NULL. */
+	bool from_plain;
 } mail_view;
 
 /* A review is a few KiB; anything beyond this is an attack or an

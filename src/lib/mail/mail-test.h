@@ -15,6 +15,18 @@
 
 /* GMime set up (once) and the parser options both readers use. */
 GMimeParserOptions *wn_mail_gmime(void);
+/* Is s (unfolded, decoded, NUL-terminated) one mailbox in its plainest
+ * spelling, "local@domain" or "Name Words <local@domain>": letters and
+ * digits in the name's words, one blank between them and before '<',
+ * dot-separated atoms of letters, digits, '_', '+' and '-' in the
+ * address?  Then GMime's parser reads it as that name (none for the
+ * first) and that address, and *name_len, *addr, *addr_len say where
+ * they are.  (tests/unit/test-mail.c holds GMime to this.) */
+bool wn_mail_plain_mailbox(const char *s, size_t *name_len, const char **addr, size_t *addr_len);
+/* The id of Message-ID value v when it is "<local@domain>" in the atoms
+ * wn_mail_plain_mailbox() takes, as g_mime_utils_decode_message_id()
+ * gives it (g_malloc'd); NULL for any other value, which GMime reads. */
+char *wn_mail_plain_msgid(const char *v);
 
 /* --- mail-plain.c --------------------------------------------------------- */
 
