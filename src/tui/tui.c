@@ -477,7 +477,9 @@ static void loop(struct tui *t)
 			refresh();
 		}
 		/* Background work goes on between keys: wait for none then. */
-		wait = first ? FIRST_SCREEN_MS : busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS;
+		wait = busy ? 0 : wn_store_pending(t->store) ? BUSY_MS : TICK_MS;
+		if (first)
+			wait = FIRST_SCREEN_MS;
 		first = false;
 		key = read_key(wait, busy || wn_store_pending(t->store));
 		if (display_signal() || script_ended())
