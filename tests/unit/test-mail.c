@@ -1113,6 +1113,12 @@ static void test_plain_from(void **state)
 		"Ann <a@b.c>,",
 		"Ann\t<a@b.c>",
 		"Ann <a@b.c>\t",
+		/* Punycode: GMime's parser gives the domain decoded. */
+		"syzbot ci <syzbot+ci4e@syzkaller.xn--potmail.com>",
+		"a@xn--bcher-kva.example",
+		"Ann <a@b.XN--p1ai>",
+		"Ann <a@xn--.c>",
+		"Ann <xn--a@b.c>",
 	};
 	size_t nl, al;
 	const char *a;
@@ -1195,6 +1201,9 @@ static void test_plain_message_id(void **state)
 		"<A.B@C.D>",
 		"<a@b.c><d@e.f>",
 		"<a!#$%&'*/=?^`{|}~@b.c>",
+		"<a@syzkaller.xn--potmail.com>",
+		"<a@xn--bcher-kva.example>",
+		"<xn--a@b.c>",
 	};
 	char *id;
 

@@ -519,7 +519,9 @@ static wn_status address_field(const mail_view *v, enum mail_header h, char **ou
 }
 
 /* Dot-separated atoms of letters, digits and "_+-" (labels of letters,
- * digits and '-' with !local) from s on; the end of them. */
+ * digits and '-' with !local) from s on; the end of them.  A label of
+ * punycode ("xn--") ends them at s: GMime's parser gives an address
+ * that holds one decoded (and the fuzzer found it). */
 static const char *plain_atoms(const char *s, bool local)
 {
 	const char *p = s;
@@ -527,6 +529,8 @@ static const char *plain_atoms(const char *s, bool local)
 	for (;;) {
 		const char *start = p;
 
+		if (!local && g_ascii_strncasecmp(p, "xn--", 4) == 0)
+			return s;
 		while (g_ascii_isalnum(*p) || *p == '-' || (local && (*p == '_' || *p == '+')))
 			p++;
 		if (p == start)
