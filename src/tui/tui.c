@@ -23,7 +23,7 @@
  * background work (the whole list counted, an order) takes the CPU:
  * begun at once, on a 2-core machine it kept tmux from the screen for a
  * scheduler's slice in half the runs (12 ms to the first screen became
- * 20-25 ms, at 300,000 messages and a million alike).  A key ends the
+ * 20-32 ms, at 300,000 messages and a million alike).  A key ends the
  * wait at once. */
 #define FIRST_SCREEN_MS 20
 #define QUIT_WAIT_MS 2000

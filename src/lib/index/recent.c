@@ -55,9 +55,10 @@ struct kept {
 	char *ids[FIRST_KEPT + TOUCHED_MAX]; /* kept, then touched */
 };
 
-/* The key line: the query notmuch runs and the tags it excludes; NULL
- * (keep nothing) when it cannot stand on one line. */
-static char *key_line(wn_index *idx, const char *user_query)
+/* The key line: the query notmuch runs (its first *qlen bytes, qlen
+ * not NULL) and the tags it excludes; NULL (keep nothing) when it
+ * cannot stand on one line. */
+static char *key_line(wn_index *idx, const char *user_query, size_t *qlen)
 {
 	wn_error err = WN_ERROR_INIT;
 	char *qs = wn_index_query_string(idx, user_query, &err);
@@ -67,6 +68,8 @@ static char *key_line(wn_index *idx, const char *user_query)
 	if (!qs)
 		return NULL;
 	wn_buf_puts(&b, qs);
+	if (qlen)
+		*qlen = b.len;
 	for (char **t = idx->exclude_tags; t && *t; t++)
 		wn_buf_printf(&b, "\x1f%s", *t);
 	free(qs);
@@ -171,21 +174,20 @@ static void kept_ids(wn_buf *b, const struct kept *f, size_t from, size_t to)
  * file in *f; NULL otherwise. */
 static char *kept_query(wn_index *idx, const char *user_query, size_t min_rows, struct kept *f)
 {
-	char *path = NULL, *key = NULL, *q = NULL, *qs = NULL;
+	char *path = NULL, *key = NULL, *q = NULL;
 	uint64_t file_key;
 	unsigned long rev;
 	const char *uuid = db_uuid(idx, &rev);
 	wn_buf b = WN_BUF_INIT;
-	wn_error err = WN_ERROR_INIT;
-	size_t alone;
+	size_t alone, qlen;
 
 	memset(f, 0, sizeof(*f));
 	if (!wn_cache_sibling(idx->db, idx->db_path, &idx->conf, "first", &path, &file_key))
 		return NULL;
 	if (!kept_read(path, file_key, uuid, f))
 		goto out;
-	if (f->rev != rev || !(key = key_line(idx, user_query)) || strcmp(f->key, key) || !f->k ||
-	    (f->k < min_rows && !f->whole))
+	if (f->rev != rev || !(key = key_line(idx, user_query, &qlen)) || strcmp(f->key, key) ||
+	    !f->k || (f->k < min_rows && !f->whole))
 		goto out;
 	/* A kept id no write touched still matches: its message is as it
 	 * was when the query found it.  So it is looked up alone, and only
@@ -199,9 +201,7 @@ static char *kept_query(wn_index *idx, const char *user_query, size_t min_rows, 
 	if (alone)
 		kept_ids(&b, f, 0, alone);
 	if (alone < f->k + f->t) {
-		if (!(qs = wn_index_query_string(idx, user_query, &err)))
-			goto out;
-		wn_buf_printf(&b, "%s(%s) and ", alone ? " or (" : "(", qs);
+		wn_buf_printf(&b, "%s(%.*s) and ", alone ? " or (" : "(", (int) qlen, key);
 		kept_ids(&b, f, alone, f->k + f->t);
 		wn_buf_putc(&b, ')');
 	}
@@ -209,9 +209,7 @@ static char *kept_query(wn_index *idx, const char *user_query, size_t min_rows, 
 out:
 	if (!q)
 		kept_free(f);
-	wn_error_clear(&err);
 	wn_buf_free(&b);
-	free(qs);
 	free(key);
 	free(path);
 	return q;
@@ -273,7 +271,7 @@ static void keep(wn_index *idx, const char *user_query, unsigned long rev, const
 			return;
 	if (!wn_cache_sibling(idx->db, idx->db_path, &idx->conf, "first", &path, &file_key))
 		return;
-	if (!(key = key_line(idx, user_query)) || !(f = wn_cache_create(path, &tmp)))
+	if (!(key = key_line(idx, user_query, NULL)) || !(f = wn_cache_create(path, &tmp)))
 		goto out;
 	ok = fprintf(f, "%s\n%016llx\n%s\n%lu\n%d %zu 0\n%s\n", MAGIC,
 		     (unsigned long long) file_key, uuid, rev, whole && k == l->n, k, key) > 0;
