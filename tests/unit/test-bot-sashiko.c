@@ -1067,6 +1067,18 @@ static void test_sashiko_free_form(void **state)
 	assert_null(strstr(F(r, 0)->comment, "sashiko.dev"));
 	assert_false(F(r, 0)->about_commit_msg);
 	wn_review_free(&r);
+
+	/* A hunk header quoted without its code: the function it names
+	 * stays the place, not the call the prose mentions (found by
+	 * fuzz-review: the header's copy leaked when the prose's took its
+	 * place). */
+	r = parse(WN_BOT_SASHIKO, "> @@ -10,6 +10,8 @@ static int foo_probe(struct device *dev)\n"
+				  "bar_alloc() leaks the buffer when the probe fails.\n\n"
+				  "This review is a free-form summary.\n");
+	assert_int_equal(r->nfindings, 1);
+	assert_string_equal(F(r, 0)->function, "foo_probe");
+	assert_null(F(r, 0)->file);
+	wn_review_free(&r);
 }
 
 int main(void)

@@ -121,7 +121,10 @@ void wn_rv_prose_place(struct rv_ctx *c, struct rv_block *k)
 	k->about_commit_msg = false;
 	if (path)
 		k->file = wn_rv_dup(c, s + pb, pn);
-	if (fn)
+	/* A quoted hunk header ("@@ ... @@ foo_probe(") named the function
+	 * already: what the code says wins over a call the prose names
+	 * (and the header's copy is not dropped on the floor). */
+	if (fn && !k->function)
 		k->function = wn_rv_dup(c, s + fb, fn);
 }
 
