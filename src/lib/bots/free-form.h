@@ -14,8 +14,9 @@ bool wn_rv_free_form(const struct rv_lines *L, size_t from, size_t to);
 void wn_rv_prose_blocks(struct rv_ctx *c, const struct rv_lines *L, size_t from, size_t to,
 			struct rv_blocks *out);
 /* A block without quoted code (a free-form review's, under its severity
- * tag) placed at the file and function its text names: not about the
- * commit message, whatever the walk made of it. */
+ * tag) placed at the file and function its text names (a function a
+ * quoted hunk header gave it stays): not about the commit message,
+ * whatever the walk made of it. */
 void wn_rv_prose_place(struct rv_ctx *c, struct rv_block *k);
 
 #endif
