@@ -716,6 +716,11 @@ static const struct plain_case plain_cases[] = {
 	NOT_PLAIN("From: a@b.c\nContent-Type: multipart/mixed; boundary=x\n\n--x\n\nhi\n--x--\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/html\n\n<p>hi</p>\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset*=utf-8''x\n\nhi\n"),
+	/* GMime stops at a name it cannot read and never sees the charset,
+	 * so a NUL is dropped where the plain reader would replace it
+	 * (fuzz-mail); and "charset*0" is the charset to GMime. */
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain;*a=a;charset=\"utf8\"\n\nab\0c\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset*0=utf-8\n\nhi\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset=\"=?utf-8?q?x?=\"\n\nhi\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain (comment)\n\nhi\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Transfer-Encoding: x-uuencode\n\nhi\n"),

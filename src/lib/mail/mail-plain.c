@@ -270,7 +270,11 @@ static bool plain_type(const char *value, char **cs, char **boundary)
 		name = p;
 		p = token(p);
 		nn = (size_t) (p - name);
-		if (!nn || name[nn - 1] == '*')
+		/* A '*' anywhere in the name is RFC 2231's ("charset*0",
+		 * "*a"): GMime reads those its own way, and stops at a name
+		 * it cannot make sense of, so the parameters after it (the
+		 * charset) are not read at all. */
+		if (!nn || memchr(name, '*', nn))
 			goto no;
 		p = skip_blanks(p);
 		if (*p != '=')
