@@ -424,6 +424,46 @@ static void test_stale_item_refreshed(void **state)
 	wn_error_clear(&err);
 }
 
+/* A reader (winnow show) opened its index and read the journal while
+ * another winnow's verdict was still pending; that winnow's writer then
+ * committed it and journaled it as applied, and the reader's replay
+ * read that line.  The verdict shows: the journal no longer overlays
+ * it, so the reader's index must be the one after the commit.  Before
+ * the index was reopened on such a line, the reader showed untriaged
+ * right after the other winnow acknowledged the verdict. */
+static void test_reader_after_another_writer(void **state)
+{
+	struct world *w = *state;
+	wn_item *a = find(w, REVIEW_A), *seen = NULL;
+	wn_error err = WN_ERROR_INIT;
+	wn_index *ridx = NULL;
+	wn_store *reader = NULL;
+	char *cfg = config_path(w), *st = NULL;
+
+	assert_int_equal(wn_store_mark_why(w->store, &(wn_mark_target){ a, 1 }, 1,
+					   WN_VERDICT_FALSE_POSITIVE, NULL, WN_REASON_WRONG_RULE,
+					   &err),
+			 WN_OK);
+	assert_true(asprintf(&st, "%s/state", w->dir) > 0);
+	assert_int_equal(wn_index_open(cfg, &ridx, &err), WN_OK);
+	assert_int_equal(wn_store_open(ridx, st, &reader, &err), WN_OK);
+	assert_int_equal(wn_store_pending(reader), 1);
+	flush(w);
+	assert_int_equal(wn_store_replay(reader, 500, &err), WN_OK);
+	assert_int_equal(wn_store_pending(reader), 0);
+	assert_int_equal(wn_index_find(ridx, REVIEW_A, &seen, &err), WN_OK);
+	wn_store_overlay(reader, seen);
+	assert_int_equal(seen->verdicts[0], WN_VERDICT_FALSE_POSITIVE);
+	assert_int_equal(seen->reasons[0], WN_REASON_WRONG_RULE);
+	wn_item_free(&seen);
+	wn_store_close(&reader);
+	wn_index_close(&ridx);
+	wn_item_free(&a);
+	free(st);
+	free(cfg);
+	wn_error_clear(&err);
+}
+
 /* The group of the newest action but skip (0: the newest). */
 static char *group_of(struct world *w, size_t skip)
 {
@@ -1005,6 +1045,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_undo_many_and_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forwarded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_item_refreshed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reader_after_another_writer, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_severity_and_reported, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reason_and_missed_replayed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_query_recent, setup, teardown),

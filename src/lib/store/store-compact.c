@@ -88,9 +88,13 @@ static wn_status compact(wn_store *s, bool all, wn_error *err)
 	wn_status st = wn_journal_compact(s->j, compact_build, &c, err);
 
 	if (st == WN_OK) {
-		/* Our memory is the journal as written back. */
+		/* Our memory is the journal as written back, which calls
+		 * applied only what we already had as applied. */
+		bool behind = s->index_behind;
+
 		wn_log_reset(s);
 		st = wn_journal_read(s->j, wn_log_line, s, &torn, err);
+		s->index_behind = behind;
 	}
 	wn_log_free(&scratch);
 	free(scratch.warning);

@@ -255,8 +255,10 @@ static wn_status read_applied(wn_store *s, json_t *o)
 		const char *eid = json_string_value(json_array_get(eids, i));
 		struct entry *e = eid ? entry_by_eid(s, eid) : NULL;
 
-		for (size_t k = 0; e && k < e->nc; k++)
+		for (size_t k = 0; e && k < e->nc; k++) {
+			s->index_behind |= !e->c[k].applied;
 			e->c[k].applied = true;
+		}
 	}
 	return WN_OK;
 }
@@ -333,6 +335,12 @@ wn_status wn_log_line(const char *line, size_t len, void *store)
 
 /* Every file of the module reads newer lines this way, so it sits with
  * the reader rather than above it. */
+void wn_store_index_refresh(wn_store *s)
+{
+	s->index_behind = false;
+	wn_index_refresh(s->idx, NULL);
+}
+
 wn_status wn_store_catch_up(wn_store *s, wn_error *err)
 {
 	wn_status st = wn_journal_update(s->j, wn_log_reset, wn_log_line, s, err);
@@ -341,6 +349,12 @@ wn_status wn_store_catch_up(wn_store *s, wn_error *err)
 		s->oom = false;
 		st = wn_error_set(err, WN_NOMEM, "out of memory");
 	}
+	/* The writer closes the database before it journals "applied": the
+	 * index reopened now holds what those lines name.  Without this, a
+	 * reader whose index predates another writer's commit would drop
+	 * the journal's decision and show the index's older one. */
+	if (st == WN_OK && s->index_behind)
+		wn_store_index_refresh(s);
 	return st;
 }
 

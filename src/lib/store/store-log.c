@@ -202,6 +202,9 @@ void wn_log_reset(void *store)
 
 	s->lineno = 0;
 	s->cut = 0;
+	/* Replaced by a compaction: what is read again may call applied
+	 * what this store had as pending. */
+	s->index_behind = true;
 	wn_log_truncate(s, 0);
 	wn_map_free(&s->reviews, review_free);
 	wn_store_log_sent_free(s);

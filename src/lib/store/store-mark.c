@@ -227,7 +227,7 @@ static wn_status compose_mark(wn_buf *out, void *arg, wn_error *err)
 
 	m->first = s->n;
 	m->changed = 0;
-	wn_index_refresh(s->idx, NULL);
+	wn_store_index_refresh(s);
 	for (size_t k = 0; k < m->n && st == WN_OK; k++) {
 		st = mark_entry(m, &m->t[k], group, out);
 		/* Every entry joins the group of the first one. */

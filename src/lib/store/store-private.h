@@ -152,6 +152,11 @@ struct wn_store {
 	size_t cut;		/* of them, lines that are not JSON at all (cut short) */
 	unsigned long counter;
 	bool oom;		/* a line could not be kept: out of memory */
+	/* A line read since the index was last refreshed says notmuch
+	 * holds a change this store had as pending (another process's
+	 * writer committed it): until the index is reopened, neither the
+	 * index nor the journal's overlay shows that change. */
+	bool index_behind;
 	size_t last_changes;	/* findings the last mark changed (0: none, nothing journaled) */
 	/* the background write, if any */
 	pid_t child;
@@ -238,8 +243,13 @@ void wn_log_keep_rejected(const wn_store *s, const char *eid, const char *fp, co
 
 void wn_store_warn(wn_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Bring the journal's newer lines (other processes, the writer) in. */
+/* Bring the journal's newer lines (other processes, the writer) in;
+ * the index is reopened when they say notmuch holds more than it did. */
 wn_status wn_store_catch_up(wn_store *s, wn_error *err);
+/* Reopen the index at its newest revision (best effort: a failure
+ * keeps the older one), which holds every commit the journal read so
+ * far names. */
+void wn_store_index_refresh(wn_store *s);
 
 /* The mails handed to sendmail (store-sent.c is their public side). */
 /* Remember the newest state of a mail (msgid copied); findings: the

@@ -265,7 +265,7 @@ static wn_status compose_undo(wn_buf *out, void *arg, wn_error *err)
 	u->first = first;
 	/* The journal may have been read anew since a try: count afresh. */
 	undo_clear(u);
-	wn_index_refresh(s->idx, NULL);
+	wn_store_index_refresh(s);
 	/* Several actions undone at once are one action (one group), so
 	 * one redo brings all of it back. */
 	while (st == WN_OK && u->n < u->steps) {
@@ -553,7 +553,7 @@ static wn_status compose_redo(wn_buf *out, void *arg, wn_error *err)
 		return WN_OK;
 	if (!(r->undo.group = strdup(target)))
 		return wn_error_set(err, WN_NOMEM, "out of memory");
-	wn_index_refresh(s->idx, NULL);
+	wn_store_index_refresh(s);
 	/* Newest first, as the undo went: a finding it took back twice
 	 * comes forward step by step. */
 	for (size_t i = first; i > 0 && st == WN_OK && !r->undo.kept; i--) {

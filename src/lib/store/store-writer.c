@@ -292,10 +292,9 @@ static wn_status child_done(wn_store *s, int status, wn_error *err)
 		s->announce_rejects = true;
 		st = wn_store_catch_up(s, err);
 		s->announce_rejects = false;
+		/* Reading its "applied" line reopened the index. */
 		if (st == WN_OK && wn_log_pending_count(s) == 0)
 			wn_store_maybe_compact(s);
-		if (st == WN_OK)
-			st = wn_index_refresh(s->idx, err);
 	} else if (s->said.error) {
 		st = wn_error_set(err, WN_DB, "%s", s->said.error);
 	} else {

@@ -381,7 +381,7 @@ wn_status wn_store_open(wn_index *idx, const char *state_dir, wn_store **out, wn
 	 * the journal's (a verdict read back as untriaged just after the
 	 * interface acknowledged it).  The index as it is now holds every
 	 * commit the journal read names. */
-	wn_index_refresh(idx, NULL);
+	wn_store_index_refresh(s);
 	recognise_applied(s);
 	*out = s;
 	return WN_OK;
