@@ -724,6 +724,11 @@ static const struct plain_case plain_cases[] = {
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain; charset=\"=?utf-8?q?x?=\"\n\nhi\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Type: text/plain (comment)\n\nhi\n"),
 	NOT_PLAIN("From: a@b.c\nContent-Transfer-Encoding: x-uuencode\n\nhi\n"),
+	/* GMime does not see the name past a form feed or a vertical tab
+	 * and decodes nothing; the plain reader decoded it (fuzz-mail). */
+	NOT_PLAIN(
+		"From: a@b.c\nContent-Transfer-Encoding: \fquoted-printable\n\nsoft=\nbreak =3D\n"),
+	NOT_PLAIN("From: a@b.c\nContent-Transfer-Encoding: \vbase64\n\nw6ljb2xl\n"),
 	NOT_PLAIN("From a@b.c Tue Jun  3 10:00:00 2025\nFrom: a@b.c\n\nmbox\n"),
 	NOT_PLAIN("From: a@b.c\nnot a header line\n\nbody\n"),
 	NOT_PLAIN("From: a@b.c\nSubject: headers only, no body\n"),

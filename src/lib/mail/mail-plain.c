@@ -304,18 +304,20 @@ no:
 }
 
 /* The transfer encodings read here; x-uuencode and unknown names go to
- * GMime's parser. */
+ * GMime's parser.  value is unfolded (blanks and line breaks trimmed,
+ * as GMime's header value is); anything else around the name goes to
+ * GMime too: a form feed before it hides the name from GMime, which
+ * then decodes nothing (fuzz-mail). */
 static bool plain_encoding(const char *value, GMimeContentEncoding *enc)
 {
-	static const char *const names[] = { "7bit", "8bit", "binary", "base64", "quoted-printable" };
-	char *v = g_strstrip(g_strdup(value));
+	static const char *const names[] = { "7bit", "8bit", "binary", "base64",
+					     "quoted-printable" };
 	bool ok = false;
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !ok; i++)
-		ok = g_ascii_strcasecmp(v, names[i]) == 0;
+		ok = g_ascii_strcasecmp(value, names[i]) == 0;
 	if (ok)
-		*enc = g_mime_content_encoding_from_string(v);
-	g_free(v);
+		*enc = g_mime_content_encoding_from_string(value);
 	return ok;
 }
 
