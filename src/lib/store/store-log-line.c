@@ -333,14 +333,14 @@ wn_status wn_log_line(const char *line, size_t len, void *store)
 	return WN_OK;
 }
 
-/* Every file of the module reads newer lines this way, so it sits with
- * the reader rather than above it. */
 void wn_store_index_refresh(wn_store *s)
 {
 	s->index_behind = false;
 	wn_index_refresh(s->idx, NULL);
 }
 
+/* Every file of the module reads newer lines this way, so it sits with
+ * the reader rather than above it. */
 wn_status wn_store_catch_up(wn_store *s, wn_error *err)
 {
 	wn_status st = wn_journal_update(s->j, wn_log_reset, wn_log_line, s, err);
