@@ -110,12 +110,9 @@ for target in "$here"/fuzz-*.c; do
 	fi
 	mkdir -p "$work/corpus-$name" "$work/art-$name"
 	echo "fuzz: $name for ${secs}s"
-	# A target's dictionary, when it has one (tests/fuzz/NAME.dict).
-	dict=
-	[ ! -f "$here/$name.dict" ] || dict=-dict=$here/$name.dict
 	# shellcheck disable=SC2086 # WN_FUZZ_ARGS splits on purpose
 	if "$work/$name" -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
-		-max_total_time="$secs" -print_final_stats=0 ${dict:+"$dict"} \
+		-max_total_time="$secs" -print_final_stats=0 \
 		-artifact_prefix="$work/art-$name/" ${WN_FUZZ_ARGS:-} \
 		"$work/corpus-$name" "$work/seeds" > "$work/$name.log" 2>&1; then
 		pass=$((pass + 1))
