@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "known-leak.h"
 #include "winnow/mail.h"
 #include "winnow/review.h"
 
@@ -108,7 +109,7 @@ static void parse_mail(wn_bot bot, const wn_mail *m)
 	wn_review_free(&r);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int run(const uint8_t *data, size_t size)
 {
 	static const char *const generic[] = { "bot@example.org", NULL };
 	wn_mail *m = NULL;
@@ -136,5 +137,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		parse_mail(b, m);
 	}
 	wn_mail_free(&m);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	bool off = wn_fuzz_known_leak_begin(data, size);
+
+	run(data, size);
+	wn_fuzz_known_leak_end(off);
 	return 0;
 }
