@@ -4,20 +4,20 @@
  * GMime before 3.2.15 (Debian 12 has 3.2.13) leaks the addr-spec it has
  * read when an address whose domain is a literal ("a@[x]") is followed
  * by a comment that never closes ("a@[x] (c"): address_parse() goes to
- * its error label without freeing it (GMime issue #159, fixed upstream
- * by commit 6d34651e).  GMime's message parser reads every address
- * header of every mail, so winnow cannot keep such a header from it,
- * and LeakSanitizer cannot tell that leak from one of ours: GLib has no
- * frame pointers, so both stacks stop at g_realloc(), and a suppression
- * wide enough to name GMime would hide the GMime objects we forget to
- * unref as well.
+ * its error label without freeing it (GMime's own commit 6d34651e,
+ * "Fixed some memory leaks in address_parse()", mends it in 3.2.15).
+ * GMime's message parser reads every address header of every mail, so
+ * winnow cannot keep such a header from it, and LeakSanitizer cannot
+ * tell that leak from one of ours: GLib has no frame pointers, so both
+ * stacks stop at g_realloc(), and a suppression wide enough to name
+ * GMime would hide the GMime objects we forget to unref as well.
  *
  * So leak detection is off for such an input alone; every other input
- * keeps it.  The test is wider than the bug, never narrower where a
- * fuzzer can reach: "]", then any blanks or control characters (the lax
- * second parse of mail-fill.c drops controls), then "(", in the raw
- * input or in it with its RFC 2047 words decoded.  Not covered: a
- * body's in-body "From:" line hidden by base64 or quoted-printable. */
+ * keeps it.  The test is wider than the bug: "]", then any blanks or
+ * control characters (the lax second parse of mail-fill.c drops
+ * controls), then "(", in the raw input or in it with its RFC 2047
+ * words decoded.  It misses one way in: a body's in-body "From:" line
+ * hidden by base64 or quoted-printable. */
 #ifndef WN_FUZZ_KNOWN_LEAK_H
 #define WN_FUZZ_KNOWN_LEAK_H
 
