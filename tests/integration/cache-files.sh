@@ -76,6 +76,21 @@ cp -p "$WN_WORLD/saved" "$f"
 reference
 check "... put back: same answers" same_answers
 
+# The same with stats first (no list before it to put the new parse in
+# the cache): in one pass the facts check the file at their open and
+# the parse cache checks it again, by what the facts found.
+fresh "a review, stats first"
+stats_only() { "$WINNOW" stats --format=json --by=bot,severity; }
+before=$(WINNOW_NO_CACHE=1 stats_only)
+f=$(file_of "$v2")
+check "a review's severities rewritten in place" rewrite_in_place "$f" 'High' 'Lows'
+after=$(WINNOW_NO_CACHE=1 stats_only)
+check "... stats without the caches show it" test "$before" != "$after"
+check "... stats first, from the caches: the same" test "$(stats_only)" = "$after"
+cp -p "$WN_WORLD/saved" "$f"
+reference
+check "... put back: same answers" same_answers
+
 # A later patch of v1's series (4/5 changes blinker_irq(), of v1's
 # finding 2): the function it changes renamed.
 fresh "a later patch"

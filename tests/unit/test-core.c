@@ -685,6 +685,85 @@ static void watch_new(wn_readlog *log)
 	assert_true(wn_readlog_watch(log));
 }
 
+static bool gone_ok(const char *path, void *arg)
+{
+	(void) path;
+	(void) arg;
+	return true;
+}
+
+/* A file the facts found as it was at their open is vouched for: a
+ * cache's check of the same identity in that pass needs no stat() and is
+ * noted as one; any other identity, another path, a file that is gone,
+ * or no log watched is no vouch (the check then asks the file). */
+static void test_readlog_vouch(void **state)
+{
+#ifdef WN_TEST_HOOKS
+	char dir[] = "/tmp/winnow-vouch.XXXXXX", path[64], other[64];
+	char *ident = NULL, *ident2 = NULL, *bad = NULL;
+	size_t n = 0, n2 = 0;
+	wn_readlog log;
+	struct stat sb, sb2;
+	uint64_t now;
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/m", dir);
+	snprintf(other, sizeof(other), "%s/n", dir);
+	/* Every file as if delivered long ago: each has an identity. */
+	setenv("WINNOW_TEST_SETTLE_SHIFT", "86400", 1);
+	write_text(path, "Subject: x\n\nbody\n", &sb);
+	write_text(other, "Subject: y\n\nbody\n", &sb2);
+	assert_true(wn_file_ident(path, &sb, &ident, &n));
+	assert_true(wn_file_ident(other, &sb2, &ident2, &n2));
+	watch_new(&log);
+	assert_false(wn_file_ident_vouched(ident, n)); /* nothing vouched yet */
+	assert_true(wn_readlog_holds(&log, path, wn_readlog_hash(&sb), 0, &now, NULL, NULL));
+	assert_int_equal(log.vn, 1);
+	assert_true(wn_file_ident_vouched(ident, n));
+	assert_int_equal(log.added, 1); /* noted, as the stat() would be */
+	assert_false(log.unsure);
+	/* The other file was never checked. */
+	assert_false(wn_file_ident_vouched(ident2, n2));
+	/* The same path with another identity (one byte of its size). */
+	bad = malloc(n);
+	assert_non_null(bad);
+	memcpy(bad, ident, n);
+	bad[strlen(path) + 1] =
+		bad[strlen(path) + 1] == '9' ? '8' : (char) (bad[strlen(path) + 1] + 1);
+	assert_false(wn_file_ident_vouched(bad, n));
+	/* Cut short, or no path's end in it. */
+	assert_false(wn_file_ident_vouched(ident, n - 1));
+	assert_false(wn_file_ident_vouched(ident, strlen(path)));
+	/* A file gone that the caller lets hold is vouched for by no one. */
+	assert_true(wn_readlog_holds(&log, "/nonexistent/winnow/m", 12345, 0, &now, gone_ok, NULL));
+	assert_int_equal(log.vn, 1);
+	/* Another identity than the file's: no hold, no vouch. */
+	assert_false(wn_readlog_holds(&log, other, wn_readlog_hash(&sb2) ^ 2, 0, &now, NULL, NULL));
+	assert_int_equal(log.vn, 1);
+	/* Not watched: no vouch. */
+	wn_readlog_watch(NULL);
+	assert_false(wn_file_ident_vouched(ident, n));
+	wn_readlog_free(&log);
+	/* Unsettled now (just delivered): no identity, no vouch. */
+	watch_new(&log);
+	assert_true(wn_readlog_holds(&log, path, wn_readlog_hash(&sb), 0, &now, NULL, NULL));
+	setenv("WINNOW_TEST_SETTLE_SHIFT", "-86400", 1);
+	assert_false(wn_file_ident_vouched(ident, n));
+	wn_readlog_free(&log);
+	unsetenv("WINNOW_TEST_SETTLE_SHIFT");
+	free(ident);
+	free(ident2);
+	free(bad);
+	unlink(path);
+	unlink(other);
+	rmdir(dir);
+#else
+	(void) state;
+	skip();
+#endif
+}
+
 /* A file read before it had an identity is noted by its bytes, which
  * hold while they are the same (whatever its identity does) and not
  * once one changes, the file grows or it is gone; once it has an
@@ -716,23 +795,23 @@ static void test_readlog_bytes(void **state)
 	assert_true(hash & WN_READLOG_BYTES);
 	seed = log.content_seed;
 	assert_true(seed != 0);
-	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_true(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	assert_true(now == hash); /* no identity yet: still its bytes */
-	assert_false(wn_readlog_holds(path, hash, seed + 1, &now, NULL, NULL));
+	assert_false(wn_readlog_holds(NULL, path, hash, seed + 1, &now, NULL, NULL));
 	/* One byte changed, the size kept: not the same. */
 	write_text(path, "From: b@example.org\nSubject: x\n\nbody\n", &now_sb);
-	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_false(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	/* The same bytes again (another identity): the same. */
 	write_text(path, text, &now_sb);
-	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_true(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	write_text(path, "From: a@example.org\nSubject: x\n\nbody\n\n", &now_sb);
-	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_false(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	assert_int_equal(unlink(path), 0);
-	assert_false(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_false(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	/* Settled: its identity from now on. */
 	write_text(path, text, &now_sb);
 	setenv("WINNOW_TEST_SETTLE_SHIFT", "86400", 1);
-	assert_true(wn_readlog_holds(path, hash, seed, &now, NULL, NULL));
+	assert_true(wn_readlog_holds(NULL, path, hash, seed, &now, NULL, NULL));
 	assert_int_equal(stat(path, &now_sb), 0);
 	assert_true(now == wn_readlog_hash(&now_sb));
 	assert_false(now & WN_READLOG_BYTES);
@@ -751,7 +830,7 @@ static void test_readlog_bytes(void **state)
 	assert_true(wn_readlog_flush(&log));
 	first_entry(&log, path, &hash);
 	assert_true(hash & WN_READLOG_BYTES);
-	assert_true(wn_readlog_holds(path, hash, log.content_seed, &now, NULL, NULL));
+	assert_true(wn_readlog_holds(NULL, path, hash, log.content_seed, &now, NULL, NULL));
 	head[0] ^= 1;
 	wn_readlog_note_fd(other, fd, &sb, head, sizeof(head));
 	assert_true(log.unsure);
@@ -830,6 +909,7 @@ int main(void)
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_readlog_fill),
 		cmocka_unit_test(test_readlog_bytes),
+		cmocka_unit_test(test_readlog_vouch),
 		cmocka_unit_test(test_open_mail),
 		cmocka_unit_test(test_file_ident_numbers),
 		cmocka_unit_test(test_str_find),

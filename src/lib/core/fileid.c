@@ -175,45 +175,54 @@ static uint64_t path_hash(wn_readlog *log, const char *path, size_t len)
 	return wn_hash_seeded(log->seed, path, len);
 }
 
-/* Put h into the set, at most three quarters full; false when out of
- * memory.  *known: it was there. */
-static bool set_put(wn_readlog *log, uint64_t h, bool *known)
+/* Put h into the set *set (*cap slots, *n used), at most three quarters
+ * full; false when out of memory.  *known: it was there. */
+static bool set_put(uint64_t **set, size_t *cap, size_t *n, uint64_t h, bool *known)
 {
 	size_t i;
 
-	if (4 * (log->n + 1) > 3 * log->cap) {
-		size_t cap = log->cap ? 2 * log->cap : 1024;
-		uint64_t *s = calloc(cap, sizeof(*s));
+	if (4 * (*n + 1) > 3 * *cap) {
+		size_t grown = *cap ? 2 * *cap : 1024;
+		uint64_t *s = calloc(grown, sizeof(*s));
 
 		if (!s)
 			return false;
-		for (size_t k = 0; k < log->cap; k++) {
-			if (!log->set[k])
+		for (size_t k = 0; k < *cap; k++) {
+			if (!(*set)[k])
 				continue;
-			for (i = (size_t) log->set[k] & (cap - 1); s[i]; i = (i + 1) & (cap - 1))
+			for (i = (size_t) (*set)[k] & (grown - 1); s[i]; i = (i + 1) & (grown - 1))
 				;
-			s[i] = log->set[k];
+			s[i] = (*set)[k];
 		}
-		free(log->set);
-		log->set = s;
-		log->cap = cap;
+		free(*set);
+		*set = s;
+		*cap = grown;
 	}
-	for (i = (size_t) h & (log->cap - 1); log->set[i] && log->set[i] != h;
-	     i = (i + 1) & (log->cap - 1))
+	for (i = (size_t) h & (*cap - 1); (*set)[i] && (*set)[i] != h; i = (i + 1) & (*cap - 1))
 		;
-	*known = log->set[i] != 0;
+	*known = (*set)[i] != 0;
 	if (!*known) {
-		log->set[i] = h;
-		log->n++;
+		(*set)[i] = h;
+		(*n)++;
 	}
 	return true;
+}
+
+static bool set_has(const uint64_t *set, size_t cap, uint64_t h)
+{
+	if (!cap)
+		return false;
+	for (size_t i = (size_t) h & (cap - 1); set[i]; i = (i + 1) & (cap - 1))
+		if (set[i] == h)
+			return true;
+	return false;
 }
 
 bool wn_readlog_know(wn_readlog *log, const char *path, size_t len)
 {
 	bool known;
 
-	return set_put(log, path_hash(log, path, len), &known);
+	return set_put(&log->set, &log->cap, &log->n, path_hash(log, path, len), &known);
 }
 
 bool wn_readlog_flush(wn_readlog *log)
@@ -249,7 +258,8 @@ static bool readlog_add(wn_readlog *log, const char *path, size_t len, uint64_t 
 		if (!fill(log->fill_arg))
 			return false;
 	}
-	if (memchr(path, '\0', len) || !set_put(log, path_hash(log, path, len), &known))
+	if (memchr(path, '\0', len) ||
+	    !set_put(&log->set, &log->cap, &log->n, path_hash(log, path, len), &known))
 		return false;
 	if (known)
 		return true;
@@ -389,17 +399,109 @@ static bool content_holds(const char *path, uint64_t hash, uint64_t seed, uint64
 	return ok;
 }
 
-bool wn_readlog_holds(const char *path, uint64_t hash, uint64_t seed, uint64_t *now,
-		      bool (*gone)(const char *path, void *arg), void *arg)
+bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t seed,
+		      uint64_t *now, bool (*gone)(const char *path, void *arg), void *arg)
 {
 	struct stat sb;
+	bool ok;
 
 	*now = hash;
 	if (stat(path, &sb) != 0)
 		return errno == ENOENT && (hash == 0 || (gone && gone(path, arg)));
-	if (hash & WN_READLOG_BYTES)
-		return content_holds(path, hash, seed, now);
-	return hash == wn_readlog_hash(&sb);
+	ok = hash & WN_READLOG_BYTES ? content_holds(path, hash, seed, now) :
+				       hash == wn_readlog_hash(&sb);
+	/* There as it was: the pass's own checks of it need not ask again. */
+	if (ok && log && S_ISREG(sb.st_mode))
+		wn_readlog_vouch(log, path, strlen(path), *now);
+	return ok;
+}
+
+/* The key of path and identity hash together in the vouched set. */
+static uint64_t vouch_key(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+{
+	unsigned char h[8];
+
+	for (int i = 0; i < 8; i++)
+		h[i] = (unsigned char) (hash >> (8 * i));
+	return wn_hash_seeded(path_hash(log, path, len), h, 8);
+}
+
+bool wn_readlog_vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+{
+	bool known;
+
+	if (!hash || (hash & WN_READLOG_BYTES) || memchr(path, '\0', len))
+		return true;
+	return set_put(&log->vouch, &log->vcap, &log->vn, vouch_key(log, path, len, hash), &known);
+}
+
+/* One number of an identity at *p (before end), as file_ident_put()
+ * writes it, then the character stop; *p after it.  False when it is
+ * not there. */
+static bool ident_num(const char **p, const char *end, char stop, bool sign, uint64_t *v)
+{
+	const char *s = *p;
+	bool neg = sign && s < end && *s == '-';
+	uint64_t n = 0;
+
+	s += neg;
+	if (s == end || *s < '0' || *s > '9')
+		return false;
+	for (; s < end && *s >= '0' && *s <= '9'; s++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return false;
+		n = n * 10 + (uint64_t) (*s - '0');
+	}
+	if (stop ? (s == end || *s != stop) : s != end)
+		return false;
+	*v = neg ? 0 - n : n;
+	*p = s + (stop != 0);
+	return true;
+}
+
+/* The identity file_ident_put() wrote (the numbers, m bytes at p) back
+ * into *sb; false when it does not read as one. */
+static bool ident_parse(const char *p, size_t m, struct stat *sb)
+{
+	const char *end = p + m;
+	uint64_t v[7];
+
+	memset(sb, 0, sizeof(*sb));
+	if (!ident_num(&p, end, ' ', true, &v[0]) || !ident_num(&p, end, '.', true, &v[1]) ||
+	    !ident_num(&p, end, ' ', false, &v[2]) || !ident_num(&p, end, '.', true, &v[3]) ||
+	    !ident_num(&p, end, ' ', false, &v[4]) || !ident_num(&p, end, ' ', false, &v[5]) ||
+	    !ident_num(&p, end, 0, false, &v[6]) || v[2] > 999999999 || v[4] > 999999999)
+		return false;
+	sb->st_mode = S_IFREG;
+	sb->st_size = (off_t) v[0];
+	sb->st_mtim.tv_sec = (time_t) v[1];
+	sb->st_mtim.tv_nsec = (long) v[2];
+	sb->st_ctim.tv_sec = (time_t) v[3];
+	sb->st_ctim.tv_nsec = (long) v[4];
+	sb->st_ino = (ino_t) v[5];
+	sb->st_dev = (dev_t) v[6];
+	return true;
+}
+
+bool wn_file_ident_vouched(const char *was, size_t n)
+{
+	const char *nul = was ? memchr(was, '\0', n) : NULL;
+	struct stat sb;
+	uint64_t hash;
+	size_t len;
+
+	if (!watched || !watched->vn || !nul)
+		return false;
+	len = (size_t) (nul - was);
+	if (!ident_parse(nul + 1, n - len - 1, &sb) || !file_settled(&sb))
+		return false;
+	hash = wn_readlog_hash(&sb);
+	if (!set_has(watched->vouch, watched->vcap, vouch_key(watched, was, len, hash)))
+		return false;
+	/* Noted as the stat() would have been (wn_readlog_note()). */
+	if (!readlog_add(watched, was, len, hash))
+		watched->unsure = true;
+	return true;
 }
 
 void wn_readlog_free(wn_readlog *log)
@@ -410,6 +512,7 @@ void wn_readlog_free(wn_readlog *log)
 		close(log->fd);
 	wn_buf_free(&log->out);
 	free(log->set);
+	free(log->vouch);
 	memset(log, 0, sizeof(*log));
 	log->fd = -1;
 }

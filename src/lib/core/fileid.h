@@ -79,11 +79,18 @@ typedef struct wn_readlog {
 	 * unsure. */
 	bool (*fill)(void *arg);
 	void *fill_arg;
+	/* What its owner found of files before the pass (the facts file's
+	 * check at open), as hashes of path and identity together: while
+	 * the log is watched, a cache's check of one of them needs no
+	 * second stat() (wn_file_ident_vouched()).  A file checked twice
+	 * was half the system calls of a warm stats pass. */
+	uint64_t *vouch;
+	size_t vcap, vn;
 } wn_readlog;
 
-#define WN_READLOG_INIT                                                    \
-	{                                                                  \
-		-1, WN_BUF_INIT, 0, NULL, 0, 0, 0, 0, 0, false, NULL, NULL \
+#define WN_READLOG_INIT                                                                \
+	{                                                                              \
+		-1, WN_BUF_INIT, 0, NULL, 0, 0, 0, 0, 0, false, NULL, NULL, NULL, 0, 0 \
 	}
 
 /* Reading the entries back (wn_readlog_next()). */
@@ -140,9 +147,23 @@ const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *
  * the bytes it was noted by (hashed with seed, the log's content_seed
  * then)?  A file there then and gone now holds when gone (unless NULL)
  * says so.  *now: the hash to note it by from now on (its identity,
- * for one noted by its bytes that now has one; else hash). */
-bool wn_readlog_holds(const char *path, uint64_t hash, uint64_t seed, uint64_t *now,
-		      bool (*gone)(const char *path, void *arg), void *arg);
+ * for one noted by its bytes that now has one; else hash).  A regular
+ * file found as it was is vouched for in log (unless NULL). */
+bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t seed,
+		      uint64_t *now, bool (*gone)(const char *path, void *arg), void *arg);
+/* path (len bytes) was found just now with the identity hash (one
+ * wn_readlog_hash() gives; 0 and a hash of bytes are not kept): say so
+ * to the checks of this pass.  False when out of memory, nothing kept
+ * (the checks then stat() the file themselves). */
+bool wn_readlog_vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash);
+/* Does the file a wn_file_ident() names (was, n bytes) still have that
+ * identity, as the watched log was told this pass (wn_readlog_vouch)?
+ * Then it is noted as wn_readlog_note() would, and true; false when the
+ * log was told nothing of it (stat() it then: false is no "changed"),
+ * or the identity is one no settled regular file has now.  The answer
+ * is the one a stat() at the time of the vouching gave: a pass takes
+ * the files as they were when it began, as it takes the index. */
+bool wn_file_ident_vouched(const char *was, size_t n);
 /* Its memory freed and its fd closed. */
 void wn_readlog_free(wn_readlog *log);
 

@@ -607,7 +607,7 @@ static bool file_holds(wn_facts *f, const wn_buf *path, uint64_t hash, void *arg
 {
 	uint64_t now;
 
-	if (!wn_readlog_holds(path->data, hash, f->log.content_seed, &now,
+	if (!wn_readlog_holds(&f->log, path->data, hash, f->log.content_seed, &now,
 			      ((struct gone_fn *) arg)->gone, f))
 		return false;
 	if (hash & WN_READLOG_BYTES) {
