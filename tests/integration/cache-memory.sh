@@ -30,6 +30,19 @@ run_list
 expect_eq "warm: every review from the cache" "$reviews 0" "$(logged hits) $(logged misses)"
 check "warm: at most 43 bytes held per review ($(logged ids_bytes) for $(logged ids))" per_entry
 check "warm: same answers as without a cache" same_answers
+# The file's records read through small windows (the test hook; 256 KiB
+# in use): records longer than a window, and headers and ids across its
+# end, each read again from where it starts.  A window every 16 bytes
+# from 100 to 3,100, so that some end inside a record's first 24 bytes
+# whatever the records' sizes.
+small_windows() {
+	for w in $(seq 100 16 3100); do
+		: >"$WINNOW_TEST_CACHE_LOG"
+		WINNOW_TEST_CACHE_WINDOW=$w "$WINNOW" list --format=json >/dev/null &&
+			test "$(logged hits) $(logged misses)" = "$reviews 0" || return 1
+	done
+}
+check "warm, small windows: every review from the cache" small_windows
 # Every message's tags changed: the cache knows each as changed since
 # its records, by key again (a wn_map of their ids was ~100 bytes each).
 notmuch tag +winnow-test-all -- '*'
