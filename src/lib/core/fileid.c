@@ -399,6 +399,29 @@ static bool content_holds(const char *path, uint64_t hash, uint64_t seed, uint64
 	return ok;
 }
 
+/* The key of path and identity hash together in the vouched set. */
+static uint64_t vouch_key(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+{
+	unsigned char h[8];
+
+	for (int i = 0; i < 8; i++)
+		h[i] = (unsigned char) (hash >> (8 * i));
+	return wn_hash_seeded(path_hash(log, path, len), h, 8);
+}
+
+/* path (len bytes) was found just now with the identity hash (one
+ * wn_readlog_hash() gives; 0 and a hash of bytes are not kept): say so
+ * to the checks of this pass (wn_file_ident_vouched()).  False when out
+ * of memory, nothing kept (the checks then stat() the file themselves). */
+static bool vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+{
+	bool known;
+
+	if (!hash || (hash & WN_READLOG_BYTES) || memchr(path, '\0', len))
+		return true;
+	return set_put(&log->vouch, &log->vcap, &log->vn, vouch_key(log, path, len, hash), &known);
+}
+
 bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t seed,
 		      uint64_t *now, bool (*gone)(const char *path, void *arg), void *arg)
 {
@@ -412,27 +435,8 @@ bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t
 				       hash == wn_readlog_hash(&sb);
 	/* There as it was: the pass's own checks of it need not ask again. */
 	if (ok && log && S_ISREG(sb.st_mode))
-		wn_readlog_vouch(log, path, strlen(path), *now);
+		vouch(log, path, strlen(path), *now);
 	return ok;
-}
-
-/* The key of path and identity hash together in the vouched set. */
-static uint64_t vouch_key(wn_readlog *log, const char *path, size_t len, uint64_t hash)
-{
-	unsigned char h[8];
-
-	for (int i = 0; i < 8; i++)
-		h[i] = (unsigned char) (hash >> (8 * i));
-	return wn_hash_seeded(path_hash(log, path, len), h, 8);
-}
-
-bool wn_readlog_vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash)
-{
-	bool known;
-
-	if (!hash || (hash & WN_READLOG_BYTES) || memchr(path, '\0', len))
-		return true;
-	return set_put(&log->vouch, &log->vcap, &log->vn, vouch_key(log, path, len, hash), &known);
 }
 
 /* One number of an identity at *p (before end), as file_ident_put()

@@ -151,13 +151,8 @@ const char *wn_readlog_next(const wn_readlog *log, wn_readlog_rd *rd, uint64_t *
  * file found as it was is vouched for in log (unless NULL). */
 bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t seed,
 		      uint64_t *now, bool (*gone)(const char *path, void *arg), void *arg);
-/* path (len bytes) was found just now with the identity hash (one
- * wn_readlog_hash() gives; 0 and a hash of bytes are not kept): say so
- * to the checks of this pass.  False when out of memory, nothing kept
- * (the checks then stat() the file themselves). */
-bool wn_readlog_vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash);
 /* Does the file a wn_file_ident() names (was, n bytes) still have that
- * identity, as the watched log was told this pass (wn_readlog_vouch)?
+ * identity, as the watched log was told this pass (by wn_readlog_holds())?
  * Then it is noted as wn_readlog_note() would, and true; false when the
  * log was told nothing of it (stat() it then: false is no "changed"),
  * or the identity is one no settled regular file has now.  The answer
