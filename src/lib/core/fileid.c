@@ -411,15 +411,15 @@ static uint64_t vouch_key(wn_readlog *log, const char *path, size_t len, uint64_
 
 /* path (len bytes) was found just now with the identity hash (one
  * wn_readlog_hash() gives; 0 and a hash of bytes are not kept): say so
- * to the checks of this pass (wn_file_ident_vouched()).  False when out
- * of memory, nothing kept (the checks then stat() the file themselves). */
-static bool vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash)
+ * to the checks of this pass (wn_file_ident_vouched()).  Out of memory,
+ * nothing is kept: the checks then stat() the file themselves. */
+static void vouch(wn_readlog *log, const char *path, size_t len, uint64_t hash)
 {
 	bool known;
 
-	if (!hash || (hash & WN_READLOG_BYTES) || memchr(path, '\0', len))
-		return true;
-	return set_put(&log->vouch, &log->vcap, &log->vn, vouch_key(log, path, len, hash), &known);
+	if (hash && !(hash & WN_READLOG_BYTES) && !memchr(path, '\0', len))
+		(void) set_put(&log->vouch, &log->vcap, &log->vn, vouch_key(log, path, len, hash),
+			       &known);
 }
 
 bool wn_readlog_holds(wn_readlog *log, const char *path, uint64_t hash, uint64_t seed,
