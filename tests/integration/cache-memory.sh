@@ -30,6 +30,30 @@ run_list
 expect_eq "warm: every review from the cache" "$reviews 0" "$(logged hits) $(logged misses)"
 check "warm: at most 43 bytes held per review ($(logged ids_bytes) for $(logged ids))" per_entry
 check "warm: same answers as without a cache" same_answers
+# A warm run reads the records in the order the run before wrote them:
+# through the window, not a read (two, before) for each one.
+run_list
+expect_eq "warm: every record read through the window, none alone" "$reviews 0" \
+	"$(logged hits) $(logged alone)"
+# The same through windows of 16 KiB, more than any record here: the
+# file takes several, and each record past a window's end starts the
+# next one.
+: >"$WINNOW_TEST_CACHE_LOG"
+WINNOW_TEST_CACHE_WINDOW=16384 "$WINNOW" list --format=json >/dev/null
+expect_eq "warm, 16 KiB windows: every record through a window, none alone" "$reviews 0" \
+	"$(logged hits) $(logged alone)"
+# One review asked for (a query naming it): its record read alone, not
+# a window's worth from where it starts.
+: >"$WINNOW_TEST_CACHE_LOG"
+"$WINNOW" list --format=json id:copy-150.review@example.org >/dev/null
+expect_eq "one review asked for: its record read alone" "1 1" "$(logged hits) $(logged alone)"
+# Ten reviews one after the other in the list, so in the file: the
+# first read alone, the nine after it through the window.
+ten=$("$WINNOW" list --format=json | jq -r '[.[100:110][] | "id:" + .id] | join(" or ")')
+: >"$WINNOW_TEST_CACHE_LOG"
+"$WINNOW" list --format=json "$ten" >/dev/null
+expect_eq "ten in a row asked for: the first alone, the rest through the window" "10 1" \
+	"$(logged hits) $(logged alone)"
 # The file's records read through small windows (the test hook; 256 KiB
 # in use): records longer than a window, and headers and ids across its
 # end, each read again from where it starts.  A window every 16 bytes
