@@ -105,9 +105,10 @@ struct wn_cache {
 	wn_buf rec;		/* scratch: a record made */
 	char *rd;		/* scratch: a record read (rdcap bytes) */
 	size_t rdcap, rdlen;
-	/* Records read in the file's order come through this window
-	 * (record_at()): win_have bytes of fd from win_base; next, where
-	 * the record after the last one read starts. */
+	/* The file read through one window of big reads (scan(), and
+	 * record_at() for records read in the file's order): win_have
+	 * bytes of fd from win_base; next, where the record after the last
+	 * one read starts. */
 	char *win;
 	off_t win_base, next;
 	size_t win_have;
@@ -318,7 +319,7 @@ static char *big_buffer(FILE *f)
 	return buf;
 }
 
-/* The bytes scan() reads at once: BIG_BUFFER, or in a test build what
+/* The bytes a window holds: BIG_BUFFER, or in a test build what
  * WINNOW_TEST_CACHE_WINDOW says (at most BIG_BUFFER), so that a test's
  * small cache file has records across a window's end. */
 static size_t window_size(void)
@@ -372,7 +373,7 @@ static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
 	uint64_t len, sum;
 
 	c->next = -1;
-	if (in_order && (c->win || (c->win = malloc(BIG_BUFFER))))
+	if (in_order && c->win)
 		head = window_at(c->fd, c->win, &c->win_base, &c->win_have, off, HEAD, c->size);
 	if (!head) {
 		in_order = false;
@@ -420,22 +421,21 @@ static bool record_at(wn_cache *c, off_t off, wn_cache_rd *r)
  * damaged one read later fails its checksum. */
 static void scan(wn_cache *c)
 {
-	char *buf = malloc(BIG_BUFFER);
-	off_t off = HEAD, base = 0;
-	size_t have = 0;
+	off_t off = HEAD;
 
-	while (buf && off <= c->size - HEAD - 8) {
+	while (c->win && off <= c->size - HEAD - 8) {
 		const unsigned char *head, *id;
 		uint64_t len, idlen;
 
-		if (!(head = window_at(c->fd, buf, &base, &have, off, HEAD + 8, c->size)))
+		if (!(head = window_at(c->fd, c->win, &c->win_base, &c->win_have, off, HEAD + 8,
+				       c->size)))
 			break;
 		len = le64(head);
 		idlen = le64(head + HEAD);
 		if (len > RECORD_MAX || (off_t) len > c->size - off - HEAD || len < 16 || idlen > len - 16)
 			break;
-		id = window_at(c->fd, buf, &base, &have, off + HEAD + 8, (size_t) idlen + 8,
-			       c->size);
+		id = window_at(c->fd, c->win, &c->win_base, &c->win_have, off + HEAD + 8,
+			       (size_t) idlen + 8, c->size);
 		if (!id || wn_idtab_put(&c->ids, id_key(c, (const char *) id, (size_t) idlen),
 					AT(off)) != WN_OK)
 			break;
@@ -443,7 +443,6 @@ static void scan(wn_cache *c)
 			c->min_rev = le64(id + idlen);
 		off += HEAD + (off_t) len;
 	}
-	free(buf);
 }
 
 /* The cache file as it is now, if it is one of this key: its
@@ -509,6 +508,7 @@ wn_cache *wn_cache_open(notmuch_database_t *db, const char *db_path, const wn_co
 		c->size = sb.st_size;
 		c->ino = sb.st_ino;
 		c->dev = sb.st_dev;
+		c->win = malloc(BIG_BUFFER);
 		scan(c);
 	}
 	return c;
@@ -866,11 +866,6 @@ static void copy_records(wn_cache *c, bool own)
 {
 	off_t off = HEAD;
 
-	/* The window holds what was read of another file, or of this one
-	 * before it was replaced. */
-	c->win_have = 0;
-	c->next = -1;
-
 	while (c->fd >= 0 && !c->out_failed && off <= c->size - HEAD) {
 		wn_cache_rd r;
 		size_t idn;
@@ -910,9 +905,12 @@ static void copy_old(wn_cache *c)
 
 	copy_records(c, true);
 	if (theirs >= 0 && (sb.st_ino != c->ino || sb.st_dev != c->dev)) {
+		/* The window holds what was read of mine. */
+		c->win_have = 0;
 		c->fd = theirs;
 		c->size = sb.st_size;
 		copy_records(c, false);
+		c->win_have = 0;
 		c->fd = mine;
 		c->size = size;
 	}
