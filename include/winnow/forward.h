@@ -233,7 +233,9 @@ char *wn_forward_optouts(const wn_conf *c, const wn_forward *f);
  * free; *waited says it is not, and wn_forward_lock_wait() then waits
  * for it (say so first).  The holder reads the journal again before
  * choosing what to send (wn_store_refresh).  wn_forward_unlock()
- * closes it. */
+ * closes it.  The lock is this process's alone (the children it forks
+ * never hold it), and one at a time: while this process holds it or
+ * waits for it, wn_forward_lock() fails with WN_USAGE. */
 wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err);
 wn_status wn_forward_lock_wait(int fd, wn_error *err);
 void wn_forward_unlock(int *fd);

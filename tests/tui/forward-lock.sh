@@ -4,7 +4,9 @@
 # view is open, a CLI forward --all waits, and then finds the mail sent.
 # A postponed draft that a killed winnow had handed to sendmail shows
 # the doubt and asks "this mail may have been sent already at ...; send
-# again?" before y sends it.
+# again?" before y sends it.  The TUI's own writer, waiting for the
+# notmuch lock after a send, does not keep F from composing again; a
+# second forward in one winnow is refused, saying so.
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world
 export LC_ALL=C.UTF-8 TZ=UTC WINNOW_FORWARD_DATE=1794652800 WINNOW_FORWARD_SEED=tui-lock
@@ -121,5 +123,41 @@ check "asked again" wn_tui_wait "send again? [y]es"
 wn_tui_keys y Enter
 check "y: sent" wn_tui_wait "WINNOW-EXIT=0"
 expect_eq "y: sent once more" 4 "$(delivered)"
+
+# The TUI's background writer, still waiting for the notmuch lock after
+# a send, does not hold forward.lock: F composes again at once.
+forwarded() { notmuch dump --include=properties "id:$id" | grep -o 'winnow\.forwarded\.' | wc -l; }
+expect_eq "findings 1 and 2 forwarded so far" 2 "$(forwarded)"
+"$WINNOW" mark "$id" 3 valid
+wn_tui_start "'(id:$id)'"
+check "again: the queue" wn_tui_wait "1 review"
+wn_tui_keys Enter
+check "again: the review" wn_tui_wait "[review]"
+wn_hold_lock
+wn_tui_keys F
+check "lock held: the forward view" wn_tui_wait "[forward]"
+wn_tui_keys y
+check "lock held: sent" wn_tui_wait "findings recorded as forwarded"
+check "the record waits for the lock" wn_tui_wait "verdict waiting for the index l"
+wn_tui_keys F
+check "F composes again while the writer waits" wn_tui_wait "[forward]"
+check "F: no word of another forward" bash -c '! grep -qF "another winnow forward" <<<"$1"' _ "$(wn_tui_screen)"
+# One forward at a time in this winnow too: F in a review opened above
+# the forward view (through the statistics) says so, rather than
+# blaming another winnow.
+wn_tui_keys S
+check "the statistics above the forward" wn_tui_wait "[stats]"
+wn_tui_keys Enter
+check "their queue" wn_tui_wait "[queue]"
+wn_tui_keys Enter
+check "a review above the forward" wn_tui_wait "[review]"
+wn_tui_keys F
+check "F: one forward open already" wn_tui_wait "a forward is open already in this winnow: send, postpone or cancel it first"
+wn_tui_keys q q q
+check "back to the forward" wn_tui_wait "[forward]"
+wn_release_lock
+wn_tui_keys q y Q
+check "again: quit with 0" wn_tui_wait "WINNOW-EXIT=0"
+expect_eq "the record landed: finding 3 forwarded too" 3 "$(forwarded)"
 
 wn_done

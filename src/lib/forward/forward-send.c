@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -251,14 +250,40 @@ static void sent_copy(wn_index *idx, const char *mail, size_t len, wn_buf *warn)
 
 /* --- one forwarding run at a time ------------------------------------------ */
 
+/* The lock is a POSIX record lock (fcntl), not flock().  A record lock
+ * belongs to this process alone: the background writer and the indexer
+ * that winnow forks do not inherit it.  A flock() lock was shared with
+ * them through the descriptor they inherit, so while a verdict waited
+ * for the notmuch lock, the TUI's own writer kept forward.lock and F
+ * was refused as "another winnow forward".  A record lock has two
+ * traps of its own, both closed by `held`: taking it again in this
+ * process succeeds, and closing any descriptor of the file here drops
+ * it.  So a second lock here is refused, and the file is opened once. */
+static int held = -1;
+
+static struct flock whole_file(void)
+{
+	struct flock l;
+
+	memset(&l, 0, sizeof(l));
+	l.l_type = F_WRLCK;
+	l.l_whence = SEEK_SET;
+	return l;
+}
+
 wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
 {
 	char *state = NULL, *path = NULL;
-	wn_status st = wn_state_dir(&state, err);
+	struct flock l = whole_file();
+	wn_status st;
 
 	*fd = -1;
 	*waited = false;
-	if (st != WN_OK)
+	if (held >= 0)
+		return wn_error_set(err, WN_USAGE,
+				    "a forward is open already in this winnow: send, "
+				    "postpone or cancel it first");
+	if ((st = wn_state_dir(&state, err)) != WN_OK)
 		return st;
 	if (asprintf(&path, "%s/forward.lock", state) < 0) {
 		free(state);
@@ -272,15 +297,24 @@ wn_status wn_forward_lock(int *fd, bool *waited, wn_error *err)
 		return st;
 	}
 	free(path);
-	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+	held = *fd;
+	if (fcntl(*fd, F_SETLK, &l) == 0)
 		return WN_OK;
+	if (errno != EACCES && errno != EAGAIN) {
+		st = wn_error_set(err, WN_IO, "cannot lock the forwarding lock: %s",
+				  strerror(errno));
+		wn_forward_unlock(fd);
+		return st;
+	}
 	*waited = true;
 	return WN_OK;
 }
 
 wn_status wn_forward_lock_wait(int fd, wn_error *err)
 {
-	while (flock(fd, LOCK_EX) < 0)
+	struct flock l = whole_file();
+
+	while (fcntl(fd, F_SETLKW, &l) < 0)
 		if (errno != EINTR)
 			return wn_error_set(err, WN_IO, "cannot lock the forwarding lock: %s", strerror(errno));
 	return WN_OK;
@@ -288,8 +322,11 @@ wn_status wn_forward_lock_wait(int fd, wn_error *err)
 
 void wn_forward_unlock(int *fd)
 {
-	if (*fd >= 0)
+	if (*fd >= 0) {
+		if (*fd == held)
+			held = -1;
 		close(*fd);
+	}
 	*fd = -1;
 }
 
