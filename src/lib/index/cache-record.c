@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cache.h"
+#include "copy.h"
 #include "message.h"
 #include "props.h"
 
@@ -26,8 +27,10 @@ _Static_assert(sizeof(wn_patch) == 56, "wn_patch changed: update cache-record.c"
 _Static_assert(sizeof(wn_patch_trailers) == 80, "wn_patch_trailers changed: update cache-record.c");
 _Static_assert(sizeof(wn_attribution) == 48, "wn_attribution changed: update cache-record.c");
 /* Not kept, as they depend on other mails than the review and its
- * links, and are read after a hit: copies and copy_of (copy.c), who
- * answered and the newcomer's count (who.c, on demand). */
+ * links, and are read after a hit: who answered and the newcomer's
+ * count (who.c, on demand).  copies and copy_of (copy.c) are kept,
+ * with the thread they were looked for in among the record's searches
+ * and the mails compared among its lookups. */
 _Static_assert(sizeof(wn_item) == 240, "wn_item changed: update cache-record.c");
 #endif
 
@@ -267,6 +270,20 @@ static void put_props(wn_buf *b, const wn_item *it)
 	put_str(b, it->from);
 }
 
+/* The other mails of the thread that are this review passed on again
+ * (copy.c), and the first of them all when that is another. */
+static void put_copies(wn_buf *b, const wn_item *it)
+{
+	size_t n = 0;
+
+	while (it->copies && it->copies[n])
+		n++;
+	wn_cache_put_u64(b, n);
+	for (size_t i = 0; i < n; i++)
+		put_str(b, it->copies[i]);
+	put_str(b, it->copy_of);
+}
+
 void wn_cache_encode_item(wn_buf *b, const wn_item *it)
 {
 	wn_cache_put_u64(b, (uint64_t) it->bot);
@@ -277,6 +294,7 @@ void wn_cache_encode_item(wn_buf *b, const wn_item *it)
 	if (it->patch && it->patch->trailers)
 		put_patch(b, it->patch);
 	put_props(b, it);
+	put_copies(b, it);
 }
 
 /* --- reading ------------------------------------------------------------- */
@@ -485,6 +503,22 @@ static bool get_row(wn_cache_rd *r, wn_item *it)
 	return true;
 }
 
+/* Into it->copies (NULL-terminated) and it->copy_of; false on a bad
+ * record (what was read is left for wn_copy_clear()). */
+static bool get_copies(wn_cache_rd *r, wn_item *it)
+{
+	/* A copy's id is at least its length and one byte. */
+	size_t n = get_count(r, 9);
+
+	if (n && !(it->copies = calloc(n + 1, sizeof(*it->copies))))
+		r->bad = true;
+	for (size_t i = 0; i < n && !r->bad; i++)
+		if (!(it->copies[i] = get_str(r)))
+			r->bad = true;
+	it->copy_of = get_str(r);
+	return !r->bad;
+}
+
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 {
 	wn_bot bot = (wn_bot) get_small(r, WN_BOT_COUNT);
@@ -495,7 +529,7 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	bool props = review && !r->bad && get_props(r, it, review->nfindings);
 	bool pending = !it->subject;
 
-	if (!props || r->bad || !get_row(r, it) || r->pos != r->n) {
+	if (!props || r->bad || !get_row(r, it) || !get_copies(r, it) || r->pos != r->n) {
 		/* A pending row stays pending: loading reads it. */
 		if (pending && it->subject) {
 			free(it->subject);
@@ -504,6 +538,7 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 			it->date = 0;
 		}
 		wn_props_free_item(it, review ? review->nfindings : 0);
+		wn_copy_clear(it);
 		free(it->thread_id);
 		it->thread_id = NULL;
 		free(report_id);

@@ -50,10 +50,10 @@
 #include "winnow/subject.h"
 #include "winnow/text.h"
 
-#define MAGIC "WNCACHE7"	/* 7: a syzbot report's closed state; 6: sites,
-				 * notes, facts; 5: ctime in identities;
-				 * 4: a patch's git author and submitter; 3: what
-				 * linking searched for; 2: wn_sum64() */
+/* 8: copies; 7: a syzbot report's closed state; 6: sites, notes,
+ * facts; 5: ctime in identities; 4: a patch's git author and
+ * submitter; 3: what linking searched for; 2: wn_sum64() */
+#define MAGIC "WNCACHE8"
 #define HEAD 16		/* magic and key; a record's length and checksum */
 /* Larger than any record of a real review: a length beyond it is a
  * damaged file, not a reason to allocate. */

@@ -274,7 +274,8 @@ static wn_status bot_threads(wn_index *idx, wn_bot b, const char *bq, const char
 	return st;
 }
 
-wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine, wn_error *err)
+wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
+		       wn_cache_deps *deps, wn_error *err)
 {
 	const char *bq = wn_bot_query(it->bot), *first_id = it->id;
 	const struct copy_thread *t;
@@ -289,6 +290,13 @@ wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
 		return WN_OK;
 	if ((st = bot_threads(idx, it->bot, bq, tid, &own, &threads)) != WN_OK)
 		goto out;
+	/* A mail of the thread new or changed since could be a copy, or
+	 * the first of them.  A query that did not run found none, which
+	 * is no answer to keep. */
+	if (deps && threads)
+		wn_cache_dep_thread(deps, tid);
+	else if (deps)
+		deps->unknown = true;
 	/* Mostly the review alone in its thread: nothing to read. */
 	t = threads ? wn_map_get(threads, tid, strlen(tid)) : NULL;
 	if (!t || (t->n == 1 && strcmp(t->ids[0], it->id) == 0))
@@ -304,6 +312,10 @@ wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
 
 		if (strcmp(id, it->id) == 0 || !(m = wn_message_find(idx->db, id)))
 			continue;
+		/* Its file, which the comparison read (one gone or rewritten
+		 * in place leaves no lastmod in the thread). */
+		if (deps)
+			wn_cache_dep(deps, id, m);
 		st = same_review(idx, it, fps, m, &same);
 		notmuch_message_destroy(m);
 		if (st == WN_OK && same) {

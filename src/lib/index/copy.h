@@ -5,15 +5,19 @@
 
 #include <notmuch.h>
 
+#include "cache.h"
 #include "index-private.h"
 
 /* Fill it->copies and it->copy_of for it (in thread tid, dated mine):
  * the other reviews of the thread by the same forwarded bot whose
  * findings are word for word its own (the same fingerprints).  The
  * bot's mails are found once per revision of the index, for every
- * review.  WN_NOMEM is the only error; a mail that cannot be read is
- * no copy. */
-wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine, wn_error *err);
+ * review.  With deps (the review's cache record's), the thread
+ * searched and the mails compared are noted in it: the answer is kept
+ * with the record and holds as long as it does.  WN_NOMEM is the only
+ * error; a mail that cannot be read is no copy. */
+wn_status wn_copy_find(wn_index *idx, wn_item *it, const char *tid, time_t mine,
+		       wn_cache_deps *deps, wn_error *err);
 /* After it's own verdicts were read: a finding it has none for takes
  * the one a copy has (verdict, note, severity, forwarded, reported). */
 void wn_copy_merge(wn_index *idx, wn_item *it);

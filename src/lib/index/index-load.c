@@ -212,6 +212,11 @@ static wn_status load_item(wn_index *idx, wn_item *it, notmuch_message_t *msg, b
 	 * the record keeps it. */
 	if (st == WN_OK && !(it->thread_id = wn_strdup0(notmuch_message_get_thread_id(msg))))
 		st = WN_NOMEM;
+	/* Before the record is kept, which keeps the copies too.  After
+	 * the properties: the copy's verdicts (wn_copy_merge()) are not
+	 * this mail's, and the record holds this mail's alone. */
+	if (st == WN_OK)
+		st = wn_copy_find(idx, it, it->thread_id, it->date, idx->cache ? &deps : NULL, err);
 	if (st == WN_OK && !*changed && idx->cache)
 		wn_cache_put(idx->cache, idx->db, ident, ident_len, it, &deps);
 out:
@@ -311,13 +316,10 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	}
 	/* A record that holds needs no lookup of the message: the list
 	 * row came from the index, the record's checks say the rest (its
-	 * thread too, which copies are looked for in, and a pending row's
-	 * date, subject and sender: the message's lastmod is unchanged). */
+	 * thread, its copies, and a pending row's date, subject and
+	 * sender: the message's lastmod is unchanged).  The copies'
+	 * verdicts are read now, as they are not this mail's. */
 	if (wn_cache_get(idx->cache, idx->db, it)) {
-		/* After the cache took the record: the copy's verdicts are
-		 * not this mail's properties. */
-		if (wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK)
-			goto nomem;
 		wn_copy_merge(idx, it);
 		it->loaded = true;
 		return WN_OK;
@@ -330,8 +332,7 @@ static wn_status load_once(wn_index *idx, wn_item *it, bool *changed, wn_error *
 	/* The row and load_item() read the date and thread from msg: a
 	 * document value read again was 2% of a cold list. */
 	if ((wn_index_row_pending(it) && !wn_index_row_fill(it, msg)) ||
-	    load_item(idx, it, msg, changed, err) != WN_OK ||
-	    wn_copy_find(idx, it, it->thread_id, it->date, err) != WN_OK) {
+	    load_item(idx, it, msg, changed, err) != WN_OK) {
 		notmuch_message_destroy(msg);
 		goto nomem;
 	}
