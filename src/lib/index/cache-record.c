@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "cache.h"
-#include "copy.h"
 #include "message.h"
 #include "props.h"
+#include "winnow/text.h"
 
 /* A field added to one of these structs must be added to the record
  * too, or a cached answer would differ from a parsed one: the sizes
@@ -503,20 +503,27 @@ static bool get_row(wn_cache_rd *r, wn_item *it)
 	return true;
 }
 
-/* Into it->copies (NULL-terminated) and it->copy_of; false on a bad
- * record (what was read is left for wn_copy_clear()). */
-static bool get_copies(wn_cache_rd *r, wn_item *it)
+/* Into *copies (NULL-terminated, or NULL) and *copy_of; false on a bad
+ * record, with *copies and *copy_of freed again. */
+static bool get_copies(wn_cache_rd *r, char ***copies, char **copy_of)
 {
 	/* A copy's id is at least its length and one byte. */
 	size_t n = get_count(r, 9);
 
-	if (n && !(it->copies = calloc(n + 1, sizeof(*it->copies))))
+	*copies = NULL;
+	if (n && !(*copies = calloc(n + 1, sizeof(**copies))))
 		r->bad = true;
 	for (size_t i = 0; i < n && !r->bad; i++)
-		if (!(it->copies[i] = get_str(r)))
+		if (!((*copies)[i] = get_str(r)))
 			r->bad = true;
-	it->copy_of = get_str(r);
-	return !r->bad;
+	*copy_of = get_str(r);
+	if (!r->bad)
+		return true;
+	wn_strv_free(*copies);
+	free(*copy_of);
+	*copies = NULL;
+	*copy_of = NULL;
+	return false;
 }
 
 bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
@@ -528,8 +535,10 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	wn_patch *patch = get_small(r, 2) ? get_patch(r) : NULL;
 	bool props = review && !r->bad && get_props(r, it, review->nfindings);
 	bool pending = !it->subject;
+	char **copies = NULL, *copy_of = NULL;
 
-	if (!props || r->bad || !get_row(r, it) || !get_copies(r, it) || r->pos != r->n) {
+	if (!props || r->bad || !get_row(r, it) || !get_copies(r, &copies, &copy_of) ||
+	    r->pos != r->n) {
 		/* A pending row stays pending: loading reads it. */
 		if (pending && it->subject) {
 			free(it->subject);
@@ -538,7 +547,8 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 			it->date = 0;
 		}
 		wn_props_free_item(it, review ? review->nfindings : 0);
-		wn_copy_clear(it);
+		wn_strv_free(copies);
+		free(copy_of);
 		free(it->thread_id);
 		it->thread_id = NULL;
 		free(report_id);
@@ -551,5 +561,7 @@ bool wn_cache_decode_item(wn_cache_rd *r, wn_item *it)
 	it->report_id = report_id;
 	it->review = review;
 	it->patch = patch;
+	it->copies = copies;
+	it->copy_of = copy_of;
 	return true;
 }
