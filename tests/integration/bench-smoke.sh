@@ -105,4 +105,50 @@ floor_runs() {
 		{ echo "  name: $file" >&2; return 1; }
 }
 check "bench/floor.c builds and reads each thread and file" floor_runs
+
+# bench/reads.c and reads.py, which RESULTS.md's "where the block reads
+# go" tables come from: one cold stats taking every pread(), one taking
+# one in 7.  Each file's samples are its calls over the period, the
+# calls the same in both runs (a cold run's reads do not change), and
+# reads.py names winnow's own callers and counts every call.
+reads_runs() {
+	local conf so=$work/reads.so every n calls named total
+	conf=$(echo "$work"/cache/500-1-*/notmuch-config)
+	"${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -o "$so" \
+		"$WN_TOP_SRCDIR/bench/reads.c" -ldl || return 1
+	for every in 1 7; do
+		rm -rf "$work/xdg"
+		mkdir -p "$work/xdg/cache" "$work/xdg/state" "$work/xdg/config"
+		# A sanitizer build's runtime asks to be loaded first; the
+		# shim only passes each call on.
+		NOTMUCH_CONFIG=$conf XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state \
+			XDG_CONFIG_HOME=$work/xdg/config READS_EVERY=$every READS_OUT=$work/r$every \
+			ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+			LD_PRELOAD=$so "$WINNOW" stats >/dev/null || { echo "  stats failed" >&2; return 1; }
+		[ "$(cat "$work"/r$every.* | grep -c '^# calls ')" -eq 1 ] ||
+			{ echo "  every $every: not one process's file: $(ls "$work"/r$every.*)" >&2; return 1; }
+		calls=$(sed -n 's/^# calls \([0-9]*\) every '"$every"'$/\1/p' "$work"/r$every.*)
+		n=$(grep -vc '^#' "$work"/r$every.*)
+		[ -n "$calls" ] && [ "$calls" -gt 100 ] && [ "$n" -eq $((calls / every)) ] ||
+			{ echo "  every $every: $n samples of '$calls' calls" >&2; return 1; }
+		eval "calls_$every=$calls"
+	done
+	# shellcheck disable=SC2154 # set by the eval above
+	[ "$calls_1" -eq "$calls_7" ] || { echo "  $calls_1 calls, then $calls_7" >&2; return 1; }
+	python3 "$WN_TOP_SRCDIR/bench/reads.py" --top 100000 "$WINNOW" "$work"/r1.* >"$work/reads.out" ||
+		return 1
+	# Named: a line with one of winnow's own functions among its
+	# callers (libnotmuch's alone say nothing of who asked).
+	total=$(awk 'NR > 2 { n += $1 } END { print n }' "$work/reads.out")
+	named=$(awk 'NR > 2 { split(substr($0, index($0, "%") + 3), f, " < ")
+		for (i in f) if (f[i] != "??" && f[i] !~ /^notmuch_/) { n += $1; break } }
+		END { print n + 0 }' "$work/reads.out")
+	[ "$total" -eq "$calls_1" ] && [ $((100 * named)) -ge $((90 * total)) ] &&
+		grep -q '^run 1: '"$calls_1"' pread() calls' "$work/reads.out" ||
+		{ echo "  $named of $total named, of $calls_1:" >&2; head -5 "$work/reads.out" >&2; return 1; }
+	python3 "$WN_TOP_SRCDIR/bench/reads.py" "$WINNOW" "$work"/r1.* --vs "$work"/r7.* >"$work/reads.vs" &&
+		grep -q "growth x1.0\$" "$work/reads.vs" ||
+		{ head -3 "$work/reads.vs" >&2; return 1; }
+}
+check "bench/reads.c counts every pread() and reads.py names its callers" reads_runs
 wn_done

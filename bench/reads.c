@@ -1,0 +1,119 @@
+/* Where a run's block reads go: an LD_PRELOAD library that takes one
+ * pread() in READS_EVERY (default 1) and writes down who asked for it,
+ * for bench/reads.py to count (bench/RESULTS.md, "Where the block reads
+ * go").  Xapian reads its tables with pread(), one block a call, and
+ * those calls, unlike time, do not drift from one run to the next on a
+ * busy machine; perf can count them but, with a tracepoint, not sample
+ * them one in N with their callers.
+ *
+ * Each taken call is one line of PREFIX.PID (READS_OUT=PREFIX): the
+ * calling frames innermost first, those of the program itself as
+ * "X:offset" from its start (reads.py names them with addr2line) and
+ * the named entry points of libnotmuch as "N:name"; Xapian's and the C
+ * library's own frames are left out.  The last line is
+ * "# calls N every K", N every pread() the process made.
+ *
+ *   cc -O2 -shared -fPIC -o reads.so bench/reads.c -ldl
+ *   READS_OUT=/tmp/r READS_EVERY=10 LD_PRELOAD=$PWD/reads.so winnow stats
+ *   python3 bench/reads.py ./winnow /tmp/r.*
+ *
+ * Not built by make: a measuring tool for the benchmark's readers;
+ * tests/integration/bench-smoke.sh builds and runs it once. */
+#define _GNU_SOURCE
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <execinfo.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Frames a taken call keeps at most: winnow's deepest is far less. */
+#define DEPTH 64
+
+static unsigned long calls, every;
+static FILE *out;
+/* The executable's load bias (its offsets are what addr2line reads,
+ * PIE or not) and the span of its loaded segments. */
+static uintptr_t bias, lo = UINTPTR_MAX, hi;
+
+/* The first object dl_iterate_phdr names is the executable. */
+static int program(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void) size;
+	(void) arg;
+	bias = info->dlpi_addr;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (bias + ph->p_vaddr < lo)
+			lo = bias + ph->p_vaddr;
+		if (bias + ph->p_vaddr + ph->p_memsz > hi)
+			hi = bias + ph->p_vaddr + ph->p_memsz;
+	}
+	return 1;
+}
+
+static void note(void)
+{
+	void *bt[DEPTH];
+	int n = backtrace(bt, DEPTH);
+
+	for (int i = 0; i < n; i++) {
+		uintptr_t a = (uintptr_t) bt[i];
+		Dl_info d;
+
+		if (a >= lo && a < hi)
+			fprintf(out, " X:%lx", (unsigned long) (a - bias));
+		else if (dladdr(bt[i], &d) && d.dli_fname && strstr(d.dli_fname, "libnotmuch") && d.dli_sname &&
+			 !strncmp(d.dli_sname, "notmuch_", 8))
+			fprintf(out, " N:%s", d.dli_sname);
+	}
+	fputc('\n', out);
+}
+
+static void done(void)
+{
+	if (out) {
+		fprintf(out, "# calls %lu every %lu\n", calls, every);
+		fclose(out);
+		out = NULL;
+	}
+}
+
+static void start(void)
+{
+	const char *prefix = getenv("READS_OUT"), *e = getenv("READS_EVERY");
+	char name[4096];
+
+	every = e && atol(e) > 0 ? (unsigned long) atol(e) : 1;
+	dl_iterate_phdr(program, NULL);
+	if (!prefix || snprintf(name, sizeof(name), "%s.%ld", prefix, (long) getpid()) >= (int) sizeof(name))
+		return;
+	if ((out = fopen(name, "w")))
+		atexit(done);
+}
+
+ssize_t pread64(int fd, void *buf, size_t count, off_t offset)
+{
+	static int started;
+
+	if (!started) {
+		started = 1;
+		start();
+	}
+	if (out && ++calls % every == 0)
+		note();
+	return syscall(SYS_pread64, fd, buf, count, offset);
+}
+
+ssize_t pread(int fd, void *buf, size_t count, off_t offset)
+{
+	return pread64(fd, buf, count, offset);
+}
