@@ -3,7 +3,8 @@
 
 Each sample is one pread() (one in READS_EVERY) with its callers; a
 sample is counted under its innermost DEPTH frames, the program's named
-by addr2line, libnotmuch's by their entry points ("notmuch_...").
+by addr2line, libnotmuch's by their entry points ("notmuch_..."), or
+with --group under the innermost of the functions named.
 With --vs, a second run's samples (the same command on a bigger
 index, say) are counted beside the first's and each line's growth is
 given: the calls of that line in the second run over those in the
@@ -47,12 +48,17 @@ def names(binary, samples):
     return {o: out[2 * i] for i, o in enumerate(offsets)}
 
 
-def count(binary, samples, depth):
+def count(binary, samples, depth, groups):
+    """Samples a line: its innermost depth frames, or with groups the
+    first of those functions among its frames (innermost first)."""
     named = names(binary, samples)
     c = collections.Counter()
     for s in samples:
         frames = [named.get(w[2:], "??") if w.startswith("X:") else w[2:] for w in s]
-        c[" < ".join(frames[:depth]) or "(not from the program)"] += 1
+        if groups:
+            c[next((f for f in frames if f in groups), "(none of them)")] += 1
+        else:
+            c[" < ".join(frames[:depth]) or "(not from the program)"] += 1
     return c
 
 
@@ -64,10 +70,13 @@ def main():
     ap.add_argument("--vs", nargs="+", metavar="SAMPLES", help="a second run's files, counted beside")
     ap.add_argument("--depth", type=int, default=3, help="frames that name a line (default 3)")
     ap.add_argument("--top", type=int, default=30, help="lines printed (default 30)")
+    ap.add_argument("--group", metavar="F,G,...",
+                    help="count each sample under the innermost of these functions among its callers")
     a = ap.parse_args()
 
+    groups = set(a.group.split(",")) if a.group else None
     s1, calls1, every1 = read_samples(a.samples)
-    c1 = count(a.binary, s1, a.depth)
+    c1 = count(a.binary, s1, a.depth, groups)
     print(f"run 1: {calls1} pread() calls, {len(s1)} samples (one in {every1})")
     if not a.vs:
         print(f"{'calls':>10} {'share':>6}  callers, innermost first")
@@ -75,7 +84,7 @@ def main():
             print(f"{v * every1:10d} {100 * v / max(len(s1), 1):5.1f}%  {k}")
         return
     s2, calls2, every2 = read_samples(a.vs)
-    c2 = count(a.binary, s2, a.depth)
+    c2 = count(a.binary, s2, a.depth, groups)
     print(f"run 2: {calls2} pread() calls, {len(s2)} samples (one in {every2}); "
           f"growth x{calls2 / max(calls1, 1):.1f}")
     print(f"{'run 1':>10} {'run 2':>11} {'share 2':>7} {'growth':>8}  callers, innermost first")
