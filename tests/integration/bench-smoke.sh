@@ -146,6 +146,11 @@ reads_runs() {
 	[ "$total" -eq "$calls_1" ] && [ $((100 * named)) -ge $((90 * total)) ] &&
 		grep -q '^run 1: '"$calls_1"' pread() calls' "$work/reads.out" ||
 		{ echo "  $named of $total named, of $calls_1:" >&2; head -5 "$work/reads.out" >&2; return 1; }
+	# --group: every call under the pass or outside it.
+	python3 "$WN_TOP_SRCDIR/bench/reads.py" --group wn_stats_pass "$WINNOW" "$work"/r1.* >"$work/reads.group" &&
+		[ "$(awk 'NR > 2 { n += $1 } END { print n }' "$work/reads.group")" -eq "$calls_1" ] &&
+		grep -q ' wn_stats_pass$' "$work/reads.group" ||
+		{ cat "$work/reads.group" >&2; return 1; }
 	python3 "$WN_TOP_SRCDIR/bench/reads.py" "$WINNOW" "$work"/r1.* --vs "$work"/r7.* >"$work/reads.vs" &&
 		grep -q "growth x1.0\$" "$work/reads.vs" ||
 		{ head -3 "$work/reads.vs" >&2; return 1; }
