@@ -6,7 +6,8 @@
  * busy machine; perf can count them but, with a tracepoint, not sample
  * them one in N with their callers.
  *
- * Each taken call is one line of PREFIX.PID (READS_OUT=PREFIX): the
+ * Each taken call is one line of PREFIX.PID (READS_OUT=PREFIX; a forked
+ * child, winnow's store writer say, writes its own file): the
  * calling frames innermost first, those of the program itself as
  * "X:offset" from its start (reads.py names them with addr2line) and
  * the named entry points of libnotmuch as "N:name"; Xapian's and the C
@@ -24,7 +25,9 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +39,8 @@
 #define DEPTH 64
 
 static unsigned long calls, every;
-static FILE *out;
+static int out = -1;	/* the file of the process that opened it */
+static pid_t owner;	/* that process; 0 before the first call */
 /* The executable's load bias (its offsets are what addr2line reads,
  * PIE or not) and the span of its loaded segments. */
 static uintptr_t bias, lo = UINTPTR_MAX, hi;
@@ -60,55 +64,94 @@ static int program(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1;
 }
 
+/* Append one line to the file with one write(): no stdio buffer a
+ * forked child could write out a second time. */
+static void put(const char *line, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(out, line, n);
+
+		if (w <= 0)
+			return;
+		line += w;
+		n -= (size_t) w;
+	}
+}
+
 static void note(void)
 {
 	void *bt[DEPTH];
+	char line[DEPTH * 80 + 2];
+	size_t at = 0;
 	int n = backtrace(bt, DEPTH);
 
 	for (int i = 0; i < n; i++) {
 		uintptr_t a = (uintptr_t) bt[i];
 		Dl_info d;
+		int w = 0;
 
 		if (a >= lo && a < hi)
-			fprintf(out, " X:%lx", (unsigned long) (a - bias));
+			w = snprintf(line + at, sizeof(line) - at - 1, " X:%lx", (unsigned long) (a - bias));
 		else if (dladdr(bt[i], &d) && d.dli_fname && strstr(d.dli_fname, "libnotmuch") && d.dli_sname &&
 			 !strncmp(d.dli_sname, "notmuch_", 8))
-			fprintf(out, " N:%s", d.dli_sname);
+			w = snprintf(line + at, sizeof(line) - at - 1, " N:%.60s", d.dli_sname);
+		if (w > 0 && (size_t) w < sizeof(line) - at - 1)
+			at += (size_t) w;
 	}
-	fputc('\n', out);
+	line[at++] = '\n';
+	put(line, at);
 }
 
 static void done(void)
 {
-	if (out) {
-		fprintf(out, "# calls %lu every %lu\n", calls, every);
-		fclose(out);
-		out = NULL;
-	}
+	char line[80];
+	int n;
+
+	/* A forked child runs its parent's atexit handlers too: the
+	 * parent's file is the parent's to close. */
+	if (out < 0 || owner != getpid())
+		return;
+	n = snprintf(line, sizeof(line), "# calls %lu every %lu\n", calls, every);
+	put(line, (size_t) n);
+	close(out);
+	out = -1;
 }
 
+/* A forked child's next call opens the child's own file. */
+static void forked(void)
+{
+	owner = 0;
+}
+
+/* On the first call in a process (the first ever, or the first in a
+ * forked child): a file of its own, named by its pid. */
 static void start(void)
 {
 	const char *prefix = getenv("READS_OUT"), *e = getenv("READS_EVERY");
+	static int registered;
 	char name[4096];
 
+	owner = getpid();
+	calls = 0;
+	out = -1;
 	every = e && atol(e) > 0 ? (unsigned long) atol(e) : 1;
-	dl_iterate_phdr(program, NULL);
-	if (!prefix || snprintf(name, sizeof(name), "%s.%ld", prefix, (long) getpid()) >= (int) sizeof(name))
+	if (!hi)
+		dl_iterate_phdr(program, NULL);
+	if (!prefix || snprintf(name, sizeof(name), "%s.%ld", prefix, (long) owner) >= (int) sizeof(name))
 		return;
-	if ((out = fopen(name, "w")))
+	out = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out >= 0 && !registered) {
+		registered = 1;
 		atexit(done);
+		pthread_atfork(NULL, NULL, forked);
+	}
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off_t offset)
 {
-	static int started;
-
-	if (!started) {
-		started = 1;
+	if (!owner)
 		start();
-	}
-	if (out && ++calls % every == 0)
+	if (out >= 0 && ++calls % every == 0)
 		note();
 	return syscall(SYS_pread64, fd, buf, count, offset);
 }
