@@ -9,7 +9,7 @@
  * Each taken call is one line of PREFIX.PID (READS_OUT=PREFIX; a forked
  * child, winnow's store writer say, writes its own file): the
  * calling frames innermost first, those of the program itself as
- * "X:offset" from its start (reads.py names them with addr2line) and
+ * "X:offset" from its load address (reads.py names them with addr2line) and
  * the named entry points of libnotmuch as "N:name"; Xapian's and the C
  * library's own frames are left out.  The last line is
  * "# calls N every K", N every pread() the process made.
@@ -117,9 +117,13 @@ static void done(void)
 	out = -1;
 }
 
-/* A forked child's next call opens the child's own file. */
+/* A forked child's next call opens the child's own file; the parent's,
+ * inherited, is closed in the child alone. */
 static void forked(void)
 {
+	if (out >= 0)
+		close(out);
+	out = -1;
 	owner = 0;
 }
 
