@@ -646,6 +646,78 @@ static size_t choose(const struct postings *p, time_t ref, bool *ambiguous)
 /* Words of a title put into the phrase query (see try_subject). */
 #define PHRASE_WORDS 12
 
+/* A word longer than this may be past the term generator's limit (64
+ * bytes), which leaves it out of the index. */
+#define WORD_MAX 32
+
+/* Does c end a word for Xapian's term generator whatever stands beside
+ * it?  Not these: ' and & join letters ("don't", "AT&T"), . , ; join
+ * digits ("1.5", "1,000") and letters ("U.S.A."), + and # belong to the
+ * word before ("C++", "C#"), and a byte past ASCII may be a letter. */
+static bool word_edge(int c)
+{
+	return c == '\0' || strchr(" \t()[]{}<>\"/:-=*!?|~^%$@`\\", c) != NULL;
+}
+
+static bool word_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* "subject:\"w1\" and subject:\"w2\"...": the words of the first
+ * PHRASE_WORDS words of key (a patch's whole subject, normalised) that
+ * are one term of the index whatever surrounds them (quoted alone, an
+ * operator's word is a word too).  A posting of the key holds every
+ * one, the bracket groups' "v2" and "3/5" too: they narrow a generic
+ * title's hundreds of postings (every version and part of every series
+ * that used it) to the few of one version and part, where the phrase of
+ * the title found them all.  A word left out only widens the search.
+ * *q empty: no such word. */
+static wn_status key_words(const char *key, wn_buf *q)
+{
+	size_t spaces = 0, found = 0;
+	const char *end = key;
+
+	while (*end && (spaces += *end == ' ') < PHRASE_WORDS)
+		end++;
+	for (const char *c = key; c < end;) {
+		size_t n = 0;
+
+		if (!word_char((unsigned char) *c)) {
+			c++;
+			continue;
+		}
+		while (word_char((unsigned char) c[n]))
+			n++;
+		if (n <= WORD_MAX && (c == key || word_edge((unsigned char) c[-1])) &&
+		    word_edge((unsigned char) c[n]) &&
+		    wn_buf_printf(q, "%ssubject:\"%.*s\"", found++ ? " and " : "", (int) n, c) !=
+			    WN_OK)
+			return WN_NOMEM;
+		c += n;
+	}
+	return WN_OK;
+}
+
+/* subject:"phrase" into q, a quote inside (which would end the phrase)
+ * made a space.  Xapian's phrase search grows faster than linearly with
+ * the phrase's length, and a hostile subject can hold 100,000 words:
+ * the first words of the title narrow enough. */
+static wn_status title_phrase(const char *phrase, wn_buf *q)
+{
+	size_t words = 0;
+
+	if (wn_buf_puts(q, "subject:\"") != WN_OK)
+		return WN_NOMEM;
+	for (const char *c = phrase; *c && words < PHRASE_WORDS; c++) {
+		words += *c == ' ';
+		if (words < PHRASE_WORDS && wn_buf_putc(q, *c == '"' ? ' ' : *c) != WN_OK)
+			return WN_NOMEM;
+	}
+	return wn_buf_puts(q, "\"");
+}
+
 /* subject: a review's Subject ("Re: [PATCH v2 1/3] x: y") or the title
  * a bot names the patch by (BPF CI's In-Reply-To-Subject, the commit
  * title of a 0-day tree report).  A bare title matches the title part
@@ -657,8 +729,6 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	struct subject_pick sp = { NULL, k->it->id, false };
 	const wn_review *r = k->it->review;
 	struct postings p = { 0 };
-	size_t words = 0;
-	const char *phrase;
 	wn_subject ks = { 0 };
 	wn_buf q = WN_BUF_INIT;
 	char *key = subject ? subject_key(subject) : NULL;
@@ -670,24 +740,13 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	if (!key || !*key)
 		goto out;
 	sp.title_only = key[0] != '[';
-	/* The phrase search only narrows (a quote inside would end the
-	 * phrase, so it becomes a space); pick_subject() compares exactly.
-	 * Only the title goes into the phrase: the bracket groups hold
-	 * words ("v2", "3/5") the indexer may split differently. */
-	if (wn_subject_parse(key, &ks) != WN_OK)
-		goto nomem;
-	phrase = *ks.title ? key + ks.title_at : key;
-	if (wn_buf_puts(&q, "subject:\"") != WN_OK)
-		goto nomem;
-	/* Xapian's phrase search grows faster than linearly with the
-	 * phrase's length, and a hostile subject can hold 100,000 words:
-	 * the first words of the title narrow enough. */
-	for (const char *c = phrase; *c && words < PHRASE_WORDS; c++) {
-		words += *c == ' ';
-		if (words < PHRASE_WORDS && wn_buf_putc(&q, *c == '"' ? ' ' : *c) != WN_OK)
-			goto nomem;
-	}
-	if (wn_buf_puts(&q, "\"") != WN_OK)
+	/* The search only narrows; pick_subject() compares exactly.  A
+	 * patch's subject: its words (key_words()).  A bare title, or a
+	 * subject with none of those: the phrase of its title part (the
+	 * postings of a bare title have bracket groups of their own). */
+	if ((!sp.title_only && key_words(key, &q) != WN_OK) ||
+	    wn_subject_parse(key, &ks) != WN_OK ||
+	    (!q.len && title_phrase(*ks.title ? key + ks.title_at : key, &q) != WN_OK))
 		goto nomem;
 	sp.key = key;
 	ref = r->posted_before > 0 ? r->posted_before : k->it->date;
