@@ -4,11 +4,11 @@
 # key_words()): "v3" and "3/3" narrow a generic title to one version.
 # The words taken must each be a term of every posting, whatever the
 # term generator makes of their neighbours ("C++", "don't", "1.5",
-# "café", an operator, a quote), or the search misses the patch: each
-# title below, sent as a patch and reviewed without threading headers,
-# must still be linked by subject to that patch.  And the words in
-# another order, posted later, are not the patch (the search only
-# narrows; the subjects are compared exactly).
+# "café", an operator, a quote, a word of 5,000 words), or the search
+# misses the patch: each title below, sent as a patch and reviewed
+# without threading headers, must still be linked by subject to that
+# patch.  And the words in another order, posted later, are not the
+# patch (the search only narrows; the subjects are compared exactly).
 . "$WN_TOP_SRCDIR/tests/lib/env.sh"
 wn_world
 export LC_ALL=C.UTF-8 TZ=UTC
@@ -44,6 +44,7 @@ titles=(
 	'widgetnet: use devm_* helpers for ring->stats'
 	'widgetnet: "quoted" (paren) [bracket] {brace} <angle> rings'
 	"widgetnet: a${long} rings"
+	"widgetnet: $(printf 'a-%.0s' $(seq 5000))many words in one"
 	'widgetnet:   Mixed   CASE   Rings'
 )
 for i in "${!titles[@]}"; do

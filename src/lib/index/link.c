@@ -672,7 +672,8 @@ static bool word_char(int c)
  * one, the bracket groups' "v2" and "3/5" too: they narrow a generic
  * title's hundreds of postings (every version and part of every series
  * that used it) to the few of one version and part, where the phrase of
- * the title found them all.  A word left out only widens the search.
+ * the title found them all.  A word left out only widens the search,
+ * and one word can hold thousands ("a-a-a..."): PHRASE_WORDS at most.
  * *q empty: no such word. */
 static wn_status key_words(const char *key, wn_buf *q)
 {
@@ -681,7 +682,7 @@ static wn_status key_words(const char *key, wn_buf *q)
 
 	while (*end && (spaces += *end == ' ') < PHRASE_WORDS)
 		end++;
-	for (const char *c = key; c < end;) {
+	for (const char *c = key; c < end && found < PHRASE_WORDS;) {
 		size_t n = 0;
 
 		if (!word_char((unsigned char) *c)) {
