@@ -643,7 +643,7 @@ static size_t choose(const struct postings *p, time_t ref, bool *ambiguous)
 	return best;
 }
 
-/* Words of a title put into the phrase query (see try_subject). */
+/* Words of a subject put into its search (see try_subject). */
 #define PHRASE_WORDS 12
 
 /* A word longer than this may be past the term generator's limit (64
@@ -657,12 +657,6 @@ static size_t choose(const struct postings *p, time_t ref, bool *ambiguous)
 static bool word_edge(int c)
 {
 	return c == '\0' || strchr(" \t()[]{}<>\"/:-=*!?|~^%$@`\\", c) != NULL;
-}
-
-static bool word_char(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
 }
 
 /* "subject:\"w1\" and subject:\"w2\"...": the words of the first
@@ -685,11 +679,11 @@ static wn_status key_words(const char *key, wn_buf *q)
 	for (const char *c = key; c < end && found < PHRASE_WORDS;) {
 		size_t n = 0;
 
-		if (!word_char((unsigned char) *c)) {
+		if (!str_ident_char((unsigned char) *c)) {
 			c++;
 			continue;
 		}
-		while (word_char((unsigned char) c[n]))
+		while (str_ident_char((unsigned char) c[n]))
 			n++;
 		if (n <= WORD_MAX && (c == key || word_edge((unsigned char) c[-1])) &&
 		    word_edge((unsigned char) c[n]) &&
