@@ -740,8 +740,8 @@ static wn_status try_subject(struct lk *k, const char *subject)
 	 * subject with none of those: the phrase of its title part (the
 	 * postings of a bare title have bracket groups of their own). */
 	if ((!sp.title_only && key_words(key, &q) != WN_OK) ||
-	    wn_subject_parse(key, &ks) != WN_OK ||
-	    (!q.len && title_phrase(*ks.title ? key + ks.title_at : key, &q) != WN_OK))
+	    (!q.len && (wn_subject_parse(key, &ks) != WN_OK ||
+			title_phrase(*ks.title ? key + ks.title_at : key, &q) != WN_OK)))
 		goto nomem;
 	sp.key = key;
 	ref = r->posted_before > 0 ? r->posted_before : k->it->date;
